@@ -1,0 +1,64 @@
+// Package app is bqgen's command line: flags, commands and exit codes. It is
+// driven in-process by tests through Run.
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Version is bqgen's own version, shown by --version and never written into
+// generated files.
+var Version = "0.1.0-dev"
+
+// Run runs bqgen with args (args[0] is the program name) and returns the exit
+// code: 0 success, 1 problems found, 2 usage error.
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	a := newApp(stdin, stdout, stderr)
+	err := a.RunContext(ctx, args)
+	if err == nil {
+		return exitOK
+	}
+	fmt.Fprintln(stderr, "bqgen:", err)
+	return codeOf(err)
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	return &cli.App{
+		Name:      "bqgen",
+		Usage:     "generate native BabelQueue conformance tests for every SDK language, and prove them",
+		UsageText: "bqgen --lang LANG --out DIR [--suite DIR]   (same as: bqgen generate ...)\n   bqgen check|validate|verify|oracle serve [flags]",
+		Version:   Version,
+		Reader:    stdin,
+		Writer:    stdout,
+		ErrWriter: stderr,
+		Flags:     generateFlags(),
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageErr("unknown command %q (see bqgen --help)", c.Args().First())
+			}
+			if !c.IsSet("lang") && !c.IsSet("out") {
+				return cli.ShowAppHelp(c)
+			}
+			return runGenerate(c)
+		},
+		Commands: []*cli.Command{
+			generateCommand(), checkCommand(), validateCommand(), verifyCommand(), oracleCommand(),
+		},
+		// urfave/cli calls os.Exit from its default handler; Run owns exiting.
+		ExitErrHandler:  func(*cli.Context, error) {},
+		OnUsageError:    onUsageError,
+		HideHelpCommand: true,
+	}
+}
+
+func onUsageError(_ *cli.Context, err error, _ bool) error {
+	return usageErr("%v", err)
+}
+
+func suiteFlag() cli.Flag {
+	return &cli.StringFlag{Name: "suite", Usage: "conformance suite `DIR` (default: the suite embedded in bqgen)"}
+}

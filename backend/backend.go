@@ -1,0 +1,103 @@
+// Package backend is the contract between the model and the language
+// backends: a backend turns a suite into files in memory and never touches
+// the disk; the writer owns the disk and knows no language.
+package backend
+
+import (
+	"fmt"
+
+	"github.com/babelqueue/bqgen/model"
+)
+
+// Binding says what implementation the generated tests are bound to.
+type Binding int
+
+const (
+	// BindSDK binds the tests to the SDK through its scaffold subject; this is
+	// what `bqgen generate` writes into an SDK checkout.
+	BindSDK Binding = iota
+	// BindOracle binds the tests to the oracle; this is what `bqgen verify` runs.
+	BindOracle
+)
+
+// Kind says how the writer treats a file.
+type Kind int
+
+const (
+	// Generated files are rewritten on every run and checked by `bqgen check`.
+	Generated Kind = iota
+	// Scaffold files are written only when absent; the SDK owns them afterwards.
+	Scaffold
+	// Vendored files are the suite's own files, copied byte for byte.
+	Vendored
+)
+
+func (k Kind) String() string {
+	return [...]string{"generated", "scaffold", "vendored"}[k]
+}
+
+// File is one output file: a clean, relative, slash-separated path and its bytes.
+type File struct {
+	Path    string
+	Content []byte
+	Kind    Kind
+}
+
+// Options tune a backend's output. Zero values mean each language's defaults.
+type Options struct {
+	Binding Binding
+	// Package overrides the language's package or namespace of the generated
+	// tests (Java package, Go package name, C# namespace, PHP namespace).
+	Package string
+}
+
+// Backend generates one language's tests from a suite.
+type Backend interface {
+	// Lang is the name users pass to --lang.
+	Lang() string
+	// Generate returns every file of the output, in a deterministic order.
+	Generate(s *model.Suite, opt Options) ([]File, error)
+}
+
+// Registry is the list of backends a command can use.
+type Registry []Backend
+
+// Lookup finds the backend for lang.
+func (r Registry) Lookup(lang string) (Backend, error) {
+	for _, b := range r {
+		if b.Lang() == lang {
+			return b, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown language %q (known: %s)", lang, r.langList())
+}
+
+// Langs lists the registered languages in registry order.
+func (r Registry) Langs() []string {
+	out := make([]string, len(r))
+	for i, b := range r {
+		out[i] = b.Lang()
+	}
+	return out
+}
+
+func (r Registry) langList() string {
+	s := ""
+	for i, l := range r.Langs() {
+		if i > 0 {
+			s += ", "
+		}
+		s += l
+	}
+	return s
+}
+
+// VendorSuite returns the suite's files placed under dir, for the writer to
+// copy byte for byte. Generated tests read their fixtures from there.
+func VendorSuite(s *model.Suite, dir string) []File {
+	out := make([]File, 0, len(s.Files))
+	for _, f := range s.Files {
+		out = append(out, File{Path: dir + "/" + f.Path, Content: f.Raw, Kind: Vendored})
+	}
+	return out
+}

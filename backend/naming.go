@@ -1,0 +1,96 @@
+package backend
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+)
+
+// Style is how words join into an identifier.
+type Style int
+
+const (
+	// Snake joins words as lower_snake_case.
+	Snake Style = iota
+	// Camel joins words as lowerCamelCase.
+	Camel
+	// Pascal joins words as UpperCamelCase.
+	Pascal
+)
+
+// Words splits a case name into lower-case ASCII words. Anything that is not
+// an ASCII letter or digit separates words, except that other letters and
+// digits become "u" plus their hex code point, so "café" and "cafe" stay
+// distinct and every result is a safe identifier part in every language.
+func Words(name string) []string {
+	var words []string
+	var cur strings.Builder
+	flush := func() {
+		if cur.Len() > 0 {
+			words = append(words, cur.String())
+			cur.Reset()
+		}
+	}
+	for _, r := range name {
+		switch {
+		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			cur.WriteRune(unicode.ToLower(r))
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			flush()
+			words = append(words, fmt.Sprintf("u%04x", r))
+		default:
+			flush()
+		}
+	}
+	flush()
+	return words
+}
+
+// Join joins words in the given style.
+func Join(words []string, style Style) string {
+	if style == Snake {
+		return strings.Join(words, "_")
+	}
+	var b strings.Builder
+	for i, w := range words {
+		if i == 0 && style == Camel {
+			b.WriteString(w)
+			continue
+		}
+		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+	}
+	return b.String()
+}
+
+// Identifiers turns case names into identifiers that are valid in every
+// target language and unique within the list: prefix is put in front (a
+// language's "test_" or "Test"), names with no usable characters become
+// "case", and collisions after sanitising get a numeric suffix in order.
+func Identifiers(names []string, prefix []string, style Style) []string {
+	out := make([]string, len(names))
+	used := map[string]bool{}
+	for i, name := range names {
+		words := Words(name)
+		if len(words) == 0 {
+			words = []string{"case"}
+		}
+		base := Join(append(append([]string{}, prefix...), words...), style)
+		if len(prefix) == 0 && base[0] >= '0' && base[0] <= '9' {
+			base = Join(append([]string{"case"}, words...), style)
+		}
+		id := base
+		for n := 2; used[id]; n++ {
+			id = fmt.Sprintf("%s%s%d", base, sep(style), n)
+		}
+		used[id] = true
+		out[i] = id
+	}
+	return out
+}
+
+func sep(style Style) string {
+	if style == Snake {
+		return "_"
+	}
+	return ""
+}

@@ -1,0 +1,125 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+)
+
+// fileSet reads the files of a suite from an fs.FS, once each, and parses
+// the JSON ones. The embedded suite and a directory go through the same code.
+type fileSet struct {
+	fsys     fs.FS
+	files    map[string]*SuiteFile
+	problems Problems
+}
+
+// vendoredDirs are the directories whose whole content is part of a suite.
+var vendoredDirs = []string{"fixtures", "schema"}
+
+func newFileSet(fsys fs.FS) *fileSet {
+	return &fileSet{fsys: fsys, files: map[string]*SuiteFile{}}
+}
+
+// readTree reads every regular file below the vendored directories.
+func (fset *fileSet) readTree() {
+	for _, dir := range vendoredDirs {
+		err := fs.WalkDir(fset.fsys, dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if p == dir && errors.Is(err, fs.ErrNotExist) {
+					return fs.SkipDir
+				}
+				fset.fail(p, "cannot read: %v", err)
+				return nil
+			}
+			if !d.IsDir() {
+				_, _ = fset.read(p)
+			}
+			return nil
+		})
+		if err != nil {
+			fset.fail(dir, "cannot read: %v", err)
+		}
+	}
+}
+
+// read loads one file, remembering failures as problems.
+func (fset *fileSet) read(p string) (*SuiteFile, error) {
+	if f, ok := fset.files[p]; ok {
+		return f, nil
+	}
+	raw, err := fs.ReadFile(fset.fsys, p)
+	if err != nil {
+		return nil, err
+	}
+	f := &SuiteFile{Path: p, Raw: raw}
+	if strings.HasSuffix(p, ".json") {
+		fset.parse(f)
+	}
+	fset.files[p] = f
+	return f, nil
+}
+
+func (fset *fileSet) parse(f *SuiteFile) {
+	v, err := Parse(f.Raw)
+	if err == nil {
+		f.JSON = &v
+		return
+	}
+	var pe *ParseError
+	if errors.As(err, &pe) && pe.Line > 0 {
+		fset.problems = append(fset.problems, Problem{Severity: Error, File: f.Path, Line: pe.Line, Column: pe.Column, Message: "invalid JSON: " + pe.Msg})
+		return
+	}
+	if errors.As(err, &pe) {
+		fset.problems = append(fset.problems, Problem{Severity: Error, File: f.Path, Pointer: pe.Pointer.String(), Message: pe.Msg})
+		return
+	}
+	fset.fail(f.Path, "invalid JSON: %v", err)
+}
+
+// require makes sure a referenced file exists and is read.
+func (fset *fileSet) require(p string) error {
+	if _, err := fset.read(p); err != nil {
+		if errors.Is(err, ErrEscapesSuite) {
+			return fmt.Errorf("file %q leaves the suite through a symbolic link", p)
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("file %q does not exist in the suite", p)
+		}
+		return fmt.Errorf("file %q cannot be read: %v", p, unwrapPathError(err))
+	}
+	return nil
+}
+
+func (fset *fileSet) fail(p string, format string, args ...any) {
+	fset.problems = append(fset.problems, Problem{Severity: Error, File: p, Message: fmt.Sprintf(format, args...)})
+}
+
+// sorted returns the files in path order, for deterministic vendoring.
+func (fset *fileSet) sorted() []SuiteFile {
+	paths := make([]string, 0, len(fset.files))
+	for p := range fset.files {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	out := make([]SuiteFile, len(paths))
+	for i, p := range paths {
+		out[i] = *fset.files[p]
+	}
+	return out
+}
+
+func unwrapPathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// isJSONPath reports whether a suite path names a JSON file.
+func isJSONPath(p string) bool { return path.Ext(p) == ".json" }

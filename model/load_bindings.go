@@ -1,0 +1,199 @@
+package model
+
+// nativeCount says which key holds a reconciliation's broker count and which
+// JSON kinds it may take (null means "absent on the message").
+type nativeCount struct {
+	key   string
+	kinds []Kind
+}
+
+var (
+	sqsCount     = nativeCount{"approximate_receive_count", []Kind{String, Null}}
+	asbCount     = nativeCount{"delivery_count", []Kind{Number}}
+	pulsarCount  = nativeCount{"redelivery_count", []Kind{Number}}
+	kafkaCount   = nativeCount{"header_attempts", []Kind{Number, Null}}
+	artemisCount = nativeCount{"delivery_count", []Kind{Number}}
+)
+
+func readSQS(r *reader, v Value, at Pointer) {
+	o := r.object(v, at)
+	if o == nil {
+		return
+	}
+	b := &SQS{}
+	r.suite.SQS = b
+	if p := o.child("attribute_projection", false); p != nil {
+		b.Projection = &SQSProjection{EnvelopeFile: p.fileRef("envelope_file"), At: p.loc()}
+		if attrs := p.child("message_attributes", true); attrs != nil {
+			for _, m := range attrs.v.Members {
+				if a := r.object(m.Value, attrs.at.Child(m.Key)); a != nil {
+					b.Projection.Attributes = append(b.Projection.Attributes, SQSAttribute{Name: m.Key,
+						DataType: a.enum("DataType", true, "String", "Number", "Binary"), StringValue: a.str("StringValue")})
+				}
+			}
+		}
+	}
+	b.Reconciliation = readReconciliation(o, sqsCount)
+	o.unknownMembers("attribute_projection", "attempts_reconciliation")
+}
+
+func readASB(r *reader, v Value, at Pointer) {
+	o := r.object(v, at)
+	if o == nil {
+		return
+	}
+	b := &ASB{}
+	r.suite.ASB = b
+	if p := o.child("property_projection", false); p != nil {
+		b.Projection = &ASBProjection{EnvelopeFile: p.fileRef("envelope_file"), At: p.loc()}
+		if m := p.child("message", true); m != nil {
+			b.Projection.Subject, b.Projection.CorrelationID = m.str("subject"), m.str("correlation_id")
+			b.Projection.MessageID, b.Projection.ContentType = m.str("message_id"), m.str("content_type")
+		}
+		b.Projection.ApplicationProperties, _ = p.typed("application_properties", Object, true)
+	}
+	b.Reconciliation = readReconciliation(o, asbCount)
+	o.unknownMembers("property_projection", "attempts_reconciliation")
+}
+
+func readPulsar(r *reader, v Value, at Pointer) {
+	o := r.object(v, at)
+	if o == nil {
+		return
+	}
+	b := &Pulsar{}
+	r.suite.Pulsar = b
+	b.Projection = readStringMapProjection(o, "properties")
+	b.Reconciliation = readReconciliation(o, pulsarCount)
+	o.unknownMembers("property_projection", "attempts_reconciliation")
+}
+
+func readKafka(r *reader, v Value, at Pointer) {
+	o := r.object(v, at)
+	if o == nil {
+		return
+	}
+	b := &Kafka{}
+	r.suite.Kafka = b
+	b.Projection = readStringMapProjection(o, "headers")
+	b.Reconciliation = readReconciliation(o, kafkaCount)
+	o.unknownMembers("property_projection", "attempts_reconciliation")
+}
+
+func readArtemis(r *reader, v Value, at Pointer) {
+	o := r.object(v, at)
+	if o == nil {
+		return
+	}
+	b := &Artemis{}
+	r.suite.Artemis = b
+	if p := o.child("property_projection", false); p != nil {
+		b.Projection = &ArtemisProjection{EnvelopeFile: p.fileRef("envelope_file"), JMSTypeAnnotation: p.str("jms_type_annotation"),
+			JMSType: p.str("jms_type"), CorrelationID: p.str("correlation_id"), At: p.loc()}
+		b.Projection.Properties = readStringEntries(p, "properties")
+	}
+	b.Reconciliation = readReconciliation(o, artemisCount)
+	o.unknownMembers("property_projection", "attempts_reconciliation")
+}
+
+func readRedis(r *reader, v Value, at Pointer) {
+	o := r.object(v, at)
+	if o == nil {
+		return
+	}
+	b := &Redis{}
+	r.suite.Redis = b
+	if p := o.child("payload_identity", false); p != nil {
+		b.PayloadIdentity = &PayloadIdentity{EnvelopeFile: p.fileRef("envelope_file"), At: p.loc()}
+	}
+	o.unknownMembers("payload_identity")
+}
+
+func readRabbitMQ(r *reader, v Value, at Pointer) {
+	o := r.object(v, at)
+	if o == nil {
+		return
+	}
+	b := &RabbitMQ{}
+	r.suite.RabbitMQ = b
+	if p := o.child("property_projection", false); p != nil {
+		b.Projection = &RabbitMQProjection{EnvelopeFile: p.fileRef("envelope_file"), At: p.loc()}
+		b.Projection.Properties = readStringEntries(p, "properties")
+		b.Projection.Headers, _ = p.typed("headers", Object, true)
+	}
+	o.unknownMembers("property_projection")
+}
+
+// readStringMapProjection reads a property_projection whose entries under
+// key are all strings (Pulsar properties, Kafka headers).
+func readStringMapProjection(o *objReader, key string) *StringMapProjection {
+	p := o.child("property_projection", false)
+	if p == nil {
+		return nil
+	}
+	return &StringMapProjection{EnvelopeFile: p.fileRef("envelope_file"), Entries: readStringEntries(p, key), At: p.loc()}
+}
+
+func readStringEntries(o *objReader, key string) []StringEntry {
+	m := o.child(key, true)
+	if m == nil {
+		return nil
+	}
+	out := []StringEntry{}
+	for _, member := range m.v.Members {
+		if member.Value.Kind != String {
+			o.r.fail(m.at.Child(member.Key), "must be a string, not %s", member.Value.Kind)
+			continue
+		}
+		out = append(out, StringEntry{Name: member.Key, Value: member.Value.Text})
+	}
+	return out
+}
+
+func readReconciliation(o *objReader, count nativeCount) *Reconciliation {
+	sub := o.child("attempts_reconciliation", false)
+	if sub == nil {
+		return nil
+	}
+	rec := &Reconciliation{Description: sub.optStr("description"), NativeKey: count.key}
+	names := uniqueNames{}
+	readCaseList(sub, func(c *objReader) {
+		rc := ReconcileCase{Name: c.str("name"), BodyAttempts: c.integer("body_attempts"),
+			ExpectedAttempts: c.integer("expected_attempts"), At: c.loc()}
+		rc.Native = readNativeCount(c, count)
+		names.check(o.r, rc.Name, c.at)
+		rec.Cases = append(rec.Cases, rc)
+	})
+	sub.unknownMembers("cases")
+	return rec
+}
+
+func readNativeCount(c *objReader, count nativeCount) Value {
+	v, ok := c.member(count.key, true)
+	if !ok {
+		return NullValue()
+	}
+	for _, k := range count.kinds {
+		if v.Kind == k {
+			if k == Number {
+				if _, isInt := v.Int64(); !isInt {
+					c.r.fail(c.at.Child(count.key), "must be an integer, not %s", v.Text)
+				}
+			}
+			return v
+		}
+	}
+	c.r.fail(c.at.Child(count.key), "must be %s, not %s", kindList(count.kinds), v.Kind)
+	return NullValue()
+}
+
+func kindList(kinds []Kind) string {
+	s := ""
+	for i, k := range kinds {
+		if i > 0 {
+			s += " or "
+		}
+		s += "a " + k.String()
+	}
+	return s
+}

@@ -1,0 +1,57 @@
+// Package textkit is what the text/template backends share: a hermetic,
+// pinned function map and a parse/render pair whose errors name the template.
+package textkit
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"text/template"
+
+	"github.com/Masterminds/sprig/v3"
+)
+
+// allowedSprig is the sprig functions templates may use. sprig's "hermetic"
+// map still carries randInt, shuffle, ago, bcrypt and key generators; only
+// pure, deterministic string and list helpers are let through.
+var allowedSprig = []string{
+	"camelcase", "contains", "default", "empty", "first", "hasPrefix", "hasSuffix",
+	"indent", "join", "last", "list", "lower", "nindent", "quote", "repeat",
+	"replace", "snakecase", "sortAlpha", "split", "splitList", "squote", "title",
+	"trim", "trimPrefix", "trimSuffix", "trunc", "upper", "dict", "get", "hasKey",
+	"add", "sub", "until", "toString",
+}
+
+// FuncMap returns the allowed sprig functions plus the backend's own, which
+// win on a name clash.
+func FuncMap(own template.FuncMap) template.FuncMap {
+	all := sprig.HermeticTxtFuncMap()
+	fm := template.FuncMap{}
+	for _, name := range allowedSprig {
+		if f, ok := all[name]; ok {
+			fm[name] = f
+		}
+	}
+	for name, f := range own {
+		fm[name] = f
+	}
+	return fm
+}
+
+// Parse parses every template matching patterns in fsys once, with funcs.
+func Parse(fsys fs.FS, funcs template.FuncMap, patterns ...string) (*template.Template, error) {
+	t, err := template.New("root").Option("missingkey=error").Funcs(FuncMap(funcs)).ParseFS(fsys, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("parse templates: %w", err)
+	}
+	return t, nil
+}
+
+// Render executes the template named name, naming it in any error.
+func Render(t *template.Template, name string, data any) ([]byte, error) {
+	var b bytes.Buffer
+	if err := t.ExecuteTemplate(&b, name, data); err != nil {
+		return nil, fmt.Errorf("render %s: %w", name, err)
+	}
+	return b.Bytes(), nil
+}

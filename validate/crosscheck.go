@@ -1,0 +1,137 @@
+package validate
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/oracle"
+)
+
+// expectation is one question to the oracle and the judgement of its
+// answer: judge returns "" when the oracle agrees with the manifest.
+type expectation struct {
+	block, name string
+	at          model.Location
+	op          string
+	args        map[string]any
+	judge       func(result model.Value) string
+}
+
+// crossCheck asks the correct oracle every question the generated tests
+// will ask, through the same JSON-lines protocol they use, and reports each
+// expectation it disagrees with by block and case.
+func crossCheck(s *model.Suite) model.Problems {
+	exps := expectations(s)
+	if len(exps) == 0 {
+		return nil
+	}
+	answers, err := ask(exps)
+	if err != nil {
+		return model.Problems{{Severity: model.Error, File: model.ManifestFile, Message: "oracle cross-check could not run: " + err.Error()}}
+	}
+	var out model.Problems
+	for i, e := range exps {
+		if msg := judgeAnswer(e, answers[i]); msg != "" {
+			out = append(out, problemAt(e.at, nil, "%s case %q: the oracle disagrees: %s", e.block, e.name, msg))
+		}
+	}
+	return out
+}
+
+func expectations(s *model.Suite) []expectation {
+	var out []expectation
+	for _, gather := range []func(*model.Suite) []expectation{
+		envelopeExpectations, idempotencyExpectations, bindingExpectations,
+		payloadExpectations, behaviourExpectations,
+	} {
+		out = append(out, gather(s)...)
+	}
+	return out
+}
+
+// answer is one response line of the oracle server.
+type answer struct {
+	OK     bool            `json:"ok"`
+	Result json.RawMessage `json:"result"`
+	Error  *struct {
+		Code, Message string
+	} `json:"error"`
+}
+
+func ask(exps []expectation) ([]answer, error) {
+	o, err := oracle.New(oracle.None)
+	if err != nil {
+		return nil, err
+	}
+	var in bytes.Buffer
+	for i, e := range exps {
+		line, err := json.Marshal(map[string]any{"id": i, "op": e.op, "args": e.args})
+		if err != nil {
+			return nil, err
+		}
+		in.Write(append(line, '\n'))
+	}
+	var out bytes.Buffer
+	if err := oracle.Serve(&in, &out, o); err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(&out)
+	answers := make([]answer, len(exps))
+	for i := range answers {
+		if err := dec.Decode(&answers[i]); err != nil {
+			return nil, fmt.Errorf("response %d: %w", i, err)
+		}
+	}
+	return answers, nil
+}
+
+func judgeAnswer(e expectation, a answer) string {
+	if !a.OK {
+		if a.Error != nil {
+			return fmt.Sprintf("%s failed: %s", e.op, a.Error.Message)
+		}
+		return e.op + " failed"
+	}
+	result, err := model.Parse(a.Result)
+	if err != nil {
+		return fmt.Sprintf("%s answered unreadable JSON: %v", e.op, err)
+	}
+	return e.judge(result)
+}
+
+// raw turns a model value into a value encoding/json writes back verbatim.
+func raw(v model.Value) json.RawMessage { return json.RawMessage(v.Compact()) }
+
+// field reads a member of a result, null when absent.
+func field(v model.Value, path ...string) model.Value {
+	cur := v
+	for _, k := range path {
+		next, ok := cur.Get(k)
+		if !ok {
+			return model.NullValue()
+		}
+		cur = next
+	}
+	return cur
+}
+
+// mismatch describes a value that differs from the expected one.
+func mismatch(what string, got, want model.Value) string {
+	if got.Equal(want) {
+		return ""
+	}
+	return fmt.Sprintf("%s is %s, the manifest expects %s", what, got.Compact(), want.Compact())
+}
+
+func intValue(n int64) model.Value { return model.NumberValue(fmt.Sprint(n)) }
+
+func firstProblem(msgs ...string) string {
+	for _, m := range msgs {
+		if m != "" {
+			return m
+		}
+	}
+	return ""
+}

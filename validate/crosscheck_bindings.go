@@ -1,0 +1,219 @@
+package validate
+
+import (
+	"fmt"
+
+	"github.com/babelqueue/bqgen/model"
+)
+
+func bindingExpectations(s *model.Suite) []expectation {
+	var out []expectation
+	if s.SQS != nil {
+		out = append(out, sqsExpectations(s)...)
+		out = append(out, reconcileExpectations(model.BlockSQS, "sqs_reconcile", s.SQS.Reconciliation)...)
+	}
+	if s.ASB != nil {
+		out = append(out, asbExpectations(s)...)
+		out = append(out, reconcileExpectations(model.BlockASB, "asb_reconcile", s.ASB.Reconciliation)...)
+	}
+	if s.Pulsar != nil {
+		out = append(out, stringMapExpectations(s, model.BlockPulsar, "pulsar_properties", "properties", s.Pulsar.Projection)...)
+		out = append(out, reconcileExpectations(model.BlockPulsar, "pulsar_reconcile", s.Pulsar.Reconciliation)...)
+	}
+	if s.Kafka != nil {
+		out = append(out, stringMapExpectations(s, model.BlockKafka, "kafka_headers", "headers", s.Kafka.Projection)...)
+		out = append(out, reconcileExpectations(model.BlockKafka, "kafka_reconcile", s.Kafka.Reconciliation)...)
+	}
+	if s.Artemis != nil {
+		out = append(out, artemisExpectations(s)...)
+		out = append(out, reconcileExpectations(model.BlockArtemis, "artemis_reconcile", s.Artemis.Reconciliation)...)
+	}
+	out = append(out, rabbitExpectations(s)...)
+	out = append(out, redisExpectations(s)...)
+	return out
+}
+
+func reconcileExpectations(block, op string, rec *model.Reconciliation) []expectation {
+	if rec == nil {
+		return nil
+	}
+	var out []expectation
+	for _, c := range rec.Cases {
+		c := c
+		out = append(out, expectation{block: block, name: c.Name, at: c.At, op: op,
+			args: map[string]any{"body_attempts": c.BodyAttempts, rec.NativeKey: raw(c.Native)},
+			judge: func(r model.Value) string {
+				return mismatch("attempts", field(r, "attempts"), intValue(c.ExpectedAttempts))
+			}})
+	}
+	return out
+}
+
+func sqsExpectations(s *model.Suite) []expectation {
+	p := s.SQS.Projection
+	if p == nil {
+		return nil
+	}
+	want := model.ObjectValue()
+	for _, a := range p.Attributes {
+		want.Members = append(want.Members, model.Member{Key: a.Name, Value: model.ObjectValue(
+			model.Member{Key: "DataType", Value: model.StringValue(a.DataType)},
+			model.Member{Key: "StringValue", Value: model.StringValue(a.StringValue)})})
+	}
+	return []expectation{{block: model.BlockSQS, name: "attribute_projection", at: p.At, op: "sqs_attributes",
+		args:  envelopeArgs(s, p.EnvelopeFile),
+		judge: func(r model.Value) string { return mismatch("message_attributes", field(r, "attributes"), want) }}}
+}
+
+func asbExpectations(s *model.Suite) []expectation {
+	p := s.ASB.Projection
+	if p == nil {
+		return nil
+	}
+	return []expectation{{block: model.BlockASB, name: "property_projection", at: p.At, op: "asb_message",
+		args: envelopeArgs(s, p.EnvelopeFile),
+		judge: func(r model.Value) string {
+			return firstProblem(
+				mismatch("subject", field(r, "subject"), model.StringValue(p.Subject)),
+				mismatch("correlation_id", field(r, "correlation_id"), model.StringValue(p.CorrelationID)),
+				mismatch("message_id", field(r, "message_id"), model.StringValue(p.MessageID)),
+				mismatch("content_type", field(r, "content_type"), model.StringValue(p.ContentType)),
+				mismatch("application_properties", field(r, "application_properties"), p.ApplicationProperties))
+		}}}
+}
+
+func stringMap(entries []model.StringEntry) model.Value {
+	v := model.ObjectValue()
+	for _, e := range entries {
+		v.Members = append(v.Members, model.Member{Key: e.Name, Value: model.StringValue(e.Value)})
+	}
+	return v
+}
+
+func stringMapExpectations(s *model.Suite, block, op, key string, p *model.StringMapProjection) []expectation {
+	if p == nil {
+		return nil
+	}
+	want := stringMap(p.Entries)
+	return []expectation{{block: block, name: "property_projection", at: p.At, op: op, args: envelopeArgs(s, p.EnvelopeFile),
+		judge: func(r model.Value) string { return mismatch(key, field(r, key), want) }}}
+}
+
+func artemisExpectations(s *model.Suite) []expectation {
+	p := s.Artemis.Projection
+	if p == nil {
+		return nil
+	}
+	return []expectation{{block: model.BlockArtemis, name: "property_projection", at: p.At, op: "artemis_message",
+		args: envelopeArgs(s, p.EnvelopeFile),
+		judge: func(r model.Value) string {
+			return firstProblem(
+				mismatch(fmt.Sprintf("annotation %q", p.JMSTypeAnnotation), field(r, "annotations", p.JMSTypeAnnotation), model.StringValue(p.JMSType)),
+				mismatch("correlation_id", field(r, "correlation_id"), model.StringValue(p.CorrelationID)),
+				mismatch("properties", field(r, "properties"), stringMap(p.Properties)))
+		}}}
+}
+
+func rabbitExpectations(s *model.Suite) []expectation {
+	if s.RabbitMQ == nil || s.RabbitMQ.Projection == nil {
+		return nil
+	}
+	p := s.RabbitMQ.Projection
+	return []expectation{{block: model.BlockRabbitMQ, name: "property_projection", at: p.At, op: "rabbitmq_publishing",
+		args: envelopeArgs(s, p.EnvelopeFile),
+		judge: func(r model.Value) string {
+			for _, e := range p.Properties {
+				if msg := mismatch("property "+e.Name, field(r, "properties", e.Name), model.StringValue(e.Value)); msg != "" {
+					return msg
+				}
+			}
+			return mismatch("headers", field(r, "headers"), p.Headers)
+		}}}
+}
+
+func redisExpectations(s *model.Suite) []expectation {
+	if s.Redis == nil || s.Redis.PayloadIdentity == nil {
+		return nil
+	}
+	p := s.Redis.PayloadIdentity
+	want := string(s.Fixture(p.EnvelopeFile))
+	return []expectation{{block: model.BlockRedis, name: "payload_identity", at: p.At, op: "redis_roundtrip",
+		args: envelopeArgs(s, p.EnvelopeFile),
+		judge: func(r model.Value) string {
+			if field(r, "element").Text != want {
+				return "the reserved element is not byte-identical to the produced envelope"
+			}
+			return ""
+		}}}
+}
+
+func idempotencyExpectations(s *model.Suite) []expectation {
+	if s.Idempotency == nil {
+		return nil
+	}
+	var out []expectation
+	if d := s.Idempotency.DedupKey; d != nil {
+		out = append(out, expectation{block: model.BlockIdempotency, name: "dedup_key", at: d.At, op: "idempotency_key",
+			args: envelopeArgs(s, d.EnvelopeFile),
+			judge: func(r model.Value) string {
+				return mismatch("the dedupe key", field(r, "key"), model.StringValue(d.ExpectedKey))
+			}})
+	}
+	for _, seq := range s.Idempotency.Sequences {
+		seq := seq
+		out = append(out, expectation{block: model.BlockIdempotency, name: seq.Name, at: seq.At, op: "idempotency_replay",
+			args: map[string]any{"deliveries": replayDeliveries(seq)}, judge: func(r model.Value) string { return judgeReplay(seq, r) }})
+	}
+	return out
+}
+
+func replayDeliveries(seq model.IdempotencySequence) []map[string]any {
+	var out []map[string]any
+	for _, d := range seq.Deliveries {
+		outcome := d.Outcome
+		if outcome == "" {
+			outcome = "ok" // a delivery expected to skip has no outcome; if run anyway it succeeds
+		}
+		out = append(out, map[string]any{"meta_id": d.MetaID, "outcome": outcome, "forget_before": d.ForgetBefore})
+	}
+	return out
+}
+
+func judgeReplay(seq model.IdempotencySequence, r model.Value) string {
+	invoked := field(r, "invoked").Items
+	if len(invoked) != len(seq.Deliveries) {
+		return fmt.Sprintf("%d deliveries answered, %d sent", len(invoked), len(seq.Deliveries))
+	}
+	runs := int64(0)
+	for i, d := range seq.Deliveries {
+		if invoked[i].Bool {
+			runs++
+		}
+		if invoked[i].Bool != (d.ExpectEffect == "run") {
+			return fmt.Sprintf("delivery %d: the handler ran=%v, the manifest expects %q", i, invoked[i].Bool, d.ExpectEffect)
+		}
+	}
+	if runs != seq.ExpectedEffects {
+		return fmt.Sprintf("the handler ran %d times, the manifest expects %d effects", runs, seq.ExpectedEffects)
+	}
+	return ""
+}
+
+func payloadExpectations(s *model.Suite) []expectation {
+	var out []expectation
+	for _, b := range []struct {
+		name  string
+		block *model.PayloadSchema
+	}{{model.BlockPayloadSchema, s.PayloadSchema}, {model.BlockPayloadSchemaUnicode, s.PayloadSchemaUnicode}} {
+		if b.block == nil {
+			continue
+		}
+		for _, c := range b.block.Cases {
+			c := c
+			out = append(out, expectation{block: b.name, name: c.Name, at: c.At, op: "validate_payload",
+				args:  map[string]any{"schema": raw(b.block.Schema), "data": raw(c.Data)},
+				judge: func(r model.Value) string { return mismatch("valid", field(r, "valid"), model.BoolValue(c.Valid)) }})
+		}
+	}
+	return out
+}

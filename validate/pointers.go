@@ -1,0 +1,29 @@
+package validate
+
+import "github.com/babelqueue/bqgen/model"
+
+// checkPointers makes sure every pointer a case asserts on exists in its
+// fixture (roundtrip's expect_preserved, forbidden_keys' forbidden_key), so
+// a misspelt pointer cannot make a test vacuous.
+func checkPointers(s *model.Suite) model.Problems {
+	var out model.Problems
+	if s.Roundtrip != nil {
+		for _, c := range s.Roundtrip.Cases {
+			doc, _ := fixtureJSON(s, c.File)
+			for _, p := range c.ExpectPreserved {
+				if _, ok := p.Pointer.Resolve(doc); !ok {
+					out = append(out, problemAt(c.At, model.Pointer{"expect_preserved", p.Pointer.String()}, "pointer does not exist in %s", c.File))
+				}
+			}
+		}
+	}
+	if s.ForbiddenKeys != nil {
+		for _, c := range s.ForbiddenKeys.Cases {
+			doc, _ := fixtureJSON(s, c.File)
+			if _, ok := c.ForbiddenKey.Resolve(doc); !ok {
+				out = append(out, problemAt(c.At, model.Pointer{"forbidden_key"}, "%s does not exist in %s", c.ForbiddenKey, c.File))
+			}
+		}
+	}
+	return out
+}

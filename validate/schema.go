@@ -1,0 +1,137 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/babelqueue/bqgen/model"
+	"github.com/xeipuuv/gojsonschema"
+)
+
+// checkSchemas runs the spec's envelope-schema cross-checks: producer
+// fixtures pass, consumer-tolerance fixtures are exempt, rejected data shapes
+// fail, and payload verdicts agree with a reference Draft-07 validator.
+func checkSchemas(s *model.Suite) model.Problems {
+	var out model.Problems
+	envelope, problem := envelopeSchema(s)
+	if problem != nil {
+		return model.Problems{*problem}
+	}
+	if envelope != nil {
+		out = append(out, checkFixtures(s, envelope)...)
+	}
+	out = append(out, checkPayloadVerdicts(s.PayloadSchema)...)
+	out = append(out, checkPayloadVerdicts(s.PayloadSchemaUnicode)...)
+	return out
+}
+
+// envelopeSchema compiles the suite's envelope schema; nil when the suite
+// ships none (there is then nothing to cross-check against).
+func envelopeSchema(s *model.Suite) (*gojsonschema.Schema, *model.Problem) {
+	f, ok := s.File(EnvelopeSchemaFile)
+	if !ok {
+		return nil, nil
+	}
+	schema, err := gojsonschema.NewSchema(gojsonschema.NewBytesLoader(f.Raw))
+	if err != nil {
+		return nil, &model.Problem{Severity: model.Error, File: EnvelopeSchemaFile, Message: "not a usable JSON Schema: " + err.Error()}
+	}
+	return schema, nil
+}
+
+// fixtureExpectation is one fixture and whether the producer schema must
+// accept it.
+type fixtureExpectation struct {
+	at     model.Location
+	file   string
+	passes bool
+}
+
+func checkFixtures(s *model.Suite, schema *gojsonschema.Schema) model.Problems {
+	var out model.Problems
+	for _, e := range fixtureExpectations(s) {
+		f, _ := s.File(e.file)
+		res, err := schema.Validate(gojsonschema.NewBytesLoader(f.Raw))
+		if err != nil {
+			out = append(out, problemAt(e.at, model.Pointer{}, "%s: cannot validate: %v", e.file, err))
+			continue
+		}
+		if res.Valid() != e.passes {
+			out = append(out, problemAt(e.at, model.Pointer{}, "%s: %s", e.file, schemaVerdict(e.passes, res)))
+		}
+	}
+	return out
+}
+
+// fixtureExpectations lists the fixtures the spec says the envelope schema
+// must accept or reject. Consumer-tolerance fixtures (the urn alias, and
+// producer_schema_valid: false) and invalid envelope cases are exempt.
+func fixtureExpectations(s *model.Suite) []fixtureExpectation {
+	var out []fixtureExpectation
+	for _, c := range s.Cases {
+		if c.Valid && !usesURNAlias(s, c.File) {
+			out = append(out, fixtureExpectation{c.At, c.File, true})
+		}
+	}
+	if s.Roundtrip != nil {
+		for _, c := range s.Roundtrip.Cases {
+			if c.ProducerSchemaValid {
+				out = append(out, fixtureExpectation{c.At, c.File, true})
+			}
+		}
+	}
+	if s.ForbiddenKeys != nil {
+		for _, c := range s.ForbiddenKeys.Cases {
+			out = append(out, fixtureExpectation{c.At, c.File, true})
+		}
+	}
+	if s.DataShape != nil {
+		for _, c := range s.DataShape.Cases {
+			if c.Mode == model.ModeDecode {
+				out = append(out, fixtureExpectation{c.At, c.File, c.Valid})
+			}
+		}
+	}
+	return out
+}
+
+// usesURNAlias reports a consumer-tolerance fixture that names its URN with
+// the inbound alias "urn" instead of "job".
+func usesURNAlias(s *model.Suite, file string) bool {
+	v, ok := fixtureJSON(s, file)
+	return ok && v.Has("urn") && !v.Has("job")
+}
+
+func schemaVerdict(wantPass bool, res *gojsonschema.Result) string {
+	if !wantPass {
+		return "passes the envelope schema, but the case says it must be rejected"
+	}
+	var reasons []string
+	for _, e := range res.Errors() {
+		reasons = append(reasons, e.String())
+	}
+	return "fails the envelope schema: " + strings.Join(reasons, "; ")
+}
+
+// checkPayloadVerdicts compares each case's expected verdict with gojsonschema's.
+func checkPayloadVerdicts(b *model.PayloadSchema) model.Problems {
+	if b == nil {
+		return nil
+	}
+	schema, err := gojsonschema.NewSchema(gojsonschema.NewStringLoader(b.Schema.Compact()))
+	if err != nil {
+		return model.Problems{problemAt(b.At, model.Pointer{"schema"}, "not a usable JSON Schema: %v", err)}
+	}
+	var out model.Problems
+	for _, c := range b.Cases {
+		res, err := schema.Validate(gojsonschema.NewStringLoader(c.Data.Compact()))
+		if err != nil {
+			out = append(out, problemAt(c.At, model.Pointer{"data"}, "cannot validate: %v", err))
+			continue
+		}
+		if res.Valid() != c.Valid {
+			out = append(out, problemAt(c.At, model.Pointer{"valid"}, "is %v, but a Draft-07 validator says %v", c.Valid, fmt.Sprint(res.Valid())))
+		}
+	}
+	return out
+}

@@ -1,0 +1,45 @@
+// Package verify proves generated tests right: it runs them with a language's
+// own test runner against the oracle, which they must pass, and against each
+// mutant of the oracle, each of which at least one of them must fail.
+package verify
+
+import (
+	"context"
+	"io"
+)
+
+// Env names the variables an oracle-bound subject reads, in every language.
+const (
+	// EnvOracleBin is the path of the bqgen executable whose `oracle serve`
+	// an oracle subject starts.
+	EnvOracleBin = "BQGEN_ORACLE_BIN"
+	// EnvOracleFault names the mutant to serve; empty for the correct oracle.
+	EnvOracleFault = "BQGEN_ORACLE_FAULT"
+)
+
+// Result is what one run of a test runner reported.
+type Result struct {
+	Passed, Failed, Skipped int
+	// Summary is the runner's own closing summary line, quoted in reports.
+	Summary string
+	// Output is everything the runner printed, for failure reports.
+	Output string
+}
+
+// Total is the number of tests the runner ran.
+func (r Result) Total() int { return r.Passed + r.Failed + r.Skipped }
+
+// Toolchain runs one language's generated tests. Prepare runs once per
+// verification (install dependencies, compile); Run runs once per oracle.
+type Toolchain interface {
+	// Lang is the backend language this toolchain runs.
+	Lang() string
+	// Available returns an error saying what is missing when the language's
+	// tools are not on this machine.
+	Available() error
+	// Prepare builds the generated project in dir.
+	Prepare(ctx context.Context, dir string, log io.Writer) error
+	// Run runs the tests in dir with env added to the environment. A failing
+	// test is not an error; a runner that could not run at all is.
+	Run(ctx context.Context, dir string, env []string) (Result, error)
+}

@@ -1,0 +1,131 @@
+package verify
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/writer"
+)
+
+// Mutant is one deliberately broken oracle and the block whose tests must
+// catch it.
+type Mutant struct {
+	Name, Block, Description string
+}
+
+// Config is one verification: a language, a suite and the oracle to use.
+type Config struct {
+	Backend   backend.Backend
+	Toolchain Toolchain
+	Suite     *model.Suite
+	OracleBin string   // the bqgen executable serving the oracle
+	Mutants   []Mutant // every mutant; those of blocks the suite lacks are not run
+	Log       io.Writer
+	KeepDir   bool // leave the generated project on disk for inspection
+}
+
+// MutantResult is what the tests did against one mutant.
+type MutantResult struct {
+	Mutant Mutant
+	Result Result
+	Killed bool
+}
+
+// Report is the outcome of a verification.
+type Report struct {
+	Lang     string
+	Dir      string
+	Baseline Result
+	Mutants  []MutantResult
+	NotRun   []Mutant // mutants of blocks the suite does not carry
+}
+
+// Survivors are the mutants no test caught.
+func (r Report) Survivors() []Mutant {
+	var out []Mutant
+	for _, m := range r.Mutants {
+		if !m.Killed {
+			out = append(out, m.Mutant)
+		}
+	}
+	return out
+}
+
+// OK reports whether the tests passed against the oracle and killed every mutant.
+func (r Report) OK() bool {
+	return r.Baseline.Failed == 0 && r.Baseline.Skipped == 0 && r.Baseline.Passed > 0 && len(r.Survivors()) == 0
+}
+
+// Run generates the oracle-bound tests into a temporary directory, runs them
+// against the correct oracle and then against each applicable mutant.
+func Run(ctx context.Context, cfg Config) (Report, error) {
+	rep := Report{Lang: cfg.Backend.Lang()}
+	dir, err := materialise(cfg)
+	if err != nil {
+		return rep, err
+	}
+	rep.Dir = dir
+	if !cfg.KeepDir {
+		defer os.RemoveAll(dir)
+	}
+	if err := cfg.Toolchain.Prepare(ctx, dir, cfg.Log); err != nil {
+		return rep, fmt.Errorf("%s: prepare generated tests: %w", rep.Lang, err)
+	}
+	rep.Baseline, err = cfg.Toolchain.Run(ctx, dir, oracleEnv(cfg.OracleBin, ""))
+	if err != nil {
+		return rep, fmt.Errorf("%s: run against the oracle: %w", rep.Lang, err)
+	}
+	if rep.Baseline.Failed > 0 || rep.Baseline.Passed == 0 {
+		return rep, nil // mutants prove nothing when the oracle run fails
+	}
+	for _, m := range cfg.Mutants {
+		if !cfg.Suite.HasBlock(m.Block) {
+			rep.NotRun = append(rep.NotRun, m)
+			continue
+		}
+		mr, err := runMutant(ctx, cfg, dir, m, rep.Baseline.Total())
+		if err != nil {
+			return rep, err
+		}
+		rep.Mutants = append(rep.Mutants, mr)
+	}
+	return rep, nil
+}
+
+func materialise(cfg Config) (string, error) {
+	files, err := cfg.Backend.Generate(cfg.Suite, backend.Options{Binding: backend.BindOracle})
+	if err != nil {
+		return "", fmt.Errorf("%s: generate: %w", cfg.Backend.Lang(), err)
+	}
+	dir, err := os.MkdirTemp("", "bqgen-verify-"+cfg.Backend.Lang()+"-")
+	if err != nil {
+		return "", err
+	}
+	plan, err := writer.MakePlan(dir, cfg.Backend.Lang(), files)
+	if err == nil {
+		err = writer.Apply(plan)
+	}
+	if err != nil {
+		os.RemoveAll(dir)
+		return "", err
+	}
+	return dir, nil
+}
+
+// runMutant counts a mutant as killed only when some test failed and the
+// same number of tests ran: a runner that crashed proves nothing.
+func runMutant(ctx context.Context, cfg Config, dir string, m Mutant, total int) (MutantResult, error) {
+	res, err := cfg.Toolchain.Run(ctx, dir, oracleEnv(cfg.OracleBin, m.Name))
+	if err != nil {
+		return MutantResult{}, fmt.Errorf("%s: run against mutant %s: %w", cfg.Backend.Lang(), m.Name, err)
+	}
+	return MutantResult{Mutant: m, Result: res, Killed: res.Failed > 0 && res.Total() == total}, nil
+}
+
+func oracleEnv(bin, fault string) []string {
+	return []string{EnvOracleBin + "=" + bin, EnvOracleFault + "=" + fault}
+}

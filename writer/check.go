@@ -1,0 +1,28 @@
+package writer
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/babelqueue/bqgen/backend"
+)
+
+// Report renders a plan as check's output: one unified diff per stale or
+// hand-edited file, a line per missing file and per file to be removed.
+func Report(p *Plan) string {
+	var b strings.Builder
+	for _, c := range p.Changes {
+		switch {
+		case !c.Exists && c.File.Kind == backend.Scaffold:
+			fmt.Fprintf(&b, "missing scaffold %s (generate writes it once; the SDK owns it afterwards)\n", c.File.Path)
+		case !c.Exists:
+			fmt.Fprintf(&b, "missing %s\n", c.File.Path)
+		default:
+			b.WriteString(UnifiedDiff(c.File.Path, c.Old, c.File.Content))
+		}
+	}
+	for _, r := range p.Removals {
+		fmt.Fprintf(&b, "stale %s (no longer generated; generate removes it)\n", r)
+	}
+	return b.String()
+}

@@ -1,0 +1,137 @@
+package writer
+
+import (
+	"fmt"
+	"strings"
+)
+
+// UnifiedDiff renders the change from old to new as a unified diff with
+// three lines of context, the format reviewers and CI logs expect.
+func UnifiedDiff(name string, old, new []byte) string {
+	a, b := splitLines(string(old)), splitLines(string(new))
+	ops := lineOps(a, b)
+	var out strings.Builder
+	fmt.Fprintf(&out, "--- a/%s\n+++ b/%s\n", name, name)
+	for _, h := range hunks(ops, 3) {
+		writeHunk(&out, ops[h.from:h.to])
+	}
+	return out.String()
+}
+
+type opKind byte
+
+const (
+	keep opKind = ' '
+	del  opKind = '-'
+	add  opKind = '+'
+)
+
+type lineOp struct {
+	kind       opKind
+	text       string
+	aIdx, bIdx int // 1-based line numbers before the op in a and b
+}
+
+func splitLines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	lines := strings.SplitAfter(s, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+// lineOps computes a shortest edit script by longest common subsequence.
+// Generated files are small enough for the quadratic table.
+func lineOps(a, b []string) []lineOp {
+	lcs := make([][]int32, len(a)+1)
+	for i := range lcs {
+		lcs[i] = make([]int32, len(b)+1)
+	}
+	for i := len(a) - 1; i >= 0; i-- {
+		for j := len(b) - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var ops []lineOp
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case i < len(a) && j < len(b) && a[i] == b[j]:
+			ops = append(ops, lineOp{keep, a[i], i + 1, j + 1})
+			i, j = i+1, j+1
+		case i < len(a) && (j == len(b) || lcs[i+1][j] >= lcs[i][j+1]):
+			ops = append(ops, lineOp{del, a[i], i + 1, j + 1})
+			i++
+		default:
+			ops = append(ops, lineOp{add, b[j], i + 1, j + 1})
+			j++
+		}
+	}
+	return ops
+}
+
+type span struct{ from, to int }
+
+// hunks groups changed ops with up to ctx lines of context around them.
+func hunks(ops []lineOp, ctx int) []span {
+	var out []span
+	for i := 0; i < len(ops); i++ {
+		if ops[i].kind == keep {
+			continue
+		}
+		from, to := max(0, i-ctx), i+1
+		for to < len(ops) && (ops[to].kind != keep || hasChangeWithin(ops, to, 2*ctx)) {
+			to++
+		}
+		to = min(len(ops), to+ctx)
+		if n := len(out); n > 0 && out[n-1].to >= from {
+			out[n-1].to = to
+		} else {
+			out = append(out, span{from, to})
+		}
+		i = to - 1
+	}
+	return out
+}
+
+func hasChangeWithin(ops []lineOp, at, n int) bool {
+	for k := at; k < len(ops) && k < at+n; k++ {
+		if ops[k].kind != keep {
+			return true
+		}
+	}
+	return false
+}
+
+func writeHunk(out *strings.Builder, ops []lineOp) {
+	aCount, bCount := 0, 0
+	for _, op := range ops {
+		if op.kind != add {
+			aCount++
+		}
+		if op.kind != del {
+			bCount++
+		}
+	}
+	aStart, bStart := ops[0].aIdx, ops[0].bIdx
+	if aCount == 0 {
+		aStart--
+	}
+	if bCount == 0 {
+		bStart--
+	}
+	fmt.Fprintf(out, "@@ -%d,%d +%d,%d @@\n", aStart, aCount, bStart, bCount)
+	for _, op := range ops {
+		out.WriteString(string(op.kind) + op.text)
+		if !strings.HasSuffix(op.text, "\n") {
+			out.WriteString("\n\\ No newline at end of file\n")
+		}
+	}
+}

@@ -1,0 +1,64 @@
+package oracle
+
+import "encoding/json"
+
+// supportedSchemaVersion is the only envelope schema version this consumer
+// understands; consumers MUST reject versions they do not support.
+const supportedSchemaVersion = 1
+
+// rejectReason is accepts() inverted: "" when the envelope is acceptable,
+// otherwise why not. The checks follow the specification: an identity (job
+// or its urn alias), schema_version exactly 1, a trace_id, data an object, and
+// attempts a non-negative integer. Other meta fields (id, queue, lang,
+// created_at) are not checked: a missing meta.id must still reach the
+// idempotency helper (which fails open), and an unknown lang is a consumer
+// tolerance.
+func (o *Oracle) rejectReason(e *envelope) string {
+	if _, ok := o.urn(e); !ok {
+		return "no 'job' or 'urn': the message has no identity"
+	}
+	if s, ok := asString(lookup(e.top, "trace_id")); !ok || isBlank(s) {
+		return "trace_id is missing or empty"
+	}
+	if !o.dataAcceptable(lookup(e.top, "data")) {
+		return "data is not a JSON object"
+	}
+	if !e.hasMeta {
+		return "meta is missing or not a JSON object"
+	}
+	if !o.schemaVersionSupported(e.metaValue("schema_version")) {
+		return "meta.schema_version is not a version this SDK supports (want 1)"
+	}
+	if o.has(faultUnknownLangRejected) && !isProducerLang(e.metaValue("lang")) {
+		return "meta.lang is not a known language"
+	}
+	if n, ok := e.attempts(); !ok || n < 0 {
+		return "attempts is not a non-negative integer"
+	}
+	return ""
+}
+
+// dataAcceptable reports whether data is a JSON object. An array is rejected:
+// data is always an object on the wire.
+func (o *Oracle) dataAcceptable(data json.RawMessage) bool {
+	if o.has(faultDataArrayAccepted) && len(data) > 0 && data[0] == '[' {
+		return true
+	}
+	return isObject(data)
+}
+
+// schemaVersionSupported reports whether meta.schema_version is the integer 1.
+func (o *Oracle) schemaVersionSupported(raw json.RawMessage) bool {
+	if o.has(faultSchemaVersionUnchecked) {
+		return true
+	}
+	v, ok := asInt(raw)
+	return ok && v == supportedSchemaVersion
+}
+
+// isProducerLang reports whether raw is one of the producer schema's lang
+// values. Only a faulty consumer uses it: consumers must tolerate any lang.
+func isProducerLang(raw json.RawMessage) bool {
+	s, _ := asString(raw)
+	return contains([]string{"php", "go", "python", "java", "dotnet", "node"}, s)
+}

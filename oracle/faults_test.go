@@ -1,0 +1,243 @@
+package oracle
+
+import (
+	"encoding/json"
+	"strconv"
+	"testing"
+)
+
+// blocks are the manifest blocks a fault may name.
+var blocks = []string{
+	"cases", "idempotency", "sqs", "asb", "pulsar", "kafka", "artemis", "redis", "rabbitmq",
+	"payload_schema", "roundtrip", "data_shape", "forbidden_keys", "payload_schema_unicode",
+}
+
+// TestFaultsCatalogue checks names are unique and sorted, blocks are known,
+// descriptions present, every block has a fault, and New accepts each.
+func TestFaultsCatalogue(t *testing.T) {
+	t.Parallel()
+	seen := map[Fault]bool{}
+	covered := map[string]bool{}
+	list := Faults()
+	for i, f := range list {
+		if seen[f.Name] {
+			t.Errorf("duplicate fault %q", f.Name)
+		}
+		seen[f.Name] = true
+		if i > 0 && list[i-1].Name >= f.Name {
+			t.Errorf("faults not sorted at %q", f.Name)
+		}
+		if !contains(blocks, f.Block) {
+			t.Errorf("fault %q names unknown block %q", f.Name, f.Block)
+		}
+		covered[f.Block] = true
+		if f.Description == "" {
+			t.Errorf("fault %q has no description", f.Name)
+		}
+		if o, err := New(f.Name); err != nil || o.Fault() != f.Name {
+			t.Errorf("New(%q) = %v, %v", f.Name, o, err)
+		}
+	}
+	for _, b := range blocks {
+		if !covered[b] {
+			t.Errorf("block %q has no fault", b)
+		}
+	}
+}
+
+// TestNew checks the spellings of the correct oracle and an unknown name.
+func TestNew(t *testing.T) {
+	t.Parallel()
+	for _, f := range []Fault{None, "none"} {
+		if o, err := New(f); err != nil || o.Fault() != None {
+			t.Errorf("New(%q) = %v, %v; want the correct oracle", f, o, err)
+		}
+	}
+	if _, err := New("no-such-fault"); err == nil {
+		t.Errorf("New(unknown) succeeded")
+	}
+}
+
+// probe observes one behaviour; want is what the specification requires.
+type probe struct {
+	want string
+	run  func(t *testing.T, o *Oracle) string
+}
+
+// probes holds, per fault, an observation the fault must change.
+func probes() map[Fault]probe {
+	str := func(s string) *string { return &s }
+	num := func(n int64) *int64 { return &n }
+	return map[Fault]probe{
+		faultURNAliasIgnored: {"true", func(t *testing.T, o *Oracle) string {
+			return accepted(t, o, variant(t, `"job":`, `"urn":`))
+		}},
+		faultSchemaVersionUnchecked: {"false", func(t *testing.T, o *Oracle) string {
+			return accepted(t, o, variant(t, `"schema_version": 1`, `"schema_version": 2`))
+		}},
+		faultDeadLetterDropped: {`{"reason":"failed"}`, func(t *testing.T, o *Oracle) string {
+			return string(mustDecode(t, o, variant(t, `"attempts": 2`, `"attempts": 2, "dead_letter": {"reason": "failed"}`)).View.DeadLetter)
+		}},
+		faultDedupKeyTraceID: {"aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee", func(t *testing.T, o *Oracle) string {
+			res, err := o.IdempotencyKey(EnvelopeArgs{Envelope: envelopeJSON})
+			return res.Key + errText(err)
+		}},
+		faultRememberAfterThrow:   {"[true,true]", replayProbe(d("A", "throw", false), d("A", "ok", false))},
+		faultForgetIgnored:        {"[true,false,true]", replayProbe(d("A", "ok", false), d("A", "", false), d("A", "ok", true))},
+		faultMissingIDFailsClosed: {"[true,true]", replayProbe(d("", "ok", false), d("", "ok", false))},
+		faultSQSReconcileNoDecrement: {"2", func(t *testing.T, o *Oracle) string {
+			return attempts(o.SQSReconcile(SQSReconcileArgs{BodyAttempts: 0, ApproximateReceiveCount: str("3")}))
+		}},
+		faultSQSCounterAsString: {"Number", func(t *testing.T, o *Oracle) string {
+			res, err := o.SQSAttributes(EnvelopeArgs{Envelope: envelopeJSON})
+			return res.Attributes["bq-schema-version"].DataType + errText(err)
+		}},
+		faultASBReconcileNoDecrement: {"3", func(t *testing.T, o *Oracle) string {
+			return attempts(o.ASBReconcile(ASBReconcileArgs{BodyAttempts: 0, DeliveryCount: 4}))
+		}},
+		faultASBNumbersStringified: {`{"bq-created-at":1700000000123,"bq-schema-version":1,"bq-source-lang":"java"}`, func(t *testing.T, o *Oracle) string {
+			res, err := o.ASBMessage(EnvelopeArgs{Envelope: envelopeJSON})
+			return toJSON(t, res.ApplicationProperties) + errText(err)
+		}},
+		faultPulsarReconcileDecrement: {"3", func(t *testing.T, o *Oracle) string {
+			return attempts(o.PulsarReconcile(PulsarReconcileArgs{BodyAttempts: 0, RedeliveryCount: 3}))
+		}},
+		faultPulsarAttemptsMissing: {"2", func(t *testing.T, o *Oracle) string {
+			res, err := o.PulsarProperties(EnvelopeArgs{Envelope: envelopeJSON})
+			return res.Properties["bq-attempts"] + errText(err)
+		}},
+		faultKafkaReconcileMax: {"1", func(t *testing.T, o *Oracle) string {
+			return attempts(o.KafkaReconcile(KafkaReconcileArgs{BodyAttempts: 4, HeaderAttempts: num(1)}))
+		}},
+		faultKafkaHeaderIgnored: {"3", func(t *testing.T, o *Oracle) string {
+			return attempts(o.KafkaReconcile(KafkaReconcileArgs{BodyAttempts: 1, HeaderAttempts: num(3)}))
+		}},
+		faultArtemisHyphenatedNames: {`{"bq_app_id":"babelqueue","bq_attempts":"2","bq_schema_version":"1","bq_source_lang":"java"}`, func(t *testing.T, o *Oracle) string {
+			res, err := o.ArtemisMessage(EnvelopeArgs{Envelope: envelopeJSON})
+			return toJSON(t, res.Properties) + errText(err)
+		}},
+		faultArtemisReconcileDecrement: {"3", func(t *testing.T, o *Oracle) string {
+			return attempts(o.ArtemisReconcile(ArtemisReconcileArgs{BodyAttempts: 0, DeliveryCount: 3}))
+		}},
+		faultRabbitMQHeadersStringified: {`{"x-attempts":2,"x-schema-version":1,"x-source-lang":"java"}`, func(t *testing.T, o *Oracle) string {
+			res, err := o.RabbitMQPublishing(EnvelopeArgs{Envelope: envelopeJSON})
+			return toJSON(t, res.Headers) + errText(err)
+		}},
+		faultRedisPayloadReencoded: {envelopeJSON, func(t *testing.T, o *Oracle) string {
+			res, err := o.RedisRoundtrip(EnvelopeArgs{Envelope: envelopeJSON})
+			return res.Element + errText(err)
+		}},
+		faultPayloadMinimumIgnored:              {"false", validProbe(`{"properties":{"n":{"minimum":1}}}`, `{"n":0}`)},
+		faultPayloadAdditionalPropertiesIgnored: {"false", validProbe(`{"properties":{"a":{}},"additionalProperties":false}`, `{"a":1,"b":2}`)},
+		faultMinLengthBytes:                     {"false", validProbe(`{"minLength":3}`, `"ğü"`)},
+		faultMinLengthUTF16:                     {"false", validProbe(`{"minLength":2}`, `"😀"`)},
+		faultUnknownKeysDropped: {"1", func(t *testing.T, o *Oracle) string {
+			v, _ := at(t, mustReencode(t, o, variant(t, `"attempts": 2`, `"attempts": 2, "extra_top": 1`), 1), "/extra_top")
+			return v
+		}},
+		faultUnknownMetaKeysDropped: {"true", func(t *testing.T, o *Oracle) string {
+			v, _ := at(t, mustReencode(t, o, variant(t, `"schema_version": 1`, `"schema_version": 1, "vendor_flag": true`), 1), "/meta/vendor_flag")
+			return v
+		}},
+		faultUnknownLangRejected: {"true", func(t *testing.T, o *Oracle) string {
+			return accepted(t, o, variant(t, `"lang": "java"`, `"lang": "cobol"`))
+		}},
+		faultEmptyDataAsArray: {"{}", func(t *testing.T, o *Oracle) string {
+			v, _ := at(t, mustMake(t, o, "urn:x", "q", `{}`), "/data")
+			return v
+		}},
+		faultDataArrayAccepted: {"false", func(t *testing.T, o *Oracle) string {
+			return accepted(t, o, variant(t, `{"b": 1, "a": [1.50, {}]}`, `[1, 2]`))
+		}},
+		faultForbiddenKeyReemitted: {"false", func(t *testing.T, o *Oracle) string {
+			_, present := at(t, mustReencode(t, o, variant(t, `"attempts": 2`, `"attempts": 2, "timestamp": 1`), 0), "/timestamp")
+			return strconv.FormatBool(present)
+		}},
+		faultForbiddenKeySilent: {`["dropped forbidden non-canonical envelope key /meta/ts (message-envelope.md §10)"]`, func(t *testing.T, o *Oracle) string {
+			return toJSON(t, mustDecode(t, o, variant(t, `"schema_version": 1`, `"schema_version": 1, "ts": 1`)).Warnings)
+		}},
+	}
+}
+
+// TestFaultsChangeBehaviour checks, for every fault, that the correct oracle
+// gives the specified observation and the faulty one does not.
+func TestFaultsChangeBehaviour(t *testing.T) {
+	t.Parallel()
+	table := probes()
+	for _, f := range Faults() {
+		t.Run(string(f.Name), func(t *testing.T) {
+			t.Parallel()
+			p, ok := table[f.Name]
+			if !ok {
+				t.Fatalf("no probe for fault %q", f.Name)
+			}
+			if got := p.run(t, correct(t)); got != p.want {
+				t.Errorf("correct oracle: got %s, want %s", got, p.want)
+			}
+			if got := p.run(t, newOracle(t, f.Name)); got == p.want {
+				t.Errorf("fault %q did not change the observation (%s)", f.Name, got)
+			}
+		})
+	}
+	if len(table) != len(Faults()) {
+		t.Errorf("%d probes for %d faults", len(table), len(Faults()))
+	}
+}
+
+// TestFaultsStayInTheirBlock checks that a fault leaves every other block's
+// probes alone, so it is caught by the block it names and is not a blunt
+// instrument that breaks everything.
+func TestFaultsStayInTheirBlock(t *testing.T) {
+	t.Parallel()
+	table := probes()
+	block := map[Fault]string{}
+	for _, f := range Faults() {
+		block[f.Name] = f.Block
+	}
+	for _, f := range Faults() {
+		o := newOracle(t, f.Name)
+		for other, p := range table {
+			if block[other] == f.Block {
+				continue
+			}
+			if got := p.run(t, o); got != p.want {
+				t.Errorf("fault %q (%s) changes the probe of %q (%s): got %s", f.Name, f.Block, other, block[other], got)
+			}
+		}
+	}
+}
+
+// accepted decodes s and reports the verdict.
+func accepted(t *testing.T, o *Oracle, s string) string {
+	return strconv.FormatBool(mustDecode(t, o, s).Accepted)
+}
+
+// attempts renders a reconcile result.
+func attempts(r AttemptsResult, err error) string {
+	return strconv.FormatInt(r.Attempts, 10) + errText(err)
+}
+
+// errText renders an error suffix ("" for nil), so an error never looks like
+// the wanted observation.
+func errText(err error) string {
+	if err != nil {
+		return " error: " + err.Error()
+	}
+	return ""
+}
+
+// replayProbe replays deliveries and renders which ran.
+func replayProbe(ds ...Delivery) func(*testing.T, *Oracle) string {
+	return func(t *testing.T, o *Oracle) string {
+		res, err := o.IdempotencyReplay(IdempotencyReplayArgs{Deliveries: ds})
+		return toJSON(t, res.Invoked) + errText(err)
+	}
+}
+
+// validProbe validates data against schema and renders the verdict.
+func validProbe(schema, data string) func(*testing.T, *Oracle) string {
+	return func(t *testing.T, o *Oracle) string {
+		res, err := o.ValidatePayload(ValidatePayloadArgs{Schema: json.RawMessage(schema), Data: json.RawMessage(data)})
+		return strconv.FormatBool(res.Valid) + errText(err)
+	}
+}

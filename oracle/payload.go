@@ -1,0 +1,138 @@
+package oracle
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Payload schema validation (ADR-0024): a per-URN JSON Schema for the data
+// block, draft-07 keyword subset. Every SDK's optional validator must agree on
+// valid/invalid; error texts are informative only.
+
+// ValidatePayloadArgs is the argument of validate_payload. Schema is a JSON
+// object (or boolean) schema; Data is any JSON value, null included.
+type ValidatePayloadArgs struct {
+	Schema json.RawMessage `json:"schema"`
+	Data   json.RawMessage `json:"data"`
+}
+
+// ValidatePayloadResult is the result of validate_payload. Errors is empty
+// (never nil) when Valid; each entry names the instance location as an RFC
+// 6901 pointer.
+type ValidatePayloadResult struct {
+	Valid  bool     `json:"valid"`
+	Errors []string `json:"errors"`
+}
+
+// ValidatePayload validates data against a draft-07 schema. Supported
+// keywords: type (including integer vs number), enum, const, minimum,
+// maximum, exclusiveMinimum, exclusiveMaximum (numbers, draft-06+ form),
+// minLength, maxLength (in Unicode code points), pattern (Go RE2 syntax, a
+// close subset of ECMA-262), required, properties, additionalProperties
+// (boolean or schema), items (schema or tuple). Annotations ($schema, title,
+// description, format, ...) are ignored. A keyword that changes the verdict
+// but is not supported ($ref, allOf, patternProperties, ...) fails the
+// operation instead of silently giving a wrong verdict. A malformed keyword
+// value also fails the operation, when the instance reaches it.
+func (o *Oracle) ValidatePayload(a ValidatePayloadArgs) (ValidatePayloadResult, error) {
+	schema, err := decodeValue(a.Schema)
+	if err != nil {
+		return ValidatePayloadResult{}, badArg("schema", "%v", err)
+	}
+	data, err := decodeValue(a.Data)
+	if err != nil {
+		return ValidatePayloadResult{}, badArg("data", "%v", err)
+	}
+	v := &validator{oracle: o}
+	if err := v.validate(schema, data, ""); err != nil {
+		return ValidatePayloadResult{}, err
+	}
+	return ValidatePayloadResult{Valid: len(v.errs) == 0, Errors: append([]string{}, v.errs...)}, nil
+}
+
+// decodeValue parses one JSON value, keeping numbers as json.Number so that
+// integer vs number and exact comparisons never go through float64.
+func decodeValue(raw json.RawMessage) (any, error) {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return nil, errors.New("missing")
+	}
+	if !json.Valid(raw) {
+		return nil, errors.New("not valid JSON")
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	err := dec.Decode(&v)
+	return v, err
+}
+
+// validator walks one schema over one instance, collecting violations.
+type validator struct {
+	oracle *Oracle
+	errs   []string
+}
+
+// schemaError is a defect of the schema itself (not of the data).
+type schemaError struct{ msg string }
+
+// Error describes the schema defect.
+func (e *schemaError) Error() string { return "schema: " + e.msg }
+
+// badSchema builds a schemaError.
+func badSchema(format string, a ...any) error {
+	return &schemaError{msg: fmt.Sprintf(format, a...)}
+}
+
+// fail records a violation at the instance location ptr.
+func (v *validator) fail(ptr, format string, a ...any) {
+	at := ptr
+	if at == "" {
+		at = "(root)"
+	}
+	v.errs = append(v.errs, at+": "+fmt.Sprintf(format, a...))
+}
+
+// validate applies schema s to the instance inst found at ptr.
+func (v *validator) validate(s, inst any, ptr string) error {
+	switch s := s.(type) {
+	case bool:
+		if !s {
+			v.fail(ptr, "no value is allowed here (schema false)")
+		}
+		return nil
+	case map[string]any:
+		return v.validateObjectSchema(s, inst, ptr)
+	}
+	return badSchema("a schema must be an object or a boolean, got %s", jsonType(s))
+}
+
+// validateObjectSchema applies every supported keyword of s, in a fixed order
+// so the error list is deterministic.
+func (v *validator) validateObjectSchema(s map[string]any, inst any, ptr string) error {
+	for k := range s {
+		if isUnsupportedKeyword(k) {
+			return fmt.Errorf("schema keyword %q is not supported by this validator", k)
+		}
+	}
+	checks := []func(map[string]any, any, string) error{
+		v.checkType, v.checkEnum, v.checkConst, v.checkNumber, v.checkString, v.checkObject, v.checkArray,
+	}
+	for _, check := range checks {
+		if err := check(s, inst, ptr); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// isUnsupportedKeyword reports whether k is a draft-07 assertion or
+// applicator outside the supported subset.
+func isUnsupportedKeyword(k string) bool {
+	return contains([]string{
+		"$ref", "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
+		"dependencies", "propertyNames", "patternProperties", "additionalItems", "contains",
+		"minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "multipleOf",
+	}, k)
+}

@@ -1,0 +1,348 @@
+package oracle
+
+import (
+	"encoding/json"
+	"maps"
+	"math/big"
+	"regexp"
+	"slices"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// checkType applies "type": a name or a list of names; "integer" is any
+// number with a zero fractional part (1.0 included, as draft-07 says).
+func (v *validator) checkType(s map[string]any, inst any, ptr string) error {
+	raw, ok := s["type"]
+	if !ok {
+		return nil
+	}
+	names, err := typeNames(raw)
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		if hasType(inst, name) {
+			return nil
+		}
+	}
+	v.fail(ptr, "type is %s, want %v", jsonType(inst), names)
+	return nil
+}
+
+// typeNames reads the value of "type".
+func typeNames(raw any) ([]string, error) {
+	list, isList := raw.([]any)
+	if !isList {
+		list = []any{raw}
+	}
+	names := make([]string, 0, len(list))
+	for _, item := range list {
+		name, ok := item.(string)
+		if !ok || !contains([]string{"null", "boolean", "object", "array", "number", "integer", "string"}, name) {
+			return nil, badSchema("type: %v is not a JSON Schema type", item)
+		}
+		names = append(names, name)
+	}
+	return names, nil
+}
+
+// hasType reports whether inst is of the JSON Schema type name.
+func hasType(inst any, name string) bool {
+	t := jsonType(inst)
+	switch {
+	case t == name:
+		return true
+	case name == "integer" && t == "number":
+		r, _ := rat(inst.(json.Number))
+		return r != nil && r.IsInt()
+	}
+	return false
+}
+
+// jsonType names the JSON type of a decoded value ("number" for every number).
+func jsonType(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case json.Number:
+		return "number"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return "unknown"
+}
+
+// checkEnum applies "enum": inst must equal one of the listed values.
+func (v *validator) checkEnum(s map[string]any, inst any, ptr string) error {
+	raw, ok := s["enum"]
+	if !ok {
+		return nil
+	}
+	list, ok := raw.([]any)
+	if !ok {
+		return badSchema("enum must be an array")
+	}
+	for _, want := range list {
+		if jsonEqual(inst, want) {
+			return nil
+		}
+	}
+	v.fail(ptr, "value is not one of the enum values")
+	return nil
+}
+
+// checkConst applies "const" (null is a legal const value).
+func (v *validator) checkConst(s map[string]any, inst any, ptr string) error {
+	if want, ok := s["const"]; ok && !jsonEqual(inst, want) {
+		v.fail(ptr, "value is not the const value")
+	}
+	return nil
+}
+
+// checkNumber applies the numeric bounds to a number instance. Comparisons
+// are exact (big.Rat), so 9007199254740993 is not rounded.
+func (v *validator) checkNumber(s map[string]any, inst any, ptr string) error {
+	n, ok := inst.(json.Number)
+	if !ok {
+		return nil
+	}
+	x, _ := rat(n)
+	bounds := []struct {
+		keyword string
+		fails   func(cmp int) bool
+		what    string
+	}{
+		{"minimum", func(c int) bool { return c < 0 }, ">="},
+		{"maximum", func(c int) bool { return c > 0 }, "<="},
+		{"exclusiveMinimum", func(c int) bool { return c <= 0 }, ">"},
+		{"exclusiveMaximum", func(c int) bool { return c >= 0 }, "<"},
+	}
+	for _, b := range bounds {
+		if b.keyword == "minimum" && v.oracle.has(faultPayloadMinimumIgnored) {
+			continue
+		}
+		limit, present, err := numberKeyword(s, b.keyword)
+		if err != nil {
+			return err
+		}
+		if present && b.fails(x.Cmp(limit)) {
+			v.fail(ptr, "%s must be %s %s", n, b.what, limit.RatString())
+		}
+	}
+	return nil
+}
+
+// numberKeyword reads a numeric keyword value.
+func numberKeyword(s map[string]any, keyword string) (*big.Rat, bool, error) {
+	raw, ok := s[keyword]
+	if !ok {
+		return nil, false, nil
+	}
+	n, isNum := raw.(json.Number)
+	r, err := rat(n)
+	if !isNum || err != nil {
+		return nil, false, badSchema("%s must be a number", keyword)
+	}
+	return r, true, nil
+}
+
+// rat converts a JSON number to an exact rational.
+func rat(n json.Number) (*big.Rat, error) {
+	r, ok := new(big.Rat).SetString(string(n))
+	if !ok {
+		return nil, badSchema("%q is not a number", string(n))
+	}
+	return r, nil
+}
+
+// checkString applies minLength, maxLength and pattern to a string instance.
+func (v *validator) checkString(s map[string]any, inst any, ptr string) error {
+	str, ok := inst.(string)
+	if !ok {
+		return nil
+	}
+	length := v.stringLength(str)
+	if limit, present, err := lengthKeyword(s, "minLength"); err != nil {
+		return err
+	} else if present && length < limit {
+		v.fail(ptr, "length %d is less than minLength %d", length, limit)
+	}
+	if limit, present, err := lengthKeyword(s, "maxLength"); err != nil {
+		return err
+	} else if present && length > limit {
+		v.fail(ptr, "length %d is more than maxLength %d", length, limit)
+	}
+	return v.checkPattern(s, str, ptr)
+}
+
+// stringLength is the JSON Schema length of a string: Unicode code points,
+// not UTF-8 bytes, UTF-16 code units or grapheme clusters.
+func (v *validator) stringLength(s string) int64 {
+	switch {
+	case v.oracle.has(faultMinLengthBytes):
+		return int64(len(s))
+	case v.oracle.has(faultMinLengthUTF16):
+		return int64(len(utf16.Encode([]rune(s))))
+	}
+	return int64(utf8.RuneCountInString(s))
+}
+
+// lengthKeyword reads a non-negative integer keyword value.
+func lengthKeyword(s map[string]any, keyword string) (int64, bool, error) {
+	limit, present, err := numberKeyword(s, keyword)
+	if err != nil || !present {
+		return 0, false, err
+	}
+	if !limit.IsInt() || limit.Sign() < 0 || !limit.Num().IsInt64() {
+		return 0, false, badSchema("%s must be a non-negative integer", keyword)
+	}
+	return limit.Num().Int64(), true, nil
+}
+
+// checkPattern applies "pattern", an unanchored regular expression search.
+func (v *validator) checkPattern(s map[string]any, str, ptr string) error {
+	raw, ok := s["pattern"]
+	if !ok {
+		return nil
+	}
+	expr, _ := raw.(string)
+	re, err := regexp.Compile(expr)
+	if _, isString := raw.(string); !isString || err != nil {
+		return badSchema("pattern must be a valid regular expression")
+	}
+	if !re.MatchString(str) {
+		v.fail(ptr, "string does not match pattern %q", expr)
+	}
+	return nil
+}
+
+// checkObject applies required, properties and additionalProperties to an
+// object instance.
+func (v *validator) checkObject(s map[string]any, inst any, ptr string) error {
+	obj, ok := inst.(map[string]any)
+	if !ok {
+		return nil
+	}
+	if err := v.checkRequired(s, obj, ptr); err != nil {
+		return err
+	}
+	props, _ := s["properties"].(map[string]any)
+	if _, present := s["properties"]; present && props == nil {
+		return badSchema("properties must be an object")
+	}
+	for _, key := range sortedKeys(obj) {
+		sub, declared := props[key]
+		if !declared {
+			if v.oracle.has(faultPayloadAdditionalPropertiesIgnored) {
+				continue
+			}
+			sub, declared = s["additionalProperties"]
+		}
+		if !declared {
+			continue
+		}
+		if err := v.validate(sub, obj[key], ptr+pointer(key)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkRequired applies "required": every listed key must be present.
+func (v *validator) checkRequired(s map[string]any, obj map[string]any, ptr string) error {
+	raw, ok := s["required"]
+	if !ok {
+		return nil
+	}
+	list, ok := raw.([]any)
+	if !ok {
+		return badSchema("required must be an array of strings")
+	}
+	for _, item := range list {
+		key, ok := item.(string)
+		if !ok {
+			return badSchema("required must be an array of strings")
+		}
+		if _, present := obj[key]; !present {
+			v.fail(ptr, "required property %q is missing", key)
+		}
+	}
+	return nil
+}
+
+// checkArray applies "items" to an array instance: one schema for every
+// element, or (tuple form) one schema per position.
+func (v *validator) checkArray(s map[string]any, inst any, ptr string) error {
+	arr, ok := inst.([]any)
+	items, present := s["items"]
+	if !ok || !present {
+		return nil
+	}
+	tuple, isTuple := items.([]any)
+	for i, elem := range arr {
+		sub := items
+		if isTuple {
+			if i >= len(tuple) {
+				break // additionalItems is not supported; extra positions are unconstrained
+			}
+			sub = tuple[i]
+		}
+		if err := v.validate(sub, elem, ptr+pointer(strconv.Itoa(i))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// jsonEqual is JSON deep equality with type distinction (true != 1,
+// {} != []) and numeric equality by value (1 == 1.0), as JSON Schema defines.
+func jsonEqual(a, b any) bool {
+	switch a := a.(type) {
+	case json.Number:
+		bn, ok := b.(json.Number)
+		x, errA := rat(a)
+		y, errB := rat(bn)
+		return ok && errA == nil && errB == nil && x.Cmp(y) == 0
+	case []any:
+		bl, ok := b.([]any)
+		return ok && len(a) == len(bl) && allEqual(len(a), func(i int) bool { return jsonEqual(a[i], bl[i]) })
+	case map[string]any:
+		bm, ok := b.(map[string]any)
+		return ok && len(a) == len(bm) && mapsEqual(a, bm)
+	}
+	return a == b // nil, bool, string: comparable, and differing types are unequal
+}
+
+// allEqual reports whether eq holds for every index below n.
+func allEqual(n int, eq func(int) bool) bool {
+	for i := 0; i < n; i++ {
+		if !eq(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// mapsEqual reports whether two same-sized objects hold equal values per key.
+func mapsEqual(a, b map[string]any) bool {
+	for k, av := range a {
+		bv, ok := b[k]
+		if !ok || !jsonEqual(av, bv) {
+			return false
+		}
+	}
+	return true
+}
+
+// sortedKeys returns the keys of m in sorted order, for deterministic errors.
+func sortedKeys[V any](m map[string]V) []string {
+	return slices.Sorted(maps.Keys(m))
+}

@@ -1,0 +1,155 @@
+package oracle
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Serve answers JSON-lines requests from in on out until end of input, as
+// `bqgen oracle serve` does (docs/subject-protocol.md). One request per line,
+// one response per line in request order, flushed at once so a client can
+// wait for each answer. Blank lines are ignored; a malformed line gets an
+// error response and serving goes on. Serve returns nil at end of input and
+// an error only when reading or writing fails.
+func Serve(in io.Reader, out io.Writer, o *Oracle) error {
+	r := bufio.NewReader(in) // ReadBytes has no line-length limit, unlike a Scanner
+	w := bufio.NewWriter(out)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for {
+		line, readErr := r.ReadBytes('\n')
+		if readErr != nil && !errors.Is(readErr, io.EOF) {
+			return readErr
+		}
+		if len(bytes.TrimSpace(line)) > 0 {
+			if err := enc.Encode(o.handle(line)); err != nil {
+				return err
+			}
+			if err := w.Flush(); err != nil {
+				return err
+			}
+		}
+		if readErr != nil {
+			return nil
+		}
+	}
+}
+
+// response is one line of output. Result and Error are exclusive.
+type response struct {
+	ID     json.RawMessage `json:"id"` // nil encodes as null
+	OK     bool            `json:"ok"`
+	Result any             `json:"result,omitempty"`
+	Error  *wireError      `json:"error,omitempty"`
+}
+
+// wireError is the error object of a failed request.
+type wireError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// The error codes of the protocol.
+const (
+	codeBadRequest = "bad_request"
+	codeUnknownOp  = "unknown_op"
+	codeFailed     = "failed"
+)
+
+// request is one parsed input line.
+type request struct {
+	id   json.RawMessage
+	op   string
+	args json.RawMessage
+}
+
+// handle answers one request line.
+func (o *Oracle) handle(line []byte) response {
+	req, err := parseRequest(line)
+	if err != nil {
+		return failure(req.id, codeBadRequest, err.Error())
+	}
+	op, ok := findOperation(req.op)
+	if !ok {
+		return failure(req.id, codeUnknownOp, unknownOpError(req.op))
+	}
+	result, err := o.call(op, req.args)
+	switch {
+	case err == nil:
+		return response{ID: req.id, OK: true, Result: result}
+	case isArgError(err):
+		return failure(req.id, codeBadRequest, err.Error())
+	}
+	return failure(req.id, codeFailed, err.Error())
+}
+
+// call checks the arguments and runs the operation. A panic is turned into a
+// failed response, so one bad request cannot stop the server.
+func (o *Oracle) call(op opSpec, raw json.RawMessage) (result any, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error in %s: %v", op.name, p)
+		}
+	}()
+	var args map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &args); err != nil {
+		return nil, badArg("(args)", "%v", err)
+	}
+	if err := checkArgs(args, op.fields); err != nil {
+		return nil, err
+	}
+	return op.call(o, raw)
+}
+
+// failure builds an error response.
+func failure(id json.RawMessage, code, msg string) response {
+	return response{ID: id, Error: &wireError{Code: code, Message: msg}}
+}
+
+// parseRequest reads {"id", "op", "args"} from one line. The id is echoed
+// verbatim even when the rest of the request is bad; absent args mean {}.
+func parseRequest(line []byte) (request, error) {
+	members, err := parseObject(bytes.TrimSpace(line))
+	if err != nil {
+		return request{}, fmt.Errorf("request is %w", err)
+	}
+	req := request{id: compactOrNil(lookup(members, "id")), args: json.RawMessage("{}")}
+	for _, m := range members {
+		if err := req.set(m); err != nil {
+			return req, err
+		}
+	}
+	if lookup(members, "op") == nil {
+		return req, errors.New("op: missing")
+	}
+	return req, nil
+}
+
+// set stores one member of the request object, checking its type.
+func (r *request) set(m member) error {
+	switch m.key {
+	case "id":
+		return nil
+	case "op":
+		op, ok := asString(m.value)
+		if !ok {
+			return errors.New("op: must be a string")
+		}
+		r.op = op
+	case "args":
+		if string(m.value) == "null" {
+			return nil
+		}
+		if !isObject(m.value) {
+			return errors.New("args: must be an object")
+		}
+		r.args = m.value
+	default:
+		return fmt.Errorf("%s: unknown request field", m.key)
+	}
+	return nil
+}

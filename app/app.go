@@ -27,7 +27,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	return &cli.App{
+	a := &cli.App{
 		Name:      "bqgen",
 		Usage:     "generate native BabelQueue conformance tests for every SDK language, and prove them",
 		UsageText: "bqgen --lang LANG --out DIR [--suite DIR]   (same as: bqgen generate ...)\n   bqgen check|validate|verify|oracle serve [flags]",
@@ -52,6 +52,16 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ExitErrHandler:  func(*cli.Context, error) {},
 		OnUsageError:    onUsageError,
 		HideHelpCommand: true,
+	}
+	markUsageErrors(a.Commands)
+	return a
+}
+
+// markUsageErrors makes flag errors of every command exit 2, as the root's do.
+func markUsageErrors(cmds []*cli.Command) {
+	for _, c := range cmds {
+		c.OnUsageError = onUsageError
+		markUsageErrors(c.Subcommands)
 	}
 }
 

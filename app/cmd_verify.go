@@ -112,7 +112,7 @@ func printReport(w io.Writer, rep verify.Report) {
 		if !m.Killed {
 			verdict = "SURVIVED"
 		}
-		fmt.Fprintf(w, "%s: %s %-32s [%s] %d of %d tests failed\n", rep.Lang, verdict, m.Mutant.Name, m.Mutant.Block, m.Result.Failed, m.Result.Total())
+		fmt.Fprintf(w, "%s: %s %-38s [%s] %d of %d tests failed\n", rep.Lang, verdict, m.Mutant.Name, m.Mutant.Block, m.Result.Failed, m.Result.Total())
 	}
 	if len(rep.NotRun) > 0 {
 		fmt.Fprintf(w, "%s: %d mutant(s) not applicable (their blocks are not in the suite)\n", rep.Lang, len(rep.NotRun))

@@ -1,0 +1,109 @@
+// Package dotnet is the .NET backend of bqgen: xUnit v2 test classes for
+// net8.0 in the style of the BabelQueue .NET SDK, one [SkippableFact] per case,
+// a subject interface with a scaffold for the core SDK or an oracle subject,
+// and the vendored suite next to the test project.
+package dotnet
+
+import (
+	"sort"
+	"text/template"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/templates/textkit"
+)
+
+// Backend generates .NET tests. Build it with New.
+type Backend struct {
+	tmpl *template.Template
+	err  error // a template parse failure, reported by every Generate
+}
+
+// New returns the .NET backend, its templates parsed once.
+func New() backend.Backend {
+	t, err := parseTemplates()
+	return Backend{tmpl: t, err: err}
+}
+
+// Lang is "dotnet".
+func (Backend) Lang() string { return "dotnet" }
+
+// Generate returns, sorted by path: the support and subject files, the
+// binding's subject (the SDK scaffold, or the oracle subject), one test class
+// per block, the MSBuild file (the .props the SDK imports, or the standalone
+// oracle test project) and the vendored suite.
+func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
+	if b.err != nil {
+		return nil, b.err
+	}
+	v, err := buildView(s, opt)
+	if err != nil {
+		return nil, err
+	}
+	files, err := b.renderFixed(v, opt.Binding)
+	if err != nil {
+		return nil, err
+	}
+	for _, class := range v.Classes {
+		f, err := b.renderClass(class)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	files = append(files, backend.VendorSuite(s, v.layout.suiteDir)...)
+	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	return files, nil
+}
+
+// fixedFile is a file every output of a binding has, whatever the blocks.
+type fixedFile struct {
+	path, root string
+	kind       backend.Kind
+}
+
+func fixedFiles(l layout, b backend.Binding) []fixedFile {
+	files := []fixedFile{
+		{l.code(supportFileName), rootSupport, backend.Generated},
+		{l.code(subjectFileName), rootSubject, backend.Generated},
+	}
+	if b == backend.BindOracle {
+		return append(files,
+			fixedFile{l.code(oracleSubjectFileName), rootOracleSubject, backend.Generated},
+			fixedFile{l.extraFile, rootProject, backend.Generated})
+	}
+	return append(files,
+		fixedFile{l.scaffold, rootScaffold, backend.Scaffold},
+		fixedFile{l.extraFile, rootProps, backend.Generated})
+}
+
+func (b Backend) renderFixed(v *view, binding backend.Binding) ([]backend.File, error) {
+	var files []backend.File
+	for _, f := range fixedFiles(v.layout, binding) {
+		content, err := textkit.Render(b.tmpl, f.root, v)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, backend.File{Path: f.path, Content: content, Kind: f.kind})
+	}
+	return files, nil
+}
+
+// renderClass renders each test body, then the class that lays them out.
+func (b Backend) renderClass(class testClass) (backend.File, error) {
+	tests := make([]testMethod, len(class.Tests))
+	for i, t := range class.Tests {
+		body, err := textkit.Render(b.tmpl, t.BodyTemplate, t.BodyData)
+		if err != nil {
+			return backend.File{}, err
+		}
+		t.Body = string(body)
+		tests[i] = t
+	}
+	class.Tests = tests
+	content, err := textkit.Render(b.tmpl, rootTests, class)
+	if err != nil {
+		return backend.File{}, err
+	}
+	return backend.File{Path: class.Path, Content: content, Kind: backend.Generated}, nil
+}

@@ -1,0 +1,80 @@
+package dotnet
+
+import (
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
+)
+
+// The pinned packages of the generated test project. xunit and its runner are
+// the versions the .NET core SDK's own test project pins. Its
+// Microsoft.NET.Test.Sdk 17.11.1 is missing from the NuGet package list this
+// workplace keeps, so the nearest listed version is used. Xunit.SkippableFact
+// is what lets an xUnit v2 test skip at run time: 1.5.x needs only
+// xunit.extensibility.execution >= 2.4.0, so it fits the SDK's xunit 2.9.2.
+const (
+	testSdkVersion       = "17.12.0"
+	xunitVersion         = "2.9.2"
+	xunitRunnerVersion   = "2.8.2"
+	skippableFactVersion = "1.5.85"
+	targetFramework      = "net8.0"
+)
+
+// The names of the generated layout.
+const (
+	oracleProjectName      = "BabelQueue.Conformance.Tests"
+	sdkTestProjectDir      = "tests/BabelQueue.Core.Tests"
+	generatedDirName       = "GeneratedConformance"
+	propsFileName          = "BabelQueue.Conformance.props"
+	scaffoldFileName       = "SdkConformanceSubject.cs"
+	oracleSubjectFileName  = "OracleConformanceSubject.cs"
+	subjectFileName        = "ConformanceSubject.cs"
+	supportFileName        = "ConformanceSupport.cs"
+	vendoredSuiteDirectory = "conformance"
+)
+
+// layout is where each file of one binding goes, relative to the output root.
+//
+// BindSDK writes into the core SDK checkout: the test project
+// tests/BabelQueue.Core.Tests/ already copies conformance/**/*.json next to
+// the test assembly, so the suite is vendored there, the generated code goes
+// to GeneratedConformance/ (not "Conformance/", which would collide with
+// "conformance/" on a case-insensitive disk), and the scaffold sits in the
+// project root, outside the generated directory, because the SDK owns it.
+//
+// BindOracle writes a standalone test project at the root, which is what
+// `bqgen verify` builds and runs.
+type layout struct {
+	codeDir   string // generated .cs files
+	suiteDir  string // the vendored suite
+	extraFile string // the .csproj (oracle) or the .props to import (SDK)
+	scaffold  string // the scaffold subject; "" when the binding has none
+}
+
+func layoutFor(b backend.Binding) layout {
+	if b == backend.BindOracle {
+		return layout{codeDir: "", suiteDir: vendoredSuiteDirectory, extraFile: oracleProjectName + ".csproj"}
+	}
+	project := sdkTestProjectDir + "/"
+	return layout{
+		codeDir:   project + generatedDirName,
+		suiteDir:  project + vendoredSuiteDirectory,
+		extraFile: project + generatedDirName + "/" + propsFileName,
+		scaffold:  project + scaffoldFileName,
+	}
+}
+
+// code is the path of a generated .cs file.
+func (l layout) code(name string) string {
+	if l.codeDir == "" {
+		return name
+	}
+	return l.codeDir + "/" + name
+}
+
+// versionText is the suite's CONFORMANCE_VERSION as headers print it.
+func versionText(s *model.Suite) string {
+	if !s.HasVersion {
+		return "unversioned"
+	}
+	return s.Version
+}

@@ -1,0 +1,31 @@
+package dotnet
+
+import (
+	"embed"
+	"text/template"
+
+	"github.com/babelqueue/bqgen/templates/textkit"
+)
+
+// templateFS holds the templates: *.cs.tmpl, *.csproj.tmpl and *.props.tmpl
+// each define one root named after what it produces; *.part.tmpl hold the
+// shared header and the test bodies (body.*).
+//
+//go:embed templates/*.tmpl
+var templateFS embed.FS
+
+// The root templates, one per kind of output file.
+const (
+	rootSupport       = "ConformanceSupport.cs"
+	rootSubject       = "ConformanceSubject.cs"
+	rootOracleSubject = "OracleConformanceSubject.cs"
+	rootScaffold      = "SdkConformanceSubject.cs"
+	rootTests         = "tests.cs"
+	rootProject       = "project.csproj"
+	rootProps         = "conformance.props"
+)
+
+// parseTemplates parses every template once; the backend keeps the result.
+func parseTemplates() (*template.Template, error) {
+	return textkit.Parse(templateFS, nil, "templates/*.tmpl")
+}

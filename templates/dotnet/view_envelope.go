@@ -1,0 +1,139 @@
+package dotnet
+
+import (
+	"fmt"
+
+	"github.com/babelqueue/bqgen/model"
+)
+
+// Body templates of the envelope blocks: cases, roundtrip, data_shape,
+// forbidden_keys.
+const (
+	bodyCaseValid     = "body.case_valid"
+	bodyDecodeVerdict = "body.decode_verdict"
+	bodyRoundtrip     = "body.roundtrip"
+	bodyDataShapeMake = "body.data_shape_encode"
+	bodyForbiddenKey  = "body.forbidden_key"
+)
+
+// validCaseBody asserts what a consumer must derive from a valid envelope.
+type validCaseBody struct {
+	Fixture, URN, Data, Attempts, Lang, SchemaVersion csExpr
+	DeadLetter                                        csExpr // a JsonObject, or "" when not expected
+}
+
+// decodeVerdictBody asserts decode's accept/reject verdict.
+type decodeVerdictBody struct {
+	Fixture csExpr
+	Valid   bool
+	Message csExpr // said when the verdict is wrong
+}
+
+// roundtripBody asserts that reencode(fixture, 1) keeps what it must.
+type roundtripBody struct {
+	Fixture, Attempts csExpr
+	Preserved         []pointerValue
+}
+
+// pointerValue is an RFC 6901 pointer and the value it must resolve to.
+type pointerValue struct {
+	Pointer, Value csExpr
+}
+
+// dataShapeEncodeBody asserts the raw text make() emits for data.
+type dataShapeEncodeBody struct {
+	URN, Queue, Data, Expected csExpr
+}
+
+// forbiddenKeyBody asserts decode warns about a key and reencode drops it.
+type forbiddenKeyBody struct {
+	Fixture, Key csExpr
+	Absent       []csExpr // pointers
+}
+
+func buildCases(s *model.Suite) ([]testSpec, error) {
+	specs := make([]testSpec, 0, len(s.Cases))
+	for _, c := range s.Cases {
+		spec := testSpec{caseName: c.Name, display: displayName(model.BlockCases, c.Name)}
+		if c.Valid {
+			if c.Expect == nil {
+				return nil, fmt.Errorf("case %q is valid but has no expect", c.Name)
+			}
+			spec.template, spec.data = bodyCaseValid, validCase(c)
+		} else {
+			spec.template, spec.data = bodyDecodeVerdict, rejectVerdict(c.File, c.Reason)
+		}
+		specs = append(specs, spec)
+	}
+	return specs, nil
+}
+
+func validCase(c model.EnvelopeCase) validCaseBody {
+	e := c.Expect
+	body := validCaseBody{Fixture: csString(c.File), URN: csString(e.URN), Data: jsonExpr(e.Data),
+		Attempts: csLong(e.Attempts), Lang: csString(e.Lang), SchemaVersion: csLong(e.SchemaVersion)}
+	if e.DeadLetter != nil {
+		body.DeadLetter, _ = jsonObjectExpr(*e.DeadLetter) // the loader guarantees an object
+	}
+	return body
+}
+
+func rejectVerdict(file, reason string) decodeVerdictBody {
+	return decodeVerdictBody{Fixture: csString(file), Valid: false,
+		Message: csString("the envelope must be rejected: " + reason)}
+}
+
+func buildRoundtrip(s *model.Suite) ([]testSpec, error) {
+	specs := make([]testSpec, 0, len(s.Roundtrip.Cases))
+	for _, c := range s.Roundtrip.Cases {
+		body := roundtripBody{Fixture: csString(c.File), Attempts: csLong(c.ExpectAttempts)}
+		for _, p := range c.ExpectPreserved {
+			body.Preserved = append(body.Preserved, pointerValue{Pointer: csString(p.Pointer.String()), Value: jsonExpr(p.Value)})
+		}
+		specs = append(specs, testSpec{caseName: c.Name, display: displayName(model.BlockRoundtrip, c.Name),
+			template: bodyRoundtrip, data: body})
+	}
+	return specs, nil
+}
+
+func buildDataShape(s *model.Suite) ([]testSpec, error) {
+	specs := make([]testSpec, 0, len(s.DataShape.Cases))
+	for _, c := range s.DataShape.Cases {
+		spec := testSpec{caseName: c.Name, display: displayName(model.BlockDataShape, c.Name)}
+		switch c.Mode {
+		case model.ModeEncode:
+			data, err := jsonObjectExpr(c.Data)
+			if err != nil {
+				return nil, fmt.Errorf("case %q: data: %w (make takes an object)", c.Name, err)
+			}
+			spec.template = bodyDataShapeMake
+			spec.data = dataShapeEncodeBody{URN: csString(c.URN), Queue: csString(c.Queue), Data: data, Expected: csString(c.ExpectEncodedDataJSON)}
+		case model.ModeDecode:
+			spec.template, spec.data = bodyDecodeVerdict, decodeVerdict(c)
+		default:
+			return nil, fmt.Errorf("case %q: unknown mode %q", c.Name, c.Mode)
+		}
+		specs = append(specs, spec)
+	}
+	return specs, nil
+}
+
+func decodeVerdict(c model.DataShapeCase) decodeVerdictBody {
+	if !c.Valid {
+		return rejectVerdict(c.File, c.Reason)
+	}
+	return decodeVerdictBody{Fixture: csString(c.File), Valid: true, Message: csString("the envelope must be accepted")}
+}
+
+func buildForbiddenKeys(s *model.Suite) ([]testSpec, error) {
+	specs := make([]testSpec, 0, len(s.ForbiddenKeys.Cases))
+	for _, c := range s.ForbiddenKeys.Cases {
+		body := forbiddenKeyBody{Fixture: csString(c.File), Key: csString(c.ForbiddenKey.String())}
+		for _, p := range c.ExpectAbsentAfterReencode {
+			body.Absent = append(body.Absent, csString(p.String()))
+		}
+		specs = append(specs, testSpec{caseName: c.Name, display: displayName(model.BlockForbiddenKeys, c.Name),
+			template: bodyForbiddenKey, data: body})
+	}
+	return specs, nil
+}

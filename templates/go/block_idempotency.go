@@ -1,0 +1,91 @@
+package gobackend
+
+import (
+	"github.com/babelqueue/bqgen/model"
+	"github.com/dave/jennifer/jen"
+)
+
+// The "idempotency" block: the dedupe key is meta.id, and a wrapped handler
+// runs or skips each delivery of a sequence as the suite says.
+
+const (
+	replayStepType = "conformanceReplayStep"
+	expectReplay   = "conformanceExpectReplay"
+)
+
+// emitIdempotency adds the dedup_key test and the sequences test.
+func emitIdempotency(v *view, b *fileBuilder) error {
+	block := v.suite.Idempotency
+	if k := block.DedupKey; k != nil {
+		name := testName(model.BlockIdempotency, "dedup_key")
+		b.decl(name+" runs idempotency.dedup_key: the helper's seen-set key for the fixture is its meta.id.",
+			testFunc(name,
+				callOp("IdempotencyKey", fixture(k.EnvelopeFile)),
+				requireOK("idempotency_key"),
+				expectEqual("key", jen.Id("got"), jen.Lit(k.ExpectedKey)),
+			))
+	}
+	if block.HasSeqs {
+		name := testName(model.BlockIdempotency, "sequences")
+		runs := make([]jen.Code, len(block.Sequences))
+		for i, seq := range block.Sequences {
+			runs[i] = subtest(seq.Name, jen.Id(expectReplay).Call(jen.Id("t"), jen.Id("subject"), intLit(seq.ExpectedEffects), replaySteps(seq.Deliveries)))
+		}
+		b.decl(name+" runs idempotency.sequences: one wrapped handler over one fresh store runs or skips each delivery as expected.",
+			testFunc(name, runs...))
+		emitReplayHelpers(b)
+	}
+	return nil
+}
+
+// replaySteps is the deliveries of a sequence as a slice literal, one line
+// per delivery, each with the effect it must have.
+func replaySteps(ds []model.Delivery) *jen.Statement {
+	rows := make([]jen.Code, len(ds))
+	for i, d := range ds {
+		fields := []field{named("MetaID", jen.Lit(d.MetaID))}
+		if d.Outcome != "" {
+			fields = append(fields, named("Outcome", jen.Lit(d.Outcome)))
+		}
+		if d.ForgetBefore {
+			fields = append(fields, named("ForgetBefore", jen.True()))
+		}
+		fields = append(fields, named("ExpectRun", jen.Lit(d.ExpectEffect == "run")))
+		rows[i] = row(fields...)
+	}
+	return list(jen.Id(replayStepType), rows...)
+}
+
+// emitReplayHelpers adds the step type and the replay check.
+func emitReplayHelpers(b *fileBuilder) {
+	b.decl(replayStepType+" is one delivery of a sequence and whether the handler must run for it.",
+		jen.Type().Id(replayStepType).Struct(
+			jen.Id("MetaID").String(),
+			jen.Id("Outcome").String(),
+			jen.Id("ForgetBefore").Bool(),
+			jen.Id("ExpectRun").Bool(),
+		))
+	step := func(f string) *jen.Statement { return jen.Id("steps").Index(jen.Id("i")).Dot(f) }
+	b.decl(expectReplay+" replays the steps through the subject and checks, delivery by delivery, whether the handler ran, and how often it ran in all.",
+		jen.Func().Id(expectReplay).Params(tParam(), subjectParam(), jen.Id("wantRuns").Int(), jen.Id("steps").Index().Id(replayStepType)).Block(
+			tHelper(),
+			jen.Id("deliveries").Op(":=").Make(jen.Index().Id(deliveryType), jen.Len(jen.Id("steps"))),
+			jen.For(jen.Id("i").Op(":=").Range().Id("steps")).Block(
+				jen.Id("deliveries").Index(jen.Id("i")).Op("=").Id(deliveryType).Values(
+					jen.Id("MetaID").Op(":").Add(step("MetaID")),
+					jen.Id("Outcome").Op(":").Add(step("Outcome")),
+					jen.Id("ForgetBefore").Op(":").Add(step("ForgetBefore")))),
+			jen.List(jen.Id("invoked"), jen.Err()).Op(":=").Id("subject").Dot("IdempotencyReplay").Call(jen.Id("deliveries")),
+			requireOK("idempotency_replay"),
+			jen.If(jen.Len(jen.Id("invoked")).Op("!=").Len(jen.Id("steps"))).Block(
+				tDo("Fatalf", jen.Lit("idempotency_replay reported %d deliveries, want %d"), jen.Len(jen.Id("invoked")), jen.Len(jen.Id("steps")))),
+			jen.Id("runs").Op(":=").Lit(0),
+			jen.For(jen.List(jen.Id("i"), jen.Id("ran")).Op(":=").Range().Id("invoked")).Block(
+				jen.If(jen.Id("ran").Op("!=").Add(step("ExpectRun"))).Block(
+					tDo("Errorf", jen.Lit("delivery %d (meta_id %q): handler ran = %v, want %v"), jen.Id("i"), step("MetaID"), jen.Id("ran"), step("ExpectRun"))),
+				jen.If(jen.Id("ran")).Block(jen.Id("runs").Op("++")),
+			),
+			jen.If(jen.Id("runs").Op("!=").Id("wantRuns")).Block(
+				tDo("Errorf", jen.Lit("the handler ran %d times, want %d (expected_effects)"), jen.Id("runs"), jen.Id("wantRuns"))),
+		))
+}

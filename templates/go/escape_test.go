@@ -1,0 +1,100 @@
+package gobackend
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
+	"github.com/dave/jennifer/jen"
+)
+
+func TestLiteralsRoundTripThroughTheGoParser(t *testing.T) {
+	t.Parallel()
+	b := (&view{pkg: "p", version: "1.0.0"}).newGenerated("lits_test.go")
+	var want []string
+	for i, s := range adversarialStrings {
+		value := model.ObjectValue(model.Member{Key: s, Value: model.StringValue(s)})
+		b.decl("", jen.Var().Id("s"+strconv.Itoa(i)).Op("=").Add(jen.Lit(s)))
+		b.decl("", jen.Var().Id("j"+strconv.Itoa(i)).Op("=").Add(jsonLit(value)))
+		want = append(want, s, value.Compact())
+	}
+	src, err := b.render()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, forbidden := range []string{"\x00", "\u2028", "\u2029", "\ufeff", "\r"} {
+		if strings.Contains(string(src), forbidden) {
+			t.Errorf("generated source carries a raw %q", forbidden)
+		}
+	}
+	got := stringLiterals(t, src)
+	if len(got) != len(want) {
+		t.Fatalf("%d string literals, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("literal %d = %q, want %q", i, got[i], want[i])
+		}
+	}
+}
+
+// stringLiterals parses Go source and returns its string literals' values.
+func stringLiterals(t *testing.T, src []byte) []string {
+	t.Helper()
+	file, err := parser.ParseFile(token.NewFileSet(), "lits_test.go", src, 0)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	var out []string
+	ast.Inspect(file, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			s, err := strconv.Unquote(lit.Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, s)
+		}
+		return true
+	})
+	return out
+}
+
+func TestAdversarialSuiteOutputIsWellFormed(t *testing.T) {
+	t.Parallel()
+	s, _ := adversarialSuite(t)
+	for _, binding := range bindings {
+		for _, f := range goFiles(generate(t, s, backend.Options{Binding: binding})) {
+			checkFormatted(t, f)
+			checkHeader(t, f, "9.9.9-adversarial.1+sha.5")
+		}
+	}
+}
+
+// goResultName is a test result line of -test.v output.
+var goResultName = regexp.MustCompile(`(?m)^ *--- (?:PASS|FAIL|SKIP): (.+) \(\d+\.\d+s\)$`)
+
+func TestAdversarialSuiteCompilesAndPassesAgainstTheOracle(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("compiles and runs the generated module")
+	}
+	s, leaves := adversarialSuite(t)
+	m := prepare(t, generate(t, s, backend.Options{Binding: backend.BindOracle}))
+	res := m.run(t, "")
+	if res.Failed > 0 || res.Skipped > 0 || res.Passed != leaves {
+		t.Fatalf("%d passed, %d failed, %d skipped; want %d passed\n%s", res.Passed, res.Failed, res.Skipped, leaves, res.Output)
+	}
+	seen := map[string]bool{}
+	for _, m := range goResultName.FindAllStringSubmatch(res.Output, -1) {
+		if seen[m[1]] {
+			t.Errorf("test name %q reported twice", m[1])
+		}
+		seen[m[1]] = true
+	}
+}

@@ -1,0 +1,167 @@
+package gobackend
+
+import (
+	"strings"
+
+	"github.com/babelqueue/bqgen/model"
+	"github.com/dave/jennifer/jen"
+)
+
+// Small jen builders for the shapes every emitter uses. Each returns a fresh
+// statement: jen statements grow in place, so they are never shared.
+
+// testingT is the type *testing.T.
+func testingT() *jen.Statement { return jen.Op("*").Qual("testing", "T") }
+
+// tParam is the parameter "t *testing.T".
+func tParam() *jen.Statement { return jen.Id("t").Add(testingT()) }
+
+// subjectParam is the parameter "subject ConformanceSubject".
+func subjectParam() *jen.Statement { return jen.Id("subject").Id(subjectType) }
+
+// tDo calls a method of t: t.Errorf(...), t.Fatalf(...), t.Helper().
+func tDo(method string, args ...jen.Code) *jen.Statement {
+	return jen.Id("t").Dot(method).Call(args...)
+}
+
+// tHelper marks a support function as a test helper.
+func tHelper() *jen.Statement { return tDo("Helper") }
+
+// subtest is t.Run(name, func(t *testing.T) { body }). The case name goes in
+// raw, through jen.Lit: the testing package makes display names unique.
+func subtest(name string, body ...jen.Code) *jen.Statement {
+	return tDo("Run", jen.Lit(name), jen.Func().Params(tParam()).Block(body...))
+}
+
+// testFunc is a top-level test that first obtains the subject.
+func testFunc(name string, body ...jen.Code) *jen.Statement {
+	stmts := append([]jen.Code{jen.Id("subject").Op(":=").Id(newSubjectFunc).Call(jen.Id("t"))}, body...)
+	return jen.Func().Id(name).Params(tParam()).Block(stmts...)
+}
+
+// field is one keyed element of a composite literal.
+type field struct {
+	key   jen.Code
+	value jen.Code
+}
+
+// named is a struct field element "Name: value".
+func named(name string, value jen.Code) field { return field{jen.Id(name), value} }
+
+// keyed is a map element "key: value" with a string key.
+func keyed(key string, value jen.Code) field { return field{jen.Lit(key), value} }
+
+// composite is a literal of typ with one element per line, in the given
+// order (jen.Dict would sort them; manifest order reads better).
+func composite(typ jen.Code, fields ...field) *jen.Statement {
+	items := make([]jen.Code, len(fields))
+	for i, f := range fields {
+		items[i] = jen.Add(f.key).Op(":").Add(f.value)
+	}
+	return jen.Add(typ).Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, items...)
+}
+
+// inline is a composite literal of typ on one line, for short values.
+func inline(typ jen.Code, fields ...field) *jen.Statement {
+	return jen.Add(typ).Add(row(fields...))
+}
+
+// row is an element of a slice literal, type elided, on one line.
+func row(fields ...field) *jen.Statement {
+	items := make([]jen.Code, len(fields))
+	for i, f := range fields {
+		items[i] = jen.Add(f.key).Op(":").Add(f.value)
+	}
+	return jen.Values(items...)
+}
+
+// list is a slice literal of elemType with one element per line.
+func list(elemType jen.Code, items ...jen.Code) *jen.Statement {
+	return jen.Index().Add(elemType).Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, items...)
+}
+
+// stringMap is a map[string]string literal of the entries, in order.
+func stringMap(entries []model.StringEntry) *jen.Statement {
+	fields := make([]field, len(entries))
+	for i, e := range entries {
+		fields[i] = keyed(e.Name, jen.Lit(e.Value))
+	}
+	return composite(jen.Map(jen.String()).String(), fields...)
+}
+
+// intLit is an integer literal without a conversion, so it adapts to the
+// int64 or int it is assigned to (jen renders an int64 as int64(n)). The
+// int64 fallback only matters on a 32-bit generator host.
+func intLit(n int64) *jen.Statement {
+	if int64(int(n)) == n {
+		return jen.Lit(int(n))
+	}
+	return jen.Lit(n)
+}
+
+// jsonLit is a JSON value as a Go string literal of its compact text. The
+// text keeps number spelling and member order; jen.Lit escapes it.
+func jsonLit(v model.Value) *jen.Statement { return jen.Lit(v.Compact()) }
+
+// stringObject is the JSON object of string entries, in order.
+func stringObject(entries []model.StringEntry) model.Value {
+	members := make([]model.Member, len(entries))
+	for i, e := range entries {
+		members[i] = model.Member{Key: e.Name, Value: model.StringValue(e.Value)}
+	}
+	return model.ObjectValue(members...)
+}
+
+// fixture reads a suite file at test time: conformanceFixture(t, path).
+func fixture(path string) *jen.Statement {
+	return jen.Id("conformanceFixture").Call(jen.Id("t"), jen.Lit(path))
+}
+
+// callOp calls a subject operation: got, err := subject.Op(args...).
+func callOp(method string, args ...jen.Code) *jen.Statement {
+	return jen.List(jen.Id("got"), jen.Err()).Op(":=").Id("subject").Dot(method).Call(args...)
+}
+
+// requireOK skips or stops the test when an operation failed.
+func requireOK(op string) *jen.Statement {
+	return jen.Id("conformanceRequireOK").Call(jen.Id("t"), jen.Lit(op), jen.Err())
+}
+
+// expectEqual is conformanceExpectEqual(t, what, got, want).
+func expectEqual(what string, got, want jen.Code) *jen.Statement {
+	return jen.Id("conformanceExpectEqual").Call(jen.Id("t"), jen.Lit(what), got, want)
+}
+
+// expectJSON is conformanceExpectJSON(t, what, got, want).
+func expectJSON(what string, got jen.Code, want model.Value) *jen.Statement {
+	return jen.Id("conformanceExpectJSON").Call(jen.Id("t"), jen.Lit(what), got, jsonLit(want))
+}
+
+// goName turns a snake_case block or sub-block name into an exported Go name
+// part, spelling acronyms the Go way.
+func goName(snake string) string {
+	var b strings.Builder
+	for _, word := range strings.Split(snake, "_") {
+		if special, ok := goWords[word]; ok {
+			b.WriteString(special)
+			continue
+		}
+		if word != "" {
+			b.WriteString(strings.ToUpper(word[:1]) + word[1:])
+		}
+	}
+	return b.String()
+}
+
+// goWords are the words whose Go spelling is not just a capital letter.
+var goWords = map[string]string{"sqs": "SQS", "asb": "ASB", "rabbitmq": "RabbitMQ"}
+
+// testName names a block's (or sub-block's) top-level test. The prefix keeps
+// clear of the SDK's hand-written TestConformance* tests in the same package.
+func testName(parts ...string) string {
+	name := "TestConformanceSuite"
+	for _, p := range parts {
+		name += goName(p)
+	}
+	return name
+}

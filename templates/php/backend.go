@@ -1,0 +1,56 @@
+// Package php is the PHP backend of bqgen: PHPUnit tests in the style of the
+// BabelQueue php-sdk, one test class per manifest block and one test method
+// per case, runnable on PHPUnit 9.6 and 10+.
+//
+// The tests reach an implementation only through a generated Subject
+// interface. With backend.BindSDK the output carries a scaffold subject for
+// the php-sdk (written once, then owned by the SDK); with backend.BindOracle it
+// carries a subject that talks to `bqgen oracle serve`, plus a standalone
+// phpunit.xml.dist and autoloader so `phpunit` runs it with nothing else.
+package php
+
+import (
+	"fmt"
+	"text/template"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/templates/textkit"
+)
+
+// Backend generates PHP tests. Its templates are parsed once, in New.
+type Backend struct {
+	templates *template.Template
+}
+
+// New returns the PHP backend. The templates are embedded, so a parse error
+// is a bug in bqgen itself: New panics on it, and every test of the package
+// fails at once.
+func New() backend.Backend {
+	t, err := parseTemplates()
+	if err != nil {
+		panic(fmt.Sprintf("php backend: %v", err))
+	}
+	return Backend{templates: t}
+}
+
+// Lang is "php".
+func (Backend) Lang() string { return "php" }
+
+// Generate renders the tests, their support code and the subject for the
+// binding, and vendors the suite under tests/conformance/.
+func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
+	v, err := buildView(s, opt)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]backend.File, 0, len(v.Files)+len(s.Files))
+	for _, f := range v.Files {
+		content, err := textkit.Render(b.templates, f.Template, f.Data)
+		if err != nil {
+			return nil, fmt.Errorf("php: %s: %w", f.Path, err)
+		}
+		out = append(out, backend.File{Path: f.Path, Content: content, Kind: f.Kind})
+	}
+	return append(out, backend.VendorSuite(s, suiteDir)...), nil
+}

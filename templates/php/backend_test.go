@@ -1,0 +1,217 @@
+package php
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
+)
+
+var bindings = map[string]backend.Binding{"sdk": backend.BindSDK, "oracle": backend.BindOracle}
+
+func TestGenerateIsDeterministic(t *testing.T) {
+	t.Parallel()
+	for name, binding := range bindings {
+		first := generate(t, canonicalSuite(t), backend.Options{Binding: binding})
+		second := generate(t, canonicalSuite(t), backend.Options{Binding: binding})
+		if len(first) != len(second) {
+			t.Fatalf("%s: %d files, then %d", name, len(first), len(second))
+		}
+		for i := range first {
+			if first[i].Path != second[i].Path || first[i].Kind != second[i].Kind || !bytes.Equal(first[i].Content, second[i].Content) {
+				t.Errorf("%s: %s differs between two runs", name, first[i].Path)
+			}
+		}
+	}
+}
+
+// upstreamDir is the older upstream suite on the development machine; the
+// tests that use it skip that part where it is absent.
+const upstreamDir = "/work/shared/upstream-conformance"
+
+func TestGeneratedFilesCarryMarkerAndVersion(t *testing.T) {
+	t.Parallel()
+	type suiteVersion struct {
+		suite   *model.Suite
+		version string
+	}
+	suites := []suiteVersion{{canonicalSuite(t), "CONFORMANCE_VERSION 1.1.0."}, {upstreamLikeSuite(t), "CONFORMANCE_VERSION unversioned."}}
+	if fsys, err := model.DirFS(upstreamDir); err == nil {
+		suites = append(suites, suiteVersion{loadSuite(t, fsys), "CONFORMANCE_VERSION unversioned."})
+	}
+	for _, c := range suites {
+		for name, binding := range bindings {
+			for _, f := range generate(t, c.suite, backend.Options{Binding: binding}) {
+				if f.Kind != backend.Generated {
+					continue
+				}
+				head := f.Content[:min(512, len(f.Content))] // where the writer looks for the marker
+				if !bytes.Contains(head, []byte("@generated")) || !bytes.Contains(head, []byte(c.version)) {
+					t.Errorf("%s: %s lacks the marker or %q in its header", name, f.Path, c.version)
+				}
+			}
+		}
+	}
+}
+
+func TestLayout(t *testing.T) {
+	t.Parallel()
+	s := canonicalSuite(t)
+	common := []string{
+		"tests/ConformanceGenerated/Support/ConformanceTestCase.php", "tests/ConformanceGenerated/Support/Expect.php",
+		"tests/ConformanceGenerated/Support/Json.php", "tests/ConformanceGenerated/Support/NotProvided.php",
+		"tests/ConformanceGenerated/Support/SkippingSubject.php", "tests/ConformanceGenerated/Support/Subject.php",
+	}
+	for _, block := range s.Blocks() {
+		common = append(common, "tests/ConformanceGenerated/"+className(block)+".php")
+	}
+	want := map[backend.Binding][]string{
+		backend.BindSDK: append([]string{"tests/ConformanceGenerated/SdkSubject.php"}, common...),
+		backend.BindOracle: append([]string{"phpunit.xml.dist", "tests/ConformanceGenerated/bootstrap.php",
+			"tests/ConformanceGenerated/Support/OracleProcess.php", "tests/ConformanceGenerated/Support/OracleSubject.php"}, common...),
+	}
+	for binding, paths := range want {
+		files := generate(t, s, backend.Options{Binding: binding})
+		var got, vendored []string
+		for _, f := range files {
+			if f.Kind == backend.Vendored {
+				vendored = append(vendored, f.Path)
+			} else {
+				got = append(got, f.Path)
+			}
+			checkKind(t, f)
+		}
+		sort.Strings(got)
+		sort.Strings(paths)
+		if strings.Join(got, "\n") != strings.Join(paths, "\n") {
+			t.Errorf("binding %d: files\n%s\nwant\n%s", binding, strings.Join(got, "\n"), strings.Join(paths, "\n"))
+		}
+		if len(vendored) != len(s.Files) || vendored[0] != "tests/conformance/"+s.Files[0].Path {
+			t.Errorf("binding %d: vendored %v, want the %d suite files under tests/conformance/", binding, vendored, len(s.Files))
+		}
+	}
+}
+
+// checkKind checks that only the SDK subject is a scaffold, that nothing but
+// the suite lands in the vendored directory, and that no path collides with
+// the vendored directory on a case-insensitive disk.
+func checkKind(t *testing.T, f backend.File) {
+	t.Helper()
+	inSuite := strings.HasPrefix(strings.ToLower(f.Path), "tests/conformance/")
+	if inSuite != (f.Kind == backend.Vendored) {
+		t.Errorf("%s (%s) is in the wrong place", f.Path, f.Kind)
+	}
+	if (f.Kind == backend.Scaffold) != strings.HasSuffix(f.Path, "/SdkSubject.php") {
+		t.Errorf("%s has kind %s", f.Path, f.Kind)
+	}
+}
+
+func TestAbsentBlocksProduceNoFile(t *testing.T) {
+	t.Parallel()
+	s := upstreamLikeSuite(t)
+	for _, f := range generate(t, s, backend.Options{Binding: backend.BindOracle}) {
+		for _, block := range []string{model.BlockRoundtrip, model.BlockDataShape, model.BlockForbiddenKeys, model.BlockPayloadSchemaUnicode} {
+			if strings.HasSuffix(f.Path, "/"+className(block)+".php") {
+				t.Errorf("%s generated for a suite without %s", f.Path, block)
+			}
+		}
+	}
+}
+
+// testMethod matches a generated test method declaration.
+var testMethodDecl = regexp.MustCompile(`(?m)^    public function (test\w+)\(\): void$`)
+
+func TestOneTestMethodPerCase(t *testing.T) {
+	t.Parallel()
+	s := canonicalSuite(t)
+	want := map[string]int{
+		model.BlockCases:       len(s.Cases),
+		model.BlockIdempotency: 1 + len(s.Idempotency.Sequences),
+		model.BlockSQS:         1 + len(s.SQS.Reconciliation.Cases), model.BlockASB: 1 + len(s.ASB.Reconciliation.Cases),
+		model.BlockPulsar: 1 + len(s.Pulsar.Reconciliation.Cases), model.BlockKafka: 1 + len(s.Kafka.Reconciliation.Cases),
+		model.BlockArtemis: 1 + len(s.Artemis.Reconciliation.Cases), model.BlockRedis: 1, model.BlockRabbitMQ: 1,
+		model.BlockPayloadSchema: len(s.PayloadSchema.Cases), model.BlockRoundtrip: len(s.Roundtrip.Cases),
+		model.BlockDataShape: len(s.DataShape.Cases), model.BlockForbiddenKeys: len(s.ForbiddenKeys.Cases),
+		model.BlockPayloadSchemaUnicode: len(s.PayloadSchemaUnicode.Cases),
+	}
+	files := map[string][]byte{}
+	for _, f := range generate(t, s, backend.Options{Binding: backend.BindOracle}) {
+		files[f.Path] = f.Content
+	}
+	for block, n := range want {
+		content := files["tests/ConformanceGenerated/"+className(block)+".php"]
+		if got := len(testMethodDecl.FindAllSubmatch(content, -1)); got != n {
+			t.Errorf("%s: %d test methods, want %d", block, got, n)
+		}
+	}
+}
+
+func TestNamespaceIsApplied(t *testing.T) {
+	t.Parallel()
+	files := generate(t, canonicalSuite(t), backend.Options{Binding: backend.BindOracle, Package: `Acme\Conformance`})
+	for _, f := range files {
+		if f.Kind != backend.Generated || !strings.HasSuffix(f.Path, ".php") {
+			continue
+		}
+		if strings.Contains(string(f.Content), DefaultNamespace) {
+			t.Errorf("%s still names the default namespace", f.Path)
+		}
+		if f.Path != "tests/ConformanceGenerated/bootstrap.php" && !strings.Contains(string(f.Content), "\nnamespace Acme\\Conformance") {
+			t.Errorf("%s does not declare the namespace", f.Path)
+		}
+	}
+	if _, err := New().Generate(canonicalSuite(t), backend.Options{Package: "Acme;echo"}); err == nil {
+		t.Error("an invalid namespace was accepted")
+	}
+}
+
+// TestGeneratedPHPLints runs php -l on every generated file, for both
+// bindings and both suite shapes, with a custom namespace too.
+func TestGeneratedPHPLints(t *testing.T) {
+	requirePHP(t)
+	t.Parallel()
+	for _, s := range []*model.Suite{canonicalSuite(t), upstreamLikeSuite(t)} {
+		for _, opt := range []backend.Options{{Binding: backend.BindSDK}, {Binding: backend.BindOracle, Package: `Acme\Conformance`}} {
+			lintAll(t, writeFiles(t, generate(t, s, opt)))
+		}
+	}
+}
+
+// lintAll runs php -l on every .php file under dir.
+func lintAll(t *testing.T, dir string) {
+	t.Helper()
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".php") {
+			return err
+		}
+		if out, err := exec.Command("php", "-l", p).CombinedOutput(); err != nil {
+			t.Errorf("php -l %s: %v\n%s", p, err, out)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestScaffoldImplementsSubject loads the scaffold with the interface: PHP
+// checks at class declaration that every method of Subject is implemented
+// with a compatible signature. SDK classes are only named, never loaded.
+func TestScaffoldImplementsSubject(t *testing.T) {
+	requirePHP(t)
+	t.Parallel()
+	dir := writeFiles(t, generate(t, canonicalSuite(t), backend.Options{Binding: backend.BindSDK}))
+	gen := filepath.Join(dir, "tests", "ConformanceGenerated")
+	script := "<?php\nforeach (['Support/Subject.php', 'Support/NotProvided.php', 'Support/Json.php', 'SdkSubject.php'] as $f) {\n" +
+		"    require " + phpString(gen+"/") + " . $f;\n}\necho implode(',', class_implements('" + DefaultNamespace + `\SdkSubject'` + ")), \"\\n\";\n"
+	if got := runPHP(t, script); got[0] != DefaultNamespace+`\Support\Subject` {
+		t.Errorf("SdkSubject implements %q", got[0])
+	}
+}

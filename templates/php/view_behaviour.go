@@ -1,0 +1,108 @@
+package php
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/babelqueue/bqgen/model"
+)
+
+// idempotencyClass is the test class of the "idempotency" block.
+type idempotencyClass struct {
+	testClass
+	DedupKey  *dedupKeyTest // nil when the block has no dedup_key
+	Sequences []sequenceTest
+}
+
+// dedupKeyTest is idempotency.dedup_key as PHP literals.
+type dedupKeyTest struct {
+	testMethod
+	Fixture, ExpectedKey string
+}
+
+// sequenceTest is one idempotency sequence.
+type sequenceTest struct {
+	testMethod
+	Deliveries []string // one PHP array literal per delivery
+	Invoked    string   // the PHP list of whether the handler runs, per delivery
+	Effects    string   // expected_effects
+}
+
+func buildIdempotency(s *model.Suite, c common) (any, error) {
+	block := s.Idempotency
+	class := idempotencyClass{testClass: newTestClass(c, model.BlockIdempotency, "ConformanceTestCase")}
+	// dedup_key and the sequences share one class, so their method names
+	// are made unique together.
+	names := caseNames(block.Sequences, func(q model.IdempotencySequence) string { return q.Name })
+	if block.DedupKey != nil {
+		names = append([]string{"dedup_key"}, names...)
+	}
+	methods := newMethods(names)
+	if block.DedupKey != nil {
+		class.DedupKey = &dedupKeyTest{testMethod: methods[0], Fixture: phpString(block.DedupKey.EnvelopeFile), ExpectedKey: phpString(block.DedupKey.ExpectedKey)}
+		methods = methods[1:]
+	}
+	for i, m := range methods {
+		class.Sequences = append(class.Sequences, buildSequence(block.Sequences[i], m))
+	}
+	return class, nil
+}
+
+// buildSequence lays out one sequence. A delivery without an outcome is one
+// that must be skipped; it is sent as "ok" (the protocol's default), so a
+// helper that wrongly runs it does not also throw.
+func buildSequence(q model.IdempotencySequence, m testMethod) sequenceTest {
+	t := sequenceTest{testMethod: m, Effects: phpInt(q.ExpectedEffects)}
+	invoked := make([]string, len(q.Deliveries))
+	for i, d := range q.Deliveries {
+		outcome := d.Outcome
+		if outcome == "" {
+			outcome = "ok"
+		}
+		t.Deliveries = append(t.Deliveries, fmt.Sprintf("['meta_id' => %s, 'outcome' => %s, 'forget_before' => %s]",
+			phpString(d.MetaID), phpString(outcome), phpBool(d.ForgetBefore)))
+		invoked[i] = phpBool(d.ExpectEffect == "run")
+	}
+	t.Invoked = "[" + strings.Join(invoked, ", ") + "]"
+	return t
+}
+
+// payloadClass is the test class of "payload_schema" and
+// "payload_schema_unicode": one schema, one test per data value.
+type payloadClass struct {
+	testClass
+	Schema string // the schema as a PHP literal, returned by a helper method
+	Tests  []payloadTest
+}
+
+// payloadTest is one data value and its verdict.
+type payloadTest struct {
+	testMethod
+	Data  string
+	Valid bool
+}
+
+func buildPayloadSchema(s *model.Suite, c common) (any, error) {
+	return buildPayloadClass(s.PayloadSchema, newTestClass(c, model.BlockPayloadSchema, "ConformanceTestCase", "Json"))
+}
+
+func buildPayloadSchemaUnicode(s *model.Suite, c common) (any, error) {
+	return buildPayloadClass(s.PayloadSchemaUnicode, newTestClass(c, model.BlockPayloadSchemaUnicode, "ConformanceTestCase", "Json"))
+}
+
+func buildPayloadClass(block *model.PayloadSchema, tc testClass) (any, error) {
+	schema, err := phpValue(block.Schema, bodyIndent)
+	if err != nil {
+		return nil, fmt.Errorf("schema: %w", err)
+	}
+	class := payloadClass{testClass: tc, Schema: schema}
+	for i, m := range newMethods(caseNames(block.Cases, func(p model.PayloadCase) string { return p.Name })) {
+		pc := block.Cases[i]
+		data, err := phpValue(pc.Data, bodyIndent)
+		if err != nil {
+			return nil, fmt.Errorf("case %q: %w", pc.Name, err)
+		}
+		class.Tests = append(class.Tests, payloadTest{testMethod: m, Data: data, Valid: pc.Valid})
+	}
+	return class, nil
+}

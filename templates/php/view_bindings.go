@@ -1,0 +1,219 @@
+package php
+
+import (
+	"fmt"
+
+	"github.com/babelqueue/bqgen/model"
+)
+
+// bindingClass is the test class of a broker binding block: at most one
+// projection test and one test per reconciliation case.
+type bindingClass struct {
+	testClass
+	Projection any // the block's projection view, nil when absent
+	Reconcile  *reconcileTests
+}
+
+// reconcileTests are an attempts_reconciliation sub-block's cases, all run
+// through one subject method.
+type reconcileTests struct {
+	Op    string // the subject method, e.g. sqsReconcile
+	Tests []reconcileTest
+}
+
+// reconcileTest is one reconciliation case; the values are PHP literals.
+type reconcileTest struct {
+	testMethod
+	Body, Native, Expected string
+}
+
+// projectionMethod names the test of a projection sub-block after it.
+func projectionMethod(subBlock string) testMethod {
+	return newMethods([]string{subBlock})[0]
+}
+
+// buildReconcile lays out a reconciliation sub-block, or nil when absent.
+func buildReconcile(r *model.Reconciliation, op string) (*reconcileTests, error) {
+	if r == nil {
+		return nil, nil
+	}
+	out := &reconcileTests{Op: op}
+	for i, m := range newMethods(caseNames(r.Cases, func(c model.ReconcileCase) string { return c.Name }), "reconcile") {
+		rc := r.Cases[i]
+		native, err := phpValue(rc.Native, bodyIndent)
+		if err != nil {
+			return nil, fmt.Errorf("attempts_reconciliation %q: %w", rc.Name, err)
+		}
+		out.Tests = append(out.Tests, reconcileTest{testMethod: m, Body: phpInt(rc.BodyAttempts), Native: native, Expected: phpInt(rc.ExpectedAttempts)})
+	}
+	return out, nil
+}
+
+// newBindingClass builds a binding class from its projection and reconciliation.
+func newBindingClass(c common, block string, projection any, rec *model.Reconciliation, op string) (any, error) {
+	r, err := buildReconcile(rec, op)
+	if err != nil {
+		return nil, err
+	}
+	return bindingClass{testClass: newTestClass(c, block, "ConformanceTestCase", "Expect"), Projection: projection, Reconcile: r}, nil
+}
+
+// mapProjection is a projection compared as one map: the SQS attributes,
+// Pulsar properties, Kafka headers.
+type mapProjection struct {
+	testMethod
+	Fixture  string
+	Expected string // a PHP literal of the whole map
+}
+
+func buildSQS(s *model.Suite, c common) (any, error) {
+	var projection any
+	if p := s.SQS.Projection; p != nil {
+		attrs := make([]model.Member, len(p.Attributes))
+		for i, a := range p.Attributes {
+			attrs[i] = model.Member{Key: a.Name, Value: model.ObjectValue(
+				model.Member{Key: "DataType", Value: model.StringValue(a.DataType)},
+				model.Member{Key: "StringValue", Value: model.StringValue(a.StringValue)})}
+		}
+		mp, err := newMapProjection("attribute_projection", p.EnvelopeFile, model.ObjectValue(attrs...))
+		if err != nil {
+			return nil, err
+		}
+		projection = mp
+	}
+	return newBindingClass(c, model.BlockSQS, projection, s.SQS.Reconciliation, "sqsReconcile")
+}
+
+func buildPulsar(s *model.Suite, c common) (any, error) {
+	projection, err := stringMapProjection(s.Pulsar.Projection)
+	if err != nil {
+		return nil, err
+	}
+	return newBindingClass(c, model.BlockPulsar, projection, s.Pulsar.Reconciliation, "pulsarReconcile")
+}
+
+func buildKafka(s *model.Suite, c common) (any, error) {
+	projection, err := stringMapProjection(s.Kafka.Projection)
+	if err != nil {
+		return nil, err
+	}
+	return newBindingClass(c, model.BlockKafka, projection, s.Kafka.Reconciliation, "kafkaReconcile")
+}
+
+// stringMapProjection lays out a property_projection of string entries, or
+// returns nil (an untyped nil, so templates see "absent") when there is none.
+func stringMapProjection(p *model.StringMapProjection) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	return newMapProjection("property_projection", p.EnvelopeFile, stringMap(p.Entries))
+}
+
+func newMapProjection(subBlock, fixture string, expected model.Value) (mapProjection, error) {
+	lit, err := phpValue(expected, bodyIndent)
+	return mapProjection{testMethod: projectionMethod(subBlock), Fixture: phpString(fixture), Expected: lit}, err
+}
+
+// stringMap is an object of string members.
+func stringMap(entries []model.StringEntry) model.Value {
+	members := make([]model.Member, len(entries))
+	for i, e := range entries {
+		members[i] = model.Member{Key: e.Name, Value: model.StringValue(e.Value)}
+	}
+	return model.ObjectValue(members...)
+}
+
+// asbProjection is asb.property_projection as PHP literals.
+type asbProjection struct {
+	testMethod
+	Fixture                                        string
+	Subject, CorrelationID, MessageID, ContentType string
+	ApplicationProperties                          string
+}
+
+func buildASB(s *model.Suite, c common) (any, error) {
+	var projection any
+	if p := s.ASB.Projection; p != nil {
+		props, err := phpValue(p.ApplicationProperties, bodyIndent)
+		if err != nil {
+			return nil, err
+		}
+		projection = asbProjection{testMethod: projectionMethod("property_projection"), Fixture: phpString(p.EnvelopeFile),
+			Subject: phpString(p.Subject), CorrelationID: phpString(p.CorrelationID), MessageID: phpString(p.MessageID),
+			ContentType: phpString(p.ContentType), ApplicationProperties: props}
+	}
+	return newBindingClass(c, model.BlockASB, projection, s.ASB.Reconciliation, "asbReconcile")
+}
+
+// artemisProjection is artemis.property_projection as PHP literals.
+type artemisProjection struct {
+	testMethod
+	Fixture                            string
+	Annotation, JMSType, CorrelationID string
+	Properties                         string
+}
+
+func buildArtemis(s *model.Suite, c common) (any, error) {
+	var projection any
+	if p := s.Artemis.Projection; p != nil {
+		props, err := phpValue(stringMap(p.Properties), bodyIndent)
+		if err != nil {
+			return nil, err
+		}
+		projection = artemisProjection{testMethod: projectionMethod("property_projection"), Fixture: phpString(p.EnvelopeFile),
+			Annotation: phpString(p.JMSTypeAnnotation), JMSType: phpString(p.JMSType), CorrelationID: phpString(p.CorrelationID), Properties: props}
+	}
+	return newBindingClass(c, model.BlockArtemis, projection, s.Artemis.Reconciliation, "artemisReconcile")
+}
+
+// rabbitMQProjection is rabbitmq.property_projection as PHP literals.
+type rabbitMQProjection struct {
+	testMethod
+	Fixture    string
+	Properties []namedValue
+	Headers    string
+}
+
+// namedValue is a member name and its expected value, as PHP literals.
+type namedValue struct {
+	Name, Value string
+}
+
+func buildRabbitMQ(s *model.Suite, c common) (any, error) {
+	var projection any
+	if p := s.RabbitMQ.Projection; p != nil {
+		headers, err := phpValue(p.Headers, bodyIndent)
+		if err != nil {
+			return nil, err
+		}
+		rp := rabbitMQProjection{testMethod: projectionMethod("property_projection"), Fixture: phpString(p.EnvelopeFile), Headers: headers}
+		for _, e := range p.Properties {
+			rp.Properties = append(rp.Properties, namedValue{Name: phpString(e.Name), Value: phpString(e.Value)})
+		}
+		projection = rp
+	}
+	return newBindingClass(c, model.BlockRabbitMQ, projection, nil, "")
+}
+
+// redisProjection is redis.payload_identity.
+type redisProjection struct {
+	testMethod
+	Fixture string
+}
+
+func buildRedis(s *model.Suite, c common) (any, error) {
+	var projection any
+	if p := s.Redis.PayloadIdentity; p != nil {
+		projection = redisProjection{testMethod: projectionMethod("payload_identity"), Fixture: phpString(p.EnvelopeFile)}
+	}
+	return newBindingClass(c, model.BlockRedis, projection, nil, "")
+}
+
+// caseNames lists the names of a block's cases.
+func caseNames[T any](cases []T, name func(T) string) []string {
+	out := make([]string, len(cases))
+	for i, c := range cases {
+		out[i] = name(c)
+	}
+	return out
+}

@@ -1,0 +1,80 @@
+// Package python is the Python backend of bqgen: unittest-style test modules
+// that run under both `python -m unittest` and pytest, a subject protocol
+// with a scaffold for the babelqueue SDK or an oracle subject, and the
+// vendored suite in tests/conformance/.
+package python
+
+import (
+	"text/template"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/templates/textkit"
+)
+
+// Backend generates Python tests. Build it with New.
+type Backend struct {
+	tmpl *template.Template
+	err  error // a template parse failure, reported by every Generate
+}
+
+// New returns the Python backend, its templates parsed once.
+func New() backend.Backend {
+	t, err := parseTemplates()
+	return Backend{tmpl: t, err: err}
+}
+
+// Lang is "python".
+func (Backend) Lang() string { return "python" }
+
+// Generate returns the support module, the subject module of the binding
+// (the SDK scaffold or the oracle subject), one test module per block, and
+// the vendored suite, in that order.
+func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
+	if b.err != nil {
+		return nil, b.err
+	}
+	v, err := buildView(s, opt)
+	if err != nil {
+		return nil, err
+	}
+	var files []backend.File
+	for _, f := range fixedFiles(opt.Binding) {
+		file, err := b.render(modulePath(f.module), f.module+".py", f.kind, v)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, file)
+	}
+	for _, m := range v.Modules {
+		file, err := b.render(m.Path, m.Root, backend.Generated, m)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, file)
+	}
+	return append(files, backend.VendorSuite(s, SuiteDir)...), nil
+}
+
+// fixedFile is a module every output of a binding has, whatever the blocks.
+type fixedFile struct {
+	module string
+	kind   backend.Kind
+}
+
+// fixedFiles lists the support module and the binding's subject module.
+func fixedFiles(b backend.Binding) []fixedFile {
+	subject := fixedFile{scaffoldModule, backend.Scaffold}
+	if b == backend.BindOracle {
+		subject = fixedFile{oracleModule, backend.Generated}
+	}
+	return []fixedFile{{supportModule, backend.Generated}, subject}
+}
+
+func (b Backend) render(path, root string, kind backend.Kind, data any) (backend.File, error) {
+	content, err := textkit.Render(b.tmpl, root, data)
+	if err != nil {
+		return backend.File{}, err
+	}
+	return backend.File{Path: path, Content: content, Kind: kind}, nil
+}

@@ -1,0 +1,250 @@
+package python
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/babelqueue/bqgen/model"
+)
+
+// compactWidth is the longest literal kept on one line; longer arrays and
+// objects are laid out one item per line so expectations stay reviewable.
+const compactWidth = 72
+
+// jsonNumber is RFC 8259's number grammar. Every text it matches is also a
+// valid Python int or float literal (JSON forbids leading zeros, which Python
+// rejects), so the number text is emitted exactly as the suite wrote it.
+var jsonNumber = regexp.MustCompile(`^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$`)
+
+// pyString returns s as a double-quoted Python str literal that evaluates to
+// exactly s. It is escaped by construction: quotes and backslashes are
+// escaped, so the literal cannot end early or form an escape of its own; the
+// result never holds a line break, a control or format character, a
+// combining mark or a line/paragraph separator (those become \n, \r, \t or
+// \u/\U escapes). Printable non-ASCII text stays readable. It is never
+// prefixed, so f-string braces and \N{...} have no meaning in it.
+func pyString(s string) string { return `"` + escapeString(s) + `"` }
+
+// escapeString is the body of s's literal, escaped rune by rune, so the
+// escapes of two strings concatenated are the escape of their concatenation.
+func escapeString(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		b.WriteString(escapeRune(r))
+	}
+	return b.String()
+}
+
+// pyText is pyString for prose (docstrings): when the literal is longer than
+// width it becomes adjacent literals inside parentheses, one per line, split
+// after a space or a line break. Python concatenates adjacent literals into
+// one constant, and a parenthesised one is still a docstring. Continuation
+// lines are indented relative to column 0; templates shift them with hang.
+func pyText(s string, width int) string {
+	if lit := pyString(s); len(lit) <= width {
+		return lit
+	}
+	var lines []string
+	line := ""
+	for _, word := range splitAfterBreaks(s) {
+		escaped := escapeString(word)
+		if line != "" && len(line)+len(escaped)+2 > width {
+			lines, line = append(lines, `"`+line+`"`), ""
+		}
+		line += escaped
+		if strings.HasSuffix(word, "\n") {
+			lines, line = append(lines, `"`+line+`"`), ""
+		}
+	}
+	if line != "" {
+		lines = append(lines, `"`+line+`"`)
+	}
+	return "(\n    " + strings.Join(lines, "\n    ") + "\n)"
+}
+
+// splitAfterBreaks cuts s after every space and line feed; the parts
+// concatenate back to s.
+func splitAfterBreaks(s string) []string {
+	var parts []string
+	start := 0
+	for i, r := range s {
+		if r == ' ' || r == '\n' {
+			parts = append(parts, s[start:i+1])
+			start = i + 1
+		}
+	}
+	if start < len(s) {
+		parts = append(parts, s[start:])
+	}
+	return parts
+}
+
+// escapeRune is the text of one rune inside a double-quoted literal.
+func escapeRune(r rune) string {
+	switch r {
+	case '"':
+		return `\"`
+	case '\\':
+		return `\\`
+	case '\n':
+		return `\n`
+	case '\r':
+		return `\r`
+	case '\t':
+		return `\t`
+	}
+	if r >= 0x20 && r < 0x7f {
+		return string(r)
+	}
+	if r >= 0x80 && readableRune(r) {
+		return string(r)
+	}
+	if r > 0xffff {
+		return fmt.Sprintf(`\U%08x`, r)
+	}
+	return fmt.Sprintf(`\u%04x`, r)
+}
+
+// readableRune reports whether a non-ASCII rune may appear raw in source: a
+// printable letter, number, punctuation or symbol. Marks are escaped because
+// a combining mark would render onto the quote or the rune before it and hide
+// what the data holds; unicode.IsPrint already excludes controls, format
+// characters, separators other than U+0020, private use and unassigned runes.
+func readableRune(r rune) bool {
+	return r != unicode.ReplacementChar && unicode.IsPrint(r) && !unicode.Is(unicode.M, r)
+}
+
+// pyBool is a Python bool literal.
+func pyBool(b bool) string {
+	if b {
+		return "True"
+	}
+	return "False"
+}
+
+// pyInt is a Python int literal.
+func pyInt(n int64) string { return strconv.FormatInt(n, 10) }
+
+// pyNumber returns a JSON number's text as a Python literal: an int for an
+// integer spelling, a float otherwise (1.5e3 stays the float literal 1.5e3).
+func pyNumber(text string) (string, error) {
+	if !jsonNumber.MatchString(text) {
+		return "", fmt.Errorf("%q is not a JSON number", text)
+	}
+	return text, nil
+}
+
+// pyValue returns a JSON value as a one-line Python literal: None, True,
+// False, an int or float literal with the suite's exact number text, a str
+// literal from pyString, a list, or a dict in the suite's key order.
+func pyValue(v model.Value) (string, error) {
+	switch v.Kind {
+	case model.Null:
+		return "None", nil
+	case model.Bool:
+		return pyBool(v.Bool), nil
+	case model.Number:
+		return pyNumber(v.Text)
+	case model.String:
+		return pyString(v.Text), nil
+	case model.Array:
+		items, err := pyItems(v)
+		return "[" + strings.Join(items, ", ") + "]", err
+	case model.Object:
+		members, err := pyMembers(v)
+		return "{" + strings.Join(members, ", ") + "}", err
+	}
+	return "", fmt.Errorf("value of unknown kind %d", v.Kind)
+}
+
+// pyItems renders the items of an array, one literal each.
+func pyItems(v model.Value) ([]string, error) {
+	out := make([]string, len(v.Items))
+	for i, item := range v.Items {
+		lit, err := pyValue(item)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = lit
+	}
+	return out, nil
+}
+
+// pyMembers renders the members of an object as "key": value, in order.
+func pyMembers(v model.Value) ([]string, error) {
+	out := make([]string, len(v.Members))
+	for i, m := range v.Members {
+		lit, err := pyValue(m.Value)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = pyString(m.Key) + ": " + lit
+	}
+	return out, nil
+}
+
+// pyBlock is pyValue laid out for reading: a literal longer than
+// compactWidth that is a non-empty array or object gets one item per line,
+// indented four spaces per level, recursively. Continuation lines are
+// indented relative to column 0; templates shift them with hang. Line breaks
+// only ever fall between items, never inside a string literal.
+func pyBlock(v model.Value) (string, error) {
+	compact, err := pyValue(v)
+	if err != nil || len(compact) <= compactWidth {
+		return compact, err
+	}
+	var parts []string
+	open, close := "[", "]"
+	switch {
+	case v.Kind == model.Array && len(v.Items) > 0:
+		parts, err = blockItems(v)
+	case v.Kind == model.Object && len(v.Members) > 0:
+		open, close = "{", "}"
+		parts, err = blockMembers(v)
+	default:
+		return compact, nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return open + "\n" + indentLines(strings.Join(parts, ",\n")+",", "    ") + "\n" + close, nil
+}
+
+func blockItems(v model.Value) ([]string, error) {
+	out := make([]string, len(v.Items))
+	for i, item := range v.Items {
+		lit, err := pyBlock(item)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = lit
+	}
+	return out, nil
+}
+
+func blockMembers(v model.Value) ([]string, error) {
+	out := make([]string, len(v.Members))
+	for i, m := range v.Members {
+		lit, err := pyBlock(m.Value)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = pyString(m.Key) + ": " + lit
+	}
+	return out, nil
+}
+
+// indentLines puts prefix in front of every line of s.
+func indentLines(s, prefix string) string {
+	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
+}
+
+// hang indents every line of s but the first by n spaces, so a multi-line
+// literal built at column 0 lines up where a template places it.
+func hang(n int, s string) string {
+	return strings.ReplaceAll(s, "\n", "\n"+strings.Repeat(" ", n))
+}

@@ -1,0 +1,143 @@
+package verify
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+func TestDotnetSummaryVSTest(t *testing.T) {
+	out := "  Determining projects to restore...\n" +
+		"[xUnit.net 00:00:00.41]     cases/urn-alias [FAIL]\n" +
+		"Failed!  - Failed:     1, Passed:    92, Skipped:     3, Total:    96, Duration: 412 ms - BabelQueue.Conformance.Tests.dll (net8.0)\n"
+	res, ok := parseDotnetSummary(out)
+	if !ok || res.Failed != 1 || res.Passed != 92 || res.Skipped != 3 || res.Total() != 96 {
+		t.Fatalf("got %+v, %v", res, ok)
+	}
+	if !strings.HasPrefix(res.Summary, "Failed!  - Failed:     1,") || res.Output != out {
+		t.Errorf("summary %q", res.Summary)
+	}
+}
+
+func TestDotnetSummaryAddsAssemblies(t *testing.T) {
+	out := "Passed!  - Failed: 0, Passed: 5, Skipped: 0, Total: 5, Duration: 1 s - A.dll (net8.0)\n" +
+		"Skipped!  - Failed: 0, Passed: 0, Skipped: 2, Total: 2, Duration: 1 s - B.dll (net8.0)\n"
+	res, ok := parseDotnetSummary(out)
+	if !ok || res.Passed != 5 || res.Skipped != 2 || res.Failed != 0 {
+		t.Fatalf("got %+v, %v", res, ok)
+	}
+}
+
+func TestDotnetSummaryTerminalLogger(t *testing.T) {
+	res, ok := parseDotnetSummary("Test summary: total: 10, failed: 2, succeeded: 7, skipped: 1, duration: 1.2s\n")
+	if !ok || res.Failed != 2 || res.Passed != 7 || res.Skipped != 1 {
+		t.Fatalf("got %+v, %v", res, ok)
+	}
+}
+
+func TestDotnetSummaryAbsent(t *testing.T) {
+	for _, out := range []string{"", "error CS1002: ; expected\nBuild FAILED.\n", "Passed: 3\n"} {
+		if res, ok := parseDotnetSummary(out); ok {
+			t.Errorf("found a summary in %q: %+v", out, res)
+		}
+	}
+}
+
+func TestDotnetUnavailable(t *testing.T) {
+	tc := DotnetToolchain{Command: "bqgen-no-such-dotnet"}
+	if err := tc.Available(); err == nil || !strings.Contains(err.Error(), "not on PATH") {
+		t.Errorf("Available() = %v", err)
+	}
+	if NewDotnetToolchain().Lang() != "dotnet" {
+		t.Error("wrong Lang")
+	}
+}
+
+func TestDotnetProjectDiscovery(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := dotnetProject(dir); err == nil {
+		t.Error("an empty dir has a project")
+	}
+	writeDotnetFile(t, filepath.Join(dir, "A.csproj"), "<Project/>")
+	if p, err := dotnetProject(dir); err != nil || p != "A.csproj" {
+		t.Errorf("dotnetProject = %q, %v", p, err)
+	}
+	writeDotnetFile(t, filepath.Join(dir, "B.csproj"), "<Project/>")
+	if _, err := dotnetProject(dir); err == nil {
+		t.Error("two projects were accepted")
+	}
+}
+
+// fakeDotnet is a dotnet stand-in that records its arguments and the oracle
+// variables, and prints what `dotnet test` prints for a run with one failure.
+const fakeDotnet = `#!/bin/sh
+echo "args: $*"
+echo "oracle: $BQGEN_ORACLE_BIN fault: $BQGEN_ORACLE_FAULT logger: $MSBUILDTERMINALLOGGER"
+if [ "$1" = test ]; then
+  echo "Failed!  - Failed:     1, Passed:    41, Skipped:     0, Total:    42, Duration: 9 ms - X.dll (net8.0)"
+  exit 1
+fi
+`
+
+func TestDotnetToolchainDrivesTheCLI(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake dotnet is a shell script")
+	}
+	bin := filepath.Join(t.TempDir(), "dotnet")
+	writeDotnetFile(t, bin, fakeDotnet)
+	if err := os.Chmod(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeDotnetFile(t, filepath.Join(dir, "BabelQueue.Conformance.Tests.csproj"), "<Project/>")
+	tc := DotnetToolchain{Command: bin}
+	if err := tc.Available(); err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	if err := tc.Prepare(context.Background(), dir, &log); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "args: build BabelQueue.Conformance.Tests.csproj") {
+		t.Errorf("Prepare ran %q", log.String())
+	}
+	res, err := tc.Run(context.Background(), dir, []string{EnvOracleBin + "=/x/bqgen", EnvOracleFault + "=min-length-bytes"})
+	if err != nil {
+		t.Fatalf("a failing test run is not an error: %v", err)
+	}
+	if res.Failed != 1 || res.Passed != 41 || res.Total() != 42 {
+		t.Errorf("got %+v", res)
+	}
+	for _, want := range []string{"args: test BabelQueue.Conformance.Tests.csproj --no-build", "oracle: /x/bqgen fault: min-length-bytes logger: off"} {
+		if !strings.Contains(res.Output, want) {
+			t.Errorf("output lacks %q:\n%s", want, res.Output)
+		}
+	}
+}
+
+func TestDotnetRunWithoutSummaryIsAnError(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake dotnet is a shell script")
+	}
+	bin := filepath.Join(t.TempDir(), "dotnet")
+	writeDotnetFile(t, bin, "#!/bin/sh\necho 'error MSB1003: Specify a project or solution file.'\nexit 1\n")
+	if err := os.Chmod(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeDotnetFile(t, filepath.Join(dir, "P.csproj"), "<Project/>")
+	if _, err := (DotnetToolchain{Command: bin}).Run(context.Background(), dir, nil); err == nil || !strings.Contains(err.Error(), "MSB1003") {
+		t.Errorf("Run = %v", err)
+	}
+}
+
+func writeDotnetFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

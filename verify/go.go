@@ -1,0 +1,148 @@
+package verify
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// GoToolchain runs the Go backend's oracle-bound output: a module with no
+// requirements (the oracle's source is copied in), compiled once into a test
+// binary that every oracle run reuses.
+type GoToolchain struct{}
+
+// NewGoToolchain returns the Go toolchain.
+func NewGoToolchain() Toolchain { return GoToolchain{} }
+
+// goTestBinary is the compiled test binary, inside the generated directory.
+const goTestBinary = "conformance.test"
+
+// Lang is "go".
+func (GoToolchain) Lang() string { return "go" }
+
+// Available reports whether the go command is on PATH.
+func (GoToolchain) Available() error {
+	if _, err := exec.LookPath("go"); err != nil {
+		return fmt.Errorf("go: the go command is not on PATH: %w", err)
+	}
+	return nil
+}
+
+// goEnv pins the go command to this machine: the toolchain installed here
+// (never a download), the module's own go.mod (no workspace from a parent
+// directory, no go.sum needed) and no module proxy, since the module has no
+// requirements.
+func goEnv() []string {
+	return append(os.Environ(), "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local", "GOWORK=off", "GOPROXY=off")
+}
+
+// Prepare vets the module and compiles its tests into dir/conformance.test.
+// The commands' output goes to log; a failure also quotes it in the error.
+func (GoToolchain) Prepare(ctx context.Context, dir string, log io.Writer) error {
+	steps := [][]string{
+		{"go", "vet", "./..."},
+		{"go", "test", "-c", "-o", goTestBinary, "."},
+	}
+	for _, args := range steps {
+		var out bytes.Buffer
+		cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+		cmd.Dir, cmd.Env = dir, goEnv()
+		cmd.Stdout = io.MultiWriter(log, &out)
+		cmd.Stderr = cmd.Stdout
+		fmt.Fprintf(log, "$ %s\n", strings.Join(args, " "))
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("%s: %w\n%s", strings.Join(args, " "), err, lastLines(out.String(), 30))
+		}
+	}
+	return nil
+}
+
+// Run executes the compiled tests verbosely in dir (they read the vendored
+// suite relative to it) with env added, and counts the leaf tests. Failing
+// tests are a result; so is a run that crashed after tests started (its
+// totals then differ, which verification reports). Not getting any test to
+// run is an error.
+func (GoToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
+	cmd := exec.CommandContext(ctx, filepath.Join(dir, goTestBinary), "-test.v", "-test.count=1")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	runErr := cmd.Run()
+	res := parseGoTestOutput(out.String())
+	var exit *exec.ExitError
+	switch {
+	case runErr == nil:
+		return res, nil
+	case ctx.Err() != nil:
+		return res, fmt.Errorf("%s: %w", goTestBinary, ctx.Err())
+	case !errors.As(runErr, &exit), res.Total() == 0 && res.Summary == "":
+		return res, fmt.Errorf("%s ran no tests (%v):\n%s", goTestBinary, runErr, lastLines(res.Output, 20))
+	}
+	if res.Summary == "" {
+		res.Summary = fmt.Sprintf("crashed (%v) before its closing PASS/FAIL line", runErr)
+	}
+	return res, nil
+}
+
+// goResultLine is one test's result in -test.v output; the indentation
+// (four spaces per level) says how deep the test is nested.
+var goResultLine = regexp.MustCompile(`^( *)--- (PASS|FAIL|SKIP): (.+) \(\d+\.\d+s\)$`)
+
+// goResult is one parsed result line.
+type goResult struct {
+	depth  int
+	status string
+}
+
+// parseGoTestOutput counts the leaf tests of a -test.v run. The testing
+// package prints a parent's result line before its subtests' (each indented
+// one level deeper), so a result is a leaf unless the next result is deeper.
+// Depth, not the name's slashes, decides: a case name may contain "/".
+// Summary is the binary's closing PASS or FAIL line.
+func parseGoTestOutput(output string) Result {
+	res := Result{Output: output}
+	var results []goResult
+	sc := bufio.NewScanner(strings.NewReader(output))
+	sc.Buffer(make([]byte, 0, 64*1024), len(output)+1)
+	for sc.Scan() {
+		line := sc.Text()
+		if m := goResultLine.FindStringSubmatch(line); m != nil {
+			results = append(results, goResult{depth: len(m[1]) / 4, status: m[2]})
+		}
+		if line == "PASS" || line == "FAIL" {
+			res.Summary = line
+		}
+	}
+	for i, r := range results {
+		if i+1 < len(results) && results[i+1].depth > r.depth {
+			continue
+		}
+		switch r.status {
+		case "PASS":
+			res.Passed++
+		case "FAIL":
+			res.Failed++
+		case "SKIP":
+			res.Skipped++
+		}
+	}
+	return res
+}
+
+// lastLines is the end of the output, for an error message.
+func lastLines(output string, n int) string {
+	lines := strings.Split(strings.TrimRight(output, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}

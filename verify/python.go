@@ -1,0 +1,239 @@
+package verify
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// pythonTestDir is where the Python backend puts its test modules (its
+// TestDir): the runners are pointed at it, as the SDK's own CI does.
+const pythonTestDir = "tests"
+
+// The Python test runners. The generated modules are unittest.TestCase
+// classes, so both run the same tests.
+const (
+	// PythonAuto runs pytest when it is importable, else unittest.
+	PythonAuto = ""
+	// PythonPytest runs `python3 -m pytest`.
+	PythonPytest = "pytest"
+	// PythonUnittest runs `python3 -m unittest discover`.
+	PythonUnittest = "unittest"
+)
+
+// PythonToolchain runs the generated Python tests with the standard library
+// and, when installed, pytest. The generated code needs nothing else.
+type PythonToolchain struct {
+	// Python is the interpreter; "python3" on PATH when empty.
+	Python string
+	// Runner is PythonAuto, PythonPytest or PythonUnittest.
+	Runner string
+}
+
+// NewPythonToolchain returns the Python toolchain: python3 on PATH, pytest
+// when importable.
+func NewPythonToolchain() Toolchain { return PythonToolchain{} }
+
+// Lang is "python".
+func (PythonToolchain) Lang() string { return "python" }
+
+func (p PythonToolchain) python() string {
+	if p.Python == "" {
+		return "python3"
+	}
+	return p.Python
+}
+
+// Available checks that the interpreter is on PATH.
+func (p PythonToolchain) Available() error {
+	if _, err := exec.LookPath(p.python()); err != nil {
+		return fmt.Errorf("python: %s is not installed: %w", p.python(), err)
+	}
+	return nil
+}
+
+// Prepare byte-compiles every .py file in dir, so a syntax error is reported
+// once, as such, rather than as every test failing.
+func (p PythonToolchain) Prepare(ctx context.Context, dir string, log io.Writer) error {
+	files, err := pythonSources(dir)
+	if err != nil {
+		return fmt.Errorf("python: list sources: %w", err)
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("python: no .py files in %s", dir)
+	}
+	cmd := exec.CommandContext(ctx, p.python(), append([]string{"-m", "py_compile"}, files...)...)
+	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, log, log
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("python: py_compile: %w", err)
+	}
+	return nil
+}
+
+// pythonSources lists the .py files under dir, relative to it, in walk order.
+func pythonSources(dir string) ([]string, error) {
+	var files []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(path) != ".py" {
+			return err
+		}
+		rel, err := filepath.Rel(dir, path)
+		files = append(files, rel)
+		return err
+	})
+	return files, err
+}
+
+// Run runs the tests in dir once with env added, using the configured runner.
+func (p PythonToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
+	runner := p.Runner
+	if runner == PythonAuto {
+		runner = PythonUnittest
+		if p.hasPytest(ctx, dir) {
+			runner = PythonPytest
+		}
+	}
+	switch runner {
+	case PythonPytest:
+		return p.runPytest(ctx, dir, env)
+	case PythonUnittest:
+		return p.runUnittest(ctx, dir, env)
+	}
+	return Result{}, fmt.Errorf("python: unknown runner %q", runner)
+}
+
+// hasPytest reports whether pytest is importable by the interpreter.
+func (p PythonToolchain) hasPytest(ctx context.Context, dir string) bool {
+	cmd := exec.CommandContext(ctx, p.python(), "-c", "import pytest")
+	cmd.Dir = dir
+	return cmd.Run() == nil
+}
+
+// runPytest runs pytest isolated from the machine: no ini file from a
+// parent directory (-c devnull), no auto-loaded plugins, no cache.
+func (p PythonToolchain) runPytest(ctx context.Context, dir string, env []string) (Result, error) {
+	args := []string{"-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "-c", os.DevNull, "--rootdir", dir, pythonTestDir}
+	out, code, err := p.run(ctx, dir, env, args)
+	if err != nil {
+		return Result{}, err
+	}
+	// 0: all passed; 1: some failed; 5: no tests collected. Anything else
+	// (interrupted by a collection error, internal error, usage) means the
+	// tests did not run.
+	if code != 0 && code != 1 && code != 5 {
+		return Result{Output: out}, fmt.Errorf("python: pytest exited with status %d:\n%s", code, out)
+	}
+	return parsePytestSummary(out)
+}
+
+// runUnittest runs the standard library's discovery on the test directory,
+// which it puts on sys.path like pytest does.
+func (p PythonToolchain) runUnittest(ctx context.Context, dir string, env []string) (Result, error) {
+	out, code, err := p.run(ctx, dir, env, []string{"-m", "unittest", "discover", "-s", pythonTestDir})
+	if err != nil {
+		return Result{}, err
+	}
+	// 0: passed; 1: failed; 5: no tests ran (Python 3.12+).
+	if code != 0 && code != 1 && code != 5 {
+		return Result{Output: out}, fmt.Errorf("python: unittest exited with status %d:\n%s", code, out)
+	}
+	return parseUnittestSummary(out)
+}
+
+// run runs the interpreter and returns its combined output and exit status;
+// the error is for a runner that could not be started at all.
+func (p PythonToolchain) run(ctx context.Context, dir string, env, args []string) (string, int, error) {
+	cmd := exec.CommandContext(ctx, p.python(), args...)
+	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1", "PYTEST_DISABLE_PLUGIN_AUTOLOAD=1"), env...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return out.String(), exit.ExitCode(), nil
+	}
+	if err != nil {
+		return out.String(), 0, fmt.Errorf("python: %w", err)
+	}
+	return out.String(), 0, nil
+}
+
+// pytestSummary is pytest's closing line, e.g. "1 failed, 73 passed in 0.2s"
+// (decorated with "=" when not -q), or "no tests ran in 0.01s".
+var (
+	pytestSummary = regexp.MustCompile(`^=*\s*((?:\d+ [a-z]+(?:, )?)+|no tests ran) in [0-9.]+s`)
+	pytestCount   = regexp.MustCompile(`(\d+) ([a-z]+)`)
+)
+
+// parsePytestSummary reads the counts from pytest's last summary line.
+// Errors count as failures; xfailed counts as skipped and xpassed as passed,
+// which the generated tests never produce.
+func parsePytestSummary(out string) (Result, error) {
+	line := lastMatchingLine(out, pytestSummary)
+	if line == "" {
+		return Result{Output: out}, fmt.Errorf("python: pytest printed no summary line:\n%s", out)
+	}
+	r := Result{Summary: line, Output: out}
+	for _, m := range pytestCount.FindAllStringSubmatch(pytestSummary.FindStringSubmatch(line)[1], -1) {
+		n, _ := strconv.Atoi(m[1])
+		switch m[2] {
+		case "passed", "xpassed":
+			r.Passed += n
+		case "failed", "error", "errors":
+			r.Failed += n
+		case "skipped", "xfailed":
+			r.Skipped += n
+		}
+	}
+	return r, nil
+}
+
+var (
+	unittestRan    = regexp.MustCompile(`^Ran (\d+) tests? in `)
+	unittestStatus = regexp.MustCompile(`^(OK|FAILED|NO TESTS RAN)\b(?: \((.*)\))?$`)
+	unittestCount  = regexp.MustCompile(`([a-z ]+)=(\d+)`)
+)
+
+// parseUnittestSummary reads "Ran N tests in Xs" and the status line after
+// it ("OK (skipped=2)", "FAILED (failures=1, errors=2)"). Errors and
+// unexpected successes count as failures, expected failures as skipped.
+func parseUnittestSummary(out string) (Result, error) {
+	ran, status := lastMatchingLine(out, unittestRan), lastMatchingLine(out, unittestStatus)
+	if ran == "" || status == "" {
+		return Result{Output: out}, fmt.Errorf("python: unittest printed no summary:\n%s", out)
+	}
+	total, _ := strconv.Atoi(unittestRan.FindStringSubmatch(ran)[1])
+	r := Result{Summary: ran + "; " + status, Output: out}
+	for _, m := range unittestCount.FindAllStringSubmatch(unittestStatus.FindStringSubmatch(status)[2], -1) {
+		n, _ := strconv.Atoi(m[2])
+		switch strings.TrimSpace(m[1]) {
+		case "failures", "errors", "unexpected successes":
+			r.Failed += n
+		case "skipped", "expected failures":
+			r.Skipped += n
+		}
+	}
+	r.Passed = total - r.Failed - r.Skipped
+	return r, nil
+}
+
+// lastMatchingLine is the last line of out, trimmed, that re matches.
+func lastMatchingLine(out string, re *regexp.Regexp) string {
+	lines := strings.Split(out, "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if line := strings.TrimSpace(lines[i]); re.MatchString(line) {
+			return line
+		}
+	}
+	return ""
+}

@@ -1,0 +1,120 @@
+package java
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/babelqueue/bqgen/model"
+)
+
+// The consumer-behaviour blocks: idempotency and the payload schemas.
+
+// idempotencyClass is the idempotency block's test class.
+type idempotencyClass struct {
+	classHead
+	DedupKey  *dedupTest
+	Sequences []sequenceTest
+}
+
+// dedupTest is idempotency.dedup_key.
+type dedupTest struct {
+	Method  method
+	Fixture string
+	Key     string // expected_key, a Java string literal
+	What    string // the assertion message, naming key_field
+}
+
+// sequenceTest is one idempotency sequence.
+type sequenceTest struct {
+	Method     method
+	Deliveries []string // new Delivery(...) expressions
+	Invoked    string   // the expected invoked list, a List.of(...) expression
+	Effects    string   // expected_effects, a long literal
+}
+
+func buildIdempotencyClass(s *model.Suite, c common) *testClass {
+	b := s.Idempotency
+	var names, docs []string
+	if b.DedupKey != nil {
+		names, docs = append(names, "dedup_key"), append(docs, "")
+	}
+	for _, seq := range b.Sequences {
+		names, docs = append(names, seq.Name), append(docs, seq.Description)
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	methods := newMethods(names, docs...)
+	cls := idempotencyClass{classHead: newClassHead(s, c, model.BlockIdempotency)}
+	if d := b.DedupKey; d != nil {
+		cls.DedupKey = &dedupTest{Method: methods[0], Fixture: javaString(d.EnvelopeFile),
+			Key: javaString(d.ExpectedKey), What: javaString("the seen-set key (" + d.KeyField + ")")}
+		methods = methods[1:]
+	}
+	for i, seq := range b.Sequences {
+		cls.Sequences = append(cls.Sequences, newSequenceTest(methods[i], seq))
+	}
+	return &testClass{cls.Class, "ConformanceIdempotencyTest.java", cls}
+}
+
+func newSequenceTest(m method, seq model.IdempotencySequence) sequenceTest {
+	t := sequenceTest{Method: m, Effects: javaLong(seq.ExpectedEffects)}
+	invoked := make([]string, len(seq.Deliveries))
+	for i, d := range seq.Deliveries {
+		outcome := d.Outcome
+		if outcome == "" {
+			outcome = "ok" // the protocol's default: a handler that returns
+		}
+		t.Deliveries = append(t.Deliveries, "new Delivery("+javaString(d.MetaID)+", "+javaString(outcome)+", "+
+			strconv.FormatBool(d.ForgetBefore)+")")
+		invoked[i] = strconv.FormatBool(d.ExpectEffect == "run")
+	}
+	t.Invoked = "List.of(" + strings.Join(invoked, ", ") + ")"
+	return t
+}
+
+// payloadClass is the test class of payload_schema or payload_schema_unicode.
+type payloadClass struct {
+	classHead
+	Schema string // the schema, a JSON expression
+	Tests  []payloadTest
+}
+
+// payloadTest is one payload case: data and the verdict it must get.
+type payloadTest struct {
+	Method method
+	Valid  bool
+	Data   string // a JSON expression
+}
+
+// schemaIndent is where continuation lines of the SCHEMA constant start.
+const schemaIndent = 12
+
+func buildPayloadSchemaClass(s *model.Suite, c common) *testClass {
+	return buildPayloadClass(s, c, model.BlockPayloadSchema, s.PayloadSchema)
+}
+
+func buildPayloadSchemaUnicodeClass(s *model.Suite, c common) *testClass {
+	return buildPayloadClass(s, c, model.BlockPayloadSchemaUnicode, s.PayloadSchemaUnicode)
+}
+
+func buildPayloadClass(s *model.Suite, c common, block string, ps *model.PayloadSchema) *testClass {
+	if len(ps.Cases) == 0 {
+		return nil
+	}
+	names := make([]string, len(ps.Cases))
+	for i, pc := range ps.Cases {
+		names[i] = pc.Name
+	}
+	methods := newMethods(names)
+	jb := newJSONBuilder()
+	cls := payloadClass{classHead: newClassHead(s, c, block), Schema: jb.expr(ps.Schema, schemaIndent)}
+	for i, pc := range ps.Cases {
+		cls.Tests = append(cls.Tests, payloadTest{Method: methods[i], Valid: pc.Valid, Data: jb.expr(pc.Data, bodyIndent)})
+	}
+	cls.JSONImports = jb.imports()
+	return &testClass{cls.Class, "PayloadSchemaTest.java", cls}
+}
+
+// itoa is an int64 in decimal.
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

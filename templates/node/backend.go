@@ -1,0 +1,105 @@
+// Package node is bqgen's Node/TypeScript backend. It writes node:test files
+// run through tsx, one per block (test/conformance-<block>.gen.test.ts), a
+// support file, the ConformanceSubject interface, and the binding that tells
+// the tests how to reach an implementation: a scaffold for @babelqueue/core
+// (BindSDK) or a client of `bqgen oracle serve` (BindOracle, which also gets
+// package.json, package-lock.json and tsconfig.json to run on its own).
+//
+// The pinned devDependencies live in tmpl/package.json.tmpl; after changing
+// one, regenerate tmpl/package-lock.json.tmpl with npm install in an empty
+// project holding that package.json, keeping the template's root name and
+// version fields.
+package node
+
+import (
+	"fmt"
+	"text/template"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/templates/textkit"
+)
+
+// Backend generates Node/TypeScript tests.
+type Backend struct {
+	templates *template.Template
+	err       error // a template that does not parse fails every Generate
+}
+
+// New returns the Node/TypeScript backend, its templates parsed once.
+func New() backend.Backend {
+	t, err := parseTemplates()
+	return &Backend{templates: t, err: err}
+}
+
+// Lang is "node".
+func (*Backend) Lang() string { return "node" }
+
+// Generate returns the test files, support, subject and binding, the vendored
+// suite and, for BindOracle, the standalone project files.
+func (b *Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
+	if b.err != nil {
+		return nil, b.err
+	}
+	v, err := buildView(s, opt)
+	if err != nil {
+		return nil, err
+	}
+	var out []backend.File
+	for _, f := range v.Tests {
+		file, err := b.render(f.Path, f.Root, f, backend.Generated)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, file)
+	}
+	shared, err := b.renderShared(v, opt.Binding)
+	if err != nil {
+		return nil, err
+	}
+	return append(append(out, shared...), backend.VendorSuite(s, suiteDir)...), nil
+}
+
+// sharedFile is one output file rendered from the whole view.
+type sharedFile struct {
+	path, root string
+	kind       backend.Kind
+}
+
+// sharedFiles lists the files each binding adds to the test files.
+func sharedFiles(binding backend.Binding) []sharedFile {
+	common := []sharedFile{
+		{supportFile, "support.ts", backend.Generated},
+		{subjectFile, "subject.ts", backend.Generated},
+	}
+	if binding == backend.BindSDK {
+		return append(common, sharedFile{bindingFile, "scaffold.ts", backend.Scaffold})
+	}
+	return append(common,
+		sharedFile{bindingFile, "oracle.ts", backend.Generated},
+		sharedFile{packageFile, "package.json", backend.Generated},
+		sharedFile{lockFile, "package-lock.json", backend.Generated},
+		sharedFile{tsconfigFile, "tsconfig.json", backend.Generated},
+	)
+}
+
+func (b *Backend) renderShared(v *view, binding backend.Binding) ([]backend.File, error) {
+	var out []backend.File
+	for _, sf := range sharedFiles(binding) {
+		file, err := b.render(sf.path, sf.root, v, sf.kind)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, file)
+	}
+	return out, nil
+}
+
+// render executes one root template into a file.
+func (b *Backend) render(path, root string, data any, kind backend.Kind) (backend.File, error) {
+	content, err := textkit.Render(b.templates, root, data)
+	if err != nil {
+		return backend.File{}, fmt.Errorf("node: %s: %w", path, err)
+	}
+	return backend.File{Path: path, Content: content, Kind: kind}, nil
+}

@@ -1,0 +1,164 @@
+package node
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/verify"
+)
+
+// hostile is a case name, description, key and value at once: everything
+// that breaks naive escaping of code, comments and JSON in TypeScript.
+var hostile = strings.Join(adversarial[1:len(adversarial)-1], " | ")
+
+// adversarialSuite is a small suite whose names, descriptions, keys, values
+// and pointers are hostile, consistent enough for the oracle to pass it.
+func adversarialSuite(t *testing.T) *model.Suite {
+	t.Helper()
+	data := map[string]any{hostile: hostile, "__proto__": map[string]any{"polluted": true}, "constructor": []any{}}
+	meta := map[string]any{"id": "id-1", "lang": "node", "schema_version": 1, "created_at": 1749132727000,
+		"queue": "q", "a/b~c": map[string]any{"~": hostile}}
+	fixture := map[string]any{"job": "urn:babel:x:" + hostile, "trace_id": "trace", "attempts": 0, "data": data, "meta": meta}
+	manifest := map[string]any{
+		"schema_version": 1,
+		"description":    hostile,
+		"cases": []any{map[string]any{"name": hostile, "file": "fixtures/hostile.json", "valid": true, "description": hostile,
+			"expect": map[string]any{"urn": "urn:babel:x:" + hostile, "data": data, "attempts": 0, "lang": "node", "schema_version": 1}}},
+		"roundtrip": map[string]any{"description": hostile, "cases": []any{map[string]any{"name": hostile + " roundtrip",
+			"file": "fixtures/hostile.json", "description": hostile, "expect_attempts": 1,
+			"expect_preserved": map[string]any{"/meta/a~1b~0c/~0": hostile, "/data/__proto__": map[string]any{"polluted": true}}}}},
+		"payload_schema": map[string]any{"description": hostile,
+			"schema": map[string]any{"type": "object", "required": []any{hostile}, "properties": map[string]any{hostile: map[string]any{"type": "string", "minLength": 2}}},
+			"cases":  []any{map[string]any{"name": hostile + " payload", "valid": true, "data": map[string]any{hostile: hostile}}}},
+	}
+	fsys := fstest.MapFS{
+		"manifest.json":          {Data: mustJSON(t, manifest)},
+		"CONFORMANCE_VERSION":    {Data: []byte("9.9.9-pre\n")},
+		"fixtures/hostile.json":  {Data: mustJSON(t, fixture)},
+		"schema/any.schema.json": {Data: []byte("{}")},
+	}
+	s, problems := model.Load(fsys)
+	if errs := problems.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return s
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestGeneratedCodeTypeChecks writes the oracle-bound output of the
+// canonical, upstream and a hostile suite, installs the pinned tools and
+// type-checks it with tsc under the strictest settings, then runs it against
+// the oracle when bqgen can be built. It needs node and npm (with the
+// registry or npm's cache), so it is skipped with -short or without them.
+func TestGeneratedCodeTypeChecks(t *testing.T) {
+	tc := nodeToolchain(t)
+	bin := buildBqgen(t)
+	for name, s := range map[string]*model.Suite{"canonical": canonical(t), "upstream": upstream(t), "hostile": adversarialSuite(t)} {
+		t.Run(name, func(t *testing.T) {
+			dir := writeOutput(t, s, backend.BindOracle)
+			var log strings.Builder
+			if err := tc.Prepare(context.Background(), dir, &log); err != nil {
+				t.Fatalf("%v\n%s", err, log.String())
+			}
+			if bin == "" {
+				return
+			}
+			res, err := tc.Run(context.Background(), dir, []string{verify.EnvOracleBin + "=" + bin})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Failed > 0 || res.Skipped > 0 || res.Passed == 0 {
+				t.Fatalf("against the oracle: %s\n%s", res.Summary, res.Output)
+			}
+		})
+	}
+}
+
+// TestScaffoldTypeChecks type-checks the BindSDK output, scaffold included,
+// against a stand-in for @babelqueue/core that declares the API the scaffold
+// uses as sdk-api/node.md describes it (testdata/core-api.d.ts).
+func TestScaffoldTypeChecks(t *testing.T) {
+	tc := nodeToolchain(t)
+	dir := writeOutput(t, canonical(t), backend.BindSDK)
+	oracleFiles, err := New().Generate(canonical(t), backend.Options{Binding: backend.BindOracle})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range oracleFiles {
+		if f.Path == packageFile || f.Path == lockFile || f.Path == tsconfigFile {
+			writeFile(t, dir, f.Path, f.Content)
+		}
+	}
+	api, err := os.ReadFile(filepath.Join("testdata", "core-api.d.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "src/index.d.ts", api)
+	var log strings.Builder
+	if err := tc.Prepare(context.Background(), dir, &log); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+}
+
+// nodeToolchain returns the Node toolchain, skipping where it cannot run.
+func nodeToolchain(t *testing.T) verify.Toolchain {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("installs npm packages; skipped with -short")
+	}
+	tc := verify.NewNodeToolchain()
+	if err := tc.Available(); err != nil {
+		t.Skip(err)
+	}
+	return tc
+}
+
+// buildBqgen builds bqgen for its oracle server; "" when it does not build
+// (the test then type-checks only).
+func buildBqgen(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "bqgen")
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/babelqueue/bqgen/cmd/bqgen").CombinedOutput()
+	if err != nil {
+		t.Logf("bqgen does not build, so the output is type-checked but not run: %v\n%s", err, out)
+		return ""
+	}
+	return bin
+}
+
+// writeOutput writes a backend's output for s into a temporary directory.
+func writeOutput(t *testing.T, s *model.Suite, binding backend.Binding) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, f := range generate(t, s, binding) {
+		writeFile(t, dir, f.Path, f.Content)
+	}
+	return dir
+}
+
+func writeFile(t *testing.T, dir, path string, content []byte) {
+	t.Helper()
+	full := filepath.Join(dir, filepath.FromSlash(path))
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(full, content, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,251 @@
+package node
+
+import (
+	"fmt"
+
+	"github.com/babelqueue/bqgen/model"
+)
+
+// The broker blocks' sub-blocks, named as in the manifest; a sub-block
+// holding one test names that test.
+const (
+	subAttributes     = "attribute_projection"
+	subProperties     = "property_projection"
+	subReconciliation = "attempts_reconciliation"
+	subPayloadID      = "payload_identity"
+)
+
+// bindingBody is the view of a broker block: its projection test (a
+// block-specific view) and its reconciliation tests, each when present.
+type bindingBody struct {
+	Projection any
+	Reconcile  *reconcileView
+}
+
+// reconcileView is an attempts_reconciliation sub-block.
+type reconcileView struct {
+	Describe string // the describe block's name literal
+	Doc      string
+	Method   string // the subject method
+	Cases    []reconcileCaseView
+}
+
+// reconcileCaseView is one reconciliation case: the body's attempts, the
+// native count (a literal: number, string or null) and the expected attempts.
+type reconcileCaseView struct {
+	testCase
+	BodyAttempts, Native, Expected string
+}
+
+// buildReconcile builds a reconciliation sub-block for a subject method.
+func buildReconcile(r *model.Reconciliation, method string) (*reconcileView, error) {
+	if r == nil {
+		return nil, nil
+	}
+	rv := &reconcileView{Describe: tsString(subReconciliation), Doc: tsComment(r.Description, ""), Method: method}
+	for _, c := range r.Cases {
+		native, err := tsValue(c.Native, nestedBodyIndent)
+		if err != nil {
+			return nil, fmt.Errorf("%s case %q: %w", subReconciliation, c.Name, err)
+		}
+		rv.Cases = append(rv.Cases, reconcileCaseView{testCase: newCase(c.Name, "", nestedIndent),
+			BodyAttempts: tsInt(c.BodyAttempts), Native: native, Expected: tsInt(c.ExpectedAttempts)})
+	}
+	return rv, nil
+}
+
+// projectionUses is what a broker block's projection test uses besides
+// fixture and whenProvided: whether it calls assert, and support functions.
+type projectionUses struct {
+	assert  bool
+	support []string
+}
+
+// compareOnly is a projection test that compares through assertJsonEqual alone.
+var compareOnly = projectionUses{support: []string{"assertJsonEqual"}}
+
+// bindingImports is what a broker block's file imports.
+func bindingImports(b *bindingBody, uses projectionUses) imports {
+	imp := imports{Support: []string{"whenProvided"}}
+	if b.Projection != nil {
+		imp.Assert = uses.assert
+		imp.Support = append(append(imp.Support, uses.support...), "fixture")
+	}
+	if b.Reconcile != nil {
+		imp.Assert, imp.Describe = true, true
+	}
+	return imp
+}
+
+// projectionCase is the head of a projection test: named after its
+// sub-block, described by the manifest's description of it.
+func projectionCase(s *model.Suite, block, sub string) testCase {
+	return newCase(sub, manifestText(s, block, sub, "description"), "")
+}
+
+// mapProjectionView is a projection whose result is compared as a whole:
+// SQS attributes, Pulsar properties, Kafka headers.
+type mapProjectionView struct {
+	testCase
+	Fixture  string
+	Expected string
+}
+
+func buildSQS(s *model.Suite) (body, imports, error) {
+	b := &bindingBody{}
+	if p := s.SQS.Projection; p != nil {
+		var members []model.Member
+		for _, a := range p.Attributes {
+			members = append(members, model.Member{Key: a.Name, Value: model.ObjectValue(
+				model.Member{Key: "DataType", Value: model.StringValue(a.DataType)},
+				model.Member{Key: "StringValue", Value: model.StringValue(a.StringValue)})})
+		}
+		expected, err := tsValue(model.ObjectValue(members...), bodyIndent)
+		if err != nil {
+			return nil, imports{}, err
+		}
+		b.Projection = &mapProjectionView{testCase: projectionCase(s, model.BlockSQS, subAttributes), Fixture: tsString(p.EnvelopeFile), Expected: expected}
+	}
+	return finishBinding(b, s.SQS.Reconciliation, "sqsReconcile", compareOnly)
+}
+
+func buildPulsar(s *model.Suite) (body, imports, error) {
+	b, err := stringMapBinding(s, model.BlockPulsar, s.Pulsar.Projection)
+	if err != nil {
+		return nil, imports{}, err
+	}
+	return finishBinding(b, s.Pulsar.Reconciliation, "pulsarReconcile", compareOnly)
+}
+
+func buildKafka(s *model.Suite) (body, imports, error) {
+	b, err := stringMapBinding(s, model.BlockKafka, s.Kafka.Projection)
+	if err != nil {
+		return nil, imports{}, err
+	}
+	return finishBinding(b, s.Kafka.Reconciliation, "kafkaReconcile", compareOnly)
+}
+
+// stringMapBinding starts a binding whose projection is a string map.
+func stringMapBinding(s *model.Suite, block string, p *model.StringMapProjection) (*bindingBody, error) {
+	b := &bindingBody{}
+	if p == nil {
+		return b, nil
+	}
+	expected, err := tsValue(entriesObject(p.Entries), bodyIndent)
+	if err != nil {
+		return nil, err
+	}
+	b.Projection = &mapProjectionView{testCase: projectionCase(s, block, subProperties), Fixture: tsString(p.EnvelopeFile), Expected: expected}
+	return b, nil
+}
+
+// finishBinding adds the reconciliation sub-block and the import list.
+func finishBinding(b *bindingBody, r *model.Reconciliation, method string, uses projectionUses) (body, imports, error) {
+	rv, err := buildReconcile(r, method)
+	if err != nil {
+		return nil, imports{}, err
+	}
+	b.Reconcile = rv
+	return b, bindingImports(b, uses), nil
+}
+
+// entriesObject is a string map as a JSON object, in manifest order.
+func entriesObject(entries []model.StringEntry) model.Value {
+	members := make([]model.Member, len(entries))
+	for i, e := range entries {
+		members[i] = model.Member{Key: e.Name, Value: model.StringValue(e.Value)}
+	}
+	return model.ObjectValue(members...)
+}
+
+// asbProjectionView is asb.property_projection.
+type asbProjectionView struct {
+	testCase
+	Fixture                                        string
+	Subject, CorrelationID, MessageID, ContentType string
+	ApplicationProperties                          string
+}
+
+func buildASB(s *model.Suite) (body, imports, error) {
+	b := &bindingBody{}
+	if p := s.ASB.Projection; p != nil {
+		props, err := tsValue(p.ApplicationProperties, bodyIndent)
+		if err != nil {
+			return nil, imports{}, err
+		}
+		b.Projection = &asbProjectionView{testCase: projectionCase(s, model.BlockASB, subProperties), Fixture: tsString(p.EnvelopeFile),
+			Subject: tsString(p.Subject), CorrelationID: tsString(p.CorrelationID), MessageID: tsString(p.MessageID),
+			ContentType: tsString(p.ContentType), ApplicationProperties: props}
+	}
+	return finishBinding(b, s.ASB.Reconciliation, "asbReconcile", projectionUses{assert: true, support: []string{"assertJsonEqual"}})
+}
+
+// artemisProjectionView is artemis.property_projection.
+type artemisProjectionView struct {
+	testCase
+	Fixture                             string
+	Annotation, AnnotationWhat, JMSType string
+	CorrelationID                       string
+	Properties                          string
+}
+
+func buildArtemis(s *model.Suite) (body, imports, error) {
+	b := &bindingBody{}
+	if p := s.Artemis.Projection; p != nil {
+		props, err := tsValue(entriesObject(p.Properties), bodyIndent)
+		if err != nil {
+			return nil, imports{}, err
+		}
+		b.Projection = &artemisProjectionView{testCase: projectionCase(s, model.BlockArtemis, subProperties), Fixture: tsString(p.EnvelopeFile),
+			Annotation: tsString(p.JMSTypeAnnotation), AnnotationWhat: tsString("annotation " + p.JMSTypeAnnotation),
+			JMSType: tsString(p.JMSType), CorrelationID: tsString(p.CorrelationID), Properties: props}
+	}
+	return finishBinding(b, s.Artemis.Reconciliation, "artemisReconcile", projectionUses{assert: true, support: []string{"assertJsonEqual", "member"}})
+}
+
+// rabbitMQProjectionView is rabbitmq.property_projection.
+type rabbitMQProjectionView struct {
+	testCase
+	Fixture    string
+	Properties []namedValue
+	Headers    string
+}
+
+// namedValue is one expected property: its name, the assertion's label and
+// the value, each a literal.
+type namedValue struct {
+	Name, What, Value string
+}
+
+func buildRabbitMQ(s *model.Suite) (body, imports, error) {
+	b := &bindingBody{}
+	if p := s.RabbitMQ.Projection; p != nil {
+		headers, err := tsValue(p.Headers, bodyIndent)
+		if err != nil {
+			return nil, imports{}, err
+		}
+		pv := &rabbitMQProjectionView{testCase: projectionCase(s, model.BlockRabbitMQ, subProperties), Fixture: tsString(p.EnvelopeFile), Headers: headers}
+		for _, e := range p.Properties {
+			pv.Properties = append(pv.Properties, namedValue{Name: tsString(e.Name), What: tsString("properties." + e.Name), Value: tsString(e.Value)})
+		}
+		b.Projection = pv
+	}
+	return finishBinding(b, nil, "", projectionUses{support: []string{"assertJsonEqual", "member"}})
+}
+
+// redisProjectionView is redis.payload_identity.
+type redisProjectionView struct {
+	testCase
+	Fixture string
+}
+
+func buildRedis(s *model.Suite) (body, imports, error) {
+	b := &bindingBody{}
+	if p := s.Redis.PayloadIdentity; p != nil {
+		b.Projection = &redisProjectionView{testCase: projectionCase(s, model.BlockRedis, subPayloadID), Fixture: tsString(p.EnvelopeFile)}
+	}
+	return finishBinding(b, nil, "", projectionUses{assert: true})
+}
+
+// empty reports whether a broker block has no sub-block bqgen tests.
+func (b *bindingBody) empty() bool { return b.Projection == nil && b.Reconcile == nil }

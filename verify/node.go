@@ -1,0 +1,162 @@
+package verify
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// NodeToolchain runs the Node/TypeScript backend's oracle-bound output, a
+// standalone npm project: npm installs its pinned devDependencies (tsx,
+// typescript, @types/node) from its lockfile, tsc type-checks every file, and
+// node's own test runner runs the tests through tsx.
+type NodeToolchain struct {
+	// Node and NPM are the executables; "node" and "npm" on PATH when empty.
+	Node, NPM string
+}
+
+// NewNodeToolchain returns the Node toolchain: node and npm on PATH.
+func NewNodeToolchain() Toolchain { return NodeToolchain{} }
+
+// Lang is "node".
+func (NodeToolchain) Lang() string { return "node" }
+
+// nodeMinVersion is the oldest Node that has what Run uses: --import (to
+// load tsx), --test-reporter and --test-timeout.
+var nodeMinVersion = [2]int{20, 11}
+
+// nodeTestGlob matches the generated test files, relative to the project.
+const nodeTestGlob = "test/*.gen.test.ts"
+
+// nodeTestTimeout bounds each test, so a hung oracle fails a run instead of
+// stalling it.
+const nodeTestTimeout = "--test-timeout=120000"
+
+func (n NodeToolchain) node() string {
+	if n.Node == "" {
+		return "node"
+	}
+	return n.Node
+}
+
+func (n NodeToolchain) npm() string {
+	if n.NPM == "" {
+		return "npm"
+	}
+	return n.NPM
+}
+
+// Available checks that node (recent enough) and npm are on PATH.
+func (n NodeToolchain) Available() error {
+	for _, tool := range []string{n.node(), n.npm()} {
+		if _, err := exec.LookPath(tool); err != nil {
+			return fmt.Errorf("node: %s is not installed: %w", tool, err)
+		}
+	}
+	out, err := exec.Command(n.node(), "--version").Output()
+	if err != nil {
+		return fmt.Errorf("node: %s --version: %w", n.node(), err)
+	}
+	return checkNodeVersion(strings.TrimSpace(string(out)))
+}
+
+// nodeVersion reads "v20.20.2".
+var nodeVersion = regexp.MustCompile(`^v(\d+)\.(\d+)\.`)
+
+// checkNodeVersion fails for a Node older than nodeMinVersion.
+func checkNodeVersion(v string) error {
+	m := nodeVersion.FindStringSubmatch(v)
+	if m == nil {
+		return fmt.Errorf("node: cannot read the version %q", v)
+	}
+	major, _ := strconv.Atoi(m[1])
+	minor, _ := strconv.Atoi(m[2])
+	if major < nodeMinVersion[0] || (major == nodeMinVersion[0] && minor < nodeMinVersion[1]) {
+		return fmt.Errorf("node: %s is too old, %d.%d or later is needed", v, nodeMinVersion[0], nodeMinVersion[1])
+	}
+	return nil
+}
+
+// nodeTestConcurrency is how many test files run at once. Node's default
+// leaves a core idle, but each file's process mostly waits on its oracle
+// server, so one per core is faster (a third faster on two cores), and at
+// least two.
+func nodeTestConcurrency() int { return max(2, runtime.NumCPU()) }
+
+// Prepare installs the project's devDependencies exactly as its lockfile
+// pins them, preferring npm's cache (shared by every run on the machine, so a
+// repeated verify downloads nothing), then type-checks the project once.
+func (n NodeToolchain) Prepare(ctx context.Context, dir string, log io.Writer) error {
+	install := exec.CommandContext(ctx, n.npm(), "ci", "--prefer-offline", "--no-audit", "--no-fund")
+	if err := runInLogged(install, dir, log); err != nil {
+		return fmt.Errorf("node: npm ci: %w", err)
+	}
+	tsc := exec.CommandContext(ctx, n.node(), filepath.Join("node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", "tsconfig.json")
+	if err := runInLogged(tsc, dir, log); err != nil {
+		return fmt.Errorf("node: tsc --noEmit: %w", err)
+	}
+	return nil
+}
+
+// runInLogged runs cmd in dir with its output going to log.
+func runInLogged(cmd *exec.Cmd, dir string, log io.Writer) error {
+	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, log, log
+	return cmd.Run()
+}
+
+// Run runs every generated test file once with env added, through tsx, and
+// reads node:test's TAP summary.
+func (n NodeToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
+	files, err := filepath.Glob(filepath.Join(dir, filepath.FromSlash(nodeTestGlob)))
+	if err != nil || len(files) == 0 {
+		return Result{}, fmt.Errorf("node: no %s in %s", nodeTestGlob, dir)
+	}
+	sort.Strings(files)
+	args := append([]string{"--enable-source-maps", "--import", "tsx", "--test", "--test-reporter=tap", nodeTestTimeout,
+		"--test-concurrency=" + strconv.Itoa(nodeTestConcurrency())}, files...)
+	cmd := exec.CommandContext(ctx, n.node(), args...)
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err = cmd.Run()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		return Result{Output: out.String()}, fmt.Errorf("node: %w", err)
+	}
+	return parseNodeTestSummary(out.String())
+}
+
+// nodeSummaryLine is one line of node:test's closing TAP summary.
+var nodeSummaryLine = regexp.MustCompile(`(?m)^# (tests|suites|pass|fail|cancelled|skipped|todo) (\d+)$`)
+
+// parseNodeTestSummary reads the counts of the TAP reporter's summary
+// ("# pass 74", "# fail 0", ...). The last line of each name wins, as the
+// summary closes the output. A cancelled test (e.g. cut by the timeout)
+// counts as failed, a todo one as skipped.
+func parseNodeTestSummary(out string) (Result, error) {
+	counts := map[string]int{}
+	for _, m := range nodeSummaryLine.FindAllStringSubmatch(out, -1) {
+		counts[m[1]], _ = strconv.Atoi(m[2])
+	}
+	if _, ok := counts["pass"]; !ok {
+		return Result{Output: out}, fmt.Errorf("node: the test runner printed no summary:\n%s", out)
+	}
+	return Result{
+		Passed:  counts["pass"],
+		Failed:  counts["fail"] + counts["cancelled"],
+		Skipped: counts["skipped"] + counts["todo"],
+		Summary: fmt.Sprintf("tests %d, pass %d, fail %d, cancelled %d, skipped %d, todo %d",
+			counts["tests"], counts["pass"], counts["fail"], counts["cancelled"], counts["skipped"], counts["todo"]),
+		Output: out,
+	}, nil
+}

@@ -37,13 +37,9 @@ func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 	if err != nil {
 		return nil, err
 	}
-	files := make([]backend.File, 0, len(v.Outputs)+len(s.Files))
-	for _, out := range v.Outputs {
-		content, err := textkit.Render(b.templates, out.Template, out.Data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", out.Path, err)
-		}
-		files = append(files, backend.File{Path: out.Path, Content: content, Kind: out.Kind})
+	files, err := textkit.RenderAll(b.templates, v.Outputs)
+	if err != nil {
+		return nil, err
 	}
 	return append(files, backend.VendorSuite(s, SuiteDir)...), nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/templates/textkit"
 )
 
 // DefaultPackage is the Java package of the generated tests when
@@ -32,14 +33,8 @@ type common struct {
 	Oracle         bool   // bound to the oracle rather than the SDK
 }
 
-// output is one file to render: its path, the root template that renders
-// it, the data for the template and how the writer treats it.
-type output struct {
-	Path     string
-	Template string
-	Data     any
-	Kind     backend.Kind
-}
+// output is one file to render (see textkit.Output).
+type output = textkit.Output
 
 // view is everything the templates render, computed once from the suite.
 type view struct {
@@ -75,18 +70,18 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 	dir := testSourceRoot + "/" + strings.ReplaceAll(c.Package, ".", "/") + "/"
 	v := &view{}
 	for _, name := range supportFiles {
-		v.Outputs = append(v.Outputs, output{dir + name, name, c, backend.Generated})
+		v.Outputs = append(v.Outputs, output{Path: dir + name, Template: name, Data: c, Kind: backend.Generated})
 	}
 	if c.Oracle {
 		for _, name := range oracleFiles {
-			v.Outputs = append(v.Outputs, output{dir + name, name, c, backend.Generated})
+			v.Outputs = append(v.Outputs, output{Path: dir + name, Template: name, Data: c, Kind: backend.Generated})
 		}
 	}
 	for _, tc := range buildTestClasses(s, c) {
-		v.Outputs = append(v.Outputs, output{dir + tc.class + ".java", tc.template, tc.data, backend.Generated})
+		v.Outputs = append(v.Outputs, output{Path: dir + tc.class + ".java", Template: tc.template, Data: tc.data, Kind: backend.Generated})
 	}
 	if !c.Oracle {
-		v.Outputs = append(v.Outputs, output{dir + scaffoldFile, scaffoldFile, c, backend.Scaffold})
+		v.Outputs = append(v.Outputs, output{Path: dir + scaffoldFile, Template: scaffoldFile, Data: c, Kind: backend.Scaffold})
 	}
 	return v, nil
 }

@@ -44,13 +44,9 @@ func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 	if err != nil {
 		return nil, err
 	}
-	out := make([]backend.File, 0, len(v.Files)+len(s.Files))
-	for _, f := range v.Files {
-		content, err := textkit.Render(b.templates, f.Template, f.Data)
-		if err != nil {
-			return nil, fmt.Errorf("php: %s: %w", f.Path, err)
-		}
-		out = append(out, backend.File{Path: f.Path, Content: content, Kind: f.Kind})
+	out, err := textkit.RenderAll(b.templates, v.Files)
+	if err != nil {
+		return nil, fmt.Errorf("php: %w", err)
 	}
 	return append(out, backend.VendorSuite(s, suiteDir)...), nil
 }

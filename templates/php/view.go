@@ -6,6 +6,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/templates/textkit"
 )
 
 // Where the output goes, relative to the SDK checkout. The generated tests
@@ -47,14 +48,8 @@ type view struct {
 	Files         []outFile
 }
 
-// outFile is one file to render: its path, the template that produces it,
-// and that template's data.
-type outFile struct {
-	Path     string
-	Template string
-	Kind     backend.Kind
-	Data     any
-}
+// outFile is one file to render (see textkit.Output).
+type outFile = textkit.Output
 
 // testClass is the part every block's test class shares.
 type testClass struct {

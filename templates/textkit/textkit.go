@@ -9,6 +9,7 @@ import (
 	"text/template"
 
 	"github.com/Masterminds/sprig/v3"
+	"github.com/babelqueue/bqgen/backend"
 )
 
 // allowedSprig is the sprig functions templates may use. sprig's "hermetic"
@@ -54,4 +55,26 @@ func Render(t *template.Template, name string, data any) ([]byte, error) {
 		return nil, fmt.Errorf("render %s: %w", name, err)
 	}
 	return b.Bytes(), nil
+}
+
+// Output is one file a template renders: its path, the root template that
+// produces it, the template's data, and how the writer treats the file.
+type Output struct {
+	Path     string
+	Template string
+	Data     any
+	Kind     backend.Kind
+}
+
+// RenderAll renders every output in order, naming the file in any error.
+func RenderAll(t *template.Template, outputs []Output) ([]backend.File, error) {
+	files := make([]backend.File, 0, len(outputs))
+	for _, out := range outputs {
+		content, err := Render(t, out.Template, out.Data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", out.Path, err)
+		}
+		files = append(files, backend.File{Path: out.Path, Content: content, Kind: out.Kind})
+	}
+	return files, nil
 }

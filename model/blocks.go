@@ -33,9 +33,9 @@ type Location struct {
 
 // Idempotency is the "idempotency" block.
 type Idempotency struct {
-	DedupKey  *DedupKey            // dedup_key
+	DedupKey  *DedupKey             // dedup_key
 	Sequences []IdempotencySequence // sequences.cases
-	HasSeqs   bool                 // whether "sequences" is present
+	HasSeqs   bool                  // whether "sequences" is present
 }
 
 // DedupKey is idempotency.dedup_key.

@@ -3,6 +3,7 @@ package model_test
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/babelqueue/bqgen/internal/suitetest"
 	"io/fs"
 	"os"
 	"strings"
@@ -97,8 +98,8 @@ func suiteJSONFiles(t *testing.T, fsys fs.FS) map[string][]byte {
 func TestEveryFixtureRoundTrips(t *testing.T) {
 	t.Parallel()
 	suites := map[string]fs.FS{"canonical": conformance.FS}
-	if _, err := os.Stat("../../shared/upstream-conformance"); err == nil {
-		suites["upstream"] = os.DirFS("../../shared/upstream-conformance")
+	if dir := suitetest.UpstreamDir(); dir != "" {
+		suites["upstream"] = os.DirFS(dir)
 	}
 	for name, fsys := range suites {
 		for path, raw := range suiteJSONFiles(t, fsys) {

@@ -3,6 +3,7 @@ package oracle
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/babelqueue/bqgen/internal/suitetest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,7 +15,7 @@ import (
 // only: the project's own suite first, then the upstream snapshot.
 var fixtureDirs = []string{
 	filepath.Join("..", "conformance", "fixtures"),
-	filepath.Join("/work", "shared", "upstream-conformance", "fixtures"),
+	filepath.Join(suitetest.UpstreamDir(), "fixtures"),
 }
 
 // fixture returns the bytes of a canonical fixture, skipping the test when no

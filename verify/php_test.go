@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/babelqueue/bqgen/internal/suitetest"
 	"io"
 	"io/fs"
 	"os"
@@ -294,7 +295,7 @@ func phpDirSuite(t *testing.T, dir string) *model.Suite {
 }
 
 // phpUpstreamDir is the older upstream suite on the development machine.
-const phpUpstreamDir = "/work/shared/upstream-conformance"
+var phpUpstreamDir = suitetest.UpstreamDir()
 
 // phpUpstreamSuite is the older upstream suite when it is on this machine,
 // else the canonical suite cut to its shape: no CONFORMANCE_VERSION and none

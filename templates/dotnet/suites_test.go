@@ -2,6 +2,7 @@ package dotnet
 
 import (
 	"encoding/json"
+	"github.com/babelqueue/bqgen/internal/suitetest"
 	"io/fs"
 	"strings"
 	"testing"
@@ -13,7 +14,7 @@ import (
 
 // upstreamSuiteDir is the older upstream suite: no CONFORMANCE_VERSION and
 // none of the behaviour blocks.
-const upstreamSuiteDir = "../../../shared/upstream-conformance"
+var upstreamSuiteDir = suitetest.UpstreamDir()
 
 // adversarialVersion is the adversarial suite's CONFORMANCE_VERSION.
 const adversarialVersion = "9.9.9-rc.1--x+build.7"

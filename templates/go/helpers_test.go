@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/babelqueue/bqgen/internal/suitetest"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -18,7 +19,7 @@ import (
 
 // upstreamDir is the older upstream suite on the development machine; tests
 // that use it skip where it is absent.
-const upstreamDir = "/work/shared/upstream-conformance"
+var upstreamDir = suitetest.UpstreamDir()
 
 // behaviourBlocks are the blocks the upstream suite predates.
 var behaviourBlocks = []string{model.BlockRoundtrip, model.BlockDataShape, model.BlockForbiddenKeys, model.BlockPayloadSchemaUnicode}

@@ -2,6 +2,7 @@ package java
 
 import (
 	"bytes"
+	"github.com/babelqueue/bqgen/internal/suitetest"
 	"regexp"
 	"strings"
 	"testing"
@@ -11,7 +12,7 @@ import (
 	"github.com/babelqueue/bqgen/model"
 )
 
-const upstreamSuite = "/work/shared/upstream-conformance"
+var upstreamSuite = suitetest.UpstreamDir()
 
 func canonical(t *testing.T) *model.Suite {
 	t.Helper()

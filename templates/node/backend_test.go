@@ -3,6 +3,7 @@ package node
 import (
 	"bytes"
 	"fmt"
+	"github.com/babelqueue/bqgen/internal/suitetest"
 	"regexp"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ import (
 
 // upstreamSuite is the older upstream suite in the shared workspace: no
 // CONFORMANCE_VERSION and none of the behaviour blocks.
-const upstreamSuite = "../../../shared/upstream-conformance"
+var upstreamSuite = suitetest.UpstreamDir()
 
 func canonical(t *testing.T) *model.Suite {
 	t.Helper()

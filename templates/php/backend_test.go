@@ -2,6 +2,7 @@ package php
 
 import (
 	"bytes"
+	"github.com/babelqueue/bqgen/internal/suitetest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -34,7 +35,7 @@ func TestGenerateIsDeterministic(t *testing.T) {
 
 // upstreamDir is the older upstream suite on the development machine; the
 // tests that use it skip that part where it is absent.
-const upstreamDir = "/work/shared/upstream-conformance"
+var upstreamDir = suitetest.UpstreamDir()
 
 func TestGeneratedFilesCarryMarkerAndVersion(t *testing.T) {
 	t.Parallel()

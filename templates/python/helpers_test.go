@@ -1,6 +1,7 @@
 package python
 
 import (
+	"github.com/babelqueue/bqgen/internal/suitetest"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -17,7 +18,7 @@ import (
 // upstreamSuiteDir is the older upstream suite (no CONFORMANCE_VERSION, no
 // behaviour blocks) where this machine keeps it; tests that need it skip
 // elsewhere, and unversionedSuite covers the missing version everywhere.
-const upstreamSuiteDir = "/work/shared/upstream-conformance"
+var upstreamSuiteDir = suitetest.UpstreamDir()
 
 // load reads a suite and fails the test on any error-level problem.
 func load(t *testing.T, fsys fs.FS) *model.Suite {

@@ -1,0 +1,84 @@
+// Package suitetest finds the suites tests run against: the embedded
+// canonical suite, and the published upstream suite that sits outside the
+// repository (../shared/upstream-conformance beside the checkout, as on the
+// developers' machines and in CI). Tests that need the upstream suite skip
+// where it is absent.
+package suitetest
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/babelqueue/bqgen/conformance"
+	"github.com/babelqueue/bqgen/model"
+)
+
+// EnvUpstream overrides where the upstream suite is looked for.
+const EnvUpstream = "BQGEN_UPSTREAM_SUITE"
+
+// UpstreamDir returns the upstream suite's directory, or "" when it is not
+// on this machine.
+func UpstreamDir() string {
+	if dir := os.Getenv(EnvUpstream); dir != "" {
+		return dir
+	}
+	root := moduleRoot()
+	if root == "" {
+		return ""
+	}
+	dir := filepath.Join(filepath.Dir(root), "shared", "upstream-conformance")
+	if _, err := os.Stat(filepath.Join(dir, model.ManifestFile)); err != nil {
+		return ""
+	}
+	return dir
+}
+
+// moduleRoot walks up from the working directory (a package directory under
+// go test) to bqgen's go.mod.
+func moduleRoot() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for {
+		raw, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err == nil && strings.Contains(string(raw), "module github.com/babelqueue/bqgen\n") {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// Canonical loads the embedded canonical suite.
+func Canonical(t testing.TB) *model.Suite {
+	t.Helper()
+	s, problems := model.Load(conformance.FS)
+	if errs := problems.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return s
+}
+
+// Upstream loads the upstream suite, skipping the test where it is absent.
+func Upstream(t testing.TB) *model.Suite {
+	t.Helper()
+	dir := UpstreamDir()
+	if dir == "" {
+		t.Skipf("upstream suite not found (set %s or place it at ../shared/upstream-conformance)", EnvUpstream)
+	}
+	fsys, err := model.DirFS(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, problems := model.Load(fsys)
+	if errs := problems.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return s
+}

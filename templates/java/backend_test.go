@@ -8,35 +8,13 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/conformance"
 	"github.com/babelqueue/bqgen/model"
 )
 
-var upstreamSuite = suitetest.UpstreamDir()
+func canonical(t *testing.T) *model.Suite { return suitetest.Canonical(t) }
 
-func canonical(t *testing.T) *model.Suite {
-	t.Helper()
-	s, problems := model.Load(conformance.FS)
-	if errs := problems.Errors(); len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	return s
-}
-
-// upstream is the older upstream suite (no CONFORMANCE_VERSION, no
-// behaviour blocks); the test skips where it is not on the machine.
-func upstream(t *testing.T) *model.Suite {
-	t.Helper()
-	fsys, err := model.DirFS(upstreamSuite)
-	if err != nil {
-		t.Skipf("upstream suite not available: %v", err)
-	}
-	s, problems := model.Load(fsys)
-	if errs := problems.Errors(); len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	return s
-}
+// upstream is the older upstream suite; the test skips where it is absent.
+func upstream(t *testing.T) *model.Suite { return suitetest.Upstream(t) }
 
 func generate(t *testing.T, s *model.Suite, opt backend.Options) []backend.File {
 	t.Helper()

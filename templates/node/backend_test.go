@@ -9,36 +9,14 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/conformance"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/verify"
 )
 
-// upstreamSuite is the older upstream suite in the shared workspace: no
-// CONFORMANCE_VERSION and none of the behaviour blocks.
-var upstreamSuite = suitetest.UpstreamDir()
+func canonical(t *testing.T) *model.Suite { return suitetest.Canonical(t) }
 
-func canonical(t *testing.T) *model.Suite {
-	t.Helper()
-	s, problems := model.Load(conformance.FS)
-	if errs := problems.Errors(); len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	return s
-}
-
-func upstream(t *testing.T) *model.Suite {
-	t.Helper()
-	fsys, err := model.DirFS(upstreamSuite)
-	if err != nil {
-		t.Skipf("upstream suite not available: %v", err)
-	}
-	s, problems := model.Load(fsys)
-	if errs := problems.Errors(); len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	return s
-}
+// upstream is the older upstream suite; the test skips where it is absent.
+func upstream(t *testing.T) *model.Suite { return suitetest.Upstream(t) }
 
 // suites are the suites every output property is checked on, with the
 // version their files must name.

@@ -30,7 +30,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	a := &cli.App{
 		Name:      "bqgen",
 		Usage:     "generate native BabelQueue conformance tests for every SDK language, and prove them",
-		UsageText: "bqgen --lang LANG --out DIR [--suite DIR]   (same as: bqgen generate ...)\n   bqgen check|validate|verify|oracle serve [flags]",
+		UsageText: "bqgen --lang LANG --out DIR [--suite DIR] [--package NAME]   (same as bqgen generate)\nbqgen check|validate|verify|oracle serve [flags]",
 		Version:   Version,
 		Reader:    stdin,
 		Writer:    stdout,

@@ -8,6 +8,7 @@ import (
 
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/oracle"
+	"github.com/babelqueue/bqgen/validate"
 	"github.com/babelqueue/bqgen/verify"
 	"github.com/urfave/cli/v2"
 )
@@ -78,8 +79,13 @@ func verifyLangs(lang string, w io.Writer) ([]string, error) {
 
 func verifyOne(c *cli.Context, lang string, s *model.Suite, bin string) bool {
 	b, _ := Backends().Lookup(lang)
+	ms, err := mutants(s)
+	if err != nil {
+		fmt.Fprintf(c.App.Writer, "%s: FAILED: %v\n", lang, err)
+		return false
+	}
 	rep, err := verify.Run(c.Context, verify.Config{Backend: b, Toolchain: Toolchains()[lang], Suite: s,
-		OracleBin: bin, Mutants: mutants(), Log: c.App.ErrWriter, KeepDir: c.Bool("keep")})
+		OracleBin: bin, Mutants: ms, Log: c.App.ErrWriter, KeepDir: c.Bool("keep")})
 	w := c.App.Writer
 	if c.Bool("keep") && rep.Dir != "" {
 		fmt.Fprintf(w, "%s: generated project kept in %s\n", lang, rep.Dir)
@@ -92,12 +98,23 @@ func verifyOne(c *cli.Context, lang string, s *model.Suite, bin string) bool {
 	return rep.OK()
 }
 
-func mutants() []verify.Mutant {
+// mutants lists every fault of the oracle with the number of cases of s the
+// reference expectations fail against it.
+func mutants(s *model.Suite) ([]verify.Mutant, error) {
 	var out []verify.Mutant
 	for _, f := range oracle.Faults() {
-		out = append(out, verify.Mutant{Name: string(f.Name), Block: f.Block, Description: f.Description})
+		o, err := oracle.New(f.Name)
+		if err != nil {
+			return nil, err
+		}
+		ds, err := validate.Disagreements(s, o)
+		if err != nil {
+			return nil, fmt.Errorf("reference run against mutant %s: %w", f.Name, err)
+		}
+		out = append(out, verify.Mutant{Name: string(f.Name), Block: f.Block, Description: f.Description,
+			ExpectedFailures: validate.FailingCases(ds)})
 	}
-	return out
+	return out, nil
 }
 
 func printReport(w io.Writer, rep verify.Report) {
@@ -109,10 +126,14 @@ func printReport(w io.Writer, rep verify.Report) {
 	}
 	for _, m := range rep.Mutants {
 		verdict := "killed  "
-		if !m.Killed {
+		switch {
+		case !m.Killed:
 			verdict = "SURVIVED"
+		case !m.AsExpected:
+			verdict = "MISMATCH"
 		}
-		fmt.Fprintf(w, "%s: %s %-38s [%s] %d of %d tests failed\n", rep.Lang, verdict, m.Mutant.Name, m.Mutant.Block, m.Result.Failed, m.Result.Total())
+		fmt.Fprintf(w, "%s: %s %-38s [%s] %d of %d tests failed (reference: %d)\n", rep.Lang, verdict,
+			m.Mutant.Name, m.Mutant.Block, m.Result.Failed, m.Result.Total(), m.Mutant.ExpectedFailures)
 	}
 	if len(rep.NotRun) > 0 {
 		fmt.Fprintf(w, "%s: %d mutant(s) not applicable (their blocks are not in the suite)\n", rep.Lang, len(rep.NotRun))
@@ -121,5 +142,9 @@ func printReport(w io.Writer, rep verify.Report) {
 	fmt.Fprintf(w, "%s: %d/%d mutants killed\n", rep.Lang, killed, len(rep.Mutants))
 	for _, m := range rep.Survivors() {
 		fmt.Fprintf(w, "%s: survivor: %s (%s): %s\n", rep.Lang, m.Name, m.Block, m.Description)
+	}
+	for _, m := range rep.Mismatches() {
+		fmt.Fprintf(w, "%s: mismatch: %s: %d tests failed where the reference fails %d cases; a test asserts more or less than the suite says\n",
+			rep.Lang, m.Mutant.Name, m.Result.Failed, m.Mutant.ExpectedFailures)
 	}
 }

@@ -23,21 +23,57 @@ type expectation struct {
 // will ask, through the same JSON-lines protocol they use, and reports each
 // expectation it disagrees with by block and case.
 func crossCheck(s *model.Suite) model.Problems {
-	exps := expectations(s)
-	if len(exps) == 0 {
-		return nil
-	}
-	answers, err := ask(exps)
-	if err != nil {
-		return model.Problems{{Severity: model.Error, File: model.ManifestFile, Message: "oracle cross-check could not run: " + err.Error()}}
-	}
-	var out model.Problems
-	for i, e := range exps {
-		if msg := judgeAnswer(e, answers[i]); msg != "" {
-			out = append(out, problemAt(e.at, nil, "%s case %q: the oracle disagrees: %s", e.block, e.name, msg))
+	o, err := oracle.New(oracle.None)
+	if err == nil {
+		var ds []Disagreement
+		if ds, err = Disagreements(s, o); err == nil {
+			var out model.Problems
+			for _, d := range ds {
+				out = append(out, problemAt(d.At, nil, "%s case %q: the oracle disagrees: %s", d.Block, d.Case, d.Message))
+			}
+			return out
 		}
 	}
-	return out
+	return model.Problems{{Severity: model.Error, File: model.ManifestFile, Message: "oracle cross-check could not run: " + err.Error()}}
+}
+
+// Disagreement is one case whose expectation an oracle does not meet.
+type Disagreement struct {
+	Block, Case string
+	At          model.Location
+	Message     string
+}
+
+// Disagreements runs every expectation of the suite against o. Against the
+// correct oracle it finds manifest mistakes; against a mutant it tells which
+// cases a faithful generated test must fail, which `bqgen verify` compares
+// with what each language's tests actually did.
+func Disagreements(s *model.Suite, o *oracle.Oracle) ([]Disagreement, error) {
+	exps := expectations(s)
+	if len(exps) == 0 {
+		return nil, nil
+	}
+	answers, err := ask(o, exps)
+	if err != nil {
+		return nil, err
+	}
+	var out []Disagreement
+	for i, e := range exps {
+		if msg := judgeAnswer(e, answers[i]); msg != "" {
+			out = append(out, Disagreement{Block: e.block, Case: e.name, At: e.at, Message: msg})
+		}
+	}
+	return out, nil
+}
+
+// FailingCases counts the distinct cases among disagreements: one case can
+// ask the oracle more than one question, but it is one generated test.
+func FailingCases(ds []Disagreement) int {
+	seen := map[string]bool{}
+	for _, d := range ds {
+		seen[d.Block+"\x00"+d.Case+"\x00"+d.At.Pointer.String()] = true
+	}
+	return len(seen)
 }
 
 func expectations(s *model.Suite) []expectation {
@@ -60,11 +96,7 @@ type answer struct {
 	} `json:"error"`
 }
 
-func ask(exps []expectation) ([]answer, error) {
-	o, err := oracle.New(oracle.None)
-	if err != nil {
-		return nil, err
-	}
+func ask(o *oracle.Oracle, exps []expectation) ([]answer, error) {
 	var in bytes.Buffer
 	for i, e := range exps {
 		line, err := json.Marshal(map[string]any{"id": i, "op": e.op, "args": e.args})

@@ -15,6 +15,10 @@ import (
 // catch it.
 type Mutant struct {
 	Name, Block, Description string
+	// ExpectedFailures is how many cases the reference expectations fail
+	// against this mutant (see validate.Disagreements); a language whose
+	// tests fail a different number asserts more or less than the suite says.
+	ExpectedFailures int
 }
 
 // Config is one verification: a language, a suite and the oracle to use.
@@ -33,6 +37,8 @@ type MutantResult struct {
 	Mutant Mutant
 	Result Result
 	Killed bool
+	// AsExpected: exactly the reference's number of tests failed.
+	AsExpected bool
 }
 
 // Report is the outcome of a verification.
@@ -55,9 +61,23 @@ func (r Report) Survivors() []Mutant {
 	return out
 }
 
-// OK reports whether the tests passed against the oracle and killed every mutant.
+// Mismatches are the mutants for which the number of failed tests differs
+// from the reference's: a test that checks too little (or too much).
+func (r Report) Mismatches() []MutantResult {
+	var out []MutantResult
+	for _, m := range r.Mutants {
+		if m.Killed && !m.AsExpected {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// OK reports whether the tests passed against the oracle, killed every
+// mutant, and failed exactly the cases the reference says each mutant breaks.
 func (r Report) OK() bool {
-	return r.Baseline.Failed == 0 && r.Baseline.Skipped == 0 && r.Baseline.Passed > 0 && len(r.Survivors()) == 0
+	return r.Baseline.Failed == 0 && r.Baseline.Skipped == 0 && r.Baseline.Passed > 0 &&
+		len(r.Survivors()) == 0 && len(r.Mismatches()) == 0
 }
 
 // Run generates the oracle-bound tests into a temporary directory, runs them
@@ -123,7 +143,8 @@ func runMutant(ctx context.Context, cfg Config, dir string, m Mutant, total int)
 	if err != nil {
 		return MutantResult{}, fmt.Errorf("%s: run against mutant %s: %w", cfg.Backend.Lang(), m.Name, err)
 	}
-	return MutantResult{Mutant: m, Result: res, Killed: res.Failed > 0 && res.Total() == total}, nil
+	killed := res.Failed > 0 && res.Total() == total
+	return MutantResult{Mutant: m, Result: res, Killed: killed, AsExpected: res.Failed == m.ExpectedFailures}, nil
 }
 
 func oracleEnv(bin, fault string) []string {

@@ -14,7 +14,7 @@ const supportedSchemaVersion = 1
 // idempotency helper (which fails open), and an unknown lang is a consumer
 // tolerance.
 func (o *Oracle) rejectReason(e *envelope) string {
-	if _, ok := o.urn(e); !ok {
+	if _, ok := o.urn(e); !ok && !o.has(faultIdentityUnchecked) {
 		return "no 'job' or 'urn': the message has no identity"
 	}
 	if s, ok := asString(lookup(e.top, "trace_id")); !ok || isBlank(s) {

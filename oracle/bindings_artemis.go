@@ -69,8 +69,13 @@ func (o *Oracle) ArtemisReconcile(a ArtemisReconcileArgs) (AttemptsResult, error
 // artemisAttempts is max(body, delivery-count): the AMQP header is 0-based,
 // so it maps directly with no -1.
 func (o *Oracle) artemisAttempts(body, deliveryCount int64) int64 {
-	if o.has(faultArtemisReconcileDecrement) {
+	switch {
+	case o.has(faultArtemisReconcileDecrement):
 		deliveryCount--
+	case o.has(faultArtemisReconcileIncrement):
+		deliveryCount++
+	case o.has(faultArtemisReconcileNativeWins):
+		return deliveryCount
 	}
 	return max(body, deliveryCount)
 }

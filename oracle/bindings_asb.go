@@ -67,5 +67,8 @@ func (o *Oracle) asbAttempts(body, deliveryCount int64) int64 {
 	if o.has(faultASBReconcileNoDecrement) {
 		prior = deliveryCount
 	}
+	if o.has(faultASBReconcileNativeWins) {
+		return max(prior, 0)
+	}
 	return max(body, prior)
 }

@@ -1,5 +1,7 @@
 package oracle
 
+import "encoding/binary"
+
 // Apache Kafka binding (broker-bindings §6): string record headers; attempts
 // taken from the bq-attempts header, which is authoritative.
 
@@ -22,7 +24,19 @@ func (o *Oracle) KafkaHeaders(a EnvelopeArgs) (KafkaHeadersResult, error) {
 	if err != nil {
 		return KafkaHeadersResult{}, err
 	}
-	return KafkaHeadersResult{Headers: bqStringProperties(p)}, nil
+	headers := bqStringProperties(p)
+	if o.has(faultKafkaHeadersBinaryInts) {
+		headers["bq-schema-version"] = bigEndianInt32(p.schemaVersion)
+		headers["bq-attempts"] = bigEndianInt32(p.att)
+	}
+	return KafkaHeadersResult{Headers: headers}, nil
+}
+
+// bigEndianInt32 is n as the 4-byte big-endian header value a JVM producer
+// writes with ByteBuffer.putInt, read back as a (non-text) string. Only the
+// kafka-headers-binary-ints fault uses it: the binding wants decimal text.
+func bigEndianInt32(n int64) string {
+	return string(binary.BigEndian.AppendUint32(nil, uint32(n)))
 }
 
 // KafkaReconcile reports the attempts a consumer sees after Kafka
@@ -41,10 +55,14 @@ func (o *Oracle) KafkaReconcile(a KafkaReconcileArgs) (AttemptsResult, error) {
 // when lower: this is not a max.
 func (o *Oracle) kafkaAttempts(body int64, header *int64) int64 {
 	switch {
+	case header == nil && o.has(faultKafkaAbsentHeaderZero):
+		return 0 // the missing header parsed like an empty one
 	case header == nil, o.has(faultKafkaHeaderIgnored):
 		return body
 	case o.has(faultKafkaReconcileMax):
 		return max(body, *header)
+	case o.has(faultKafkaHeaderNextAttempt):
+		return *header + 1
 	}
 	return *header
 }

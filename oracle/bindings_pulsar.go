@@ -54,8 +54,13 @@ func (o *Oracle) PulsarReconcile(a PulsarReconcileArgs) (AttemptsResult, error) 
 // pulsarAttempts is max(body, RedeliveryCount): the count is 0-based, so it
 // maps directly with no -1.
 func (o *Oracle) pulsarAttempts(body, redeliveryCount int64) int64 {
-	if o.has(faultPulsarReconcileDecrement) {
+	switch {
+	case o.has(faultPulsarReconcileDecrement):
 		redeliveryCount--
+	case o.has(faultPulsarReconcileIncrement):
+		redeliveryCount++
+	case o.has(faultPulsarReconcileNativeWins):
+		return redeliveryCount
 	}
 	return max(body, redeliveryCount)
 }

@@ -63,6 +63,13 @@ func (o *Oracle) SQSReconcile(a SQSReconcileArgs) (AttemptsResult, error) {
 // the current delivery, so a first delivery reads 0. An absent or non-numeric
 // count is ignored, and the body's count is never lowered.
 func (o *Oracle) sqsAttempts(body int64, receiveCount *string) int64 {
+	if o.has(faultSQSReconcileNativeWins) {
+		var arc int64 // absent or unparsable reads as 0 (ParseInt's zero value)
+		if receiveCount != nil {
+			arc, _ = strconv.ParseInt(*receiveCount, 10, 64)
+		}
+		return max(arc-1, 0)
+	}
 	if receiveCount == nil {
 		return body
 	}

@@ -50,6 +50,25 @@ const (
 	faultDataArrayAccepted                  Fault = "data-array-accepted"
 	faultForbiddenKeyReemitted              Fault = "forbidden-key-reemitted"
 	faultForbiddenKeySilent                 Fault = "forbidden-key-silent"
+	faultIdentityUnchecked                  Fault = "identity-unchecked"
+	faultViewLangOwn                        Fault = "view-lang-own"
+	faultSeenIgnored                        Fault = "seen-ignored"
+	faultSQSReconcileNativeWins             Fault = "sqs-reconcile-native-wins"
+	faultASBReconcileNativeWins             Fault = "asb-reconcile-native-wins"
+	faultPulsarReconcileNativeWins          Fault = "pulsar-reconcile-native-wins"
+	faultPulsarReconcileIncrement           Fault = "pulsar-reconcile-increment"
+	faultArtemisReconcileNativeWins         Fault = "artemis-reconcile-native-wins"
+	faultArtemisReconcileIncrement          Fault = "artemis-reconcile-increment"
+	faultKafkaAbsentHeaderZero              Fault = "kafka-absent-header-zero"
+	faultKafkaHeaderNextAttempt             Fault = "kafka-header-next-attempt"
+	faultKafkaHeadersBinaryInts             Fault = "kafka-headers-binary-ints"
+	faultPayloadRequiredIgnored             Fault = "payload-required-ignored"
+	faultPayloadTypeIgnored                 Fault = "payload-type-ignored"
+	faultPayloadEnumIgnored                 Fault = "payload-enum-ignored"
+	faultPayloadAllPropertiesRequired       Fault = "payload-all-properties-required"
+	faultPayloadNumberMeansInteger          Fault = "payload-number-means-integer"
+	faultMinLengthExclusive                 Fault = "min-length-exclusive"
+	faultMinLengthGraphemes                 Fault = "min-length-graphemes"
 )
 
 // FaultInfo describes one fault: its name, the manifest block whose generated
@@ -102,6 +121,25 @@ func faultTable() []FaultInfo {
 		{faultDataArrayAccepted, "data_shape", "decode accepts a data value that is an array"},
 		{faultForbiddenKeyReemitted, "forbidden_keys", "forbidden keys are captured as unknown keys and re-emitted on encode"},
 		{faultForbiddenKeySilent, "forbidden_keys", "forbidden keys are dropped without a warning"},
+		{faultIdentityUnchecked, "cases", "accepts() never checks for a 'job' or 'urn', so a message with no identity is accepted"},
+		{faultViewLangOwn, "cases", "the decoded view reports the consumer's own language (\"go\") instead of the meta.lang the producer stamped"},
+		{faultSeenIgnored, "idempotency", "the idempotency helper checks the store's Seen error but ignores its verdict, so a redelivery of a remembered id runs again"},
+		{faultSQSReconcileNativeWins, "sqs", "SQS reconciliation overwrites the body's attempts with ApproximateReceiveCount - 1 instead of taking the max, lowering a runtime-incremented count (an absent or unparsable count reads as 0)"},
+		{faultASBReconcileNativeWins, "asb", "ASB reconciliation overwrites the body's attempts with DeliveryCount - 1 (floored at 0) instead of taking the max, lowering a runtime-incremented count"},
+		{faultPulsarReconcileNativeWins, "pulsar", "Pulsar reconciliation overwrites the body's attempts with RedeliveryCount instead of taking the max, lowering a runtime-incremented count"},
+		{faultPulsarReconcileIncrement, "pulsar", "Pulsar reconciliation adds 1 to the 0-based RedeliveryCount, reading it as a 1-based delivery number"},
+		{faultArtemisReconcileNativeWins, "artemis", "Artemis reconciliation overwrites the body's attempts with the delivery-count instead of taking the max, lowering a runtime-incremented count"},
+		{faultArtemisReconcileIncrement, "artemis", "Artemis reconciliation adds 1 to the 0-based AMQP delivery-count, reading it like the 1-based JMSXDeliveryCount"},
+		{faultKafkaAbsentHeaderZero, "kafka", "Kafka reconciliation reads an absent bq-attempts header as 0 instead of falling back to the body's count"},
+		{faultKafkaHeaderNextAttempt, "kafka", "Kafka reconciliation adds 1 to the bq-attempts header, counting the current delivery as another attempt"},
+		{faultKafkaHeadersBinaryInts, "kafka", "Kafka headers bq-schema-version and bq-attempts carry 4-byte big-endian integers (ByteBuffer.putInt) instead of UTF-8 decimal text"},
+		{faultPayloadRequiredIgnored, "payload_schema", "the payload validator ignores the required keyword"},
+		{faultPayloadTypeIgnored, "payload_schema", "the payload validator ignores the type keyword"},
+		{faultPayloadEnumIgnored, "payload_schema", "the payload validator ignores the enum keyword"},
+		{faultPayloadAllPropertiesRequired, "payload_schema", "the payload validator treats every declared property as required, not only those listed in required"},
+		{faultPayloadNumberMeansInteger, "payload_schema", "the payload validator maps type number to an integer type, so a value with a fraction is rejected"},
+		{faultMinLengthExclusive, "payload_schema_unicode", "minLength is applied as an exclusive bound: a string exactly minLength code points long is rejected"},
+		{faultMinLengthGraphemes, "payload_schema_unicode", "minLength/maxLength count grapheme clusters (a combining mark adds nothing) instead of code points"},
 	}
 }
 

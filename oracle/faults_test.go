@@ -156,6 +156,48 @@ func probes() map[Fault]probe {
 		faultForbiddenKeySilent: {`["dropped forbidden non-canonical envelope key /meta/ts (message-envelope.md §10)"]`, func(t *testing.T, o *Oracle) string {
 			return toJSON(t, mustDecode(t, o, variant(t, `"schema_version": 1`, `"schema_version": 1, "ts": 1`)).Warnings)
 		}},
+		faultIdentityUnchecked: {"false", func(t *testing.T, o *Oracle) string {
+			return accepted(t, o, variant(t, `"job": "urn:babel:test:thing",`, ``))
+		}},
+		faultViewLangOwn: {`"java"`, func(t *testing.T, o *Oracle) string {
+			return toJSON(t, mustDecode(t, o, envelopeJSON).View.Lang)
+		}},
+		faultSeenIgnored: {"[true,false]", replayProbe(d("A", "ok", false), d("A", "", false))},
+		faultSQSReconcileNativeWins: {"4", func(t *testing.T, o *Oracle) string {
+			return attempts(o.SQSReconcile(SQSReconcileArgs{BodyAttempts: 4, ApproximateReceiveCount: str("2")}))
+		}},
+		faultASBReconcileNativeWins: {"4", func(t *testing.T, o *Oracle) string {
+			return attempts(o.ASBReconcile(ASBReconcileArgs{BodyAttempts: 4, DeliveryCount: 2}))
+		}},
+		faultPulsarReconcileNativeWins: {"4", func(t *testing.T, o *Oracle) string {
+			return attempts(o.PulsarReconcile(PulsarReconcileArgs{BodyAttempts: 4, RedeliveryCount: 1}))
+		}},
+		faultPulsarReconcileIncrement: {"0", func(t *testing.T, o *Oracle) string {
+			return attempts(o.PulsarReconcile(PulsarReconcileArgs{BodyAttempts: 0, RedeliveryCount: 0}))
+		}},
+		faultArtemisReconcileNativeWins: {"4", func(t *testing.T, o *Oracle) string {
+			return attempts(o.ArtemisReconcile(ArtemisReconcileArgs{BodyAttempts: 4, DeliveryCount: 1}))
+		}},
+		faultArtemisReconcileIncrement: {"0", func(t *testing.T, o *Oracle) string {
+			return attempts(o.ArtemisReconcile(ArtemisReconcileArgs{BodyAttempts: 0, DeliveryCount: 0}))
+		}},
+		faultKafkaAbsentHeaderZero: {"3", func(t *testing.T, o *Oracle) string {
+			return attempts(o.KafkaReconcile(KafkaReconcileArgs{BodyAttempts: 3, HeaderAttempts: nil}))
+		}},
+		faultKafkaHeaderNextAttempt: {"2", func(t *testing.T, o *Oracle) string {
+			return attempts(o.KafkaReconcile(KafkaReconcileArgs{BodyAttempts: 0, HeaderAttempts: num(2)}))
+		}},
+		faultKafkaHeadersBinaryInts: {`{"bq-attempts":"2","bq-schema-version":"1"}`, func(t *testing.T, o *Oracle) string {
+			res, err := o.KafkaHeaders(EnvelopeArgs{Envelope: envelopeJSON})
+			return toJSON(t, map[string]string{"bq-attempts": res.Headers["bq-attempts"], "bq-schema-version": res.Headers["bq-schema-version"]}) + errText(err)
+		}},
+		faultPayloadRequiredIgnored:       {"false", validProbe(`{"required":["a"]}`, `{}`)},
+		faultPayloadTypeIgnored:           {"false", validProbe(`{"type":"integer"}`, `"x"`)},
+		faultPayloadEnumIgnored:           {"false", validProbe(`{"enum":["USD","EUR"]}`, `"GBP"`)},
+		faultPayloadAllPropertiesRequired: {"true", validProbe(`{"required":["a"],"properties":{"a":{},"b":{}}}`, `{"a":1}`)},
+		faultPayloadNumberMeansInteger:    {"true", validProbe(`{"type":"number"}`, `99.9`)},
+		faultMinLengthExclusive:           {"true", validProbe(`{"minLength":3}`, `"abc"`)},
+		faultMinLengthGraphemes:           {"true", validProbe(`{"minLength":2}`, `"e\u0301"`)},
 	}
 }
 

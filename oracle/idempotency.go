@@ -106,7 +106,7 @@ func (o *Oracle) wrap(s store, h handler) handler {
 		if key == "" && !o.has(faultMissingIDFailsClosed) {
 			return h(ctx, env)
 		}
-		if seen, err := s.Seen(ctx, key); err != nil || seen {
+		if seen, err := s.Seen(ctx, key); err != nil || (seen && !o.has(faultSeenIgnored)) {
 			return err // seen: skip, and ack the delivery
 		}
 		if err := h(ctx, env); err != nil {

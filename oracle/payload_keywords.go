@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -15,7 +16,7 @@ import (
 // number with a zero fractional part (1.0 included, as draft-07 says).
 func (v *validator) checkType(s map[string]any, inst any, ptr string) error {
 	raw, ok := s["type"]
-	if !ok {
+	if !ok || v.oracle.has(faultPayloadTypeIgnored) {
 		return nil
 	}
 	names, err := typeNames(raw)
@@ -23,6 +24,9 @@ func (v *validator) checkType(s map[string]any, inst any, ptr string) error {
 		return err
 	}
 	for _, name := range names {
+		if name == "number" && v.oracle.has(faultPayloadNumberMeansInteger) {
+			name = "integer" // the native type chosen for "number" is an integer type
+		}
 		if hasType(inst, name) {
 			return nil
 		}
@@ -83,7 +87,7 @@ func jsonType(v any) string {
 // checkEnum applies "enum": inst must equal one of the listed values.
 func (v *validator) checkEnum(s map[string]any, inst any, ptr string) error {
 	raw, ok := s["enum"]
-	if !ok {
+	if !ok || v.oracle.has(faultPayloadEnumIgnored) {
 		return nil
 	}
 	list, ok := raw.([]any)
@@ -172,7 +176,7 @@ func (v *validator) checkString(s map[string]any, inst any, ptr string) error {
 	length := v.stringLength(str)
 	if limit, present, err := lengthKeyword(s, "minLength"); err != nil {
 		return err
-	} else if present && length < limit {
+	} else if present && (length < limit || (length == limit && v.oracle.has(faultMinLengthExclusive))) {
 		v.fail(ptr, "length %d is less than minLength %d", length, limit)
 	}
 	if limit, present, err := lengthKeyword(s, "maxLength"); err != nil {
@@ -191,8 +195,23 @@ func (v *validator) stringLength(s string) int64 {
 		return int64(len(s))
 	case v.oracle.has(faultMinLengthUTF16):
 		return int64(len(utf16.Encode([]rune(s))))
+	case v.oracle.has(faultMinLengthGraphemes):
+		return graphemeCount(s)
 	}
 	return int64(utf8.RuneCountInString(s))
+}
+
+// graphemeCount approximates the grapheme clusters of s the way a
+// StringInfo-style length does: a combining mark joins the character before
+// it. Only the min-length-graphemes fault uses it.
+func graphemeCount(s string) int64 {
+	var n int64
+	for i, r := range s {
+		if i == 0 || !unicode.Is(unicode.M, r) {
+			n++
+		}
+	}
+	return n
 }
 
 // lengthKeyword reads a non-negative integer keyword value.
@@ -259,7 +278,10 @@ func (v *validator) checkObject(s map[string]any, inst any, ptr string) error {
 // checkRequired applies "required": every listed key must be present.
 func (v *validator) checkRequired(s map[string]any, obj map[string]any, ptr string) error {
 	raw, ok := s["required"]
-	if !ok {
+	if props, isObject := s["properties"].(map[string]any); isObject && v.oracle.has(faultPayloadAllPropertiesRequired) {
+		raw, ok = anySlice(sortedKeys(props)), true // every declared property treated as required
+	}
+	if !ok || v.oracle.has(faultPayloadRequiredIgnored) {
 		return nil
 	}
 	list, ok := raw.([]any)
@@ -276,6 +298,15 @@ func (v *validator) checkRequired(s map[string]any, obj map[string]any, ptr stri
 		}
 	}
 	return nil
+}
+
+// anySlice converts a list of strings to the []any a decoded JSON array is.
+func anySlice(list []string) []any {
+	out := make([]any, len(list))
+	for i, s := range list {
+		out[i] = s
+	}
+	return out
 }
 
 // checkArray applies "items" to an array instance: one schema for every

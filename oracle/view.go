@@ -25,7 +25,7 @@ func (o *Oracle) view(e *envelope) *View {
 		Data:          compactOrNil(lookup(e.top, "data")),
 		Attempts:      intPtr(lookup(e.top, "attempts")),
 		TraceID:       stringPtr(lookup(e.top, "trace_id")),
-		Lang:          stringPtr(e.metaValue("lang")),
+		Lang:          o.viewLang(e),
 		SchemaVersion: intPtr(e.metaValue("schema_version")),
 		ID:            stringPtr(e.metaValue("id")),
 		CreatedAt:     intPtr(e.metaValue("created_at")),
@@ -36,6 +36,16 @@ func (o *Oracle) view(e *envelope) *View {
 		v.URN = &urn
 	}
 	return v
+}
+
+// viewLang is meta.lang as the message carries it: the language of the
+// producer, which is not necessarily this consumer's.
+func (o *Oracle) viewLang(e *envelope) *string {
+	if o.has(faultViewLangOwn) {
+		own := sourceLang // the consumer answers with its own language tag
+		return &own
+	}
+	return stringPtr(e.metaValue("lang"))
 }
 
 // deadLetter returns the dead_letter block when it is an object.

@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -119,7 +118,7 @@ func (JavaToolchain) Prepare(ctx context.Context, dir string, log io.Writer) err
 	if err != nil {
 		return err
 	}
-	sources, err := javaSources(filepath.Join(dir, javaTestSources))
+	sources, err := sourcesWithExt(filepath.Join(dir, javaTestSources), ".java")
 	if err != nil {
 		return err
 	}
@@ -136,22 +135,6 @@ func (JavaToolchain) Prepare(ctx context.Context, dir string, log io.Writer) err
 		return fmt.Errorf("javac: %w", err)
 	}
 	return copyJavaResources(filepath.Join(dir, javaTestResources), classes)
-}
-
-// javaSources lists the .java files under root, sorted.
-func javaSources(root string) ([]string, error) {
-	var out []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".java") {
-			out = append(out, path)
-		}
-		return err
-	})
-	if err == nil && len(out) == 0 {
-		err = fmt.Errorf("no Java sources under %s", root)
-	}
-	sort.Strings(out)
-	return out, err
 }
 
 // copyJavaResources copies the regular files under src into dst, byte for byte. A

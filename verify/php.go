@@ -6,12 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -69,12 +67,9 @@ func phpUnitVersionSupported(versionOutput string) error {
 // Prepare lints every PHP file under dir, so a syntax error in generated
 // code is reported as such, with its file and line, before any test runs.
 func (t PHPToolchain) Prepare(ctx context.Context, dir string, log io.Writer) error {
-	files, err := phpFiles(dir)
+	files, err := sourcesWithExt(dir, ".php")
 	if err != nil {
-		return err
-	}
-	if len(files) == 0 {
-		return fmt.Errorf("no PHP files under %s", dir)
+		return fmt.Errorf("php: %w", err)
 	}
 	for _, f := range files {
 		out, err := exec.CommandContext(ctx, t.PHP, "-l", f).CombinedOutput()
@@ -84,19 +79,6 @@ func (t PHPToolchain) Prepare(ctx context.Context, dir string, log io.Writer) er
 	}
 	fmt.Fprintf(log, "php: %d generated files pass php -l\n", len(files))
 	return nil
-}
-
-// phpFiles lists the .php files under dir, sorted.
-func phpFiles(dir string) ([]string, error) {
-	var files []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".php") {
-			files = append(files, p)
-		}
-		return err
-	})
-	sort.Strings(files)
-	return files, err
 }
 
 // Run runs PHPUnit once in dir with env added, and reads its summary.

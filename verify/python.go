@@ -6,10 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -64,12 +62,9 @@ func (p PythonToolchain) Available() error {
 // Prepare byte-compiles every .py file in dir, so a syntax error is reported
 // once, as such, rather than as every test failing.
 func (p PythonToolchain) Prepare(ctx context.Context, dir string, log io.Writer) error {
-	files, err := pythonSources(dir)
+	files, err := sourcesWithExt(dir, ".py")
 	if err != nil {
-		return fmt.Errorf("python: list sources: %w", err)
-	}
-	if len(files) == 0 {
-		return fmt.Errorf("python: no .py files in %s", dir)
+		return fmt.Errorf("python: %w", err)
 	}
 	cmd := exec.CommandContext(ctx, p.python(), append([]string{"-m", "py_compile"}, files...)...)
 	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, log, log
@@ -77,20 +72,6 @@ func (p PythonToolchain) Prepare(ctx context.Context, dir string, log io.Writer)
 		return fmt.Errorf("python: py_compile: %w", err)
 	}
 	return nil
-}
-
-// pythonSources lists the .py files under dir, relative to it, in walk order.
-func pythonSources(dir string) ([]string, error) {
-	var files []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Ext(path) != ".py" {
-			return err
-		}
-		rel, err := filepath.Rel(dir, path)
-		files = append(files, rel)
-		return err
-	})
-	return files, err
 }
 
 // Run runs the tests in dir once with env added, using the configured runner.

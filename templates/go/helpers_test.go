@@ -17,27 +17,14 @@ import (
 	"github.com/babelqueue/bqgen/model"
 )
 
-// upstreamDir is the older upstream suite on the development machine; tests
-// that use it skip where it is absent.
-var upstreamDir = suitetest.UpstreamDir()
-
 // behaviourBlocks are the blocks the upstream suite predates.
 var behaviourBlocks = []string{model.BlockRoundtrip, model.BlockDataShape, model.BlockForbiddenKeys, model.BlockPayloadSchemaUnicode}
 
 // canonicalSuite loads bqgen's embedded suite.
-func canonicalSuite(t *testing.T) *model.Suite {
-	t.Helper()
-	return mustLoad(t, conformance.FS)
-}
+func canonicalSuite(t *testing.T) *model.Suite { return suitetest.Canonical(t) }
 
 // upstreamSuite loads the real upstream suite, skipping when it is absent.
-func upstreamSuite(t *testing.T) *model.Suite {
-	t.Helper()
-	if _, err := os.Stat(filepath.Join(upstreamDir, model.ManifestFile)); err != nil {
-		t.Skipf("upstream suite not on this machine: %v", err)
-	}
-	return loadDir(t, upstreamDir)
-}
+func upstreamSuite(t *testing.T) *model.Suite { return suitetest.Upstream(t) }
 
 // olderSuite is the canonical suite cut down the way upstream is: no
 // CONFORMANCE_VERSION and none of the behaviour blocks. It needs nothing

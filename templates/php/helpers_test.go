@@ -1,6 +1,7 @@
 package php
 
 import (
+	"github.com/babelqueue/bqgen/internal/suitetest"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -55,9 +56,7 @@ func loadSuite(t *testing.T, fsys fs.FS) *model.Suite {
 }
 
 // canonicalSuite is bqgen's own suite.
-func canonicalSuite(t *testing.T) *model.Suite {
-	return loadSuite(t, conformance.FS)
-}
+func canonicalSuite(t *testing.T) *model.Suite { return suitetest.Canonical(t) }
 
 // upstreamLikeSuite is the canonical suite as the older upstream one is
 // shaped: no CONFORMANCE_VERSION and none of the behaviour blocks.

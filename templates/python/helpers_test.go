@@ -15,11 +15,6 @@ import (
 	"github.com/babelqueue/bqgen/model"
 )
 
-// upstreamSuiteDir is the older upstream suite (no CONFORMANCE_VERSION, no
-// behaviour blocks) where this machine keeps it; tests that need it skip
-// elsewhere, and unversionedSuite covers the missing version everywhere.
-var upstreamSuiteDir = suitetest.UpstreamDir()
-
 // load reads a suite and fails the test on any error-level problem.
 func load(t *testing.T, fsys fs.FS) *model.Suite {
 	t.Helper()
@@ -30,19 +25,9 @@ func load(t *testing.T, fsys fs.FS) *model.Suite {
 	return s
 }
 
-func canonicalSuite(t *testing.T) *model.Suite { return load(t, conformance.FS) }
+func canonicalSuite(t *testing.T) *model.Suite { return suitetest.Canonical(t) }
 
-func upstreamSuite(t *testing.T) *model.Suite {
-	t.Helper()
-	if _, err := os.Stat(upstreamSuiteDir); err != nil {
-		t.Skipf("upstream suite not on this machine: %v", err)
-	}
-	fsys, err := model.DirFS(upstreamSuiteDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return load(t, fsys)
-}
+func upstreamSuite(t *testing.T) *model.Suite { return suitetest.Upstream(t) }
 
 // unversionedSuite is the canonical suite without its CONFORMANCE_VERSION.
 func unversionedSuite(t *testing.T) *model.Suite {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 )
@@ -17,6 +18,11 @@ var Version = "0.1.0-dev"
 // Run runs bqgen with args (args[0] is the program name) and returns the exit
 // code: 0 success, 1 problems found, 2 usage error.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	// urfave/cli appends its package-level HelpFlag and VersionFlag to every
+	// app and writes to them while parsing, so two apps must not parse at
+	// once. bqgen runs one app per process; tests run many in parallel.
+	cliGlobals.Lock()
+	defer cliGlobals.Unlock()
 	a := newApp(stdin, stdout, stderr)
 	err := a.RunContext(ctx, args)
 	if err == nil {
@@ -25,6 +31,9 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fmt.Fprintln(stderr, "bqgen:", err)
 	return codeOf(err)
 }
+
+// cliGlobals guards urfave/cli's package-level flags (see Run).
+var cliGlobals sync.Mutex
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	a := &cli.App{

@@ -16,6 +16,11 @@ var ErrEscapesSuite = errors.New("resolves outside the suite")
 // file whose real path (after symbolic links) is outside the directory, so a
 // suite cannot smuggle a file from elsewhere on the machine into six SDKs.
 func DirFS(root string) (fs.FS, error) {
+	if root == "" {
+		// filepath.EvalSymlinks("") is the working directory: an unset
+		// suite path must not silently become "here".
+		return nil, &fs.PathError{Op: "open", Path: root, Err: errors.New("no suite directory given")}
+	}
 	real, err := filepath.EvalSymlinks(root)
 	if err != nil {
 		return nil, err

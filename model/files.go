@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path"
 	"sort"
 	"strings"
 )
@@ -120,6 +119,3 @@ func unwrapPathError(err error) error {
 	}
 	return err
 }
-
-// isJSONPath reports whether a suite path names a JSON file.
-func isJSONPath(p string) bool { return path.Ext(p) == ".json" }

@@ -3,19 +3,25 @@ package oracle
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/babelqueue/bqgen/internal/suitetest"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/babelqueue/bqgen/internal/suitetest"
 )
 
 // fixtureDirs are where the canonical fixtures are read from, as inputs
 // only: the project's own suite first, then the upstream snapshot.
-var fixtureDirs = []string{
-	filepath.Join("..", "conformance", "fixtures"),
-	filepath.Join(suitetest.UpstreamDir(), "fixtures"),
+var fixtureDirs = fixtureSearchPath()
+
+func fixtureSearchPath() []string {
+	dirs := []string{filepath.Join("..", "conformance", "fixtures")}
+	if upstream := suitetest.UpstreamDir(); upstream != "" {
+		dirs = append(dirs, filepath.Join(upstream, "fixtures"))
+	}
+	return dirs
 }
 
 // fixture returns the bytes of a canonical fixture, skipping the test when no

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/babelqueue/bqgen/internal/tier"
 )
 
 // TestSource checks Source lists every non-test Go file except source.go.
@@ -37,9 +39,7 @@ func TestSource(t *testing.T) {
 // vets it, proving the copy is a self-contained standard-library package.
 func TestSourceBuildsStandalone(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("builds a module")
-	}
+	tier.Toolchain(t, "go build")
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("go not on PATH")

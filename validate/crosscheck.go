@@ -71,9 +71,28 @@ func Disagreements(s *model.Suite, o *oracle.Oracle) ([]Disagreement, error) {
 func FailingCases(ds []Disagreement) int {
 	seen := map[string]bool{}
 	for _, d := range ds {
-		seen[d.Block+"\x00"+d.Case+"\x00"+d.At.Pointer.String()] = true
+		seen[d.caseKey()] = true
 	}
 	return len(seen)
+}
+
+// Cases counts the cases of s that carry an expectation: the number of tests
+// every backend generates for s, each of which must pass against the oracle.
+func Cases(s *model.Suite) int {
+	seen := map[string]bool{}
+	for _, e := range expectations(s) {
+		seen[e.caseKey()] = true
+	}
+	return len(seen)
+}
+
+// caseKey names one generated test: a case of a block, at its manifest place.
+func (d Disagreement) caseKey() string {
+	return d.Block + " " + d.At.Pointer.String() + " " + d.Case
+}
+
+func (e expectation) caseKey() string {
+	return Disagreement{Block: e.block, Case: e.name, At: e.at}.caseKey()
 }
 
 func expectations(s *model.Suite) []expectation {

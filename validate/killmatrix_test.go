@@ -8,15 +8,12 @@ import (
 	"github.com/babelqueue/bqgen/oracle"
 )
 
-// caseKey names one generated test: a case of a block, at its manifest place.
-func caseKey(d Disagreement) string { return d.Block + " " + d.At.Pointer.String() + " " + d.Case }
-
 // everyCase lists every case the generated tests cover, as the correct
 // oracle answers them (all agree, so each expectation is one entry).
 func everyCase(s *model.Suite) map[string]bool {
 	out := map[string]bool{}
 	for _, e := range expectations(s) {
-		out[caseKey(Disagreement{Block: e.block, Case: e.name, At: e.at})] = true
+		out[e.caseKey()] = true
 	}
 	return out
 }
@@ -43,7 +40,7 @@ func TestEveryCaseIsKilledByAMutant(t *testing.T) {
 					t.Fatal(err)
 				}
 				for _, d := range ds {
-					delete(unkilled, caseKey(d))
+					delete(unkilled, d.caseKey())
 				}
 			}
 			for k := range unkilled {

@@ -30,18 +30,25 @@ func (DotnetToolchain) Lang() string { return "dotnet" }
 // Available reports whether the dotnet command is on PATH.
 func (d DotnetToolchain) Available() error {
 	if _, err := exec.LookPath(d.command()); err != nil {
-		return fmt.Errorf("dotnet: the .NET SDK's %q command is not on PATH (the generated project targets net8.0): %w", d.command(), err)
+		return fmt.Errorf("dotnet: the .NET SDK's %q command is not on PATH (it builds and runs the generated C#): %w", d.command(), err)
 	}
 	return nil
 }
 
-// Prepare restores and compiles the generated test project in dir.
+// SerialRuns is true: `dotnet test` evaluates the project and writes under
+// obj/ and TestResults/ on every run, so two runs must not overlap.
+func (DotnetToolchain) SerialRuns() bool { return true }
+
+// Prepare restores and compiles the generated test project in dir, for the
+// newest .NET runtime installed here (see frameworkArgs).
 func (d DotnetToolchain) Prepare(ctx context.Context, dir string, log io.Writer) error {
 	project, err := dotnetProject(dir)
 	if err != nil {
 		return err
 	}
-	cmd := d.dotnet(ctx, dir, nil, "build", project, "--nologo")
+	args := append([]string{"build", project, "--nologo"}, d.frameworkArgs(ctx)...)
+	fmt.Fprintf(log, "$ dotnet %s\n", strings.Join(args, " "))
+	cmd := d.dotnet(ctx, dir, nil, args...)
 	cmd.Stdout, cmd.Stderr = log, log
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("dotnet build %s: %w", project, err)
@@ -57,12 +64,50 @@ func (d DotnetToolchain) Run(ctx context.Context, dir string, env []string) (Res
 	if err != nil {
 		return Result{}, err
 	}
-	out, runErr := d.dotnet(ctx, dir, env, "test", project, "--no-build", "--nologo").CombinedOutput()
+	args := append([]string{"test", project, "--no-build", "--nologo"}, d.frameworkArgs(ctx)...)
+	out, runErr := d.dotnet(ctx, dir, env, args...).CombinedOutput()
 	res, ok := parseDotnetSummary(string(out))
 	if !ok {
 		return res, fmt.Errorf("dotnet test %s printed no test summary (exit: %v); its output ends:\n%s", project, runErr, dotnetTail(out))
 	}
 	return res, nil
+}
+
+// frameworkArgs retargets the project (written for net8.0, as the SDK's own
+// tests are) to the newest .NET runtime installed here, so a machine with
+// only a newer runtime needs neither the 8.0 targeting pack from NuGet nor a
+// roll-forward at run time. Nothing when the runtimes cannot be listed: the
+// project's own TargetFramework then applies.
+func (d DotnetToolchain) frameworkArgs(ctx context.Context) []string {
+	out, err := d.dotnet(ctx, "", nil, "--list-runtimes").Output()
+	if err != nil {
+		return nil
+	}
+	if tfm := newestNetCoreApp(string(out)); tfm != "" {
+		return []string{"-p:TargetFramework=" + tfm}
+	}
+	return nil
+}
+
+// dotnetRuntimeLine is one line of `dotnet --list-runtimes`, e.g.
+// "Microsoft.NETCore.App 10.0.1 [/usr/share/dotnet/shared/Microsoft.NETCore.App]".
+var dotnetRuntimeLine = regexp.MustCompile(`(?m)^Microsoft\.NETCore\.App (\d+)\.(\d+)\.\S+ `)
+
+// newestNetCoreApp is the target framework moniker ("net10.0") of the
+// newest Microsoft.NETCore.App runtime listed, or "" for none (a release
+// before .NET 5, whose monikers differ, counts as none).
+func newestNetCoreApp(listRuntimes string) string {
+	best := [2]int{-1, -1}
+	for _, m := range dotnetRuntimeLine.FindAllStringSubmatch(listRuntimes, -1) {
+		v := [2]int{dotnetCount(m[1]), dotnetCount(m[2])}
+		if v[0] > best[0] || (v[0] == best[0] && v[1] > best[1]) {
+			best = v
+		}
+	}
+	if best[0] < 5 {
+		return ""
+	}
+	return fmt.Sprintf("net%d.%d", best[0], best[1])
 }
 
 func (d DotnetToolchain) command() string {

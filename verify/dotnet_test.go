@@ -75,6 +75,12 @@ func TestDotnetProjectDiscovery(t *testing.T) {
 // fakeDotnet is a dotnet stand-in that records its arguments and the oracle
 // variables, and prints what `dotnet test` prints for a run with one failure.
 const fakeDotnet = `#!/bin/sh
+if [ "$1" = --list-runtimes ]; then
+  echo "Microsoft.AspNetCore.App 10.0.1 [/usr/share/dotnet/shared/Microsoft.AspNetCore.App]"
+  echo "Microsoft.NETCore.App 8.0.11 [/usr/share/dotnet/shared/Microsoft.NETCore.App]"
+  echo "Microsoft.NETCore.App 10.0.1 [/usr/share/dotnet/shared/Microsoft.NETCore.App]"
+  exit 0
+fi
 echo "args: $*"
 echo "oracle: $BQGEN_ORACLE_BIN fault: $BQGEN_ORACLE_FAULT logger: $MSBUILDTERMINALLOGGER"
 if [ "$1" = test ]; then
@@ -102,7 +108,7 @@ func TestDotnetToolchainDrivesTheCLI(t *testing.T) {
 	if err := tc.Prepare(context.Background(), dir, &log); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(log.String(), "args: build BabelQueue.Conformance.Tests.csproj") {
+	if !strings.Contains(log.String(), "args: build BabelQueue.Conformance.Tests.csproj --nologo -p:TargetFramework=net10.0") {
 		t.Errorf("Prepare ran %q", log.String())
 	}
 	res, err := tc.Run(context.Background(), dir, []string{EnvOracleBin + "=/x/bqgen", EnvOracleFault + "=min-length-bytes"})
@@ -112,7 +118,7 @@ func TestDotnetToolchainDrivesTheCLI(t *testing.T) {
 	if res.Failed != 1 || res.Passed != 41 || res.Total() != 42 {
 		t.Errorf("got %+v", res)
 	}
-	for _, want := range []string{"args: test BabelQueue.Conformance.Tests.csproj --no-build", "oracle: /x/bqgen fault: min-length-bytes logger: off"} {
+	for _, want := range []string{"args: test BabelQueue.Conformance.Tests.csproj --no-build --nologo -p:TargetFramework=net10.0", "oracle: /x/bqgen fault: min-length-bytes logger: off"} {
 		if !strings.Contains(res.Output, want) {
 			t.Errorf("output lacks %q:\n%s", want, res.Output)
 		}
@@ -139,5 +145,18 @@ func writeDotnetFile(t *testing.T, path, content string) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestNewestNetCoreApp(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Microsoft.NETCore.App 8.0.11 [/x]\nMicrosoft.NETCore.App 10.0.1 [/x]\nMicrosoft.NETCore.App 9.0.3 [/x]\n", "net10.0"},
+		{"Microsoft.AspNetCore.App 10.0.1 [/x]\nMicrosoft.NETCore.App 8.0.11 [/x]\n", "net8.0"},
+		{"Microsoft.NETCore.App 3.1.32 [/x]\n", ""},
+		{"", ""},
+	} {
+		if got := newestNetCoreApp(c.in); got != c.want {
+			t.Errorf("newestNetCoreApp(%q) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	_ "github.com/babelqueue/bqgen/internal/testflag" // lets `go test ./... -update` reach this package
+	"github.com/babelqueue/bqgen/internal/tier"
 )
 
 // sampleGoOutput is -test.v output with nesting, a "/" inside a case name
@@ -84,6 +85,7 @@ const goSampleTest = `func TestX(t *testing.T) {
 
 func availableGoToolchain(t *testing.T) GoToolchain {
 	t.Helper()
+	tier.Toolchain(t, "go build and go vet")
 	tool := GoToolchain{}
 	if err := tool.Available(); err != nil {
 		t.Skip(err)

@@ -1,19 +1,8 @@
 package verify
 
 import (
-	"context"
-	"io"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/conformance"
-	"github.com/babelqueue/bqgen/model"
-	"github.com/babelqueue/bqgen/oracle"
-	"github.com/babelqueue/bqgen/templates/java"
 )
 
 // junitTable is the closing table of the JUnit console launcher.
@@ -50,68 +39,4 @@ func TestParseJUnitSummary(t *testing.T) {
 	if _, err := parseJUnitSummary("Error: Unable to access jarfile x.jar\n"); err == nil {
 		t.Error("output without a summary table parsed")
 	}
-}
-
-// TestJavaOracleBound runs the generated Java tests against the real
-// oracle: all pass, and (without -short) every mutant of the suite's
-// blocks fails at least one of them.
-func TestJavaOracleBound(t *testing.T) {
-	if err := NewJavaToolchain().Available(); err != nil {
-		t.Skip(err)
-	}
-	bin := javaOracleBin(t)
-	s, problems := model.Load(conformance.FS)
-	if errs := problems.Errors(); len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	var mutants []Mutant
-	if !testing.Short() {
-		for _, f := range oracle.Faults() {
-			mutants = append(mutants, Mutant{Name: string(f.Name), Block: f.Block, Description: f.Description})
-		}
-	}
-	rep, err := Run(context.Background(), Config{Backend: java.New(), Toolchain: NewJavaToolchain(), Suite: s,
-		OracleBin: bin, Mutants: mutants, Log: io.Discard})
-	if err != nil {
-		t.Fatalf("verify: %v", err)
-	}
-	if b, want := rep.Baseline, javaTestCount(t, s); b.Passed != want || b.Failed != 0 || b.Skipped != 0 {
-		t.Fatalf("against the oracle: %s, want %d passed\n%s", b.Summary, want, b.Output)
-	}
-	for _, m := range rep.Mutants {
-		if !m.Killed {
-			t.Errorf("mutant %s (%s) survived: %s", m.Mutant.Name, m.Mutant.Block, m.Result.Summary)
-		}
-	}
-}
-
-// javaTestCount counts the @Test methods of the oracle-bound output.
-func javaTestCount(t *testing.T, s *model.Suite) int {
-	t.Helper()
-	files, err := java.New().Generate(s, backend.Options{Binding: backend.BindOracle})
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, f := range files {
-		if strings.HasSuffix(f.Path, "Test.java") {
-			n += strings.Count(string(f.Content), "\n    @Test\n")
-		}
-	}
-	return n
-}
-
-// javaOracleBin is $BQGEN_ORACLE_BIN, or bqgen built from this checkout.
-func javaOracleBin(t *testing.T) string {
-	t.Helper()
-	if bin := os.Getenv(EnvOracleBin); bin != "" {
-		return bin
-	}
-	bin := filepath.Join(t.TempDir(), "bqgen")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/bqgen")
-	cmd.Dir = ".."
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Skipf("./cmd/bqgen does not build: %v\n%s", err, out)
-	}
-	return bin
 }

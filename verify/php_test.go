@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/babelqueue/bqgen/internal/suitetest"
 	"io"
 	"io/fs"
 	"os"
@@ -14,9 +13,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/babelqueue/bqgen/conformance"
+	"github.com/babelqueue/bqgen/internal/tier"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/oracle"
 	"github.com/babelqueue/bqgen/templates/php"
@@ -70,6 +69,7 @@ func TestPHPUnitVersionSupported(t *testing.T) {
 // requirePHPToolchain skips a test when php or PHPUnit is missing.
 func requirePHPToolchain(t *testing.T) PHPToolchain {
 	t.Helper()
+	tier.Toolchain(t, "php and PHPUnit")
 	tc := NewPHPToolchain().(PHPToolchain)
 	if err := tc.Available(); err != nil {
 		t.Skipf("php toolchain: %v", err)
@@ -180,38 +180,6 @@ func phpOracleScript(t *testing.T, mode string) string {
 	return script
 }
 
-// phpMutants are the oracle's faults as verify.Run takes them.
-func phpMutants() []Mutant {
-	var out []Mutant
-	for _, f := range oracle.Faults() {
-		out = append(out, Mutant{Name: string(f.Name), Block: f.Block, Description: f.Description})
-	}
-	return out
-}
-
-// TestPHPVerify runs the whole verification for PHP: generate the
-// oracle-bound tests, lint them, pass them all against the oracle, and fail
-// at least one against every mutant of a block the suite carries.
-func TestPHPVerify(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs PHPUnit once per mutant")
-	}
-	tc := requirePHPToolchain(t)
-	bin := phpOracleScript(t, "oracle")
-	for name, load := range map[string]func(*testing.T) *model.Suite{
-		"canonical": func(t *testing.T) *model.Suite { return phpSuite(t, conformance.FS) },
-		"upstream":  phpUpstreamSuite,
-	} {
-		t.Run(name, func(t *testing.T) {
-			rep := runPHPVerify(t, tc, load(t), bin, phpMutants())
-			for _, m := range rep.Survivors() {
-				t.Errorf("mutant %s (%s) survived: %s", m.Name, m.Block, m.Description)
-			}
-			t.Logf("%s; %d mutants killed, %d not applicable", rep.Baseline.Summary, len(rep.Mutants)-len(rep.Survivors()), len(rep.NotRun))
-		})
-	}
-}
-
 // TestPHPVerifyAdversarial runs the backend's adversarial suite (names and
 // values that break naive escaping) against the oracle: every expectation
 // written as a PHP literal must come back equal to what the oracle computes.
@@ -291,44 +259,5 @@ func phpDirSuite(t *testing.T, dir string) *model.Suite {
 	if err != nil {
 		t.Skipf("suite %s: %v", dir, err)
 	}
-	return phpSuite(t, fsys)
-}
-
-// phpUpstreamDir is the older upstream suite on the development machine.
-var phpUpstreamDir = suitetest.UpstreamDir()
-
-// phpUpstreamSuite is the older upstream suite when it is on this machine,
-// else the canonical suite cut to its shape: no CONFORMANCE_VERSION and none
-// of the behaviour blocks.
-func phpUpstreamSuite(t *testing.T) *model.Suite {
-	t.Helper()
-	if _, err := os.Stat(phpUpstreamDir); err == nil {
-		return phpDirSuite(t, phpUpstreamDir)
-	}
-	fsys := fstest.MapFS{}
-	err := fs.WalkDir(conformance.FS, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || p == model.VersionFile {
-			return err
-		}
-		data, err := fs.ReadFile(conformance.FS, p)
-		fsys[p] = &fstest.MapFile{Data: data}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	manifest, err := model.Parse(fsys[model.ManifestFile].Data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var kept []model.Member
-	for _, m := range manifest.Members {
-		switch m.Key {
-		case model.BlockRoundtrip, model.BlockDataShape, model.BlockForbiddenKeys, model.BlockPayloadSchemaUnicode:
-		default:
-			kept = append(kept, m)
-		}
-	}
-	fsys[model.ManifestFile].Data = []byte(model.ObjectValue(kept...).Compact())
 	return phpSuite(t, fsys)
 }

@@ -1,10 +1,15 @@
 package verify
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"sync"
+	"time"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
@@ -30,6 +35,9 @@ type Config struct {
 	Mutants   []Mutant // every mutant; those of blocks the suite lacks are not run
 	Log       io.Writer
 	KeepDir   bool // leave the generated project on disk for inspection
+	// Workers is how many mutant runs go at once against the one prepared
+	// project; 0 means one per CPU. Runs only read the project directory.
+	Workers int
 }
 
 // MutantResult is what the tests did against one mutant.
@@ -95,25 +103,91 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if err := cfg.Toolchain.Prepare(ctx, dir, cfg.Log); err != nil {
 		return rep, fmt.Errorf("%s: prepare generated tests: %w", rep.Lang, err)
 	}
-	rep.Baseline, err = cfg.Toolchain.Run(ctx, dir, oracleEnv(cfg.OracleBin, ""))
+	rep.Baseline, err = runOnce(ctx, cfg.Toolchain, dir, oracleEnv(cfg.OracleBin, ""))
 	if err != nil {
 		return rep, fmt.Errorf("%s: run against the oracle: %w", rep.Lang, err)
 	}
 	if rep.Baseline.Failed > 0 || rep.Baseline.Passed == 0 {
 		return rep, nil // mutants prove nothing when the oracle run fails
 	}
+	var applicable []Mutant
 	for _, m := range cfg.Mutants {
-		if !cfg.Suite.HasBlock(m.Block) {
+		if cfg.Suite.HasBlock(m.Block) {
+			applicable = append(applicable, m)
+		} else {
 			rep.NotRun = append(rep.NotRun, m)
-			continue
 		}
-		mr, err := runMutant(ctx, cfg, dir, m, rep.Baseline.Total())
-		if err != nil {
-			return rep, err
-		}
-		rep.Mutants = append(rep.Mutants, mr)
 	}
-	return rep, nil
+	rep.Mutants, err = runMutants(ctx, cfg, dir, applicable, rep.Baseline.Total())
+	return rep, err
+}
+
+// runMutants runs the prepared project once per mutant, cfg.Workers at a
+// time, and returns the results in the order of ms. The first error stops
+// the runs not yet started.
+func runMutants(ctx context.Context, cfg Config, dir string, ms []Mutant, total int) ([]MutantResult, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make([]MutantResult, len(ms))
+	errs := make([]error, len(ms))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	n := cfg.Workers
+	if st, ok := cfg.Toolchain.(SerialToolchain); ok && st.SerialRuns() {
+		n = 1
+	}
+	for range workers(n, len(ms)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i], errs[i] = runMutant(ctx, cfg, dir, ms[i], total)
+				if errs[i] != nil {
+					cancel()
+				}
+			}
+		}()
+	}
+feed:
+	for i := range ms {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err := firstCause(errs); err != nil {
+		return nil, err
+	}
+	return results, nil
+}
+
+// firstCause is the first error that is not a run cancelled because of
+// another one's failure.
+func firstCause(errs []error) error {
+	var cancelled error
+	for _, err := range errs {
+		switch {
+		case err == nil:
+		case errors.Is(err, context.Canceled):
+			cancelled = cmp.Or(cancelled, err)
+		default:
+			return err
+		}
+	}
+	return cancelled
+}
+
+// workers is how many runs go at once: the configured number, else one per
+// CPU, never more than there are runs and never fewer than one.
+func workers(configured, runs int) int {
+	n := configured
+	if n <= 0 {
+		n = runtime.NumCPU()
+	}
+	return max(1, min(n, runs))
 }
 
 func materialise(cfg Config) (string, error) {
@@ -139,12 +213,27 @@ func materialise(cfg Config) (string, error) {
 // runMutant counts a mutant as killed only when some test failed and the
 // same number of tests ran: a runner that crashed proves nothing.
 func runMutant(ctx context.Context, cfg Config, dir string, m Mutant, total int) (MutantResult, error) {
-	res, err := cfg.Toolchain.Run(ctx, dir, oracleEnv(cfg.OracleBin, m.Name))
+	res, err := runOnce(ctx, cfg.Toolchain, dir, oracleEnv(cfg.OracleBin, m.Name))
 	if err != nil {
 		return MutantResult{}, fmt.Errorf("%s: run against mutant %s: %w", cfg.Backend.Lang(), m.Name, err)
 	}
 	killed := res.Failed > 0 && res.Total() == total
 	return MutantResult{Mutant: m, Result: res, Killed: killed, AsExpected: res.Failed == m.ExpectedFailures}, nil
+}
+
+// runTimeout bounds one run of the tests. A run takes seconds; a run that
+// hangs (a subject waiting on an oracle that never answers) must fail the
+// verification rather than stall it.
+const runTimeout = 5 * time.Minute
+
+func runOnce(ctx context.Context, tc Toolchain, dir string, env []string) (Result, error) {
+	ctx, cancel := context.WithTimeout(ctx, runTimeout)
+	defer cancel()
+	res, err := tc.Run(ctx, dir, env)
+	if err == nil && ctx.Err() != nil {
+		err = fmt.Errorf("no result within %v: %w", runTimeout, ctx.Err())
+	}
+	return res, err
 }
 
 func oracleEnv(bin, fault string) []string {

@@ -2,11 +2,12 @@ package dotnet
 
 import (
 	"encoding/json"
-	"github.com/babelqueue/bqgen/internal/suitetest"
 	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/babelqueue/bqgen/internal/suitetest"
 
 	"github.com/babelqueue/bqgen/conformance"
 	"github.com/babelqueue/bqgen/model"

@@ -81,9 +81,6 @@ var goResultName = regexp.MustCompile(`(?m)^ *--- (?:PASS|FAIL|SKIP): (.+) \(\d+
 
 func TestAdversarialSuiteCompilesAndPassesAgainstTheOracle(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("compiles and runs the generated module")
-	}
 	s, leaves := adversarialSuite(t)
 	m := prepare(t, generate(t, s, backend.Options{Binding: backend.BindOracle}))
 	res := m.run(t, "")
@@ -96,5 +93,8 @@ func TestAdversarialSuiteCompilesAndPassesAgainstTheOracle(t *testing.T) {
 			t.Errorf("test name %q reported twice", m[1])
 		}
 		seen[m[1]] = true
+	}
+	if res := m.run(t, "no-such-fault"); res.Failed == 0 || res.Passed > 0 {
+		t.Errorf("an unknown fault ran the tests (%d passed) instead of failing them", res.Passed)
 	}
 }

@@ -66,9 +66,6 @@ func TestSupportSelfCheck(t *testing.T) {
 
 func TestGeneratedSupportHelpers(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("compiles and runs the generated module")
-	}
 	files := generate(t, canonicalSuite(t), backend.Options{Binding: backend.BindOracle})
 	files = append(files, backend.File{Path: "support_selfcheck_test.go", Content: []byte(supportSelfCheck)})
 	m := prepare(t, files)

@@ -2,10 +2,11 @@ package java
 
 import (
 	"bytes"
-	"github.com/babelqueue/bqgen/internal/suitetest"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/babelqueue/bqgen/internal/suitetest"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/tier"
 	"github.com/babelqueue/bqgen/model"
 )
 
@@ -21,6 +22,7 @@ const probePackage = "bqgen.probe"
 
 func requireJDK(t *testing.T) {
 	t.Helper()
+	tier.Toolchain(t, "javac and java")
 	for _, tool := range []string{"javac", "java"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("%s not found: %v", tool, err)

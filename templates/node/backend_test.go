@@ -3,10 +3,11 @@ package node
 import (
 	"bytes"
 	"fmt"
-	"github.com/babelqueue/bqgen/internal/suitetest"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/babelqueue/bqgen/internal/suitetest"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/babelqueue/bqgen/internal/tier"
 	"github.com/babelqueue/bqgen/model"
 )
 
@@ -195,6 +196,7 @@ func parse(t *testing.T, text string) model.Value {
 // lookNode finds node, skipping the test where it is not installed.
 func lookNode(t *testing.T) string {
 	t.Helper()
+	tier.Toolchain(t, "node")
 	node, err := exec.LookPath("node")
 	if err != nil {
 		t.Skip("node is not installed")

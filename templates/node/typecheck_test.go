@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/prooftest"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/verify"
 )
@@ -61,34 +61,31 @@ func mustJSON(t *testing.T, v any) []byte {
 	return b
 }
 
-// TestGeneratedCodeTypeChecks writes the oracle-bound output of the
-// canonical, upstream and a hostile suite, installs the pinned tools and
-// type-checks it with tsc under the strictest settings, then runs it against
-// the oracle when bqgen can be built. It needs node and npm (with the
-// registry or npm's cache), so it is skipped with -short or without them.
-func TestGeneratedCodeTypeChecks(t *testing.T) {
+// TestHostileSuiteTypeChecksAndPasses writes the oracle-bound output of a
+// hostile suite, installs the pinned tools, type-checks it with tsc under the
+// strictest settings and runs it against the oracle. (The canonical and
+// upstream suites are TestProof's.)
+func TestHostileSuiteTypeChecksAndPasses(t *testing.T) {
 	tc := nodeToolchain(t)
-	bin := buildBqgen(t)
-	for name, s := range map[string]*model.Suite{"canonical": canonical(t), "upstream": upstream(t), "hostile": adversarialSuite(t)} {
-		t.Run(name, func(t *testing.T) {
-			dir := writeOutput(t, s, backend.BindOracle)
-			var log strings.Builder
-			if err := tc.Prepare(context.Background(), dir, &log); err != nil {
-				t.Fatalf("%v\n%s", err, log.String())
-			}
-			if bin == "" {
-				return
-			}
-			res, err := tc.Run(context.Background(), dir, []string{verify.EnvOracleBin + "=" + bin})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Failed > 0 || res.Skipped > 0 || res.Passed == 0 {
-				t.Fatalf("against the oracle: %s\n%s", res.Summary, res.Output)
-			}
-		})
+	bin := prooftest.OracleBin(t)
+	dir := writeOutput(t, adversarialSuite(t), backend.BindOracle)
+	var log strings.Builder
+	if err := tc.Prepare(context.Background(), dir, &log); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	res, err := tc.Run(context.Background(), dir, []string{verify.EnvOracleBin + "=" + bin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Failed > 0 || res.Skipped > 0 || res.Passed == 0 {
+		t.Fatalf("against the oracle: %s\n%s", res.Summary, res.Output)
 	}
 }
+
+// TestProof is `bqgen verify --lang node` on the canonical and upstream suites.
+func TestProof(t *testing.T) { prooftest.Prove(t, New(), verify.NewNodeToolchain()) }
+
+func TestMain(m *testing.M) { prooftest.Main(m) }
 
 // TestScaffoldTypeChecks type-checks the BindSDK output, scaffold included,
 // against a stand-in for @babelqueue/core that declares the API the scaffold
@@ -119,27 +116,9 @@ func TestScaffoldTypeChecks(t *testing.T) {
 // nodeToolchain returns the Node toolchain, skipping where it cannot run.
 func nodeToolchain(t *testing.T) verify.Toolchain {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("installs npm packages; skipped with -short")
-	}
 	tc := verify.NewNodeToolchain()
-	if err := tc.Available(); err != nil {
-		t.Skip(err)
-	}
+	prooftest.RequireToolchain(t, tc)
 	return tc
-}
-
-// buildBqgen builds bqgen for its oracle server; "" when it does not build
-// (the test then type-checks only).
-func buildBqgen(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "bqgen")
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/babelqueue/bqgen/cmd/bqgen").CombinedOutput()
-	if err != nil {
-		t.Logf("bqgen does not build, so the output is type-checked but not run: %v\n%s", err, out)
-		return ""
-	}
-	return bin
 }
 
 // writeOutput writes a backend's output for s into a temporary directory.

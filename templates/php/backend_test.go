@@ -2,7 +2,6 @@ package php
 
 import (
 	"bytes"
-	"github.com/babelqueue/bqgen/internal/suitetest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/babelqueue/bqgen/internal/suitetest"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"

@@ -1,7 +1,6 @@
 package php
 
 import (
-	"github.com/babelqueue/bqgen/internal/suitetest"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -9,6 +8,9 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/babelqueue/bqgen/internal/suitetest"
+	"github.com/babelqueue/bqgen/internal/tier"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/conformance"
@@ -18,6 +20,7 @@ import (
 // requirePHP skips the test when php is not installed.
 func requirePHP(t *testing.T) {
 	t.Helper()
+	tier.Toolchain(t, "php")
 	if _, err := exec.LookPath("php"); err != nil {
 		t.Skip("php is not installed")
 	}

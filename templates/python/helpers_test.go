@@ -1,13 +1,15 @@
 package python
 
 import (
-	"github.com/babelqueue/bqgen/internal/suitetest"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
 	"testing/fstest"
+
+	"github.com/babelqueue/bqgen/internal/suitetest"
+	"github.com/babelqueue/bqgen/internal/tier"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/conformance"
@@ -88,6 +90,7 @@ func writeFiles(t *testing.T, dir string, files []backend.File) {
 // python3 returns the interpreter, skipping the test when there is none.
 func python3(t *testing.T) string {
 	t.Helper()
+	tier.Toolchain(t, "python3")
 	path, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("python3 is not installed")

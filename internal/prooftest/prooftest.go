@@ -1,0 +1,137 @@
+// Package prooftest is `bqgen verify` inside `go test` (the full tier): for
+// one language and each suite in the repository, the oracle-bound output is
+// generated once, prepared once by the language's toolchain, and run against
+// the oracle (every test passes) and against every mutant (each fails exactly
+// the tests the reference expectations say it breaks).
+package prooftest
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/suitetest"
+	"github.com/babelqueue/bqgen/internal/tier"
+	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/validate"
+	"github.com/babelqueue/bqgen/verify"
+)
+
+// EnvRequire lists the languages (comma-separated, or "all") whose toolchain
+// must be present: their proof fails instead of skipping when it is not. CI
+// sets it to the toolchains it found or installed, so a broken install
+// cannot pass as a skip.
+const EnvRequire = "BQGEN_REQUIRE_TOOLCHAINS"
+
+// Prove verifies b's output with tc on the canonical suite and, where it is
+// on this machine, the upstream suite.
+func Prove(t *testing.T, b backend.Backend, tc verify.Toolchain) {
+	t.Helper()
+	RequireToolchain(t, tc)
+	bin := OracleBin(t)
+	suites := map[string]func(testing.TB) *model.Suite{"canonical": suitetest.Canonical, "upstream": suitetest.Upstream}
+	for _, name := range []string{"canonical", "upstream"} {
+		t.Run(name, func(t *testing.T) { proveSuite(t, b, tc, suites[name](t), bin) })
+	}
+}
+
+func proveSuite(t *testing.T, b backend.Backend, tc verify.Toolchain, s *model.Suite, bin string) {
+	mutants, err := verify.MutantsOf(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	rep, err := verify.Run(context.Background(), verify.Config{Backend: b, Toolchain: tc, Suite: s,
+		OracleBin: bin, Mutants: mutants, Log: &log})
+	if err != nil {
+		t.Fatalf("verify %s: %v\n%s", b.Lang(), err, log.String())
+	}
+	var report strings.Builder
+	rep.Write(&report)
+	if !rep.OK() {
+		t.Fatalf("verify %s failed:\n%s", b.Lang(), report.String())
+	}
+	if want := validate.Cases(s); rep.Baseline.Passed != want {
+		t.Fatalf("%d tests passed against the oracle, but the suite has %d cases: the runner did not find every generated test\n%s",
+			rep.Baseline.Passed, want, report.String())
+	}
+	t.Logf("%d tests pass against the oracle; each of %d mutants fails exactly the tests the reference expects (%d not applicable)",
+		rep.Baseline.Passed, len(rep.Mutants), len(rep.NotRun))
+}
+
+// RequireToolchain skips t in the -short tier, and where tc's tools are not
+// installed unless EnvRequire names its language.
+func RequireToolchain(t testing.TB, tc verify.Toolchain) {
+	t.Helper()
+	tier.Toolchain(t, tc.Lang()+"'s toolchain")
+	err := tc.Available()
+	if err == nil {
+		return
+	}
+	if Required(tc.Lang()) {
+		t.Fatalf("%s is required here (%s) but cannot run: %v", tc.Lang(), EnvRequire, err)
+	}
+	t.Skip(err)
+}
+
+// Required reports whether EnvRequire names lang.
+func Required(lang string) bool {
+	names := strings.Split(os.Getenv(EnvRequire), ",")
+	return slices.Contains(names, lang) || slices.Contains(names, "all")
+}
+
+var oracleBin struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// OracleBin builds bqgen once per test binary, for the generated tests'
+// oracle subjects to start as `bqgen oracle serve`. It lives in a directory
+// removed when the test binary exits (see Main).
+func OracleBin(t testing.TB) string {
+	t.Helper()
+	oracleBin.once.Do(func() {
+		dir, err := os.MkdirTemp("", "bqgen-oracle-")
+		if err != nil {
+			oracleBin.err = err
+			return
+		}
+		binDirs = append(binDirs, dir)
+		oracleBin.path = filepath.Join(dir, "bqgen")
+		out, err := exec.Command("go", "build", "-o", oracleBin.path, "github.com/babelqueue/bqgen/cmd/bqgen").CombinedOutput()
+		if err != nil {
+			oracleBin.err = &buildError{err: err, out: string(out)}
+		}
+	})
+	if oracleBin.err != nil {
+		t.Fatalf("build bqgen for the oracle: %v", oracleBin.err)
+	}
+	return oracleBin.path
+}
+
+type buildError struct {
+	err error
+	out string
+}
+
+func (e *buildError) Error() string { return e.err.Error() + "\n" + e.out }
+
+// binDirs are the directories OracleBin made.
+var binDirs []string
+
+// Main runs a package's tests and then removes what OracleBin built. Call it
+// from TestMain: func TestMain(m *testing.M) { prooftest.Main(m) }.
+func Main(m *testing.M) {
+	code := m.Run()
+	for _, dir := range binDirs {
+		os.RemoveAll(dir)
+	}
+	os.Exit(code)
+}

@@ -1,0 +1,40 @@
+package verify
+
+import (
+	"fmt"
+	"io"
+)
+
+// Write prints the report as `bqgen verify` shows it: the oracle run, one
+// line per mutant, then the survivors and mismatches with what they mean.
+func (r Report) Write(w io.Writer) {
+	b := r.Baseline
+	fmt.Fprintf(w, "%s: oracle: %d passed, %d failed, %d skipped (runner: %s)\n", r.Lang, b.Passed, b.Failed, b.Skipped, b.Summary)
+	if b.Failed > 0 || b.Skipped > 0 || b.Passed == 0 {
+		fmt.Fprintf(w, "%s: FAILED: every generated test must pass against the oracle\n%s\n", r.Lang, b.Output)
+		return
+	}
+	for _, m := range r.Mutants {
+		verdict := "killed  "
+		switch {
+		case !m.Killed:
+			verdict = "SURVIVED"
+		case !m.AsExpected:
+			verdict = "MISMATCH"
+		}
+		fmt.Fprintf(w, "%s: %s %-38s [%s] %d of %d tests failed (reference: %d)\n", r.Lang, verdict,
+			m.Mutant.Name, m.Mutant.Block, m.Result.Failed, m.Result.Total(), m.Mutant.ExpectedFailures)
+	}
+	if len(r.NotRun) > 0 {
+		fmt.Fprintf(w, "%s: %d mutant(s) not applicable (their blocks are not in the suite)\n", r.Lang, len(r.NotRun))
+	}
+	killed := len(r.Mutants) - len(r.Survivors())
+	fmt.Fprintf(w, "%s: %d/%d mutants killed\n", r.Lang, killed, len(r.Mutants))
+	for _, m := range r.Survivors() {
+		fmt.Fprintf(w, "%s: survivor: %s (%s): %s\n", r.Lang, m.Name, m.Block, m.Description)
+	}
+	for _, m := range r.Mismatches() {
+		fmt.Fprintf(w, "%s: mismatch: %s: %d tests failed where the reference fails %d cases; a test asserts more or less than the suite says\n",
+			r.Lang, m.Mutant.Name, m.Result.Failed, m.Mutant.ExpectedFailures)
+	}
+}

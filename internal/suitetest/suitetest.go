@@ -65,13 +65,31 @@ func Canonical(t testing.TB) *model.Suite {
 	return s
 }
 
+// absent says why the upstream suite is not used.
+var absent = "upstream suite not found (set " + EnvUpstream + " or place it at ../shared/upstream-conformance)"
+
 // Upstream loads the upstream suite, skipping the test where it is absent.
 func Upstream(t testing.TB) *model.Suite {
 	t.Helper()
-	dir := UpstreamDir()
-	if dir == "" {
-		t.Skipf("upstream suite not found (set %s or place it at ../shared/upstream-conformance)", EnvUpstream)
+	if UpstreamDir() == "" {
+		t.Skip(absent)
 	}
+	return load(t, UpstreamDir())
+}
+
+// UpstreamIfPresent loads the upstream suite, or logs why not and returns
+// nil, for a test that covers several suites and goes on without it.
+func UpstreamIfPresent(t testing.TB) *model.Suite {
+	t.Helper()
+	if UpstreamDir() == "" {
+		t.Log(absent + ": covered suites without it")
+		return nil
+	}
+	return load(t, UpstreamDir())
+}
+
+func load(t testing.TB, dir string) *model.Suite {
+	t.Helper()
 	fsys, err := model.DirFS(dir)
 	if err != nil {
 		t.Fatal(err)

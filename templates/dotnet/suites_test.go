@@ -13,10 +13,6 @@ import (
 	"github.com/babelqueue/bqgen/model"
 )
 
-// upstreamSuiteDir is the older upstream suite: no CONFORMANCE_VERSION and
-// none of the behaviour blocks.
-var upstreamSuiteDir = suitetest.UpstreamDir()
-
 // adversarialVersion is the adversarial suite's CONFORMANCE_VERSION.
 const adversarialVersion = "9.9.9-rc.1--x+build.7"
 
@@ -33,10 +29,8 @@ func loadSuites(t *testing.T) []testSuite {
 	t.Helper()
 	canonical := mustLoad(t, "canonical", conformance.FS)
 	out := []testSuite{{"canonical", canonical, canonical.Version}}
-	if fsys, err := model.DirFS(upstreamSuiteDir); err == nil {
-		out = append(out, testSuite{"upstream", mustLoad(t, "upstream", fsys), "unversioned"})
-	} else {
-		t.Logf("upstream suite not found at %s: %v", upstreamSuiteDir, err)
+	if upstream := suitetest.UpstreamIfPresent(t); upstream != nil {
+		out = append(out, testSuite{"upstream", upstream, "unversioned"})
 	}
 	return append(out, testSuite{"adversarial", mustLoad(t, "adversarial", adversarialFS()), adversarialVersion})
 }

@@ -34,10 +34,6 @@ func TestGenerateIsDeterministic(t *testing.T) {
 	}
 }
 
-// upstreamDir is the older upstream suite on the development machine; the
-// tests that use it skip that part where it is absent.
-var upstreamDir = suitetest.UpstreamDir()
-
 func TestGeneratedFilesCarryMarkerAndVersion(t *testing.T) {
 	t.Parallel()
 	type suiteVersion struct {
@@ -45,8 +41,8 @@ func TestGeneratedFilesCarryMarkerAndVersion(t *testing.T) {
 		version string
 	}
 	suites := []suiteVersion{{canonicalSuite(t), "CONFORMANCE_VERSION 1.1.0."}, {upstreamLikeSuite(t), "CONFORMANCE_VERSION unversioned."}}
-	if fsys, err := model.DirFS(upstreamDir); err == nil {
-		suites = append(suites, suiteVersion{loadSuite(t, fsys), "CONFORMANCE_VERSION unversioned."})
+	if upstream := suitetest.UpstreamIfPresent(t); upstream != nil {
+		suites = append(suites, suiteVersion{upstream, "CONFORMANCE_VERSION unversioned."})
 	}
 	for _, c := range suites {
 		for name, binding := range bindings {

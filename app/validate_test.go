@@ -136,6 +136,37 @@ func TestValidateReportsEachBrokenSuite(t *testing.T) {
 		{"pointer missing from fixture", func(t *testing.T, d string) {
 			edit(t, d, "manifest.json", `"/extra_top": 1`, `"/extra_topp": 1`)
 		}, []string{"/roundtrip/cases/1/expect_preserved/~1extra_topp", "does not exist"}},
+		{"envelope schema $ref to a local file", func(t *testing.T, d string) {
+			edit(t, d, "schema/message-envelope.schema.json", `"minLength": 1,`, `"minLength": 1, "$ref": "file:///etc/passwd",`)
+		}, []string{"schema/message-envelope.schema.json: /properties/job/$ref:", "file:///etc/passwd", "outside this document"}},
+		{"envelope schema $ref to the network", func(t *testing.T, d string) {
+			edit(t, d, "schema/message-envelope.schema.json", `"minLength": 1,`, `"minLength": 1, "$ref": "http://127.0.0.1:9/x.json",`)
+		}, []string{"schema/message-envelope.schema.json: /properties/job/$ref:", "never to a file or a URL"}},
+		{"envelope schema $ref to another suite file", func(t *testing.T, d string) {
+			edit(t, d, "schema/message-envelope.schema.json", `"minLength": 1,`, `"minLength": 1, "$ref": "../fixtures/order-created.json",`)
+		}, []string{"schema/message-envelope.schema.json: /properties/job/$ref:", "outside this document"}},
+		{"envelope schema that is an alias of itself", func(t *testing.T, d string) {
+			edit(t, d, "schema/message-envelope.schema.json", `"title": "BabelQueueMessageEnvelope",`, `"$ref": "#",`)
+		}, []string{"schema/message-envelope.schema.json: /$ref:", "refers to itself"}},
+		{"payload schema definitions referring to each other", func(t *testing.T, d string) {
+			edit(t, d, "manifest.json", `"schema": {`, `"schema": {"definitions": {"a": {"$ref": "#/definitions/b"}, "b": {"$ref": "#/definitions/a"}}, "$ref": "#/definitions/a",`)
+		}, []string{"manifest.json: /payload_schema/schema/", "refers to itself"}},
+		{"payload schema $ref to nothing", func(t *testing.T, d string) {
+			edit(t, d, "manifest.json", `"schema": {`, `"schema": {"not": {"$ref": "#/definitions/none"},`)
+		}, []string{"manifest.json: /payload_schema/schema/not/$ref:", "points at nothing"}},
+		{"manifest with a byte order mark", func(t *testing.T, d string) {
+			raw, _ := os.ReadFile(filepath.Join(d, "manifest.json"))
+			os.WriteFile(filepath.Join(d, "manifest.json"), append([]byte("\xEF\xBB\xBF"), raw...), 0o644)
+		}, []string{"manifest.json:1:1:", "byte order mark"}},
+		{"manifest with invalid UTF-8", func(t *testing.T, d string) {
+			edit(t, d, "manifest.json", `"name": "third-delivery"`, "\"name\": \"third-\xff-delivery\"")
+		}, []string{"manifest.json:", "invalid UTF-8 (byte 0xFF)"}},
+		{"fixture with an unpaired surrogate escape", func(t *testing.T, d string) {
+			edit(t, d, "fixtures/order-created.json", `"queue": "orders"`, `"queue": "orders\ud800"`)
+		}, []string{"fixtures/order-created.json:", "unpaired UTF-16 surrogate"}},
+		{"fixture nested too deeply", func(t *testing.T, d string) {
+			edit(t, d, "fixtures/order-created.json", `"attempts": 0`, `"attempts": 0, "deep": `+strings.Repeat("[", 100000)+strings.Repeat("]", 100000))
+		}, []string{"fixtures/order-created.json:", "nest deeper than 256 levels"}},
 		{"payload verdict contradicting Draft-07", func(t *testing.T, d string) {
 			edit(t, d, "manifest.json", `{ "name": "invalid-enum", "valid": false`, `{ "name": "invalid-enum", "valid": true`)
 		}, []string{"manifest.json: /payload_schema/cases/5/valid:", "Draft-07"}},
@@ -204,5 +235,19 @@ func TestUsageErrorsExit2(t *testing.T) {
 		if code, _, stderr := run(t, args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2\n%s", args, code, stderr)
 		}
+	}
+}
+
+// A suite without schema/ validates, with a warning that names the checks
+// it could not run.
+func TestValidateWarnsWithoutEnvelopeSchema(t *testing.T) {
+	t.Parallel()
+	dir := copySuite(t)
+	if err := os.RemoveAll(filepath.Join(dir, "schema")); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := run(t, "validate", "--suite", dir)
+	if code != 0 || !hasLineWithAll(stderr, []string{"warning: schema/message-envelope.schema.json:", "cross-checks", "skipped"}) {
+		t.Fatalf("exit %d, want 0 and a warning naming the skipped checks:\n%s", code, stderr)
 	}
 }

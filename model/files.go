@@ -3,6 +3,7 @@ package model
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"sort"
 	"strings"
@@ -13,6 +14,7 @@ import (
 type fileSet struct {
 	fsys     fs.FS
 	files    map[string]*SuiteFile
+	failed   map[string]error // files that could not be read, reported once
 	problems Problems
 }
 
@@ -20,7 +22,36 @@ type fileSet struct {
 var vendoredDirs = []string{"fixtures", "schema"}
 
 func newFileSet(fsys fs.FS) *fileSet {
-	return &fileSet{fsys: fsys, files: map[string]*SuiteFile{}}
+	return &fileSet{fsys: fsys, files: map[string]*SuiteFile{}, failed: map[string]error{}}
+}
+
+// The limits of a suite's files (see also MaxDepth and MaxStringBytes).
+const (
+	// MaxFileBytes is the largest suite file.
+	MaxFileBytes = 16 << 20
+	// MaxFiles is how many files the vendored directories may hold.
+	MaxFiles = 10000
+)
+
+// errTooLarge is a file over MaxFileBytes.
+var errTooLarge = fmt.Errorf("larger than %d MiB, the limit for a suite file", MaxFileBytes>>20)
+
+// readLimited reads a file, refusing one over MaxFileBytes before reading
+// more than that.
+func readLimited(fsys fs.FS, p string) ([]byte, error) {
+	f, err := fsys.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	raw, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, &fs.PathError{Op: "read", Path: p, Err: err}
+	}
+	if len(raw) > MaxFileBytes {
+		return nil, &fs.PathError{Op: "read", Path: p, Err: errTooLarge}
+	}
+	return raw, nil
 }
 
 // readTree reads every regular file below the vendored directories.
@@ -34,8 +65,15 @@ func (fset *fileSet) readTree() {
 				fset.fail(p, "cannot read: %v", err)
 				return nil
 			}
-			if !d.IsDir() {
-				_, _ = fset.read(p)
+			if d.IsDir() {
+				return nil
+			}
+			if len(fset.files) >= MaxFiles {
+				fset.fail(dir, "holds more than %d files, the limit for a suite", MaxFiles)
+				return fs.SkipAll
+			}
+			if _, err := fset.read(p); err != nil {
+				fset.fail(p, "cannot read: %v", unwrapPathError(err))
 			}
 			return nil
 		})
@@ -50,8 +88,12 @@ func (fset *fileSet) read(p string) (*SuiteFile, error) {
 	if f, ok := fset.files[p]; ok {
 		return f, nil
 	}
-	raw, err := fs.ReadFile(fset.fsys, p)
+	if err, ok := fset.failed[p]; ok {
+		return nil, err
+	}
+	raw, err := readLimited(fset.fsys, p)
 	if err != nil {
+		fset.failed[p] = err
 		return nil, err
 	}
 	f := &SuiteFile{Path: p, Raw: raw}

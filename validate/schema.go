@@ -13,10 +13,8 @@ import (
 // fail, and payload verdicts agree with a reference Draft-07 validator.
 func checkSchemas(s *model.Suite) model.Problems {
 	var out model.Problems
-	envelope, problem := envelopeSchema(s)
-	if problem != nil {
-		return model.Problems{*problem}
-	}
+	envelope, problems := envelopeSchema(s)
+	out = append(out, problems...)
 	if envelope != nil {
 		out = append(out, checkFixtures(s, envelope)...)
 	}
@@ -25,16 +23,28 @@ func checkSchemas(s *model.Suite) model.Problems {
 	return out
 }
 
-// envelopeSchema compiles the suite's envelope schema; nil when the suite
-// ships none (there is then nothing to cross-check against).
-func envelopeSchema(s *model.Suite) (*gojsonschema.Schema, *model.Problem) {
+// envelopeSchema compiles the suite's envelope schema. A suite without one
+// gets a warning naming the checks that could not run; one whose schema
+// cannot be read (not JSON: reported by Load) gets nothing more.
+func envelopeSchema(s *model.Suite) (*gojsonschema.Schema, model.Problems) {
 	f, ok := s.File(EnvelopeSchemaFile)
 	if !ok {
+		return nil, model.Problems{{Severity: model.Warning, File: EnvelopeSchemaFile,
+			Message: "absent: the envelope-schema cross-checks (valid fixtures pass the schema, rejected data shapes fail it) were skipped"}}
+	}
+	if f.JSON == nil {
 		return nil, nil
 	}
-	schema, err := gojsonschema.NewSchema(gojsonschema.NewBytesLoader(f.Raw))
+	if refs := refsProblems(*f.JSON); len(refs) > 0 {
+		var out model.Problems
+		for _, r := range refs {
+			out = append(out, model.Problem{Severity: model.Error, File: EnvelopeSchemaFile, Pointer: r.at.String(), Message: r.msg})
+		}
+		return nil, out
+	}
+	schema, err := compileSchema(*f.JSON)
 	if err != nil {
-		return nil, &model.Problem{Severity: model.Error, File: EnvelopeSchemaFile, Message: "not a usable JSON Schema: " + err.Error()}
+		return nil, model.Problems{{Severity: model.Error, File: EnvelopeSchemaFile, Message: "not a usable JSON Schema: " + err.Error()}}
 	}
 	return schema, nil
 }
@@ -118,7 +128,14 @@ func checkPayloadVerdicts(b *model.PayloadSchema) model.Problems {
 	if b == nil {
 		return nil
 	}
-	schema, err := gojsonschema.NewSchema(gojsonschema.NewStringLoader(b.Schema.Compact()))
+	if refs := refsProblems(b.Schema); len(refs) > 0 {
+		var out model.Problems
+		for _, r := range refs {
+			out = append(out, problemAt(b.At, append(model.Pointer{"schema"}, r.at...), "%s", r.msg))
+		}
+		return out
+	}
+	schema, err := compileSchema(b.Schema)
 	if err != nil {
 		return model.Problems{problemAt(b.At, model.Pointer{"schema"}, "not a usable JSON Schema: %v", err)}
 	}

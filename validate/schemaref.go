@@ -1,0 +1,185 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/babelqueue/bqgen/model"
+	"github.com/xeipuuv/gojsonschema"
+)
+
+// A suite's schemas are untrusted input, and a JSON Schema library follows
+// $ref wherever it points: a file on the machine, a URL on the network, or
+// back to itself until the stack overflows. So before a schema reaches the
+// library, refsProblems allows exactly one kind of reference, "#" followed by
+// a JSON Pointer into the same document, and refuses any that loops without
+// passing through a keyword (an alias of itself); recursion through a
+// keyword, such as a tree whose children $ref the root, is fine. The root's
+// $id is dropped (see compileSchema), so the library never leaves the
+// document to resolve one.
+
+// schemaProblem is one reference a schema may not hold, at its pointer.
+type schemaProblem struct {
+	at  model.Pointer
+	msg string
+}
+
+// Keywords whose values are schemas, by shape (draft-04 to 2019-09).
+var (
+	schemaValued = []string{"additionalProperties", "items", "additionalItems", "contains", "propertyNames",
+		"not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties"}
+	schemaArrays = []string{"allOf", "anyOf", "oneOf", "items", "prefixItems"}
+	schemaMaps   = []string{"properties", "patternProperties", "definitions", "$defs", "dependencies", "dependentSchemas"}
+)
+
+// refsProblems walks every subschema of root and reports each reference that
+// leaves the document, does not resolve, or aliases itself, and each $id
+// below the root (which would change what a reference means).
+func refsProblems(root model.Value) []schemaProblem {
+	w := &refWalker{root: root}
+	w.walk(root, model.Pointer{})
+	return w.problems
+}
+
+type refWalker struct {
+	root     model.Value
+	problems []schemaProblem
+}
+
+func (w *refWalker) fail(at model.Pointer, format string, args ...any) {
+	w.problems = append(w.problems, schemaProblem{at: append(model.Pointer{}, at...), msg: fmt.Sprintf(format, args...)})
+}
+
+func (w *refWalker) walk(v model.Value, at model.Pointer) {
+	if v.Kind != model.Object {
+		return // true, false, or not a schema: the library reports the last
+	}
+	if len(at) > 0 {
+		for _, id := range []string{"$id", "id"} {
+			if idv, ok := v.Get(id); ok && idv.Kind == model.String {
+				w.fail(at.Child(id), "a %s below the schema's root changes what its references mean; bqgen accepts none", id)
+			}
+		}
+	}
+	if ref, ok := v.Get("$ref"); ok {
+		w.checkRef(ref, at)
+	}
+	for _, key := range schemaValued {
+		if sub, ok := v.Get(key); ok && sub.Kind == model.Object {
+			w.walk(sub, at.Child(key))
+		}
+	}
+	for _, key := range schemaArrays {
+		if arr, ok := v.Get(key); ok && arr.Kind == model.Array {
+			for i, sub := range arr.Items {
+				w.walk(sub, at.Child(key).Index(i))
+			}
+		}
+	}
+	for _, key := range schemaMaps {
+		if m, ok := v.Get(key); ok && m.Kind == model.Object {
+			for _, member := range m.Members {
+				w.walk(member.Value, at.Child(key).Child(member.Key))
+			}
+		}
+	}
+}
+
+// checkRef allows "#" and "#/json/pointer" that resolves in the document,
+// and follows a chain of references to find one that comes back to itself.
+func (w *refWalker) checkRef(ref model.Value, at model.Pointer) {
+	refAt := at.Child("$ref")
+	target, msg := w.resolve(ref)
+	if msg != "" {
+		w.fail(refAt, "%s", msg)
+		return
+	}
+	seen := map[string]bool{at.String(): true}
+	for {
+		next, ok := target.v.Get("$ref")
+		if !ok {
+			return // the chain ends in a schema with keywords of its own
+		}
+		if seen[target.at.String()] {
+			w.fail(refAt, "%q refers to itself through %s without a keyword in between: no value could ever be checked against it", ref.Text, target.at)
+			return
+		}
+		seen[target.at.String()] = true
+		if target, msg = w.resolve(next); msg != "" {
+			return // reported where that reference is
+		}
+	}
+}
+
+// resolved is the schema a reference points at.
+type resolved struct {
+	v  model.Value
+	at model.Pointer
+}
+
+// resolve returns the target of a same-document reference, or why the
+// reference is not allowed.
+func (w *refWalker) resolve(ref model.Value) (resolved, string) {
+	if ref.Kind != model.String {
+		return resolved{}, "must be a string"
+	}
+	if !strings.HasPrefix(ref.Text, "#") {
+		return resolved{}, fmt.Sprintf("%q points outside this document; a suite's schemas may only refer within themselves (\"#/definitions/...\"), never to a file or a URL", ref.Text)
+	}
+	p, err := model.ParsePointer(unescapeFragment(ref.Text[1:]))
+	if err != nil {
+		return resolved{}, fmt.Sprintf("%q is not a JSON Pointer: %v", ref.Text, err)
+	}
+	target, ok := p.Resolve(w.root)
+	if !ok {
+		return resolved{}, fmt.Sprintf("%q points at nothing in this document", ref.Text)
+	}
+	return resolved{v: target, at: p}, ""
+}
+
+// unescapeFragment undoes the percent-encoding a URI fragment may use
+// (RFC 6901 §6); an invalid escape is left for ParsePointer to refuse.
+func unescapeFragment(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool { return strings.IndexByte("0123456789abcdefABCDEF", c) >= 0 }
+
+func unhex(c byte) byte {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
+}
+
+// compileSchema compiles a schema that refsProblems found clean. The root's
+// $id (and draft-04 id) is dropped first: it only names the schema, and left
+// in place the library would resolve "#..." against that URL.
+func compileSchema(v model.Value) (*gojsonschema.Schema, error) {
+	if v.Kind == model.Object {
+		var kept []model.Member
+		for _, m := range v.Members {
+			if (m.Key == "$id" || m.Key == "id") && m.Value.Kind == model.String {
+				continue
+			}
+			kept = append(kept, m)
+		}
+		v = model.ObjectValue(kept...)
+	}
+	return gojsonschema.NewSchema(gojsonschema.NewStringLoader(v.Compact()))
+}

@@ -167,6 +167,9 @@ func TestValidateReportsEachBrokenSuite(t *testing.T) {
 		{"fixture nested too deeply", func(t *testing.T, d string) {
 			edit(t, d, "fixtures/order-created.json", `"attempts": 0`, `"attempts": 0, "deep": `+strings.Repeat("[", 100000)+strings.Repeat("]", 100000))
 		}, []string{"fixtures/order-created.json:", "nest deeper than 256 levels"}},
+		{"case name no language can hold", func(t *testing.T, d string) {
+			edit(t, d, "manifest.json", `"name": "third-delivery"`, `"name": "`+strings.Repeat("n", 70000)+`"`)
+		}, []string{"manifest.json: /sqs/attempts_reconciliation/cases/1/name:", "limit is 1024"}},
 		{"payload verdict contradicting Draft-07", func(t *testing.T, d string) {
 			edit(t, d, "manifest.json", `{ "name": "invalid-enum", "valid": false`, `{ "name": "invalid-enum", "valid": true`)
 		}, []string{"manifest.json: /payload_schema/cases/5/valid:", "Draft-07"}},

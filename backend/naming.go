@@ -2,6 +2,7 @@ package backend
 
 import (
 	"fmt"
+	"hash/fnv"
 	"strings"
 	"unicode"
 )
@@ -78,6 +79,7 @@ func Identifiers(names []string, prefix []string, style Style) []string {
 		if len(prefix) == 0 && base[0] >= '0' && base[0] <= '9' {
 			base = Join(append([]string{"case"}, words...), style)
 		}
+		base = capLength(base, name, style)
 		id := base
 		for n := 2; used[id]; n++ {
 			id = fmt.Sprintf("%s%s%d", base, sep(style), n)
@@ -93,4 +95,24 @@ func sep(style Style) string {
 		return "_"
 	}
 	return ""
+}
+
+// MaxIdentifier is the longest identifier Identifiers returns (C# refuses
+// identifiers over 511 characters; 100 still reads as a name).
+const MaxIdentifier = 100
+
+// capLength shortens an identifier over MaxIdentifier, ending it with a hash
+// of the full case name so two long names that share a beginning stay apart
+// and the result is the same on every run.
+func capLength(id, name string, style Style) string {
+	if len(id) <= MaxIdentifier {
+		return id
+	}
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	suffix := fmt.Sprintf("%s%08x", sep(style), h.Sum32())
+	if style != Snake {
+		suffix = fmt.Sprintf("H%08x", h.Sum32())
+	}
+	return id[:MaxIdentifier-len(suffix)] + suffix
 }

@@ -2,6 +2,7 @@ package backend
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -19,5 +20,26 @@ func TestIdentifiers(t *testing.T) {
 	got = Identifiers([]string{"first-delivery"}, nil, Camel)
 	if want := []string{"firstDelivery"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("camel: got %q, want %q", got, want)
+	}
+}
+
+// Long names give identifiers no longer than MaxIdentifier, still unique,
+// and the same on every run.
+func TestIdentifiersCapLongNames(t *testing.T) {
+	long := strings.Repeat("very long case name ", 40)
+	names := []string{long + "one", long + "two", "short"}
+	for _, style := range []Style{Snake, Camel, Pascal} {
+		ids := Identifiers(names, []string{"test"}, style)
+		if ids[0] == ids[1] {
+			t.Errorf("%v: two long names share the identifier %s", style, ids[0])
+		}
+		for _, id := range ids[:2] {
+			if len(id) > MaxIdentifier {
+				t.Errorf("%v: %d characters: %s", style, len(id), id)
+			}
+		}
+		if again := Identifiers(names, []string{"test"}, style); again[0] != ids[0] {
+			t.Errorf("%v: not deterministic", style)
+		}
 	}
 }

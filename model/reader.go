@@ -208,12 +208,21 @@ func quoteAll(ss []string) string {
 	return strings.Join(q, ", ")
 }
 
-// uniqueNames reports duplicate case names within one block.
+// MaxNameBytes is the longest case name. A name becomes a test's display
+// name (a compile-time constant in Java and C# attributes) and, sanitised, an
+// identifier in six languages; a sentence fits, a page does not.
+const MaxNameBytes = 1024
+
+// uniqueNames reports duplicate case names within one block, and names
+// longer than MaxNameBytes.
 type uniqueNames map[string]bool
 
 func (u uniqueNames) check(r *reader, name string, at Pointer) {
 	if name == "" {
 		return
+	}
+	if len(name) > MaxNameBytes {
+		r.fail(at.Child("name"), "a case name of %d bytes; the limit is %d (it names a test in every language)", len(name), MaxNameBytes)
 	}
 	if u[name] {
 		r.fail(at.Child("name"), "duplicate case name %q in this block", name)

@@ -127,7 +127,8 @@ func (JavaToolchain) Prepare(ctx context.Context, dir string, log io.Writer) err
 	if err := os.RemoveAll(classes); err != nil {
 		return err
 	}
-	args := append([]string{"--release", strconv.Itoa(javaRelease), "-encoding", "UTF-8", "-Xlint:all", "-Werror",
+	// US-ASCII: generated Java must compile under any locale's encoding.
+	args := append([]string{"--release", strconv.Itoa(javaRelease), "-encoding", "US-ASCII", "-Xlint:all", "-Werror",
 		"-d", classes, "-cp", launcher}, sources...)
 	cmd := exec.CommandContext(ctx, "javac", args...)
 	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, log, log

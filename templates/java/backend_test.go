@@ -241,3 +241,25 @@ func TestPackageOption(t *testing.T) {
 		t.Error("an invalid package must be rejected")
 	}
 }
+
+// Generated Java is ASCII, so an SDK builds under any locale's encoding;
+// the hostile suite's names and values are full of characters beyond it.
+func TestGeneratedJavaIsASCII(t *testing.T) {
+	t.Parallel()
+	for name, s := range map[string]*model.Suite{"canonical": canonical(t), "adversarial": adversarialSuite(t)} {
+		for _, binding := range []backend.Binding{backend.BindSDK, backend.BindOracle} {
+			for _, f := range generate(t, s, backend.Options{Binding: binding}) {
+				if !strings.HasSuffix(f.Path, ".java") {
+					continue
+				}
+				for i, b := range f.Content {
+					if b >= 0x80 {
+						line, col := model.LineColumn(f.Content, int64(i))
+						t.Errorf("%s %s:%d:%d: byte 0x%02X is not ASCII", name, f.Path, line, col, b)
+						break
+					}
+				}
+			}
+		}
+	}
+}

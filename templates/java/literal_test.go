@@ -51,10 +51,10 @@ func TestJavaStringKnownOutputs(t *testing.T) {
 		"\u202e":                 `"\u202e"`,
 		"e\u0301":                `"e\u0301"`,
 		"\U000E0001":             `"\udb40\udc01"`,
-		"Café — naïve ☕ 😀":       `"Café — naïve ☕ 😀"`,
+		"Café — naïve ☕ 😀":       `"Caf\u00e9 \u2014 na\u00efve \u2615 \ud83d\ude00"`,
 		"*/":                     `"*/"`,
-		"emoji-plus-ascii 😀a":    `"emoji-plus-ascii 😀a"`,
-		"turkish ğüş":            `"turkish ğüş"`,
+		"emoji-plus-ascii 😀a":    `"emoji-plus-ascii \ud83d\ude00a"`,
+		"turkish ğüş":            `"turkish \u011f\u00fc\u015f"`,
 		"nbsp\u00a0":             `"nbsp\u00a0"`,
 		"\u0085":                 `"\u0085"`,
 		"tab\there\x01":          `"tab\there\001"`,
@@ -192,12 +192,12 @@ func TestCommentTextCannotEscapeTheComment(t *testing.T) {
 			}
 		}
 		for _, r := range got {
-			if r < 0x20 || isInvisible(r) {
-				t.Errorf("commentText(%q) = %q contains invisible %U", s, got, r)
+			if r < 0x20 || r >= 0x7f {
+				t.Errorf("commentText(%q) = %q contains %U, outside printable ASCII", s, got, r)
 			}
 		}
 	}
-	if got, want := commentText(`*/ \u000a @x <b> & é`), "*&#47; &#92;u000a &#64;x &lt;b&gt; &amp; é"; got != want {
+	if got, want := commentText(`*/ \u000a @x <b> & é`), "*&#47; &#92;u000a &#64;x &lt;b&gt; &amp; &#xe9;"; got != want {
 		t.Errorf("commentText = %q, want %q", got, want)
 	}
 }
@@ -275,5 +275,30 @@ func TestAdversarialStringsAreValidUTF8(t *testing.T) {
 		if !utf8.ValidString(s) {
 			t.Errorf("%q is not valid UTF-8", s)
 		}
+	}
+}
+
+// A string over a class file constant's 65,535 bytes becomes a run-time
+// String.join of pieces that each fit, split between characters.
+func TestJavaStringSplitsWhatNoConstantHolds(t *testing.T) {
+	long := strings.Repeat("é", 40000) + "😀" // 80,000 + 6 modified UTF-8 bytes
+	got := javaString(long)
+	if !strings.HasPrefix(got, `String.join("", "`) || len(constantPieces(long)) != 2 {
+		t.Fatalf("javaString(80 kB) = %.60s..., want String.join of two pieces", got)
+	}
+	for _, p := range constantPieces(long) {
+		n := 0
+		for _, r := range p {
+			n += modifiedUTF8Len(r)
+		}
+		if n > maxConstantBytes {
+			t.Errorf("a piece takes %d bytes", n)
+		}
+	}
+	if strings.Join(constantPieces(long), "") != long {
+		t.Error("the pieces do not join back to the string")
+	}
+	if got := javaString("short"); got != `"short"` {
+		t.Errorf("javaString(short) = %s", got)
 	}
 }

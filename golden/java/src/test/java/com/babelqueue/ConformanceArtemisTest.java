@@ -18,10 +18,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The {@code artemis} block of the BabelQueue conformance suite, one test per case.
  *
- * Apache ActiveMQ Artemis binding conformance (broker-bindings.md §7). Every SDK that ships
- * an Artemis transport must satisfy these. The message body stays byte-identical (the 'cases'
- * above); these lock the AMQP-1.0 projection + reconciliation the binding adds. Per-message
- * values reuse fixtures/order-created.json so the expected projection is deterministic.
+ * Apache ActiveMQ Artemis binding conformance (broker-bindings.md &#xa7;7). Every SDK that
+ * ships an Artemis transport must satisfy these. The message body stays byte-identical (the
+ * 'cases' above); these lock the AMQP-1.0 projection + reconciliation the binding adds.
+ * Per-message values reuse fixtures/order-created.json so the expected projection is
+ * deterministic.
  */
 @ExtendWith(SkipWhenNotProvided.class)
 class ConformanceArtemisTest {

@@ -18,10 +18,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The {@code asb} block of the BabelQueue conformance suite, one test per case.
  *
- * Azure Service Bus binding conformance (broker-bindings.md §4). Every SDK that ships an ASB
- * transport must satisfy these. The envelope body stays byte-identical (the 'cases' above);
- * these lock the native projection + reconciliation the binding adds. Per-message values reuse
- * fixtures/order-created.json so the expected projection is deterministic.
+ * Azure Service Bus binding conformance (broker-bindings.md &#xa7;4). Every SDK that ships an
+ * ASB transport must satisfy these. The envelope body stays byte-identical (the 'cases'
+ * above); these lock the native projection + reconciliation the binding adds. Per-message
+ * values reuse fixtures/order-created.json so the expected projection is deterministic.
  */
 @ExtendWith(SkipWhenNotProvided.class)
 class ConformanceAsbTest {

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The {@code data_shape} block of the BabelQueue conformance suite, one test per case.
  *
- * The data block is always a JSON object (message-envelope.md §3, GR-3). `mode: encode`
+ * The data block is always a JSON object (message-envelope.md &#xa7;3, GR-3). `mode: encode`
  * builds a new envelope with the SDK's producer API from `urn`, `queue` and `data`, then
  * asserts that the raw JSON text of the emitted data value, insignificant whitespace removed,
  * equals `expect_encoded_data_json` (an empty map MUST encode as {}, never []: the PHP

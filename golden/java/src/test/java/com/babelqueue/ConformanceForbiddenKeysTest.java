@@ -16,13 +16,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The {@code forbidden_keys} block of the BabelQueue conformance suite, one test per case.
  *
- * Non-canonical keys (message-envelope.md §10), policy K-15 (R0 reading): decode warns, it
- * does not reject, so old producers keep working; encode never emits the key. Decode `file`:
- * it MUST succeed (`expect: warn`) and the SDK MUST surface at least one warning (logger /
- * warning hook) naming `forbidden_key` (an RFC 6901 pointer). The forbidden key is NOT
- * captured into the unknown-key extras (otherwise preserving unknown keys and never emitting
- * forbidden keys would contradict each other), so re-encoding the decoded message unchanged
- * MUST NOT contain any pointer in `expect_absent_after_reencode`. Every other field
+ * Non-canonical keys (message-envelope.md &#xa7;10), policy K-15 (R0 reading): decode warns,
+ * it does not reject, so old producers keep working; encode never emits the key. Decode
+ * `file`: it MUST succeed (`expect: warn`) and the SDK MUST surface at least one warning
+ * (logger / warning hook) naming `forbidden_key` (an RFC 6901 pointer). The forbidden key is
+ * NOT captured into the unknown-key extras (otherwise preserving unknown keys and never
+ * emitting forbidden keys would contradict each other), so re-encoding the decoded message
+ * unchanged MUST NOT contain any pointer in `expect_absent_after_reencode`. Every other field
  * round-trips as usual.
  */
 @ExtendWith(SkipWhenNotProvided.class)

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * every SDK's optional idempotency helper (Go idempotency.Wrap, PHP Idempotent::wrap, Python
  * idempotency.wrap, Node Wrap, Java Idempotent.wrap) MUST honour over the frozen
  * schema_version-1 envelope, independent of any transport. The helper does NOT touch the wire
- * envelope — the cases above stay byte-identical; this block governs the consume-side
+ * envelope &#x2014; the cases above stay byte-identical; this block governs the consume-side
  * decision (run the handler, or skip-and-ack) keyed on meta.id.
  */
 @ExtendWith(SkipWhenNotProvided.class)
@@ -64,7 +64,7 @@ class ConformanceIdempotencyTest {
     }
 
     /**
-     * Different meta.ids are different messages — each runs once. Dedupe is per-id, never
+     * Different meta.ids are different messages &#x2014; each runs once. Dedupe is per-id, never
      * collapses unrelated messages.
      */
     @Test

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The {@code kafka} block of the BabelQueue conformance suite, one test per case.
  *
- * Apache Kafka binding conformance (broker-bindings.md §6). Every SDK that ships a Kafka
+ * Apache Kafka binding conformance (broker-bindings.md &#xa7;6). Every SDK that ships a Kafka
  * transport must satisfy these. The record value is the byte-identical envelope (the 'cases'
  * above); these lock the bq- header projection + the bq-attempts-authoritative reconciliation
  * the binding adds. Per-message values reuse fixtures/order-created.json so the expected

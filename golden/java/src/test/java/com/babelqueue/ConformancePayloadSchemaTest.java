@@ -21,9 +21,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * Per-URN data schema validation (ADR-0024). Each case validates `data` against `schema`;
  * every SDK's optional payload validator (Go schema, PHP BabelQueue&#92;Schema, Python
- * babelqueue.schema) MUST agree on `valid`. The wire envelope stays frozen — this governs
- * the data block only, and is opt-in (consumers/producers without a registered schema skip
- * it).
+ * babelqueue.schema) MUST agree on `valid`. The wire envelope stays frozen &#x2014; this
+ * governs the data block only, and is opt-in (consumers/producers without a registered schema
+ * skip it).
  */
 @ExtendWith(SkipWhenNotProvided.class)
 class ConformancePayloadSchemaTest {

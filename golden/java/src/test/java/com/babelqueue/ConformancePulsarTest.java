@@ -13,10 +13,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The {@code pulsar} block of the BabelQueue conformance suite, one test per case.
  *
- * Apache Pulsar binding conformance (broker-bindings.md §5). Every SDK that ships a Pulsar
- * transport must satisfy these. The envelope body stays byte-identical (the 'cases' above);
- * these lock the native projection + reconciliation the binding adds. Per-message values reuse
- * fixtures/order-created.json so the expected projection is deterministic.
+ * Apache Pulsar binding conformance (broker-bindings.md &#xa7;5). Every SDK that ships a
+ * Pulsar transport must satisfy these. The envelope body stays byte-identical (the 'cases'
+ * above); these lock the native projection + reconciliation the binding adds. Per-message
+ * values reuse fixtures/order-created.json so the expected projection is deterministic.
  */
 @ExtendWith(SkipWhenNotProvided.class)
 class ConformancePulsarTest {

@@ -18,14 +18,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The {@code rabbitmq} block of the BabelQueue conformance suite, one test per case.
  *
- * RabbitMQ binding conformance (broker-bindings.md §2 — AMQP 0-9-1). The envelope body
- * stays byte-identical (the 'cases' above); this locks the native AMQP-0-9-1 property
+ * RabbitMQ binding conformance (broker-bindings.md &#xa7;2 &#x2014; AMQP 0-9-1). The envelope
+ * body stays byte-identical (the 'cases' above); this locks the native AMQP-0-9-1 property
  * projection every producer emits. NOTE: consume-side attempts handling is NOT in scope here
- * because it is runtime-specific — the Laravel driver reads the authoritative x-attempts
- * header (§2.5), while the App-runtime SDKs (Go/Python) keep attempts in the body and
- * republish with attempts+1 (the x-attempts header is then a redundant produce-side mirror).
- * Both stay consistent because Laravel increments the body's attempts too. Per-message values
- * reuse fixtures/order-created.json.
+ * because it is runtime-specific &#x2014; the Laravel driver reads the authoritative
+ * x-attempts header (&#xa7;2.5), while the App-runtime SDKs (Go/Python) keep attempts in the
+ * body and republish with attempts+1 (the x-attempts header is then a redundant produce-side
+ * mirror). Both stay consistent because Laravel increments the body's attempts too.
+ * Per-message values reuse fixtures/order-created.json.
  */
 @ExtendWith(SkipWhenNotProvided.class)
 class ConformanceRabbitmqTest {

@@ -12,13 +12,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The {@code redis} block of the BabelQueue conformance suite, one test per case.
  *
- * Redis binding conformance (broker-bindings.md §1 — the reliable-queue list pattern).
- * Redis lists carry no native metadata, so there is NO property projection: the queue element
- * IS the canonical envelope JSON, byte-for-byte, with NO wrapping (unlike BullMQ's job
- * structure) and NO added fields. The reserve/ack reliability (Laravel's reserved-sorted-set
- * vs the App runtimes' processing-list) and attempts handling are SDK-runtime-specific and
- * proven by the live interop round-trip, not a static fixture. The one cross-SDK invariant
- * locked here is payload identity.
+ * Redis binding conformance (broker-bindings.md &#xa7;1 &#x2014; the reliable-queue list
+ * pattern). Redis lists carry no native metadata, so there is NO property projection: the
+ * queue element IS the canonical envelope JSON, byte-for-byte, with NO wrapping (unlike
+ * BullMQ's job structure) and NO added fields. The reserve/ack reliability (Laravel's
+ * reserved-sorted-set vs the App runtimes' processing-list) and attempts handling are
+ * SDK-runtime-specific and proven by the live interop round-trip, not a static fixture. The
+ * one cross-SDK invariant locked here is payload identity.
  */
 @ExtendWith(SkipWhenNotProvided.class)
 class ConformanceRedisTest {

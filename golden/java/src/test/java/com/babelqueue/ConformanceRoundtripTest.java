@@ -19,10 +19,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The {@code roundtrip} block of the BabelQueue conformance suite, one test per case.
  *
- * Unknown keys survive re-emit (message-envelope.md §4/§8: consumers MUST ignore unknown
- * keys, and ignoring must not mean deleting; GR-5). Retry, DLQ, redrive and outbox relay all
- * decode and re-encode, so each case is that chain: decode `file` with the SDK core (it MUST
- * be accepted), increment `attempts` by one, encode, then parse the output and assert
+ * Unknown keys survive re-emit (message-envelope.md &#xa7;4/&#xa7;8: consumers MUST ignore
+ * unknown keys, and ignoring must not mean deleting; GR-5). Retry, DLQ, redrive and outbox
+ * relay all decode and re-encode, so each case is that chain: decode `file` with the SDK core
+ * (it MUST be accepted), increment `attempts` by one, encode, then parse the output and assert
  * `attempts` == `expect_attempts` and that every RFC 6901 pointer in `expect_preserved` holds
  * a value deep-equal to the given one (same JSON type: true is not 1, {} is not []). Key order
  * and whitespace are not asserted. `producer_schema_valid: false` marks a consumer-tolerance

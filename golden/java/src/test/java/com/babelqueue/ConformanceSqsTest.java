@@ -14,7 +14,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The {@code sqs} block of the BabelQueue conformance suite, one test per case.
  *
- * Amazon SQS binding conformance (broker-bindings.md §3). Every SDK that ships an SQS
+ * Amazon SQS binding conformance (broker-bindings.md &#xa7;3). Every SDK that ships an SQS
  * transport must satisfy these. The envelope body stays byte-identical (the 'cases' above);
  * these lock the native projection + reconciliation the binding adds. Per-message values reuse
  * fixtures/order-created.json so the expected attributes are deterministic.

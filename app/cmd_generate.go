@@ -1,7 +1,11 @@
 package app
 
 import (
+	"errors"
 	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/writer"
@@ -14,6 +18,7 @@ func generateFlags() []cli.Flag {
 		&cli.StringFlag{Name: "out", Usage: "the SDK checkout `DIR` to write into"},
 		suiteFlag(),
 		&cli.StringFlag{Name: "package", Usage: "package or namespace `NAME` of the generated tests (default: the SDK's)"},
+		&cli.BoolFlag{Name: "adopt", Usage: "take over files in the way (not written by bqgen, or edited since): bqgen's version replaces them"},
 	}
 }
 
@@ -48,8 +53,8 @@ func checkCommand() *cli.Command {
 	}
 }
 
-// planFor generates the output in memory and compares it with the out dir.
-func planFor(c *cli.Context) (*writer.Plan, error) {
+// outputFor generates the output for the flags' language in memory.
+func outputFor(c *cli.Context) ([]backend.File, error) {
 	lang, out := c.String("lang"), c.String("out")
 	if lang == "" || out == "" {
 		return nil, usageErr("--lang and --out are required")
@@ -66,23 +71,35 @@ func planFor(c *cli.Context) (*writer.Plan, error) {
 	if err != nil {
 		return nil, fmt.Errorf("generate %s: %w", lang, err)
 	}
-	return writer.MakePlan(out, lang, files)
+	return files, nil
 }
 
+// runGenerate writes the output. SIGINT and SIGTERM end the run with the
+// out dir as it was (exit 130); so does any error.
 func runGenerate(c *cli.Context) error {
-	plan, err := planFor(c)
+	files, err := outputFor(c)
 	if err != nil {
 		return err
 	}
-	if err := writer.Apply(plan); err != nil {
-		return fmt.Errorf("%w (the out dir is unchanged)", err)
+	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	plan, err := writer.Write(ctx, c.String("out"), c.String("lang"), files, c.Bool("adopt"))
+	if errors.Is(err, writer.ErrInterrupted) {
+		return interruptedErr("%v", err)
+	}
+	if err != nil {
+		return err
 	}
 	fmt.Fprintf(c.App.Writer, "%s: %d file(s) written, %d removed in %s\n", c.String("lang"), len(plan.Changes), len(plan.Removals), c.String("out"))
 	return nil
 }
 
 func runCheck(c *cli.Context) error {
-	plan, err := planFor(c)
+	files, err := outputFor(c)
+	if err != nil {
+		return err
+	}
+	plan, err := writer.MakePlan(c.String("out"), c.String("lang"), files)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,10 @@ import (
 const (
 	exitOK       = 0
 	exitProblems = 1 // the suite, the out dir or the generated tests have problems
-	exitUsage    = 2 // bad flags, unreadable directories
+	exitUsage    = 2 // bad flags
+	// exitInterrupted is a run ended by SIGINT or SIGTERM, undone first
+	// (128 + SIGINT, as shells report Ctrl-C).
+	exitInterrupted = 130
 )
 
 // exitError carries an exit code to Run; its message goes to stderr.
@@ -22,6 +25,10 @@ func (e *exitError) Error() string { return e.msg }
 
 func usageErr(format string, args ...any) error {
 	return &exitError{code: exitUsage, msg: fmt.Sprintf(format, args...)}
+}
+
+func interruptedErr(format string, args ...any) error {
+	return &exitError{code: exitInterrupted, msg: fmt.Sprintf(format, args...)}
 }
 
 func problemsErr(format string, args ...any) error {

@@ -1,9 +1,12 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"strings"
+	"syscall"
 
 	"github.com/babelqueue/bqgen/conformance"
 	"github.com/babelqueue/bqgen/model"
@@ -11,16 +14,37 @@ import (
 )
 
 // openSuite returns the file system of the suite in dir, or the embedded
-// suite when dir is "". An unreadable directory is a usage error.
+// suite when dir is "". A suite that cannot be opened is a suite problem
+// (exit 1), said in plain words with its path.
 func openSuite(dir string) (fs.FS, error) {
 	if dir == "" {
 		return conformance.FS, nil
 	}
 	d, err := model.DirFS(dir)
 	if err != nil {
-		return nil, usageErr("cannot read suite directory: %v", err)
+		return nil, problemsErr("suite %s: %s", dir, plainReason(err))
 	}
 	return d, nil
+}
+
+// plainReason says why a path cannot be used, without the system call's
+// name: "does not exist", not "lstat /x: no such file or directory".
+func plainReason(err error) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "does not exist"
+	case errors.Is(err, syscall.ELOOP), strings.Contains(err.Error(), "too many links"):
+		return "is a loop of symbolic links"
+	case errors.Is(err, syscall.ENOTDIR), strings.Contains(err.Error(), "not a directory"):
+		return "is not a directory"
+	case errors.Is(err, fs.ErrPermission):
+		return "cannot be read (permission denied)"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // loadSuite reads and fully validates the suite in dir: a suite that

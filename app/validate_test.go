@@ -234,7 +234,7 @@ func TestValidateWarnsOnUnknownBlocks(t *testing.T) {
 
 func TestUsageErrorsExit2(t *testing.T) {
 	t.Parallel()
-	for _, args := range [][]string{{"validate", "--suite", "/nonexistent/dir"}, {"validate", "--bogus"}, {"nosuchcommand"}} {
+	for _, args := range [][]string{{"validate", "--bogus"}, {"nosuchcommand"}} {
 		if code, _, stderr := run(t, args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2\n%s", args, code, stderr)
 		}
@@ -252,5 +252,41 @@ func TestValidateWarnsWithoutEnvelopeSchema(t *testing.T) {
 	code, _, stderr := run(t, "validate", "--suite", dir)
 	if code != 0 || !hasLineWithAll(stderr, []string{"warning: schema/message-envelope.schema.json:", "cross-checks", "skipped"}) {
 		t.Fatalf("exit %d, want 0 and a warning naming the skipped checks:\n%s", code, stderr)
+	}
+}
+
+// A --suite that cannot be opened is a suite problem: exit 1, with the path
+// and the reason in plain words.
+func TestUnusableSuiteDirectory(t *testing.T) {
+	t.Parallel()
+	tmp := t.TempDir()
+	file := filepath.Join(tmp, "file")
+	os.WriteFile(file, []byte("x"), 0o644)
+	loop := filepath.Join(tmp, "loop")
+	if err := os.Symlink(loop, loop); err != nil {
+		t.Skip("no symlinks here")
+	}
+	for dir, reason := range map[string]string{
+		filepath.Join(tmp, "missing"): "does not exist",
+		file:                          "is not a directory",
+		loop:                          "is a loop of symbolic links",
+	} {
+		code, _, stderr := run(t, "validate", "--suite", dir)
+		if want := "bqgen: suite " + dir + ": " + reason; code != 1 || strings.TrimSpace(stderr) != want {
+			t.Errorf("--suite %s: exit %d, stderr %q; want exit 1 and %q", dir, code, stderr, want)
+		}
+	}
+}
+
+// An --out that is a file is said so, for generate and check alike.
+func TestOutDirThatIsAFile(t *testing.T) {
+	t.Parallel()
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, []byte("x"), 0o644)
+	for _, cmd := range []string{"generate", "check"} {
+		code, _, stderr := run(t, cmd, "--lang", "go", "--out", file)
+		if want := "bqgen: out dir " + file + " is a file, not a directory"; code != 1 || strings.TrimSpace(stderr) != want {
+			t.Errorf("%s: exit %d, stderr %q; want exit 1 and %q", cmd, code, stderr, want)
+		}
 	}
 }

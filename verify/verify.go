@@ -199,11 +199,7 @@ func materialise(cfg Config) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	plan, err := writer.MakePlan(dir, cfg.Backend.Lang(), files)
-	if err == nil {
-		err = writer.Apply(plan)
-	}
-	if err != nil {
+	if _, err := writer.Write(context.Background(), dir, cfg.Backend.Lang(), files, false); err != nil {
 		os.RemoveAll(dir)
 		return "", err
 	}

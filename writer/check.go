@@ -24,5 +24,8 @@ func Report(p *Plan) string {
 	for _, r := range p.Removals {
 		fmt.Fprintf(&b, "stale %s (no longer generated; generate removes it)\n", r)
 	}
+	for _, c := range p.Conflicts {
+		fmt.Fprintf(&b, "in the way: %s (%s; generate refuses it without --adopt)\n", c.Path, c.Reason)
+	}
 	return b.String()
 }

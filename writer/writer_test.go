@@ -1,6 +1,7 @@
 package writer
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -39,11 +40,7 @@ func snapshot(t *testing.T, root string) map[string]string {
 
 func write(t *testing.T, root string, files ...backend.File) {
 	t.Helper()
-	p, err := MakePlan(root, "go", files)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Apply(p); err != nil {
+	if _, err := Write(context.Background(), root, "go", files, false); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -100,7 +97,7 @@ func TestRefusesToOverwriteForeignFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := snapshot(t, root)
-	_, err := MakePlan(root, "go", []backend.File{gen("conformance_test.go", "// @generated\n")})
+	_, err := Write(context.Background(), root, "go", []backend.File{gen("conformance_test.go", "// @generated\n")}, false)
 	if err == nil || !strings.Contains(err.Error(), "conformance_test.go") {
 		t.Fatalf("want refusal naming the file, got %v", err)
 	}
@@ -118,11 +115,8 @@ func TestFailedRunLeavesDirAsItWas(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := snapshot(t, root)
-	p, err := MakePlan(root, "go", []backend.File{gen("a_test.go", "// @generated\nnew\n"), gen("new/dir/b_test.go", "b"), gen("blocker/c_test.go", "c")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Apply(p); err == nil {
+	files := []backend.File{gen("a_test.go", "// @generated\nnew\n"), gen("new/dir/b_test.go", "b"), gen("blocker/c_test.go", "c")}
+	if _, err := Write(context.Background(), root, "go", files, false); err == nil {
 		t.Fatal("want an error")
 	}
 	if after := snapshot(t, root); !reflect.DeepEqual(before, after) {
@@ -151,7 +145,8 @@ func TestReportShowsDiffOfHandEdit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "--- a/a_test.go\n+++ b/a_test.go\n@@ -1,4 +1,4 @@\n // @generated\n one\n-TWO\n+two\n three\n"
+	want := "--- a/a_test.go\n+++ b/a_test.go\n@@ -1,4 +1,4 @@\n // @generated\n one\n-TWO\n+two\n three\n" +
+		"in the way: a_test.go (edited since bqgen wrote it; generate refuses it without --adopt)\n"
 	if got := Report(p); got != want {
 		t.Fatalf("report:\n%s\nwant:\n%s", got, want)
 	}

@@ -61,7 +61,7 @@ func checkFixtures(s *model.Suite, schema *gojsonschema.Schema) model.Problems {
 	var out model.Problems
 	for _, e := range fixtureExpectations(s) {
 		f, _ := s.File(e.file)
-		res, err := schema.Validate(gojsonschema.NewBytesLoader(f.Raw))
+		res, err := validateInstance(schema, gojsonschema.NewBytesLoader(f.Raw))
 		if err != nil {
 			out = append(out, problemAt(e.at, model.Pointer{}, "%s: cannot validate: %v", e.file, err))
 			continue
@@ -141,7 +141,7 @@ func checkPayloadVerdicts(b *model.PayloadSchema) model.Problems {
 	}
 	var out model.Problems
 	for _, c := range b.Cases {
-		res, err := schema.Validate(gojsonschema.NewStringLoader(c.Data.Compact()))
+		res, err := validateInstance(schema, gojsonschema.NewStringLoader(c.Data.Compact()))
 		if err != nil {
 			out = append(out, problemAt(c.At, model.Pointer{"data"}, "cannot validate: %v", err))
 			continue

@@ -169,8 +169,14 @@ func unhex(c byte) byte {
 
 // compileSchema compiles a schema that refsProblems found clean. The root's
 // $id (and draft-04 id) is dropped first: it only names the schema, and left
-// in place the library would resolve "#..." against that URL.
-func compileSchema(v model.Value) (*gojsonschema.Schema, error) {
+// in place the library would resolve "#..." against that URL. A panic of the
+// library on a strange schema is an error like any other.
+func compileSchema(v model.Value) (schema *gojsonschema.Schema, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			schema, err = nil, fmt.Errorf("the JSON Schema library failed on it: %v", r)
+		}
+	}()
 	if v.Kind == model.Object {
 		var kept []model.Member
 		for _, m := range v.Members {
@@ -182,4 +188,15 @@ func compileSchema(v model.Value) (*gojsonschema.Schema, error) {
 		v = model.ObjectValue(kept...)
 	}
 	return gojsonschema.NewSchema(gojsonschema.NewStringLoader(v.Compact()))
+}
+
+// validateInstance checks an instance against a compiled schema, turning a
+// panic of the library into an error.
+func validateInstance(schema *gojsonschema.Schema, instance gojsonschema.JSONLoader) (res *gojsonschema.Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("the JSON Schema library failed on it: %v", r)
+		}
+	}()
+	return schema.Validate(instance)
 }

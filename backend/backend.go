@@ -49,7 +49,21 @@ type Options struct {
 	// Package overrides the language's package or namespace of the generated
 	// tests (Java package, Go package name, C# namespace, PHP namespace).
 	Package string
+	// OracleSource is the oracle's Go source (file name -> content), for a
+	// backend whose oracle-bound output runs the oracle in-process instead
+	// of starting `bqgen oracle serve` (Go). The caller provides it, so no
+	// backend depends on the oracle package.
+	OracleSource map[string][]byte
 }
+
+// The environment every oracle-bound output reads, in every language.
+const (
+	// EnvOracleBin is the path of the bqgen executable whose `oracle serve`
+	// an oracle subject starts (bqgen on PATH when unset).
+	EnvOracleBin = "BQGEN_ORACLE_BIN"
+	// EnvOracleFault names the mutant to serve; empty for the correct oracle.
+	EnvOracleFault = "BQGEN_ORACLE_FAULT"
+)
 
 // Backend generates one language's tests from a suite.
 type Backend interface {

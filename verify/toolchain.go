@@ -6,15 +6,14 @@ package verify
 import (
 	"context"
 	"io"
+
+	"github.com/babelqueue/bqgen/backend"
 )
 
-// Env names the variables an oracle-bound subject reads, in every language.
+// The variables an oracle-bound subject reads, in every language.
 const (
-	// EnvOracleBin is the path of the bqgen executable whose `oracle serve`
-	// an oracle subject starts.
-	EnvOracleBin = "BQGEN_ORACLE_BIN"
-	// EnvOracleFault names the mutant to serve; empty for the correct oracle.
-	EnvOracleFault = "BQGEN_ORACLE_FAULT"
+	EnvOracleBin   = backend.EnvOracleBin
+	EnvOracleFault = backend.EnvOracleFault
 )
 
 // Result is what one run of a test runner reported.

@@ -261,3 +261,13 @@ func expectKind(t *testing.T, files map[string]backend.File, path string, kind b
 		t.Errorf("%s is %s, want %s", path, f.Kind, kind)
 	}
 }
+
+// The oracle-bound output needs the oracle's source from its caller: the
+// backend does not import the oracle.
+func TestOracleOutputNeedsTheOracleSource(t *testing.T) {
+	t.Parallel()
+	_, err := New().Generate(canonicalSuite(t), backend.Options{Binding: backend.BindOracle})
+	if err == nil || !strings.Contains(err.Error(), "OracleSource") {
+		t.Fatalf("Generate without OracleSource = %v, want an error naming it", err)
+	}
+}

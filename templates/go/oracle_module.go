@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/oracle"
 )
 
 // The verify module (BindOracle): a go.mod with no requirements and the
@@ -24,9 +23,9 @@ func (v *view) goModule() backend.File {
 // headed by the generated-code marker (followed by a blank line, so the
 // package's doc comment stays its own).
 func (v *view) oracleFiles() ([]backend.File, error) {
-	sources, err := oracle.Source()
-	if err != nil {
-		return nil, fmt.Errorf("read the oracle's source: %w", err)
+	sources := v.oracleSource
+	if len(sources) == 0 {
+		return nil, fmt.Errorf("the oracle-bound Go output runs the oracle in-process: Options.OracleSource must hold its source")
 	}
 	names := make([]string, 0, len(sources))
 	for name := range sources {

@@ -1,7 +1,7 @@
 package gobackend
 
 import (
-	"github.com/babelqueue/bqgen/verify"
+	"github.com/babelqueue/bqgen/backend"
 	"github.com/dave/jennifer/jen"
 )
 
@@ -23,10 +23,10 @@ func oq(name string) *jen.Statement { return jen.Qual(oracleImport, name) }
 func genOracleSubject(v *view) *fileBuilder {
 	b := v.newGenerated(oracleSubjectPath)
 	b.file.ImportName(oracleImport, "oracle")
-	b.decl("conformanceOracle is the oracle the tests run against, with the fault named by "+verify.EnvOracleFault+" switched on (none when empty); the variable is read once, at first use.",
+	b.decl("conformanceOracle is the oracle the tests run against, with the fault named by "+backend.EnvOracleFault+" switched on (none when empty); the variable is read once, at first use.",
 		jen.Var().Id("conformanceOracle").Op("=").Qual("sync", "OnceValues").Call(
 			jen.Func().Params().Params(jen.Op("*").Add(oq("Oracle")), jen.Error()).Block(
-				jen.Return(oq("New").Call(oq("Fault").Call(jen.Qual("os", "Getenv").Call(jen.Lit(verify.EnvOracleFault))))))))
+				jen.Return(oq("New").Call(oq("Fault").Call(jen.Qual("os", "Getenv").Call(jen.Lit(backend.EnvOracleFault))))))))
 	b.decl(newSubjectFunc+" returns the oracle subject; an unknown fault name stops the test.",
 		jen.Func().Id(newSubjectFunc).Params(tParam()).Id(subjectType).Block(
 			tHelper(),

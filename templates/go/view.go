@@ -18,6 +18,8 @@ type view struct {
 	pkg     string // package clause of every generated test file
 	version string // CONFORMANCE_VERSION, or "unversioned"
 	blocks  []blockView
+	// oracleSource is the oracle's source, copied into BindOracle output.
+	oracleSource map[string][]byte
 }
 
 // blockView is one block of the suite that gets a test file.
@@ -75,7 +77,7 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &view{suite: s, binding: opt.Binding, pkg: pkg, version: version}
+	v := &view{suite: s, binding: opt.Binding, pkg: pkg, version: version, oracleSource: opt.OracleSource}
 	for _, name := range s.Blocks() {
 		if emit, ok := blockEmitters[name]; ok {
 			v.blocks = append(v.blocks, blockView{name: name, path: blockPath(name), emit: emit})

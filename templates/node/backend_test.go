@@ -11,7 +11,6 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
-	"github.com/babelqueue/bqgen/verify"
 )
 
 func canonical(t *testing.T) *model.Suite { return suitetest.Canonical(t) }
@@ -270,12 +269,6 @@ func checkImportsUsed(t *testing.T, where, src string) {
 		if regexp.MustCompile(`\b`+fn+`[.(]`).MatchString(body) && !imported[fn] {
 			t.Errorf("%s: %s is used but not imported", where, fn)
 		}
-	}
-}
-
-func TestOracleEnvNamesMatchVerify(t *testing.T) {
-	if envOracleBin != verify.EnvOracleBin || envOracleFault != verify.EnvOracleFault {
-		t.Errorf("oracle env names %s, %s differ from verify's %s, %s", envOracleBin, envOracleFault, verify.EnvOracleBin, verify.EnvOracleFault)
 	}
 }
 

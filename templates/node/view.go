@@ -115,13 +115,6 @@ type oracleEnvLit struct {
 	Bin, Fault string
 }
 
-// These must equal verify.EnvOracleBin and verify.EnvOracleFault (a test
-// checks it); the backend does not import verify, which runs backends.
-const (
-	envOracleBin   = "BQGEN_ORACLE_BIN"
-	envOracleFault = "BQGEN_ORACLE_FAULT"
-)
-
 // buildView computes the view of a suite.
 func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 	version := s.Version
@@ -138,7 +131,7 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 		Subject:        tsString(moduleSpecifier(subjectFile)),
 		Support:        tsString(moduleSpecifier(supportFile)),
 		Binding:        tsString(moduleSpecifier(bindingFile)),
-		EnvNames:       oracleEnvLit{Bin: tsString(envOracleBin), Fault: tsString(envOracleFault)},
+		EnvNames:       oracleEnvLit{Bin: tsString(backend.EnvOracleBin), Fault: tsString(backend.EnvOracleFault)},
 	}
 	for _, block := range s.Blocks() {
 		f, err := buildTestFile(s, block, v)

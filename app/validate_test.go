@@ -151,6 +151,9 @@ func TestValidateReportsEachBrokenSuite(t *testing.T) {
 		{"payload schema definitions referring to each other", func(t *testing.T, d string) {
 			edit(t, d, "manifest.json", `"schema": {`, `"schema": {"definitions": {"a": {"$ref": "#/definitions/b"}, "b": {"$ref": "#/definitions/a"}}, "$ref": "#/definitions/a",`)
 		}, []string{"manifest.json: /payload_schema/schema/", "refers to itself"}},
+		{"payload schema applying itself through allOf", func(t *testing.T, d string) {
+			edit(t, d, "manifest.json", `"schema": {`, `"schema": {"allOf": [{"$ref": "#"}],`)
+		}, []string{"manifest.json: /payload_schema/schema/allOf/0/$ref:", "refers to itself", "never end"}},
 		{"payload schema $ref to nothing", func(t *testing.T, d string) {
 			edit(t, d, "manifest.json", `"schema": {`, `"schema": {"not": {"$ref": "#/definitions/none"},`)
 		}, []string{"manifest.json: /payload_schema/schema/not/$ref:", "points at nothing"}},

@@ -22,6 +22,9 @@ func FuzzSchema(f *testing.F) {
 		`{"properties":{"$ref":{"type":"string"}},"const":{"$ref":"#"}}`,
 		`{"items":[{"$ref":"#/items/0"}]}`,
 		`{"$ref":"#/definitions/a~1b%25"}`,
+		`{"allOf":[{"$ref":"#"}]}`,
+		`{"$ref":"#/default","default":{"anyOf":[{"$ref":"#"}]}}`,
+		`{"not":{"if":{"$ref":"#/not"}}}`,
 	} {
 		f.Add([]byte(seed))
 	}

@@ -24,25 +24,43 @@ type schemaProblem struct {
 	msg string
 }
 
-// Keywords whose values are schemas, by shape (draft-04 to 2019-09).
+// Keywords whose values are schemas, by shape (draft-04 to 2019-09). The
+// in-place ones apply their schemas to the same value as the schema holding
+// them; the others to a part of it, which is what ends a recursion.
 var (
-	schemaValued = []string{"additionalProperties", "items", "additionalItems", "contains", "propertyNames",
-		"not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties"}
-	schemaArrays = []string{"allOf", "anyOf", "oneOf", "items", "prefixItems"}
-	schemaMaps   = []string{"properties", "patternProperties", "definitions", "$defs", "dependencies", "dependentSchemas"}
+	inPlaceValued = []string{"not", "if", "then", "else"}
+	inPlaceArrays = []string{"allOf", "anyOf", "oneOf"}
+	inPlaceMaps   = []string{"dependencies", "dependentSchemas"}
+	childValued   = []string{"additionalProperties", "items", "additionalItems", "contains", "propertyNames",
+		"unevaluatedItems", "unevaluatedProperties"}
+	childArrays = []string{"items", "prefixItems"}
+	childMaps   = []string{"properties", "patternProperties", "definitions", "$defs"}
 )
 
-// refsProblems walks every subschema of root and reports each reference that
-// leaves the document, does not resolve, or aliases itself, and each $id
-// below the root (which would change what a reference means).
+// refsProblems walks every subschema of root (and every place a reference
+// points at, as the library will read it as a schema) and reports each
+// reference that leaves the document or does not resolve, each $id below the
+// root (which would change what a reference means), and each loop of
+// references and in-place keywords that comes back to a schema without
+// descending into the value, where validation would never end.
 func refsProblems(root model.Value) []schemaProblem {
-	w := &refWalker{root: root}
+	w := &refWalker{root: root, edges: map[string][]edge{}, seen: map[string]bool{}}
 	w.walk(root, model.Pointer{})
+	w.findLoops()
 	return w.problems
+}
+
+// edge is an in-place application of the schema at to, written at via.
+type edge struct {
+	to  string
+	via model.Pointer
 }
 
 type refWalker struct {
 	root     model.Value
+	edges    map[string][]edge // schema pointer -> in-place applications
+	order    []string          // schema pointers in the order walked
+	seen     map[string]bool
 	problems []schemaProblem
 }
 
@@ -51,9 +69,12 @@ func (w *refWalker) fail(at model.Pointer, format string, args ...any) {
 }
 
 func (w *refWalker) walk(v model.Value, at model.Pointer) {
-	if v.Kind != model.Object {
+	key := at.String()
+	if v.Kind != model.Object || w.seen[key] {
 		return // true, false, or not a schema: the library reports the last
 	}
+	w.seen[key] = true
+	w.order = append(w.order, key)
 	if len(at) > 0 {
 		for _, id := range []string{"$id", "id"} {
 			if idv, ok := v.Get(id); ok && idv.Kind == model.String {
@@ -62,51 +83,71 @@ func (w *refWalker) walk(v model.Value, at model.Pointer) {
 		}
 	}
 	if ref, ok := v.Get("$ref"); ok {
-		w.checkRef(ref, at)
-	}
-	for _, key := range schemaValued {
-		if sub, ok := v.Get(key); ok && sub.Kind == model.Object {
-			w.walk(sub, at.Child(key))
+		if target, msg := w.resolve(ref); msg != "" {
+			w.fail(at.Child("$ref"), "%s", msg)
+		} else {
+			w.inPlace(key, target.v, target.at, at.Child("$ref"))
 		}
 	}
-	for _, key := range schemaArrays {
+	w.each(v, at, inPlaceValued, inPlaceArrays, inPlaceMaps, func(sub model.Value, subAt model.Pointer) {
+		w.inPlace(key, sub, subAt, subAt)
+	})
+	w.each(v, at, childValued, childArrays, childMaps, w.walk)
+}
+
+// inPlace records that the schema at from applies sub to the same value.
+func (w *refWalker) inPlace(from string, sub model.Value, subAt, via model.Pointer) {
+	w.edges[from] = append(w.edges[from], edge{to: subAt.String(), via: via})
+	w.walk(sub, subAt)
+}
+
+// each calls f for every subschema of v under the given keywords.
+func (w *refWalker) each(v model.Value, at model.Pointer, valued, arrays, maps []string, f func(model.Value, model.Pointer)) {
+	for _, key := range valued {
+		if sub, ok := v.Get(key); ok && sub.Kind == model.Object {
+			f(sub, at.Child(key))
+		}
+	}
+	for _, key := range arrays {
 		if arr, ok := v.Get(key); ok && arr.Kind == model.Array {
 			for i, sub := range arr.Items {
-				w.walk(sub, at.Child(key).Index(i))
+				f(sub, at.Child(key).Index(i))
 			}
 		}
 	}
-	for _, key := range schemaMaps {
+	for _, key := range maps {
 		if m, ok := v.Get(key); ok && m.Kind == model.Object {
 			for _, member := range m.Members {
-				w.walk(member.Value, at.Child(key).Child(member.Key))
+				f(member.Value, at.Child(key).Child(member.Key))
 			}
 		}
 	}
 }
 
-// checkRef allows "#" and "#/json/pointer" that resolves in the document,
-// and follows a chain of references to find one that comes back to itself.
-func (w *refWalker) checkRef(ref model.Value, at model.Pointer) {
-	refAt := at.Child("$ref")
-	target, msg := w.resolve(ref)
-	if msg != "" {
-		w.fail(refAt, "%s", msg)
-		return
+// findLoops reports each in-place loop once, at the keyword that closes it.
+func (w *refWalker) findLoops() {
+	const (
+		unvisited = iota
+		onPath
+		done
+	)
+	state := map[string]int{}
+	var visit func(node string)
+	visit = func(node string) {
+		state[node] = onPath
+		for _, e := range w.edges[node] {
+			switch state[e.to] {
+			case onPath:
+				w.fail(e.via, "refers to itself (back to %q) without descending into the value: checking anything against it would never end", "#"+e.to)
+			case unvisited:
+				visit(e.to)
+			}
+		}
+		state[node] = done
 	}
-	seen := map[string]bool{at.String(): true}
-	for {
-		next, ok := target.v.Get("$ref")
-		if !ok {
-			return // the chain ends in a schema with keywords of its own
-		}
-		if seen[target.at.String()] {
-			w.fail(refAt, "%q refers to itself through %s without a keyword in between: no value could ever be checked against it", ref.Text, target.at)
-			return
-		}
-		seen[target.at.String()] = true
-		if target, msg = w.resolve(next); msg != "" {
-			return // reported where that reference is
+	for _, node := range w.order {
+		if state[node] == unvisited {
+			visit(node)
 		}
 	}
 }

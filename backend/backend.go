@@ -5,6 +5,7 @@ package backend
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/babelqueue/bqgen/model"
 )
@@ -114,4 +115,11 @@ func VendorSuite(s *model.Suite, dir string) []File {
 		out = append(out, File{Path: dir + "/" + f.Path, Content: f.Raw, Kind: Vendored})
 	}
 	return out
+}
+
+// SortedByPath orders files by path, the order every backend returns them
+// in, so output order never depends on how a backend happens to build it.
+func SortedByPath(files []File) []File {
+	sort.SliceStable(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	return files
 }

@@ -5,6 +5,7 @@
 package dotnet
 
 import (
+	"fmt"
 	"sort"
 	"text/template"
 
@@ -15,15 +16,12 @@ import (
 
 // Backend generates .NET tests. Build it with New.
 type Backend struct {
-	tmpl *template.Template
-	err  error // a template parse failure, reported by every Generate
+	lazy *textkit.Lazy
+	tmpl *template.Template // the parsed templates, set by Generate for this call
 }
 
-// New returns the .NET backend, its templates parsed once.
-func New() backend.Backend {
-	t, err := parseTemplates()
-	return Backend{tmpl: t, err: err}
-}
+// New returns the .NET backend, its templates parsed once, on first use.
+func New() backend.Backend { return Backend{lazy: textkit.NewLazy(parseTemplates)} }
 
 // Lang is "dotnet".
 func (Backend) Lang() string { return "dotnet" }
@@ -33,9 +31,17 @@ func (Backend) Lang() string { return "dotnet" }
 // per block, the MSBuild file (the .props the SDK imports, or the standalone
 // oracle test project) and the vendored suite.
 func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
-	if b.err != nil {
-		return nil, b.err
+	t, err := b.lazy.Get()
+	if err != nil {
+		return nil, fmt.Errorf("dotnet templates: %w", err)
 	}
+	b.tmpl = t
+	files, err := b.generate(s, opt)
+	return backend.SortedByPath(files), err
+}
+
+// generate builds the view and renders every file with b's templates.
+func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
 	v, err := buildView(s, opt)
 	if err != nil {
 		return nil, err

@@ -60,8 +60,8 @@ func TestNamespaceOption(t *testing.T) {
 // literals and member accesses) must be reserved, or a case with that name
 // would hide it.
 func TestBodiesUseOnlyReservedTypeNames(t *testing.T) {
-	files, _ := filepath.Glob("templates/bodies_*.part.tmpl")
-	files = append(files, "templates/tests.cs.tmpl")
+	files, _ := filepath.Glob("tmpl/bodies_*.partial.tmpl")
+	files = append(files, "tmpl/tests.cs.tmpl")
 	reserved := map[string]bool{}
 	for _, n := range bodyTypeNames {
 		reserved[n] = true

@@ -8,10 +8,10 @@ import (
 )
 
 // templateFS holds the templates: *.cs.tmpl, *.csproj.tmpl and *.props.tmpl
-// each define one root named after what it produces; *.part.tmpl hold the
+// each define one root named after what it produces; *.partial.tmpl hold the
 // shared header and the test bodies (body.*).
 //
-//go:embed templates/*.tmpl
+//go:embed tmpl/*.tmpl
 var templateFS embed.FS
 
 // The root templates, one per kind of output file.
@@ -27,5 +27,5 @@ const (
 
 // parseTemplates parses every template once; the backend keeps the result.
 func parseTemplates() (*template.Template, error) {
-	return textkit.Parse(templateFS, nil, "templates/*.tmpl")
+	return textkit.Parse(templateFS, nil, "tmpl/*.tmpl")
 }

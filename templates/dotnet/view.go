@@ -70,9 +70,9 @@ type testSpec struct {
 // blockBuilder builds the tests of one block.
 type blockBuilder func(s *model.Suite) ([]testSpec, error)
 
-// blockBuilders maps each block bqgen models to its builder. payload_schema
+// blockViews maps each block bqgen models to its builder. payload_schema
 // and payload_schema_unicode share one: same shape, same runner.
-var blockBuilders = map[string]blockBuilder{
+var blockViews = map[string]blockBuilder{
 	model.BlockCases:       buildCases,
 	model.BlockIdempotency: buildIdempotency,
 	model.BlockSQS:         buildSQS,
@@ -119,7 +119,7 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 
 // buildClass names a block's tests and places its file.
 func buildClass(v *view, block string, s *model.Suite) (testClass, error) {
-	specs, err := blockBuilders[block](s)
+	specs, err := blockViews[block](s)
 	if err != nil {
 		return testClass{}, err
 	}

@@ -21,10 +21,16 @@ func New() backend.Backend { return Backend{} }
 // Lang is "go".
 func (Backend) Lang() string { return "go" }
 
-// Generate returns, in this order: the block test files, the subject support
+// Generate returns, sorted by path: the block test files, the subject support
 // file, the binding (the scaffold; or go.mod, the oracle subject and the
 // oracle's source) and the vendored suite under testdata/conformance/.
 func (Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
+	files, err := render(s, opt)
+	return backend.SortedByPath(files), err
+}
+
+// render builds the view and renders every file.
+func render(s *model.Suite, opt backend.Options) ([]backend.File, error) {
 	v, err := buildView(s, opt)
 	if err != nil {
 		return nil, err

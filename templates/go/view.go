@@ -47,9 +47,9 @@ const (
 	unversioned        = "unversioned"
 )
 
-// blockEmitters maps each block the Go backend knows to its emitter; a block
+// blockViews maps each block the Go backend knows to its emitter; a block
 // missing here (none today) would produce no file.
-var blockEmitters = map[string]blockEmitter{
+var blockViews = map[string]blockEmitter{
 	model.BlockCases:                emitCases,
 	model.BlockIdempotency:          emitIdempotency,
 	model.BlockSQS:                  emitSQS,
@@ -79,7 +79,7 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 	}
 	v := &view{suite: s, binding: opt.Binding, pkg: pkg, version: version, oracleSource: opt.OracleSource}
 	for _, name := range s.Blocks() {
-		if emit, ok := blockEmitters[name]; ok {
+		if emit, ok := blockViews[name]; ok {
 			v.blocks = append(v.blocks, blockView{name: name, path: blockPath(name), emit: emit})
 		}
 	}

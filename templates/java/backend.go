@@ -12,20 +12,14 @@ import (
 	"github.com/babelqueue/bqgen/templates/textkit"
 )
 
-// Backend generates Java tests. Its templates are parsed once, by New.
+// Backend generates Java tests. Its templates are parsed once, on first use.
 type Backend struct {
-	templates *template.Template
+	lazy      *textkit.Lazy
+	templates *template.Template // the parsed templates, set by Generate for this call
 }
 
-// New returns the Java backend. The templates are embedded, so a parse
-// error is a bug in bqgen itself and panics (every test catches it).
-func New() backend.Backend {
-	t, err := parseTemplates()
-	if err != nil {
-		panic(fmt.Sprintf("java backend: %v", err))
-	}
-	return Backend{templates: t}
-}
+// New returns the Java backend; its templates are parsed on first use.
+func New() backend.Backend { return Backend{lazy: textkit.NewLazy(parseTemplates)} }
 
 // Lang is "java".
 func (Backend) Lang() string { return "java" }
@@ -33,6 +27,17 @@ func (Backend) Lang() string { return "java" }
 // Generate renders the tests, the support classes, the subject for the
 // binding (the oracle subject, or the SDK scaffold), and the vendored suite.
 func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
+	t, err := b.lazy.Get()
+	if err != nil {
+		return nil, fmt.Errorf("java templates: %w", err)
+	}
+	b.templates = t
+	files, err := b.generate(s, opt)
+	return backend.SortedByPath(files), err
+}
+
+// generate builds the view and renders every file with b's templates.
+func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
 	v, err := buildView(s, opt)
 	if err != nil {
 		return nil, err

@@ -10,12 +10,12 @@ import (
 // templateFS holds one root template per output file, named after the file
 // it renders ("ConformanceJson.java"), and partials named "*.partial".
 //
-//go:embed templates/*.tmpl
+//go:embed tmpl/*.tmpl
 var templateFS embed.FS
 
 // parseTemplates parses every template once. The templates get no
 // functions of their own: the view hands them finished literals, so no
 // untrusted text is ever formatted inside a template.
 func parseTemplates() (*template.Template, error) {
-	return textkit.Parse(templateFS, nil, "templates/*.tmpl")
+	return textkit.Parse(templateFS, nil, "tmpl/*.tmpl")
 }

@@ -33,9 +33,9 @@ type method struct {
 // test body start: the statement's 8 plus a continuation indent of 8.
 const bodyIndent = 16
 
-// classBuilders builds each known block's test class. A builder returns
+// blockViews builds each known block's test class. A builder returns
 // nil when the block carries nothing to test.
-var classBuilders = map[string]func(*model.Suite, common) *testClass{
+var blockViews = map[string]func(*model.Suite, common) *testClass{
 	model.BlockCases:                buildCasesClass,
 	model.BlockIdempotency:          buildIdempotencyClass,
 	model.BlockSQS:                  buildSQSClass,
@@ -57,7 +57,7 @@ var classBuilders = map[string]func(*model.Suite, common) *testClass{
 func buildTestClasses(s *model.Suite, c common) []testClass {
 	var out []testClass
 	for _, block := range s.Blocks() {
-		if tc := classBuilders[block](s, c); tc != nil {
+		if tc := blockViews[block](s, c); tc != nil {
 			out = append(out, *tc)
 		}
 	}

@@ -22,25 +22,30 @@ import (
 
 // Backend generates Node/TypeScript tests.
 type Backend struct {
-	templates *template.Template
-	err       error // a template that does not parse fails every Generate
+	lazy      *textkit.Lazy
+	templates *template.Template // the parsed templates, set by Generate for this call
 }
 
-// New returns the Node/TypeScript backend, its templates parsed once.
-func New() backend.Backend {
-	t, err := parseTemplates()
-	return &Backend{templates: t, err: err}
-}
+// New returns the Node/TypeScript backend, its templates parsed once, on first use.
+func New() backend.Backend { return Backend{lazy: textkit.NewLazy(parseTemplates)} }
 
 // Lang is "node".
-func (*Backend) Lang() string { return "node" }
+func (Backend) Lang() string { return "node" }
 
 // Generate returns the test files, support, subject and binding, the vendored
 // suite and, for BindOracle, the standalone project files.
-func (b *Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
-	if b.err != nil {
-		return nil, b.err
+func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
+	t, err := b.lazy.Get()
+	if err != nil {
+		return nil, fmt.Errorf("node templates: %w", err)
 	}
+	b.templates = t
+	files, err := b.generate(s, opt)
+	return backend.SortedByPath(files), err
+}
+
+// generate builds the view and renders every file with b's templates.
+func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
 	v, err := buildView(s, opt)
 	if err != nil {
 		return nil, err
@@ -83,7 +88,7 @@ func sharedFiles(binding backend.Binding) []sharedFile {
 	)
 }
 
-func (b *Backend) renderShared(v *view, binding backend.Binding) ([]backend.File, error) {
+func (b Backend) renderShared(v *view, binding backend.Binding) ([]backend.File, error) {
 	var out []backend.File
 	for _, sf := range sharedFiles(binding) {
 		file, err := b.render(sf.path, sf.root, v, sf.kind)
@@ -96,7 +101,7 @@ func (b *Backend) renderShared(v *view, binding backend.Binding) ([]backend.File
 }
 
 // render executes one root template into a file.
-func (b *Backend) render(path, root string, data any, kind backend.Kind) (backend.File, error) {
+func (b Backend) render(path, root string, data any, kind backend.Kind) (backend.File, error) {
 	content, err := textkit.Render(b.templates, root, data)
 	if err != nil {
 		return backend.File{}, fmt.Errorf("node: %s: %w", path, err)

@@ -218,7 +218,7 @@ func operationTypes() []string {
 
 // buildTestFile builds the frame of one block's test file and its body.
 func buildTestFile(s *model.Suite, block string, v *view) (testFile, error) {
-	build, ok := bodyBuilders[block]
+	build, ok := blockViews[block]
 	if !ok {
 		return testFile{}, fmt.Errorf("no test template for the block")
 	}
@@ -248,8 +248,8 @@ func fileDoc(s *model.Suite, block string) string {
 // bodyBuilder builds a block's view and says what its test file imports.
 type bodyBuilder func(*model.Suite) (body, imports, error)
 
-// bodyBuilders maps each block to the function that builds its view.
-var bodyBuilders = map[string]bodyBuilder{
+// blockViews maps each block to the function that builds its view.
+var blockViews = map[string]bodyBuilder{
 	model.BlockCases:                buildCases,
 	model.BlockIdempotency:          buildIdempotency,
 	model.BlockSQS:                  buildSQS,

@@ -20,19 +20,12 @@ import (
 
 // Backend generates PHP tests. Its templates are parsed once, in New.
 type Backend struct {
-	templates *template.Template
+	lazy      *textkit.Lazy
+	templates *template.Template // the parsed templates, set by Generate for this call
 }
 
-// New returns the PHP backend. The templates are embedded, so a parse error
-// is a bug in bqgen itself: New panics on it, and every test of the package
-// fails at once.
-func New() backend.Backend {
-	t, err := parseTemplates()
-	if err != nil {
-		panic(fmt.Sprintf("php backend: %v", err))
-	}
-	return Backend{templates: t}
-}
+// New returns the PHP backend; its templates are parsed once, on first use.
+func New() backend.Backend { return Backend{lazy: textkit.NewLazy(parseTemplates)} }
 
 // Lang is "php".
 func (Backend) Lang() string { return "php" }
@@ -40,6 +33,17 @@ func (Backend) Lang() string { return "php" }
 // Generate renders the tests, their support code and the subject for the
 // binding, and vendors the suite under tests/conformance/.
 func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
+	t, err := b.lazy.Get()
+	if err != nil {
+		return nil, fmt.Errorf("php templates: %w", err)
+	}
+	b.templates = t
+	files, err := b.generate(s, opt)
+	return backend.SortedByPath(files), err
+}
+
+// generate builds the view and renders every file with b's templates.
+func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
 	v, err := buildView(s, opt)
 	if err != nil {
 		return nil, err

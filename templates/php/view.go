@@ -116,8 +116,8 @@ func (v *view) support(name string) outFile {
 // does not carry the block.
 type blockBuilder func(s *model.Suite, c common) (any, error)
 
-// blockBuilders are the test classes in model.KnownBlocks order.
-var blockBuilders = []struct {
+// blockViews are the test classes in model.KnownBlocks order.
+var blockViews = []struct {
 	block string
 	build blockBuilder
 }{
@@ -140,7 +140,7 @@ var blockBuilders = []struct {
 // buildBlocks builds one test file per block the suite carries.
 func buildBlocks(s *model.Suite, c common) ([]outFile, error) {
 	var out []outFile
-	for _, b := range blockBuilders {
+	for _, b := range blockViews {
 		if !s.HasBlock(b.block) {
 			continue
 		}

@@ -5,6 +5,7 @@
 package python
 
 import (
+	"fmt"
 	"text/template"
 
 	"github.com/babelqueue/bqgen/backend"
@@ -14,26 +15,31 @@ import (
 
 // Backend generates Python tests. Build it with New.
 type Backend struct {
-	tmpl *template.Template
-	err  error // a template parse failure, reported by every Generate
+	lazy *textkit.Lazy
+	tmpl *template.Template // the parsed templates, set by Generate for this call
 }
 
-// New returns the Python backend, its templates parsed once.
-func New() backend.Backend {
-	t, err := parseTemplates()
-	return Backend{tmpl: t, err: err}
-}
+// New returns the Python backend, its templates parsed once, on first use.
+func New() backend.Backend { return Backend{lazy: textkit.NewLazy(parseTemplates)} }
 
 // Lang is "python".
 func (Backend) Lang() string { return "python" }
 
 // Generate returns the support module, the subject module of the binding
 // (the SDK scaffold or the oracle subject), one test module per block, and
-// the vendored suite, in that order.
+// the vendored suite, sorted by path.
 func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
-	if b.err != nil {
-		return nil, b.err
+	t, err := b.lazy.Get()
+	if err != nil {
+		return nil, fmt.Errorf("python templates: %w", err)
 	}
+	b.tmpl = t
+	files, err := b.generate(s, opt)
+	return backend.SortedByPath(files), err
+}
+
+// generate builds the view and renders every file with b's templates.
+func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
 	v, err := buildView(s, opt)
 	if err != nil {
 		return nil, err

@@ -9,9 +9,9 @@ import (
 
 // templateFS holds one root template per output file, each defined under the
 // name of the file it renders (conformance_support.py, test_conformance_sqs.py,
-// ...), and the shared partials, whose names end in ".part".
+// ...), and the shared partials, whose names end in ".partial".
 //
-//go:embed templates/*.tmpl
+//go:embed tmpl/*.tmpl
 var templateFS embed.FS
 
 // funcs are the backend's own template functions. Templates get literals
@@ -22,5 +22,5 @@ var funcs = template.FuncMap{
 
 // parseTemplates parses every template once.
 func parseTemplates() (*template.Template, error) {
-	return textkit.Parse(templateFS, funcs, "templates/*.tmpl")
+	return textkit.Parse(templateFS, funcs, "tmpl/*.tmpl")
 }

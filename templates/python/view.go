@@ -81,8 +81,8 @@ type body interface {
 	heads() []*testHead
 }
 
-// bodyBuilders maps each block to the function that builds its view.
-var bodyBuilders = map[string]func(*model.Suite) (body, error){
+// blockViews maps each block to the function that builds its view.
+var blockViews = map[string]func(*model.Suite) (body, error){
 	model.BlockCases:                buildCases,
 	model.BlockIdempotency:          buildIdempotency,
 	model.BlockSQS:                  buildSQS,
@@ -125,7 +125,7 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 // buildModule builds the test module of one block; ok is false for a block
 // bqgen has no builder for or one without any test.
 func buildModule(s *model.Suite, block string, v *view) (module, bool, error) {
-	build, known := bodyBuilders[block]
+	build, known := blockViews[block]
 	if !known {
 		return module{}, false, nil
 	}

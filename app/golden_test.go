@@ -4,53 +4,78 @@ import (
 	"bytes"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"testing"
 
+	"strings"
+
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/conformance"
+	"github.com/babelqueue/bqgen/internal/suitetest"
 	"github.com/babelqueue/bqgen/internal/testflag"
+	"github.com/babelqueue/bqgen/internal/tier"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/oracle"
 	"github.com/babelqueue/bqgen/writer"
 )
 
 const goldenRoot = "../golden"
 
-// TestGolden compares each backend's output for the canonical suite with
-// golden/<lang>/, and proves the output is the same on a second run.
+// goldenOracleSource is where the Go backend's oracle-bound output copies
+// the oracle's own source. The golden trees leave out that copy of oracle/
+// and the vendored suite, a copy of the suite: each backend's tests check
+// both are byte copies.
+const goldenOracleSource = "internal/oracle/"
+
+// TestGolden compares each backend's output, for both bindings and for the
+// canonical and (where present) the upstream suite, with
+// golden/<suite>/<binding>/<lang>/, and proves it is the same on a second run.
 func TestGolden(t *testing.T) {
-	s, problems := model.Load(conformance.FS)
-	if len(problems.Errors()) > 0 {
-		t.Fatal(problems.Errors())
+	suites := map[string]*model.Suite{"canonical": suitetest.Canonical(t)}
+	if upstream := suitetest.UpstreamIfPresent(t); upstream != nil {
+		suites["upstream"] = upstream
 	}
-	for _, b := range Backends() {
-		b := b
-		t.Run(b.Lang(), func(t *testing.T) {
-			t.Parallel()
-			files := generateFor(t, b, s)
-			if again := generateFor(t, b, s); !sameFiles(files, again) {
-				t.Fatal("two runs gave different output")
+	source, err := oracle.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bindings := map[string]backend.Options{
+		"sdk":    {Binding: backend.BindSDK},
+		"oracle": {Binding: backend.BindOracle, OracleSource: source},
+	}
+	for suiteName, s := range suites {
+		for bindingName, opt := range bindings {
+			for _, b := range Backends() {
+				t.Run(suiteName+"/"+bindingName+"/"+b.Lang(), func(t *testing.T) {
+					t.Parallel()
+					files := generateFor(t, b, s, opt)
+					if again := generateFor(t, b, s, opt); !sameFiles(files, again) {
+						t.Fatal("two runs gave different output")
+					}
+					dir := filepath.Join(goldenRoot, suiteName, bindingName, b.Lang())
+					if *testflag.Update {
+						rewriteGolden(t, dir, b.Lang(), files)
+						return
+					}
+					compareTree(t, dir, files)
+				})
 			}
-			dir := filepath.Join(goldenRoot, b.Lang())
-			if *testflag.Update {
-				rewriteGolden(t, dir, b.Lang(), files)
-				return
-			}
-			compareTree(t, dir, files)
-		})
+		}
 	}
 }
 
-func generateFor(t *testing.T, b backend.Backend, s *model.Suite) map[string][]byte {
+func generateFor(t *testing.T, b backend.Backend, s *model.Suite, opt backend.Options) map[string][]byte {
 	t.Helper()
-	files, err := b.Generate(s, backend.Options{Binding: backend.BindSDK})
+	files, err := b.Generate(s, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := map[string][]byte{}
 	for _, f := range files {
-		out[f.Path] = f.Content
+		if f.Kind != backend.Vendored && !strings.HasPrefix(f.Path, goldenOracleSource) {
+			out[f.Path] = f.Content
+		}
 	}
 	return out
 }
@@ -115,4 +140,56 @@ func compareTree(t *testing.T, dir string, files map[string][]byte) {
 	for p := range onDisk {
 		t.Errorf("golden file no longer generated: %s", p)
 	}
+}
+
+// TestGoldenGoVets runs go vet over the golden oracle-bound Go module (with
+// the oracle's source it leaves out put back), so the golden Go is seen to
+// compile, not only to match.
+func TestGoldenGoVets(t *testing.T) {
+	tier.Toolchain(t, "go vet")
+	dir := t.TempDir()
+	golden := filepath.Join(goldenRoot, "canonical", "oracle", "go")
+	err := filepath.WalkDir(golden, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(golden, p)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return writeFile(filepath.Join(dir, rel), data)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	source, err := oracle.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Backends().Lookup("go")
+	files, err := b.Generate(suitetest.Canonical(t), backend.Options{Binding: backend.BindOracle, OracleSource: source})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if strings.HasPrefix(f.Path, goldenOracleSource) {
+			if err := writeFile(filepath.Join(dir, filepath.FromSlash(f.Path)), f.Content); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	cmd := exec.Command("go", "vet", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off", "GOTOOLCHAIN=local")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go vet in the golden oracle-bound module: %v\n%s", err, out)
+	}
+}
+
+func writeFile(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
 }

@@ -1,0 +1,237 @@
+// Scaffolded by bqgen from conformance suite unversioned.
+// This file is yours: bqgen writes it only when it is absent, never over your edits.
+
+package babelqueue_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	babelqueue "github.com/babelqueue/babelqueue-go"
+	"github.com/babelqueue/babelqueue-go/idempotency"
+	"github.com/babelqueue/babelqueue-go/schema"
+	"testing"
+)
+
+// newConformanceSubject returns the subject the generated conformance tests run
+// against: this SDK's core.
+func newConformanceSubject(t *testing.T) ConformanceSubject {
+	t.Helper()
+	return sdkConformanceSubject{}
+}
+
+// sdkConformanceSubject maps each subject operation onto the babelqueue-go API.
+// Broker projections and reconciliation live in the transport modules, unexported,
+// so those operations are not provided here.
+type sdkConformanceSubject struct{}
+
+func (sdkConformanceSubject) Decode(envelope []byte) (ConformanceDecodeResult, error) {
+	env, err := babelqueue.Decode(envelope)
+	if err != nil {
+		// Decode fails on malformed JSON and wrong JSON types (data [1,2]): a rejection.
+		return ConformanceDecodeResult{Reason: err.Error()}, nil
+	}
+	result := ConformanceDecodeResult{Accepted: env.Accepts()}
+	if !result.Accepted {
+		result.Reason = "Envelope.Accepts() is false"
+	}
+	result.Warnings, result.WarningsErr = sdkConformanceWarnings(env)
+	result.View, err = sdkConformanceView(env)
+	return result, err
+}
+
+func (sdkConformanceSubject) Reencode(envelope []byte, attemptsIncrement int64) ([]byte, error) {
+	env, err := babelqueue.Decode(envelope)
+	if err != nil {
+		return nil, err
+	}
+	if !env.Accepts() {
+		return nil, errors.New("the envelope is not accepted")
+	}
+	env.Attempts += int(attemptsIncrement)
+	return env.Encode()
+}
+
+func (sdkConformanceSubject) Make(urn string, queue string, data json.RawMessage) ([]byte, error) {
+	var payload map[string]any
+	if err := json.Unmarshal(data, &payload); err != nil {
+		return nil, err
+	}
+	env, err := babelqueue.Make(urn, payload, babelqueue.WithQueue(queue))
+	if err != nil {
+		return nil, err
+	}
+	return env.Encode()
+}
+
+func (sdkConformanceSubject) SQSAttributes(envelope []byte) (map[string]ConformanceSQSAttribute, error) {
+	return nil, conformanceNotProvided("attributes is unexported in the separate module github.com/babelqueue/babelqueue-go/sqs; that module's own conformance test runs it")
+}
+
+func (sdkConformanceSubject) SQSReconcile(bodyAttempts int64, approximateReceiveCount *string) (int64, error) {
+	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module github.com/babelqueue/babelqueue-go/sqs; that module's own conformance test runs it")
+}
+
+func (sdkConformanceSubject) ASBMessage(envelope []byte) (ConformanceASBMessage, error) {
+	return ConformanceASBMessage{}, conformanceNotProvided("message is unexported in the separate module github.com/babelqueue/babelqueue-go/azureservicebus; that module's own conformance test runs it")
+}
+
+func (sdkConformanceSubject) ASBReconcile(bodyAttempts int64, deliveryCount int64) (int64, error) {
+	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module github.com/babelqueue/babelqueue-go/azureservicebus; that module's own conformance test runs it")
+}
+
+func (sdkConformanceSubject) PulsarProperties(envelope []byte) (map[string]string, error) {
+	return nil, conformanceNotProvided("properties is unexported in the separate module github.com/babelqueue/babelqueue-go/pulsar; that module's own conformance test runs it")
+}
+
+func (sdkConformanceSubject) PulsarReconcile(bodyAttempts int64, redeliveryCount int64) (int64, error) {
+	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module github.com/babelqueue/babelqueue-go/pulsar; that module's own conformance test runs it")
+}
+
+func (sdkConformanceSubject) KafkaHeaders(envelope []byte) (map[string]string, error) {
+	return nil, conformanceNotProvided("headers is unexported in the separate module github.com/babelqueue/babelqueue-go/kafka; that module's own conformance test runs it")
+}
+
+func (sdkConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *int64) (int64, error) {
+	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module github.com/babelqueue/babelqueue-go/kafka; that module's own conformance test runs it")
+}
+
+func (sdkConformanceSubject) ArtemisMessage(envelope []byte) (ConformanceArtemisMessage, error) {
+	return ConformanceArtemisMessage{}, conformanceNotProvided("message is unexported in the separate module github.com/babelqueue/babelqueue-go/artemis; that module's own conformance test runs it")
+}
+
+func (sdkConformanceSubject) ArtemisReconcile(bodyAttempts int64, deliveryCount int64) (int64, error) {
+	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module github.com/babelqueue/babelqueue-go/artemis; that module's own conformance test runs it")
+}
+
+func (sdkConformanceSubject) RabbitMQPublishing(envelope []byte) (ConformanceRabbitMQPublishing, error) {
+	return ConformanceRabbitMQPublishing{}, conformanceNotProvided("Transport.publishing is unexported in the separate module github.com/babelqueue/babelqueue-go/amqp; that module's own conformance test runs it")
+}
+
+func (sdkConformanceSubject) RedisRoundtrip(envelope []byte) ([]byte, error) {
+	return nil, conformanceNotProvided("frameValue is unexported in the separate module github.com/babelqueue/babelqueue-go/redis; that module's own conformance test runs it; Transport.Publish needs a live Redis")
+}
+
+func (sdkConformanceSubject) IdempotencyKey(envelope []byte) (string, error) {
+	env, err := babelqueue.Decode(envelope)
+	if err != nil {
+		return "", err
+	}
+	// The key is whatever the helper remembers after one successful delivery.
+	store := &sdkConformanceRecordingStore{Store: idempotency.NewInMemoryStore()}
+	handler := idempotency.Wrap(store, func(context.Context, babelqueue.Envelope) error {
+		return nil
+	})
+	if err := handler(context.Background(), env); err != nil {
+		return "", err
+	}
+	if len(store.remembered) != 1 {
+		return "", fmt.Errorf("the helper remembered %d keys after one delivery, want 1", len(store.remembered))
+	}
+	return store.remembered[0], nil
+}
+
+func (sdkConformanceSubject) IdempotencyReplay(deliveries []ConformanceDelivery) ([]bool, error) {
+	ctx := context.Background()
+	store := idempotency.NewInMemoryStore()
+	invoked := make([]bool, len(deliveries))
+	current := 0
+	handler := idempotency.Wrap(store, func(context.Context, babelqueue.Envelope) error {
+		invoked[current] = true
+		if deliveries[current].Outcome == "throw" {
+			return errConformanceHandlerThrew
+		}
+		return nil
+	})
+	for i, d := range deliveries {
+		current = i
+		if d.ForgetBefore {
+			if err := store.Forget(ctx, d.MetaID); err != nil {
+				return nil, err
+			}
+		}
+		env, err := babelqueue.Make("urn:bqgen:conformance:replay", nil)
+		if err != nil {
+			return nil, err
+		}
+		env.Meta.ID = d.MetaID
+		if err := handler(ctx, env); err != nil && !errors.Is(err, errConformanceHandlerThrew) {
+			return nil, err
+		}
+	}
+	return invoked, nil
+}
+
+func (sdkConformanceSubject) ValidatePayload(payloadSchema json.RawMessage, data json.RawMessage) (bool, error) {
+	compiled, err := schema.Parse(payloadSchema)
+	if err != nil {
+		return false, err
+	}
+	var value any
+	if err := json.Unmarshal(data, &value); err != nil {
+		return false, err
+	}
+	// Validate lists the violations; none means valid.
+	return len(compiled.Validate(value)) == 0, nil
+}
+
+// sdkConformanceWarnings returns the decode warnings of a core that has
+// Envelope.Warnings (1.9.0 and later). The interface assertion keeps this file
+// compiling on older cores, which cannot surface warnings.
+func sdkConformanceWarnings(env babelqueue.Envelope) ([]string, error) {
+	warner, ok := any(env).(interface {
+		Warnings() []string
+	})
+	if !ok {
+		return nil, conformanceNotProvided("this babelqueue-go core has no Envelope.Warnings (added in 1.9.0)")
+	}
+	// A clean envelope may report nil: that is still "no warnings", not "cannot tell".
+	return append([]string{}, warner.Warnings()...), nil
+}
+
+// sdkConformanceView is the neutral view of a decoded envelope. The core's typed
+// struct cannot tell an absent field from a zero one, so every field is reported
+// present.
+func sdkConformanceView(env babelqueue.Envelope) (*ConformanceView, error) {
+	data, err := json.Marshal(env.Data)
+	if err != nil {
+		return nil, err
+	}
+	var deadLetter json.RawMessage
+	if env.DeadLetter != nil {
+		if deadLetter, err = json.Marshal(env.DeadLetter); err != nil {
+			return nil, err
+		}
+	}
+	urn, attempts, schemaVersion := env.URN(), int64(env.Attempts), int64(env.Meta.SchemaVersion)
+	return &ConformanceView{
+		URN:           &urn,
+		Data:          data,
+		Attempts:      &attempts,
+		Lang:          &env.Meta.Lang,
+		SchemaVersion: &schemaVersion,
+		TraceID:       &env.TraceID,
+		ID:            &env.Meta.ID,
+		CreatedAt:     &env.Meta.CreatedAt,
+		Queue:         &env.Meta.Queue,
+		DeadLetter:    deadLetter,
+	}, nil
+}
+
+// sdkConformanceRecordingStore is a seen-set that records the keys the idempotency
+// helper remembers.
+type sdkConformanceRecordingStore struct {
+	idempotency.Store
+	remembered []string
+}
+
+// Remember records id, then remembers it.
+func (s *sdkConformanceRecordingStore) Remember(ctx context.Context, id string) error {
+	s.remembered = append(s.remembered, id)
+	return s.Store.Remember(ctx, id)
+}
+
+// errConformanceHandlerThrew is what the replayed handler returns for outcome
+// "throw".
+var errConformanceHandlerThrew = errors.New("handler threw")

@@ -1,0 +1,293 @@
+// Scaffold written by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION unversioned.
+// bqgen writes this file only when it is absent: it belongs to the SDK from then on. It maps the
+// conformance subject onto the SDK's API; keep it in step with the API.
+package com.babelqueue;
+
+import com.babelqueue.DeadLetter;
+import com.babelqueue.Envelope;
+import com.babelqueue.EnvelopeCodec;
+import com.babelqueue.JsonValues;
+import com.babelqueue.Meta;
+import com.babelqueue.idempotency.Handler;
+import com.babelqueue.idempotency.Idempotent;
+import com.babelqueue.idempotency.InMemoryStore;
+import com.babelqueue.idempotency.Store;
+import com.babelqueue.schema.PayloadValidator;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The conformance subject of the BabelQueue Java core ({@code com.babelqueue:babelqueue-core}):
+ * the envelope codec, the idempotency helper and the payload validator. The broker projections
+ * and reconciliations live in the transport artifacts (babelqueue-sqs, -azure-servicebus,
+ * -pulsar, -kafka, -artemis, -redis, babelqueue-spring), whose helpers are package-private in
+ * their own packages, so this subject does not provide them; a transport repository generates
+ * its tests into its own package ({@code --package com.babelqueue.sqs}) and maps them there.
+ */
+final class SdkConformanceSubject implements ConformanceSubject {
+
+    private static final String TRANSPORT = "not part of babelqueue-core: run this block in the transport's "
+            + "own repository, where its package-private projection is reachable (";
+
+    @Override
+    public List<String> capabilities() {
+        return List.of("capabilities", "decode", "reencode", "make", "idempotency_key", "idempotency_replay",
+                "validate_payload");
+    }
+
+    @Override
+    public Decoded decode(String envelope) {
+        List<String> warnings = new ArrayList<>();
+        Envelope env;
+        try {
+            env = CoreVersions.decode(envelope, warnings);
+        } catch (RuntimeException e) {
+            // decode reports a bad envelope by an empty result, but a throw is a rejection too
+            return new Decoded(false, "EnvelopeCodec.decode threw " + e, warnings, null);
+        }
+        if (!EnvelopeCodec.accepts(env)) {
+            return new Decoded(false, "EnvelopeCodec.accepts is false", warnings, null);
+        }
+        Meta meta = env.meta();
+        return new Decoded(true, "", warnings, new View(EnvelopeCodec.urn(env), ConformanceJson.fromJava(env.data()),
+                (long) env.attempts(), meta.lang(), (long) meta.schemaVersion(), env.traceId(), meta.id(),
+                meta.createdAt() == 0 ? null : meta.createdAt(), meta.queue(), deadLetter(env.deadLetter())));
+    }
+
+    /** The dead_letter block as JSON; the record reports absent numbers as 0, which are left out. */
+    private static ConformanceJson deadLetter(DeadLetter dl) {
+        if (dl == null) {
+            return ConformanceJson.jsonNull();
+        }
+        Map<String, Object> block = new LinkedHashMap<>();
+        block.put("reason", dl.reason());
+        block.put("error", dl.error());
+        block.put("exception", dl.exception());
+        block.put("failed_at", dl.failedAt() == 0 ? null : dl.failedAt());
+        block.put("original_queue", dl.originalQueue());
+        block.put("attempts", dl.attempts());
+        block.put("lang", dl.lang());
+        block.values().removeIf(value -> value == null);
+        return ConformanceJson.fromJava(block);
+    }
+
+    @Override
+    public String reencode(String envelope, long attemptsIncrement) {
+        Envelope env = CoreVersions.decode(envelope, new ArrayList<>());
+        if (!EnvelopeCodec.accepts(env)) {
+            throw new IllegalArgumentException("the envelope is not accepted, so it cannot be re-encoded");
+        }
+        int attempts = Math.addExact(env.attempts(), Math.toIntExact(attemptsIncrement));
+        return EnvelopeCodec.encode(CoreVersions.withAttempts(env, attempts));
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public String make(String urn, String queue, ConformanceJson data) {
+        return EnvelopeCodec.encode(EnvelopeCodec.make(urn, (Map<String, Object>) sdkValue(data), queue, null));
+    }
+
+    @Override
+    public Map<String, SqsAttribute> sqsAttributes(String envelope) {
+        throw new NotProvidedException(TRANSPORT + "babelqueue-sqs, SqsAttributes.project)");
+    }
+
+    @Override
+    public long sqsReconcile(long bodyAttempts, String approximateReceiveCount) {
+        throw new NotProvidedException(TRANSPORT + "babelqueue-sqs, SqsConsumer)");
+    }
+
+    @Override
+    public AsbMessage asbMessage(String envelope) {
+        throw new NotProvidedException(TRANSPORT + "babelqueue-azure-servicebus, AsbMessages.project)");
+    }
+
+    @Override
+    public long asbReconcile(long bodyAttempts, long deliveryCount) {
+        throw new NotProvidedException(TRANSPORT + "babelqueue-azure-servicebus, AsbConsumer)");
+    }
+
+    @Override
+    public Map<String, String> pulsarProperties(String envelope) {
+        throw new NotProvidedException(TRANSPORT + "babelqueue-pulsar, PulsarProperties.of)");
+    }
+
+    @Override
+    public long pulsarReconcile(long bodyAttempts, long redeliveryCount) {
+        throw new NotProvidedException(TRANSPORT + "babelqueue-pulsar, PulsarConsumer)");
+    }
+
+    @Override
+    public Map<String, String> kafkaHeaders(String envelope) {
+        throw new NotProvidedException(TRANSPORT + "babelqueue-kafka, KafkaHeaders.of)");
+    }
+
+    @Override
+    public long kafkaReconcile(long bodyAttempts, Long headerAttempts) {
+        throw new NotProvidedException(TRANSPORT + "babelqueue-kafka, KafkaConsumer)");
+    }
+
+    @Override
+    public ArtemisMessage artemisMessage(String envelope) {
+        throw new NotProvidedException(TRANSPORT + "babelqueue-artemis, JmsMessages.project)");
+    }
+
+    @Override
+    public long artemisReconcile(long bodyAttempts, long deliveryCount) {
+        throw new NotProvidedException(TRANSPORT + "babelqueue-artemis, ArtemisConsumer)");
+    }
+
+    @Override
+    public RabbitMqPublishing rabbitmqPublishing(String envelope) {
+        throw new NotProvidedException(TRANSPORT + "babelqueue-spring, BabelQueueMessageConverter.toMessage)");
+    }
+
+    @Override
+    public String redisRoundtrip(String envelope) {
+        throw new NotProvidedException(TRANSPORT + "babelqueue-java-redis, RedisPublisher and RedisConsumer)");
+    }
+
+    /** Asks the helper itself: a store that records the id the helper looks up. */
+    @Override
+    public String idempotencyKey(String envelope) {
+        List<String> keys = new ArrayList<>();
+        Store recording = new Store() {
+            @Override
+            public boolean seen(String messageId) {
+                keys.add(messageId);
+                return false;
+            }
+
+            @Override
+            public void remember(String messageId) {
+            }
+
+            @Override
+            public void forget(String messageId) {
+            }
+        };
+        handle(Idempotent.wrap(recording, env -> { }), EnvelopeCodec.decode(envelope));
+        if (keys.isEmpty()) {
+            throw new IllegalStateException("the idempotency helper never looked the message up in its store");
+        }
+        return keys.get(0);
+    }
+
+    @Override
+    public List<Boolean> idempotencyReplay(List<Delivery> deliveries) {
+        InMemoryStore store = new InMemoryStore();
+        boolean[] ran = new boolean[1];
+        Delivery[] current = new Delivery[1];
+        Handler wrapped = Idempotent.wrap(store, env -> {
+            ran[0] = true;
+            if ("throw".equals(current[0].outcome())) {
+                throw new IllegalStateException("conformance: the handler throws for this delivery");
+            }
+        });
+        List<Boolean> invoked = new ArrayList<>();
+        for (Delivery delivery : deliveries) {
+            if (delivery.forgetBefore()) {
+                store.forget(delivery.metaId());
+            }
+            ran[0] = false;
+            current[0] = delivery;
+            try {
+                wrapped.handle(replayEnvelope(delivery.metaId()));
+            } catch (Exception thrown) {
+                if (!"throw".equals(delivery.outcome())) {
+                    throw new IllegalStateException("the idempotency helper threw for an ok delivery", thrown);
+                }
+            }
+            invoked.add(ran[0]);
+        }
+        return invoked;
+    }
+
+    /** A valid envelope whose meta.id is {@code metaId}; "" is a message without a usable id. */
+    private static Envelope replayEnvelope(String metaId) {
+        Meta meta = new Meta(metaId, "default", EnvelopeCodec.SOURCE_LANG, EnvelopeCodec.SCHEMA_VERSION, 1L);
+        return new Envelope("urn:babel:conformance:replayed", "conformance-replay-trace", Map.of(), meta, 0, null);
+    }
+
+    private static void handle(Handler handler, Envelope env) {
+        try {
+            handler.handle(env);
+        } catch (Exception e) {
+            throw new IllegalStateException("the wrapped handler threw", e);
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public PayloadVerdict validatePayload(ConformanceJson schema, ConformanceJson data) {
+        String violation = PayloadValidator.validate((Map<String, Object>) sdkValue(schema), sdkValue(data));
+        return new PayloadVerdict(violation == null, violation == null ? List.of() : List.of(violation));
+    }
+
+    /**
+     * A JSON value as the SDK's own codec types it (LinkedHashMap, ArrayList, Long, Double, ...):
+     * the validator compares enum and const values with equals, so Integer against Long would
+     * differ.
+     */
+    private static Object sdkValue(ConformanceJson value) {
+        return JsonValues.decode(ConformanceJsonWriter.write(value));
+    }
+
+    /**
+     * The two calls whose API changed in babelqueue-core 1.8.0, looked up at run time so this
+     * scaffold runs on 1.7.0 as well. 1.8.0 added {@code EnvelopeCodec.decode(String, Consumer)},
+     * which reports forbidden keys as warnings, and {@code Envelope.withAttempts(int)}, which keeps
+     * unknown keys that the record's constructor would drop. Once the SDK requires 1.8.0, call them
+     * directly and delete this class.
+     */
+    private static final class CoreVersions {
+
+        private static final Method DECODE_WITH_WARNINGS = method(EnvelopeCodec.class, "decode", String.class,
+                Consumer.class);
+        private static final Method WITH_ATTEMPTS = method(Envelope.class, "withAttempts", int.class);
+
+        private CoreVersions() {
+        }
+
+        static Envelope decode(String raw, List<String> warnings) {
+            if (DECODE_WITH_WARNINGS == null) {
+                return EnvelopeCodec.decode(raw); // 1.7.0 has no warning hook: no warning is reported
+            }
+            Consumer<String> sink = warnings::add;
+            return (Envelope) invoke(DECODE_WITH_WARNINGS, null, raw, sink);
+        }
+
+        static Envelope withAttempts(Envelope env, int attempts) {
+            if (WITH_ATTEMPTS == null) {
+                return new Envelope(env.job(), env.traceId(), env.data(), env.meta(), attempts, env.deadLetter());
+            }
+            return (Envelope) invoke(WITH_ATTEMPTS, env, attempts);
+        }
+
+        private static Method method(Class<?> owner, String name, Class<?>... parameters) {
+            try {
+                return owner.getMethod(name, parameters);
+            } catch (NoSuchMethodException absent) {
+                return null;
+            }
+        }
+
+        private static Object invoke(Method method, Object target, Object... args) {
+            try {
+                return method.invoke(target, args);
+            } catch (InvocationTargetException e) {
+                if (e.getCause() instanceof RuntimeException runtime) {
+                    throw runtime;
+                }
+                throw new IllegalStateException(e.getCause());
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+}

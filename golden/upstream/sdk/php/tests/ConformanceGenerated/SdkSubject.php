@@ -1,0 +1,413 @@
+<?php
+
+/*
+ * Scaffold written once by bqgen for the BabelQueue conformance tests (suite unversioned).
+ * bqgen never overwrites it: it belongs to the SDK, to adapt as the SDK's API moves.
+ */
+
+declare(strict_types=1);
+
+namespace BabelQueue\Tests\ConformanceGenerated;
+
+use BabelQueue\Codec\EnvelopeCodec;
+use BabelQueue\Idempotency\IdempotencyStore;
+use BabelQueue\Idempotency\Idempotent;
+use BabelQueue\Idempotency\InMemoryStore;
+use BabelQueue\Schema\PayloadValidator;
+use BabelQueue\Transport\AmqpTransport;
+use BabelQueue\Transport\KafkaConsumer;
+use BabelQueue\Transport\KafkaConsumerClient;
+use BabelQueue\Transport\KafkaMessage;
+use BabelQueue\Transport\KafkaProducer;
+use BabelQueue\Transport\KafkaTransport;
+use BabelQueue\Transport\PulsarConsumer;
+use BabelQueue\Transport\PulsarMessage;
+use BabelQueue\Transport\PulsarTransport;
+use BabelQueue\Transport\PulsarWebSocketClient;
+use BabelQueue\Transport\PulsarWebSocketConsumerClient;
+use BabelQueue\Transport\RedisTransport;
+use BabelQueue\Transport\SqsClient;
+use BabelQueue\Transport\SqsTransport;
+use BabelQueue\Validation\EnvelopeValidator;
+use PhpAmqpLib\Channel\AMQPChannel;
+use PhpAmqpLib\Message\AMQPMessage;
+use Predis\ClientInterface;
+use BabelQueue\Tests\ConformanceGenerated\Support\Json;
+use BabelQueue\Tests\ConformanceGenerated\Support\NotProvided;
+use BabelQueue\Tests\ConformanceGenerated\Support\Subject;
+
+/**
+ * The php-sdk behind the generated conformance tests.
+ *
+ * The SDK decodes JSON into associative arrays, in which {} and [] are the
+ * same value; what it hands out goes through Json::fromAssoc, so the tests
+ * see what the SDK really keeps (a nested {} comes back as []).
+ *
+ * The transports are publish-only: a projection is observed by publishing
+ * through a fake of the transport's one-method client seam and capturing what
+ * it was given. Operations the SDK does not offer, or offers only in a later
+ * release, throw NotProvided, so their tests are reported skipped with the
+ * reason. AMQP and Redis need php-amqplib, predis and mockery (require-dev).
+ */
+final class SdkSubject implements Subject
+{
+    /** The URN of the envelopes built for reconciliation. */
+    private const RECONCILE_URN = 'urn:babel:conformance:reconcile';
+
+    /** How the generated tests obtain the subject: a fresh one per test. */
+    public static function create(): Subject
+    {
+        return new self();
+    }
+
+    public function capabilities(): array
+    {
+        $provided = ['decode', 'reencode', 'make', 'sqs_attributes', 'pulsar_properties', 'pulsar_reconcile', 'kafka_headers', 'kafka_reconcile'];
+        if (self::canMock(AMQPChannel::class)) {
+            $provided[] = 'rabbitmq_publishing';
+        }
+        if (method_exists(RedisTransport::class, 'frameValue') || self::canMock(ClientInterface::class)) {
+            $provided[] = 'redis_roundtrip';
+        }
+        if (class_exists(Idempotent::class)) {
+            array_push($provided, 'idempotency_key', 'idempotency_replay');
+        }
+        if (class_exists(PayloadValidator::class)) {
+            $provided[] = 'validate_payload';
+        }
+        return $provided;
+    }
+
+    public function decode(string $envelope): \stdClass
+    {
+        $warnings = [];
+        // Releases before the warning hook ignore the extra argument (and warn about nothing).
+        $decoded = EnvelopeCodec::decode($envelope, static function (string $message, string $pointer) use (&$warnings): void {
+            $warnings[] = $message . ' (' . $pointer . ')';
+        });
+        $accepted = $decoded !== [] && EnvelopeCodec::accepts($decoded);
+        return (object) [
+            'accepted' => $accepted,
+            'reason' => $accepted ? '' : (EnvelopeValidator::check($decoded) ?? 'rejected by EnvelopeCodec::decode'),
+            'warnings' => $warnings,
+            'view' => $decoded === [] ? null : self::view($decoded),
+        ];
+    }
+
+    public function reencode(string $envelope, int $attemptsIncrement): string
+    {
+        $decoded = EnvelopeCodec::decode($envelope, static function (): void {
+        });
+        if ($decoded === [] || !EnvelopeCodec::accepts($decoded)) {
+            throw new \RuntimeException('reencode: the envelope is rejected: ' . EnvelopeValidator::check($decoded));
+        }
+        $decoded['attempts'] += $attemptsIncrement; // the SDK has no increment helper: retry does exactly this
+        return EnvelopeCodec::encode($decoded);
+    }
+
+    public function make(string $urn, string $queue, \stdClass $data): string
+    {
+        return EnvelopeCodec::encode(EnvelopeCodec::make($urn, Json::toAssoc($data), $queue));
+    }
+
+    public function sqsAttributes(string $envelope): \stdClass
+    {
+        $client = new class () implements SqsClient {
+            /** @var array<string, mixed> */
+            public array $sent = [];
+
+            public function sendMessage(array $args): mixed
+            {
+                $this->sent = $args;
+                return null;
+            }
+        };
+        (new SqsTransport($client, 'https://sqs.invalid/000000000000/conformance'))->publish($envelope);
+        return self::map($client->sent['MessageAttributes'] ?? []);
+    }
+
+    public function sqsReconcile(int $bodyAttempts, ?string $approximateReceiveCount): int
+    {
+        throw new NotProvided('SqsTransport is produce-only; the Laravel driver surfaces the native ApproximateReceiveCount (exempt per the sqs block)');
+    }
+
+    public function asbMessage(string $envelope): \stdClass
+    {
+        throw new NotProvided('the php-sdk has no Azure Service Bus transport');
+    }
+
+    public function asbReconcile(int $bodyAttempts, int $deliveryCount): int
+    {
+        throw new NotProvided('the php-sdk has no Azure Service Bus transport');
+    }
+
+    public function pulsarProperties(string $envelope): \stdClass
+    {
+        $client = new class () implements PulsarWebSocketClient {
+            /** @var array<string, string> */
+            public array $properties = [];
+
+            public function publish(string $topic, string $payload, array $properties): void
+            {
+                $this->properties = $properties;
+            }
+        };
+        (new PulsarTransport($client))->publish($envelope);
+        return self::map($client->properties);
+    }
+
+    public function pulsarReconcile(int $bodyAttempts, int $redeliveryCount): int
+    {
+        $client = new class (self::bodyWithAttempts($bodyAttempts), $redeliveryCount) implements PulsarWebSocketConsumerClient {
+            public function __construct(private readonly string $payload, private readonly int $redeliveryCount)
+            {
+            }
+
+            public function receive(): ?array
+            {
+                return ['messageId' => 'conformance', 'payload' => $this->payload, 'properties' => [], 'redeliveryCount' => $this->redeliveryCount];
+            }
+
+            public function acknowledge(string $messageId): void
+            {
+            }
+
+            public function negativeAcknowledge(string $messageId): void
+            {
+            }
+        };
+        return self::received((new PulsarConsumer($client))->receive())->attempts();
+    }
+
+    public function kafkaHeaders(string $envelope): \stdClass
+    {
+        $producer = new class () implements KafkaProducer {
+            /** @var array<string, string> */
+            public array $headers = [];
+
+            public function produce(string $topic, string $payload, array $headers, ?int $timestampMs = null): void
+            {
+                $this->headers = $headers;
+            }
+        };
+        (new KafkaTransport($producer))->publish($envelope);
+        return self::map($producer->headers);
+    }
+
+    public function kafkaReconcile(int $bodyAttempts, ?int $headerAttempts): int
+    {
+        $headers = $headerAttempts === null ? [] : ['bq-attempts' => (string) $headerAttempts];
+        $client = new class (self::bodyWithAttempts($bodyAttempts), $headers) implements KafkaConsumerClient {
+            /** @param array<string, string> $headers */
+            public function __construct(private readonly string $payload, private readonly array $headers)
+            {
+            }
+
+            public function receive(): ?array
+            {
+                return ['payload' => $this->payload, 'headers' => $this->headers];
+            }
+
+            public function commit(): void
+            {
+            }
+        };
+        return self::received((new KafkaConsumer($client))->receive())->attempts();
+    }
+
+    public function artemisMessage(string $envelope): \stdClass
+    {
+        throw new NotProvided('StompTransport cannot set the x-opt-jms-type message annotation over STOMP (exempt, see tests/StompConformanceTest.php); its properties are asserted there');
+    }
+
+    public function artemisReconcile(int $bodyAttempts, int $deliveryCount): int
+    {
+        throw new NotProvided('the php-sdk has no Artemis consumer (StompTransport is produce-only)');
+    }
+
+    public function rabbitmqPublishing(string $envelope): \stdClass
+    {
+        self::requireMockable(AMQPChannel::class, 'php-amqplib/php-amqplib');
+        $published = null;
+        $channel = \Mockery::mock(AMQPChannel::class);
+        $channel->shouldReceive('queue_declare');
+        $channel->shouldReceive('basic_publish')->andReturnUsing(static function (AMQPMessage $message) use (&$published): void {
+            $published = $message;
+        });
+        (new AmqpTransport($channel))->publish($envelope);
+        if (!$published instanceof AMQPMessage) {
+            throw new \RuntimeException('AmqpTransport published nothing');
+        }
+        $properties = [];
+        foreach (['type', 'correlation_id', 'message_id', 'app_id', 'content_type'] as $name) {
+            if ($published->has($name)) {
+                $properties[$name] = $published->get($name);
+            }
+        }
+        $headers = $published->has('application_headers') ? $published->get('application_headers')->getNativeData() : [];
+        return (object) ['properties' => self::map($properties), 'headers' => self::map($headers)];
+    }
+
+    public function redisRoundtrip(string $envelope): string
+    {
+        if (method_exists(RedisTransport::class, 'frameValue')) {
+            // Releases with header framing store frameValue() and reserve through unframe().
+            return RedisTransport::unframe(RedisTransport::frameValue($envelope, []))[0];
+        }
+        self::requireMockable(ClientInterface::class, 'predis/predis');
+        $stored = null;
+        $client = \Mockery::mock(ClientInterface::class);
+        $client->shouldReceive('rpush')->andReturnUsing(static function (string $queue, array $values) use (&$stored): int {
+            $stored = $values[0];
+            return 1;
+        });
+        (new RedisTransport($client))->publish($envelope);
+        if (!is_string($stored)) {
+            throw new \RuntimeException('RedisTransport pushed no element');
+        }
+        return $stored; // the list element as pushed is what a reserve (LMOVE) returns
+    }
+
+    public function idempotencyKey(string $envelope): string
+    {
+        self::requireIdempotency();
+        $store = new class () implements IdempotencyStore {
+            /** @var list<string> */
+            public array $asked = [];
+
+            public function seen(string $messageId): bool
+            {
+                $this->asked[] = $messageId;
+                return false;
+            }
+
+            public function remember(string $messageId): void
+            {
+            }
+
+            public function forget(string $messageId): void
+            {
+            }
+        };
+        Idempotent::wrap($store, static function (): void {
+        })(new KafkaMessage(EnvelopeCodec::decode($envelope)));
+        return $store->asked[0] ?? '';
+    }
+
+    public function idempotencyReplay(array $deliveries): array
+    {
+        self::requireIdempotency();
+        $store = new InMemoryStore();
+        $failure = new \RuntimeException('the handler throws, as the sequence says');
+        $invoked = [];
+        $current = ['index' => 0, 'outcome' => 'ok'];
+        $wrapped = Idempotent::wrap($store, static function () use (&$invoked, &$current, $failure): void {
+            $invoked[$current['index']] = true;
+            if ($current['outcome'] === 'throw') {
+                throw $failure;
+            }
+        });
+        foreach ($deliveries as $i => $delivery) {
+            $invoked[$i] = false;
+            $current = ['index' => $i, 'outcome' => $delivery['outcome']];
+            if ($delivery['forget_before']) {
+                $store->forget($delivery['meta_id']);
+            }
+            try {
+                $wrapped(new KafkaMessage(['meta' => ['id' => $delivery['meta_id']]]));
+            } catch (\RuntimeException $thrown) {
+                if ($thrown !== $failure) {
+                    throw $thrown;
+                }
+            }
+        }
+        return $invoked;
+    }
+
+    public function validatePayload(mixed $schema, mixed $data): \stdClass
+    {
+        if (!class_exists(PayloadValidator::class)) {
+            throw new NotProvided('this php-sdk release has no payload validator (BabelQueue\Schema\PayloadValidator)');
+        }
+        $violation = PayloadValidator::check((array) Json::toAssoc($schema), Json::toAssoc($data));
+        return (object) ['valid' => $violation === null, 'errors' => $violation === null ? [] : [$violation]];
+    }
+
+    /**
+     * The neutral view of a decoded envelope.
+     *
+     * @param array<mixed> $envelope
+     */
+    private static function view(array $envelope): \stdClass
+    {
+        $meta = is_array($envelope['meta'] ?? null) ? $envelope['meta'] : [];
+        return (object) [
+            'urn' => EnvelopeCodec::urn($envelope),
+            'data' => self::object($envelope['data'] ?? null),
+            'attempts' => $envelope['attempts'] ?? null,
+            'lang' => $meta['lang'] ?? null,
+            'schema_version' => $meta['schema_version'] ?? null,
+            'trace_id' => $envelope['trace_id'] ?? null,
+            'id' => $meta['id'] ?? null,
+            'created_at' => $meta['created_at'] ?? null,
+            'queue' => $meta['queue'] ?? null,
+            'dead_letter' => self::object($envelope['dead_letter'] ?? null),
+        ];
+    }
+
+    /**
+     * A member the contract defines as an object (data, dead_letter): the SDK
+     * holds it as an array, whose empty form is the empty object.
+     */
+    private static function object(mixed $value): mixed
+    {
+        $converted = Json::fromAssoc($value);
+        return $converted === [] ? new \stdClass() : $converted;
+    }
+
+    /**
+     * A name => value map the SDK hands out, as a JSON object.
+     *
+     * @param array<mixed> $map
+     */
+    private static function map(array $map): \stdClass
+    {
+        return (object) array_map([Json::class, 'fromAssoc'], $map);
+    }
+
+    /** A valid envelope from the producer API, carrying the body's attempts. */
+    private static function bodyWithAttempts(int $attempts): string
+    {
+        $envelope = EnvelopeCodec::make(self::RECONCILE_URN);
+        $envelope['attempts'] = $attempts;
+        return EnvelopeCodec::encode($envelope);
+    }
+
+    /** The message a consumer received, which the fake client always delivers. */
+    private static function received(KafkaMessage|PulsarMessage|null $message): KafkaMessage|PulsarMessage
+    {
+        if ($message === null) {
+            throw new \RuntimeException('the consumer received nothing from the fake client');
+        }
+        return $message;
+    }
+
+    private static function canMock(string $class): bool
+    {
+        return class_exists(\Mockery::class) && (class_exists($class) || interface_exists($class));
+    }
+
+    private static function requireMockable(string $class, string $package): void
+    {
+        if (!self::canMock($class)) {
+            throw new NotProvided($class . ' needs ' . $package . ' and mockery/mockery (require-dev)');
+        }
+    }
+
+    private static function requireIdempotency(): void
+    {
+        if (!class_exists(Idempotent::class)) {
+            throw new NotProvided('this php-sdk release has no idempotency helper (BabelQueue\Idempotency\Idempotent)');
+        }
+    }
+}

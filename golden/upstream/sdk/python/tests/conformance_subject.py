@@ -1,0 +1,298 @@
+# Scaffolded by bqgen from the BabelQueue conformance suite; this file is yours.
+# CONFORMANCE_VERSION: unversioned (the suite revision it was scaffolded from)
+# bqgen writes it only when it is absent and never overwrites it: edit it freely.
+"""The babelqueue SDK as the subject of the generated conformance tests.
+
+Each method maps one operation of bqgen's subject protocol onto the SDK's
+public API. An operation the SDK cannot provide raises NotProvided, and the
+tests that need it skip with the reason.
+"""
+
+import logging
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any, Optional
+
+from babelqueue import EnvelopeCodec
+
+from conformance_support import (
+    ArtemisMessage,
+    AsbMessage,
+    Decoded,
+    Delivery,
+    NotProvided,
+    OperationFailed,
+    PayloadVerdict,
+    RabbitMQPublishing,
+    Subject,
+    View,
+)
+
+CODEC_LOGGER = "babelqueue.codec"
+"""The logger the SDK warns on when it drops a forbidden key (babelqueue 1.14+)."""
+
+RECONCILE_URN = "urn:bqgen:conformance:reconcile"
+"""The URN of the envelopes built to carry a body count into a reconciler."""
+
+OPERATIONS = [
+    "capabilities", "decode", "reencode", "make",
+    "sqs_attributes", "sqs_reconcile", "asb_message", "asb_reconcile",
+    "pulsar_properties", "pulsar_reconcile", "kafka_headers", "kafka_reconcile",
+    "artemis_message", "artemis_reconcile", "rabbitmq_publishing", "redis_roundtrip",
+    "idempotency_key", "idempotency_replay", "validate_payload",
+]
+
+
+class _Collect(logging.Handler):
+    """Keeps the messages of the log records it handles."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+@contextmanager
+def _codec_warnings() -> Iterator[list[str]]:
+    """The warnings the codec logs inside the block. Older SDKs log none."""
+    logger, handler = logging.getLogger(CODEC_LOGGER), _Collect()
+    previous = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.WARNING)
+    try:
+        yield handler.messages
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(previous)
+
+
+def _int_or_none(value: Any) -> Optional[int]:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _str_or_none(value: Any) -> Optional[str]:
+    return value if isinstance(value, str) else None
+
+
+def _view(envelope: Mapping[str, Any]) -> View:
+    """The neutral view of a decoded envelope (a plain dict in this SDK)."""
+    meta = envelope.get("meta")
+    meta = meta if isinstance(meta, dict) else {}
+    dead_letter = envelope.get("dead_letter")
+    return {
+        "urn": EnvelopeCodec.urn(envelope) or None,
+        "data": envelope.get("data"),
+        "attempts": _int_or_none(envelope.get("attempts")),
+        "lang": _str_or_none(meta.get("lang")),
+        "schema_version": _int_or_none(meta.get("schema_version")),
+        "trace_id": _str_or_none(envelope.get("trace_id")),
+        "id": _str_or_none(meta.get("id")),
+        "created_at": _int_or_none(meta.get("created_at")),
+        "queue": _str_or_none(meta.get("queue")),
+        "dead_letter": dead_letter if isinstance(dead_letter, dict) else None,
+    }
+
+
+def _body_with_attempts(attempts: int) -> str:
+    """A valid envelope whose attempts is the given body count."""
+    envelope = EnvelopeCodec.make(RECONCILE_URN, {}, queue="conformance")
+    envelope["attempts"] = attempts
+    return EnvelopeCodec.encode(envelope)
+
+
+def _attempts_of(body: str) -> int:
+    return int(EnvelopeCodec.decode(body)["attempts"])
+
+
+def _transport(module: str, name: str) -> Any:
+    """A transport class; a missing transport module is not provided, not an error."""
+    try:
+        imported = __import__("babelqueue." + module, fromlist=[name])
+    except ImportError as exc:
+        raise NotProvided(f"babelqueue.{module}: {exc}") from exc
+    return getattr(imported, name)
+
+
+class _RecordingPika:
+    """Stands in for the pika module: BasicProperties returns its keywords."""
+
+    @staticmethod
+    def BasicProperties(**properties: Any) -> dict[str, Any]:
+        return properties
+
+
+class _ListClient:
+    """The two Redis list commands RedisTransport uses, in memory."""
+
+    def __init__(self) -> None:
+        self.lists: dict[str, list[Any]] = {}
+
+    def rpush(self, key: str, *values: Any) -> int:
+        self.lists.setdefault(key, []).extend(values)
+        return len(self.lists[key])
+
+    def blmove(self, source: str, destination: str, timeout: Any, src: str = "LEFT", dest: str = "RIGHT") -> Any:
+        items = self.lists.get(source) or []
+        if not items:
+            return None
+        value = items.pop(0 if src == "LEFT" else -1)
+        target = self.lists.setdefault(destination, [])
+        target.insert(len(target) if dest == "RIGHT" else 0, value)
+        return value
+
+
+class _HandlerThrew(Exception):
+    """What the replayed handler raises for a delivery whose outcome is "throw"."""
+
+
+class SdkSubject:
+    """The Subject implemented by the babelqueue SDK."""
+
+    def capabilities(self) -> list[str]:
+        return list(OPERATIONS)
+
+    def decode(self, envelope: str) -> Decoded:
+        with _codec_warnings() as warnings:
+            decoded = EnvelopeCodec.decode(envelope)
+        accepted = bool(decoded) and EnvelopeCodec.accepts(decoded)
+        return {
+            "accepted": accepted,
+            "reason": "" if accepted else "EnvelopeCodec.accepts rejected the envelope",
+            "warnings": list(warnings),
+            "view": _view(decoded) if decoded else None,
+        }
+
+    def reencode(self, envelope: str, attempts_increment: int) -> str:
+        with _codec_warnings():
+            decoded = EnvelopeCodec.decode(envelope)
+            if not (decoded and EnvelopeCodec.accepts(decoded)):
+                raise OperationFailed("EnvelopeCodec.accepts rejected the envelope")
+            decoded["attempts"] += attempts_increment
+            return EnvelopeCodec.encode(decoded)
+
+    def make(self, urn: str, queue: str, data: dict[str, Any]) -> str:
+        return EnvelopeCodec.encode(EnvelopeCodec.make(urn, data, queue=queue))
+
+    def sqs_attributes(self, envelope: str) -> dict[str, dict[str, str]]:
+        return dict(_transport("sqs_transport", "SqsTransport")._attributes(envelope))
+
+    def sqs_reconcile(self, body_attempts: int, approximate_receive_count: Optional[str]) -> int:
+        transport = _transport("sqs_transport", "SqsTransport")
+        return _attempts_of(transport._reconcile(_body_with_attempts(body_attempts), approximate_receive_count))
+
+    def asb_message(self, envelope: str) -> AsbMessage:
+        projection = _transport("asb_transport", "AsbTransport")._projection(envelope)
+        return {
+            "subject": projection["subject"],
+            "correlation_id": projection["correlation_id"],
+            "message_id": projection["message_id"],
+            "content_type": projection["content_type"],
+            "application_properties": dict(projection["application_properties"]),
+        }
+
+    def asb_reconcile(self, body_attempts: int, delivery_count: int) -> int:
+        transport = _transport("asb_transport", "AsbTransport")
+        return _attempts_of(transport._reconcile(_body_with_attempts(body_attempts), delivery_count))
+
+    def pulsar_properties(self, envelope: str) -> dict[str, str]:
+        return dict(_transport("pulsar_transport", "PulsarTransport")._projection(envelope))
+
+    def pulsar_reconcile(self, body_attempts: int, redelivery_count: int) -> int:
+        transport = _transport("pulsar_transport", "PulsarTransport")
+        return _attempts_of(transport._reconcile(_body_with_attempts(body_attempts), redelivery_count))
+
+    def kafka_headers(self, envelope: str) -> dict[str, str]:
+        headers = _transport("kafka_transport", "KafkaTransport")._projection(envelope)
+        return {name: value.decode("utf-8") if isinstance(value, bytes) else value for name, value in headers}
+
+    def kafka_reconcile(self, body_attempts: int, header_attempts: Optional[int]) -> int:
+        transport = _transport("kafka_transport", "KafkaTransport")
+        headers: list[tuple[str, bytes]] = []
+        if header_attempts is not None:
+            headers.append(("bq-attempts", str(header_attempts).encode("utf-8")))
+        return _attempts_of(transport._reconcile(_body_with_attempts(body_attempts), headers))
+
+    def artemis_message(self, envelope: str) -> ArtemisMessage:
+        transport = _transport("artemis_transport", "ArtemisTransport")
+        annotation = _transport("artemis_transport", "JMS_TYPE_ANNOTATION")
+        seconds = transport._creation_seconds(envelope)
+        return {
+            "annotations": {annotation: transport._jms_type(envelope)},
+            "correlation_id": transport._correlation_id(envelope),
+            "creation_time": round(seconds * 1000) if seconds is not None else None,  # type: ignore[typeddict-item]
+            "properties": dict(transport._projection(envelope)),
+        }
+
+    def artemis_reconcile(self, body_attempts: int, delivery_count: int) -> int:
+        transport = _transport("artemis_transport", "ArtemisTransport")
+        return _attempts_of(transport._reconcile(_body_with_attempts(body_attempts), delivery_count))
+
+    def rabbitmq_publishing(self, envelope: str) -> RabbitMQPublishing:
+        pika_transport = _transport("pika_transport", "PikaTransport")
+        transport = pika_transport.__new__(pika_transport)  # no broker connection: only the projection runs
+        transport._pika = _RecordingPika
+        properties = transport._properties(envelope)
+        names = ("type", "correlation_id", "message_id", "app_id", "content_type")
+        return {
+            "properties": {name: properties[name] for name in names if name in properties},
+            "headers": dict(properties.get("headers") or {}),
+        }
+
+    def redis_roundtrip(self, envelope: str) -> str:
+        transport = _transport("redis_transport", "RedisTransport")("redis://", client=_ListClient())
+        transport.publish("conformance", envelope)
+        body = transport.pop("conformance", timeout=0).body
+        return body.decode("utf-8") if isinstance(body, bytes) else str(body)
+
+    def idempotency_key(self, envelope: str) -> str:
+        from babelqueue.idempotency import InMemoryStore, wrap
+
+        remembered: list[str] = []
+
+        class RecordingStore(InMemoryStore):  # type: ignore[misc, valid-type]
+            def remember(self, message_id: str) -> None:
+                remembered.append(message_id)
+                super().remember(message_id)
+
+        decoded = EnvelopeCodec.decode(envelope)
+        wrap(RecordingStore(), lambda *delivery: None)(decoded.get("data"), decoded.get("meta"), decoded)
+        if len(remembered) != 1:
+            raise OperationFailed(f"the helper remembered {remembered!r}, not exactly one key")
+        return remembered[0]
+
+    def idempotency_replay(self, deliveries: Sequence[Delivery]) -> list[bool]:
+        from babelqueue.idempotency import InMemoryStore, wrap
+
+        store = InMemoryStore()
+        invoked: list[bool] = []
+        outcome = ["ok"]  # the current delivery's outcome, read by the handler
+
+        def handler(*delivery: Any) -> None:
+            invoked[-1] = True
+            if outcome[0] == "throw":
+                raise _HandlerThrew()
+
+        wrapped = wrap(store, handler)
+        for delivery in deliveries:
+            if delivery["forget_before"]:
+                store.forget(delivery["meta_id"])
+            invoked.append(False)
+            outcome[0] = delivery["outcome"]
+            try:
+                wrapped({}, {"id": delivery["meta_id"]})
+            except _HandlerThrew:
+                pass
+        return invoked
+
+    def validate_payload(self, schema: Mapping[str, Any], data: Any) -> PayloadVerdict:
+        from babelqueue.schema import validate_schema
+
+        violation = validate_schema(schema, data)
+        return {"valid": violation is None, "errors": [] if violation is None else [violation]}
+
+
+def subject() -> Subject:
+    """The subject the generated tests call."""
+    return SdkSubject()

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 )
 
 // CapabilitiesResult is the result of capabilities: every operation this
@@ -157,14 +158,19 @@ func kindName(k argKind) string {
 	return [...]string{"a string", "an integer", "an object", "an array", "any JSON value", "a string or null", "an integer or null"}[k]
 }
 
+// operationsByName indexes the operation table once.
+var operationsByName = sync.OnceValue(func() map[string]opSpec {
+	byName := map[string]opSpec{}
+	for _, op := range operations() {
+		byName[op.name] = op
+	}
+	return byName
+})
+
 // findOperation returns the operation named name.
 func findOperation(name string) (opSpec, bool) {
-	for _, op := range operations() {
-		if op.name == name {
-			return op, true
-		}
-	}
-	return opSpec{}, false
+	op, ok := operationsByName()[name]
+	return op, ok
 }
 
 // unknownOpError is the message of an unknown_op response.

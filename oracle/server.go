@@ -73,18 +73,41 @@ func (o *Oracle) handle(line []byte) response {
 	if err != nil {
 		return failure(req.id, codeBadRequest, err.Error())
 	}
-	op, ok := findOperation(req.op)
+	resp := o.answer(req.op, req.args)
+	resp.ID = req.id
+	return resp
+}
+
+// answer runs one operation and builds its response, without an id.
+func (o *Oracle) answer(opName string, args json.RawMessage) response {
+	op, ok := findOperation(opName)
 	if !ok {
-		return failure(req.id, codeUnknownOp, unknownOpError(req.op))
+		return failure(nil, codeUnknownOp, unknownOpError(opName))
 	}
-	result, err := o.call(op, req.args)
+	result, err := o.call(op, args)
 	switch {
 	case err == nil:
-		return response{ID: req.id, OK: true, Result: result}
+		return response{OK: true, Result: result}
 	case isArgError(err):
-		return failure(req.id, codeBadRequest, err.Error())
+		return failure(nil, codeBadRequest, err.Error())
 	}
-	return failure(req.id, codeFailed, err.Error())
+	return failure(nil, codeFailed, err.Error())
+}
+
+// OpError is an operation's failure as the server reports it: a wire code
+// (bad_request, unknown_op, failed) and a message.
+type OpError struct{ Code, Message string }
+
+func (e *OpError) Error() string { return e.Code + ": " + e.Message }
+
+// Call answers one request in-process, exactly as the server would, without
+// the JSON-lines framing: the result's JSON, or an *OpError.
+func (o *Oracle) Call(opName string, args json.RawMessage) (json.RawMessage, error) {
+	resp := o.answer(opName, args)
+	if resp.Error != nil {
+		return nil, &OpError{Code: resp.Error.Code, Message: resp.Error.Message}
+	}
+	return json.Marshal(resp.Result)
 }
 
 // call checks the arguments and runs the operation. A panic is turned into a

@@ -1,8 +1,8 @@
 package validate
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/babelqueue/bqgen/model"
@@ -20,7 +20,8 @@ type expectation struct {
 }
 
 // crossCheck asks the correct oracle every question the generated tests
-// will ask, through the same JSON-lines protocol they use, and reports each
+// will ask, with the operations and arguments of their protocol (in-process,
+// without the JSON-lines framing), and reports each
 // expectation it disagrees with by block and case.
 func crossCheck(s *model.Suite) model.Problems {
 	o, err := oracle.New(oracle.None)
@@ -115,24 +116,24 @@ type answer struct {
 	} `json:"error"`
 }
 
+// ask puts every expectation's question to o in-process, with the same
+// operations, arguments and answers as the generated tests' protocol.
 func ask(o *oracle.Oracle, exps []expectation) ([]answer, error) {
-	var in bytes.Buffer
+	answers := make([]answer, len(exps))
 	for i, e := range exps {
-		line, err := json.Marshal(map[string]any{"id": i, "op": e.op, "args": e.args})
+		args, err := json.Marshal(e.args)
 		if err != nil {
 			return nil, err
 		}
-		in.Write(append(line, '\n'))
-	}
-	var out bytes.Buffer
-	if err := oracle.Serve(&in, &out, o); err != nil {
-		return nil, err
-	}
-	dec := json.NewDecoder(&out)
-	answers := make([]answer, len(exps))
-	for i := range answers {
-		if err := dec.Decode(&answers[i]); err != nil {
-			return nil, fmt.Errorf("response %d: %w", i, err)
+		result, err := o.Call(e.op, args)
+		var opErr *oracle.OpError
+		switch {
+		case errors.As(err, &opErr):
+			answers[i].Error = &struct{ Code, Message string }{opErr.Code, opErr.Message}
+		case err != nil:
+			return nil, fmt.Errorf("%s: %w", e.op, err)
+		default:
+			answers[i] = answer{OK: true, Result: result}
 		}
 	}
 	return answers, nil

@@ -58,3 +58,44 @@ func writeJSONString(b *bytes.Buffer, s string) {
 	_ = enc.Encode(s) // encoding a string cannot fail
 	b.Truncate(b.Len() - 1)
 }
+
+// Indented renders the value as JSON with one member or item per line,
+// nested levels indented by indent, keeping number text and member order as
+// Compact does. Empty arrays and objects stay "[]" and "{}".
+func (v Value) Indented(indent string) string {
+	var b bytes.Buffer
+	v.writeIndented(&b, indent, "")
+	return b.String()
+}
+
+func (v Value) writeIndented(b *bytes.Buffer, indent, prefix string) {
+	switch {
+	case v.Kind == Array && len(v.Items) > 0:
+		b.WriteString("[\n")
+		for i, item := range v.Items {
+			b.WriteString(prefix + indent)
+			item.writeIndented(b, indent, prefix+indent)
+			writeSeparator(b, i, len(v.Items))
+		}
+		b.WriteString(prefix + "]")
+	case v.Kind == Object && len(v.Members) > 0:
+		b.WriteString("{\n")
+		for i, m := range v.Members {
+			b.WriteString(prefix + indent)
+			writeJSONString(b, m.Key)
+			b.WriteString(": ")
+			m.Value.writeIndented(b, indent, prefix+indent)
+			writeSeparator(b, i, len(v.Members))
+		}
+		b.WriteString(prefix + "}")
+	default:
+		v.writeCompact(b)
+	}
+}
+
+func writeSeparator(b *bytes.Buffer, i, n int) {
+	if i < n-1 {
+		b.WriteByte(',')
+	}
+	b.WriteByte('\n')
+}

@@ -183,3 +183,20 @@ func TestPointers(t *testing.T) {
 		}
 	}
 }
+
+// Indented JSON parses back to the same value, one member per line.
+func TestIndentedParsesBack(t *testing.T) {
+	v, err := model.Parse([]byte(`{"a":[1,2.50,{}],"b":{"c":null,"d":[]},"e":"x\u2028"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := v.Indented("  ")
+	want := "{\n  \"a\": [\n    1,\n    2.50,\n    {}\n  ],\n  \"b\": {\n    \"c\": null,\n    \"d\": []\n  },\n  \"e\": \"x\\u2028\"\n}"
+	if text != want {
+		t.Fatalf("Indented =\n%s\nwant\n%s", text, want)
+	}
+	again, err := model.Parse([]byte(text))
+	if err != nil || !identical(v, again) {
+		t.Fatalf("Indented does not parse back: %v", err)
+	}
+}

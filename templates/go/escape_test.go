@@ -38,6 +38,9 @@ func TestLiteralsRoundTripThroughTheGoParser(t *testing.T) {
 		t.Fatalf("%d string literals, want %d", len(got), len(want))
 	}
 	for i := range want {
+		if i%2 == 1 {
+			got[i] = compactJSON(got[i]) // a JSON literal may be indented
+		}
 		if got[i] != want[i] {
 			t.Errorf("literal %d = %q, want %q", i, got[i], want[i])
 		}
@@ -97,4 +100,14 @@ func TestAdversarialSuiteCompilesAndPassesAgainstTheOracle(t *testing.T) {
 	if res := m.run(t, "no-such-fault"); res.Failed == 0 || res.Passed > 0 {
 		t.Errorf("an unknown fault ran the tests (%d passed) instead of failing them", res.Passed)
 	}
+}
+
+// compactJSON is JSON text in its compact form, or the text itself when it
+// is not JSON.
+func compactJSON(text string) string {
+	v, err := model.Parse([]byte(text))
+	if err != nil {
+		return text
+	}
+	return v.Compact()
 }

@@ -2,6 +2,7 @@ package gobackend
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/babelqueue/bqgen/model"
 	"github.com/dave/jennifer/jen"
@@ -99,9 +100,36 @@ func intLit(n int64) *jen.Statement {
 	return jen.Lit(n)
 }
 
-// jsonLit is a JSON value as a Go string literal of its compact text. The
-// text keeps number spelling and member order; jen.Lit escapes it.
-func jsonLit(v model.Value) *jen.Statement { return jen.Lit(v.Compact()) }
+// jsonLit is a JSON value as a Go string literal, keeping number spelling
+// and member order. It reads as JSON does in hand-written Go tests: a raw
+// string, on one line when short, else indented over several lines (every
+// helper that takes it parses it, so the whitespace means nothing). Text a
+// raw string cannot hold, or would hide (a backquote, a carriage return, an
+// invisible or bidi character), falls back to an escaped literal.
+func jsonLit(v model.Value) *jen.Statement {
+	text := v.Compact()
+	if !rawSafe(text) {
+		return jen.Lit(text)
+	}
+	if len(text) > maxInlineJSON {
+		text = v.Indented("\t")
+	}
+	return jen.Id("`" + text + "`")
+}
+
+// maxInlineJSON is the longest JSON kept on its call's line.
+const maxInlineJSON = 60
+
+// rawSafe reports whether text can be a raw string literal that shows every
+// character it holds: printable runes only (line feeds come from Indented).
+func rawSafe(text string) bool {
+	for _, r := range text {
+		if r == '`' || !unicode.IsPrint(r) || unicode.Is(unicode.Cf, r) {
+			return false
+		}
+	}
+	return true
+}
 
 // stringObject is the JSON object of string entries, in order.
 func stringObject(entries []model.StringEntry) model.Value {

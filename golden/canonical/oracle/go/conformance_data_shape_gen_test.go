@@ -17,7 +17,7 @@ func TestConformanceSuiteDataShape(t *testing.T) {
 		conformanceExpectEncodedData(t, subject, conformanceMakeRequest{
 			URN:   "urn:babel:orders:created",
 			Queue: "orders",
-			Data:  "{}",
+			Data:  `{}`,
 		}, "{}")
 	})
 	t.Run("data-array-rejected", func(t *testing.T) {

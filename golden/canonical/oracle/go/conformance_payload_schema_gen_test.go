@@ -11,39 +11,63 @@ import (
 // expected verdict against the block's schema.
 func TestConformanceSuitePayloadSchema(t *testing.T) {
 	subject := newConformanceSubject(t)
-	schema := json.RawMessage("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"object\",\"required\":[\"order_id\"],\"properties\":{\"order_id\":{\"type\":\"integer\",\"minimum\":1},\"amount\":{\"type\":\"number\",\"minimum\":0},\"currency\":{\"enum\":[\"USD\",\"EUR\",\"TRY\"]}},\"additionalProperties\":false}")
+	schema := json.RawMessage(`{
+	"$schema": "http://json-schema.org/draft-07/schema#",
+	"type": "object",
+	"required": [
+		"order_id"
+	],
+	"properties": {
+		"order_id": {
+			"type": "integer",
+			"minimum": 1
+		},
+		"amount": {
+			"type": "number",
+			"minimum": 0
+		},
+		"currency": {
+			"enum": [
+				"USD",
+				"EUR",
+				"TRY"
+			]
+		}
+	},
+	"additionalProperties": false
+}`)
 	t.Run("valid-minimal", func(t *testing.T) {
-		got, err := subject.ValidatePayload(schema, json.RawMessage("{\"order_id\":1042}"))
+		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"order_id":1042}`))
 		conformanceRequireOK(t, "validate_payload", err)
 		conformanceExpectEqual(t, "valid", got, true)
 	})
 	t.Run("valid-full", func(t *testing.T) {
-		got, err := subject.ValidatePayload(schema, json.RawMessage("{\"order_id\":1042,\"amount\":99.9,\"currency\":\"USD\"}"))
+		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"order_id":1042,"amount":99.9,"currency":"USD"}`))
 		conformanceRequireOK(t, "validate_payload", err)
 		conformanceExpectEqual(t, "valid", got, true)
 	})
 	t.Run("invalid-missing-required", func(t *testing.T) {
-		got, err := subject.ValidatePayload(schema, json.RawMessage("{\"amount\":10}"))
+		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"amount":10}`))
 		conformanceRequireOK(t, "validate_payload", err)
 		conformanceExpectEqual(t, "valid", got, false)
 	})
 	t.Run("invalid-wrong-type", func(t *testing.T) {
-		got, err := subject.ValidatePayload(schema, json.RawMessage("{\"order_id\":\"x\"}"))
+		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"order_id":"x"}`))
 		conformanceRequireOK(t, "validate_payload", err)
 		conformanceExpectEqual(t, "valid", got, false)
 	})
 	t.Run("invalid-additional-property", func(t *testing.T) {
-		got, err := subject.ValidatePayload(schema, json.RawMessage("{\"order_id\":1,\"extra\":true}"))
+		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"order_id":1,"extra":true}`))
 		conformanceRequireOK(t, "validate_payload", err)
 		conformanceExpectEqual(t, "valid", got, false)
 	})
 	t.Run("invalid-enum", func(t *testing.T) {
-		got, err := subject.ValidatePayload(schema, json.RawMessage("{\"order_id\":1,\"currency\":\"GBP\"}"))
+		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"order_id":1,"currency":"GBP"}`))
 		conformanceRequireOK(t, "validate_payload", err)
 		conformanceExpectEqual(t, "valid", got, false)
 	})
 	t.Run("invalid-below-minimum", func(t *testing.T) {
-		got, err := subject.ValidatePayload(schema, json.RawMessage("{\"order_id\":0}"))
+		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"order_id":0}`))
 		conformanceRequireOK(t, "validate_payload", err)
 		conformanceExpectEqual(t, "valid", got, false)
 	})

@@ -11,34 +11,48 @@ import (
 // lengths count Unicode code points, not bytes, UTF-16 units or graphemes.
 func TestConformanceSuitePayloadSchemaUnicode(t *testing.T) {
 	subject := newConformanceSubject(t)
-	schema := json.RawMessage("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"object\",\"properties\":{\"min3\":{\"type\":\"string\",\"minLength\":3},\"min2\":{\"type\":\"string\",\"minLength\":2}},\"additionalProperties\":false}")
+	schema := json.RawMessage(`{
+	"$schema": "http://json-schema.org/draft-07/schema#",
+	"type": "object",
+	"properties": {
+		"min3": {
+			"type": "string",
+			"minLength": 3
+		},
+		"min2": {
+			"type": "string",
+			"minLength": 2
+		}
+	},
+	"additionalProperties": false
+}`)
 	t.Run("ascii-3cp-min3", func(t *testing.T) {
-		got, err := subject.ValidatePayload(schema, json.RawMessage("{\"min3\":\"abc\"}"))
+		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"min3":"abc"}`))
 		conformanceRequireOK(t, "validate_payload", err)
 		conformanceExpectEqual(t, "valid", got, true)
 	})
 	t.Run("turkish-2cp-min3", func(t *testing.T) {
-		got, err := subject.ValidatePayload(schema, json.RawMessage("{\"min3\":\"ğü\"}"))
+		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"min3":"ğü"}`))
 		conformanceRequireOK(t, "validate_payload", err)
 		conformanceExpectEqual(t, "valid", got, false)
 	})
 	t.Run("turkish-3cp-min3-boundary", func(t *testing.T) {
-		got, err := subject.ValidatePayload(schema, json.RawMessage("{\"min3\":\"ğüş\"}"))
+		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"min3":"ğüş"}`))
 		conformanceRequireOK(t, "validate_payload", err)
 		conformanceExpectEqual(t, "valid", got, true)
 	})
 	t.Run("emoji-1cp-min2", func(t *testing.T) {
-		got, err := subject.ValidatePayload(schema, json.RawMessage("{\"min2\":\"😀\"}"))
+		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"min2":"😀"}`))
 		conformanceRequireOK(t, "validate_payload", err)
 		conformanceExpectEqual(t, "valid", got, false)
 	})
 	t.Run("emoji-plus-ascii-2cp-min3", func(t *testing.T) {
-		got, err := subject.ValidatePayload(schema, json.RawMessage("{\"min3\":\"😀a\"}"))
+		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"min3":"😀a"}`))
 		conformanceRequireOK(t, "validate_payload", err)
 		conformanceExpectEqual(t, "valid", got, false)
 	})
 	t.Run("combining-2cp-min2", func(t *testing.T) {
-		got, err := subject.ValidatePayload(schema, json.RawMessage("{\"min2\":\"é\"}"))
+		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"min2":"é"}`))
 		conformanceRequireOK(t, "validate_payload", err)
 		conformanceExpectEqual(t, "valid", got, true)
 	})

@@ -14,7 +14,11 @@ func TestConformanceSuiteASBPropertyProjection(t *testing.T) {
 	conformanceExpectEqual(t, "correlation_id", got.CorrelationID, "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b")
 	conformanceExpectEqual(t, "message_id", got.MessageID, "f1e2d3c4-b5a6-4789-90ab-cdef01234567")
 	conformanceExpectEqual(t, "content_type", got.ContentType, "application/json")
-	conformanceExpectJSON(t, "application_properties", got.ApplicationProperties, "{\"bq-schema-version\":1,\"bq-source-lang\":\"php\",\"bq-created-at\":1749132727000}")
+	conformanceExpectJSON(t, "application_properties", got.ApplicationProperties, `{
+	"bq-schema-version": 1,
+	"bq-source-lang": "php",
+	"bq-created-at": 1749132727000
+}`)
 }
 
 // TestConformanceSuiteASBAttemptsReconciliation runs asb.attempts_reconciliation:

@@ -12,7 +12,7 @@ func TestConformanceSuiteCases(t *testing.T) {
 	t.Run("order-created", func(t *testing.T) {
 		conformanceExpectValidEnvelope(t, subject, "fixtures/order-created.json", conformanceEnvelopeExpectation{
 			URN:           "urn:babel:orders:created",
-			Data:          "{\"order_id\":1042}",
+			Data:          `{"order_id":1042}`,
 			Attempts:      0,
 			Lang:          "php",
 			SchemaVersion: 1,
@@ -21,7 +21,7 @@ func TestConformanceSuiteCases(t *testing.T) {
 	t.Run("urn-alias", func(t *testing.T) {
 		conformanceExpectValidEnvelope(t, subject, "fixtures/urn-alias.json", conformanceEnvelopeExpectation{
 			URN:           "urn:babel:orders:created",
-			Data:          "{\"order_id\":1042}",
+			Data:          `{"order_id":1042}`,
 			Attempts:      0,
 			Lang:          "go",
 			SchemaVersion: 1,
@@ -30,17 +30,24 @@ func TestConformanceSuiteCases(t *testing.T) {
 	t.Run("dead-lettered", func(t *testing.T) {
 		view := conformanceExpectValidEnvelope(t, subject, "fixtures/dead-lettered.json", conformanceEnvelopeExpectation{
 			URN:           "urn:babel:orders:created",
-			Data:          "{\"order_id\":1042}",
+			Data:          `{"order_id":1042}`,
 			Attempts:      3,
 			Lang:          "php",
 			SchemaVersion: 1,
 		})
-		conformanceExpectJSONIncludes(t, "dead_letter", view.DeadLetter, "{\"reason\":\"failed\",\"original_queue\":\"orders\"}")
+		conformanceExpectJSONIncludes(t, "dead_letter", view.DeadLetter, `{"reason":"failed","original_queue":"orders"}`)
 	})
 	t.Run("unicode-and-numbers", func(t *testing.T) {
 		conformanceExpectValidEnvelope(t, subject, "fixtures/unicode-and-numbers.json", conformanceEnvelopeExpectation{
-			URN:           "urn:babel:catalog:item.indexed",
-			Data:          "{\"title\":\"Café — naïve ☕\",\"qty\":7,\"price_cents\":1299,\"ratio\":0.5,\"active\":true,\"note\":null}",
+			URN: "urn:babel:catalog:item.indexed",
+			Data: `{
+	"title": "Café — naïve ☕",
+	"qty": 7,
+	"price_cents": 1299,
+	"ratio": 0.5,
+	"active": true,
+	"note": null
+}`,
 			Attempts:      2,
 			Lang:          "python",
 			SchemaVersion: 1,

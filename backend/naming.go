@@ -82,7 +82,8 @@ func Identifiers(names []string, prefix []string, style Style) []string {
 		base = capLength(base, name, style)
 		id := base
 		for n := 2; used[id]; n++ {
-			id = fmt.Sprintf("%s%s%d", base, sep(style), n)
+			suffix := fmt.Sprintf("%s%d", sep(style), n)
+			id = base[:min(len(base), MaxIdentifier-len(suffix))] + suffix
 		}
 		used[id] = true
 		out[i] = id

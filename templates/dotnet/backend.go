@@ -5,7 +5,6 @@
 package dotnet
 
 import (
-	"fmt"
 	"sort"
 	"text/template"
 
@@ -31,13 +30,10 @@ func (Backend) Lang() string { return "dotnet" }
 // per block, the MSBuild file (the .props the SDK imports, or the standalone
 // oracle test project) and the vendored suite.
 func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
-	t, err := b.lazy.Get()
-	if err != nil {
-		return nil, fmt.Errorf("dotnet templates: %w", err)
-	}
-	b.tmpl = t
-	files, err := b.generate(s, opt)
-	return backend.SortedByPath(files), err
+	return b.lazy.Generate("dotnet", func(t *template.Template) ([]backend.File, error) {
+		b.tmpl = t
+		return b.generate(s, opt)
+	})
 }
 
 // generate builds the view and renders every file with b's templates.

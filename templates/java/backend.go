@@ -4,7 +4,6 @@
 package java
 
 import (
-	"fmt"
 	"text/template"
 
 	"github.com/babelqueue/bqgen/backend"
@@ -27,13 +26,10 @@ func (Backend) Lang() string { return "java" }
 // Generate renders the tests, the support classes, the subject for the
 // binding (the oracle subject, or the SDK scaffold), and the vendored suite.
 func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
-	t, err := b.lazy.Get()
-	if err != nil {
-		return nil, fmt.Errorf("java templates: %w", err)
-	}
-	b.templates = t
-	files, err := b.generate(s, opt)
-	return backend.SortedByPath(files), err
+	return b.lazy.Generate("java", func(t *template.Template) ([]backend.File, error) {
+		b.templates = t
+		return b.generate(s, opt)
+	})
 }
 
 // generate builds the view and renders every file with b's templates.

@@ -35,13 +35,10 @@ func (Backend) Lang() string { return "node" }
 // Generate returns the test files, support, subject and binding, the vendored
 // suite and, for BindOracle, the standalone project files.
 func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
-	t, err := b.lazy.Get()
-	if err != nil {
-		return nil, fmt.Errorf("node templates: %w", err)
-	}
-	b.templates = t
-	files, err := b.generate(s, opt)
-	return backend.SortedByPath(files), err
+	return b.lazy.Generate("node", func(t *template.Template) ([]backend.File, error) {
+		b.templates = t
+		return b.generate(s, opt)
+	})
 }
 
 // generate builds the view and renders every file with b's templates.

@@ -33,13 +33,10 @@ func (Backend) Lang() string { return "php" }
 // Generate renders the tests, their support code and the subject for the
 // binding, and vendors the suite under tests/conformance/.
 func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
-	t, err := b.lazy.Get()
-	if err != nil {
-		return nil, fmt.Errorf("php templates: %w", err)
-	}
-	b.templates = t
-	files, err := b.generate(s, opt)
-	return backend.SortedByPath(files), err
+	return b.lazy.Generate("php", func(t *template.Template) ([]backend.File, error) {
+		b.templates = t
+		return b.generate(s, opt)
+	})
 }
 
 // generate builds the view and renders every file with b's templates.

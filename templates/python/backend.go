@@ -5,7 +5,6 @@
 package python
 
 import (
-	"fmt"
 	"text/template"
 
 	"github.com/babelqueue/bqgen/backend"
@@ -29,13 +28,10 @@ func (Backend) Lang() string { return "python" }
 // (the SDK scaffold or the oracle subject), one test module per block, and
 // the vendored suite, sorted by path.
 func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
-	t, err := b.lazy.Get()
-	if err != nil {
-		return nil, fmt.Errorf("python templates: %w", err)
-	}
-	b.tmpl = t
-	files, err := b.generate(s, opt)
-	return backend.SortedByPath(files), err
+	return b.lazy.Generate("python", func(t *template.Template) ([]backend.File, error) {
+		b.tmpl = t
+		return b.generate(s, opt)
+	})
 }
 
 // generate builds the view and renders every file with b's templates.

@@ -1,8 +1,11 @@
 package textkit
 
 import (
+	"fmt"
 	"sync"
 	"text/template"
+
+	"github.com/babelqueue/bqgen/backend"
 )
 
 // Lazy is a backend's template set, parsed on first use and once: building
@@ -22,4 +25,16 @@ func NewLazy(parse func() (*template.Template, error)) *Lazy { return &Lazy{pars
 func (l *Lazy) Get() (*template.Template, error) {
 	l.once.Do(func() { l.t, l.err = l.parse() })
 	return l.t, l.err
+}
+
+// Generate is a text backend's Generate: it gets the templates (or the
+// error of parsing them, named after lang), renders with render, and
+// returns the files sorted by path.
+func (l *Lazy) Generate(lang string, render func(*template.Template) ([]backend.File, error)) ([]backend.File, error) {
+	t, err := l.Get()
+	if err != nil {
+		return nil, fmt.Errorf("%s templates: %w", lang, err)
+	}
+	files, err := render(t)
+	return backend.SortedByPath(files), err
 }

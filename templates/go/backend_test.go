@@ -271,3 +271,12 @@ func TestOracleOutputNeedsTheOracleSource(t *testing.T) {
 		t.Fatalf("Generate without OracleSource = %v, want an error naming it", err)
 	}
 }
+
+// Imports come in goimports' two groups: the standard library, then the rest.
+func TestImportsAreGroupedLikeGoimports(t *testing.T) {
+	src := []byte("package p\n\nimport (\n\t\"bqgenverify/internal/oracle\"\n\t\"encoding/json\"\n\tbq \"github.com/x/y\"\n\t\"testing\"\n)\n")
+	want := "package p\n\nimport (\n\t\"encoding/json\"\n\t\"testing\"\n\n\t\"bqgenverify/internal/oracle\"\n\tbq \"github.com/x/y\"\n)\n"
+	if got := string(groupImports(src)); got != want {
+		t.Errorf("groupImports:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -42,7 +42,7 @@ func (b *fileBuilder) render() ([]byte, error) {
 	if err := b.file.Render(&out); err != nil {
 		return nil, b.explain(err)
 	}
-	return out.Bytes(), nil
+	return groupImports(out.Bytes()), nil
 }
 
 // explain turns a failed render into an error a developer can act on. jen

@@ -3,11 +3,12 @@
 package babelqueue_test
 
 import (
-	"bqgenverify/internal/oracle"
 	"encoding/json"
 	"os"
 	"sync"
 	"testing"
+
+	"bqgenverify/internal/oracle"
 )
 
 // conformanceOracle is the oracle the tests run against, with the fault named by

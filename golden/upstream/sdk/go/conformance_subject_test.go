@@ -8,10 +8,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"testing"
+
 	babelqueue "github.com/babelqueue/babelqueue-go"
 	"github.com/babelqueue/babelqueue-go/idempotency"
 	"github.com/babelqueue/babelqueue-go/schema"
-	"testing"
 )
 
 // newConformanceSubject returns the subject the generated conformance tests run

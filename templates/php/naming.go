@@ -8,8 +8,9 @@ import (
 	"github.com/babelqueue/bqgen/backend"
 )
 
-// methodNames turns case names into PHPUnit test method names: "test" plus
-// the PascalCase words of the name ("order-created" -> testOrderCreated).
+// methodNames turns case names into PHPUnit test method names in php-sdk's
+// own convention, snake_case after "test_" ("order-created" ->
+// test_order_created).
 // PHP method names are case-insensitive, so uniqueness is decided ignoring
 // case: two names that differ only in where their words break ("foo-bar",
 // "foobar") would otherwise declare the same method twice. A clash gets the
@@ -19,10 +20,10 @@ func methodNames(names []string, prefix ...string) []string {
 	out := make([]string, len(names))
 	used := map[string]bool{}
 	for i, name := range names {
-		base := backend.Identifiers([]string{name}, words, backend.Camel)[0]
+		base := backend.Identifiers([]string{name}, words, backend.Snake)[0]
 		unique := base
 		for n := 2; used[strings.ToLower(unique)]; n++ {
-			unique = fmt.Sprintf("%s%d", base, n)
+			unique = fmt.Sprintf("%s_%d", base, n)
 		}
 		used[strings.ToLower(unique)] = true
 		out[i] = unique

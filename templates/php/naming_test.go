@@ -10,7 +10,7 @@ import (
 
 func TestMethodNamesAreUniqueIgnoringCase(t *testing.T) {
 	got := methodNames([]string{"order-created", "foo-bar", "foobar", "FOO_BAR", "", "?>", "123", "café"})
-	want := []string{"testOrderCreated", "testFooBar", "testFoobar2", "testFooBar3", "testCase", "testCase2", "test123", "testCafU00e9"}
+	want := []string{"test_order_created", "test_foo_bar", "test_foobar", "test_foo_bar_2", "test_case", "test_case_2", "test_123", "test_caf_u00e9"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("methodNames = %v, want %v", got, want)
 	}
@@ -24,7 +24,7 @@ func TestMethodNamesAreUniqueIgnoringCase(t *testing.T) {
 }
 
 func TestMethodNamesWithPrefix(t *testing.T) {
-	if got := methodNames([]string{"first-delivery"}, "reconcile"); got[0] != "testReconcileFirstDelivery" {
+	if got := methodNames([]string{"first-delivery"}, "reconcile"); got[0] != "test_reconcile_first_delivery" {
 		t.Errorf("got %s", got[0])
 	}
 }

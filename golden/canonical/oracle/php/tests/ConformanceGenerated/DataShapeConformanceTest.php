@@ -18,14 +18,14 @@ use BabelQueue\Tests\ConformanceGenerated\Support\Json;
  */
 final class DataShapeConformanceTest extends ConformanceTestCase
 {
-    public function testEmptyData(): void
+    public function test_empty_data(): void
     {
         $case = 'empty-data';
         $encoded = $this->subject()->make('urn:babel:orders:created', 'orders', (object) []);
         self::assertSame('{}', Json::memberText($encoded, 'data'), $case . ': the emitted data, insignificant whitespace removed');
     }
 
-    public function testDataArrayRejected(): void
+    public function test_data_array_rejected(): void
     {
         $case = 'data-array-rejected';
         $decoded = $this->subject()->decode(self::fixture('fixtures/data-array-rejected.json'));

@@ -18,42 +18,42 @@ use BabelQueue\Tests\ConformanceGenerated\Support\Json;
  */
 final class PayloadSchemaUnicodeConformanceTest extends ConformanceTestCase
 {
-    public function testAscii3cpMin3(): void
+    public function test_ascii_3cp_min3(): void
     {
         $case = 'ascii-3cp-min3';
         $result = $this->subject()->validatePayload(self::schema(), (object) ['min3' => 'abc']);
         self::assertTrue($result->valid, $case . ': valid, but rejected: ' . Json::describe($result->errors));
     }
 
-    public function testTurkish2cpMin3(): void
+    public function test_turkish_2cp_min3(): void
     {
         $case = 'turkish-2cp-min3';
         $result = $this->subject()->validatePayload(self::schema(), (object) ['min3' => "\u{11F}\u{FC}"]);
         self::assertFalse($result->valid, $case . ': invalid, but accepted');
     }
 
-    public function testTurkish3cpMin3Boundary(): void
+    public function test_turkish_3cp_min3_boundary(): void
     {
         $case = 'turkish-3cp-min3-boundary';
         $result = $this->subject()->validatePayload(self::schema(), (object) ['min3' => "\u{11F}\u{FC}\u{15F}"]);
         self::assertTrue($result->valid, $case . ': valid, but rejected: ' . Json::describe($result->errors));
     }
 
-    public function testEmoji1cpMin2(): void
+    public function test_emoji_1cp_min2(): void
     {
         $case = 'emoji-1cp-min2';
         $result = $this->subject()->validatePayload(self::schema(), (object) ['min2' => "\u{1F600}"]);
         self::assertFalse($result->valid, $case . ': invalid, but accepted');
     }
 
-    public function testEmojiPlusAscii2cpMin3(): void
+    public function test_emoji_plus_ascii_2cp_min3(): void
     {
         $case = 'emoji-plus-ascii-2cp-min3';
         $result = $this->subject()->validatePayload(self::schema(), (object) ['min3' => "\u{1F600}a"]);
         self::assertFalse($result->valid, $case . ': invalid, but accepted');
     }
 
-    public function testCombining2cpMin2(): void
+    public function test_combining_2cp_min2(): void
     {
         $case = 'combining-2cp-min2';
         $result = $this->subject()->validatePayload(self::schema(), (object) ['min2' => "e\u{301}"]);

@@ -19,7 +19,7 @@ use BabelQueue\Tests\ConformanceGenerated\Support\Json;
  */
 final class RoundtripConformanceTest extends ConformanceTestCase
 {
-    public function testUnknownMetaRoundtrip(): void
+    public function test_unknown_meta_roundtrip(): void
     {
         $case = 'unknown-meta-roundtrip';
         $fixture = self::fixture('fixtures/unknown-meta-roundtrip.json');
@@ -30,7 +30,7 @@ final class RoundtripConformanceTest extends ConformanceTestCase
         Expect::pointer((object) ['region' => 'eu-west-1', 'hops' => [1, 2]], $reencoded, '/meta/vendor_ctx', $case . ': must survive re-encoding');
     }
 
-    public function testUnknownToplevelRoundtrip(): void
+    public function test_unknown_toplevel_roundtrip(): void
     {
         $case = 'unknown-toplevel-roundtrip';
         $fixture = self::fixture('fixtures/unknown-toplevel-roundtrip.json');
@@ -40,7 +40,7 @@ final class RoundtripConformanceTest extends ConformanceTestCase
         Expect::pointer(1, $reencoded, '/extra_top', $case . ': must survive re-encoding');
     }
 
-    public function testUnknownLang(): void
+    public function test_unknown_lang(): void
     {
         $case = 'unknown-lang';
         $fixture = self::fixture('fixtures/unknown-lang.json');
@@ -50,7 +50,7 @@ final class RoundtripConformanceTest extends ConformanceTestCase
         Expect::pointer('cobol', $reencoded, '/meta/lang', $case . ': must survive re-encoding');
     }
 
-    public function testEmptyDataRoundtrip(): void
+    public function test_empty_data_roundtrip(): void
     {
         $case = 'empty-data-roundtrip';
         $fixture = self::fixture('fixtures/empty-data-roundtrip.json');

@@ -18,7 +18,7 @@ use BabelQueue\Tests\ConformanceGenerated\Support\Expect;
  */
 final class AsbConformanceTest extends ConformanceTestCase
 {
-    public function testPropertyProjection(): void
+    public function test_property_projection(): void
     {
         $case = 'property_projection';
         $message = $this->subject()->asbMessage(self::fixture('fixtures/order-created.json'));
@@ -33,37 +33,37 @@ final class AsbConformanceTest extends ConformanceTestCase
         ], $message->application_properties, $case . ': application_properties (typed: a number is not a string)');
     }
 
-    public function testReconcileFirstDelivery(): void
+    public function test_reconcile_first_delivery(): void
     {
         $case = 'first-delivery';
         self::assertSame(0, $this->subject()->asbReconcile(0, 1), $case . ': attempts after reconciliation');
     }
 
-    public function testReconcileThirdDelivery(): void
+    public function test_reconcile_third_delivery(): void
     {
         $case = 'third-delivery';
         self::assertSame(2, $this->subject()->asbReconcile(0, 3), $case . ': attempts after reconciliation');
     }
 
-    public function testReconcileNativeExceedsBody(): void
+    public function test_reconcile_native_exceeds_body(): void
     {
         $case = 'native-exceeds-body';
         self::assertSame(4, $this->subject()->asbReconcile(2, 5), $case . ': attempts after reconciliation');
     }
 
-    public function testReconcileNeverLowerRuntime(): void
+    public function test_reconcile_never_lower_runtime(): void
     {
         $case = 'never-lower-runtime';
         self::assertSame(5, $this->subject()->asbReconcile(5, 2), $case . ': attempts after reconciliation');
     }
 
-    public function testReconcileFirstDeliveryKeepsBody(): void
+    public function test_reconcile_first_delivery_keeps_body(): void
     {
         $case = 'first-delivery-keeps-body';
         self::assertSame(4, $this->subject()->asbReconcile(4, 1), $case . ': attempts after reconciliation');
     }
 
-    public function testReconcileZeroCountKeepsBody(): void
+    public function test_reconcile_zero_count_keeps_body(): void
     {
         $case = 'zero-count-keeps-body';
         self::assertSame(3, $this->subject()->asbReconcile(3, 0), $case . ': attempts after reconciliation');

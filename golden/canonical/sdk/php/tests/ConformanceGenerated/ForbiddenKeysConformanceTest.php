@@ -19,7 +19,7 @@ use BabelQueue\Tests\ConformanceGenerated\Support\Json;
  */
 final class ForbiddenKeysConformanceTest extends ConformanceTestCase
 {
-    public function testForbiddenKeyTimestamp(): void
+    public function test_forbidden_key_timestamp(): void
     {
         $case = 'forbidden-key-timestamp';
         $fixture = self::fixture('fixtures/forbidden-key-timestamp.json');
@@ -30,7 +30,7 @@ final class ForbiddenKeysConformanceTest extends ConformanceTestCase
         Expect::absent($reencoded, '/timestamp', $case . ': after re-encoding');
     }
 
-    public function testForbiddenKeyMetaMaxRetries(): void
+    public function test_forbidden_key_meta_max_retries(): void
     {
         $case = 'forbidden-key-meta-max-retries';
         $fixture = self::fixture('fixtures/forbidden-key-meta-max-retries.json');
@@ -41,7 +41,7 @@ final class ForbiddenKeysConformanceTest extends ConformanceTestCase
         Expect::absent($reencoded, '/meta/max_retries', $case . ': after re-encoding');
     }
 
-    public function testForbiddenKeyMetaAttempts(): void
+    public function test_forbidden_key_meta_attempts(): void
     {
         $case = 'forbidden-key-meta-attempts';
         $fixture = self::fixture('fixtures/forbidden-key-meta-attempts.json');
@@ -52,7 +52,7 @@ final class ForbiddenKeysConformanceTest extends ConformanceTestCase
         Expect::absent($reencoded, '/meta/attempts', $case . ': after re-encoding');
     }
 
-    public function testForbiddenKeyMetaSource(): void
+    public function test_forbidden_key_meta_source(): void
     {
         $case = 'forbidden-key-meta-source';
         $fixture = self::fixture('fixtures/forbidden-key-meta-source.json');
@@ -63,7 +63,7 @@ final class ForbiddenKeysConformanceTest extends ConformanceTestCase
         Expect::absent($reencoded, '/meta/source', $case . ': after re-encoding');
     }
 
-    public function testForbiddenKeyMetaTs(): void
+    public function test_forbidden_key_meta_ts(): void
     {
         $case = 'forbidden-key-meta-ts';
         $fixture = self::fixture('fixtures/forbidden-key-meta-ts.json');

@@ -17,14 +17,14 @@ use BabelQueue\Tests\ConformanceGenerated\Support\ConformanceTestCase;
  */
 final class IdempotencyConformanceTest extends ConformanceTestCase
 {
-    public function testDedupKey(): void
+    public function test_dedup_key(): void
     {
         $case = 'dedup_key';
         $key = $this->subject()->idempotencyKey(self::fixture('fixtures/order-created.json'));
         self::assertSame('f1e2d3c4-b5a6-4789-90ab-cdef01234567', $key, $case . ': the seen-set key must be meta.id, verbatim');
     }
 
-    public function testDuplicateDeliveryRunsOnce(): void
+    public function test_duplicate_delivery_runs_once(): void
     {
         $case = 'duplicate-delivery-runs-once';
         $invoked = $this->subject()->idempotencyReplay([
@@ -35,7 +35,7 @@ final class IdempotencyConformanceTest extends ConformanceTestCase
         self::assertCount(1, array_filter($invoked), $case . ': expected_effects (handler invocations)');
     }
 
-    public function testAtLeastOnceRedeliveryIsNoop(): void
+    public function test_at_least_once_redelivery_is_noop(): void
     {
         $case = 'at-least-once-redelivery-is-noop';
         $invoked = $this->subject()->idempotencyReplay([
@@ -48,7 +48,7 @@ final class IdempotencyConformanceTest extends ConformanceTestCase
         self::assertCount(1, array_filter($invoked), $case . ': expected_effects (handler invocations)');
     }
 
-    public function testDistinctIdsEachRun(): void
+    public function test_distinct_ids_each_run(): void
     {
         $case = 'distinct-ids-each-run';
         $invoked = $this->subject()->idempotencyReplay([
@@ -60,7 +60,7 @@ final class IdempotencyConformanceTest extends ConformanceTestCase
         self::assertCount(3, array_filter($invoked), $case . ': expected_effects (handler invocations)');
     }
 
-    public function testThrowLeavesIdUnmarked(): void
+    public function test_throw_leaves_id_unmarked(): void
     {
         $case = 'throw-leaves-id-unmarked';
         $invoked = $this->subject()->idempotencyReplay([
@@ -73,7 +73,7 @@ final class IdempotencyConformanceTest extends ConformanceTestCase
         self::assertCount(3, array_filter($invoked), $case . ': expected_effects (handler invocations)');
     }
 
-    public function testMissingIdFailsOpen(): void
+    public function test_missing_id_fails_open(): void
     {
         $case = 'missing-id-fails-open';
         $invoked = $this->subject()->idempotencyReplay([
@@ -84,7 +84,7 @@ final class IdempotencyConformanceTest extends ConformanceTestCase
         self::assertCount(2, array_filter($invoked), $case . ': expected_effects (handler invocations)');
     }
 
-    public function testForgetAllowsRerun(): void
+    public function test_forget_allows_rerun(): void
     {
         $case = 'forget-allows-rerun';
         $invoked = $this->subject()->idempotencyReplay([

@@ -18,49 +18,49 @@ use BabelQueue\Tests\ConformanceGenerated\Support\Json;
  */
 final class PayloadSchemaConformanceTest extends ConformanceTestCase
 {
-    public function testValidMinimal(): void
+    public function test_valid_minimal(): void
     {
         $case = 'valid-minimal';
         $result = $this->subject()->validatePayload(self::schema(), (object) ['order_id' => 1042]);
         self::assertTrue($result->valid, $case . ': valid, but rejected: ' . Json::describe($result->errors));
     }
 
-    public function testValidFull(): void
+    public function test_valid_full(): void
     {
         $case = 'valid-full';
         $result = $this->subject()->validatePayload(self::schema(), (object) ['order_id' => 1042, 'amount' => 99.9, 'currency' => 'USD']);
         self::assertTrue($result->valid, $case . ': valid, but rejected: ' . Json::describe($result->errors));
     }
 
-    public function testInvalidMissingRequired(): void
+    public function test_invalid_missing_required(): void
     {
         $case = 'invalid-missing-required';
         $result = $this->subject()->validatePayload(self::schema(), (object) ['amount' => 10]);
         self::assertFalse($result->valid, $case . ': invalid, but accepted');
     }
 
-    public function testInvalidWrongType(): void
+    public function test_invalid_wrong_type(): void
     {
         $case = 'invalid-wrong-type';
         $result = $this->subject()->validatePayload(self::schema(), (object) ['order_id' => 'x']);
         self::assertFalse($result->valid, $case . ': invalid, but accepted');
     }
 
-    public function testInvalidAdditionalProperty(): void
+    public function test_invalid_additional_property(): void
     {
         $case = 'invalid-additional-property';
         $result = $this->subject()->validatePayload(self::schema(), (object) ['order_id' => 1, 'extra' => true]);
         self::assertFalse($result->valid, $case . ': invalid, but accepted');
     }
 
-    public function testInvalidEnum(): void
+    public function test_invalid_enum(): void
     {
         $case = 'invalid-enum';
         $result = $this->subject()->validatePayload(self::schema(), (object) ['order_id' => 1, 'currency' => 'GBP']);
         self::assertFalse($result->valid, $case . ': invalid, but accepted');
     }
 
-    public function testInvalidBelowMinimum(): void
+    public function test_invalid_below_minimum(): void
     {
         $case = 'invalid-below-minimum';
         $result = $this->subject()->validatePayload(self::schema(), (object) ['order_id' => 0]);

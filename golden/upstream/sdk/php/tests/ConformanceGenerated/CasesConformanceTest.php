@@ -18,7 +18,7 @@ use BabelQueue\Tests\ConformanceGenerated\Support\Expect;
  */
 final class CasesConformanceTest extends ConformanceTestCase
 {
-    public function testOrderCreated(): void
+    public function test_order_created(): void
     {
         $case = 'order-created';
         $view = Expect::accepted($this->subject()->decode(self::fixture('fixtures/order-created.json')), $case);
@@ -30,7 +30,7 @@ final class CasesConformanceTest extends ConformanceTestCase
         Expect::messageIdentity($view, $case);
     }
 
-    public function testUrnAlias(): void
+    public function test_urn_alias(): void
     {
         $case = 'urn-alias';
         $view = Expect::accepted($this->subject()->decode(self::fixture('fixtures/urn-alias.json')), $case);
@@ -42,7 +42,7 @@ final class CasesConformanceTest extends ConformanceTestCase
         Expect::messageIdentity($view, $case);
     }
 
-    public function testDeadLettered(): void
+    public function test_dead_lettered(): void
     {
         $case = 'dead-lettered';
         $view = Expect::accepted($this->subject()->decode(self::fixture('fixtures/dead-lettered.json')), $case);
@@ -55,7 +55,7 @@ final class CasesConformanceTest extends ConformanceTestCase
         Expect::messageIdentity($view, $case);
     }
 
-    public function testUnicodeAndNumbers(): void
+    public function test_unicode_and_numbers(): void
     {
         $case = 'unicode-and-numbers';
         $view = Expect::accepted($this->subject()->decode(self::fixture('fixtures/unicode-and-numbers.json')), $case);
@@ -74,14 +74,14 @@ final class CasesConformanceTest extends ConformanceTestCase
         Expect::messageIdentity($view, $case);
     }
 
-    public function testInvalidUnknownSchemaVersion(): void
+    public function test_invalid_unknown_schema_version(): void
     {
         $case = 'invalid-unknown-schema-version';
         $decoded = $this->subject()->decode(self::fixture('fixtures/invalid-unknown-schema-version.json'));
         self::assertFalse($decoded->accepted, $case . ': the envelope must be rejected: meta.schema_version is not a version this SDK supports');
     }
 
-    public function testInvalidMissingUrn(): void
+    public function test_invalid_missing_urn(): void
     {
         $case = 'invalid-missing-urn';
         $decoded = $this->subject()->decode(self::fixture('fixtures/invalid-missing-urn.json'));

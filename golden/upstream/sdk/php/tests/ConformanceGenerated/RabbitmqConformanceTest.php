@@ -18,7 +18,7 @@ use BabelQueue\Tests\ConformanceGenerated\Support\Expect;
  */
 final class RabbitmqConformanceTest extends ConformanceTestCase
 {
-    public function testPropertyProjection(): void
+    public function test_property_projection(): void
     {
         $case = 'property_projection';
         $publishing = $this->subject()->rabbitmqPublishing(self::fixture('fixtures/order-created.json'));

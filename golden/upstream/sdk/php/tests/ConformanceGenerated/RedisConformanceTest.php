@@ -18,7 +18,7 @@ use BabelQueue\Tests\ConformanceGenerated\Support\Expect;
  */
 final class RedisConformanceTest extends ConformanceTestCase
 {
-    public function testPayloadIdentity(): void
+    public function test_payload_identity(): void
     {
         $case = 'payload_identity';
         $fixture = self::fixture('fixtures/order-created.json');

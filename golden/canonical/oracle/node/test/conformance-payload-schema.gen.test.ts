@@ -30,35 +30,42 @@ const schema: JsonObject = {
 
 test("valid-minimal", (t) => whenProvided(t, async () => {
   const result = await subject.validatePayload(schema, { "order_id": 1042 });
-  assert.equal(result.valid, true, `validator verdict (errors: ${result.errors.join("; ")})`);
+  assert.equal(result.valid, true,
+    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
 }));
 
 test("valid-full", (t) => whenProvided(t, async () => {
   const result = await subject.validatePayload(schema, { "order_id": 1042, "amount": 99.9, "currency": "USD" });
-  assert.equal(result.valid, true, `validator verdict (errors: ${result.errors.join("; ")})`);
+  assert.equal(result.valid, true,
+    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
 }));
 
 test("invalid-missing-required", (t) => whenProvided(t, async () => {
   const result = await subject.validatePayload(schema, { "amount": 10 });
-  assert.equal(result.valid, false, `validator verdict (errors: ${result.errors.join("; ")})`);
+  assert.equal(result.valid, false,
+    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
 }));
 
 test("invalid-wrong-type", (t) => whenProvided(t, async () => {
   const result = await subject.validatePayload(schema, { "order_id": "x" });
-  assert.equal(result.valid, false, `validator verdict (errors: ${result.errors.join("; ")})`);
+  assert.equal(result.valid, false,
+    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
 }));
 
 test("invalid-additional-property", (t) => whenProvided(t, async () => {
   const result = await subject.validatePayload(schema, { "order_id": 1, "extra": true });
-  assert.equal(result.valid, false, `validator verdict (errors: ${result.errors.join("; ")})`);
+  assert.equal(result.valid, false,
+    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
 }));
 
 test("invalid-enum", (t) => whenProvided(t, async () => {
   const result = await subject.validatePayload(schema, { "order_id": 1, "currency": "GBP" });
-  assert.equal(result.valid, false, `validator verdict (errors: ${result.errors.join("; ")})`);
+  assert.equal(result.valid, false,
+    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
 }));
 
 test("invalid-below-minimum", (t) => whenProvided(t, async () => {
   const result = await subject.validatePayload(schema, { "order_id": 0 });
-  assert.equal(result.valid, false, `validator verdict (errors: ${result.errors.join("; ")})`);
+  assert.equal(result.valid, false,
+    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
 }));

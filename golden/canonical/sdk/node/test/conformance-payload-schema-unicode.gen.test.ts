@@ -30,30 +30,36 @@ const schema: JsonObject = {
 
 test("ascii-3cp-min3", (t) => whenProvided(t, async () => {
   const result = await subject.validatePayload(schema, { "min3": "abc" });
-  assert.equal(result.valid, true, `validator verdict (errors: ${result.errors.join("; ")})`);
+  assert.equal(result.valid, true,
+    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
 }));
 
 test("turkish-2cp-min3", (t) => whenProvided(t, async () => {
   const result = await subject.validatePayload(schema, { "min3": "ğü" });
-  assert.equal(result.valid, false, `validator verdict (errors: ${result.errors.join("; ")})`);
+  assert.equal(result.valid, false,
+    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
 }));
 
 test("turkish-3cp-min3-boundary", (t) => whenProvided(t, async () => {
   const result = await subject.validatePayload(schema, { "min3": "ğüş" });
-  assert.equal(result.valid, true, `validator verdict (errors: ${result.errors.join("; ")})`);
+  assert.equal(result.valid, true,
+    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
 }));
 
 test("emoji-1cp-min2", (t) => whenProvided(t, async () => {
   const result = await subject.validatePayload(schema, { "min2": "😀" });
-  assert.equal(result.valid, false, `validator verdict (errors: ${result.errors.join("; ")})`);
+  assert.equal(result.valid, false,
+    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
 }));
 
 test("emoji-plus-ascii-2cp-min3", (t) => whenProvided(t, async () => {
   const result = await subject.validatePayload(schema, { "min3": "😀a" });
-  assert.equal(result.valid, false, `validator verdict (errors: ${result.errors.join("; ")})`);
+  assert.equal(result.valid, false,
+    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
 }));
 
 test("combining-2cp-min2", (t) => whenProvided(t, async () => {
   const result = await subject.validatePayload(schema, { "min2": "é" });
-  assert.equal(result.valid, true, `validator verdict (errors: ${result.errors.join("; ")})`);
+  assert.equal(result.valid, true,
+    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
 }));

@@ -20,6 +20,11 @@ CONFORMANCE_VERSION = "unversioned"
 """The suite revision these tests were generated from."""
 
 
+
+def _verdict(valid: object) -> str:
+    """A verdict in words, for failure messages."""
+    return "valid" if valid is True else "invalid" if valid is False else repr(valid)
+
 class NotProvided(Exception):
     """A subject raises this for an operation it does not provide: the test skips with the reason."""
 
@@ -337,15 +342,18 @@ class ConformanceTestCase(unittest.TestCase):
 
     def assertVerdictOnDecode(self, decoded: Decoded, valid: bool, reason: str) -> None:
         """decode's verdict is valid; reason says why."""
-        self.assertIs(decoded["accepted"], valid, f"decode verdict ({reason}): {decoded.get('reason')}")
+        if decoded["accepted"] is not valid:
+            self.fail(f"decode verdict: expected {_verdict(valid)} ({reason}), got {_verdict(decoded['accepted'])}"
+                      f" (reason: {decoded.get('reason')!r})")
 
     def assertIdentityShape(self, view: View) -> None:
         """Per-message fields are checked for shape, not value: they are unique per message."""
         for field, value in (("id", view["id"]), ("trace_id", view["trace_id"])):
-            self.assertTrue(isinstance(value, str) and value != "", f"{field} must be a non-empty string, got {value!r}")
+            if not (isinstance(value, str) and value != ""):
+                self.fail(f"{field}: expected a non-empty string, got {value!r}")
         created_at = view["created_at"]
-        self.assertTrue(isinstance(created_at, int) and not isinstance(created_at, bool),
-                        f"created_at must be an integer, got {created_at!r}")
+        if not (isinstance(created_at, int) and not isinstance(created_at, bool)):
+            self.fail(f"created_at: expected an integer, got {created_at!r}")
 
     def assertDeadLetterIncludes(self, view: View, expected: dict[str, Any]) -> None:
         """The view carries a dead_letter object with every expected key and value."""
@@ -361,12 +369,15 @@ class ConformanceTestCase(unittest.TestCase):
 
     def assertVerdict(self, verdict: PayloadVerdict, valid: bool) -> None:
         """A payload validator's verdict is valid."""
-        self.assertIs(verdict["valid"], valid, f"errors: {verdict.get('errors')!r}")
+        if verdict["valid"] is not valid:
+            self.fail(f"payload verdict: expected {_verdict(valid)}, got {_verdict(verdict['valid'])}"
+                      f" (errors: {verdict.get('errors')!r})")
 
     def assertWarnsAbout(self, decoded: Decoded, pointer: str) -> None:
         """At least one decode warning names the pointer."""
         warnings = decoded["warnings"]
-        self.assertTrue(any(pointer in warning for warning in warnings), f"no warning names {pointer}: {warnings!r}")
+        if not any(pointer in warning for warning in warnings):
+            self.fail(f"warnings: expected one naming {pointer}, got {warnings!r}")
 
     def parse_object(self, encoded: str) -> dict[str, Any]:
         """Parse an emitted envelope, which must be a JSON object."""

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -9,8 +10,8 @@ import (
 
 // FuzzPyString: every string becomes one double-quoted Python literal on
 // one line whose escapes (\" \\ \n \r \t \uXXXX \UXXXXXXXX, a subset Go
-// reads the same way) give back exactly that string; pyText's adjacent
-// literals concatenate to it too.
+// reads the same way) give back exactly that string, and so does its
+// triple-quoted docstring.
 func FuzzPyString(f *testing.F) {
 	for _, s := range []string{"", "plain", `quote " back \ slash`, "line\nfeed\r\ttab", "\x00\x1f\x7f",
 		"\u2028\u2029\u0085\ufeff", "e\u0301", "😀 𝄞", "{x} {{y}} \\N{BULLET} f'", `"""`} {
@@ -28,20 +29,40 @@ func FuzzPyString(f *testing.F) {
 		if err != nil || got != s {
 			t.Fatalf("pyString(%q) = %s reads back as %q (%v)", s, lit, got, err)
 		}
-		var joined strings.Builder
-		for _, line := range strings.Split(pyText(s, 20), "\n") {
-			line = strings.TrimSpace(line)
-			if line == "(" || line == ")" {
-				continue
-			}
-			part, err := strconv.Unquote(line)
-			if err != nil {
-				t.Fatalf("pyText(%q): line %s is not one literal: %v", s, line, err)
-			}
-			joined.WriteString(part)
-		}
-		if joined.String() != s {
-			t.Fatalf("pyText(%q) concatenates to %q", s, joined.String())
+		doc := pyDoc(s, 1<<30) // no wrapping: the docstring holds s exactly
+		if got, err := decodeDocstring(doc); err != nil || got != s {
+			t.Fatalf("pyDoc(%q) = %s reads back as %q (%v)", s, doc, got, err)
 		}
 	})
+}
+
+// decodeDocstring reads a triple-quoted literal with the escapes pyDoc
+// writes, refusing an unescaped run of three quotes inside it.
+func decodeDocstring(lit string) (string, error) {
+	if len(lit) < 6 || !strings.HasPrefix(lit, `"""`) || !strings.HasSuffix(lit, `"""`) {
+		return "", fmt.Errorf("not triple-quoted")
+	}
+	body := lit[3 : len(lit)-3]
+	body = strings.TrimSuffix(body, "\n") // pyDoc's own line before the closing quotes
+	var b strings.Builder
+	quotes := 0
+	for i := 0; i < len(body); i++ {
+		switch c := body[i]; {
+		case c == '"':
+			if quotes++; quotes == 3 {
+				return "", fmt.Errorf("three quotes at %d end the literal", i)
+			}
+			b.WriteString(`\"`)
+			continue
+		case c == '\\' && i+1 < len(body):
+			b.WriteString(body[i : i+2])
+			i++
+		case c == '\n':
+			b.WriteString(`\n`)
+		default:
+			b.WriteByte(c)
+		}
+		quotes = 0
+	}
+	return strconv.Unquote(`"` + b.String() + `"`)
 }

@@ -39,48 +39,61 @@ func escapeString(s string) string {
 	return b.String()
 }
 
-// pyText is pyString for prose (docstrings): when the literal is longer than
-// width it becomes adjacent literals inside parentheses, one per line, split
-// after a space or a line break. Python concatenates adjacent literals into
-// one constant, and a parenthesised one is still a docstring. Continuation
-// lines are indented relative to column 0; templates shift them with hang.
-func pyText(s string, width int) string {
-	if lit := pyString(s); len(lit) <= width {
-		return lit
-	}
+// pyDoc is a docstring as Python code is written: triple-quoted, its own
+// line breaks kept, each line wrapped at width after a space, and a closing
+// quote on its own line when it spans several. Backslashes, invisible
+// characters and carriage returns are escaped as in pyString; a double quote
+// is escaped only where it would join another (or the closing quotes), so
+// prose with quotes stays readable. Continuation lines start at column 0;
+// templates shift them with hang.
+func pyDoc(s string, width int) string {
 	var lines []string
-	line := ""
-	for _, word := range splitAfterBreaks(s) {
-		escaped := escapeString(word)
-		if line != "" && len(line)+len(escaped)+2 > width {
-			lines, line = append(lines, `"`+line+`"`), ""
-		}
-		line += escaped
-		if strings.HasSuffix(word, "\n") {
-			lines, line = append(lines, `"`+line+`"`), ""
-		}
+	for _, line := range strings.Split(s, "\n") {
+		lines = append(lines, wrapWords(line, width)...)
 	}
-	if line != "" {
-		lines = append(lines, `"`+line+`"`)
+	body := escapeDoc(strings.Join(lines, "\n"))
+	if len(lines) == 1 && len(body)+6 <= width {
+		return `"""` + body + `"""`
 	}
-	return "(\n    " + strings.Join(lines, "\n    ") + "\n)"
+	return `"""` + body + "\n" + `"""`
 }
 
-// splitAfterBreaks cuts s after every space and line feed; the parts
-// concatenate back to s.
-func splitAfterBreaks(s string) []string {
-	var parts []string
-	start := 0
-	for i, r := range s {
-		if r == ' ' || r == '\n' {
-			parts = append(parts, s[start:i+1])
-			start = i + 1
+// escapeDoc escapes the body of a triple-quoted literal: line feeds stay.
+func escapeDoc(s string) string {
+	var b strings.Builder
+	runes := []rune(s)
+	for i, r := range runes {
+		switch {
+		case r == '\n':
+			b.WriteByte('\n')
+		case r == '"' && (i+1 == len(runes) || runes[i+1] == '"'):
+			b.WriteString(`\"`)
+		case r == '"':
+			b.WriteByte('"')
+		default:
+			b.WriteString(escapeRune(r))
 		}
 	}
-	if start < len(s) {
-		parts = append(parts, s[start:])
+	return b.String()
+}
+
+// wrapWords breaks a line after spaces so each piece is at most width
+// bytes where the words allow; the pieces joined by spaces give it back.
+func wrapWords(line string, width int) []string {
+	var out []string
+	cur := ""
+	for _, word := range strings.Split(line, " ") {
+		if cur != "" && len(cur)+1+len(word) > width {
+			out, cur = append(out, cur), word
+			continue
+		}
+		if cur == "" {
+			cur = word
+		} else {
+			cur += " " + word
+		}
 	}
-	return parts
+	return append(out, cur)
 }
 
 // escapeRune is the text of one rune inside a double-quoted literal.
@@ -244,7 +257,14 @@ func indentLines(s, prefix string) string {
 }
 
 // hang indents every line of s but the first by n spaces, so a multi-line
-// literal built at column 0 lines up where a template places it.
+// literal built at column 0 lines up where a template places it. Empty
+// lines stay empty: no trailing whitespace.
 func hang(n int, s string) string {
-	return strings.ReplaceAll(s, "\n", "\n"+strings.Repeat(" ", n))
+	lines := strings.Split(s, "\n")
+	for i := 1; i < len(lines); i++ {
+		if lines[i] != "" {
+			lines[i] = strings.Repeat(" ", n) + lines[i]
+		}
+	}
+	return strings.Join(lines, "\n")
 }

@@ -155,26 +155,22 @@ func TestPyBlockBreaksLongContainersOnly(t *testing.T) {
 	}
 }
 
-func TestPyTextSplitsProseIntoAdjacentLiterals(t *testing.T) {
-	if got := pyText("short", 76); got != `"short"` {
-		t.Errorf("short text: %s", got)
+func TestPyDoc(t *testing.T) {
+	cases := map[string]string{
+		"order-created":                   `"""order-created"""`,
+		`say "hi"`:                        `"""say "hi\""""`,
+		"name\n\nA description.":          "\"\"\"name\n\nA description.\n\"\"\"",
+		`back\slash and """ quotes`:       `"""back\\slash and \"\"" quotes"""`,
+		"tab\tand nul\x00":                `"""tab\tand nul\u0000"""`,
+		"a long line of words that wraps": "\"\"\"a long line of words\nthat wraps\n\"\"\"",
 	}
-	long := strings.Join(adversarialStrings, " ") + strings.Repeat(" word", 40) + "\n\nnext paragraph"
-	got := pyText(long, 40)
-	lines := strings.Split(got, "\n")
-	if lines[0] != "(" || lines[len(lines)-1] != ")" || len(lines) < 4 {
-		t.Fatalf("not a parenthesised list of literals:\n%s", got)
-	}
-	var body strings.Builder
-	for _, line := range lines[1 : len(lines)-1] {
-		lit, ok := strings.CutPrefix(line, "    ")
-		if !ok || !strings.HasPrefix(lit, `"`) || !strings.HasSuffix(lit, `"`) {
-			t.Fatalf("line %q is not one indented literal", line)
+	for in, want := range cases {
+		width := 76
+		if strings.HasPrefix(in, "a long") {
+			width = 20
 		}
-		checkLiteralBody(t, long, lit[1:len(lit)-1])
-		body.WriteString(lit[1 : len(lit)-1])
-	}
-	if want := escapeString(long); body.String() != want {
-		t.Errorf("the pieces do not concatenate to the text")
+		if got := pyDoc(in, width); got != want {
+			t.Errorf("pyDoc(%q) = %s, want %s", in, got, want)
+		}
 	}
 }

@@ -35,8 +35,7 @@ type module struct {
 	Body          any // the block's view: *casesBody, *sqsBody, ...
 }
 
-// docWidth is the longest docstring literal kept on one line; a longer one
-// is split over lines (see pyText).
+// docWidth is where docstrings wrap (see pyDoc).
 const docWidth = 76
 
 // testHead is what every generated test method starts with.
@@ -54,14 +53,14 @@ func newHead(name, description string) testHead {
 	if description != "" {
 		doc += "\n\n" + description
 	}
-	return testHead{Doc: pyText(doc, docWidth), name: name}
+	return testHead{Doc: pyDoc(doc, docWidth), name: name}
 }
 
 // newSubBlockHead makes the head of the one test of a sub-block (a
 // projection, dedup_key): the method is named after the sub-block and the
 // docstring says which block it belongs to.
 func newSubBlockHead(block, sub string) testHead {
-	return testHead{Doc: pyString(block + "." + sub), name: sub}
+	return testHead{Doc: pyDoc(block+"."+sub, docWidth), name: sub}
 }
 
 // nameMethods gives each test of one module its method name from
@@ -138,7 +137,7 @@ func buildModule(s *model.Suite, block string, v *view) (module, bool, error) {
 	doc := fmt.Sprintf("Conformance tests for the %q block of the BabelQueue suite (CONFORMANCE_VERSION %s).", block, v.Header.Version)
 	return module{
 		Path: modulePath(name), Root: name + ".py", Header: v.Header,
-		Doc: pyText(doc, docWidth), Class: testClassName(block), ClassDoc: pyText(fmt.Sprintf("One test per case of the %q block.", block), docWidth),
+		Doc: pyDoc(doc, docWidth), Class: testClassName(block), ClassDoc: pyDoc(fmt.Sprintf("One test per case of the %q block.", block), docWidth),
 		SubjectModule: v.SubjectModule, Body: b,
 	}, true, nil
 }

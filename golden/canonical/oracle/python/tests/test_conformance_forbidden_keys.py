@@ -2,10 +2,9 @@
 # CONFORMANCE_VERSION: 1.1.0
 # Regenerate with `bqgen generate --lang python`.
 
-(
-    "Conformance tests for the \"forbidden_keys\" block of the BabelQueue "
-    "suite (CONFORMANCE_VERSION 1.1.0)."
-)
+"""Conformance tests for the "forbidden_keys" block of the BabelQueue suite
+(CONFORMANCE_VERSION 1.1.0).
+"""
 
 import pathlib
 import unittest
@@ -15,12 +14,12 @@ from conformance_oracle import subject
 
 
 class ForbiddenKeysConformanceTest(support.ConformanceTestCase):
-    "One test per case of the \"forbidden_keys\" block."
+    """One test per case of the "forbidden_keys" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
 
     def test_forbidden_key_timestamp(self):
-        "forbidden-key-timestamp"
+        """forbidden-key-timestamp"""
         envelope = self.fixture("fixtures/forbidden-key-timestamp.json")
         decoded = self.call(subject().decode, envelope)
         self.assertAccepted(decoded)
@@ -29,7 +28,7 @@ class ForbiddenKeysConformanceTest(support.ConformanceTestCase):
         self.assertPointerAbsent(output, "/timestamp")
 
     def test_forbidden_key_meta_max_retries(self):
-        "forbidden-key-meta-max-retries"
+        """forbidden-key-meta-max-retries"""
         envelope = self.fixture("fixtures/forbidden-key-meta-max-retries.json")
         decoded = self.call(subject().decode, envelope)
         self.assertAccepted(decoded)
@@ -38,7 +37,7 @@ class ForbiddenKeysConformanceTest(support.ConformanceTestCase):
         self.assertPointerAbsent(output, "/meta/max_retries")
 
     def test_forbidden_key_meta_attempts(self):
-        "forbidden-key-meta-attempts"
+        """forbidden-key-meta-attempts"""
         envelope = self.fixture("fixtures/forbidden-key-meta-attempts.json")
         decoded = self.call(subject().decode, envelope)
         self.assertAccepted(decoded)
@@ -47,7 +46,7 @@ class ForbiddenKeysConformanceTest(support.ConformanceTestCase):
         self.assertPointerAbsent(output, "/meta/attempts")
 
     def test_forbidden_key_meta_source(self):
-        "forbidden-key-meta-source"
+        """forbidden-key-meta-source"""
         envelope = self.fixture("fixtures/forbidden-key-meta-source.json")
         decoded = self.call(subject().decode, envelope)
         self.assertAccepted(decoded)
@@ -56,7 +55,7 @@ class ForbiddenKeysConformanceTest(support.ConformanceTestCase):
         self.assertPointerAbsent(output, "/meta/source")
 
     def test_forbidden_key_meta_ts(self):
-        "forbidden-key-meta-ts"
+        """forbidden-key-meta-ts"""
         envelope = self.fixture("fixtures/forbidden-key-meta-ts.json")
         decoded = self.call(subject().decode, envelope)
         self.assertAccepted(decoded)

@@ -2,10 +2,9 @@
 # CONFORMANCE_VERSION: 1.1.0
 # Regenerate with `bqgen generate --lang python`.
 
-(
-    "Conformance tests for the \"payload_schema_unicode\" block of the "
-    "BabelQueue suite (CONFORMANCE_VERSION 1.1.0)."
-)
+"""Conformance tests for the "payload_schema_unicode" block of the BabelQueue
+suite (CONFORMANCE_VERSION 1.1.0).
+"""
 
 import pathlib
 import unittest
@@ -15,7 +14,7 @@ from conformance_oracle import subject
 
 
 class PayloadSchemaUnicodeConformanceTest(support.ConformanceTestCase):
-    "One test per case of the \"payload_schema_unicode\" block."
+    """One test per case of the "payload_schema_unicode" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
 
@@ -30,37 +29,37 @@ class PayloadSchemaUnicodeConformanceTest(support.ConformanceTestCase):
     }
 
     def test_ascii_3cp_min3(self):
-        "ascii-3cp-min3"
+        """ascii-3cp-min3"""
         data = {"min3": "abc"}
         verdict = self.call(subject().validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_turkish_2cp_min3(self):
-        "turkish-2cp-min3"
+        """turkish-2cp-min3"""
         data = {"min3": "ğü"}
         verdict = self.call(subject().validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_turkish_3cp_min3_boundary(self):
-        "turkish-3cp-min3-boundary"
+        """turkish-3cp-min3-boundary"""
         data = {"min3": "ğüş"}
         verdict = self.call(subject().validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_emoji_1cp_min2(self):
-        "emoji-1cp-min2"
+        """emoji-1cp-min2"""
         data = {"min2": "😀"}
         verdict = self.call(subject().validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_emoji_plus_ascii_2cp_min3(self):
-        "emoji-plus-ascii-2cp-min3"
+        """emoji-plus-ascii-2cp-min3"""
         data = {"min3": "😀a"}
         verdict = self.call(subject().validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_combining_2cp_min2(self):
-        "combining-2cp-min2"
+        """combining-2cp-min2"""
         data = {"min2": "e\u0301"}
         verdict = self.call(subject().validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)

@@ -2,10 +2,9 @@
 # CONFORMANCE_VERSION: 1.1.0
 # Regenerate with `bqgen generate --lang python`.
 
-(
-    "Conformance tests for the \"pulsar\" block of the BabelQueue suite "
-    "(CONFORMANCE_VERSION 1.1.0)."
-)
+"""Conformance tests for the "pulsar" block of the BabelQueue suite
+(CONFORMANCE_VERSION 1.1.0).
+"""
 
 import pathlib
 import unittest
@@ -15,12 +14,12 @@ from conformance_oracle import subject
 
 
 class PulsarConformanceTest(support.ConformanceTestCase):
-    "One test per case of the \"pulsar\" block."
+    """One test per case of the "pulsar" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
 
     def test_property_projection(self):
-        "pulsar.property_projection"
+        """pulsar.property_projection"""
         projected = self.call(subject().pulsar_properties, self.fixture("fixtures/order-created.json"))
         expected = {
             "bq-job": "urn:babel:orders:created",
@@ -33,32 +32,32 @@ class PulsarConformanceTest(support.ConformanceTestCase):
         self.assertJSONEqual(projected, expected, "properties")
 
     def test_first_delivery(self):
-        "first-delivery"
+        """first-delivery"""
         attempts = self.call(subject().pulsar_reconcile, 0, 0)
         self.assertJSONEqual(attempts, 0, "reconciled attempts")
 
     def test_third_delivery(self):
-        "third-delivery"
+        """third-delivery"""
         attempts = self.call(subject().pulsar_reconcile, 0, 2)
         self.assertJSONEqual(attempts, 2, "reconciled attempts")
 
     def test_native_exceeds_body(self):
-        "native-exceeds-body"
+        """native-exceeds-body"""
         attempts = self.call(subject().pulsar_reconcile, 2, 5)
         self.assertJSONEqual(attempts, 5, "reconciled attempts")
 
     def test_never_lower_runtime(self):
-        "never-lower-runtime"
+        """never-lower-runtime"""
         attempts = self.call(subject().pulsar_reconcile, 5, 1)
         self.assertJSONEqual(attempts, 5, "reconciled attempts")
 
     def test_first_delivery_keeps_body(self):
-        "first-delivery-keeps-body"
+        """first-delivery-keeps-body"""
         attempts = self.call(subject().pulsar_reconcile, 4, 0)
         self.assertJSONEqual(attempts, 4, "reconciled attempts")
 
     def test_native_equals_body(self):
-        "native-equals-body"
+        """native-equals-body"""
         attempts = self.call(subject().pulsar_reconcile, 3, 3)
         self.assertJSONEqual(attempts, 3, "reconciled attempts")
 

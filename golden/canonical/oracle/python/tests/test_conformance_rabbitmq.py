@@ -2,10 +2,9 @@
 # CONFORMANCE_VERSION: 1.1.0
 # Regenerate with `bqgen generate --lang python`.
 
-(
-    "Conformance tests for the \"rabbitmq\" block of the BabelQueue suite "
-    "(CONFORMANCE_VERSION 1.1.0)."
-)
+"""Conformance tests for the "rabbitmq" block of the BabelQueue suite
+(CONFORMANCE_VERSION 1.1.0).
+"""
 
 import pathlib
 import unittest
@@ -15,12 +14,12 @@ from conformance_oracle import subject
 
 
 class RabbitmqConformanceTest(support.ConformanceTestCase):
-    "One test per case of the \"rabbitmq\" block."
+    """One test per case of the "rabbitmq" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
 
     def test_property_projection(self):
-        "rabbitmq.property_projection"
+        """rabbitmq.property_projection"""
         publishing = self.call(subject().rabbitmq_publishing, self.fixture("fixtures/order-created.json"))
         self.assertMember(publishing["properties"], "type", "urn:babel:orders:created")
         self.assertMember(publishing["properties"], "correlation_id", "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b")

@@ -2,10 +2,9 @@
 # CONFORMANCE_VERSION: 1.1.0
 # Regenerate with `bqgen generate --lang python`.
 
-(
-    "Conformance tests for the \"data_shape\" block of the BabelQueue suite "
-    "(CONFORMANCE_VERSION 1.1.0)."
-)
+"""Conformance tests for the "data_shape" block of the BabelQueue suite
+(CONFORMANCE_VERSION 1.1.0).
+"""
 
 import pathlib
 import unittest
@@ -15,18 +14,18 @@ from conformance_subject import subject
 
 
 class DataShapeConformanceTest(support.ConformanceTestCase):
-    "One test per case of the \"data_shape\" block."
+    """One test per case of the "data_shape" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
 
     def test_empty_data(self):
-        "empty-data"
+        """empty-data"""
         data = {}
         encoded = self.call(subject().make, "urn:babel:orders:created", "orders", data)
         self.assertMemberJSON(encoded, "data", "{}")
 
     def test_data_array_rejected(self):
-        "data-array-rejected"
+        """data-array-rejected"""
         decoded = self.call(subject().decode, self.fixture("fixtures/data-array-rejected.json"))
         self.assertVerdictOnDecode(decoded, False, "data is a JSON array ([1, 2]), not an object")
 

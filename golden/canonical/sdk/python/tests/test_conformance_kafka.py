@@ -2,10 +2,9 @@
 # CONFORMANCE_VERSION: 1.1.0
 # Regenerate with `bqgen generate --lang python`.
 
-(
-    "Conformance tests for the \"kafka\" block of the BabelQueue suite "
-    "(CONFORMANCE_VERSION 1.1.0)."
-)
+"""Conformance tests for the "kafka" block of the BabelQueue suite
+(CONFORMANCE_VERSION 1.1.0).
+"""
 
 import pathlib
 import unittest
@@ -15,12 +14,12 @@ from conformance_subject import subject
 
 
 class KafkaConformanceTest(support.ConformanceTestCase):
-    "One test per case of the \"kafka\" block."
+    """One test per case of the "kafka" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
 
     def test_property_projection(self):
-        "kafka.property_projection"
+        """kafka.property_projection"""
         projected = self.call(subject().kafka_headers, self.fixture("fixtures/order-created.json"))
         expected = {
             "bq-job": "urn:babel:orders:created",
@@ -33,27 +32,27 @@ class KafkaConformanceTest(support.ConformanceTestCase):
         self.assertJSONEqual(projected, expected, "headers")
 
     def test_header_matches_body(self):
-        "header-matches-body"
+        """header-matches-body"""
         attempts = self.call(subject().kafka_reconcile, 0, 0)
         self.assertJSONEqual(attempts, 0, "reconciled attempts")
 
     def test_header_present(self):
-        "header-present"
+        """header-present"""
         attempts = self.call(subject().kafka_reconcile, 0, 2)
         self.assertJSONEqual(attempts, 2, "reconciled attempts")
 
     def test_header_absent_falls_back(self):
-        "header-absent-falls-back"
+        """header-absent-falls-back"""
         attempts = self.call(subject().kafka_reconcile, 3, None)
         self.assertJSONEqual(attempts, 3, "reconciled attempts")
 
     def test_header_authoritative_overrides(self):
-        "header-authoritative-overrides"
+        """header-authoritative-overrides"""
         attempts = self.call(subject().kafka_reconcile, 5, 1)
         self.assertJSONEqual(attempts, 1, "reconciled attempts")
 
     def test_header_higher_than_body(self):
-        "header-higher-than-body"
+        """header-higher-than-body"""
         attempts = self.call(subject().kafka_reconcile, 1, 4)
         self.assertJSONEqual(attempts, 4, "reconciled attempts")
 

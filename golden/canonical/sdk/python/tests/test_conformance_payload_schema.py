@@ -2,10 +2,9 @@
 # CONFORMANCE_VERSION: 1.1.0
 # Regenerate with `bqgen generate --lang python`.
 
-(
-    "Conformance tests for the \"payload_schema\" block of the BabelQueue "
-    "suite (CONFORMANCE_VERSION 1.1.0)."
-)
+"""Conformance tests for the "payload_schema" block of the BabelQueue suite
+(CONFORMANCE_VERSION 1.1.0).
+"""
 
 import pathlib
 import unittest
@@ -15,7 +14,7 @@ from conformance_subject import subject
 
 
 class PayloadSchemaConformanceTest(support.ConformanceTestCase):
-    "One test per case of the \"payload_schema\" block."
+    """One test per case of the "payload_schema" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
 
@@ -32,43 +31,43 @@ class PayloadSchemaConformanceTest(support.ConformanceTestCase):
     }
 
     def test_valid_minimal(self):
-        "valid-minimal"
+        """valid-minimal"""
         data = {"order_id": 1042}
         verdict = self.call(subject().validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_valid_full(self):
-        "valid-full"
+        """valid-full"""
         data = {"order_id": 1042, "amount": 99.9, "currency": "USD"}
         verdict = self.call(subject().validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_missing_required(self):
-        "invalid-missing-required"
+        """invalid-missing-required"""
         data = {"amount": 10}
         verdict = self.call(subject().validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_invalid_wrong_type(self):
-        "invalid-wrong-type"
+        """invalid-wrong-type"""
         data = {"order_id": "x"}
         verdict = self.call(subject().validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_invalid_additional_property(self):
-        "invalid-additional-property"
+        """invalid-additional-property"""
         data = {"order_id": 1, "extra": True}
         verdict = self.call(subject().validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_invalid_enum(self):
-        "invalid-enum"
+        """invalid-enum"""
         data = {"order_id": 1, "currency": "GBP"}
         verdict = self.call(subject().validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_invalid_below_minimum(self):
-        "invalid-below-minimum"
+        """invalid-below-minimum"""
         data = {"order_id": 0}
         verdict = self.call(subject().validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)

@@ -2,10 +2,9 @@
 # CONFORMANCE_VERSION: 1.1.0
 # Regenerate with `bqgen generate --lang python`.
 
-(
-    "Conformance tests for the \"roundtrip\" block of the BabelQueue suite "
-    "(CONFORMANCE_VERSION 1.1.0)."
-)
+"""Conformance tests for the "roundtrip" block of the BabelQueue suite
+(CONFORMANCE_VERSION 1.1.0).
+"""
 
 import pathlib
 import unittest
@@ -15,17 +14,16 @@ from conformance_subject import subject
 
 
 class RoundtripConformanceTest(support.ConformanceTestCase):
-    "One test per case of the \"roundtrip\" block."
+    """One test per case of the "roundtrip" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
 
     def test_unknown_meta_roundtrip(self):
-        (
-            "unknown-meta-roundtrip\n"
-            "\n"
-            "Unknown meta keys, a scalar (meta.vendor_flag) and a nested object "
-            "(meta.vendor_ctx), come back unchanged; attempts 0 -> 1."
-        )
+        """unknown-meta-roundtrip
+
+        Unknown meta keys, a scalar (meta.vendor_flag) and a nested object
+        (meta.vendor_ctx), come back unchanged; attempts 0 -> 1.
+        """
         envelope = self.fixture("fixtures/unknown-meta-roundtrip.json")
         self.assertAccepted(self.call(subject().decode, envelope))
         output = self.parse_object(self.call(subject().reencode, envelope, 1))
@@ -34,12 +32,10 @@ class RoundtripConformanceTest(support.ConformanceTestCase):
         self.assertPointerEquals(output, "/meta/vendor_ctx", {"region": "eu-west-1", "hops": [1, 2]})
 
     def test_unknown_toplevel_roundtrip(self):
-        (
-            "unknown-toplevel-roundtrip\n"
-            "\n"
-            "An unknown top-level key (extra_top) comes back unchanged; attempts 1 -> "
-            "2."
-        )
+        """unknown-toplevel-roundtrip
+
+        An unknown top-level key (extra_top) comes back unchanged; attempts 1 -> 2.
+        """
         envelope = self.fixture("fixtures/unknown-toplevel-roundtrip.json")
         self.assertAccepted(self.call(subject().decode, envelope))
         output = self.parse_object(self.call(subject().reencode, envelope, 1))
@@ -47,13 +43,12 @@ class RoundtripConformanceTest(support.ConformanceTestCase):
         self.assertPointerEquals(output, "/extra_top", 1)
 
     def test_unknown_lang(self):
-        (
-            "unknown-lang\n"
-            "\n"
-            "A meta.lang outside the known list (\"cobol\") decodes without error and "
-            "is re-emitted as \"cobol\": a consumer MUST NOT reject or rewrite it. "
-            "Fails the producer schema on purpose (meta.lang is an enum there)."
-        )
+        """unknown-lang
+
+        A meta.lang outside the known list ("cobol") decodes without error and is
+        re-emitted as "cobol": a consumer MUST NOT reject or rewrite it. Fails the
+        producer schema on purpose (meta.lang is an enum there).
+        """
         envelope = self.fixture("fixtures/unknown-lang.json")
         self.assertAccepted(self.call(subject().decode, envelope))
         output = self.parse_object(self.call(subject().reencode, envelope, 1))
@@ -61,11 +56,10 @@ class RoundtripConformanceTest(support.ConformanceTestCase):
         self.assertPointerEquals(output, "/meta/lang", "cobol")
 
     def test_empty_data_roundtrip(self):
-        (
-            "empty-data-roundtrip\n"
-            "\n"
-            "An empty data object comes back as an object {}, never as an array []."
-        )
+        """empty-data-roundtrip
+
+        An empty data object comes back as an object {}, never as an array [].
+        """
         envelope = self.fixture("fixtures/empty-data-roundtrip.json")
         self.assertAccepted(self.call(subject().decode, envelope))
         output = self.parse_object(self.call(subject().reencode, envelope, 1))

@@ -2,10 +2,9 @@
 # CONFORMANCE_VERSION: unversioned
 # Regenerate with `bqgen generate --lang python`.
 
-(
-    "Conformance tests for the \"asb\" block of the BabelQueue suite "
-    "(CONFORMANCE_VERSION unversioned)."
-)
+"""Conformance tests for the "asb" block of the BabelQueue suite
+(CONFORMANCE_VERSION unversioned).
+"""
 
 import pathlib
 import unittest
@@ -15,12 +14,12 @@ from conformance_oracle import subject
 
 
 class AsbConformanceTest(support.ConformanceTestCase):
-    "One test per case of the \"asb\" block."
+    """One test per case of the "asb" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
 
     def test_property_projection(self):
-        "asb.property_projection"
+        """asb.property_projection"""
         message = self.call(subject().asb_message, self.fixture("fixtures/order-created.json"))
         self.assertMember(message, "subject", "urn:babel:orders:created")
         self.assertMember(message, "correlation_id", "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b")
@@ -34,32 +33,32 @@ class AsbConformanceTest(support.ConformanceTestCase):
         self.assertMember(message, "application_properties", expected_properties)
 
     def test_first_delivery(self):
-        "first-delivery"
+        """first-delivery"""
         attempts = self.call(subject().asb_reconcile, 0, 1)
         self.assertJSONEqual(attempts, 0, "reconciled attempts")
 
     def test_third_delivery(self):
-        "third-delivery"
+        """third-delivery"""
         attempts = self.call(subject().asb_reconcile, 0, 3)
         self.assertJSONEqual(attempts, 2, "reconciled attempts")
 
     def test_native_exceeds_body(self):
-        "native-exceeds-body"
+        """native-exceeds-body"""
         attempts = self.call(subject().asb_reconcile, 2, 5)
         self.assertJSONEqual(attempts, 4, "reconciled attempts")
 
     def test_never_lower_runtime(self):
-        "never-lower-runtime"
+        """never-lower-runtime"""
         attempts = self.call(subject().asb_reconcile, 5, 2)
         self.assertJSONEqual(attempts, 5, "reconciled attempts")
 
     def test_first_delivery_keeps_body(self):
-        "first-delivery-keeps-body"
+        """first-delivery-keeps-body"""
         attempts = self.call(subject().asb_reconcile, 4, 1)
         self.assertJSONEqual(attempts, 4, "reconciled attempts")
 
     def test_zero_count_keeps_body(self):
-        "zero-count-keeps-body"
+        """zero-count-keeps-body"""
         attempts = self.call(subject().asb_reconcile, 3, 0)
         self.assertJSONEqual(attempts, 3, "reconciled attempts")
 

@@ -2,10 +2,9 @@
 # CONFORMANCE_VERSION: unversioned
 # Regenerate with `bqgen generate --lang python`.
 
-(
-    "Conformance tests for the \"cases\" block of the BabelQueue suite "
-    "(CONFORMANCE_VERSION unversioned)."
-)
+"""Conformance tests for the "cases" block of the BabelQueue suite
+(CONFORMANCE_VERSION unversioned).
+"""
 
 import pathlib
 import unittest
@@ -15,12 +14,15 @@ from conformance_oracle import subject
 
 
 class CasesConformanceTest(support.ConformanceTestCase):
-    "One test per case of the \"cases\" block."
+    """One test per case of the "cases" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
 
     def test_order_created(self):
-        "order-created\n\nA normal produced envelope."
+        """order-created
+
+        A normal produced envelope.
+        """
         decoded = self.call(subject().decode, self.fixture("fixtures/order-created.json"))
         view = self.assertAccepted(decoded)
         self.assertJSONEqual(view["urn"], "urn:babel:orders:created", "urn")
@@ -32,7 +34,10 @@ class CasesConformanceTest(support.ConformanceTestCase):
         self.assertIdentityShape(view)
 
     def test_urn_alias(self):
-        "urn-alias\n\nConsumers MUST accept 'urn' as an inbound alias for 'job'."
+        """urn-alias
+
+        Consumers MUST accept 'urn' as an inbound alias for 'job'.
+        """
         decoded = self.call(subject().decode, self.fixture("fixtures/urn-alias.json"))
         view = self.assertAccepted(decoded)
         self.assertJSONEqual(view["urn"], "urn:babel:orders:created", "urn")
@@ -44,11 +49,10 @@ class CasesConformanceTest(support.ConformanceTestCase):
         self.assertIdentityShape(view)
 
     def test_dead_lettered(self):
-        (
-            "dead-lettered\n"
-            "\n"
-            "A dead-lettered message: original preserved + additive dead_letter block."
-        )
+        """dead-lettered
+
+        A dead-lettered message: original preserved + additive dead_letter block.
+        """
         decoded = self.call(subject().decode, self.fixture("fixtures/dead-lettered.json"))
         view = self.assertAccepted(decoded)
         self.assertJSONEqual(view["urn"], "urn:babel:orders:created", "urn")
@@ -62,12 +66,11 @@ class CasesConformanceTest(support.ConformanceTestCase):
         self.assertDeadLetterIncludes(view, expected_dead_letter)
 
     def test_unicode_and_numbers(self):
-        (
-            "unicode-and-numbers\n"
-            "\n"
-            "UTF-8 strings, integers, an exact float, boolean and null round-trip "
-            "identically."
-        )
+        """unicode-and-numbers
+
+        UTF-8 strings, integers, an exact float, boolean and null round-trip
+        identically.
+        """
         decoded = self.call(subject().decode, self.fixture("fixtures/unicode-and-numbers.json"))
         view = self.assertAccepted(decoded)
         self.assertJSONEqual(view["urn"], "urn:babel:catalog:item.indexed", "urn")
@@ -86,12 +89,12 @@ class CasesConformanceTest(support.ConformanceTestCase):
         self.assertIdentityShape(view)
 
     def test_invalid_unknown_schema_version(self):
-        "invalid-unknown-schema-version"
+        """invalid-unknown-schema-version"""
         decoded = self.call(subject().decode, self.fixture("fixtures/invalid-unknown-schema-version.json"))
         self.assertRejected(decoded, "meta.schema_version is not a version this SDK supports")
 
     def test_invalid_missing_urn(self):
-        "invalid-missing-urn"
+        """invalid-missing-urn"""
         decoded = self.call(subject().decode, self.fixture("fixtures/invalid-missing-urn.json"))
         self.assertRejected(decoded, "no 'job' or 'urn' — the message has no identity")
 

@@ -2,10 +2,9 @@
 # CONFORMANCE_VERSION: unversioned
 # Regenerate with `bqgen generate --lang python`.
 
-(
-    "Conformance tests for the \"redis\" block of the BabelQueue suite "
-    "(CONFORMANCE_VERSION unversioned)."
-)
+"""Conformance tests for the "redis" block of the BabelQueue suite
+(CONFORMANCE_VERSION unversioned).
+"""
 
 import pathlib
 import unittest
@@ -15,12 +14,12 @@ from conformance_oracle import subject
 
 
 class RedisConformanceTest(support.ConformanceTestCase):
-    "One test per case of the \"redis\" block."
+    """One test per case of the "redis" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
 
     def test_payload_identity(self):
-        "redis.payload_identity"
+        """redis.payload_identity"""
         envelope = self.fixture_bytes("fixtures/order-created.json")
         element = self.call(subject().redis_roundtrip, envelope.decode("utf-8"))
         self.assertIsInstance(element, str)

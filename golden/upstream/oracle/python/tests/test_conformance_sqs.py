@@ -2,10 +2,9 @@
 # CONFORMANCE_VERSION: unversioned
 # Regenerate with `bqgen generate --lang python`.
 
-(
-    "Conformance tests for the \"sqs\" block of the BabelQueue suite "
-    "(CONFORMANCE_VERSION unversioned)."
-)
+"""Conformance tests for the "sqs" block of the BabelQueue suite
+(CONFORMANCE_VERSION unversioned).
+"""
 
 import pathlib
 import unittest
@@ -15,12 +14,12 @@ from conformance_oracle import subject
 
 
 class SqsConformanceTest(support.ConformanceTestCase):
-    "One test per case of the \"sqs\" block."
+    """One test per case of the "sqs" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
 
     def test_attribute_projection(self):
-        "sqs.attribute_projection"
+        """sqs.attribute_projection"""
         attributes = self.call(subject().sqs_attributes, self.fixture("fixtures/order-created.json"))
         expected = {
             "bq-job": {"DataType": "String", "StringValue": "urn:babel:orders:created"},
@@ -39,32 +38,32 @@ class SqsConformanceTest(support.ConformanceTestCase):
         self.assertJSONEqual(attributes, expected, "MessageAttributes")
 
     def test_first_delivery(self):
-        "first-delivery"
+        """first-delivery"""
         attempts = self.call(subject().sqs_reconcile, 0, "1")
         self.assertJSONEqual(attempts, 0, "reconciled attempts")
 
     def test_third_delivery(self):
-        "third-delivery"
+        """third-delivery"""
         attempts = self.call(subject().sqs_reconcile, 0, "3")
         self.assertJSONEqual(attempts, 2, "reconciled attempts")
 
     def test_native_exceeds_body(self):
-        "native-exceeds-body"
+        """native-exceeds-body"""
         attempts = self.call(subject().sqs_reconcile, 2, "5")
         self.assertJSONEqual(attempts, 4, "reconciled attempts")
 
     def test_never_lower_runtime(self):
-        "never-lower-runtime"
+        """never-lower-runtime"""
         attempts = self.call(subject().sqs_reconcile, 5, "1")
         self.assertJSONEqual(attempts, 5, "reconciled attempts")
 
     def test_garbage_count_ignored(self):
-        "garbage-count-ignored"
+        """garbage-count-ignored"""
         attempts = self.call(subject().sqs_reconcile, 4, "not-a-number")
         self.assertJSONEqual(attempts, 4, "reconciled attempts")
 
     def test_absent_count(self):
-        "absent-count"
+        """absent-count"""
         attempts = self.call(subject().sqs_reconcile, 3, None)
         self.assertJSONEqual(attempts, 3, "reconciled attempts")
 

@@ -2,10 +2,9 @@
 # CONFORMANCE_VERSION: unversioned
 # Regenerate with `bqgen generate --lang python`.
 
-(
-    "Conformance tests for the \"idempotency\" block of the BabelQueue suite "
-    "(CONFORMANCE_VERSION unversioned)."
-)
+"""Conformance tests for the "idempotency" block of the BabelQueue suite
+(CONFORMANCE_VERSION unversioned).
+"""
 
 import pathlib
 import unittest
@@ -15,22 +14,21 @@ from conformance_subject import subject
 
 
 class IdempotencyConformanceTest(support.ConformanceTestCase):
-    "One test per case of the \"idempotency\" block."
+    """One test per case of the "idempotency" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
 
     def test_dedup_key(self):
-        "idempotency.dedup_key"
+        """idempotency.dedup_key"""
         key = self.call(subject().idempotency_key, self.fixture("fixtures/order-created.json"))
         self.assertJSONEqual(key, "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "the seen-set key")
 
     def test_duplicate_delivery_runs_once(self):
-        (
-            "duplicate-delivery-runs-once\n"
-            "\n"
-            "The same meta.id delivered twice (a textbook at-least-once redelivery): "
-            "first runs the effect, second is skipped. One effect."
-        )
+        """duplicate-delivery-runs-once
+
+        The same meta.id delivered twice (a textbook at-least-once redelivery):
+        first runs the effect, second is skipped. One effect.
+        """
         deliveries = [
             {"meta_id": "id-A", "outcome": "ok", "forget_before": False},
             {"meta_id": "id-A", "outcome": "ok", "forget_before": False},
@@ -39,13 +37,11 @@ class IdempotencyConformanceTest(support.ConformanceTestCase):
         self.assertInvocations(invoked, [True, False], 1)
 
     def test_at_least_once_redelivery_is_noop(self):
-        (
-            "at-least-once-redelivery-is-noop\n"
-            "\n"
-            "Three redeliveries of one id (a flaky broker / worker-crash-before-ack "
-            "storm): the effect fires once; every subsequent redelivery is a no-op "
-            "skip."
-        )
+        """at-least-once-redelivery-is-noop
+
+        Three redeliveries of one id (a flaky broker / worker-crash-before-ack
+        storm): the effect fires once; every subsequent redelivery is a no-op skip.
+        """
         deliveries = [
             {"meta_id": "id-A", "outcome": "ok", "forget_before": False},
             {"meta_id": "id-A", "outcome": "ok", "forget_before": False},
@@ -56,12 +52,11 @@ class IdempotencyConformanceTest(support.ConformanceTestCase):
         self.assertInvocations(invoked, [True, False, False, False], 1)
 
     def test_distinct_ids_each_run(self):
-        (
-            "distinct-ids-each-run\n"
-            "\n"
-            "Different meta.ids are different messages — each runs once. Dedupe is "
-            "per-id, never collapses unrelated messages."
-        )
+        """distinct-ids-each-run
+
+        Different meta.ids are different messages — each runs once. Dedupe is
+        per-id, never collapses unrelated messages.
+        """
         deliveries = [
             {"meta_id": "id-A", "outcome": "ok", "forget_before": False},
             {"meta_id": "id-B", "outcome": "ok", "forget_before": False},
@@ -71,13 +66,12 @@ class IdempotencyConformanceTest(support.ConformanceTestCase):
         self.assertInvocations(invoked, [True, True, True], 3)
 
     def test_throw_leaves_id_unmarked(self):
-        (
-            "throw-leaves-id-unmarked\n"
-            "\n"
-            "A handler that throws does NOT remember the id, so the next redelivery "
-            "runs it again (retry semantics survive the guard). The third delivery "
-            "succeeds and is then deduped on a fourth."
-        )
+        """throw-leaves-id-unmarked
+
+        A handler that throws does NOT remember the id, so the next redelivery runs
+        it again (retry semantics survive the guard). The third delivery succeeds
+        and is then deduped on a fourth.
+        """
         deliveries = [
             {"meta_id": "id-A", "outcome": "throw", "forget_before": False},
             {"meta_id": "id-A", "outcome": "throw", "forget_before": False},
@@ -88,13 +82,12 @@ class IdempotencyConformanceTest(support.ConformanceTestCase):
         self.assertInvocations(invoked, [True, True, True, False], 3)
 
     def test_missing_id_fails_open(self):
-        (
-            "missing-id-fails-open\n"
-            "\n"
-            "A message with no usable meta.id (empty/absent) CANNOT be deduped, so the "
-            "helper fails open: every delivery runs the handler. The guard never "
-            "silently drops work it cannot identify."
-        )
+        """missing-id-fails-open
+
+        A message with no usable meta.id (empty/absent) CANNOT be deduped, so the
+        helper fails open: every delivery runs the handler. The guard never silently
+        drops work it cannot identify.
+        """
         deliveries = [
             {"meta_id": "", "outcome": "ok", "forget_before": False},
             {"meta_id": "", "outcome": "ok", "forget_before": False},
@@ -103,12 +96,11 @@ class IdempotencyConformanceTest(support.ConformanceTestCase):
         self.assertInvocations(invoked, [True, True], 2)
 
     def test_forget_allows_rerun(self):
-        (
-            "forget-allows-rerun\n"
-            "\n"
-            "forget(id) evicts an id from the seen-set, so a later delivery of that id "
-            "runs again (manual replay / TTL expiry). Locks the third Store method."
-        )
+        """forget-allows-rerun
+
+        forget(id) evicts an id from the seen-set, so a later delivery of that id
+        runs again (manual replay / TTL expiry). Locks the third Store method.
+        """
         deliveries = [
             {"meta_id": "id-A", "outcome": "ok", "forget_before": False},
             {"meta_id": "id-A", "outcome": "ok", "forget_before": False},

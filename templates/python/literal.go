@@ -77,21 +77,19 @@ func escapeDoc(s string) string {
 	return b.String()
 }
 
-// wrapWords breaks a line after spaces so each piece is at most width
-// bytes where the words allow; the pieces joined by spaces give it back.
+// wrapWords breaks a line at spaces so each piece is at most width bytes
+// where the words allow; a space it breaks at becomes the line break, every
+// other space is kept.
 func wrapWords(line string, width int) []string {
+	words := strings.Split(line, " ")
 	var out []string
-	cur := ""
-	for _, word := range strings.Split(line, " ") {
-		if cur != "" && len(cur)+1+len(word) > width {
-			out, cur = append(out, cur), word
+	cur := words[0]
+	for _, w := range words[1:] {
+		if cur != "" && len(cur)+1+len(w) > width {
+			out, cur = append(out, cur), w
 			continue
 		}
-		if cur == "" {
-			cur = word
-		} else {
-			cur += " " + word
-		}
+		cur += " " + w
 	}
 	return append(out, cur)
 }

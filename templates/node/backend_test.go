@@ -195,13 +195,13 @@ func caseNames(s *model.Suite) map[string][]string {
 		if block == model.BlockSQS {
 			sub = subAttributes
 		}
-		add(block, sub)
+		add(block, block+" "+sub)
 		for _, c := range r.Cases {
 			add(block, c.Name)
 		}
 	}
-	add(model.BlockRedis, subPayloadID)
-	add(model.BlockRabbitMQ, subProperties)
+	add(model.BlockRedis, model.BlockRedis+" "+subPayloadID)
+	add(model.BlockRabbitMQ, model.BlockRabbitMQ+" "+subProperties)
 	for _, c := range s.PayloadSchema.Cases {
 		add(model.BlockPayloadSchema, c.Name)
 	}

@@ -38,11 +38,11 @@ type reconcileCaseView struct {
 }
 
 // buildReconcile builds a reconciliation sub-block for a subject method.
-func buildReconcile(r *model.Reconciliation, method string) (*reconcileView, error) {
+func buildReconcile(r *model.Reconciliation, block, method string) (*reconcileView, error) {
 	if r == nil {
 		return nil, nil
 	}
-	rv := &reconcileView{Describe: tsString(subReconciliation), Doc: tsComment(r.Description, ""), Method: method}
+	rv := &reconcileView{Describe: tsString(block + " " + subReconciliation), Doc: tsComment(r.Description, ""), Method: method}
 	for _, c := range r.Cases {
 		native, err := tsValue(c.Native, nestedBodyIndent)
 		if err != nil {
@@ -77,10 +77,11 @@ func bindingImports(b *bindingBody, uses projectionUses) imports {
 	return imp
 }
 
-// projectionCase is the head of a projection test: named after its
-// sub-block, described by the manifest's description of it.
+// projectionCase is the head of a projection test: named after its block
+// and sub-block ("sqs attribute_projection", so runner output tells the
+// brokers apart), described by the manifest's description of it.
 func projectionCase(s *model.Suite, block, sub string) testCase {
-	return newCase(sub, manifestText(s, block, sub, "description"), "")
+	return newCase(block+" "+sub, manifestText(s, block, sub, "description"), "")
 }
 
 // mapProjectionView is a projection whose result is compared as a whole:
@@ -106,7 +107,7 @@ func buildSQS(s *model.Suite) (body, imports, error) {
 		}
 		b.Projection = &mapProjectionView{testCase: projectionCase(s, model.BlockSQS, subAttributes), Fixture: tsString(p.EnvelopeFile), Expected: expected}
 	}
-	return finishBinding(b, s.SQS.Reconciliation, "sqsReconcile", compareOnly)
+	return finishBinding(b, model.BlockSQS, s.SQS.Reconciliation, "sqsReconcile", compareOnly)
 }
 
 func buildPulsar(s *model.Suite) (body, imports, error) {
@@ -114,7 +115,7 @@ func buildPulsar(s *model.Suite) (body, imports, error) {
 	if err != nil {
 		return nil, imports{}, err
 	}
-	return finishBinding(b, s.Pulsar.Reconciliation, "pulsarReconcile", compareOnly)
+	return finishBinding(b, model.BlockPulsar, s.Pulsar.Reconciliation, "pulsarReconcile", compareOnly)
 }
 
 func buildKafka(s *model.Suite) (body, imports, error) {
@@ -122,7 +123,7 @@ func buildKafka(s *model.Suite) (body, imports, error) {
 	if err != nil {
 		return nil, imports{}, err
 	}
-	return finishBinding(b, s.Kafka.Reconciliation, "kafkaReconcile", compareOnly)
+	return finishBinding(b, model.BlockKafka, s.Kafka.Reconciliation, "kafkaReconcile", compareOnly)
 }
 
 // stringMapBinding starts a binding whose projection is a string map.
@@ -140,8 +141,8 @@ func stringMapBinding(s *model.Suite, block string, p *model.StringMapProjection
 }
 
 // finishBinding adds the reconciliation sub-block and the import list.
-func finishBinding(b *bindingBody, r *model.Reconciliation, method string, uses projectionUses) (body, imports, error) {
-	rv, err := buildReconcile(r, method)
+func finishBinding(b *bindingBody, block string, r *model.Reconciliation, method string, uses projectionUses) (body, imports, error) {
+	rv, err := buildReconcile(r, block, method)
 	if err != nil {
 		return nil, imports{}, err
 	}
@@ -177,7 +178,7 @@ func buildASB(s *model.Suite) (body, imports, error) {
 			Subject: tsString(p.Subject), CorrelationID: tsString(p.CorrelationID), MessageID: tsString(p.MessageID),
 			ContentType: tsString(p.ContentType), ApplicationProperties: props}
 	}
-	return finishBinding(b, s.ASB.Reconciliation, "asbReconcile", projectionUses{assert: true, support: []string{"assertJsonEqual"}})
+	return finishBinding(b, model.BlockASB, s.ASB.Reconciliation, "asbReconcile", projectionUses{assert: true, support: []string{"assertJsonEqual"}})
 }
 
 // artemisProjectionView is artemis.property_projection.
@@ -200,7 +201,7 @@ func buildArtemis(s *model.Suite) (body, imports, error) {
 			Annotation: tsString(p.JMSTypeAnnotation), AnnotationWhat: tsString("annotation " + p.JMSTypeAnnotation),
 			JMSType: tsString(p.JMSType), CorrelationID: tsString(p.CorrelationID), Properties: props}
 	}
-	return finishBinding(b, s.Artemis.Reconciliation, "artemisReconcile", projectionUses{assert: true, support: []string{"assertJsonEqual", "member"}})
+	return finishBinding(b, model.BlockArtemis, s.Artemis.Reconciliation, "artemisReconcile", projectionUses{assert: true, support: []string{"assertJsonEqual", "member"}})
 }
 
 // rabbitMQProjectionView is rabbitmq.property_projection.
@@ -230,7 +231,7 @@ func buildRabbitMQ(s *model.Suite) (body, imports, error) {
 		}
 		b.Projection = pv
 	}
-	return finishBinding(b, nil, "", projectionUses{support: []string{"assertJsonEqual", "member"}})
+	return finishBinding(b, "", nil, "", projectionUses{support: []string{"assertJsonEqual", "member"}})
 }
 
 // redisProjectionView is redis.payload_identity.
@@ -244,7 +245,7 @@ func buildRedis(s *model.Suite) (body, imports, error) {
 	if p := s.Redis.PayloadIdentity; p != nil {
 		b.Projection = &redisProjectionView{testCase: projectionCase(s, model.BlockRedis, subPayloadID), Fixture: tsString(p.EnvelopeFile)}
 	}
-	return finishBinding(b, nil, "", projectionUses{assert: true})
+	return finishBinding(b, "", nil, "", projectionUses{assert: true})
 }
 
 // empty reports whether a broker block has no sub-block bqgen tests.

@@ -21,7 +21,7 @@ after(() => subject.close());
 // bq-schema-version = str(meta.schema_version), bq-source-lang = meta.lang, bq-attempts =
 // str(attempts). The payload is the byte-identical envelope; the native publishTime mirrors
 // meta.created_at (broker-set, body authoritative). Applies to every Pulsar-producing SDK.
-test("property_projection", (t) => whenProvided(t, async () => {
+test("pulsar property_projection", (t) => whenProvided(t, async () => {
   const result = await subject.pulsarProperties(fixture("fixtures/order-created.json"));
   assertJsonEqual(result.properties, {
     "bq-job": "urn:babel:orders:created",
@@ -39,7 +39,7 @@ test("property_projection", (t) => whenProvided(t, async () => {
 // runtime retries by republishing with attempts+1, which resets the broker's redelivery count
 // to 0). The rule is identical across the native-consumer SDKs (.NET/Java/Node) and the
 // Transport+App SDKs (Python/Go).
-describe("attempts_reconciliation", () => {
+describe("pulsar attempts_reconciliation", () => {
   test("first-delivery", (t) => whenProvided(t, async () => {
     const result = await subject.pulsarReconcile(0, 0);
     assert.equal(result.attempts, 0, "expected_attempts");

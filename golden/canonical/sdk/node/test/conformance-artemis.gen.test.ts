@@ -26,7 +26,7 @@ after(() => subject.close());
 // = 'babelqueue'. The body is the byte-identical envelope. Unlike Kafka/Pulsar, the URN /
 // trace_id / message-id are NOT bq_ properties — they ride the JMS-native slots. Applies to
 // every Artemis-producing SDK.
-test("property_projection", (t) => whenProvided(t, async () => {
+test("artemis property_projection", (t) => whenProvided(t, async () => {
   const result = await subject.artemisMessage(fixture("fixtures/order-created.json"));
   assertJsonEqual(member(result.annotations, "x-opt-jms-type"), "urn:babel:orders:created", "annotation x-opt-jms-type");
   assert.equal(result.correlation_id, "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b", "correlation_id");
@@ -45,7 +45,7 @@ test("property_projection", (t) => whenProvided(t, async () => {
 // to 0). The Java JMS binding reads the 1-based JMSXDeliveryCount and subtracts 1, arriving at
 // the same 0-based attempts. The rule is identical across the native-consumer SDKs
 // (.NET/Java/Node) and the Transport+App SDKs (Python/Go).
-describe("attempts_reconciliation", () => {
+describe("artemis attempts_reconciliation", () => {
   test("first-delivery", (t) => whenProvided(t, async () => {
     const result = await subject.artemisReconcile(0, 0);
     assert.equal(result.attempts, 0, "expected_attempts");

@@ -25,7 +25,7 @@ after(() => subject.close());
 // 'babelqueue', content_type = 'application/json', header x-schema-version =
 // meta.schema_version (number), x-source-lang = meta.lang, x-attempts = attempts (number). The
 // body is the byte-identical envelope. Applies to every RabbitMQ-producing SDK.
-test("property_projection", (t) => whenProvided(t, async () => {
+test("rabbitmq property_projection", (t) => whenProvided(t, async () => {
   const result = await subject.rabbitmqPublishing(fixture("fixtures/order-created.json"));
   assertJsonEqual(member(result.properties, "type"), "urn:babel:orders:created", "properties.type");
   assertJsonEqual(member(result.properties, "correlation_id"), "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b", "properties.correlation_id");

@@ -19,7 +19,7 @@ after(() => subject.close());
 // envelope: Subject = job (the URN), CorrelationId = trace_id, MessageId = meta.id, ContentType
 // = application/json, plus the bq- ApplicationProperties as native AMQP-typed values (numbers
 // stay numbers, not strings). Applies to every ASB-producing SDK.
-test("property_projection", (t) => whenProvided(t, async () => {
+test("asb property_projection", (t) => whenProvided(t, async () => {
   const result = await subject.asbMessage(fixture("fixtures/order-created.json"));
   assert.equal(result.subject, "urn:babel:orders:created", "subject");
   assert.equal(result.correlation_id, "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b", "correlation_id");
@@ -37,7 +37,7 @@ test("property_projection", (t) => whenProvided(t, async () => {
 // the body's own count untouched (the runtime retries by republishing with attempts+1).
 // DeliveryCount is the native 1-based ASB redelivery counter; the rule is identical across the
 // native-consumer SDKs (.NET/Java/Node) and the Transport+App SDKs (Python/Go).
-describe("attempts_reconciliation", () => {
+describe("asb attempts_reconciliation", () => {
   test("first-delivery", (t) => whenProvided(t, async () => {
     const result = await subject.asbReconcile(0, 1);
     assert.equal(result.attempts, 0, "expected_attempts");

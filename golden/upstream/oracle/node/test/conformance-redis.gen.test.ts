@@ -23,7 +23,7 @@ after(() => subject.close());
 // envelope mutation, no added metadata. A §1 SDK round-trips fixtures/order-created.json
 // through produce→reserve and gets back the identical bytes. Applies to every Redis-producing
 // SDK.
-test("payload_identity", (t) => whenProvided(t, async () => {
+test("redis payload_identity", (t) => whenProvided(t, async () => {
   const envelope = fixture("fixtures/order-created.json");
   const result = await subject.redisRoundtrip(envelope);
   assert.equal(result.element, envelope, "the reserved element is the produced envelope, byte for byte");

@@ -18,7 +18,7 @@ after(() => subject.close());
 // On produce, the transport MUST project these native MessageAttributes from the envelope (a
 // redundant, routable view of the body; ids/strings are DataType String, counters are DataType
 // Number). Applies to every SQS-producing SDK.
-test("attribute_projection", (t) => whenProvided(t, async () => {
+test("sqs attribute_projection", (t) => whenProvided(t, async () => {
   const result = await subject.sqsAttributes(fixture("fixtures/order-created.json"));
   assertJsonEqual(result.attributes, {
     "bq-job": { "DataType": "String", "StringValue": "urn:babel:orders:created" },
@@ -42,7 +42,7 @@ test("attribute_projection", (t) => whenProvided(t, async () => {
 // transports). A drop-in driver that surfaces the broker's native delivery count instead (e.g.
 // Laravel's SqsJob.attempts() = ApproximateReceiveCount) is exempt — it documents that
 // divergence.
-describe("attempts_reconciliation", () => {
+describe("sqs attempts_reconciliation", () => {
   test("first-delivery", (t) => whenProvided(t, async () => {
     const result = await subject.sqsReconcile(0, "1");
     assert.equal(result.attempts, 0, "expected_attempts");

@@ -22,7 +22,7 @@ after(() => subject.close());
 // str(meta.schema_version), bq-source-lang = meta.lang, bq-attempts = str(attempts). The record
 // value is the byte-identical envelope and the record timestamp mirrors meta.created_at (Unix
 // ms). Applies to every Kafka-producing SDK.
-test("property_projection", (t) => whenProvided(t, async () => {
+test("kafka property_projection", (t) => whenProvided(t, async () => {
   const result = await subject.kafkaHeaders(fixture("fixtures/order-created.json"));
   assertJsonEqual(result.headers, {
     "bq-job": "urn:babel:orders:created",
@@ -38,7 +38,7 @@ test("property_projection", (t) => whenProvided(t, async () => {
 // native delivery count), else the body's own attempts (the fallback for a non-BabelQueue
 // producer). This is NOT a max: the header overrides the body even when lower. A null
 // header_attempts means the header is absent. The rule is identical across all five Kafka SDKs.
-describe("attempts_reconciliation", () => {
+describe("kafka attempts_reconciliation", () => {
   test("header-matches-body", (t) => whenProvided(t, async () => {
     const result = await subject.kafkaReconcile(0, 0);
     assert.equal(result.attempts, 0, "expected_attempts");

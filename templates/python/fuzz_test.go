@@ -29,9 +29,13 @@ func FuzzPyString(f *testing.F) {
 		if err != nil || got != s {
 			t.Fatalf("pyString(%q) = %s reads back as %q (%v)", s, lit, got, err)
 		}
-		doc := pyDoc(s, 1<<30) // no wrapping: the docstring holds s exactly
+		doc := pyDoc(s, "", 76) // a summary alone: the docstring is s exactly
 		if got, err := decodeDocstring(doc); err != nil || got != s {
 			t.Fatalf("pyDoc(%q) = %s reads back as %q (%v)", s, doc, got, err)
+		}
+		doc = pyDoc("name", s, 1<<30) // a body, not wrapped: "name\n\n" + s + "\n"
+		if got, err := decodeDocstring(doc); s != "" && (err != nil || got != "name\n\n"+s+"\n") {
+			t.Fatalf("pyDoc(name, %q) = %s reads back as %q (%v)", s, doc, got, err)
 		}
 	})
 }
@@ -43,7 +47,6 @@ func decodeDocstring(lit string) (string, error) {
 		return "", fmt.Errorf("not triple-quoted")
 	}
 	body := lit[3 : len(lit)-3]
-	body = strings.TrimSuffix(body, "\n") // pyDoc's own line before the closing quotes
 	var b strings.Builder
 	quotes := 0
 	for i := 0; i < len(body); i++ {

@@ -39,23 +39,26 @@ func escapeString(s string) string {
 	return b.String()
 }
 
-// pyDoc is a docstring as Python code is written: triple-quoted, its own
-// line breaks kept, each line wrapped at width after a space, and a closing
-// quote on its own line when it spans several. Backslashes, invisible
-// characters and carriage returns are escaped as in pyString; a double quote
-// is escaped only where it would join another (or the closing quotes), so
-// prose with quotes stays readable. Continuation lines start at column 0;
-// templates shift them with hang.
-func pyDoc(s string, width int) string {
+// pyDoc is a docstring as Python code is written (PEP 257): triple-quoted,
+// a summary line, and when there is a body, a blank line, the body with its
+// own line breaks and each line wrapped at width after a space, and the
+// closing quotes on their own line. The summary (a case's raw name) is kept
+// exactly: on the line of the opening quotes, its line breaks escaped, never
+// wrapped, so the docstring of a test with no body is its name to the byte.
+// Backslashes, invisible characters and carriage returns are escaped as in
+// pyString; a double quote only where it would join another (or the
+// closing quotes), so prose with quotes stays readable. Continuation lines
+// start at column 0; templates shift them with hang.
+func pyDoc(summary, body string, width int) string {
+	head := strings.ReplaceAll(escapeDoc(summary), "\n", `\n`)
+	if body == "" {
+		return `"""` + head + `"""`
+	}
 	var lines []string
-	for _, line := range strings.Split(s, "\n") {
+	for _, line := range strings.Split(body, "\n") {
 		lines = append(lines, wrapWords(line, width)...)
 	}
-	body := escapeDoc(strings.Join(lines, "\n"))
-	if len(lines) == 1 && len(body)+6 <= width {
-		return `"""` + body + `"""`
-	}
-	return `"""` + body + "\n" + `"""`
+	return `"""` + head + "\n\n" + escapeDoc(strings.Join(lines, "\n")) + "\n" + `"""`
 }
 
 // escapeDoc escapes the body of a triple-quoted literal: line feeds stay.

@@ -156,21 +156,18 @@ func TestPyBlockBreaksLongContainersOnly(t *testing.T) {
 }
 
 func TestPyDoc(t *testing.T) {
-	cases := map[string]string{
-		"order-created":                   `"""order-created"""`,
-		`say "hi"`:                        `"""say "hi\""""`,
-		"name\n\nA description.":          "\"\"\"name\n\nA description.\n\"\"\"",
-		`back\slash and """ quotes`:       `"""back\\slash and \"\"" quotes"""`,
-		"tab\tand nul\x00":                `"""tab\tand nul\u0000"""`,
-		"a long line of words that wraps": "\"\"\"a long line of words\nthat wraps\n\"\"\"",
+	cases := []struct{ summary, body, want string }{
+		{"order-created", "", `"""order-created"""`},
+		{`say "hi"`, "", `"""say "hi\""""`},
+		{"line\nbreak in a name", "", `"""line\nbreak in a name"""`},
+		{"name", "A description.", "\"\"\"name\n\nA description.\n\"\"\""},
+		{`back\slash and """ quotes`, "", `"""back\\slash and \"\"" quotes"""`},
+		{"tab\tand nul\x00", "", `"""tab\tand nul\u0000"""`},
+		{"n", "a long line of words that wraps", "\"\"\"n\n\na long line of words\nthat wraps\n\"\"\""},
 	}
-	for in, want := range cases {
-		width := 76
-		if strings.HasPrefix(in, "a long") {
-			width = 20
-		}
-		if got := pyDoc(in, width); got != want {
-			t.Errorf("pyDoc(%q) = %s, want %s", in, got, want)
+	for _, c := range cases {
+		if got := pyDoc(c.summary, c.body, 20); got != c.want {
+			t.Errorf("pyDoc(%q, %q) = %s, want %s", c.summary, c.body, got, c.want)
 		}
 	}
 }

@@ -49,18 +49,14 @@ type testHead struct {
 // The method name is assigned later by nameMethods, once a module's names are
 // all known.
 func newHead(name, description string) testHead {
-	doc := name
-	if description != "" {
-		doc += "\n\n" + description
-	}
-	return testHead{Doc: pyDoc(doc, docWidth), name: name}
+	return testHead{Doc: pyDoc(name, description, docWidth), name: name}
 }
 
 // newSubBlockHead makes the head of the one test of a sub-block (a
 // projection, dedup_key): the method is named after the sub-block and the
 // docstring says which block it belongs to.
 func newSubBlockHead(block, sub string) testHead {
-	return testHead{Doc: pyDoc(block+"."+sub, docWidth), name: sub}
+	return testHead{Doc: pyDoc(block+"."+sub, "", docWidth), name: sub}
 }
 
 // nameMethods gives each test of one module its method name from
@@ -134,10 +130,11 @@ func buildModule(s *model.Suite, block string, v *view) (module, bool, error) {
 	}
 	nameMethods(b.heads())
 	name := testModuleName(block)
-	doc := fmt.Sprintf("Conformance tests for the %q block of the BabelQueue suite (CONFORMANCE_VERSION %s).", block, v.Header.Version)
+	summary := fmt.Sprintf("Conformance tests for the %q block of the BabelQueue suite.", block)
+	body := "CONFORMANCE_VERSION " + v.Header.Version + "."
 	return module{
 		Path: modulePath(name), Root: name + ".py", Header: v.Header,
-		Doc: pyDoc(doc, docWidth), Class: testClassName(block), ClassDoc: pyDoc(fmt.Sprintf("One test per case of the %q block.", block), docWidth),
+		Doc: pyDoc(summary, body, docWidth), Class: testClassName(block), ClassDoc: pyDoc(fmt.Sprintf("One test per case of the %q block.", block), "", docWidth),
 		SubjectModule: v.SubjectModule, Body: b,
 	}, true, nil
 }

@@ -2,8 +2,9 @@
 # CONFORMANCE_VERSION: 1.1.0
 # Regenerate with `bqgen generate --lang python`.
 
-"""Conformance tests for the "asb" block of the BabelQueue suite
-(CONFORMANCE_VERSION 1.1.0).
+"""Conformance tests for the "asb" block of the BabelQueue suite.
+
+CONFORMANCE_VERSION 1.1.0.
 """
 
 import pathlib

@@ -2,8 +2,9 @@
 # CONFORMANCE_VERSION: unversioned
 # Regenerate with `bqgen generate --lang python`.
 
-"""Conformance tests for the "idempotency" block of the BabelQueue suite
-(CONFORMANCE_VERSION unversioned).
+"""Conformance tests for the "idempotency" block of the BabelQueue suite.
+
+CONFORMANCE_VERSION unversioned.
 """
 
 import pathlib

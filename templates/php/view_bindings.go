@@ -33,12 +33,15 @@ func projectionMethod(subBlock string) testMethod {
 }
 
 // buildReconcile lays out a reconciliation sub-block, or nil when absent.
-func buildReconcile(r *model.Reconciliation, op string) (*reconcileTests, error) {
+// Its methods are named after the cases alone, as in every other language
+// (test_first_delivery), kept apart from the block's projection test.
+func buildReconcile(r *model.Reconciliation, op, projectionSub string) (*reconcileTests, error) {
 	if r == nil {
 		return nil, nil
 	}
 	out := &reconcileTests{Op: op}
-	for i, m := range newMethods(caseNames(r.Cases, func(c model.ReconcileCase) string { return c.Name }), "reconcile") {
+	names := append([]string{projectionSub}, caseNames(r.Cases, func(c model.ReconcileCase) string { return c.Name })...)
+	for i, m := range newMethods(names)[1:] {
 		rc := r.Cases[i]
 		native, err := phpValue(rc.Native, bodyIndent)
 		if err != nil {
@@ -51,7 +54,11 @@ func buildReconcile(r *model.Reconciliation, op string) (*reconcileTests, error)
 
 // newBindingClass builds a binding class from its projection and reconciliation.
 func newBindingClass(c common, block string, projection any, rec *model.Reconciliation, op string) (any, error) {
-	r, err := buildReconcile(rec, op)
+	projectionSub := "property_projection"
+	if block == model.BlockSQS {
+		projectionSub = "attribute_projection"
+	}
+	r, err := buildReconcile(rec, op, projectionSub)
 	if err != nil {
 		return nil, err
 	}

@@ -33,37 +33,37 @@ final class AsbConformanceTest extends ConformanceTestCase
         ], $message->application_properties, $case . ': application_properties (typed: a number is not a string)');
     }
 
-    public function test_reconcile_first_delivery(): void
+    public function test_first_delivery(): void
     {
         $case = 'first-delivery';
         self::assertSame(0, $this->subject()->asbReconcile(0, 1), $case . ': attempts after reconciliation');
     }
 
-    public function test_reconcile_third_delivery(): void
+    public function test_third_delivery(): void
     {
         $case = 'third-delivery';
         self::assertSame(2, $this->subject()->asbReconcile(0, 3), $case . ': attempts after reconciliation');
     }
 
-    public function test_reconcile_native_exceeds_body(): void
+    public function test_native_exceeds_body(): void
     {
         $case = 'native-exceeds-body';
         self::assertSame(4, $this->subject()->asbReconcile(2, 5), $case . ': attempts after reconciliation');
     }
 
-    public function test_reconcile_never_lower_runtime(): void
+    public function test_never_lower_runtime(): void
     {
         $case = 'never-lower-runtime';
         self::assertSame(5, $this->subject()->asbReconcile(5, 2), $case . ': attempts after reconciliation');
     }
 
-    public function test_reconcile_first_delivery_keeps_body(): void
+    public function test_first_delivery_keeps_body(): void
     {
         $case = 'first-delivery-keeps-body';
         self::assertSame(4, $this->subject()->asbReconcile(4, 1), $case . ': attempts after reconciliation');
     }
 
-    public function test_reconcile_zero_count_keeps_body(): void
+    public function test_zero_count_keeps_body(): void
     {
         $case = 'zero-count-keeps-body';
         self::assertSame(3, $this->subject()->asbReconcile(3, 0), $case . ': attempts after reconciliation');

@@ -32,31 +32,31 @@ final class KafkaConformanceTest extends ConformanceTestCase
         ], $projected, $case . ': record headers (exactly these, all strings)');
     }
 
-    public function test_reconcile_header_matches_body(): void
+    public function test_header_matches_body(): void
     {
         $case = 'header-matches-body';
         self::assertSame(0, $this->subject()->kafkaReconcile(0, 0), $case . ': attempts after reconciliation');
     }
 
-    public function test_reconcile_header_present(): void
+    public function test_header_present(): void
     {
         $case = 'header-present';
         self::assertSame(2, $this->subject()->kafkaReconcile(0, 2), $case . ': attempts after reconciliation');
     }
 
-    public function test_reconcile_header_absent_falls_back(): void
+    public function test_header_absent_falls_back(): void
     {
         $case = 'header-absent-falls-back';
         self::assertSame(3, $this->subject()->kafkaReconcile(3, null), $case . ': attempts after reconciliation');
     }
 
-    public function test_reconcile_header_authoritative_overrides(): void
+    public function test_header_authoritative_overrides(): void
     {
         $case = 'header-authoritative-overrides';
         self::assertSame(1, $this->subject()->kafkaReconcile(5, 1), $case . ': attempts after reconciliation');
     }
 
-    public function test_reconcile_header_higher_than_body(): void
+    public function test_header_higher_than_body(): void
     {
         $case = 'header-higher-than-body';
         self::assertSame(4, $this->subject()->kafkaReconcile(1, 4), $case . ': attempts after reconciliation');

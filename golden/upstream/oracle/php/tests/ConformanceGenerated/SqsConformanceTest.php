@@ -41,37 +41,37 @@ final class SqsConformanceTest extends ConformanceTestCase
         ], $projected, $case . ': MessageAttributes (exactly these names, each DataType and StringValue)');
     }
 
-    public function test_reconcile_first_delivery(): void
+    public function test_first_delivery(): void
     {
         $case = 'first-delivery';
         self::assertSame(0, $this->subject()->sqsReconcile(0, '1'), $case . ': attempts after reconciliation');
     }
 
-    public function test_reconcile_third_delivery(): void
+    public function test_third_delivery(): void
     {
         $case = 'third-delivery';
         self::assertSame(2, $this->subject()->sqsReconcile(0, '3'), $case . ': attempts after reconciliation');
     }
 
-    public function test_reconcile_native_exceeds_body(): void
+    public function test_native_exceeds_body(): void
     {
         $case = 'native-exceeds-body';
         self::assertSame(4, $this->subject()->sqsReconcile(2, '5'), $case . ': attempts after reconciliation');
     }
 
-    public function test_reconcile_never_lower_runtime(): void
+    public function test_never_lower_runtime(): void
     {
         $case = 'never-lower-runtime';
         self::assertSame(5, $this->subject()->sqsReconcile(5, '1'), $case . ': attempts after reconciliation');
     }
 
-    public function test_reconcile_garbage_count_ignored(): void
+    public function test_garbage_count_ignored(): void
     {
         $case = 'garbage-count-ignored';
         self::assertSame(4, $this->subject()->sqsReconcile(4, 'not-a-number'), $case . ': attempts after reconciliation');
     }
 
-    public function test_reconcile_absent_count(): void
+    public function test_absent_count(): void
     {
         $case = 'absent-count';
         self::assertSame(3, $this->subject()->sqsReconcile(3, null), $case . ': attempts after reconciliation');

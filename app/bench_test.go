@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"runtime"
 	"testing"
 	"testing/fstest"
 
@@ -121,6 +122,7 @@ func BenchmarkAllLanguages(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
+			runtime.GC()
 			for i := 0; i < b.N; i++ {
 				s, problems := validate.Suite(fsys)
 				if errs := problems.Errors(); len(errs) > 0 {
@@ -132,6 +134,9 @@ func BenchmarkAllLanguages(b *testing.B) {
 					}
 				}
 			}
+			var mem runtime.MemStats
+			runtime.ReadMemStats(&mem)
+			b.ReportMetric(float64(mem.Sys)/(1<<20), "MB-from-OS")
 		})
 	}
 }

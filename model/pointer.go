@@ -51,12 +51,15 @@ func unescapeToken(s string) (string, error) {
 	return b.String(), nil
 }
 
+// tokenEscaper escapes a reference token (RFC 6901 §3); built once.
+var tokenEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
 // String renders the pointer with ~ and / escaped.
 func (p Pointer) String() string {
 	var b strings.Builder
 	for _, token := range p {
 		b.WriteByte('/')
-		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(token))
+		b.WriteString(tokenEscaper.Replace(token))
 	}
 	return b.String()
 }

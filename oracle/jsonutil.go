@@ -137,13 +137,15 @@ func writeObject(members []member) json.RawMessage {
 	return buf.Bytes()
 }
 
+// pointerEscaper escapes a reference token (RFC 6901 §3); built once.
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
 // pointer renders an RFC 6901 JSON pointer from reference tokens.
 func pointer(tokens ...string) string {
-	esc := strings.NewReplacer("~", "~0", "/", "~1")
 	var b strings.Builder
 	for _, t := range tokens {
 		b.WriteByte('/')
-		b.WriteString(esc.Replace(t))
+		b.WriteString(pointerEscaper.Replace(t))
 	}
 	return b.String()
 }

@@ -60,7 +60,7 @@ func Write(ctx context.Context, root, lang string, files []backend.File, adopt b
 	if err != nil {
 		return nil, err
 	}
-	wrote := false
+	wrote := false // something was written and committed
 	defer func() { l.unlock(!wrote) }()
 	if err := recoverTx(root); err != nil {
 		return nil, err
@@ -77,8 +77,11 @@ func Write(ctx context.Context, root, lang string, files []backend.File, adopt b
 	if len(plan.Changes) == 0 && len(plan.Removals) == 0 {
 		return plan, nil
 	}
+	if err := apply(ctx, plan); err != nil {
+		return nil, err
+	}
 	wrote = true
-	return plan, apply(ctx, plan)
+	return plan, nil
 }
 
 // apply runs the transaction; on any error, or when ctx ends, it undoes

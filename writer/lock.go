@@ -55,8 +55,9 @@ func lock(root string) (*dirLock, error) {
 	return l, nil
 }
 
-// unlock releases the lock. A run that wrote nothing into an out dir that
-// had no state dir removes the one it made, leaving the dir as it found it.
+// unlock releases the lock. A run that wrote nothing (or whose writes were
+// undone) into an out dir that had no state dir removes the one it made,
+// leaving the dir as it found it.
 func (l *dirLock) unlock(wroteNothing bool) {
 	path := l.file.Name()
 	l.file.Close()

@@ -165,3 +165,18 @@ func TestRefusedRunLeavesNoStateDir(t *testing.T) {
 		t.Error(".bqgen was left behind")
 	}
 }
+
+// A first run into a fresh directory that fails half-way leaves it as it
+// was: no file, no .bqgen.
+func TestFailedFirstRunLeavesNoTrace(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	put(t, root, "blocker", "x") // a file where the output needs a directory
+	before := snapshot(t, root)
+	if err := writeErr(root, false, gen("a_test.go", "a"), gen("blocker/b_test.go", "b")); err == nil {
+		t.Fatal("want an error")
+	}
+	if !reflect.DeepEqual(before, snapshot(t, root)) {
+		t.Fatalf("the out dir changed: %v", snapshot(t, root))
+	}
+}

@@ -30,10 +30,10 @@ type Conflict struct {
 // Plan is everything a run would change in an out dir, computed without
 // touching it. Write applies it; check reports it.
 type Plan struct {
-	Root      string
-	Lang      string
-	Changes   []Change   // files to create or rewrite, sorted by path
-	Removals  []string   // files bqgen wrote before and no longer generates
+	Root     string
+	Lang     string
+	Changes  []Change // files to create or rewrite, sorted by path
+	Removals []string // files bqgen wrote before and no longer generates
 	// Conflicts are the files in the way, sorted by path: Write refuses them
 	// unless adopting, and then overwrites them, or leaves a stale one in
 	// place for the SDK to keep (the new ledger no longer lists it).

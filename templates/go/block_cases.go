@@ -34,7 +34,7 @@ func emitCases(v *view, b *fileBuilder) error {
 // caseSubtest is the subtest of one envelope case.
 func caseSubtest(c model.EnvelopeCase) (jen.Code, error) {
 	if !c.Valid {
-		return subtest(c.Name, jen.Id("conformanceExpectVerdict").Call(jen.Id("t"), jen.Id("subject"), jen.Lit(c.File), jen.False(), jen.Lit(c.Reason))), nil
+		return subtest(c.Name, call("conformanceExpectVerdict", jen.Id("t"), jen.Id("subject"), jen.Lit(c.File), jen.False(), jen.Lit(c.Reason))), nil
 	}
 	if c.Expect == nil {
 		return nil, locationError(c.At, fmt.Errorf("valid case %q has no expect", c.Name))
@@ -72,7 +72,7 @@ func emitEnvelopeExpectation(b *fileBuilder) {
 		return jen.Id("conformanceExpectField").Call(jen.Id("t"), jen.Lit(name), view(f), want(f))
 	}
 	b.decl(expectValidEnvelope+" decodes a fixture that must be accepted, compares its view with want, checks the per-message fields by shape, and returns the view for further checks.",
-		jen.Func().Id(expectValidEnvelope).Params(tParam(), subjectParam(), jen.Id("fixture").String(), jen.Id("want").Id(envelopeExpectationType)).Op("*").Id(viewType).Block(
+		jen.Func().Id(expectValidEnvelope).ParamsFunc(params(expectValidEnvelope, tParam(), subjectParam(), jen.Id("fixture").String(), jen.Id("want").Id(envelopeExpectationType))).Op("*").Id(viewType).Block(
 			tHelper(),
 			jen.List(jen.Id("result"), jen.Err()).Op(":=").Id("subject").Dot("Decode").Call(jen.Id("conformanceFixture").Call(jen.Id("t"), jen.Id("fixture"))),
 			requireOK("decode"),

@@ -27,7 +27,7 @@ func emitDataShape(v *view, b *fileBuilder) error {
 				named("URN", jen.Lit(c.URN)), named("Queue", jen.Lit(c.Queue)), named("Data", jsonLit(c.Data))),
 				jen.Lit(c.ExpectEncodedDataJSON)))
 		case model.ModeDecode:
-			runs[i] = subtest(c.Name, jen.Id("conformanceExpectVerdict").Call(jen.Id("t"), jen.Id("subject"), jen.Lit(c.File), jen.Lit(c.Valid), jen.Lit(c.Reason)))
+			runs[i] = subtest(c.Name, call("conformanceExpectVerdict", jen.Id("t"), jen.Id("subject"), jen.Lit(c.File), jen.Lit(c.Valid), jen.Lit(c.Reason)))
 		default:
 			return locationError(c.At, fmt.Errorf("unknown data_shape mode %q", c.Mode))
 		}
@@ -45,7 +45,7 @@ func emitEncodedDataHelpers(b *fileBuilder) {
 	b.decl(makeRequestType+" is the producer input of an encode case; Data is a compact JSON object.",
 		jen.Type().Id(makeRequestType).Struct(jen.List(jen.Id("URN"), jen.Id("Queue"), jen.Id("Data")).String()))
 	b.decl(expectEncodedData+" builds an envelope with the producer API and compares the raw text of its data member, insignificant whitespace removed, with want.",
-		jen.Func().Id(expectEncodedData).Params(tParam(), subjectParam(), jen.Id("request").Id(makeRequestType), jen.Id("want").String()).Block(
+		jen.Func().Id(expectEncodedData).ParamsFunc(params(expectEncodedData, tParam(), subjectParam(), jen.Id("request").Id(makeRequestType), jen.Id("want").String())).Block(
 			tHelper(),
 			jen.List(jen.Id("encoded"), jen.Err()).Op(":=").Id("subject").Dot("Make").Call(
 				jen.Id("request").Dot("URN"), jen.Id("request").Dot("Queue"), rawJSON().Parens(jen.Id("request").Dot("Data"))),

@@ -17,7 +17,7 @@ func emitForbiddenKeys(v *view, b *fileBuilder) error {
 		for j, p := range c.ExpectAbsentAfterReencode {
 			absent[j] = jen.Lit(p.String())
 		}
-		runs[i] = subtest(c.Name, jen.Id(expectForbiddenKey).Call(jen.Id("t"), jen.Id("subject"), jen.Lit(c.File),
+		runs[i] = subtest(c.Name, call(expectForbiddenKey, jen.Id("t"), jen.Id("subject"), jen.Lit(c.File),
 			jen.Lit(c.ForbiddenKey.String()), jen.Index().String().Values(absent...)))
 	}
 	name := testName(model.BlockForbiddenKeys)
@@ -30,7 +30,7 @@ func emitForbiddenKeys(v *view, b *fileBuilder) error {
 func emitForbiddenKeyHelper(b *fileBuilder) {
 	result := func(f string) *jen.Statement { return jen.Id("result").Dot(f) }
 	b.decl(expectForbiddenKey+" decodes a fixture carrying a forbidden key, re-encodes it unchanged and checks that no absent pointer resolves; last, since an SDK may have no way to surface them, that a warning names the key.",
-		jen.Func().Id(expectForbiddenKey).Params(tParam(), subjectParam(), jen.List(jen.Id("fixture"), jen.Id("forbiddenKey")).String(), jen.Id("absent").Index().String()).Block(
+		jen.Func().Id(expectForbiddenKey).ParamsFunc(params(expectForbiddenKey, tParam(), subjectParam(), jen.List(jen.Id("fixture"), jen.Id("forbiddenKey")).String(), jen.Id("absent").Index().String())).Block(
 			tHelper(),
 			jen.Id("envelope").Op(":=").Id("conformanceFixture").Call(jen.Id("t"), jen.Id("fixture")),
 			jen.List(jen.Id("result"), jen.Err()).Op(":=").Id("subject").Dot("Decode").Call(jen.Id("envelope")),

@@ -67,7 +67,7 @@ func emitReplayHelpers(b *fileBuilder) {
 		))
 	step := func(f string) *jen.Statement { return jen.Id("steps").Index(jen.Id("i")).Dot(f) }
 	b.decl(expectReplay+" replays the steps through the subject and checks, delivery by delivery, whether the handler ran, and how often it ran in all.",
-		jen.Func().Id(expectReplay).Params(tParam(), subjectParam(), jen.Id("wantRuns").Int(), jen.Id("steps").Index().Id(replayStepType)).Block(
+		jen.Func().Id(expectReplay).ParamsFunc(params(expectReplay, tParam(), subjectParam(), jen.Id("wantRuns").Int(), jen.Id("steps").Index().Id(replayStepType))).Block(
 			tHelper(),
 			jen.Id("deliveries").Op(":=").Make(jen.Index().Id(deliveryType), jen.Len(jen.Id("steps"))),
 			jen.For(jen.Id("i").Op(":=").Range().Id("steps")).Block(

@@ -33,7 +33,7 @@ func emitRoundtripHelpers(b *fileBuilder) {
 	b.decl(preservedType+" is a JSON pointer and the value (compact JSON) it must still hold after re-encoding.",
 		jen.Type().Id(preservedType).Struct(jen.Id("Pointer").String(), jen.Id("Value").String()))
 	b.decl(expectRoundtrip+" re-encodes a fixture with attempts + 1 and checks attempts and every preserved value.",
-		jen.Func().Id(expectRoundtrip).Params(tParam(), subjectParam(), jen.Id("fixture").String(), jen.Id("wantAttempts").Int64(), jen.Id("preserved").Index().Id(preservedType)).Block(
+		jen.Func().Id(expectRoundtrip).ParamsFunc(params(expectRoundtrip, tParam(), subjectParam(), jen.Id("fixture").String(), jen.Id("wantAttempts").Int64(), jen.Id("preserved").Index().Id(preservedType))).Block(
 			tHelper(),
 			jen.List(jen.Id("encoded"), jen.Err()).Op(":=").Id("subject").Dot("Reencode").Call(jen.Id("conformanceFixture").Call(jen.Id("t"), jen.Id("fixture")), jen.Lit(1)),
 			requireOK("reencode"),

@@ -1,6 +1,7 @@
 package gobackend
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -27,6 +28,43 @@ func tDo(method string, args ...jen.Code) *jen.Statement {
 
 // tHelper marks a support function as a test helper.
 func tHelper() *jen.Statement { return tDo("Helper") }
+
+// maxCallWidth is the longest call kept on one line; with the indentation
+// of a subtest body, the line stays within 120 columns.
+const maxCallWidth = 100
+
+// call is name(args...), with one argument per line, as gofmt keeps them,
+// when the call would not fit on one line.
+func call(name string, args ...jen.Code) *jen.Statement {
+	oneLine := jen.Id(name).Call(args...)
+	if len(fmt.Sprintf("%#v", oneLine)) <= maxCallWidth {
+		return oneLine
+	}
+	return jen.Id(name).CallFunc(func(g *jen.Group) {
+		for _, a := range args {
+			g.Line().Add(a)
+		}
+		g.Line()
+	})
+}
+
+// params is a parameter list for ParamsFunc: one parameter per line when
+// the signature of func name would not fit on one line.
+func params(name string, ps ...jen.Code) func(*jen.Group) {
+	long := len(fmt.Sprintf("%#v", jen.Func().Id(name).Params(ps...))) > maxCallWidth
+	return func(g *jen.Group) {
+		for _, p := range ps {
+			if long {
+				g.Line().Add(p)
+			} else {
+				g.Add(p)
+			}
+		}
+		if long {
+			g.Line()
+		}
+	}
+}
 
 // subtest is t.Run(name, func(t *testing.T) { body }). The case name goes in
 // raw, through jen.Lit: the testing package makes display names unique.

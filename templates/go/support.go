@@ -42,7 +42,7 @@ func emitCallHelpers(b *fileBuilder) {
 			jen.If(jen.Err().Op("!=").Nil()).Block(tDo("Fatalf", jen.Lit("%s: %v"), jen.Id("op"), jen.Err())),
 		))
 	b.decl("conformanceExpectVerdict decodes a fixture and checks that the subject accepts it exactly when valid; reason is the suite's explanation.",
-		jen.Func().Id("conformanceExpectVerdict").Params(tParam(), subjectParam(), jen.Id("fixture").String(), jen.Id("valid").Bool(), jen.Id("reason").String()).Block(
+		jen.Func().Id("conformanceExpectVerdict").ParamsFunc(params("conformanceExpectVerdict", tParam(), subjectParam(), jen.Id("fixture").String(), jen.Id("valid").Bool(), jen.Id("reason").String())).Block(
 			tHelper(),
 			jen.List(jen.Id("result"), jen.Err()).Op(":=").Id("subject").Dot("Decode").Call(jen.Id("conformanceFixture").Call(jen.Id("t"), jen.Id("fixture"))),
 			jen.Id("conformanceRequireOK").Call(jen.Id("t"), jen.Lit("decode"), jen.Err()),

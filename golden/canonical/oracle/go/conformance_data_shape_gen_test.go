@@ -21,7 +21,13 @@ func TestConformanceSuiteDataShape(t *testing.T) {
 		}, "{}")
 	})
 	t.Run("data-array-rejected", func(t *testing.T) {
-		conformanceExpectVerdict(t, subject, "fixtures/data-array-rejected.json", false, "data is a JSON array ([1, 2]), not an object")
+		conformanceExpectVerdict(
+			t,
+			subject,
+			"fixtures/data-array-rejected.json",
+			false,
+			"data is a JSON array ([1, 2]), not an object",
+		)
 	})
 }
 
@@ -34,7 +40,12 @@ type conformanceMakeRequest struct {
 // conformanceExpectEncodedData builds an envelope with the producer API and
 // compares the raw text of its data member, insignificant whitespace removed, with
 // want.
-func conformanceExpectEncodedData(t *testing.T, subject ConformanceSubject, request conformanceMakeRequest, want string) {
+func conformanceExpectEncodedData(
+	t *testing.T,
+	subject ConformanceSubject,
+	request conformanceMakeRequest,
+	want string,
+) {
 	t.Helper()
 	encoded, err := subject.Make(request.URN, request.Queue, json.RawMessage(request.Data))
 	conformanceRequireOK(t, "make", err)

@@ -72,7 +72,12 @@ type conformanceReplayStep struct {
 
 // conformanceExpectReplay replays the steps through the subject and checks,
 // delivery by delivery, whether the handler ran, and how often it ran in all.
-func conformanceExpectReplay(t *testing.T, subject ConformanceSubject, wantRuns int, steps []conformanceReplayStep) {
+func conformanceExpectReplay(
+	t *testing.T,
+	subject ConformanceSubject,
+	wantRuns int,
+	steps []conformanceReplayStep,
+) {
 	t.Helper()
 	deliveries := make([]ConformanceDelivery, len(steps))
 	for i := range steps {

@@ -43,7 +43,13 @@ type conformancePreserved struct {
 
 // conformanceExpectRoundtrip re-encodes a fixture with attempts + 1 and checks
 // attempts and every preserved value.
-func conformanceExpectRoundtrip(t *testing.T, subject ConformanceSubject, fixture string, wantAttempts int64, preserved []conformancePreserved) {
+func conformanceExpectRoundtrip(
+	t *testing.T,
+	subject ConformanceSubject,
+	fixture string,
+	wantAttempts int64,
+	preserved []conformancePreserved,
+) {
 	t.Helper()
 	encoded, err := subject.Reencode(conformanceFixture(t, fixture), 1)
 	conformanceRequireOK(t, "reencode", err)

@@ -195,7 +195,13 @@ func conformanceRequireOK(t *testing.T, op string, err error) {
 
 // conformanceExpectVerdict decodes a fixture and checks that the subject accepts
 // it exactly when valid; reason is the suite's explanation.
-func conformanceExpectVerdict(t *testing.T, subject ConformanceSubject, fixture string, valid bool, reason string) {
+func conformanceExpectVerdict(
+	t *testing.T,
+	subject ConformanceSubject,
+	fixture string,
+	valid bool,
+	reason string,
+) {
 	t.Helper()
 	result, err := subject.Decode(conformanceFixture(t, fixture))
 	conformanceRequireOK(t, "decode", err)

@@ -12,26 +12,61 @@ import (
 func TestConformanceSuiteForbiddenKeys(t *testing.T) {
 	subject := newConformanceSubject(t)
 	t.Run("forbidden-key-timestamp", func(t *testing.T) {
-		conformanceExpectForbiddenKey(t, subject, "fixtures/forbidden-key-timestamp.json", "/timestamp", []string{"/timestamp"})
+		conformanceExpectForbiddenKey(
+			t,
+			subject,
+			"fixtures/forbidden-key-timestamp.json",
+			"/timestamp",
+			[]string{"/timestamp"},
+		)
 	})
 	t.Run("forbidden-key-meta-max-retries", func(t *testing.T) {
-		conformanceExpectForbiddenKey(t, subject, "fixtures/forbidden-key-meta-max-retries.json", "/meta/max_retries", []string{"/meta/max_retries"})
+		conformanceExpectForbiddenKey(
+			t,
+			subject,
+			"fixtures/forbidden-key-meta-max-retries.json",
+			"/meta/max_retries",
+			[]string{"/meta/max_retries"},
+		)
 	})
 	t.Run("forbidden-key-meta-attempts", func(t *testing.T) {
-		conformanceExpectForbiddenKey(t, subject, "fixtures/forbidden-key-meta-attempts.json", "/meta/attempts", []string{"/meta/attempts"})
+		conformanceExpectForbiddenKey(
+			t,
+			subject,
+			"fixtures/forbidden-key-meta-attempts.json",
+			"/meta/attempts",
+			[]string{"/meta/attempts"},
+		)
 	})
 	t.Run("forbidden-key-meta-source", func(t *testing.T) {
-		conformanceExpectForbiddenKey(t, subject, "fixtures/forbidden-key-meta-source.json", "/meta/source", []string{"/meta/source"})
+		conformanceExpectForbiddenKey(
+			t,
+			subject,
+			"fixtures/forbidden-key-meta-source.json",
+			"/meta/source",
+			[]string{"/meta/source"},
+		)
 	})
 	t.Run("forbidden-key-meta-ts", func(t *testing.T) {
-		conformanceExpectForbiddenKey(t, subject, "fixtures/forbidden-key-meta-ts.json", "/meta/ts", []string{"/meta/ts"})
+		conformanceExpectForbiddenKey(
+			t,
+			subject,
+			"fixtures/forbidden-key-meta-ts.json",
+			"/meta/ts",
+			[]string{"/meta/ts"},
+		)
 	})
 }
 
 // conformanceExpectForbiddenKey decodes a fixture carrying a forbidden key,
 // re-encodes it unchanged and checks that no absent pointer resolves; last, since
 // an SDK may have no way to surface them, that a warning names the key.
-func conformanceExpectForbiddenKey(t *testing.T, subject ConformanceSubject, fixture, forbiddenKey string, absent []string) {
+func conformanceExpectForbiddenKey(
+	t *testing.T,
+	subject ConformanceSubject,
+	fixture, forbiddenKey string,
+	absent []string,
+) {
 	t.Helper()
 	envelope := conformanceFixture(t, fixture)
 	result, err := subject.Decode(envelope)

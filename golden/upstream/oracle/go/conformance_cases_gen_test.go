@@ -54,10 +54,22 @@ func TestConformanceSuiteCases(t *testing.T) {
 		})
 	})
 	t.Run("invalid-unknown-schema-version", func(t *testing.T) {
-		conformanceExpectVerdict(t, subject, "fixtures/invalid-unknown-schema-version.json", false, "meta.schema_version is not a version this SDK supports")
+		conformanceExpectVerdict(
+			t,
+			subject,
+			"fixtures/invalid-unknown-schema-version.json",
+			false,
+			"meta.schema_version is not a version this SDK supports",
+		)
 	})
 	t.Run("invalid-missing-urn", func(t *testing.T) {
-		conformanceExpectVerdict(t, subject, "fixtures/invalid-missing-urn.json", false, "no 'job' or 'urn' — the message has no identity")
+		conformanceExpectVerdict(
+			t,
+			subject,
+			"fixtures/invalid-missing-urn.json",
+			false,
+			"no 'job' or 'urn' — the message has no identity",
+		)
 	})
 }
 
@@ -74,7 +86,12 @@ type conformanceEnvelopeExpectation struct {
 // conformanceExpectValidEnvelope decodes a fixture that must be accepted, compares
 // its view with want, checks the per-message fields by shape, and returns the view
 // for further checks.
-func conformanceExpectValidEnvelope(t *testing.T, subject ConformanceSubject, fixture string, want conformanceEnvelopeExpectation) *ConformanceView {
+func conformanceExpectValidEnvelope(
+	t *testing.T,
+	subject ConformanceSubject,
+	fixture string,
+	want conformanceEnvelopeExpectation,
+) *ConformanceView {
 	t.Helper()
 	result, err := subject.Decode(conformanceFixture(t, fixture))
 	conformanceRequireOK(t, "decode", err)

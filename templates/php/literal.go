@@ -4,22 +4,25 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/babelqueue/bqgen/model"
 )
 
 // phpString encodes s as a PHP string literal that evaluates to exactly the
-// bytes of s. Printable ASCII without a quote or backslash goes into a
-// single-quoted literal, which PHP never interpolates. Anything else becomes a
+// bytes of s, keeping readable text as it is written (PHP source is UTF-8).
+// Visible text without a quote or backslash goes into a single-quoted
+// literal, which PHP never interpolates. Anything else becomes a
 // double-quoted literal in which every character that could mean something
 // to PHP is escaped: \\, \", \$ (so "$x" and "{$x}" stay text), the common
-// control escapes, and every other byte outside printable ASCII as \u{...}
-// (or \xHH for a byte that is not valid UTF-8). The output is therefore
-// plain ASCII, so no newline, NUL, U+2028 or bidi control ever reaches the
-// generated source.
+// control escapes, and every character a reader could not see (controls,
+// line and paragraph separators, bidi and other format characters,
+// combining marks, unassigned code points) as \u{...}, or \xHH for a byte
+// that is not valid UTF-8. So no newline, NUL, U+2028 or bidi control ever
+// reaches the generated source.
 func phpString(s string) string {
-	if isPlainASCII(s) {
+	if isPlainText(s) {
 		return "'" + s + "'"
 	}
 	var b strings.Builder
@@ -38,15 +41,28 @@ func phpString(s string) string {
 	return b.String()
 }
 
-// isPlainASCII reports whether s can be written between single quotes as is.
-func isPlainASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c > 0x7E || c == '\'' || c == '\\' {
+// isPlainText reports whether s can be written between single quotes as is:
+// visible characters only, and no quote or backslash.
+func isPlainText(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if r == '\'' || r == '\\' || !visible(r) {
 			return false
 		}
 	}
 	return true
+}
+
+// visible reports whether r may stand in the source as itself: printable
+// ASCII, or a printable non-ASCII character that is not a combining mark
+// (which would merge into the character before it).
+func visible(r rune) bool {
+	if r < 0x80 {
+		return r >= 0x20 && r <= 0x7E
+	}
+	return r != utf8.RuneError && unicode.IsPrint(r) && !unicode.Is(unicode.M, r)
 }
 
 // doubleQuotedEscapes are the characters with a short escape inside a PHP
@@ -63,7 +79,7 @@ func escapeRune(r rune) string {
 	if e, ok := doubleQuotedEscapes[r]; ok {
 		return e
 	}
-	if r >= 0x20 && r <= 0x7E {
+	if visible(r) {
 		return string(r)
 	}
 	return fmt.Sprintf(`\u{%X}`, r)

@@ -33,10 +33,13 @@ func TestPHPStringLiterals(t *testing.T) {
 		"{$x}\n":     `"{\$x}\n"`,
 		"\x00" + "1": `"\u{0}1"`,
 		"\u2028":     `"\u{2028}"`,
-		"🚀":          `"\u{1F680}"`,
+		"🚀":          `'🚀'`,
 		"\xff":       `"\xFF"`,
 		"\x1b\v\f\r": `"\e\v\f\r"`,
-		"café":       `"caf\u{E9}"`,
+		"café":       `'café'`,
+		"Café\n":     `"Café\n"`,
+		"e\u0301":     `"e\u{301}"`,
+		"bidi\u202e":  `"bidi\u{202E}"`,
 	}
 	for in, want := range cases {
 		if got := phpString(in); got != want {
@@ -45,14 +48,15 @@ func TestPHPStringLiterals(t *testing.T) {
 	}
 }
 
-// TestPHPStringIsPrintableASCII checks that no literal can carry a raw
-// newline, NUL, U+2028 or bidi control into the generated source.
-func TestPHPStringIsPrintableASCII(t *testing.T) {
+// TestPHPStringShowsEveryCharacter checks that no literal can carry a raw
+// newline, NUL, U+2028, bidi control or other invisible character into the
+// generated source.
+func TestPHPStringShowsEveryCharacter(t *testing.T) {
 	for _, s := range adversarialStrings {
 		lit := phpString(s)
-		for i := 0; i < len(lit); i++ {
-			if lit[i] < 0x20 || lit[i] > 0x7E {
-				t.Errorf("phpString(%q) = %q has byte %#x", s, lit, lit[i])
+		for _, r := range lit {
+			if !visible(r) {
+				t.Errorf("phpString(%q) = %q holds %U", s, lit, r)
 				break
 			}
 		}

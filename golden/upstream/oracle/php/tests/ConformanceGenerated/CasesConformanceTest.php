@@ -61,7 +61,7 @@ final class CasesConformanceTest extends ConformanceTestCase
         $view = Expect::accepted($this->subject()->decode(self::fixture('fixtures/unicode-and-numbers.json')), $case);
         self::assertSame('urn:babel:catalog:item.indexed', $view->urn, $case . ': urn');
         Expect::json((object) [
-            'title' => "Caf\u{E9} \u{2014} na\u{EF}ve \u{2615}",
+            'title' => 'Café — naïve ☕',
             'qty' => 7,
             'price_cents' => 1299,
             'ratio' => 0.5,
@@ -85,6 +85,6 @@ final class CasesConformanceTest extends ConformanceTestCase
     {
         $case = 'invalid-missing-urn';
         $decoded = $this->subject()->decode(self::fixture('fixtures/invalid-missing-urn.json'));
-        self::assertFalse($decoded->accepted, $case . ": the envelope must be rejected: no 'job' or 'urn' \u{2014} the message has no identity");
+        self::assertFalse($decoded->accepted, $case . ": the envelope must be rejected: no 'job' or 'urn' — the message has no identity");
     }
 }

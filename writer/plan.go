@@ -169,7 +169,7 @@ func (p *Plan) Refusal() error {
 	for _, c := range p.Conflicts {
 		fmt.Fprintf(&b, "\n  %s: %s", c.Path, c.Reason)
 	}
-	b.WriteString("\nmove them away, or run again with --adopt to let bqgen take them over (its version replaces theirs)")
+	b.WriteString("\nmove them away or undo the edits, or run again with --adopt to let bqgen take them over (its version replaces theirs)")
 	return errors.New(b.String())
 }
 

@@ -25,8 +25,16 @@ test("unknown-meta-roundtrip", (t) => whenProvided(t, async () => {
   const result = await subject.reencode(fixture("fixtures/unknown-meta-roundtrip.json"), 1);
   const emitted = parseJson(result.encoded);
   assertJsonEqual(resolvePointer(emitted, "/attempts"), 1, "attempts");
-  assertJsonEqual(resolvePointer(emitted, "/meta/vendor_flag"), true, "/meta/vendor_flag");
-  assertJsonEqual(resolvePointer(emitted, "/meta/vendor_ctx"), { "region": "eu-west-1", "hops": [1, 2] }, "/meta/vendor_ctx");
+  assertJsonEqual(
+    resolvePointer(emitted, "/meta/vendor_flag"),
+    true,
+    "/meta/vendor_flag",
+  );
+  assertJsonEqual(
+    resolvePointer(emitted, "/meta/vendor_ctx"),
+    { "region": "eu-west-1", "hops": [1, 2] },
+    "/meta/vendor_ctx",
+  );
 }));
 
 // An unknown top-level key (extra_top) comes back unchanged; attempts 1 -> 2.
@@ -34,7 +42,11 @@ test("unknown-toplevel-roundtrip", (t) => whenProvided(t, async () => {
   const result = await subject.reencode(fixture("fixtures/unknown-toplevel-roundtrip.json"), 1);
   const emitted = parseJson(result.encoded);
   assertJsonEqual(resolvePointer(emitted, "/attempts"), 2, "attempts");
-  assertJsonEqual(resolvePointer(emitted, "/extra_top"), 1, "/extra_top");
+  assertJsonEqual(
+    resolvePointer(emitted, "/extra_top"),
+    1,
+    "/extra_top",
+  );
 }));
 
 // A meta.lang outside the known list ("cobol") decodes without error and is re-emitted as
@@ -44,7 +56,11 @@ test("unknown-lang", (t) => whenProvided(t, async () => {
   const result = await subject.reencode(fixture("fixtures/unknown-lang.json"), 1);
   const emitted = parseJson(result.encoded);
   assertJsonEqual(resolvePointer(emitted, "/attempts"), 1, "attempts");
-  assertJsonEqual(resolvePointer(emitted, "/meta/lang"), "cobol", "/meta/lang");
+  assertJsonEqual(
+    resolvePointer(emitted, "/meta/lang"),
+    "cobol",
+    "/meta/lang",
+  );
 }));
 
 // An empty data object comes back as an object {}, never as an array [].
@@ -52,5 +68,9 @@ test("empty-data-roundtrip", (t) => whenProvided(t, async () => {
   const result = await subject.reencode(fixture("fixtures/empty-data-roundtrip.json"), 1);
   const emitted = parseJson(result.encoded);
   assertJsonEqual(resolvePointer(emitted, "/attempts"), 1, "attempts");
-  assertJsonEqual(resolvePointer(emitted, "/data"), {}, "/data");
+  assertJsonEqual(
+    resolvePointer(emitted, "/data"),
+    {},
+    "/data",
+  );
 }));

@@ -21,7 +21,10 @@ after(() => subject.close());
 test("forbidden-key-timestamp", (t) => whenProvided(t, async () => {
   const decoded = await subject.decode(fixture("fixtures/forbidden-key-timestamp.json"));
   assertAccepted(decoded);
-  assert.ok(decoded.warnings.some((warning) => warning.includes("/timestamp")), "decode must warn about /timestamp");
+  assert.ok(
+    decoded.warnings.some((warning) => warning.includes("/timestamp")),
+    "decode must warn about /timestamp",
+  );
   const result = await subject.reencode(fixture("fixtures/forbidden-key-timestamp.json"), 0);
   const emitted = parseJson(result.encoded);
   assertAbsent(emitted, "/timestamp");
@@ -30,7 +33,10 @@ test("forbidden-key-timestamp", (t) => whenProvided(t, async () => {
 test("forbidden-key-meta-max-retries", (t) => whenProvided(t, async () => {
   const decoded = await subject.decode(fixture("fixtures/forbidden-key-meta-max-retries.json"));
   assertAccepted(decoded);
-  assert.ok(decoded.warnings.some((warning) => warning.includes("/meta/max_retries")), "decode must warn about /meta/max_retries");
+  assert.ok(
+    decoded.warnings.some((warning) => warning.includes("/meta/max_retries")),
+    "decode must warn about /meta/max_retries",
+  );
   const result = await subject.reencode(fixture("fixtures/forbidden-key-meta-max-retries.json"), 0);
   const emitted = parseJson(result.encoded);
   assertAbsent(emitted, "/meta/max_retries");
@@ -39,7 +45,10 @@ test("forbidden-key-meta-max-retries", (t) => whenProvided(t, async () => {
 test("forbidden-key-meta-attempts", (t) => whenProvided(t, async () => {
   const decoded = await subject.decode(fixture("fixtures/forbidden-key-meta-attempts.json"));
   assertAccepted(decoded);
-  assert.ok(decoded.warnings.some((warning) => warning.includes("/meta/attempts")), "decode must warn about /meta/attempts");
+  assert.ok(
+    decoded.warnings.some((warning) => warning.includes("/meta/attempts")),
+    "decode must warn about /meta/attempts",
+  );
   const result = await subject.reencode(fixture("fixtures/forbidden-key-meta-attempts.json"), 0);
   const emitted = parseJson(result.encoded);
   assertAbsent(emitted, "/meta/attempts");
@@ -48,7 +57,10 @@ test("forbidden-key-meta-attempts", (t) => whenProvided(t, async () => {
 test("forbidden-key-meta-source", (t) => whenProvided(t, async () => {
   const decoded = await subject.decode(fixture("fixtures/forbidden-key-meta-source.json"));
   assertAccepted(decoded);
-  assert.ok(decoded.warnings.some((warning) => warning.includes("/meta/source")), "decode must warn about /meta/source");
+  assert.ok(
+    decoded.warnings.some((warning) => warning.includes("/meta/source")),
+    "decode must warn about /meta/source",
+  );
   const result = await subject.reencode(fixture("fixtures/forbidden-key-meta-source.json"), 0);
   const emitted = parseJson(result.encoded);
   assertAbsent(emitted, "/meta/source");
@@ -57,7 +69,10 @@ test("forbidden-key-meta-source", (t) => whenProvided(t, async () => {
 test("forbidden-key-meta-ts", (t) => whenProvided(t, async () => {
   const decoded = await subject.decode(fixture("fixtures/forbidden-key-meta-ts.json"));
   assertAccepted(decoded);
-  assert.ok(decoded.warnings.some((warning) => warning.includes("/meta/ts")), "decode must warn about /meta/ts");
+  assert.ok(
+    decoded.warnings.some((warning) => warning.includes("/meta/ts")),
+    "decode must warn about /meta/ts",
+  );
   const result = await subject.reencode(fixture("fixtures/forbidden-key-meta-ts.json"), 0);
   const emitted = parseJson(result.encoded);
   assertAbsent(emitted, "/meta/ts");

@@ -38,8 +38,8 @@ func TestPHPStringLiterals(t *testing.T) {
 		"\x1b\v\f\r": `"\e\v\f\r"`,
 		"café":       `'café'`,
 		"Café\n":     `"Café\n"`,
-		"e\u0301":     `"e\u{301}"`,
-		"bidi\u202e":  `"bidi\u{202E}"`,
+		"e\u0301":    `"e\u{301}"`,
+		"bidi\u202e": `"bidi\u{202E}"`,
 	}
 	for in, want := range cases {
 		if got := phpString(in); got != want {

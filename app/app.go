@@ -39,12 +39,12 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	a := &cli.App{
 		Name:      "bqgen",
 		Usage:     "generate native BabelQueue conformance tests for every SDK language, and prove them",
-		UsageText: "bqgen --lang LANG --out DIR [--suite DIR] [--package NAME]   (same as bqgen generate)\nbqgen check|validate|verify|oracle serve [flags]",
+		UsageText: "bqgen --lang LANG --out DIR [--suite DIR] [--package NAME] [--adopt]   (same as bqgen generate)\nbqgen check|validate|verify|oracle serve [flags]",
 		Version:   Version,
 		Reader:    stdin,
 		Writer:    stdout,
 		ErrWriter: stderr,
-		Flags:     generateFlags(),
+		Flags:     writeFlags(),
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
 				return usageErr("unknown command %q (see bqgen --help)", c.Args().First())

@@ -18,8 +18,13 @@ func generateFlags() []cli.Flag {
 		&cli.StringFlag{Name: "out", Usage: "the SDK checkout `DIR` to write into"},
 		suiteFlag(),
 		&cli.StringFlag{Name: "package", Usage: "package or namespace `NAME` of the generated tests (default: the SDK's)"},
-		&cli.BoolFlag{Name: "adopt", Usage: "take over files in the way (not written by bqgen, or edited since): bqgen's version replaces them"},
 	}
+}
+
+// writeFlags are generate's flags: check's, and --adopt.
+func writeFlags() []cli.Flag {
+	return append(generateFlags(), &cli.BoolFlag{Name: "adopt",
+		Usage: "take over files in the way (not written by bqgen, or edited since): bqgen's version replaces them"})
 }
 
 func langNames() string {
@@ -37,8 +42,8 @@ func generateCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "generate",
 		Usage:     "write the generated tests, subject and vendored suite into an SDK checkout",
-		UsageText: "bqgen generate --lang LANG --out DIR [--suite DIR] [--package NAME]",
-		Flags:     generateFlags(),
+		UsageText: "bqgen generate --lang LANG --out DIR [--suite DIR] [--package NAME] [--adopt]",
+		Flags:     writeFlags(),
 		Action:    runGenerate,
 	}
 }

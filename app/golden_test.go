@@ -98,11 +98,7 @@ func rewriteGolden(t *testing.T, dir, lang string, files map[string][]byte) {
 		t.Fatal(err)
 	}
 	for p, c := range files {
-		target := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(target, c, 0o644); err != nil {
+		if err := writeFile(filepath.Join(dir, filepath.FromSlash(p)), c); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // DotnetToolchain runs the .NET backend's oracle-bound output, a standalone
@@ -78,16 +79,24 @@ func (d DotnetToolchain) Run(ctx context.Context, dir string, env []string) (Res
 // only a newer runtime needs neither the 8.0 targeting pack from NuGet nor a
 // roll-forward at run time. Nothing when the runtimes cannot be listed: the
 // project's own TargetFramework then applies.
+// The runtimes are listed once per dotnet command, not once per run.
 func (d DotnetToolchain) frameworkArgs(ctx context.Context) []string {
-	out, err := d.dotnet(ctx, "", nil, "--list-runtimes").Output()
-	if err != nil {
+	cached, known := newestFramework.Load(d.command())
+	tfm, _ := cached.(string)
+	if !known {
+		if out, err := d.dotnet(ctx, "", nil, "--list-runtimes").Output(); err == nil {
+			tfm = newestNetCoreApp(string(out))
+		}
+		newestFramework.Store(d.command(), tfm)
+	}
+	if tfm == "" {
 		return nil
 	}
-	if tfm := newestNetCoreApp(string(out)); tfm != "" {
-		return []string{"-p:TargetFramework=" + tfm}
-	}
-	return nil
+	return []string{"-p:TargetFramework=" + tfm}
 }
+
+// newestFramework caches newestNetCoreApp per dotnet command.
+var newestFramework sync.Map
 
 // dotnetRuntimeLine is one line of `dotnet --list-runtimes`, e.g.
 // "Microsoft.NETCore.App 10.0.1 [/usr/share/dotnet/shared/Microsoft.NETCore.App]".

@@ -71,21 +71,23 @@ var absent = "upstream suite not found (set " + EnvUpstream + " or place it at .
 // Upstream loads the upstream suite, skipping the test where it is absent.
 func Upstream(t testing.TB) *model.Suite {
 	t.Helper()
-	if UpstreamDir() == "" {
+	dir := UpstreamDir()
+	if dir == "" {
 		t.Skip(absent)
 	}
-	return load(t, UpstreamDir())
+	return load(t, dir)
 }
 
 // UpstreamIfPresent loads the upstream suite, or logs why not and returns
 // nil, for a test that covers several suites and goes on without it.
 func UpstreamIfPresent(t testing.TB) *model.Suite {
 	t.Helper()
-	if UpstreamDir() == "" {
+	dir := UpstreamDir()
+	if dir == "" {
 		t.Log(absent + ": covered suites without it")
 		return nil
 	}
-	return load(t, UpstreamDir())
+	return load(t, dir)
 }
 
 func load(t testing.TB, dir string) *model.Suite {

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+
+	"github.com/babelqueue/bqgen/protocol"
 )
 
 // CapabilitiesResult is the result of capabilities: every operation this
@@ -16,10 +18,10 @@ type CapabilitiesResult struct {
 
 // Capabilities lists the operations the oracle provides: all of them.
 func (o *Oracle) Capabilities() CapabilitiesResult {
-	ops := operations()
+	ops := protocol.All()
 	names := make([]string, len(ops))
 	for i, op := range ops {
-		names[i] = op.name
+		names[i] = op.Name
 	}
 	return CapabilitiesResult{Operations: names}
 }
@@ -27,7 +29,7 @@ func (o *Oracle) Capabilities() CapabilitiesResult {
 // argKind is the JSON type an argument must have on the wire.
 type argKind int
 
-// The argument kinds of the protocol.
+// The argument kinds of the wire.
 const (
 	kindString argKind = iota
 	kindInt
@@ -37,6 +39,13 @@ const (
 	kindStringOrNull // null or absent: the native value is absent
 	kindIntOrNull
 )
+
+// wireKinds is the wire kind of each protocol kind a parameter can have.
+var wireKinds = map[protocol.Kind]argKind{
+	protocol.Envelope: kindString, protocol.Text: kindString, protocol.Integer: kindInt,
+	protocol.OptionalText: kindStringOrNull, protocol.OptionalInteger: kindIntOrNull,
+	protocol.JSONObject: kindObject, protocol.JSONValue: kindAny, protocol.RecordList: kindArray,
+}
 
 // argField declares one argument of an operation.
 type argField struct {
@@ -52,10 +61,19 @@ type opSpec struct {
 	call   func(o *Oracle, args json.RawMessage) (any, error)
 }
 
-// operation adapts a typed method to an opSpec: arguments are checked against
-// fields, then decoded into A (unknown nested keys are rejected).
-func operation[A, R any](name string, fields []argField, method func(*Oracle, A) (R, error)) opSpec {
-	return opSpec{name: name, fields: fields, call: func(o *Oracle, raw json.RawMessage) (any, error) {
+// operation adapts a typed method to the protocol operation op: arguments
+// are checked against op's parameters, then decoded into A (unknown nested
+// keys are rejected).
+func operation[A, R any](op protocol.Operation, method func(*Oracle, A) (R, error)) opSpec {
+	fields := make([]argField, len(op.Params))
+	for i, p := range op.Params {
+		kind, ok := wireKinds[p.Type.Kind]
+		if !ok {
+			panic(fmt.Sprintf("oracle: %s.%s has kind %d, which has no wire kind", op.Name, p.Name, p.Type.Kind))
+		}
+		fields[i] = argField{p.Name, kind}
+	}
+	return opSpec{name: op.Name, fields: fields, call: func(o *Oracle, raw json.RawMessage) (any, error) {
 		var args A
 		dec := json.NewDecoder(bytes.NewReader(raw))
 		dec.DisallowUnknownFields()
@@ -80,29 +98,29 @@ func decodeErrorField(err error, fields []argField) string {
 	return fields[0].name
 }
 
-// operations is the protocol's operation table, in protocol order.
+// operations binds every operation of the protocol to its implementation,
+// in protocol order. A test checks that it covers protocol.All exactly.
 func operations() []opSpec {
-	env := []argField{{"envelope", kindString}}
 	return []opSpec{
-		operation("capabilities", nil, func(o *Oracle, _ struct{}) (CapabilitiesResult, error) { return o.Capabilities(), nil }),
-		operation("decode", env, (*Oracle).Decode),
-		operation("reencode", []argField{{"envelope", kindString}, {"attempts_increment", kindInt}}, (*Oracle).Reencode),
-		operation("make", []argField{{"urn", kindString}, {"queue", kindString}, {"data", kindObject}}, (*Oracle).Make),
-		operation("sqs_attributes", env, (*Oracle).SQSAttributes),
-		operation("sqs_reconcile", []argField{{"body_attempts", kindInt}, {"approximate_receive_count", kindStringOrNull}}, (*Oracle).SQSReconcile),
-		operation("asb_message", env, (*Oracle).ASBMessage),
-		operation("asb_reconcile", []argField{{"body_attempts", kindInt}, {"delivery_count", kindInt}}, (*Oracle).ASBReconcile),
-		operation("pulsar_properties", env, (*Oracle).PulsarProperties),
-		operation("pulsar_reconcile", []argField{{"body_attempts", kindInt}, {"redelivery_count", kindInt}}, (*Oracle).PulsarReconcile),
-		operation("kafka_headers", env, (*Oracle).KafkaHeaders),
-		operation("kafka_reconcile", []argField{{"body_attempts", kindInt}, {"header_attempts", kindIntOrNull}}, (*Oracle).KafkaReconcile),
-		operation("artemis_message", env, (*Oracle).ArtemisMessage),
-		operation("artemis_reconcile", []argField{{"body_attempts", kindInt}, {"delivery_count", kindInt}}, (*Oracle).ArtemisReconcile),
-		operation("rabbitmq_publishing", env, (*Oracle).RabbitMQPublishing),
-		operation("redis_roundtrip", env, (*Oracle).RedisRoundtrip),
-		operation("idempotency_key", env, (*Oracle).IdempotencyKey),
-		operation("idempotency_replay", []argField{{"deliveries", kindArray}}, (*Oracle).IdempotencyReplay),
-		operation("validate_payload", []argField{{"schema", kindObject}, {"data", kindAny}}, (*Oracle).ValidatePayload),
+		operation(protocol.Capabilities, func(o *Oracle, _ struct{}) (CapabilitiesResult, error) { return o.Capabilities(), nil }),
+		operation(protocol.Decode, (*Oracle).Decode),
+		operation(protocol.Reencode, (*Oracle).Reencode),
+		operation(protocol.Make, (*Oracle).Make),
+		operation(protocol.SQSAttributes, (*Oracle).SQSAttributes),
+		operation(protocol.SQSReconcile, (*Oracle).SQSReconcile),
+		operation(protocol.ASBMessage, (*Oracle).ASBMessage),
+		operation(protocol.ASBReconcile, (*Oracle).ASBReconcile),
+		operation(protocol.PulsarProperties, (*Oracle).PulsarProperties),
+		operation(protocol.PulsarReconcile, (*Oracle).PulsarReconcile),
+		operation(protocol.KafkaHeaders, (*Oracle).KafkaHeaders),
+		operation(protocol.KafkaReconcile, (*Oracle).KafkaReconcile),
+		operation(protocol.ArtemisMessage, (*Oracle).ArtemisMessage),
+		operation(protocol.ArtemisReconcile, (*Oracle).ArtemisReconcile),
+		operation(protocol.RabbitMQPublishing, (*Oracle).RabbitMQPublishing),
+		operation(protocol.RedisRoundtrip, (*Oracle).RedisRoundtrip),
+		operation(protocol.IdempotencyKey, (*Oracle).IdempotencyKey),
+		operation(protocol.IdempotencyReplay, (*Oracle).IdempotencyReplay),
+		operation(protocol.ValidatePayload, (*Oracle).ValidatePayload),
 	}
 }
 

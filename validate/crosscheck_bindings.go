@@ -4,29 +4,30 @@ import (
 	"fmt"
 
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
 func bindingExpectations(s *model.Suite) []expectation {
 	var out []expectation
 	if s.SQS != nil {
 		out = append(out, sqsExpectations(s)...)
-		out = append(out, reconcileExpectations(model.BlockSQS, "sqs_reconcile", s.SQS.Reconciliation)...)
+		out = append(out, reconcileExpectations(model.BlockSQS, protocol.SQSReconcile.Name, s.SQS.Reconciliation)...)
 	}
 	if s.ASB != nil {
 		out = append(out, asbExpectations(s)...)
-		out = append(out, reconcileExpectations(model.BlockASB, "asb_reconcile", s.ASB.Reconciliation)...)
+		out = append(out, reconcileExpectations(model.BlockASB, protocol.ASBReconcile.Name, s.ASB.Reconciliation)...)
 	}
 	if s.Pulsar != nil {
-		out = append(out, stringMapExpectations(s, model.BlockPulsar, "pulsar_properties", "properties", s.Pulsar.Projection)...)
-		out = append(out, reconcileExpectations(model.BlockPulsar, "pulsar_reconcile", s.Pulsar.Reconciliation)...)
+		out = append(out, stringMapExpectations(s, model.BlockPulsar, protocol.PulsarProperties.Name, protocol.PulsarProperties.Result.Member, s.Pulsar.Projection)...)
+		out = append(out, reconcileExpectations(model.BlockPulsar, protocol.PulsarReconcile.Name, s.Pulsar.Reconciliation)...)
 	}
 	if s.Kafka != nil {
-		out = append(out, stringMapExpectations(s, model.BlockKafka, "kafka_headers", "headers", s.Kafka.Projection)...)
-		out = append(out, reconcileExpectations(model.BlockKafka, "kafka_reconcile", s.Kafka.Reconciliation)...)
+		out = append(out, stringMapExpectations(s, model.BlockKafka, protocol.KafkaHeaders.Name, protocol.KafkaHeaders.Result.Member, s.Kafka.Projection)...)
+		out = append(out, reconcileExpectations(model.BlockKafka, protocol.KafkaReconcile.Name, s.Kafka.Reconciliation)...)
 	}
 	if s.Artemis != nil {
 		out = append(out, artemisExpectations(s)...)
-		out = append(out, reconcileExpectations(model.BlockArtemis, "artemis_reconcile", s.Artemis.Reconciliation)...)
+		out = append(out, reconcileExpectations(model.BlockArtemis, protocol.ArtemisReconcile.Name, s.Artemis.Reconciliation)...)
 	}
 	out = append(out, rabbitExpectations(s)...)
 	out = append(out, redisExpectations(s)...)
@@ -60,7 +61,7 @@ func sqsExpectations(s *model.Suite) []expectation {
 			model.Member{Key: "DataType", Value: model.StringValue(a.DataType)},
 			model.Member{Key: "StringValue", Value: model.StringValue(a.StringValue)})})
 	}
-	return []expectation{{block: model.BlockSQS, name: "attribute_projection", at: p.At, op: "sqs_attributes",
+	return []expectation{{block: model.BlockSQS, name: "attribute_projection", at: p.At, op: protocol.SQSAttributes.Name,
 		args:  envelopeArgs(s, p.EnvelopeFile),
 		judge: func(r model.Value) string { return mismatch("message_attributes", field(r, "attributes"), want) }}}
 }
@@ -70,7 +71,7 @@ func asbExpectations(s *model.Suite) []expectation {
 	if p == nil {
 		return nil
 	}
-	return []expectation{{block: model.BlockASB, name: "property_projection", at: p.At, op: "asb_message",
+	return []expectation{{block: model.BlockASB, name: "property_projection", at: p.At, op: protocol.ASBMessage.Name,
 		args: envelopeArgs(s, p.EnvelopeFile),
 		judge: func(r model.Value) string {
 			return firstProblem(
@@ -104,7 +105,7 @@ func artemisExpectations(s *model.Suite) []expectation {
 	if p == nil {
 		return nil
 	}
-	return []expectation{{block: model.BlockArtemis, name: "property_projection", at: p.At, op: "artemis_message",
+	return []expectation{{block: model.BlockArtemis, name: "property_projection", at: p.At, op: protocol.ArtemisMessage.Name,
 		args: envelopeArgs(s, p.EnvelopeFile),
 		judge: func(r model.Value) string {
 			return firstProblem(
@@ -119,7 +120,7 @@ func rabbitExpectations(s *model.Suite) []expectation {
 		return nil
 	}
 	p := s.RabbitMQ.Projection
-	return []expectation{{block: model.BlockRabbitMQ, name: "property_projection", at: p.At, op: "rabbitmq_publishing",
+	return []expectation{{block: model.BlockRabbitMQ, name: "property_projection", at: p.At, op: protocol.RabbitMQPublishing.Name,
 		args: envelopeArgs(s, p.EnvelopeFile),
 		judge: func(r model.Value) string {
 			for _, e := range p.Properties {
@@ -137,7 +138,7 @@ func redisExpectations(s *model.Suite) []expectation {
 	}
 	p := s.Redis.PayloadIdentity
 	want := string(s.Fixture(p.EnvelopeFile))
-	return []expectation{{block: model.BlockRedis, name: "payload_identity", at: p.At, op: "redis_roundtrip",
+	return []expectation{{block: model.BlockRedis, name: "payload_identity", at: p.At, op: protocol.RedisRoundtrip.Name,
 		args: envelopeArgs(s, p.EnvelopeFile),
 		judge: func(r model.Value) string {
 			if field(r, "element").Text != want {
@@ -153,7 +154,7 @@ func idempotencyExpectations(s *model.Suite) []expectation {
 	}
 	var out []expectation
 	if d := s.Idempotency.DedupKey; d != nil {
-		out = append(out, expectation{block: model.BlockIdempotency, name: "dedup_key", at: d.At, op: "idempotency_key",
+		out = append(out, expectation{block: model.BlockIdempotency, name: "dedup_key", at: d.At, op: protocol.IdempotencyKey.Name,
 			args: envelopeArgs(s, d.EnvelopeFile),
 			judge: func(r model.Value) string {
 				return mismatch("the dedupe key", field(r, "key"), model.StringValue(d.ExpectedKey))
@@ -161,7 +162,7 @@ func idempotencyExpectations(s *model.Suite) []expectation {
 	}
 	for _, seq := range s.Idempotency.Sequences {
 		seq := seq
-		out = append(out, expectation{block: model.BlockIdempotency, name: seq.Name, at: seq.At, op: "idempotency_replay",
+		out = append(out, expectation{block: model.BlockIdempotency, name: seq.Name, at: seq.At, op: protocol.IdempotencyReplay.Name,
 			args: map[string]any{"deliveries": replayDeliveries(seq)}, judge: func(r model.Value) string { return judgeReplay(seq, r) }})
 	}
 	return out
@@ -210,7 +211,7 @@ func payloadExpectations(s *model.Suite) []expectation {
 		}
 		for _, c := range b.block.Cases {
 			c := c
-			out = append(out, expectation{block: b.name, name: c.Name, at: c.At, op: "validate_payload",
+			out = append(out, expectation{block: b.name, name: c.Name, at: c.At, op: protocol.ValidatePayload.Name,
 				args:  map[string]any{"schema": raw(b.block.Schema), "data": raw(c.Data)},
 				judge: func(r model.Value) string { return mismatch("valid", field(r, "valid"), model.BoolValue(c.Valid)) }})
 		}

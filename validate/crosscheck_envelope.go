@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
 func envelopeArgs(s *model.Suite, file string) map[string]any {
@@ -15,7 +16,7 @@ func envelopeExpectations(s *model.Suite) []expectation {
 	var out []expectation
 	for _, c := range s.Cases {
 		c := c
-		out = append(out, expectation{block: model.BlockCases, name: c.Name, at: c.At, op: "decode",
+		out = append(out, expectation{block: model.BlockCases, name: c.Name, at: c.At, op: protocol.Decode.Name,
 			args: envelopeArgs(s, c.File), judge: func(r model.Value) string { return judgeDecode(c, r) }})
 	}
 	return out
@@ -67,7 +68,7 @@ func behaviourExpectations(s *model.Suite) []expectation {
 	if s.Roundtrip != nil {
 		for _, c := range s.Roundtrip.Cases {
 			c := c
-			out = append(out, expectation{block: model.BlockRoundtrip, name: c.Name, at: c.At, op: "reencode",
+			out = append(out, expectation{block: model.BlockRoundtrip, name: c.Name, at: c.At, op: protocol.Reencode.Name,
 				args:  map[string]any{"envelope": string(s.Fixture(c.File)), "attempts_increment": 1},
 				judge: func(r model.Value) string { return judgeRoundtrip(c, r) }})
 		}
@@ -117,10 +118,10 @@ func dataShapeExpectations(s *model.Suite) []expectation {
 		c := c
 		e := expectation{block: model.BlockDataShape, name: c.Name, at: c.At}
 		if c.Mode == model.ModeEncode {
-			e.op, e.args = "make", map[string]any{"urn": c.URN, "queue": c.Queue, "data": raw(c.Data)}
+			e.op, e.args = protocol.Make.Name, map[string]any{"urn": c.URN, "queue": c.Queue, "data": raw(c.Data)}
 			e.judge = func(r model.Value) string { return judgeEncodedData(c, r) }
 		} else {
-			e.op, e.args = "decode", envelopeArgs(s, c.File)
+			e.op, e.args = protocol.Decode.Name, envelopeArgs(s, c.File)
 			e.judge = func(r model.Value) string { return mismatch("accepts", field(r, "accepted"), model.BoolValue(c.Valid)) }
 		}
 		out = append(out, e)
@@ -145,9 +146,9 @@ func forbiddenKeyExpectations(s *model.Suite) []expectation {
 	for _, c := range s.ForbiddenKeys.Cases {
 		c := c
 		out = append(out,
-			expectation{block: model.BlockForbiddenKeys, name: c.Name, at: c.At, op: "decode", args: envelopeArgs(s, c.File),
+			expectation{block: model.BlockForbiddenKeys, name: c.Name, at: c.At, op: protocol.Decode.Name, args: envelopeArgs(s, c.File),
 				judge: func(r model.Value) string { return judgeWarning(c, r) }},
-			expectation{block: model.BlockForbiddenKeys, name: c.Name, at: c.At, op: "reencode",
+			expectation{block: model.BlockForbiddenKeys, name: c.Name, at: c.At, op: protocol.Reencode.Name,
 				args:  map[string]any{"envelope": string(s.Fixture(c.File)), "attempts_increment": 0},
 				judge: func(r model.Value) string { return judgeAbsent(c, r) }})
 	}

@@ -39,13 +39,35 @@ func FuncMap(own template.FuncMap) template.FuncMap {
 	return fm
 }
 
-// Parse parses every template matching patterns in fsys once, with funcs.
+// Parse parses every template matching patterns in fsys once, with funcs
+// and the template-dispatch functions include and defined.
 func Parse(fsys fs.FS, funcs template.FuncMap, patterns ...string) (*template.Template, error) {
-	t, err := template.New("root").Option("missingkey=error").Funcs(FuncMap(funcs)).ParseFS(fsys, patterns...)
-	if err != nil {
+	t := template.New("root").Option("missingkey=error")
+	t.Funcs(FuncMap(funcs)).Funcs(dispatch(t))
+	if _, err := t.ParseFS(fsys, patterns...); err != nil {
 		return nil, fmt.Errorf("parse templates: %w", err)
 	}
 	return t, nil
+}
+
+// dispatch returns the functions that pick a template by a computed name,
+// which text/template's own {{template}} action cannot: a backend keeps an
+// operation's scaffold mapping in its block's template file as
+// {{define "scaffold.<operation>"}} and the scaffold includes it by name.
+//
+//	include NAME DATA  renders the template NAME with DATA into a string
+//	defined NAME       reports whether a template NAME exists
+func dispatch(t *template.Template) template.FuncMap {
+	return template.FuncMap{
+		"include": func(name string, data any) (string, error) {
+			var b bytes.Buffer
+			if err := t.ExecuteTemplate(&b, name, data); err != nil {
+				return "", err
+			}
+			return b.String(), nil
+		},
+		"defined": func(name string) bool { return t.Lookup(name) != nil },
+	}
 }
 
 // Render executes the template named name, naming it in any error.

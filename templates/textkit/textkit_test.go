@@ -3,6 +3,7 @@ package textkit
 import (
 	"sort"
 	"testing"
+	"testing/fstest"
 	"text/template"
 )
 
@@ -29,5 +30,24 @@ func TestOwnFuncsWin(t *testing.T) {
 	fm := FuncMap(template.FuncMap{"quote": func(s string) string { return "<" + s + ">" }})
 	if got := fm["quote"].(func(string) string)("x"); got != "<x>" {
 		t.Fatalf("own quote not used: %q", got)
+	}
+}
+
+// include renders a template chosen by a computed name, and defined says
+// whether one exists, so a scaffold can fall back to "not provided".
+func TestIncludeAndDefined(t *testing.T) {
+	fsys := fstest.MapFS{"a.tmpl": {Data: []byte(
+		`{{define "root"}}{{range .}}{{if defined (print "op." .)}}{{include (print "op." .) .}}{{else}}-{{end}};{{end}}{{end}}` +
+			`{{define "op.x"}}X={{.}}{{end}}`)}}
+	tm, err := Parse(fsys, nil, "*.tmpl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Render(tm, "root", []string{"x", "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != "X=x;-;" {
+		t.Errorf("got %q, want %q", got, "X=x;-;")
 	}
 }

@@ -1,0 +1,156 @@
+package protocol
+
+import "github.com/babelqueue/bqgen/model"
+
+// Shorthands for the tables below.
+var (
+	envelopeType = Type{Kind: Envelope}
+	textType     = Type{Kind: Text}
+	integerType  = Type{Kind: Integer}
+	booleanType  = Type{Kind: Boolean}
+	objectType   = Type{Kind: JSONObject}
+	jsonType     = Type{Kind: JSONValue}
+	textMapType  = Type{Kind: TextMap}
+
+	envelopeParams = []Field{{Name: "envelope", Type: envelopeType, Doc: "the envelope, exactly as the suite file holds it"}}
+	bodyAttempts   = Field{Name: "body_attempts", Type: integerType, Doc: "the attempts of the body the subject builds"}
+	attemptsResult = Result{Member: "attempts", Type: integerType}
+)
+
+// Capabilities is the handshake of the oracle server: the operations it
+// provides. Generated subjects answer it for themselves (each method says
+// whether it is provided), so it is not among Operations.
+var Capabilities = Operation{
+	Name:   "capabilities",
+	Doc:    "lists every operation the subject provides, in protocol order",
+	Result: Result{Member: "operations", Type: Type{Kind: TextList}},
+}
+
+// The operations of the subject, each a variable so the oracle and validate
+// refer to them by a name the compiler checks.
+var (
+	Decode = Operation{Name: "decode",
+		Doc:    "decodes envelope with the consumer API and reports whether it is accepted; rejection is a result, not an error",
+		Params: envelopeParams, Result: Result{Type: Type{Kind: Record, Record: "DecodeResult"}}}
+	Reencode = Operation{Name: "reencode",
+		Doc:    "decodes an accepted envelope, adds attempts_increment to its attempts and encodes it again, as retry, DLQ and outbox relay do",
+		Params: []Field{envelopeParams[0], {Name: "attempts_increment", Type: integerType}},
+		Result: Result{Member: "encoded", Type: envelopeType}}
+	Make = Operation{Name: "make",
+		Doc:    "builds a new envelope with the producer API from a URN, a queue and data (a JSON object) and encodes it",
+		Params: []Field{{Name: "urn", Type: textType}, {Name: "queue", Type: textType}, {Name: "data", Type: objectType}},
+		Result: Result{Member: "encoded", Type: envelopeType}}
+	SQSAttributes = Operation{Name: "sqs_attributes", Transport: model.BlockSQS,
+		Doc:    "runs the SQS transport's produce-side projection: the MessageAttributes, by name",
+		Params: envelopeParams, Result: Result{Member: "attributes", Type: Type{Kind: RecordMap, Record: "SQSAttribute"}}}
+	SQSReconcile = Operation{Name: "sqs_reconcile", Transport: model.BlockSQS,
+		Doc:    "reports the attempts a consumer sees after SQS reconciliation of a body carrying body_attempts; an absent count is an absent ApproximateReceiveCount",
+		Params: []Field{bodyAttempts, {Name: "approximate_receive_count", Type: Type{Kind: OptionalText}}},
+		Result: attemptsResult}
+	ASBMessage = Operation{Name: "asb_message", Transport: model.BlockASB,
+		Doc:    "runs the Azure Service Bus transport's produce-side projection",
+		Params: envelopeParams, Result: Result{Type: Type{Kind: Record, Record: "ASBMessage"}}}
+	ASBReconcile = Operation{Name: "asb_reconcile", Transport: model.BlockASB,
+		Doc:    "reports the attempts after Azure Service Bus reconciliation with the 1-based DeliveryCount",
+		Params: []Field{bodyAttempts, {Name: "delivery_count", Type: integerType}}, Result: attemptsResult}
+	PulsarProperties = Operation{Name: "pulsar_properties", Transport: model.BlockPulsar,
+		Doc:    "runs the Pulsar transport's produce-side projection: the message properties",
+		Params: envelopeParams, Result: Result{Member: "properties", Type: textMapType}}
+	PulsarReconcile = Operation{Name: "pulsar_reconcile", Transport: model.BlockPulsar,
+		Doc:    "reports the attempts after Pulsar reconciliation with the 0-based RedeliveryCount",
+		Params: []Field{bodyAttempts, {Name: "redelivery_count", Type: integerType}}, Result: attemptsResult}
+	KafkaHeaders = Operation{Name: "kafka_headers", Transport: model.BlockKafka,
+		Doc:    "runs the Kafka transport's produce-side projection: the record headers as UTF-8 strings",
+		Params: envelopeParams, Result: Result{Member: "headers", Type: textMapType}}
+	KafkaReconcile = Operation{Name: "kafka_reconcile", Transport: model.BlockKafka,
+		Doc:    "reports the attempts after Kafka reconciliation; an absent header_attempts is an absent bq-attempts header",
+		Params: []Field{bodyAttempts, {Name: "header_attempts", Type: Type{Kind: OptionalInteger}}}, Result: attemptsResult}
+	ArtemisMessage = Operation{Name: "artemis_message", Transport: model.BlockArtemis,
+		Doc:    "runs the Artemis transport's produce-side projection onto an AMQP 1.0 message",
+		Params: envelopeParams, Result: Result{Type: Type{Kind: Record, Record: "ArtemisMessage"}}}
+	ArtemisReconcile = Operation{Name: "artemis_reconcile", Transport: model.BlockArtemis,
+		Doc:    "reports the attempts after Artemis reconciliation with the 0-based delivery-count",
+		Params: []Field{bodyAttempts, {Name: "delivery_count", Type: integerType}}, Result: attemptsResult}
+	RabbitMQPublishing = Operation{Name: "rabbitmq_publishing", Transport: model.BlockRabbitMQ,
+		Doc:    "runs the RabbitMQ transport's produce-side projection onto an AMQP 0-9-1 publishing",
+		Params: envelopeParams, Result: Result{Type: Type{Kind: Record, Record: "RabbitMQPublishing"}}}
+	RedisRoundtrip = Operation{Name: "redis_roundtrip", Transport: model.BlockRedis,
+		Doc:    "produces envelope onto a Redis queue, reserves it and returns the element exactly as reserve returns it",
+		Params: envelopeParams, Result: Result{Member: "element", Type: envelopeType}}
+	IdempotencyKey = Operation{Name: "idempotency_key",
+		Doc:    "reports the key the idempotency helper's seen-set uses for the message",
+		Params: envelopeParams, Result: Result{Member: "key", Type: textType}}
+	IdempotencyReplay = Operation{Name: "idempotency_replay",
+		Doc:    "drives one handler, wrapped once by the idempotency helper over one fresh store, through the deliveries in order; invoked[i] reports whether the handler ran for delivery i",
+		Params: []Field{{Name: "deliveries", Type: Type{Kind: RecordList, Record: "Delivery"}}},
+		Result: Result{Member: "invoked", Type: Type{Kind: BooleanList}}}
+	ValidatePayload = Operation{Name: "validate_payload",
+		Doc:    "validates data (any JSON value) against a draft-07 payload schema and reports whether it is valid",
+		Params: []Field{{Name: "schema", Type: objectType, Doc: "the payload schema"}, {Name: "data", Type: jsonType}},
+		Result: Result{Type: Type{Kind: Record, Record: "PayloadVerdict"}}}
+)
+
+// Operations is the subject's method set, in protocol order.
+var Operations = []Operation{
+	Decode, Reencode, Make, SQSAttributes, SQSReconcile, ASBMessage, ASBReconcile, PulsarProperties, PulsarReconcile, KafkaHeaders, KafkaReconcile, ArtemisMessage, ArtemisReconcile, RabbitMQPublishing, RedisRoundtrip, IdempotencyKey, IdempotencyReplay, ValidatePayload,
+}
+
+// Records are the structured values the operations exchange.
+var Records = []RecordType{
+	{Name: "DecodeResult", Doc: "the outcome of decode", Fields: []Field{
+		{Name: "accepted", Type: booleanType, Doc: "whether a consumer accepts the envelope"},
+		{Name: "reason", Type: textType, Doc: "why it was rejected"},
+		{Name: "warnings", Type: Type{Kind: TextList}, Doc: "the warnings decoding surfaced (forbidden keys name their JSON pointer)"},
+		{Name: "view", Type: Type{Kind: OptionalRecord, Record: "View"}, Doc: "the decoded message; absent when there is none"},
+	}},
+	{Name: "View", Doc: "the neutral view of a decoded message; a field the envelope does not carry is absent", Fields: []Field{
+		{Name: "urn", Type: Type{Kind: OptionalText}, Doc: "the resolved URN (job, or its inbound alias urn)"},
+		{Name: "data", Type: jsonType, Doc: "the data member"},
+		{Name: "attempts", Type: Type{Kind: OptionalInteger}},
+		{Name: "lang", Type: Type{Kind: OptionalText}},
+		{Name: "schema_version", Type: Type{Kind: OptionalInteger}},
+		{Name: "trace_id", Type: Type{Kind: OptionalText}},
+		{Name: "id", Type: Type{Kind: OptionalText}, Doc: "meta.id"},
+		{Name: "created_at", Type: Type{Kind: OptionalInteger}, Doc: "meta.created_at in Unix milliseconds"},
+		{Name: "queue", Type: Type{Kind: OptionalText}},
+		{Name: "dead_letter", Type: jsonType, Doc: "the dead_letter block; null when absent"},
+	}},
+	{Name: "SQSAttribute", Doc: "one SQS MessageAttributeValue", Fields: []Field{
+		{Name: "DataType", Type: textType},
+		{Name: "StringValue", Type: textType},
+	}},
+	{Name: "ASBMessage", Doc: "the projected Service Bus message", Fields: []Field{
+		{Name: "subject", Type: textType},
+		{Name: "correlation_id", Type: textType},
+		{Name: "message_id", Type: textType},
+		{Name: "content_type", Type: textType},
+		{Name: "application_properties", Type: objectType, Doc: "the native AMQP-typed values (numbers stay numbers)"},
+	}},
+	{Name: "ArtemisMessage", Doc: "the projected AMQP 1.0 message", Fields: []Field{
+		{Name: "annotations", Type: objectType, Doc: "the message annotations"},
+		{Name: "correlation_id", Type: textType},
+		{Name: "creation_time", Type: integerType, Doc: "in Unix milliseconds"},
+		{Name: "properties", Type: objectType, Doc: "the application properties"},
+	}},
+	{Name: "RabbitMQPublishing", Doc: "the projected AMQP 0-9-1 publishing", Fields: []Field{
+		{Name: "properties", Type: textMapType, Doc: "the basic properties by protocol name: type, correlation_id, message_id, app_id, content_type"},
+		{Name: "headers", Type: objectType, Doc: "the natively typed headers"},
+	}},
+	{Name: "Delivery", Doc: "one delivery of an idempotency replay", Fields: []Field{
+		{Name: "meta_id", Type: textType, Doc: "the message's meta.id; empty means the message has none"},
+		{Name: "outcome", Type: textType, Doc: `the handler's result if it runs: "ok" (or empty) or "throw"`},
+		{Name: "forget_before", Type: booleanType, Doc: "evicts meta_id from the store before the delivery"},
+	}},
+	{Name: "PayloadVerdict", Doc: "the outcome of validate_payload", Fields: []Field{
+		{Name: "valid", Type: booleanType},
+		{Name: "errors", Type: Type{Kind: TextList}, Doc: "what the validator reported; may be empty"},
+	}},
+}
+
+// spellings are the words of wire names whose prose spelling is not their
+// lower-case form: product names and initialisms. Backends case identifiers
+// from these (Go keeps "RabbitMQ", Java and C# write "RabbitMq").
+var spellings = map[string]string{
+	"sqs": "SQS", "asb": "ASB", "rabbitmq": "RabbitMQ", "id": "ID", "amqp": "AMQP",
+	"urn": "URN",
+}

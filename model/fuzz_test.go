@@ -1,7 +1,10 @@
 package model
 
 import (
+	"bytes"
+	"encoding/json"
 	"io/fs"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -11,7 +14,8 @@ import (
 
 // FuzzParse: any bytes either fail with a ParseError or give a Value whose
 // compact text parses back to an identical Value; nothing panics, and the
-// limits hold.
+// limits hold. Parse accepts exactly what encoding/json accepts, less the
+// suite's own rules, and reads it the same.
 func FuzzParse(f *testing.F) {
 	for _, seed := range []string{`{}`, `[]`, `{"a":[1,2.50,-0,1e400,"x\u00e9\ud83d\ude00",true,false,null]}`,
 		`{"a":1,"a":2}`, "\xEF\xBB\xBF{}", `"\ud800"`, `{"k":"\xff"}`, strings.Repeat("[", 300), `[1,]`, `{"a" 1}`} {
@@ -20,10 +24,22 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, err := Parse(data)
 		if err != nil {
-			if _, ok := err.(*ParseError); !ok {
+			pe, ok := err.(*ParseError)
+			if !ok {
 				t.Fatalf("Parse error of type %T: %v", err, err)
 			}
+			if json.Valid(data) && !isStricterThanJSON(pe.Msg) {
+				t.Fatalf("encoding/json accepts %q, Parse says %v", data, err)
+			}
 			return
+		}
+		if !json.Valid(data) {
+			t.Fatalf("Parse accepts %q, which encoding/json rejects", data)
+		}
+		fromStd, errStd := decodeWithNumbers(data)
+		fromParse, errParse := decodeWithNumbers([]byte(v.Compact()))
+		if errStd != nil || errParse != nil || !reflect.DeepEqual(fromStd, fromParse) {
+			t.Fatalf("Parse and encoding/json read %q differently:\n%#v\n%#v", data, fromStd, fromParse)
 		}
 		again, err := Parse([]byte(v.Compact()))
 		if err != nil {
@@ -67,4 +83,25 @@ func FuzzLoadManifest(f *testing.F) {
 			}
 		}
 	})
+}
+
+// isStricterThanJSON reports whether a parse error is one of the rules a
+// suite adds to JSON: encoding/json accepts such text.
+func isStricterThanJSON(msg string) bool {
+	for _, rule := range []string{"duplicate key", "nest deeper", "unpaired UTF-16 surrogate", "the limit is",
+		"byte order mark", "invalid UTF-8"} {
+		if strings.Contains(msg, rule) {
+			return true
+		}
+	}
+	return false
+}
+
+// decodeWithNumbers is encoding/json's reading of data, numbers kept as text.
+func decodeWithNumbers(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	err := dec.Decode(&v)
+	return v, err
 }

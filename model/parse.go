@@ -2,11 +2,7 @@ package model
 
 import (
 	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"strconv"
 	"unicode/utf8"
 )
 
@@ -41,25 +37,22 @@ var byteOrderMark = []byte{0xEF, 0xBB, 0xBF}
 // Parse reads one JSON document into a Value, keeping number text and member
 // order. Duplicate keys are an error: JSON leaves their meaning open, and a
 // suite must not mean different things to different SDKs. So are text that
-// is not UTF-8, escapes of unpaired surrogates (the decoder would turn both
+// is not UTF-8, escapes of unpaired surrogates (a decoder would turn both
 // into U+FFFD, so generated code would differ from the vendored file), a
 // byte order mark, and anything past MaxDepth or MaxStringBytes.
 func Parse(data []byte) (Value, error) {
 	if err := checkText(data); err != nil {
 		return Value{}, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	p := &parser{dec: dec, src: data}
-	v, err := p.value(0)
+	sc := &scanner{src: data}
+	sc.skipSpace()
+	v, err := sc.value(0)
 	if err != nil {
-		return Value{}, p.wrap(err)
+		return Value{}, err
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return Value{}, p.positioned(dec.InputOffset(), "unexpected data after the JSON value")
-	}
-	if offset, ok := unpairedSurrogate(data); ok {
-		return Value{}, p.positioned(offset, "escape of an unpaired UTF-16 surrogate: it is no character, and decoders replace it differently")
+	sc.skipSpace()
+	if sc.pos < len(data) {
+		return Value{}, sc.errorAt(sc.pos, "unexpected data after the JSON value")
 	}
 	return v, nil
 }
@@ -84,36 +77,6 @@ func checkText(data []byte) error {
 	return nil
 }
 
-// unpairedSurrogate finds a \uD800-\uDFFF escape that is not a high surrogate
-// followed by a low one. It runs on text that parsed, where a backslash only
-// occurs inside strings and starts an escape.
-func unpairedSurrogate(data []byte) (int64, bool) {
-	for i := 0; i < len(data); i++ {
-		if data[i] != '\\' {
-			continue
-		}
-		if i+1 < len(data) && data[i+1] != 'u' {
-			i++ // a two-character escape such as \\ or \"
-			continue
-		}
-		r := hex4(data, i+2)
-		switch {
-		case r >= 0xD800 && r <= 0xDBFF:
-			if i+11 < len(data) && data[i+6] == '\\' && data[i+7] == 'u' {
-				if low := hex4(data, i+8); low >= 0xDC00 && low <= 0xDFFF {
-					i += 11
-					continue
-				}
-			}
-			return int64(i), true
-		case r >= 0xDC00 && r <= 0xDFFF:
-			return int64(i), true
-		}
-		i += 5
-	}
-	return 0, false
-}
-
 // hex4 reads the four hex digits at data[i:], or -1.
 func hex4(data []byte, i int) rune {
 	if i+4 > len(data) {
@@ -135,117 +98,6 @@ func hex4(data []byte, i int) rune {
 		r = r<<4 | rune(d)
 	}
 	return r
-}
-
-// parser builds Values from the decoder's tokens. It keeps the path to the
-// current value as a stack of keys, turned into a Pointer only for an error:
-// a pointer per value would make memory quadratic in the nesting depth.
-type parser struct {
-	dec  *json.Decoder
-	src  []byte
-	path []string
-}
-
-func (p *parser) value(depth int) (Value, error) {
-	offset := p.dec.InputOffset()
-	tok, err := p.dec.Token()
-	if err != nil {
-		return Value{}, err
-	}
-	switch t := tok.(type) {
-	case json.Delim:
-		if depth >= MaxDepth && (t == '{' || t == '[') {
-			return Value{}, p.positioned(offset, fmt.Sprintf("arrays and objects nest deeper than %d levels", MaxDepth))
-		}
-		if t == '{' {
-			return p.object(depth, offset)
-		}
-		if t == '[' {
-			return p.array(depth, offset)
-		}
-		return Value{}, p.positioned(p.dec.InputOffset(), fmt.Sprintf("unexpected %q", rune(t)))
-	case json.Number:
-		return Value{Kind: Number, Text: string(t), Offset: offset}, nil
-	case string:
-		if len(t) > MaxStringBytes {
-			return Value{}, p.positioned(offset, fmt.Sprintf("a string of %d bytes; the limit is %d", len(t), MaxStringBytes))
-		}
-		return Value{Kind: String, Text: t, Offset: offset}, nil
-	case bool:
-		return Value{Kind: Bool, Bool: t, Offset: offset}, nil
-	default:
-		return Value{Kind: Null, Offset: offset}, nil
-	}
-}
-
-func (p *parser) object(depth int, offset int64) (Value, error) {
-	v := Value{Kind: Object, Offset: offset, Members: []Member{}}
-	seen := map[string]bool{}
-	for p.dec.More() {
-		keyOffset := p.dec.InputOffset()
-		tok, err := p.dec.Token()
-		if err != nil {
-			return Value{}, err
-		}
-		key, _ := tok.(string) // the decoder only yields strings as object keys
-		if len(key) > MaxStringBytes {
-			return Value{}, p.positioned(keyOffset, fmt.Sprintf("a key of %d bytes; the limit is %d", len(key), MaxStringBytes))
-		}
-		if seen[key] {
-			return Value{}, &ParseError{Pointer: p.pointer(key), Msg: fmt.Sprintf("duplicate key %q", key)}
-		}
-		seen[key] = true
-		p.path = append(p.path, key)
-		member, err := p.value(depth + 1)
-		p.path = p.path[:len(p.path)-1]
-		if err != nil {
-			return Value{}, err
-		}
-		v.Members = append(v.Members, Member{Key: key, Value: member})
-	}
-	_, err := p.dec.Token() // the closing brace
-	return v, err
-}
-
-func (p *parser) array(depth int, offset int64) (Value, error) {
-	v := Value{Kind: Array, Offset: offset, Items: []Value{}}
-	for p.dec.More() {
-		p.path = append(p.path, strconv.Itoa(len(v.Items)))
-		item, err := p.value(depth + 1)
-		p.path = p.path[:len(p.path)-1]
-		if err != nil {
-			return Value{}, err
-		}
-		v.Items = append(v.Items, item)
-	}
-	_, err := p.dec.Token() // the closing bracket
-	return v, err
-}
-
-// pointer is the path to the current value's member key.
-func (p *parser) pointer(key string) Pointer {
-	return append(append(Pointer{}, p.path...), key)
-}
-
-// wrap turns the decoder's errors into ParseErrors with a line and column.
-func (p *parser) wrap(err error) error {
-	var pe *ParseError
-	if errors.As(err, &pe) {
-		return pe
-	}
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return p.positioned(se.Offset, se.Error())
-	}
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		return p.positioned(int64(len(p.src)), "unexpected end of JSON input")
-	}
-	return p.positioned(p.dec.InputOffset(), err.Error())
-}
-
-func (p *parser) positioned(offset int64, msg string) *ParseError {
-	line, col := LineColumn(p.src, offset)
-	return &ParseError{Line: line, Column: col, Msg: msg}
 }
 
 // LineColumn converts a byte offset into a 1-based line and column; the column

@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/oracle"
@@ -117,26 +120,48 @@ type answer struct {
 }
 
 // ask puts every expectation's question to o in-process, with the same
-// operations, arguments and answers as the generated tests' protocol.
+// operations, arguments and answers as the generated tests' protocol. The
+// oracle holds no state between calls, so the questions are shared out over
+// the machine's cores; answers keep the expectations' order.
 func ask(o *oracle.Oracle, exps []expectation) ([]answer, error) {
 	answers := make([]answer, len(exps))
-	for i, e := range exps {
-		args, err := json.Marshal(e.args)
+	errs := make([]error, len(exps))
+	workers := min(runtime.GOMAXPROCS(0), len(exps))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(exps); i = int(next.Add(1) - 1) {
+				answers[i], errs[i] = askOne(o, exps[i])
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
-		result, err := o.Call(e.op, args)
-		var opErr *oracle.OpError
-		switch {
-		case errors.As(err, &opErr):
-			answers[i].Error = &struct{ Code, Message string }{opErr.Code, opErr.Message}
-		case err != nil:
-			return nil, fmt.Errorf("%s: %w", e.op, err)
-		default:
-			answers[i] = answer{OK: true, Result: result}
-		}
 	}
 	return answers, nil
+}
+
+// askOne puts one expectation's question to o.
+func askOne(o *oracle.Oracle, e expectation) (answer, error) {
+	args, err := json.Marshal(e.args)
+	if err != nil {
+		return answer{}, err
+	}
+	result, err := o.Call(e.op, args)
+	var opErr *oracle.OpError
+	switch {
+	case errors.As(err, &opErr):
+		return answer{Error: &struct{ Code, Message string }{opErr.Code, opErr.Message}}, nil
+	case err != nil:
+		return answer{}, fmt.Errorf("%s: %w", e.op, err)
+	}
+	return answer{OK: true, Result: result}, nil
 }
 
 func judgeAnswer(e expectation, a answer) string {

@@ -223,12 +223,12 @@ func hasLineWithAll(text string, parts []string) bool {
 func TestValidateWarnsOnUnknownBlocks(t *testing.T) {
 	t.Parallel()
 	dir := copySuite(t)
-	edit(t, dir, "manifest.json", `"sqs": {`, `"future_block": {"cases": []}, "sqs": {"schema_version_gate": {"cases": [{"value": "1", "expect": "decode"}]},`)
+	edit(t, dir, "manifest.json", `"sqs": {`, `"future_block": {"cases": []}, "sqs": {"future_sub_block": {"cases": [{"value": "1"}]},`)
 	code, _, stderr := run(t, "validate", "--suite", dir)
 	if code != 0 {
 		t.Fatalf("exit %d, want 0\n%s", code, stderr)
 	}
-	for _, want := range []string{"warning: manifest.json: /future_block:", "warning: manifest.json: /sqs/schema_version_gate:"} {
+	for _, want := range []string{"warning: manifest.json: /future_block:", "warning: manifest.json: /sqs/future_sub_block:"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}

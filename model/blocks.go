@@ -97,8 +97,9 @@ type SQSProjection struct {
 
 // SQS is the "sqs" block.
 type SQS struct {
-	Projection     *SQSProjection  // attribute_projection
-	Reconciliation *Reconciliation // attempts_reconciliation
+	Projection     *SQSProjection     // attribute_projection
+	Reconciliation *Reconciliation    // attempts_reconciliation
+	Gate           *SchemaVersionGate // schema_version_gate
 }
 
 // ASBProjection is asb.property_projection.
@@ -116,6 +117,7 @@ type ASBProjection struct {
 type ASB struct {
 	Projection     *ASBProjection
 	Reconciliation *Reconciliation
+	Gate           *SchemaVersionGate
 }
 
 // StringMapProjection is a projection onto string-valued properties or
@@ -135,12 +137,14 @@ type StringEntry struct {
 type Pulsar struct {
 	Projection     *StringMapProjection // property_projection.properties
 	Reconciliation *Reconciliation
+	Gate           *SchemaVersionGate
 }
 
 // Kafka is the "kafka" block.
 type Kafka struct {
 	Projection     *StringMapProjection // property_projection.headers
 	Reconciliation *Reconciliation
+	Gate           *SchemaVersionGate
 }
 
 // ArtemisProjection is artemis.property_projection.
@@ -157,6 +161,7 @@ type ArtemisProjection struct {
 type Artemis struct {
 	Projection     *ArtemisProjection
 	Reconciliation *Reconciliation
+	Gate           *SchemaVersionGate
 }
 
 // Redis is the "redis" block.

@@ -34,7 +34,8 @@ func readSQS(r *reader, v Value, at Pointer) {
 		}
 	}
 	b.Reconciliation = readReconciliation(o, sqsCount)
-	o.unknownMembers("attribute_projection", "attempts_reconciliation")
+	b.Gate = readSchemaVersionGate(o, false)
+	o.unknownMembers("attribute_projection", "attempts_reconciliation", "schema_version_gate")
 }
 
 func readASB(r *reader, v Value, at Pointer) {
@@ -53,7 +54,8 @@ func readASB(r *reader, v Value, at Pointer) {
 		b.Projection.ApplicationProperties, _ = p.typed("application_properties", Object, true)
 	}
 	b.Reconciliation = readReconciliation(o, asbCount)
-	o.unknownMembers("property_projection", "attempts_reconciliation")
+	b.Gate = readSchemaVersionGate(o, true) // AMQP-typed application properties
+	o.unknownMembers("property_projection", "attempts_reconciliation", "schema_version_gate")
 }
 
 func readPulsar(r *reader, v Value, at Pointer) {
@@ -65,7 +67,8 @@ func readPulsar(r *reader, v Value, at Pointer) {
 	r.suite.Pulsar = b
 	b.Projection = readStringMapProjection(o, "properties")
 	b.Reconciliation = readReconciliation(o, pulsarCount)
-	o.unknownMembers("property_projection", "attempts_reconciliation")
+	b.Gate = readSchemaVersionGate(o, false)
+	o.unknownMembers("property_projection", "attempts_reconciliation", "schema_version_gate")
 }
 
 func readKafka(r *reader, v Value, at Pointer) {
@@ -77,7 +80,8 @@ func readKafka(r *reader, v Value, at Pointer) {
 	r.suite.Kafka = b
 	b.Projection = readStringMapProjection(o, "headers")
 	b.Reconciliation = readReconciliation(o, kafkaCount)
-	o.unknownMembers("property_projection", "attempts_reconciliation")
+	b.Gate = readSchemaVersionGate(o, false)
+	o.unknownMembers("property_projection", "attempts_reconciliation", "schema_version_gate")
 }
 
 func readArtemis(r *reader, v Value, at Pointer) {
@@ -93,7 +97,8 @@ func readArtemis(r *reader, v Value, at Pointer) {
 		b.Projection.Properties = readStringEntries(p, "properties")
 	}
 	b.Reconciliation = readReconciliation(o, artemisCount)
-	o.unknownMembers("property_projection", "attempts_reconciliation")
+	b.Gate = readSchemaVersionGate(o, false)
+	o.unknownMembers("property_projection", "attempts_reconciliation", "schema_version_gate")
 }
 
 func readRedis(r *reader, v Value, at Pointer) {

@@ -3,6 +3,7 @@ package oracle
 import (
 	"fmt"
 	"sort"
+	"sync"
 
 	"github.com/babelqueue/bqgen/model"
 )
@@ -71,13 +72,24 @@ const (
 	faultPayloadNumberMeansInteger          Fault = "payload-number-means-integer"
 	faultMinLengthExclusive                 Fault = "min-length-exclusive"
 	faultMinLengthGraphemes                 Fault = "min-length-graphemes"
+	faultSQSGateTrims                       Fault = "sqs-gate-trims"
+	faultKafkaGateBlankRejects              Fault = "kafka-gate-blank-rejects"
+	faultPulsarGateUnicodeBlank             Fault = "pulsar-gate-unicode-blank"
+	faultPulsarGateIgnored                  Fault = "pulsar-gate-ignored"
+	faultKafkaGateBOMBlank                  Fault = "kafka-gate-bom-blank"
+	faultArtemisGateNumeric                 Fault = "artemis-gate-numeric"
+	faultASBGateInt64Only                   Fault = "asb-gate-int64-only"
+	faultASBGateDoubleTruncated             Fault = "asb-gate-double-truncated"
 )
 
 // FaultInfo describes one fault: its name, the manifest block whose generated
 // tests must catch it, and what the bug is.
 type FaultInfo struct {
-	Name        Fault  `json:"name"`
-	Block       string `json:"block"`
+	Name  Fault  `json:"name"`
+	Block string `json:"block"`
+	// Sub is the sub-block whose cases catch the fault, where a suite may
+	// carry the block without it (model.SubSchemaVersionGate).
+	Sub         string `json:"sub,omitempty"`
 	Description string `json:"description"`
 }
 
@@ -93,55 +105,63 @@ func Faults() []FaultInfo {
 // variable so no caller can mutate shared state.
 func faultTable() []FaultInfo {
 	return []FaultInfo{
-		{faultURNAliasIgnored, model.BlockCases, "decode ignores the 'urn' inbound alias, so an envelope naming its URN only by 'urn' is rejected"},
-		{faultSchemaVersionUnchecked, model.BlockCases, "accepts() never checks meta.schema_version, so an unsupported version is accepted"},
-		{faultDeadLetterDropped, model.BlockCases, "decode does not surface the dead_letter block of a dead-lettered message"},
-		{faultDedupKeyTraceID, model.BlockIdempotency, "the idempotency helper keys its seen-set on trace_id instead of meta.id"},
-		{faultRememberAfterThrow, model.BlockIdempotency, "the idempotency helper remembers the id even when the handler throws, so a retry is skipped"},
-		{faultForgetIgnored, model.BlockIdempotency, "the store's forget is a no-op, so a forgotten id is still skipped"},
-		{faultMissingIDFailsClosed, model.BlockIdempotency, "an empty meta.id is used as a key like any other, so the second id-less delivery is skipped"},
-		{faultSQSReconcileNoDecrement, model.BlockSQS, "SQS reconciliation uses max(body, ApproximateReceiveCount) without the -1"},
-		{faultSQSCounterAsString, model.BlockSQS, "SQS counters (bq-schema-version, bq-created-at) are projected with DataType String instead of Number"},
-		{faultASBReconcileNoDecrement, model.BlockASB, "ASB reconciliation uses max(body, DeliveryCount) without the -1"},
-		{faultASBNumbersStringified, model.BlockASB, "ASB application properties carry bq-schema-version and bq-created-at as strings instead of numbers"},
-		{faultPulsarReconcileDecrement, model.BlockPulsar, "Pulsar reconciliation subtracts 1 from the 0-based RedeliveryCount"},
-		{faultPulsarAttemptsMissing, model.BlockPulsar, "the Pulsar projection omits the bq-attempts property"},
-		{faultKafkaReconcileMax, model.BlockKafka, "Kafka reconciliation takes max(body, header) instead of letting the header win"},
-		{faultKafkaHeaderIgnored, model.BlockKafka, "Kafka reconciliation ignores the bq-attempts header and always keeps the body's count"},
-		{faultArtemisHyphenatedNames, model.BlockArtemis, "Artemis application properties use hyphenated names (bq-schema-version) instead of JMS-legal underscores"},
-		{faultArtemisReconcileDecrement, model.BlockArtemis, "Artemis reconciliation subtracts 1 from the 0-based AMQP delivery-count"},
-		{faultRabbitMQHeadersStringified, model.BlockRabbitMQ, "RabbitMQ headers x-schema-version and x-attempts are strings instead of native integers"},
-		{faultRedisPayloadReencoded, model.BlockRedis, "the Redis transport stores a re-encoded envelope instead of the produced bytes verbatim"},
-		{faultPayloadMinimumIgnored, model.BlockPayloadSchema, "the payload validator ignores the minimum keyword"},
-		{faultPayloadAdditionalPropertiesIgnored, model.BlockPayloadSchema, "the payload validator ignores additionalProperties"},
-		{faultMinLengthBytes, model.BlockPayloadSchemaUnicode, "minLength/maxLength count UTF-8 bytes instead of code points"},
-		{faultMinLengthUTF16, model.BlockPayloadSchemaUnicode, "minLength/maxLength count UTF-16 code units instead of code points"},
-		{faultUnknownKeysDropped, model.BlockRoundtrip, "re-encoding drops unknown top-level and meta keys"},
-		{faultUnknownMetaKeysDropped, model.BlockRoundtrip, "re-encoding drops unknown meta keys (unknown top-level keys survive)"},
-		{faultUnknownLangRejected, model.BlockRoundtrip, "decode rejects a meta.lang outside the producer enum instead of tolerating it"},
-		{faultEmptyDataAsArray, model.BlockDataShape, "an empty data object is encoded as [] (the PHP pitfall)"},
-		{faultDataArrayAccepted, model.BlockDataShape, "decode accepts a data value that is an array"},
-		{faultForbiddenKeyReemitted, model.BlockForbiddenKeys, "forbidden keys are captured as unknown keys and re-emitted on encode"},
-		{faultForbiddenKeySilent, model.BlockForbiddenKeys, "forbidden keys are dropped without a warning"},
-		{faultIdentityUnchecked, model.BlockCases, "accepts() never checks for a 'job' or 'urn', so a message with no identity is accepted"},
-		{faultViewLangOwn, model.BlockCases, "the decoded view reports the consumer's own language (\"go\") instead of the meta.lang the producer stamped"},
-		{faultSeenIgnored, model.BlockIdempotency, "the idempotency helper checks the store's Seen error but ignores its verdict, so a redelivery of a remembered id runs again"},
-		{faultSQSReconcileNativeWins, model.BlockSQS, "SQS reconciliation overwrites the body's attempts with ApproximateReceiveCount - 1 instead of taking the max, lowering a runtime-incremented count (an absent or unparsable count reads as 0)"},
-		{faultASBReconcileNativeWins, model.BlockASB, "ASB reconciliation overwrites the body's attempts with DeliveryCount - 1 (floored at 0) instead of taking the max, lowering a runtime-incremented count"},
-		{faultPulsarReconcileNativeWins, model.BlockPulsar, "Pulsar reconciliation overwrites the body's attempts with RedeliveryCount instead of taking the max, lowering a runtime-incremented count"},
-		{faultPulsarReconcileIncrement, model.BlockPulsar, "Pulsar reconciliation adds 1 to the 0-based RedeliveryCount, reading it as a 1-based delivery number"},
-		{faultArtemisReconcileNativeWins, model.BlockArtemis, "Artemis reconciliation overwrites the body's attempts with the delivery-count instead of taking the max, lowering a runtime-incremented count"},
-		{faultArtemisReconcileIncrement, model.BlockArtemis, "Artemis reconciliation adds 1 to the 0-based AMQP delivery-count, reading it like the 1-based JMSXDeliveryCount"},
-		{faultKafkaAbsentHeaderZero, model.BlockKafka, "Kafka reconciliation reads an absent bq-attempts header as 0 instead of falling back to the body's count"},
-		{faultKafkaHeaderNextAttempt, model.BlockKafka, "Kafka reconciliation adds 1 to the bq-attempts header, counting the current delivery as another attempt"},
-		{faultKafkaHeadersBinaryInts, model.BlockKafka, "Kafka headers bq-schema-version and bq-attempts carry 4-byte big-endian integers (ByteBuffer.putInt) instead of UTF-8 decimal text"},
-		{faultPayloadRequiredIgnored, model.BlockPayloadSchema, "the payload validator ignores the required keyword"},
-		{faultPayloadTypeIgnored, model.BlockPayloadSchema, "the payload validator ignores the type keyword"},
-		{faultPayloadEnumIgnored, model.BlockPayloadSchema, "the payload validator ignores the enum keyword"},
-		{faultPayloadAllPropertiesRequired, model.BlockPayloadSchema, "the payload validator treats every declared property as required, not only those listed in required"},
-		{faultPayloadNumberMeansInteger, model.BlockPayloadSchema, "the payload validator maps type number to an integer type, so a value with a fraction is rejected"},
-		{faultMinLengthExclusive, model.BlockPayloadSchemaUnicode, "minLength is applied as an exclusive bound: a string exactly minLength code points long is rejected"},
-		{faultMinLengthGraphemes, model.BlockPayloadSchemaUnicode, "minLength/maxLength count grapheme clusters (a combining mark adds nothing) instead of code points"},
+		{Name: faultURNAliasIgnored, Block: model.BlockCases, Description: "decode ignores the 'urn' inbound alias, so an envelope naming its URN only by 'urn' is rejected"},
+		{Name: faultSchemaVersionUnchecked, Block: model.BlockCases, Description: "accepts() never checks meta.schema_version, so an unsupported version is accepted"},
+		{Name: faultDeadLetterDropped, Block: model.BlockCases, Description: "decode does not surface the dead_letter block of a dead-lettered message"},
+		{Name: faultDedupKeyTraceID, Block: model.BlockIdempotency, Description: "the idempotency helper keys its seen-set on trace_id instead of meta.id"},
+		{Name: faultRememberAfterThrow, Block: model.BlockIdempotency, Description: "the idempotency helper remembers the id even when the handler throws, so a retry is skipped"},
+		{Name: faultForgetIgnored, Block: model.BlockIdempotency, Description: "the store's forget is a no-op, so a forgotten id is still skipped"},
+		{Name: faultMissingIDFailsClosed, Block: model.BlockIdempotency, Description: "an empty meta.id is used as a key like any other, so the second id-less delivery is skipped"},
+		{Name: faultSQSReconcileNoDecrement, Block: model.BlockSQS, Description: "SQS reconciliation uses max(body, ApproximateReceiveCount) without the -1"},
+		{Name: faultSQSCounterAsString, Block: model.BlockSQS, Description: "SQS counters (bq-schema-version, bq-created-at) are projected with DataType String instead of Number"},
+		{Name: faultASBReconcileNoDecrement, Block: model.BlockASB, Description: "ASB reconciliation uses max(body, DeliveryCount) without the -1"},
+		{Name: faultASBNumbersStringified, Block: model.BlockASB, Description: "ASB application properties carry bq-schema-version and bq-created-at as strings instead of numbers"},
+		{Name: faultPulsarReconcileDecrement, Block: model.BlockPulsar, Description: "Pulsar reconciliation subtracts 1 from the 0-based RedeliveryCount"},
+		{Name: faultPulsarAttemptsMissing, Block: model.BlockPulsar, Description: "the Pulsar projection omits the bq-attempts property"},
+		{Name: faultKafkaReconcileMax, Block: model.BlockKafka, Description: "Kafka reconciliation takes max(body, header) instead of letting the header win"},
+		{Name: faultKafkaHeaderIgnored, Block: model.BlockKafka, Description: "Kafka reconciliation ignores the bq-attempts header and always keeps the body's count"},
+		{Name: faultArtemisHyphenatedNames, Block: model.BlockArtemis, Description: "Artemis application properties use hyphenated names (bq-schema-version) instead of JMS-legal underscores"},
+		{Name: faultArtemisReconcileDecrement, Block: model.BlockArtemis, Description: "Artemis reconciliation subtracts 1 from the 0-based AMQP delivery-count"},
+		{Name: faultRabbitMQHeadersStringified, Block: model.BlockRabbitMQ, Description: "RabbitMQ headers x-schema-version and x-attempts are strings instead of native integers"},
+		{Name: faultRedisPayloadReencoded, Block: model.BlockRedis, Description: "the Redis transport stores a re-encoded envelope instead of the produced bytes verbatim"},
+		{Name: faultPayloadMinimumIgnored, Block: model.BlockPayloadSchema, Description: "the payload validator ignores the minimum keyword"},
+		{Name: faultPayloadAdditionalPropertiesIgnored, Block: model.BlockPayloadSchema, Description: "the payload validator ignores additionalProperties"},
+		{Name: faultMinLengthBytes, Block: model.BlockPayloadSchemaUnicode, Description: "minLength/maxLength count UTF-8 bytes instead of code points"},
+		{Name: faultMinLengthUTF16, Block: model.BlockPayloadSchemaUnicode, Description: "minLength/maxLength count UTF-16 code units instead of code points"},
+		{Name: faultUnknownKeysDropped, Block: model.BlockRoundtrip, Description: "re-encoding drops unknown top-level and meta keys"},
+		{Name: faultUnknownMetaKeysDropped, Block: model.BlockRoundtrip, Description: "re-encoding drops unknown meta keys (unknown top-level keys survive)"},
+		{Name: faultUnknownLangRejected, Block: model.BlockRoundtrip, Description: "decode rejects a meta.lang outside the producer enum instead of tolerating it"},
+		{Name: faultEmptyDataAsArray, Block: model.BlockDataShape, Description: "an empty data object is encoded as [] (the PHP pitfall)"},
+		{Name: faultDataArrayAccepted, Block: model.BlockDataShape, Description: "decode accepts a data value that is an array"},
+		{Name: faultForbiddenKeyReemitted, Block: model.BlockForbiddenKeys, Description: "forbidden keys are captured as unknown keys and re-emitted on encode"},
+		{Name: faultForbiddenKeySilent, Block: model.BlockForbiddenKeys, Description: "forbidden keys are dropped without a warning"},
+		{Name: faultIdentityUnchecked, Block: model.BlockCases, Description: "accepts() never checks for a 'job' or 'urn', so a message with no identity is accepted"},
+		{Name: faultViewLangOwn, Block: model.BlockCases, Description: "the decoded view reports the consumer's own language (\"go\") instead of the meta.lang the producer stamped"},
+		{Name: faultSeenIgnored, Block: model.BlockIdempotency, Description: "the idempotency helper checks the store's Seen error but ignores its verdict, so a redelivery of a remembered id runs again"},
+		{Name: faultSQSReconcileNativeWins, Block: model.BlockSQS, Description: "SQS reconciliation overwrites the body's attempts with ApproximateReceiveCount - 1 instead of taking the max, lowering a runtime-incremented count (an absent or unparsable count reads as 0)"},
+		{Name: faultASBReconcileNativeWins, Block: model.BlockASB, Description: "ASB reconciliation overwrites the body's attempts with DeliveryCount - 1 (floored at 0) instead of taking the max, lowering a runtime-incremented count"},
+		{Name: faultPulsarReconcileNativeWins, Block: model.BlockPulsar, Description: "Pulsar reconciliation overwrites the body's attempts with RedeliveryCount instead of taking the max, lowering a runtime-incremented count"},
+		{Name: faultPulsarReconcileIncrement, Block: model.BlockPulsar, Description: "Pulsar reconciliation adds 1 to the 0-based RedeliveryCount, reading it as a 1-based delivery number"},
+		{Name: faultArtemisReconcileNativeWins, Block: model.BlockArtemis, Description: "Artemis reconciliation overwrites the body's attempts with the delivery-count instead of taking the max, lowering a runtime-incremented count"},
+		{Name: faultArtemisReconcileIncrement, Block: model.BlockArtemis, Description: "Artemis reconciliation adds 1 to the 0-based AMQP delivery-count, reading it like the 1-based JMSXDeliveryCount"},
+		{Name: faultKafkaAbsentHeaderZero, Block: model.BlockKafka, Description: "Kafka reconciliation reads an absent bq-attempts header as 0 instead of falling back to the body's count"},
+		{Name: faultKafkaHeaderNextAttempt, Block: model.BlockKafka, Description: "Kafka reconciliation adds 1 to the bq-attempts header, counting the current delivery as another attempt"},
+		{Name: faultKafkaHeadersBinaryInts, Block: model.BlockKafka, Description: "Kafka headers bq-schema-version and bq-attempts carry 4-byte big-endian integers (ByteBuffer.putInt) instead of UTF-8 decimal text"},
+		{Name: faultPayloadRequiredIgnored, Block: model.BlockPayloadSchema, Description: "the payload validator ignores the required keyword"},
+		{Name: faultPayloadTypeIgnored, Block: model.BlockPayloadSchema, Description: "the payload validator ignores the type keyword"},
+		{Name: faultPayloadEnumIgnored, Block: model.BlockPayloadSchema, Description: "the payload validator ignores the enum keyword"},
+		{Name: faultPayloadAllPropertiesRequired, Block: model.BlockPayloadSchema, Description: "the payload validator treats every declared property as required, not only those listed in required"},
+		{Name: faultPayloadNumberMeansInteger, Block: model.BlockPayloadSchema, Description: "the payload validator maps type number to an integer type, so a value with a fraction is rejected"},
+		{Name: faultMinLengthExclusive, Block: model.BlockPayloadSchemaUnicode, Description: "minLength is applied as an exclusive bound: a string exactly minLength code points long is rejected"},
+		{Name: faultMinLengthGraphemes, Block: model.BlockPayloadSchemaUnicode, Description: "minLength/maxLength count grapheme clusters (a combining mark adds nothing) instead of code points"},
+		{Name: faultSQSGateTrims, Block: model.BlockSQS, Sub: model.SubSchemaVersionGate, Description: "the SQS schema-version gate trims ASCII whitespace before comparing, so \" 1\" decodes"},
+		{Name: faultKafkaGateBlankRejects, Block: model.BlockKafka, Sub: model.SubSchemaVersionGate, Description: "the Kafka schema-version gate rejects a blank header instead of letting it through to decode"},
+		{Name: faultPulsarGateUnicodeBlank, Block: model.BlockPulsar, Sub: model.SubSchemaVersionGate, Description: "the Pulsar schema-version gate counts Unicode whitespace (U+00A0, U+3000) as blank"},
+		{Name: faultPulsarGateIgnored, Block: model.BlockPulsar, Sub: model.SubSchemaVersionGate, Description: "the Pulsar consumer has no schema-version gate: every version decodes"},
+		{Name: faultKafkaGateBOMBlank, Block: model.BlockKafka, Sub: model.SubSchemaVersionGate, Description: "the Kafka schema-version gate strips a byte order mark, so U+FEFF alone is blank"},
+		{Name: faultArtemisGateNumeric, Block: model.BlockArtemis, Sub: model.SubSchemaVersionGate, Description: "the Artemis schema-version gate compares the number, not the text, so \"01\" decodes"},
+		{Name: faultASBGateInt64Only, Block: model.BlockASB, Sub: model.SubSchemaVersionGate, Description: "the Service Bus schema-version gate takes only a 64-bit 1 (AMQP long), rejecting an int 1"},
+		{Name: faultASBGateDoubleTruncated, Block: model.BlockASB, Sub: model.SubSchemaVersionGate, Description: "the Service Bus schema-version gate truncates an AMQP double, so 1.5 decodes"},
 	}
 }
 
@@ -159,3 +179,12 @@ func New(fault Fault) (*Oracle, error) {
 	}
 	return nil, fmt.Errorf("oracle: unknown fault %q (see Faults)", string(fault))
 }
+
+// faultBlocks maps every fault to its block, built once.
+var faultBlocks = sync.OnceValue(func() map[Fault]string {
+	blocks := map[Fault]string{}
+	for _, f := range faultTable() {
+		blocks[f.Name] = f.Block
+	}
+	return blocks
+})

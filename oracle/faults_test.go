@@ -198,6 +198,30 @@ func probes() map[Fault]probe {
 		faultPayloadNumberMeansInteger:    {"true", validProbe(`{"type":"number"}`, `99.9`)},
 		faultMinLengthExclusive:           {"true", validProbe(`{"minLength":3}`, `"abc"`)},
 		faultMinLengthGraphemes:           {"true", validProbe(`{"minLength":2}`, `"e\u0301"`)},
+		faultSQSGateTrims:                 {gateReject, gateProbe((*Oracle).SQSSchemaVersionGate, str(" 1"))},
+		faultKafkaGateBlankRejects:        {gateDecode, gateProbe((*Oracle).KafkaSchemaVersionGate, str(" \t"))},
+		faultPulsarGateUnicodeBlank:       {gateReject, gateProbe((*Oracle).PulsarSchemaVersionGate, str("\u3000"))},
+		faultPulsarGateIgnored:            {gateReject, gateProbe((*Oracle).PulsarSchemaVersionGate, str("2"))},
+		faultKafkaGateBOMBlank:            {gateReject, gateProbe((*Oracle).KafkaSchemaVersionGate, str("\uFEFF"))},
+		faultArtemisGateNumeric:           {gateReject, gateProbe((*Oracle).ArtemisSchemaVersionGate, str("01"))},
+		faultASBGateInt64Only:             {gateDecode, asbGateProbe(`1`, "int")},
+		faultASBGateDoubleTruncated:       {gateReject, asbGateProbe(`1.5`, "double")},
+	}
+}
+
+// gateProbe observes a string-property gate's outcome for one value.
+func gateProbe(gate func(*Oracle, GateArgs) (GateResult, error), value *string) func(*testing.T, *Oracle) string {
+	return func(t *testing.T, o *Oracle) string {
+		r, err := gate(o, GateArgs{Envelope: envelopeJSON, Property: value})
+		return r.Outcome + errText(err)
+	}
+}
+
+// asbGateProbe observes the Service Bus gate for one AMQP-typed number.
+func asbGateProbe(number, amqpType string) func(*testing.T, *Oracle) string {
+	return func(t *testing.T, o *Oracle) string {
+		r, err := o.ASBSchemaVersionGate(ASBGateArgs{Envelope: envelopeJSON, Property: json.RawMessage(number), AMQPType: &amqpType})
+		return r.Outcome + errText(err)
 	}
 }
 

@@ -121,6 +121,11 @@ func operations() []opSpec {
 		operation(protocol.IdempotencyKey, (*Oracle).IdempotencyKey),
 		operation(protocol.IdempotencyReplay, (*Oracle).IdempotencyReplay),
 		operation(protocol.ValidatePayload, (*Oracle).ValidatePayload),
+		operation(protocol.SQSSchemaVersionGate, (*Oracle).SQSSchemaVersionGate),
+		operation(protocol.ASBSchemaVersionGate, (*Oracle).ASBSchemaVersionGate),
+		operation(protocol.PulsarSchemaVersionGate, (*Oracle).PulsarSchemaVersionGate),
+		operation(protocol.KafkaSchemaVersionGate, (*Oracle).KafkaSchemaVersionGate),
+		operation(protocol.ArtemisSchemaVersionGate, (*Oracle).ArtemisSchemaVersionGate),
 	}
 }
 

@@ -77,7 +77,14 @@ var (
 	RedisRoundtrip = Operation{Name: "redis_roundtrip", Transport: model.BlockRedis,
 		Doc:    "produces envelope onto a Redis queue, reserves it and returns the element exactly as reserve returns it",
 		Params: envelopeParams, Result: Result{Member: "element", Type: envelopeType}}
-	IdempotencyKey = Operation{Name: "idempotency_key",
+	// The schema-version gates: the consumer reads the native
+	// schema-version property before decoding.
+	SQSSchemaVersionGate     = gate(model.BlockSQS, "SQS message attribute")
+	ASBSchemaVersionGate     = asbGate()
+	PulsarSchemaVersionGate  = gate(model.BlockPulsar, "Pulsar message property")
+	KafkaSchemaVersionGate   = gate(model.BlockKafka, "Kafka record header")
+	ArtemisSchemaVersionGate = gate(model.BlockArtemis, "AMQP application property")
+	IdempotencyKey           = Operation{Name: "idempotency_key",
 		Doc:    "reports the key the idempotency helper's seen-set uses for the message",
 		Params: envelopeParams, Result: Result{Member: "key", Type: textType}}
 	IdempotencyReplay = Operation{Name: "idempotency_replay",
@@ -93,6 +100,7 @@ var (
 // Operations is the subject's method set, in protocol order.
 var Operations = []Operation{
 	Decode, Reencode, Make, SQSAttributes, SQSReconcile, ASBMessage, ASBReconcile, PulsarProperties, PulsarReconcile, KafkaHeaders, KafkaReconcile, ArtemisMessage, ArtemisReconcile, RabbitMQPublishing, RedisRoundtrip, IdempotencyKey, IdempotencyReplay, ValidatePayload,
+	SQSSchemaVersionGate, ASBSchemaVersionGate, PulsarSchemaVersionGate, KafkaSchemaVersionGate, ArtemisSchemaVersionGate,
 }
 
 // Records are the structured values the operations exchange.
@@ -153,4 +161,28 @@ var Records = []RecordType{
 var spellings = map[string]string{
 	"sqs": "SQS", "asb": "ASB", "rabbitmq": "RabbitMQ", "id": "ID", "amqp": "AMQP",
 	"urn": "URN",
+}
+
+// gateOutcome is a gate's answer: "decode" when the consumer let the message
+// through to decode and decoded it, "reject" when it did not.
+var gateOutcome = Result{Member: "outcome", Type: textType}
+
+// gate is the schema-version gate of a transport whose properties are
+// strings.
+func gate(transport, property string) Operation {
+	return Operation{Name: transport + "_schema_version_gate", Transport: transport,
+		Doc: "delivers envelope with the schema-version " + property + " set to property (absent: not set) to the " +
+			"consumer, which reads it before decoding, and reports \"decode\" or \"reject\"",
+		Params: []Field{envelopeParams[0], {Name: "property", Type: Type{Kind: OptionalText}, Doc: "the property's value, exactly"}},
+		Result: gateOutcome}
+}
+
+// asbGate is Azure Service Bus's gate, whose application properties are
+// AMQP-typed: the property may be a number of a given AMQP type.
+func asbGate() Operation {
+	op := gate(model.BlockASB, "application property")
+	op.Params = []Field{envelopeParams[0],
+		{Name: "property", Type: jsonType, Doc: "the property's value: a string, a number, or null for absent"},
+		{Name: "amqp_type", Type: Type{Kind: OptionalText}, Doc: `for a number, its AMQP type: "int", "long" or "double"`}}
+	return op
 }

@@ -29,6 +29,7 @@ func bindingExpectations(s *model.Suite) []expectation {
 		out = append(out, artemisExpectations(s)...)
 		out = append(out, reconcileExpectations(model.BlockArtemis, protocol.ArtemisReconcile.Name, s.Artemis.Reconciliation)...)
 	}
+	out = append(out, gateExpectations(s)...)
 	out = append(out, rabbitExpectations(s)...)
 	out = append(out, redisExpectations(s)...)
 	return out

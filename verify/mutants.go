@@ -22,7 +22,7 @@ func MutantsOf(s *model.Suite) ([]Mutant, error) {
 		if err != nil {
 			return nil, fmt.Errorf("reference run against mutant %s: %w", f.Name, err)
 		}
-		out = append(out, Mutant{Name: string(f.Name), Block: f.Block, Description: f.Description,
+		out = append(out, Mutant{Name: string(f.Name), Block: f.Block, Sub: f.Sub, Description: f.Description,
 			ExpectedFailures: validate.FailingCases(ds)})
 	}
 	return out, nil

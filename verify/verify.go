@@ -21,6 +21,9 @@ import (
 // catch it.
 type Mutant struct {
 	Name, Block, Description string
+	// Sub is the sub-block the mutant lives in, when a suite may carry
+	// Block without it.
+	Sub string
 	// ExpectedFailures is how many cases the reference expectations fail
 	// against this mutant (see validate.Disagreements); a language whose
 	// tests fail a different number asserts more or less than the suite says.
@@ -113,7 +116,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	}
 	var applicable []Mutant
 	for _, m := range cfg.Mutants {
-		if cfg.Suite.HasBlock(m.Block) {
+		if cfg.Suite.HasPart(m.Block, m.Sub) {
 			applicable = append(applicable, m)
 		} else {
 			rep.NotRun = append(rep.NotRun, m)

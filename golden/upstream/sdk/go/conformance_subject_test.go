@@ -12,7 +12,7 @@ import (
 
 	babelqueue "github.com/babelqueue/babelqueue-go"
 	"github.com/babelqueue/babelqueue-go/idempotency"
-	"github.com/babelqueue/babelqueue-go/schema"
+	payloadschema "github.com/babelqueue/babelqueue-go/schema"
 )
 
 // newConformanceSubject returns the subject the generated conformance tests run
@@ -67,51 +67,64 @@ func (sdkConformanceSubject) Make(urn string, queue string, data json.RawMessage
 }
 
 func (sdkConformanceSubject) SQSAttributes(envelope []byte) (map[string]ConformanceSQSAttribute, error) {
-	return nil, conformanceNotProvided("attributes is unexported in the separate module github.com/babelqueue/babelqueue-go/sqs; that module's own conformance test runs it")
+	return nil, conformanceNotProvided("attributes is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/sqs; that module's own conformance test runs it")
 }
 
 func (sdkConformanceSubject) SQSReconcile(bodyAttempts int64, approximateReceiveCount *string) (int64, error) {
-	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module github.com/babelqueue/babelqueue-go/sqs; that module's own conformance test runs it")
+	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/sqs; that module's own conformance test runs it")
 }
 
 func (sdkConformanceSubject) ASBMessage(envelope []byte) (ConformanceASBMessage, error) {
-	return ConformanceASBMessage{}, conformanceNotProvided("message is unexported in the separate module github.com/babelqueue/babelqueue-go/azureservicebus; that module's own conformance test runs it")
+	return ConformanceASBMessage{}, conformanceNotProvided("message is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/azureservicebus; that module's own conformance test runs it")
 }
 
 func (sdkConformanceSubject) ASBReconcile(bodyAttempts int64, deliveryCount int64) (int64, error) {
-	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module github.com/babelqueue/babelqueue-go/azureservicebus; that module's own conformance test runs it")
+	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/azureservicebus; that module's own conformance test runs it")
 }
 
 func (sdkConformanceSubject) PulsarProperties(envelope []byte) (map[string]string, error) {
-	return nil, conformanceNotProvided("properties is unexported in the separate module github.com/babelqueue/babelqueue-go/pulsar; that module's own conformance test runs it")
+	return nil, conformanceNotProvided("properties is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/pulsar; that module's own conformance test runs it")
 }
 
 func (sdkConformanceSubject) PulsarReconcile(bodyAttempts int64, redeliveryCount int64) (int64, error) {
-	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module github.com/babelqueue/babelqueue-go/pulsar; that module's own conformance test runs it")
+	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/pulsar; that module's own conformance test runs it")
 }
 
 func (sdkConformanceSubject) KafkaHeaders(envelope []byte) (map[string]string, error) {
-	return nil, conformanceNotProvided("headers is unexported in the separate module github.com/babelqueue/babelqueue-go/kafka; that module's own conformance test runs it")
+	return nil, conformanceNotProvided("headers is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/kafka; that module's own conformance test runs it")
 }
 
 func (sdkConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *int64) (int64, error) {
-	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module github.com/babelqueue/babelqueue-go/kafka; that module's own conformance test runs it")
+	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/kafka; that module's own conformance test runs it")
 }
 
 func (sdkConformanceSubject) ArtemisMessage(envelope []byte) (ConformanceArtemisMessage, error) {
-	return ConformanceArtemisMessage{}, conformanceNotProvided("message is unexported in the separate module github.com/babelqueue/babelqueue-go/artemis; that module's own conformance test runs it")
+	return ConformanceArtemisMessage{}, conformanceNotProvided("message is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/artemis; that module's own conformance test runs it")
 }
 
 func (sdkConformanceSubject) ArtemisReconcile(bodyAttempts int64, deliveryCount int64) (int64, error) {
-	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module github.com/babelqueue/babelqueue-go/artemis; that module's own conformance test runs it")
+	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/artemis; that module's own conformance test runs it")
 }
 
 func (sdkConformanceSubject) RabbitMQPublishing(envelope []byte) (ConformanceRabbitMQPublishing, error) {
-	return ConformanceRabbitMQPublishing{}, conformanceNotProvided("Transport.publishing is unexported in the separate module github.com/babelqueue/babelqueue-go/amqp; that module's own conformance test runs it")
+	return ConformanceRabbitMQPublishing{}, conformanceNotProvided("Transport.publishing is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/amqp; that module's own conformance test runs it")
 }
 
 func (sdkConformanceSubject) RedisRoundtrip(envelope []byte) ([]byte, error) {
-	return nil, conformanceNotProvided("frameValue is unexported in the separate module github.com/babelqueue/babelqueue-go/redis; that module's own conformance test runs it; Transport.Publish needs a live Redis")
+	return nil, conformanceNotProvided("frameValue is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/redis; that module's own conformance test runs it" +
+		"; Transport.Publish needs a live Redis")
 }
 
 func (sdkConformanceSubject) IdempotencyKey(envelope []byte) (string, error) {
@@ -164,17 +177,18 @@ func (sdkConformanceSubject) IdempotencyReplay(deliveries []ConformanceDelivery)
 	return invoked, nil
 }
 
-func (sdkConformanceSubject) ValidatePayload(payloadSchema json.RawMessage, data json.RawMessage) (bool, error) {
-	compiled, err := schema.Parse(payloadSchema)
+func (sdkConformanceSubject) ValidatePayload(schema json.RawMessage, data json.RawMessage) (ConformancePayloadVerdict, error) {
+	compiled, err := payloadschema.Parse(schema)
 	if err != nil {
-		return false, err
+		return ConformancePayloadVerdict{}, err
 	}
 	var value any
 	if err := json.Unmarshal(data, &value); err != nil {
-		return false, err
+		return ConformancePayloadVerdict{}, err
 	}
 	// Validate lists the violations; none means valid.
-	return len(compiled.Validate(value)) == 0, nil
+	violations := compiled.Validate(value)
+	return ConformancePayloadVerdict{Valid: len(violations) == 0, Errors: violations}, nil
 }
 
 // sdkConformanceWarnings returns the decode warnings of a core that has

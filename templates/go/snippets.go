@@ -152,8 +152,6 @@ func expectJSON(what string, got jen.Code, want model.Value) *jen.Statement {
 	return jen.Id("conformanceExpectJSON").Call(jen.Id("t"), jen.Lit(what), got, jsonLit(want))
 }
 
-var goWords = map[string]string{"sqs": "SQS", "asb": "ASB", "rabbitmq": "RabbitMQ"}
-
 // testName names a block's (or sub-block's) top-level test. The prefix keeps
 // clear of the SDK's hand-written TestConformance* tests in the same package.
 func testName(parts ...string) string {

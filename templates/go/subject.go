@@ -32,7 +32,7 @@ type subjectAPI struct {
 type goOperation struct {
 	Op     protocol.Operation
 	Method string // Go method name, e.g. SQSReconcile
-	Wire   string // protocol name, e.g. sqs_reconcile
+	Wire   string // protocol name, e.g. validate_payload
 	Doc    string // doc comment text, starting with Method
 	Params []goField
 	Result *jen.Statement // type of the non-error result
@@ -89,7 +89,6 @@ func buildSubjectAPI(ops []protocol.Operation, records []protocol.RecordType) (*
 	for _, op := range ops {
 		g := goOperation{Op: op, Method: exported(op.Name), Wire: op.Name}
 		g.Doc = g.Method + " " + sentence(op.Doc)
-		var params []string
 		for _, p := range op.Params {
 			typ, err := goType(p.Type)
 			if err != nil {
@@ -97,7 +96,6 @@ func buildSubjectAPI(ops []protocol.Operation, records []protocol.RecordType) (*
 			}
 			name := unexported(p.Name)
 			g.Params = append(g.Params, goField{Wire: p.Name, Name: name, Kind: p.Type.Kind, Type: typ, Doc: p.Doc})
-			params = append(params, name+" "+goText(typ))
 		}
 		result, err := goType(op.Result.Type)
 		if err != nil {
@@ -105,7 +103,8 @@ func buildSubjectAPI(ops []protocol.Operation, records []protocol.RecordType) (*
 		}
 		g.Result = result
 		g.Zero = zeroValue(op.Result.Type)
-		g.Signature = "(" + strings.Join(params, ", ") + ") (" + goText(result) + ", error)"
+		// rendered as the type of a variable, the one way jen formats a signature alone
+		g.Signature = strings.TrimPrefix(goText(jen.Var().Id("_").Func().Add(methodSignature(g))), "var _ func")
 		api.Operations = append(api.Operations, g)
 	}
 	return api, nil
@@ -170,7 +169,7 @@ func goText(typ *jen.Statement) string { return fmt.Sprintf("%#v", typ) }
 func recordType(name string) string { return typePrefix + exported(name) }
 
 // exported is a wire name as an exported Go identifier, initialisms kept:
-// sqs_reconcile → SQSReconcile, meta_id → MetaID.
+// validate_payload → ValidatePayload, meta_id → MetaID.
 func exported(name string) string {
 	var b strings.Builder
 	for _, w := range protocol.Words(name) {
@@ -235,11 +234,15 @@ func subjectFile(c *common) (*fileBuilder, error) {
 	return b, nil
 }
 
-// methodSignature is the parameter and result lists of a method.
+// methodSignature is the parameter and result lists of a method; adjacent
+// parameters of one type share it, as gofmt'ed hand-written Go does.
 func methodSignature(op goOperation) *jen.Statement {
 	params := make([]jen.Code, len(op.Params))
 	for i, p := range op.Params {
-		params[i] = jen.Id(p.Name).Add(p.Type.Clone())
+		params[i] = jen.Id(p.Name)
+		if i+1 == len(op.Params) || goText(op.Params[i+1].Type) != goText(p.Type) {
+			params[i] = jen.Id(p.Name).Add(p.Type.Clone())
+		}
 	}
 	return jen.Params(params...).Params(op.Result.Clone(), jen.Error())
 }

@@ -74,10 +74,10 @@ func emitReplayHelpers(b *fileBuilder) {
 			tHelper(),
 			jen.Id("deliveries").Op(":=").Make(jen.Index().Id(recordType("Delivery")), jen.Len(jen.Id("steps"))),
 			jen.For(jen.Id("i").Op(":=").Range().Id("steps")).Block(
-				jen.Id("deliveries").Index(jen.Id("i")).Op("=").Id(recordType("Delivery")).Values(
-					jen.Id("MetaID").Op(":").Add(step("MetaID")),
-					jen.Id("Outcome").Op(":").Add(step("Outcome")),
-					jen.Id("ForgetBefore").Op(":").Add(step("ForgetBefore")))),
+				jen.Id("deliveries").Index(jen.Id("i")).Op("=").Add(composite(jen.Id(recordType("Delivery")),
+					named("MetaID", step("MetaID")),
+					named("Outcome", step("Outcome")),
+					named("ForgetBefore", step("ForgetBefore"))))),
 			jen.List(jen.Id("invoked"), jen.Err()).Op(":=").Id("subject").Dot("IdempotencyReplay").Call(jen.Id("deliveries")),
 			requireOK(protocol.IdempotencyReplay),
 			jen.If(jen.Len(jen.Id("invoked")).Op("!=").Len(jen.Id("steps"))).Block(

@@ -16,7 +16,7 @@ type ConformanceSubject interface {
 	Reencode(envelope []byte, attemptsIncrement int64) ([]byte, error)
 	// Make builds a new envelope with the producer API from a URN, a queue and data (a
 	// JSON object) and encodes it.
-	Make(urn string, queue string, data json.RawMessage) ([]byte, error)
+	Make(urn, queue string, data json.RawMessage) ([]byte, error)
 	// SQSAttributes runs the SQS transport's produce-side projection: the
 	// MessageAttributes, by name.
 	SQSAttributes(envelope []byte) (map[string]ConformanceSQSAttribute, error)
@@ -28,13 +28,13 @@ type ConformanceSubject interface {
 	ASBMessage(envelope []byte) (ConformanceASBMessage, error)
 	// ASBReconcile reports the attempts after Azure Service Bus reconciliation with
 	// the 1-based DeliveryCount.
-	ASBReconcile(bodyAttempts int64, deliveryCount int64) (int64, error)
+	ASBReconcile(bodyAttempts, deliveryCount int64) (int64, error)
 	// PulsarProperties runs the Pulsar transport's produce-side projection: the
 	// message properties.
 	PulsarProperties(envelope []byte) (map[string]string, error)
 	// PulsarReconcile reports the attempts after Pulsar reconciliation with the
 	// 0-based RedeliveryCount.
-	PulsarReconcile(bodyAttempts int64, redeliveryCount int64) (int64, error)
+	PulsarReconcile(bodyAttempts, redeliveryCount int64) (int64, error)
 	// KafkaHeaders runs the Kafka transport's produce-side projection: the record
 	// headers as UTF-8 strings.
 	KafkaHeaders(envelope []byte) (map[string]string, error)
@@ -46,7 +46,7 @@ type ConformanceSubject interface {
 	ArtemisMessage(envelope []byte) (ConformanceArtemisMessage, error)
 	// ArtemisReconcile reports the attempts after Artemis reconciliation with the
 	// 0-based delivery-count.
-	ArtemisReconcile(bodyAttempts int64, deliveryCount int64) (int64, error)
+	ArtemisReconcile(bodyAttempts, deliveryCount int64) (int64, error)
 	// RabbitMQPublishing runs the RabbitMQ transport's produce-side projection onto an
 	// AMQP 0-9-1 publishing.
 	RabbitMQPublishing(envelope []byte) (ConformanceRabbitMQPublishing, error)
@@ -62,7 +62,7 @@ type ConformanceSubject interface {
 	IdempotencyReplay(deliveries []ConformanceDelivery) ([]bool, error)
 	// ValidatePayload validates data (any JSON value) against a draft-07 payload
 	// schema and reports whether it is valid.
-	ValidatePayload(schema json.RawMessage, data json.RawMessage) (ConformancePayloadVerdict, error)
+	ValidatePayload(schema, data json.RawMessage) (ConformancePayloadVerdict, error)
 }
 
 // ConformanceDecodeResult is the outcome of decode.

@@ -35,7 +35,7 @@ func (oracleConformanceSubject) Reencode(envelope []byte, attemptsIncrement int6
 	return []byte(result.Encoded), err
 }
 
-func (oracleConformanceSubject) Make(urn string, queue string, data json.RawMessage) ([]byte, error) {
+func (oracleConformanceSubject) Make(urn, queue string, data json.RawMessage) ([]byte, error) {
 	var result struct {
 		Encoded string `json:"encoded"`
 	}
@@ -76,7 +76,7 @@ func (oracleConformanceSubject) ASBMessage(envelope []byte) (ConformanceASBMessa
 	return result, err
 }
 
-func (oracleConformanceSubject) ASBReconcile(bodyAttempts int64, deliveryCount int64) (int64, error) {
+func (oracleConformanceSubject) ASBReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
 	var result struct {
 		Attempts int64 `json:"attempts"`
 	}
@@ -97,7 +97,7 @@ func (oracleConformanceSubject) PulsarProperties(envelope []byte) (map[string]st
 	return result.Properties, err
 }
 
-func (oracleConformanceSubject) PulsarReconcile(bodyAttempts int64, redeliveryCount int64) (int64, error) {
+func (oracleConformanceSubject) PulsarReconcile(bodyAttempts, redeliveryCount int64) (int64, error) {
 	var result struct {
 		Attempts int64 `json:"attempts"`
 	}
@@ -137,7 +137,7 @@ func (oracleConformanceSubject) ArtemisMessage(envelope []byte) (ConformanceArte
 	return result, err
 }
 
-func (oracleConformanceSubject) ArtemisReconcile(bodyAttempts int64, deliveryCount int64) (int64, error) {
+func (oracleConformanceSubject) ArtemisReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
 	var result struct {
 		Attempts int64 `json:"attempts"`
 	}
@@ -186,7 +186,7 @@ func (oracleConformanceSubject) IdempotencyReplay(deliveries []ConformanceDelive
 	return result.Invoked, err
 }
 
-func (oracleConformanceSubject) ValidatePayload(schema json.RawMessage, data json.RawMessage) (ConformancePayloadVerdict, error) {
+func (oracleConformanceSubject) ValidatePayload(schema, data json.RawMessage) (ConformancePayloadVerdict, error) {
 	var result ConformancePayloadVerdict
 	err := conformanceOracleCall("validate_payload", map[string]any{
 		"schema": schema,

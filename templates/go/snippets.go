@@ -99,11 +99,6 @@ func composite(typ jen.Code, fields ...field) *jen.Statement {
 	return jen.Add(typ).Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, items...)
 }
 
-// inline is a composite literal of typ on one line, for short values.
-func inline(typ jen.Code, fields ...field) *jen.Statement {
-	return jen.Add(typ).Add(row(fields...))
-}
-
 // row is an element of a slice literal, type elided, on one line.
 func row(fields ...field) *jen.Statement {
 	items := make([]jen.Code, len(fields))

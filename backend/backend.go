@@ -50,11 +50,6 @@ type Options struct {
 	// Package overrides the language's package or namespace of the generated
 	// tests (Java package, Go package name, C# namespace, PHP namespace).
 	Package string
-	// OracleSource is the oracle's Go source (file name -> content), for a
-	// backend whose oracle-bound output runs the oracle in-process instead
-	// of starting `bqgen oracle serve` (Go). The caller provides it, so no
-	// backend depends on the oracle package.
-	OracleSource map[string][]byte
 }
 
 // The environment every oracle-bound output reads, in every language.

@@ -15,8 +15,8 @@ import (
 )
 
 // GoToolchain runs the Go backend's oracle-bound output: a module with no
-// requirements (the oracle's source is copied in), compiled once into a test
-// binary that every oracle run reuses.
+// requirements whose subject starts `$BQGEN_ORACLE_BIN oracle serve`,
+// compiled once into a test binary that every oracle run reuses.
 type GoToolchain struct{}
 
 // NewGoToolchain returns the Go toolchain.

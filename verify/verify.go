@@ -13,7 +13,6 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
-	"github.com/babelqueue/bqgen/oracle"
 	"github.com/babelqueue/bqgen/writer"
 )
 
@@ -195,11 +194,7 @@ func workers(configured, runs int) int {
 }
 
 func materialise(cfg Config) (string, error) {
-	source, err := oracle.Source()
-	if err != nil {
-		return "", fmt.Errorf("read the oracle's source: %w", err)
-	}
-	files, err := cfg.Backend.Generate(cfg.Suite, backend.Options{Binding: backend.BindOracle, OracleSource: source})
+	files, err := cfg.Backend.Generate(cfg.Suite, backend.Options{Binding: backend.BindOracle})
 	if err != nil {
 		return "", fmt.Errorf("%s: generate: %w", cfg.Backend.Lang(), err)
 	}

@@ -1,98 +1,104 @@
 // Package gobackend is bqgen's Go backend. It builds Go test files with
 // jennifer: one conformance_<block>_gen_test.go per block of the suite (one
-// subtest per case, expectations inline), the subject interface and its
-// support code, and the binding: a scaffold subject for the real Go SDK
-// (BindSDK) or a self-contained module that calls the oracle (BindOracle).
+// subtest per case, expectations inline), and the subject interface computed
+// from protocol. Code that never depends on the suite (the JSON support, the
+// oracle client, the scaffold's mappings) is embedded Go source in tmpl/.
+// The binding is a scaffold subject for the real Go SDK (BindSDK) or a
+// module whose subject is a client of `bqgen oracle serve` (BindOracle).
 package gobackend
 
 import (
+	"bytes"
 	"fmt"
+	"go/format"
+	"text/template"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/templates/textkit"
 )
 
 // Backend generates Go tests.
-type Backend struct{}
+type Backend struct{ templates *textkit.Lazy }
 
-// New returns the Go backend.
-func New() backend.Backend { return Backend{} }
+// New returns the Go backend; its templates are parsed on the first Generate.
+func New() backend.Backend { return &Backend{templates: textkit.NewLazy(parseTemplates)} }
 
 // Lang is "go".
-func (Backend) Lang() string { return "go" }
+func (*Backend) Lang() string { return "go" }
 
-// Generate returns, sorted by path: the block test files, the subject support
-// file, the binding (the scaffold; or go.mod, the oracle subject and the
-// oracle's source) and the vendored suite under testdata/conformance/.
-func (Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
-	files, err := render(s, opt)
-	return backend.SortedByPath(files), err
+// Generate returns, sorted by path: the block test files, the subject and
+// support files, the binding (the scaffold; or go.mod and the oracle client
+// and subject) and the vendored suite under testdata/conformance/.
+func (b *Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
+	return b.templates.Generate("go", func(t *template.Template) ([]backend.File, error) {
+		v, err := buildView(s, opt)
+		if err != nil {
+			return nil, err
+		}
+		return v.render(t)
+	})
 }
 
-// render builds the view and renders every file.
-func render(s *model.Suite, opt backend.Options) ([]backend.File, error) {
-	v, err := buildView(s, opt)
-	if err != nil {
-		return nil, err
-	}
-	builders, err := v.goFiles()
-	if err != nil {
-		return nil, err
-	}
+// render renders every file of the view.
+func (v *view) render(t *template.Template) ([]backend.File, error) {
 	var files []backend.File
-	for _, b := range builders {
+	built := []*fileBuilder{}
+	for _, f := range v.tests {
+		if f.decls > 0 {
+			built = append(built, f.fileBuilder)
+		}
+	}
+	subject, err := subjectFile(v.common)
+	if err != nil {
+		return nil, err
+	}
+	built = append(built, subject)
+	if v.common.binding == backend.BindOracle {
+		oracle, err := oracleSubjectFile(v.common)
+		if err != nil {
+			return nil, err
+		}
+		built = append(built, oracle)
+	}
+	for _, b := range built {
 		content, err := b.render()
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, backend.File{Path: b.path, Content: content, Kind: v.kindOf(b.path)})
+		files = append(files, backend.File{Path: b.path, Content: content, Kind: backend.Generated})
 	}
-	binding, err := v.bindingFiles()
+	sources := []textkit.Output{{Path: SupportFile, Template: "support.go", Data: v.common.templateData(), Kind: backend.Generated}}
+	if v.common.binding == backend.BindOracle {
+		sources = append(sources, textkit.Output{Path: OracleClientFile, Template: "oracle.go", Data: v.common.templateData(), Kind: backend.Generated})
+		files = append(files, backend.File{Path: ModuleFile, Kind: backend.Generated,
+			Content: []byte("// " + v.common.header() + "\n\nmodule " + verifyModule + "\n\ngo 1.26\n")})
+	} else {
+		sources = append(sources, textkit.Output{Path: ScaffoldFile, Template: "scaffold.go", Data: v.common.templateData(), Kind: backend.Scaffold})
+	}
+	rendered, err := textkit.RenderAll(t, sources)
 	if err != nil {
 		return nil, err
 	}
-	files = append(files, binding...)
-	return append(files, backend.VendorSuite(s, vendorDir)...), nil
-}
-
-// goFiles builds every Go file: the blocks' (skipping a block whose
-// sub-blocks are all absent), the support, and the binding's subject.
-func (v *view) goFiles() ([]*fileBuilder, error) {
-	var out []*fileBuilder
-	for _, blk := range v.blocks {
-		b := v.newGenerated(blk.path)
-		if err := blk.emit(v, b); err != nil {
-			return nil, fmt.Errorf("go backend, block %s: %w", blk.name, err)
+	for _, f := range rendered {
+		if f.Content, err = formatSource(f.Path, f.Content); err != nil {
+			return nil, err
 		}
-		if b.decls > 0 {
-			out = append(out, b)
-		}
+		files = append(files, f)
 	}
-	out = append(out, genSupport(v))
-	if v.binding == backend.BindOracle {
-		return append(out, genOracleSubject(v)), nil
-	}
-	return append(out, genScaffold(v)), nil
+	return append(files, backend.VendorSuite(v.suite, SuiteDir)...), nil
 }
 
-// kindOf tells the writer how to treat a Go file: the scaffold is the SDK's
-// once written.
-func (v *view) kindOf(path string) backend.Kind {
-	if path == scaffoldPath {
-		return backend.Scaffold
-	}
-	return backend.Generated
-}
-
-// bindingFiles are the non-Go-built files of the binding: the verify
-// module's go.mod and the oracle's source. The SDK binding has none.
-func (v *view) bindingFiles() ([]backend.File, error) {
-	if v.binding != backend.BindOracle {
-		return nil, nil
-	}
-	sources, err := v.oracleFiles()
+// formatSource drops the imports a template's code does not use, formats it
+// as gofmt does and groups the imports as goimports does.
+func formatSource(path string, src []byte) ([]byte, error) {
+	tidy, err := tidyImports(src)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("render %s: %w\n%s", path, err, numberLines(string(src)))
 	}
-	return append([]backend.File{v.goModule()}, sources...), nil
+	out, err := format.Source(tidy)
+	if err != nil {
+		return nil, fmt.Errorf("render %s: %w", path, err)
+	}
+	return groupImports(bytes.TrimLeft(out, "\n")), nil
 }

@@ -41,8 +41,9 @@ func TestSDKLayout(t *testing.T) {
 	for _, block := range model.KnownBlocks {
 		expectKind(t, files, "conformance_"+block+"_gen_test.go", backend.Generated)
 	}
-	expectKind(t, files, "conformance_subject_gen_test.go", backend.Generated)
-	expectKind(t, files, "conformance_subject_test.go", backend.Scaffold)
+	expectKind(t, files, SubjectFile, backend.Generated)
+	expectKind(t, files, SupportFile, backend.Generated)
+	expectKind(t, files, ScaffoldFile, backend.Scaffold)
 	for _, f := range s.Files {
 		got := files["testdata/conformance/"+f.Path]
 		if got.Kind != backend.Vendored || !bytes.Equal(got.Content, f.Raw) {
@@ -50,11 +51,11 @@ func TestSDKLayout(t *testing.T) {
 		}
 	}
 	for path := range files {
-		if path == "go.mod" || strings.HasPrefix(path, "internal/") || path == oracleSubjectPath {
+		if path == ModuleFile || path == OracleSubjectFile || path == OracleClientFile {
 			t.Errorf("SDK output contains the verify module's %s", path)
 		}
 	}
-	if want := 14 + 2 + len(s.Files); len(files) != want {
+	if want := 14 + 3 + len(s.Files); len(files) != want {
 		t.Errorf("%d files, want %d", len(files), want)
 	}
 }
@@ -66,16 +67,21 @@ func TestOracleLayout(t *testing.T) {
 	if got := string(files["go.mod"].Content); got != want {
 		t.Errorf("go.mod = %q, want %q", got, want)
 	}
-	expectKind(t, files, oracleSubjectPath, backend.Generated)
-	expectKind(t, files, "internal/oracle/oracle.go", backend.Generated)
-	if _, ok := files["internal/oracle/source.go"]; ok {
-		t.Error("the oracle's embedding source.go was copied")
+	expectKind(t, files, OracleSubjectFile, backend.Generated)
+	expectKind(t, files, OracleClientFile, backend.Generated)
+	for path := range files {
+		if strings.HasPrefix(path, "internal/") {
+			t.Errorf("oracle output copies the oracle's source: %s", path)
+		}
 	}
-	if _, ok := files[scaffoldPath]; ok {
+	if _, ok := files[ScaffoldFile]; ok {
 		t.Error("oracle output contains the SDK scaffold")
 	}
-	if !bytes.Contains(files[oracleSubjectPath].Content, []byte(`os.Getenv("BQGEN_ORACLE_FAULT")`)) {
-		t.Error("the oracle subject does not read BQGEN_ORACLE_FAULT")
+	client := files[OracleClientFile].Content
+	for _, want := range []string{`os.Getenv("BQGEN_ORACLE_FAULT")`, `os.Getenv("BQGEN_ORACLE_BIN")`, `"--fault"`, `"oracle", "serve"`, "sync.OnceValues"} {
+		if !bytes.Contains(client, []byte(want)) {
+			t.Errorf("the oracle client lacks %s", want)
+		}
 	}
 }
 
@@ -83,11 +89,11 @@ func TestAbsentBlocksProduceNoFile(t *testing.T) {
 	t.Parallel()
 	files := byPath(t, generate(t, olderSuite(t), backend.Options{}))
 	for _, block := range behaviourBlocks {
-		if _, ok := files[blockPath(block)]; ok {
-			t.Errorf("%s generated for a suite without the block", blockPath(block))
+		if _, ok := files[BlockFile(block)]; ok {
+			t.Errorf("%s generated for a suite without the block", BlockFile(block))
 		}
 	}
-	if _, ok := files[blockPath(model.BlockCases)]; !ok {
+	if _, ok := files[BlockFile(model.BlockCases)]; !ok {
 		t.Error("the cases block file is missing")
 	}
 }
@@ -239,7 +245,7 @@ func TestTopLevelTestNamesAreUnique(t *testing.T) {
 
 func TestRenderErrorIsDebuggable(t *testing.T) {
 	t.Parallel()
-	b := (&view{pkg: "p", version: "1.0.0"}).newGenerated("broken_test.go")
+	b := (&common{pkg: "p", version: "1.0.0"}).newGenerated("broken_test.go")
 	b.decl("", jen.Func().Id("f").Params().Block(jen.Op("+++")))
 	_, err := b.render()
 	var list scanner.ErrorList
@@ -259,16 +265,6 @@ func expectKind(t *testing.T, files map[string]backend.File, path string, kind b
 		t.Errorf("%s not generated", path)
 	} else if f.Kind != kind {
 		t.Errorf("%s is %s, want %s", path, f.Kind, kind)
-	}
-}
-
-// The oracle-bound output needs the oracle's source from its caller: the
-// backend does not import the oracle.
-func TestOracleOutputNeedsTheOracleSource(t *testing.T) {
-	t.Parallel()
-	_, err := New().Generate(canonicalSuite(t), backend.Options{Binding: backend.BindOracle})
-	if err == nil || !strings.Contains(err.Error(), "OracleSource") {
-		t.Fatalf("Generate without OracleSource = %v, want an error naming it", err)
 	}
 }
 

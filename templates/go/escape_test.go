@@ -16,7 +16,7 @@ import (
 
 func TestLiteralsRoundTripThroughTheGoParser(t *testing.T) {
 	t.Parallel()
-	b := (&view{pkg: "p", version: "1.0.0"}).newGenerated("lits_test.go")
+	b := (&common{pkg: "p", version: "1.0.0"}).newGenerated("lits_test.go")
 	var want []string
 	for i, s := range adversarialStrings {
 		value := model.ObjectValue(model.Member{Key: s, Value: model.StringValue(s)})

@@ -23,7 +23,7 @@ func FuzzGoLiterals(f *testing.F) {
 			t.Skip("suite strings are UTF-8")
 		}
 		value := model.ObjectValue(model.Member{Key: s, Value: model.StringValue(s)})
-		b := (&view{pkg: "p", version: "1.0.0"}).newGenerated("lits_test.go")
+		b := (&common{pkg: "p", version: "1.0.0"}).newGenerated("lits_test.go")
 		b.decl("", jen.Var().Id("s").Op("=").Add(jen.Lit(s)))
 		b.decl("", jen.Var().Id("j").Op("=").Add(jsonLit(value)))
 		src, err := b.render()

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/internal/suitetest"
-	"github.com/babelqueue/bqgen/oracle"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/conformance"
@@ -90,17 +89,8 @@ func mustLoad(t *testing.T, fsys fs.FS) *model.Suite {
 }
 
 // generate runs the backend, failing the test on error.
-// generate runs the backend, giving oracle-bound output the oracle's source
-// as verify does.
 func generate(t *testing.T, s *model.Suite, opt backend.Options) []backend.File {
 	t.Helper()
-	if opt.Binding == backend.BindOracle {
-		source, err := oracle.Source()
-		if err != nil {
-			t.Fatal(err)
-		}
-		opt.OracleSource = source
-	}
 	files, err := New().Generate(s, opt)
 	if err != nil {
 		t.Fatalf("generate: %v", err)

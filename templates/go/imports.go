@@ -2,6 +2,12 @@ package gobackend
 
 import (
 	"bytes"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	pathpkg "path"
+	"strconv"
 	"strings"
 )
 
@@ -44,5 +50,62 @@ func isStdImport(line string) bool {
 	quoted := line[strings.IndexByte(line, '"')+1:]
 	path := quoted[:strings.IndexByte(quoted, '"')]
 	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".") && first != verifyModuleName
+	return !strings.Contains(first, ".") && first != verifyModule
+}
+
+// tidyImports removes the imports that src never refers to, as goimports
+// does, so a template lists what its code may need and keeps only what a
+// mapping uses.
+func tidyImports(src []byte) ([]byte, error) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "", src, parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	used := map[string]bool{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok {
+				used[id.Name] = true
+			}
+		}
+		return true
+	})
+	for _, imp := range file.Imports {
+		path, _ := strconv.Unquote(imp.Path.Value)
+		name := pathpkg.Base(path)
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		if !used[name] {
+			astutilDelete(file, imp)
+		}
+	}
+	var out bytes.Buffer
+	if err := format.Node(&out, fset, file); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// astutilDelete removes one import spec from the file's import declarations.
+func astutilDelete(file *ast.File, imp *ast.ImportSpec) {
+	for _, decl := range file.Decls {
+		gen, ok := decl.(*ast.GenDecl)
+		if !ok || gen.Tok != token.IMPORT {
+			continue
+		}
+		for i, spec := range gen.Specs {
+			if spec == imp {
+				gen.Specs = append(gen.Specs[:i], gen.Specs[i+1:]...)
+				break
+			}
+		}
+	}
+	for i, spec := range file.Imports {
+		if spec == imp {
+			file.Imports = append(file.Imports[:i], file.Imports[i+1:]...)
+			break
+		}
+	}
 }

@@ -38,7 +38,8 @@ func prepare(t *testing.T, files []backend.File) preparedModule {
 // run runs the compiled tests with the named fault ("" for none).
 func (m preparedModule) run(t *testing.T, fault string) verify.Result {
 	t.Helper()
-	res, err := m.tool.Run(context.Background(), m.dir, []string{verify.EnvOracleFault + "=" + fault})
+	env := []string{verify.EnvOracleBin + "=" + prooftest.OracleBin(t), verify.EnvOracleFault + "=" + fault}
+	res, err := m.tool.Run(context.Background(), m.dir, env)
 	if err != nil {
 		t.Fatalf("run with fault %q: %v", fault, err)
 	}

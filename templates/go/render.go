@@ -19,9 +19,9 @@ type fileBuilder struct {
 
 // newGenerated starts a generated test file of the view's package, headed by
 // the generated-code marker.
-func (v *view) newGenerated(path string) *fileBuilder {
-	f := jen.NewFile(v.pkg)
-	f.HeaderComment(v.header())
+func (c *common) newGenerated(path string) *fileBuilder {
+	f := jen.NewFile(c.pkg)
+	f.HeaderComment(c.header())
 	return &fileBuilder{path: path, file: f}
 }
 

@@ -2,10 +2,9 @@ package gobackend
 
 import (
 	"fmt"
-	"strings"
-	"unicode"
 
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 	"github.com/dave/jennifer/jen"
 )
 
@@ -100,11 +99,6 @@ func composite(typ jen.Code, fields ...field) *jen.Statement {
 	return jen.Add(typ).Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, items...)
 }
 
-// inline is a composite literal of typ on one line, for short values.
-func inline(typ jen.Code, fields ...field) *jen.Statement {
-	return jen.Add(typ).Add(row(fields...))
-}
-
 // row is an element of a slice literal, type elided, on one line.
 func row(fields ...field) *jen.Statement {
 	items := make([]jen.Code, len(fields))
@@ -128,69 +122,19 @@ func stringMap(entries []model.StringEntry) *jen.Statement {
 	return composite(jen.Map(jen.String()).String(), fields...)
 }
 
-// intLit is an integer literal without a conversion, so it adapts to the
-// int64 or int it is assigned to (jen renders an int64 as int64(n)). The
-// int64 fallback only matters on a 32-bit generator host.
-func intLit(n int64) *jen.Statement {
-	if int64(int(n)) == n {
-		return jen.Lit(int(n))
-	}
-	return jen.Lit(n)
-}
-
-// jsonLit is a JSON value as a Go string literal, keeping number spelling
-// and member order. It reads as JSON does in hand-written Go tests: a raw
-// string, on one line when short, else indented over several lines (every
-// helper that takes it parses it, so the whitespace means nothing). Text a
-// raw string cannot hold, or would hide (a backquote, a carriage return, an
-// invisible or bidi character), falls back to an escaped literal.
-func jsonLit(v model.Value) *jen.Statement {
-	text := v.Compact()
-	if !rawSafe(text) {
-		return jen.Lit(text)
-	}
-	if len(text) > maxInlineJSON {
-		text = v.Indented("\t")
-	}
-	return jen.Id("`" + text + "`")
-}
-
-// maxInlineJSON is the longest JSON kept on its call's line.
-const maxInlineJSON = 60
-
-// rawSafe reports whether text can be a raw string literal that shows every
-// character it holds: printable runes only (line feeds come from Indented).
-func rawSafe(text string) bool {
-	for _, r := range text {
-		if r == '`' || !unicode.IsPrint(r) || unicode.Is(unicode.Cf, r) {
-			return false
-		}
-	}
-	return true
-}
-
-// stringObject is the JSON object of string entries, in order.
-func stringObject(entries []model.StringEntry) model.Value {
-	members := make([]model.Member, len(entries))
-	for i, e := range entries {
-		members[i] = model.Member{Key: e.Name, Value: model.StringValue(e.Value)}
-	}
-	return model.ObjectValue(members...)
-}
-
 // fixture reads a suite file at test time: conformanceFixture(t, path).
 func fixture(path string) *jen.Statement {
 	return jen.Id("conformanceFixture").Call(jen.Id("t"), jen.Lit(path))
 }
 
 // callOp calls a subject operation: got, err := subject.Op(args...).
-func callOp(method string, args ...jen.Code) *jen.Statement {
-	return jen.List(jen.Id("got"), jen.Err()).Op(":=").Id("subject").Dot(method).Call(args...)
+func callOp(op protocol.Operation, args ...jen.Code) *jen.Statement {
+	return jen.List(jen.Id("got"), jen.Err()).Op(":=").Id("subject").Dot(exported(op.Name)).Call(args...)
 }
 
 // requireOK skips or stops the test when an operation failed.
-func requireOK(op string) *jen.Statement {
-	return jen.Id("conformanceRequireOK").Call(jen.Id("t"), jen.Lit(op), jen.Err())
+func requireOK(op protocol.Operation) *jen.Statement {
+	return jen.Id("conformanceRequireOK").Call(jen.Id("t"), jen.Lit(op.Name), jen.Err())
 }
 
 // expectEqual is conformanceExpectEqual(t, what, got, want).
@@ -203,31 +147,12 @@ func expectJSON(what string, got jen.Code, want model.Value) *jen.Statement {
 	return jen.Id("conformanceExpectJSON").Call(jen.Id("t"), jen.Lit(what), got, jsonLit(want))
 }
 
-// goName turns a snake_case block or sub-block name into an exported Go name
-// part, spelling acronyms the Go way.
-func goName(snake string) string {
-	var b strings.Builder
-	for _, word := range strings.Split(snake, "_") {
-		if special, ok := goWords[word]; ok {
-			b.WriteString(special)
-			continue
-		}
-		if word != "" {
-			b.WriteString(strings.ToUpper(word[:1]) + word[1:])
-		}
-	}
-	return b.String()
-}
-
-// goWords are the words whose Go spelling is not just a capital letter.
-var goWords = map[string]string{"sqs": "SQS", "asb": "ASB", "rabbitmq": "RabbitMQ"}
-
 // testName names a block's (or sub-block's) top-level test. The prefix keeps
 // clear of the SDK's hand-written TestConformance* tests in the same package.
 func testName(parts ...string) string {
 	name := "TestConformanceSuite"
 	for _, p := range parts {
-		name += goName(p)
+		name += exported(p)
 	}
 	return name
 }

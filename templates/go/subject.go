@@ -1,114 +1,298 @@
 package gobackend
 
-import "github.com/dave/jennifer/jen"
+import (
+	"fmt"
+	"go/token"
+	"strings"
 
-// The subject: the generated interface every test reaches the implementation
-// through, one method per operation of docs/subject-protocol.md (capabilities
-// excepted: in Go each method says for itself, with ErrConformanceNotProvided,
-// whether it is provided, so a capability list would be a second source of
-// truth). The interface never depends on the suite, so a scaffold written
-// once keeps compiling when blocks come and go.
-
-// Identifiers of the subject API. They start with "Conformance"/"conformance"
-// so they cannot collide with the SDK's own test helpers in the same package.
-const (
-	subjectType        = "ConformanceSubject"
-	decodeResultType   = "ConformanceDecodeResult"
-	viewType           = "ConformanceView"
-	sqsAttributeType   = "ConformanceSQSAttribute"
-	asbMessageType     = "ConformanceASBMessage"
-	artemisMessageType = "ConformanceArtemisMessage"
-	rabbitMQType       = "ConformanceRabbitMQPublishing"
-	deliveryType       = "ConformanceDelivery"
-	errNotProvided     = "ErrConformanceNotProvided"
-	notProvidedFunc    = "conformanceNotProvided"
-	newSubjectFunc     = "newConformanceSubject"
+	"github.com/babelqueue/bqgen/protocol"
+	"github.com/dave/jennifer/jen"
 )
 
-// operation is one subject method.
-type operation struct {
-	method string // Go method name
-	wire   string // protocol name, used in test messages
-	doc    string
-	params []param
-	result func() *jen.Statement // type of the non-error result
-	zero   func() *jen.Statement // zero value of the result
+// The subject API, computed from protocol: every Go name and native type of
+// the operations and records. Nothing here names an operation, so an
+// operation added to protocol reaches the subject interface, the oracle
+// subject and the scaffold's stubs without an edit here. The identifiers start
+// with "Conformance"/"conformance" so they cannot collide with the SDK's own
+// test helpers in the same package.
+const (
+	subjectType    = "ConformanceSubject"
+	newSubjectFunc = "newConformanceSubject"
+	notProvided    = "conformanceNotProvided"
+	typePrefix     = "Conformance"
+)
+
+// subjectAPI is the subject's Go method set and its record types.
+type subjectAPI struct {
+	Operations []goOperation
+	Records    []goRecord
 }
 
-// param is one method parameter.
-type param struct {
-	name string
-	typ  func() *jen.Statement
+// goOperation is one subject method.
+type goOperation struct {
+	Op     protocol.Operation
+	Method string // Go method name, e.g. SQSReconcile
+	Wire   string // protocol name, e.g. validate_payload
+	Doc    string // doc comment text, starting with Method
+	Params []goField
+	Result *jen.Statement // type of the non-error result
+	// Signature is "(params) (result, error)", for the scaffold's template.
+	Signature string
+	// Zero is the zero value of the result, for a not-provided stub.
+	Zero string
 }
 
-// Type constructors of the operation table.
-func bytesType() *jen.Statement { return jen.Index().Byte() }
-func rawJSON() *jen.Statement   { return jen.Qual("encoding/json", "RawMessage") }
-func int64Type() *jen.Statement { return jen.Int64() }
-func idType(n string) func() *jen.Statement {
-	return func() *jen.Statement { return jen.Id(n) }
+// goField is a parameter or a record field.
+type goField struct {
+	Wire string // protocol name
+	Name string // Go identifier: lowerCamel for parameters, exported for fields
+	Doc  string
+	Kind protocol.Kind
+	Type *jen.Statement
 }
-func nilValue() *jen.Statement   { return jen.Nil() }
-func zeroInt() *jen.Statement    { return jen.Lit(0) }
-func zeroString() *jen.Statement { return jen.Lit("") }
-func zeroBool() *jen.Statement   { return jen.False() }
-func zeroStruct(n string) func() *jen.Statement {
-	return func() *jen.Statement { return jen.Id(n).Values() }
+
+// goRecord is one record type of the protocol as a Go struct.
+type goRecord struct {
+	Name   string
+	Doc    string
+	Fields []goField
 }
-func stringMapType() *jen.Statement { return jen.Map(jen.String()).String() }
 
-// envelopeParam is the envelope bytes, exactly as the suite file holds them.
-var envelopeParam = param{"envelope", bytesType}
+// goOnlyFields are Go's own additions to protocol records: a scaffold on a
+// core without Envelope.Warnings must be able to say "cannot tell" for the
+// warnings alone while still answering decode. They never cross the wire.
+var goOnlyFields = map[string][]goField{
+	"DecodeResult": {{Name: "WarningsErr", Type: jen.Error(),
+		Doc: "WarningsErr wraps ErrConformanceNotProvided when the implementation has no way to surface warnings at all."}},
+}
 
-// operations is the subject's method set, in protocol order.
-func operations() []operation {
-	attempts := param{"bodyAttempts", int64Type}
-	return []operation{
-		{"Decode", "decode", "Decode decodes envelope with the consumer API and reports whether it is accepted; rejection is a result, not an error.",
-			[]param{envelopeParam}, idType(decodeResultType), zeroStruct(decodeResultType)},
-		{"Reencode", "reencode", "Reencode decodes an accepted envelope, adds attemptsIncrement to attempts and encodes it again, as retry, DLQ and outbox relay do.",
-			[]param{envelopeParam, {"attemptsIncrement", int64Type}}, bytesType, nilValue},
-		{"Make", "make", "Make builds a new envelope with the producer API from a URN, a queue and data (a JSON object) and encodes it.",
-			[]param{{"urn", jen.String}, {"queue", jen.String}, {"data", rawJSON}}, bytesType, nilValue},
-		{"SQSAttributes", "sqs_attributes", "SQSAttributes runs the SQS transport's produce-side projection: the MessageAttributes, by name.",
-			[]param{envelopeParam}, func() *jen.Statement { return jen.Map(jen.String()).Id(sqsAttributeType) }, nilValue},
-		{"SQSReconcile", "sqs_reconcile", "SQSReconcile reports the attempts a consumer sees after SQS reconciliation of a body carrying bodyAttempts; a nil count is an absent ApproximateReceiveCount.",
-			[]param{attempts, {"approximateReceiveCount", func() *jen.Statement { return jen.Op("*").String() }}}, int64Type, zeroInt},
-		{"ASBMessage", "asb_message", "ASBMessage runs the Azure Service Bus transport's produce-side projection.",
-			[]param{envelopeParam}, idType(asbMessageType), zeroStruct(asbMessageType)},
-		{"ASBReconcile", "asb_reconcile", "ASBReconcile reports the attempts after ASB reconciliation with the 1-based DeliveryCount.",
-			[]param{attempts, {"deliveryCount", int64Type}}, int64Type, zeroInt},
-		{"PulsarProperties", "pulsar_properties", "PulsarProperties runs the Pulsar transport's produce-side projection: the message properties.",
-			[]param{envelopeParam}, stringMapType, nilValue},
-		{"PulsarReconcile", "pulsar_reconcile", "PulsarReconcile reports the attempts after Pulsar reconciliation with the 0-based RedeliveryCount.",
-			[]param{attempts, {"redeliveryCount", int64Type}}, int64Type, zeroInt},
-		{"KafkaHeaders", "kafka_headers", "KafkaHeaders runs the Kafka transport's produce-side projection: the record headers as UTF-8 strings.",
-			[]param{envelopeParam}, stringMapType, nilValue},
-		{"KafkaReconcile", "kafka_reconcile", "KafkaReconcile reports the attempts after Kafka reconciliation; a nil headerAttempts is an absent bq-attempts header.",
-			[]param{attempts, {"headerAttempts", func() *jen.Statement { return jen.Op("*").Int64() }}}, int64Type, zeroInt},
-		{"ArtemisMessage", "artemis_message", "ArtemisMessage runs the Artemis transport's produce-side projection onto an AMQP 1.0 message.",
-			[]param{envelopeParam}, idType(artemisMessageType), zeroStruct(artemisMessageType)},
-		{"ArtemisReconcile", "artemis_reconcile", "ArtemisReconcile reports the attempts after Artemis reconciliation with the 0-based delivery-count.",
-			[]param{attempts, {"deliveryCount", int64Type}}, int64Type, zeroInt},
-		{"RabbitMQPublishing", "rabbitmq_publishing", "RabbitMQPublishing runs the RabbitMQ transport's produce-side projection onto an AMQP 0-9-1 publishing.",
-			[]param{envelopeParam}, idType(rabbitMQType), zeroStruct(rabbitMQType)},
-		{"RedisRoundtrip", "redis_roundtrip", "RedisRoundtrip produces envelope onto a Redis queue, reserves it and returns the element exactly as reserve returns it.",
-			[]param{envelopeParam}, bytesType, nilValue},
-		{"IdempotencyKey", "idempotency_key", "IdempotencyKey reports the key the idempotency helper's seen-set uses for the message.",
-			[]param{envelopeParam}, jen.String, zeroString},
-		{"IdempotencyReplay", "idempotency_replay", "IdempotencyReplay drives one handler, wrapped once by the idempotency helper over one fresh store, through the deliveries in order; invoked[i] reports whether the handler ran for delivery i.",
-			[]param{{"deliveries", func() *jen.Statement { return jen.Index().Id(deliveryType) }}}, func() *jen.Statement { return jen.Index().Bool() }, nilValue},
-		{"ValidatePayload", "validate_payload", "ValidatePayload validates data (any JSON value) against a draft-07 payload schema and reports whether it is valid.",
-			[]param{{"payloadSchema", rawJSON}, {"data", rawJSON}}, jen.Bool, zeroBool},
+// buildSubjectAPI maps the operations and records onto Go. A test passes its
+// own lists to show that a new operation needs no edit here.
+func buildSubjectAPI(ops []protocol.Operation, records []protocol.RecordType) (*subjectAPI, error) {
+	api := &subjectAPI{}
+	for _, r := range records {
+		rec := goRecord{Name: recordType(r.Name), Doc: recordType(r.Name) + " is " + sentence(r.Doc)}
+		for _, f := range r.Fields {
+			typ, err := goType(f.Type)
+			if err != nil {
+				return nil, fmt.Errorf("record %s, field %s: %w", r.Name, f.Name, err)
+			}
+			field := goField{Wire: f.Name, Name: exported(f.Name), Kind: f.Type.Kind, Type: typ}
+			if f.Doc != "" {
+				field.Doc = field.Name + " is " + sentence(f.Doc)
+			}
+			rec.Fields = append(rec.Fields, field)
+		}
+		rec.Fields = append(rec.Fields, goOnlyFields[r.Name]...)
+		api.Records = append(api.Records, rec)
 	}
+	for _, op := range ops {
+		g := goOperation{Op: op, Method: exported(op.Name), Wire: op.Name}
+		g.Doc = g.Method + " " + sentence(op.Doc)
+		for _, p := range op.Params {
+			typ, err := goType(p.Type)
+			if err != nil {
+				return nil, fmt.Errorf("operation %s, parameter %s: %w", op.Name, p.Name, err)
+			}
+			name := unexported(p.Name)
+			g.Params = append(g.Params, goField{Wire: p.Name, Name: name, Kind: p.Type.Kind, Type: typ, Doc: p.Doc})
+		}
+		result, err := goType(op.Result.Type)
+		if err != nil {
+			return nil, fmt.Errorf("operation %s, result: %w", op.Name, err)
+		}
+		g.Result = result
+		g.Zero = zeroValue(op.Result.Type)
+		// rendered as the type of a variable, the one way jen formats a signature alone
+		g.Signature = strings.TrimPrefix(goText(jen.Var().Id("_").Func().Add(methodSignature(g))), "var _ func")
+		api.Operations = append(api.Operations, g)
+	}
+	return api, nil
 }
 
-// signature is the method's parameter and result lists, for the interface
-// and for implementations.
-func (op operation) signature() *jen.Statement {
-	params := make([]jen.Code, len(op.params))
-	for i, p := range op.params {
-		params[i] = jen.Id(p.name).Add(p.typ())
+// goType is the native Go type of a protocol type. JSON values cross the
+// interface as json.RawMessage, so no SDK number type or map order leaks into
+// the comparison; an envelope is its exact bytes.
+func goType(t protocol.Type) (*jen.Statement, error) {
+	switch t.Kind {
+	case protocol.Envelope:
+		return jen.Index().Byte(), nil
+	case protocol.Text:
+		return jen.String(), nil
+	case protocol.Integer:
+		return jen.Int64(), nil
+	case protocol.Boolean:
+		return jen.Bool(), nil
+	case protocol.OptionalText:
+		return jen.Op("*").String(), nil
+	case protocol.OptionalInteger:
+		return jen.Op("*").Int64(), nil
+	case protocol.JSONObject, protocol.JSONValue:
+		return jen.Qual("encoding/json", "RawMessage"), nil
+	case protocol.TextList:
+		return jen.Index().String(), nil
+	case protocol.BooleanList:
+		return jen.Index().Bool(), nil
+	case protocol.TextMap:
+		return jen.Map(jen.String()).String(), nil
+	case protocol.Record:
+		return jen.Id(recordType(t.Record)), nil
+	case protocol.OptionalRecord:
+		return jen.Op("*").Id(recordType(t.Record)), nil
+	case protocol.RecordList:
+		return jen.Index().Id(recordType(t.Record)), nil
+	case protocol.RecordMap:
+		return jen.Map(jen.String()).Id(recordType(t.Record)), nil
 	}
-	return jen.Params(params...).Params(op.result(), jen.Error())
+	return nil, fmt.Errorf("no Go type for protocol kind %d", t.Kind)
+}
+
+// zeroValue is the Go zero value of a protocol type, as source text.
+func zeroValue(t protocol.Type) string {
+	switch t.Kind {
+	case protocol.Text:
+		return `""`
+	case protocol.Integer:
+		return "0"
+	case protocol.Boolean:
+		return "false"
+	case protocol.Record:
+		return recordType(t.Record) + "{}"
+	}
+	return "nil"
+}
+
+// goText renders a type as Go source ("json.RawMessage", "map[string]string").
+func goText(typ *jen.Statement) string { return fmt.Sprintf("%#v", typ) }
+
+// recordType is the Go struct of a protocol record: ConformanceSQSAttribute.
+func recordType(name string) string { return typePrefix + exported(name) }
+
+// exported is a wire name as an exported Go identifier, initialisms kept:
+// validate_payload → ValidatePayload, meta_id → MetaID.
+func exported(name string) string {
+	var b strings.Builder
+	for _, w := range protocol.Words(name) {
+		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+	}
+	return b.String()
+}
+
+// unexported is a wire name as a parameter: attempts_increment →
+// attemptsIncrement, urn → urn. A Go keyword gets a suffix.
+func unexported(name string) string {
+	words := protocol.Words(name)
+	var b strings.Builder
+	for i, w := range words {
+		if i == 0 {
+			b.WriteString(strings.ToLower(w))
+			continue
+		}
+		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+	}
+	id := b.String()
+	if token.IsKeyword(id) {
+		id += "Value"
+	}
+	return id
+}
+
+// sentence ends a protocol doc phrase with a full stop.
+func sentence(doc string) string {
+	doc = strings.TrimSpace(doc)
+	if strings.HasSuffix(doc, ".") {
+		return doc
+	}
+	return doc + "."
+}
+
+// subjectFile builds conformance_subject_gen_test.go: the interface and its
+// record types. It is the same for every suite (only the header's version
+// differs), so a scaffold compiles against any of them.
+func subjectFile(c *common) (*fileBuilder, error) {
+	b := c.newGenerated(SubjectFile)
+	b.decl(subjectType+" is the implementation under test. Generated tests call nothing else; "+
+		newSubjectFunc+" (in the scaffold or the oracle binding) returns it.",
+		jen.Type().Id(subjectType).InterfaceFunc(func(g *jen.Group) {
+			for _, op := range c.api.Operations {
+				comment(g, op.Doc)
+				g.Id(op.Method).Add(methodSignature(op))
+			}
+		}))
+	for _, r := range c.api.Records {
+		b.decl(r.Doc, jen.Type().Id(r.Name).StructFunc(func(g *jen.Group) {
+			for _, f := range r.Fields {
+				comment(g, f.Doc)
+				tag := "-"
+				if f.Wire != "" {
+					tag = f.Wire
+				}
+				g.Id(f.Name).Add(f.Type.Clone()).Tag(map[string]string{"json": tag})
+			}
+		}))
+	}
+	return b, nil
+}
+
+// methodSignature is the parameter and result lists of a method; adjacent
+// parameters of one type share it, as gofmt'ed hand-written Go does.
+func methodSignature(op goOperation) *jen.Statement {
+	params := make([]jen.Code, len(op.Params))
+	for i, p := range op.Params {
+		params[i] = jen.Id(p.Name)
+		if i+1 == len(op.Params) || goText(op.Params[i+1].Type) != goText(p.Type) {
+			params[i] = jen.Id(p.Name).Add(p.Type.Clone())
+		}
+	}
+	return jen.Params(params...).Params(op.Result.Clone(), jen.Error())
+}
+
+// oracleSubjectType is the oracle binding's subject.
+const oracleSubjectType = "oracleConformanceSubject"
+
+// oracleSubjectFile builds conformance_oracle_subject_gen_test.go: one
+// generic method per operation, each sending {"op": name, "args": {...}} to
+// the oracle server (conformanceOracleCall, in the oracle client file) and
+// reading the answer from the result object as protocol.Result says.
+func oracleSubjectFile(c *common) (*fileBuilder, error) {
+	b := c.newGenerated(OracleSubjectFile)
+	b.decl(newSubjectFunc+" returns the oracle subject.",
+		jen.Func().Id(newSubjectFunc).Params(tParam()).Id(subjectType).Block(
+			tHelper(), jen.Return(jen.Id(oracleSubjectType).Values())))
+	b.decl(oracleSubjectType+" is the "+subjectType+" of `bqgen oracle serve`.",
+		jen.Type().Id(oracleSubjectType).Struct())
+	for _, op := range c.api.Operations {
+		b.decl("", jen.Func().Params(jen.Id(oracleSubjectType)).Id(op.Method).Add(methodSignature(op)).
+			Block(oracleMethodBody(op)...))
+	}
+	return b, nil
+}
+
+// oracleMethodBody sends the arguments by their wire names and converts the
+// answer: the whole result object for a record result, else its member.
+func oracleMethodBody(op goOperation) []jen.Code {
+	args := make([]field, len(op.Params))
+	for i, p := range op.Params {
+		value := jen.Id(p.Name)
+		if p.Kind == protocol.Envelope {
+			// envelope bytes travel as a JSON string, never base64
+			value = jen.String().Parens(jen.Id(p.Name))
+		}
+		args[i] = keyed(p.Wire, value)
+	}
+	call := jen.Err().Op(":=").Id("conformanceOracleCall").Call(jen.Lit(op.Wire),
+		composite(jen.Map(jen.String()).Any(), args...), jen.Op("&").Id("result"))
+	if op.Op.Result.Member == "" {
+		return []jen.Code{jen.Var().Id("result").Add(op.Result.Clone()), call, jen.Return(jen.Id("result"), jen.Err())}
+	}
+	member := exported(op.Op.Result.Member)
+	wireType, value := op.Result.Clone(), jen.Id("result").Dot(member)
+	if op.Op.Result.Type.Kind == protocol.Envelope {
+		wireType, value = jen.String(), jen.Index().Byte().Parens(jen.Id("result").Dot(member))
+	}
+	return []jen.Code{
+		jen.Var().Id("result").Struct(jen.Id(member).Add(wireType).Tag(map[string]string{"json": op.Op.Result.Member})),
+		call,
+		jen.Return(value, jen.Err()),
+	}
 }

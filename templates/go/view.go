@@ -8,66 +8,70 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
-// view is everything the Go emitters need besides the blocks themselves:
-// names and header text computed once, so the emitters only lay code out.
+// view is everything rendering needs: what every file shares and the block
+// test files, built.
 type view struct {
-	suite   *model.Suite
+	suite  *model.Suite
+	common *common
+	tests  []testFile
+}
+
+// common is what every block and every other file needs: the binding, the
+// package clause, the suite's version and the subject API.
+type common struct {
 	binding backend.Binding
 	pkg     string // package clause of every generated test file
 	version string // CONFORMANCE_VERSION, or "unversioned"
-	blocks  []blockView
-	// oracleSource is the oracle's source, copied into BindOracle output.
-	oracleSource map[string][]byte
+	api     *subjectAPI
 }
 
-// blockView is one block of the suite that gets a test file.
-type blockView struct {
-	name string // the manifest's block name
-	path string // output path of its test file
-	emit blockEmitter
+// testFile is one generated Go test file under construction.
+type testFile struct{ *fileBuilder }
+
+// blockView builds the test file of one block. It returns an error for a
+// block the model let through but Go cannot express, naming the manifest
+// location. A file that gets no declaration is not written.
+type blockView func(*model.Suite, *common) (testFile, error)
+
+// blockViews maps each block the Go backend knows to its builder; a block
+// missing here would produce no file.
+var blockViews = map[string]blockView{
+	model.BlockCases:                blockFile(model.BlockCases, addCases),
+	model.BlockRoundtrip:            blockFile(model.BlockRoundtrip, addRoundtrip),
+	model.BlockDataShape:            blockFile(model.BlockDataShape, addDataShape),
+	model.BlockForbiddenKeys:        blockFile(model.BlockForbiddenKeys, addForbiddenKeys),
+	model.BlockSQS:                  blockFile(model.BlockSQS, addSQS),
+	model.BlockASB:                  blockFile(model.BlockASB, addASB),
+	model.BlockPulsar:               blockFile(model.BlockPulsar, addPulsar),
+	model.BlockKafka:                blockFile(model.BlockKafka, addKafka),
+	model.BlockArtemis:              blockFile(model.BlockArtemis, addArtemis),
+	model.BlockRabbitMQ:             blockFile(model.BlockRabbitMQ, addRabbitMQ),
+	model.BlockRedis:                blockFile(model.BlockRedis, addRedis),
+	model.BlockIdempotency:          blockFile(model.BlockIdempotency, addIdempotency),
+	model.BlockPayloadSchema:        blockFile(model.BlockPayloadSchema, addPayloadSchema),
+	model.BlockPayloadSchemaUnicode: blockFile(model.BlockPayloadSchemaUnicode, addPayloadSchemaUnicode),
 }
 
-// blockEmitter adds a block's tests (and the helpers only that block uses)
-// to f. It returns an error for a block the model let through but Go cannot
-// express, naming the manifest location.
-type blockEmitter func(v *view, f *fileBuilder) error
+// blockAdder adds a block's tests (and the helpers only that block uses) to
+// its file.
+type blockAdder func(s *model.Suite, b *fileBuilder) error
 
-// Output paths, relative to the SDK module root or the verify module root.
-const (
-	vendorDir          = "testdata/conformance"
-	supportPath        = "conformance_subject_gen_test.go"
-	scaffoldPath       = "conformance_subject_test.go"
-	oracleSubjectPath  = "conformance_oracle_subject_gen_test.go"
-	oracleModulePath   = "go.mod"
-	oraclePackageDir   = "internal/oracle"
-	verifyModuleName   = "bqgenverify"
-	defaultPackageName = "babelqueue_test"
-	unversioned        = "unversioned"
-)
-
-// blockViews maps each block the Go backend knows to its emitter; a block
-// missing here (none today) would produce no file.
-var blockViews = map[string]blockEmitter{
-	model.BlockCases:                emitCases,
-	model.BlockIdempotency:          emitIdempotency,
-	model.BlockSQS:                  emitSQS,
-	model.BlockASB:                  emitASB,
-	model.BlockPulsar:               emitPulsar,
-	model.BlockKafka:                emitKafka,
-	model.BlockArtemis:              emitArtemis,
-	model.BlockRedis:                emitRedis,
-	model.BlockRabbitMQ:             emitRabbitMQ,
-	model.BlockPayloadSchema:        emitPayloadSchema,
-	model.BlockRoundtrip:            emitRoundtrip,
-	model.BlockDataShape:            emitDataShape,
-	model.BlockForbiddenKeys:        emitForbiddenKeys,
-	model.BlockPayloadSchemaUnicode: emitPayloadSchemaUnicode,
+// blockFile is the blockView that starts the block's file and adds to it.
+func blockFile(block string, add blockAdder) blockView {
+	return func(s *model.Suite, c *common) (testFile, error) {
+		b := c.newGenerated(BlockFile(block))
+		if err := add(s, b); err != nil {
+			return testFile{}, fmt.Errorf("go backend, block %s: %w", block, err)
+		}
+		return testFile{b}, nil
+	}
 }
 
-// buildView checks the options and the suite's version and names every
-// output file.
+// buildView checks the options and the suite's version, computes the
+// subject API and builds every block's file.
 func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 	pkg, err := packageName(opt.Package)
 	if err != nil {
@@ -77,13 +81,44 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &view{suite: s, binding: opt.Binding, pkg: pkg, version: version, oracleSource: opt.OracleSource}
+	api, err := buildSubjectAPI(protocol.Operations, protocol.Records)
+	if err != nil {
+		return nil, err
+	}
+	v := &view{suite: s, common: &common{binding: opt.Binding, pkg: pkg, version: version, api: api}}
 	for _, name := range s.Blocks() {
-		if emit, ok := blockViews[name]; ok {
-			v.blocks = append(v.blocks, blockView{name: name, path: blockPath(name), emit: emit})
+		build, ok := blockViews[name]
+		if !ok {
+			continue
 		}
+		f, err := build(s, v.common)
+		if err != nil {
+			return nil, err
+		}
+		v.tests = append(v.tests, f)
 	}
 	return v, nil
+}
+
+// templateData is what the embedded source templates substitute.
+type templateData struct {
+	Header, Package, Version string
+	SuiteDir                 string // the arguments of filepath.Join naming SuiteDir
+	EnvBin, EnvFault         string
+	Operations               []goOperation
+}
+
+func (c *common) templateData() templateData {
+	var dir []string
+	for _, part := range strings.Split(SuiteDir, "/") {
+		dir = append(dir, fmt.Sprintf("%q", part))
+	}
+	return templateData{
+		Header: c.header(), Package: c.pkg, Version: c.version,
+		SuiteDir: strings.Join(dir, ", "),
+		EnvBin:   backend.EnvOracleBin, EnvFault: backend.EnvOracleFault,
+		Operations: c.api.Operations,
+	}
 }
 
 // packageName is the package clause of the generated files: the SDK's
@@ -119,16 +154,9 @@ func versionLabel(s *model.Suite) (string, error) {
 	return s.Version, nil
 }
 
-// blockPath is the test file of a block. Block names are the model's fixed
-// snake_case names, so they are safe file name parts; the "_gen" before
-// "_test.go" keeps a block name from reading as a GOOS or GOARCH suffix.
-func blockPath(block string) string {
-	return "conformance_" + block + "_gen_test.go"
-}
-
 // header is the first line of every generated Go file.
-func (v *view) header() string {
-	return fmt.Sprintf("Code generated by bqgen from conformance suite %s. DO NOT EDIT.", v.version)
+func (c *common) header() string {
+	return fmt.Sprintf("Code generated by bqgen from conformance suite %s. DO NOT EDIT.", c.version)
 }
 
 // locationError names the manifest place a Go-specific problem comes from.

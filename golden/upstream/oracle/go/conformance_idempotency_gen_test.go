@@ -81,7 +81,11 @@ func conformanceExpectReplay(
 	t.Helper()
 	deliveries := make([]ConformanceDelivery, len(steps))
 	for i := range steps {
-		deliveries[i] = ConformanceDelivery{MetaID: steps[i].MetaID, Outcome: steps[i].Outcome, ForgetBefore: steps[i].ForgetBefore}
+		deliveries[i] = ConformanceDelivery{
+			MetaID:       steps[i].MetaID,
+			Outcome:      steps[i].Outcome,
+			ForgetBefore: steps[i].ForgetBefore,
+		}
 	}
 	invoked, err := subject.IdempotencyReplay(deliveries)
 	conformanceRequireOK(t, "idempotency_replay", err)

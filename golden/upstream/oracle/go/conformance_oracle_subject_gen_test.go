@@ -4,185 +4,193 @@ package babelqueue_test
 
 import (
 	"encoding/json"
-	"os"
-	"sync"
 	"testing"
-
-	"bqgenverify/internal/oracle"
 )
 
-// conformanceOracle is the oracle the tests run against, with the fault named by
-// BQGEN_ORACLE_FAULT switched on (none when empty); the variable is read once, at
-// first use.
-var conformanceOracle = sync.OnceValues(func() (*oracle.Oracle, error) {
-	return oracle.New(oracle.Fault(os.Getenv("BQGEN_ORACLE_FAULT")))
-})
-
-// newConformanceSubject returns the oracle subject; an unknown fault name stops
-// the test.
+// newConformanceSubject returns the oracle subject.
 func newConformanceSubject(t *testing.T) ConformanceSubject {
 	t.Helper()
-	o, err := conformanceOracle()
-	if err != nil {
-		t.Fatalf("start the oracle: %v", err)
-	}
-	return oracleConformanceSubject{oracle: o}
+	return oracleConformanceSubject{}
 }
 
-// oracleConformanceSubject is the ConformanceSubject of the oracle.
-type oracleConformanceSubject struct {
-	oracle *oracle.Oracle
+// oracleConformanceSubject is the ConformanceSubject of `bqgen oracle serve`.
+type oracleConformanceSubject struct{}
+
+func (oracleConformanceSubject) Decode(envelope []byte) (ConformanceDecodeResult, error) {
+	var result ConformanceDecodeResult
+	err := conformanceOracleCall("decode", map[string]any{
+		"envelope": string(envelope),
+	}, &result)
+	return result, err
 }
 
-func (s oracleConformanceSubject) Decode(envelope []byte) (ConformanceDecodeResult, error) {
-	result, err := s.oracle.Decode(oracle.EnvelopeArgs{Envelope: string(envelope)})
-	if err != nil {
-		return ConformanceDecodeResult{}, err
+func (oracleConformanceSubject) Reencode(envelope []byte, attemptsIncrement int64) ([]byte, error) {
+	var result struct {
+		Encoded string `json:"encoded"`
 	}
-	decoded := ConformanceDecodeResult{
-		Accepted: result.Accepted,
-		Reason:   result.Reason,
-		Warnings: result.Warnings,
-	}
-	if v := result.View; v != nil {
-		decoded.View = &ConformanceView{
-			URN:           v.URN,
-			Data:          v.Data,
-			Attempts:      v.Attempts,
-			Lang:          v.Lang,
-			SchemaVersion: v.SchemaVersion,
-			TraceID:       v.TraceID,
-			ID:            v.ID,
-			CreatedAt:     v.CreatedAt,
-			Queue:         v.Queue,
-			DeadLetter:    v.DeadLetter,
-		}
-	}
-	return decoded, nil
-}
-
-func (s oracleConformanceSubject) Reencode(envelope []byte, attemptsIncrement int64) ([]byte, error) {
-	result, err := s.oracle.Reencode(oracle.ReencodeArgs{Envelope: string(envelope), AttemptsIncrement: attemptsIncrement})
+	err := conformanceOracleCall("reencode", map[string]any{
+		"envelope":           string(envelope),
+		"attempts_increment": attemptsIncrement,
+	}, &result)
 	return []byte(result.Encoded), err
 }
 
-func (s oracleConformanceSubject) Make(urn string, queue string, data json.RawMessage) ([]byte, error) {
-	result, err := s.oracle.Make(oracle.MakeArgs{URN: urn, Queue: queue, Data: data})
+func (oracleConformanceSubject) Make(urn, queue string, data json.RawMessage) ([]byte, error) {
+	var result struct {
+		Encoded string `json:"encoded"`
+	}
+	err := conformanceOracleCall("make", map[string]any{
+		"urn":   urn,
+		"queue": queue,
+		"data":  data,
+	}, &result)
 	return []byte(result.Encoded), err
 }
 
-func (s oracleConformanceSubject) SQSAttributes(envelope []byte) (map[string]ConformanceSQSAttribute, error) {
-	result, err := s.oracle.SQSAttributes(oracle.EnvelopeArgs{Envelope: string(envelope)})
-	attributes := map[string]ConformanceSQSAttribute{}
-	for name, a := range result.Attributes {
-		attributes[name] = ConformanceSQSAttribute{DataType: a.DataType, StringValue: a.StringValue}
+func (oracleConformanceSubject) SQSAttributes(envelope []byte) (map[string]ConformanceSQSAttribute, error) {
+	var result struct {
+		Attributes map[string]ConformanceSQSAttribute `json:"attributes"`
 	}
-	return attributes, err
+	err := conformanceOracleCall("sqs_attributes", map[string]any{
+		"envelope": string(envelope),
+	}, &result)
+	return result.Attributes, err
 }
 
-func (s oracleConformanceSubject) SQSReconcile(bodyAttempts int64, approximateReceiveCount *string) (int64, error) {
-	result, err := s.oracle.SQSReconcile(oracle.SQSReconcileArgs{BodyAttempts: bodyAttempts, ApproximateReceiveCount: approximateReceiveCount})
+func (oracleConformanceSubject) SQSReconcile(bodyAttempts int64, approximateReceiveCount *string) (int64, error) {
+	var result struct {
+		Attempts int64 `json:"attempts"`
+	}
+	err := conformanceOracleCall("sqs_reconcile", map[string]any{
+		"body_attempts":             bodyAttempts,
+		"approximate_receive_count": approximateReceiveCount,
+	}, &result)
 	return result.Attempts, err
 }
 
-func (s oracleConformanceSubject) ASBMessage(envelope []byte) (ConformanceASBMessage, error) {
-	result, err := s.oracle.ASBMessage(oracle.EnvelopeArgs{Envelope: string(envelope)})
-	message := ConformanceASBMessage{
-		Subject:               result.Subject,
-		CorrelationID:         result.CorrelationID,
-		MessageID:             result.MessageID,
-		ContentType:           result.ContentType,
-		ApplicationProperties: conformanceMarshal(result.ApplicationProperties, &err),
-	}
-	return message, err
+func (oracleConformanceSubject) ASBMessage(envelope []byte) (ConformanceASBMessage, error) {
+	var result ConformanceASBMessage
+	err := conformanceOracleCall("asb_message", map[string]any{
+		"envelope": string(envelope),
+	}, &result)
+	return result, err
 }
 
-func (s oracleConformanceSubject) ASBReconcile(bodyAttempts int64, deliveryCount int64) (int64, error) {
-	result, err := s.oracle.ASBReconcile(oracle.ASBReconcileArgs{BodyAttempts: bodyAttempts, DeliveryCount: deliveryCount})
+func (oracleConformanceSubject) ASBReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
+	var result struct {
+		Attempts int64 `json:"attempts"`
+	}
+	err := conformanceOracleCall("asb_reconcile", map[string]any{
+		"body_attempts":  bodyAttempts,
+		"delivery_count": deliveryCount,
+	}, &result)
 	return result.Attempts, err
 }
 
-func (s oracleConformanceSubject) PulsarProperties(envelope []byte) (map[string]string, error) {
-	result, err := s.oracle.PulsarProperties(oracle.EnvelopeArgs{Envelope: string(envelope)})
+func (oracleConformanceSubject) PulsarProperties(envelope []byte) (map[string]string, error) {
+	var result struct {
+		Properties map[string]string `json:"properties"`
+	}
+	err := conformanceOracleCall("pulsar_properties", map[string]any{
+		"envelope": string(envelope),
+	}, &result)
 	return result.Properties, err
 }
 
-func (s oracleConformanceSubject) PulsarReconcile(bodyAttempts int64, redeliveryCount int64) (int64, error) {
-	result, err := s.oracle.PulsarReconcile(oracle.PulsarReconcileArgs{BodyAttempts: bodyAttempts, RedeliveryCount: redeliveryCount})
+func (oracleConformanceSubject) PulsarReconcile(bodyAttempts, redeliveryCount int64) (int64, error) {
+	var result struct {
+		Attempts int64 `json:"attempts"`
+	}
+	err := conformanceOracleCall("pulsar_reconcile", map[string]any{
+		"body_attempts":    bodyAttempts,
+		"redelivery_count": redeliveryCount,
+	}, &result)
 	return result.Attempts, err
 }
 
-func (s oracleConformanceSubject) KafkaHeaders(envelope []byte) (map[string]string, error) {
-	result, err := s.oracle.KafkaHeaders(oracle.EnvelopeArgs{Envelope: string(envelope)})
+func (oracleConformanceSubject) KafkaHeaders(envelope []byte) (map[string]string, error) {
+	var result struct {
+		Headers map[string]string `json:"headers"`
+	}
+	err := conformanceOracleCall("kafka_headers", map[string]any{
+		"envelope": string(envelope),
+	}, &result)
 	return result.Headers, err
 }
 
-func (s oracleConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *int64) (int64, error) {
-	result, err := s.oracle.KafkaReconcile(oracle.KafkaReconcileArgs{BodyAttempts: bodyAttempts, HeaderAttempts: headerAttempts})
+func (oracleConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *int64) (int64, error) {
+	var result struct {
+		Attempts int64 `json:"attempts"`
+	}
+	err := conformanceOracleCall("kafka_reconcile", map[string]any{
+		"body_attempts":   bodyAttempts,
+		"header_attempts": headerAttempts,
+	}, &result)
 	return result.Attempts, err
 }
 
-func (s oracleConformanceSubject) ArtemisMessage(envelope []byte) (ConformanceArtemisMessage, error) {
-	result, err := s.oracle.ArtemisMessage(oracle.EnvelopeArgs{Envelope: string(envelope)})
-	message := ConformanceArtemisMessage{
-		CorrelationID: result.CorrelationID,
-		CreationTime:  result.CreationTime,
-		Annotations:   conformanceMarshal(result.Annotations, &err),
-		Properties:    conformanceMarshal(result.Properties, &err),
-	}
-	return message, err
+func (oracleConformanceSubject) ArtemisMessage(envelope []byte) (ConformanceArtemisMessage, error) {
+	var result ConformanceArtemisMessage
+	err := conformanceOracleCall("artemis_message", map[string]any{
+		"envelope": string(envelope),
+	}, &result)
+	return result, err
 }
 
-func (s oracleConformanceSubject) ArtemisReconcile(bodyAttempts int64, deliveryCount int64) (int64, error) {
-	result, err := s.oracle.ArtemisReconcile(oracle.ArtemisReconcileArgs{BodyAttempts: bodyAttempts, DeliveryCount: deliveryCount})
+func (oracleConformanceSubject) ArtemisReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
+	var result struct {
+		Attempts int64 `json:"attempts"`
+	}
+	err := conformanceOracleCall("artemis_reconcile", map[string]any{
+		"body_attempts":  bodyAttempts,
+		"delivery_count": deliveryCount,
+	}, &result)
 	return result.Attempts, err
 }
 
-func (s oracleConformanceSubject) RabbitMQPublishing(envelope []byte) (ConformanceRabbitMQPublishing, error) {
-	result, err := s.oracle.RabbitMQPublishing(oracle.EnvelopeArgs{Envelope: string(envelope)})
-	publishing := ConformanceRabbitMQPublishing{
-		Properties: map[string]string{
-			"type":           result.Properties.Type,
-			"correlation_id": result.Properties.CorrelationID,
-			"message_id":     result.Properties.MessageID,
-			"app_id":         result.Properties.AppID,
-			"content_type":   result.Properties.ContentType,
-		},
-		Headers: conformanceMarshal(result.Headers, &err),
-	}
-	return publishing, err
+func (oracleConformanceSubject) RabbitMQPublishing(envelope []byte) (ConformanceRabbitMQPublishing, error) {
+	var result ConformanceRabbitMQPublishing
+	err := conformanceOracleCall("rabbitmq_publishing", map[string]any{
+		"envelope": string(envelope),
+	}, &result)
+	return result, err
 }
 
-func (s oracleConformanceSubject) RedisRoundtrip(envelope []byte) ([]byte, error) {
-	result, err := s.oracle.RedisRoundtrip(oracle.EnvelopeArgs{Envelope: string(envelope)})
+func (oracleConformanceSubject) RedisRoundtrip(envelope []byte) ([]byte, error) {
+	var result struct {
+		Element string `json:"element"`
+	}
+	err := conformanceOracleCall("redis_roundtrip", map[string]any{
+		"envelope": string(envelope),
+	}, &result)
 	return []byte(result.Element), err
 }
 
-func (s oracleConformanceSubject) IdempotencyKey(envelope []byte) (string, error) {
-	result, err := s.oracle.IdempotencyKey(oracle.EnvelopeArgs{Envelope: string(envelope)})
+func (oracleConformanceSubject) IdempotencyKey(envelope []byte) (string, error) {
+	var result struct {
+		Key string `json:"key"`
+	}
+	err := conformanceOracleCall("idempotency_key", map[string]any{
+		"envelope": string(envelope),
+	}, &result)
 	return result.Key, err
 }
 
-func (s oracleConformanceSubject) IdempotencyReplay(deliveries []ConformanceDelivery) ([]bool, error) {
-	converted := make([]oracle.Delivery, len(deliveries))
-	for i, d := range deliveries {
-		converted[i] = oracle.Delivery{MetaID: d.MetaID, Outcome: d.Outcome, ForgetBefore: d.ForgetBefore}
+func (oracleConformanceSubject) IdempotencyReplay(deliveries []ConformanceDelivery) ([]bool, error) {
+	var result struct {
+		Invoked []bool `json:"invoked"`
 	}
-	result, err := s.oracle.IdempotencyReplay(oracle.IdempotencyReplayArgs{Deliveries: converted})
+	err := conformanceOracleCall("idempotency_replay", map[string]any{
+		"deliveries": deliveries,
+	}, &result)
 	return result.Invoked, err
 }
 
-func (s oracleConformanceSubject) ValidatePayload(payloadSchema json.RawMessage, data json.RawMessage) (bool, error) {
-	result, err := s.oracle.ValidatePayload(oracle.ValidatePayloadArgs{Schema: payloadSchema, Data: data})
-	return result.Valid, err
-}
-
-// conformanceMarshal renders an oracle result value as the JSON the protocol would
-// carry.
-func conformanceMarshal(value any, err *error) json.RawMessage {
-	raw, marshalErr := json.Marshal(value)
-	if *err == nil {
-		*err = marshalErr
-	}
-	return raw
+func (oracleConformanceSubject) ValidatePayload(schema, data json.RawMessage) (ConformancePayloadVerdict, error) {
+	var result ConformancePayloadVerdict
+	err := conformanceOracleCall("validate_payload", map[string]any{
+		"schema": schema,
+		"data":   data,
+	}, &result)
+	return result, err
 }

@@ -39,36 +39,36 @@ func TestConformanceSuitePayloadSchema(t *testing.T) {
 	t.Run("valid-minimal", func(t *testing.T) {
 		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"order_id":1042}`))
 		conformanceRequireOK(t, "validate_payload", err)
-		conformanceExpectEqual(t, "valid", got, true)
+		conformanceExpectEqual(t, "valid", got.Valid, true)
 	})
 	t.Run("valid-full", func(t *testing.T) {
 		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"order_id":1042,"amount":99.9,"currency":"USD"}`))
 		conformanceRequireOK(t, "validate_payload", err)
-		conformanceExpectEqual(t, "valid", got, true)
+		conformanceExpectEqual(t, "valid", got.Valid, true)
 	})
 	t.Run("invalid-missing-required", func(t *testing.T) {
 		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"amount":10}`))
 		conformanceRequireOK(t, "validate_payload", err)
-		conformanceExpectEqual(t, "valid", got, false)
+		conformanceExpectEqual(t, "valid", got.Valid, false)
 	})
 	t.Run("invalid-wrong-type", func(t *testing.T) {
 		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"order_id":"x"}`))
 		conformanceRequireOK(t, "validate_payload", err)
-		conformanceExpectEqual(t, "valid", got, false)
+		conformanceExpectEqual(t, "valid", got.Valid, false)
 	})
 	t.Run("invalid-additional-property", func(t *testing.T) {
 		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"order_id":1,"extra":true}`))
 		conformanceRequireOK(t, "validate_payload", err)
-		conformanceExpectEqual(t, "valid", got, false)
+		conformanceExpectEqual(t, "valid", got.Valid, false)
 	})
 	t.Run("invalid-enum", func(t *testing.T) {
 		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"order_id":1,"currency":"GBP"}`))
 		conformanceRequireOK(t, "validate_payload", err)
-		conformanceExpectEqual(t, "valid", got, false)
+		conformanceExpectEqual(t, "valid", got.Valid, false)
 	})
 	t.Run("invalid-below-minimum", func(t *testing.T) {
 		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"order_id":0}`))
 		conformanceRequireOK(t, "validate_payload", err)
-		conformanceExpectEqual(t, "valid", got, false)
+		conformanceExpectEqual(t, "valid", got.Valid, false)
 	})
 }

@@ -12,7 +12,7 @@ import (
 
 	babelqueue "github.com/babelqueue/babelqueue-go"
 	"github.com/babelqueue/babelqueue-go/idempotency"
-	"github.com/babelqueue/babelqueue-go/schema"
+	payloadschema "github.com/babelqueue/babelqueue-go/schema"
 )
 
 // newConformanceSubject returns the subject the generated conformance tests run
@@ -54,7 +54,7 @@ func (sdkConformanceSubject) Reencode(envelope []byte, attemptsIncrement int64) 
 	return env.Encode()
 }
 
-func (sdkConformanceSubject) Make(urn string, queue string, data json.RawMessage) ([]byte, error) {
+func (sdkConformanceSubject) Make(urn, queue string, data json.RawMessage) ([]byte, error) {
 	var payload map[string]any
 	if err := json.Unmarshal(data, &payload); err != nil {
 		return nil, err
@@ -67,51 +67,76 @@ func (sdkConformanceSubject) Make(urn string, queue string, data json.RawMessage
 }
 
 func (sdkConformanceSubject) SQSAttributes(envelope []byte) (map[string]ConformanceSQSAttribute, error) {
-	return nil, conformanceNotProvided("attributes is unexported in the separate module github.com/babelqueue/babelqueue-go/sqs; that module's own conformance test runs it")
+	reason := "attributes is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/sqs; that module's own conformance test runs it"
+	return nil, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) SQSReconcile(bodyAttempts int64, approximateReceiveCount *string) (int64, error) {
-	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module github.com/babelqueue/babelqueue-go/sqs; that module's own conformance test runs it")
+	reason := "reconcileAttempts is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/sqs; that module's own conformance test runs it"
+	return 0, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) ASBMessage(envelope []byte) (ConformanceASBMessage, error) {
-	return ConformanceASBMessage{}, conformanceNotProvided("message is unexported in the separate module github.com/babelqueue/babelqueue-go/azureservicebus; that module's own conformance test runs it")
+	reason := "message is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/azureservicebus; that module's own conformance test runs it"
+	return ConformanceASBMessage{}, conformanceNotProvided(reason)
 }
 
-func (sdkConformanceSubject) ASBReconcile(bodyAttempts int64, deliveryCount int64) (int64, error) {
-	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module github.com/babelqueue/babelqueue-go/azureservicebus; that module's own conformance test runs it")
+func (sdkConformanceSubject) ASBReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
+	reason := "reconcileAttempts is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/azureservicebus; that module's own conformance test runs it"
+	return 0, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) PulsarProperties(envelope []byte) (map[string]string, error) {
-	return nil, conformanceNotProvided("properties is unexported in the separate module github.com/babelqueue/babelqueue-go/pulsar; that module's own conformance test runs it")
+	reason := "properties is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/pulsar; that module's own conformance test runs it"
+	return nil, conformanceNotProvided(reason)
 }
 
-func (sdkConformanceSubject) PulsarReconcile(bodyAttempts int64, redeliveryCount int64) (int64, error) {
-	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module github.com/babelqueue/babelqueue-go/pulsar; that module's own conformance test runs it")
+func (sdkConformanceSubject) PulsarReconcile(bodyAttempts, redeliveryCount int64) (int64, error) {
+	reason := "reconcileAttempts is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/pulsar; that module's own conformance test runs it"
+	return 0, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) KafkaHeaders(envelope []byte) (map[string]string, error) {
-	return nil, conformanceNotProvided("headers is unexported in the separate module github.com/babelqueue/babelqueue-go/kafka; that module's own conformance test runs it")
+	reason := "headers is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/kafka; that module's own conformance test runs it"
+	return nil, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *int64) (int64, error) {
-	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module github.com/babelqueue/babelqueue-go/kafka; that module's own conformance test runs it")
+	reason := "reconcileAttempts is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/kafka; that module's own conformance test runs it"
+	return 0, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) ArtemisMessage(envelope []byte) (ConformanceArtemisMessage, error) {
-	return ConformanceArtemisMessage{}, conformanceNotProvided("message is unexported in the separate module github.com/babelqueue/babelqueue-go/artemis; that module's own conformance test runs it")
+	reason := "message is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/artemis; that module's own conformance test runs it"
+	return ConformanceArtemisMessage{}, conformanceNotProvided(reason)
 }
 
-func (sdkConformanceSubject) ArtemisReconcile(bodyAttempts int64, deliveryCount int64) (int64, error) {
-	return 0, conformanceNotProvided("reconcileAttempts is unexported in the separate module github.com/babelqueue/babelqueue-go/artemis; that module's own conformance test runs it")
+func (sdkConformanceSubject) ArtemisReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
+	reason := "reconcileAttempts is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/artemis; that module's own conformance test runs it"
+	return 0, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) RabbitMQPublishing(envelope []byte) (ConformanceRabbitMQPublishing, error) {
-	return ConformanceRabbitMQPublishing{}, conformanceNotProvided("Transport.publishing is unexported in the separate module github.com/babelqueue/babelqueue-go/amqp; that module's own conformance test runs it")
+	reason := "Transport.publishing is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/amqp; that module's own conformance test runs it"
+	return ConformanceRabbitMQPublishing{}, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) RedisRoundtrip(envelope []byte) ([]byte, error) {
-	return nil, conformanceNotProvided("frameValue is unexported in the separate module github.com/babelqueue/babelqueue-go/redis; that module's own conformance test runs it; Transport.Publish needs a live Redis")
+	reason := "frameValue is unexported in the separate module " +
+		"github.com/babelqueue/babelqueue-go/redis; that module's own conformance test runs it" +
+		"; Transport.Publish needs a live Redis"
+	return nil, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) IdempotencyKey(envelope []byte) (string, error) {
@@ -164,17 +189,18 @@ func (sdkConformanceSubject) IdempotencyReplay(deliveries []ConformanceDelivery)
 	return invoked, nil
 }
 
-func (sdkConformanceSubject) ValidatePayload(payloadSchema json.RawMessage, data json.RawMessage) (bool, error) {
-	compiled, err := schema.Parse(payloadSchema)
+func (sdkConformanceSubject) ValidatePayload(schema, data json.RawMessage) (ConformancePayloadVerdict, error) {
+	compiled, err := payloadschema.Parse(schema)
 	if err != nil {
-		return false, err
+		return ConformancePayloadVerdict{}, err
 	}
 	var value any
 	if err := json.Unmarshal(data, &value); err != nil {
-		return false, err
+		return ConformancePayloadVerdict{}, err
 	}
 	// Validate lists the violations; none means valid.
-	return len(compiled.Validate(value)) == 0, nil
+	violations := compiled.Validate(value)
+	return ConformancePayloadVerdict{Valid: len(violations) == 0, Errors: violations}, nil
 }
 
 // sdkConformanceWarnings returns the decode warnings of a core that has

@@ -2,8 +2,11 @@ package gobackend
 
 import (
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 	"github.com/dave/jennifer/jen"
 )
+
+// The behaviour blocks: idempotency and the payload schema blocks.
 
 // The "idempotency" block: the dedupe key is meta.id, and a wrapped handler
 // runs or skips each delivery of a sequence as the suite says.
@@ -14,14 +17,14 @@ const (
 )
 
 // emitIdempotency adds the dedup_key test and the sequences test.
-func emitIdempotency(v *view, b *fileBuilder) error {
-	block := v.suite.Idempotency
+func addIdempotency(s *model.Suite, b *fileBuilder) error {
+	block := s.Idempotency
 	if k := block.DedupKey; k != nil {
 		name := testName(model.BlockIdempotency, "dedup_key")
 		b.decl(name+" runs idempotency.dedup_key: the helper's seen-set key for the fixture is its meta.id.",
 			testFunc(name,
-				callOp("IdempotencyKey", fixture(k.EnvelopeFile)),
-				requireOK("idempotency_key"),
+				callOp(protocol.IdempotencyKey, fixture(k.EnvelopeFile)),
+				requireOK(protocol.IdempotencyKey),
 				expectEqual("key", jen.Id("got"), jen.Lit(k.ExpectedKey)),
 			))
 	}
@@ -69,14 +72,14 @@ func emitReplayHelpers(b *fileBuilder) {
 	b.decl(expectReplay+" replays the steps through the subject and checks, delivery by delivery, whether the handler ran, and how often it ran in all.",
 		jen.Func().Id(expectReplay).ParamsFunc(params(expectReplay, tParam(), subjectParam(), jen.Id("wantRuns").Int(), jen.Id("steps").Index().Id(replayStepType))).Block(
 			tHelper(),
-			jen.Id("deliveries").Op(":=").Make(jen.Index().Id(deliveryType), jen.Len(jen.Id("steps"))),
+			jen.Id("deliveries").Op(":=").Make(jen.Index().Id(recordType("Delivery")), jen.Len(jen.Id("steps"))),
 			jen.For(jen.Id("i").Op(":=").Range().Id("steps")).Block(
-				jen.Id("deliveries").Index(jen.Id("i")).Op("=").Id(deliveryType).Values(
-					jen.Id("MetaID").Op(":").Add(step("MetaID")),
-					jen.Id("Outcome").Op(":").Add(step("Outcome")),
-					jen.Id("ForgetBefore").Op(":").Add(step("ForgetBefore")))),
+				jen.Id("deliveries").Index(jen.Id("i")).Op("=").Add(composite(jen.Id(recordType("Delivery")),
+					named("MetaID", step("MetaID")),
+					named("Outcome", step("Outcome")),
+					named("ForgetBefore", step("ForgetBefore"))))),
 			jen.List(jen.Id("invoked"), jen.Err()).Op(":=").Id("subject").Dot("IdempotencyReplay").Call(jen.Id("deliveries")),
-			requireOK("idempotency_replay"),
+			requireOK(protocol.IdempotencyReplay),
 			jen.If(jen.Len(jen.Id("invoked")).Op("!=").Len(jen.Id("steps"))).Block(
 				tDo("Fatalf", jen.Lit("idempotency_replay reported %d deliveries, want %d"), jen.Len(jen.Id("invoked")), jen.Len(jen.Id("steps")))),
 			jen.Id("runs").Op(":=").Lit(0),
@@ -88,4 +91,34 @@ func emitReplayHelpers(b *fileBuilder) {
 			jen.If(jen.Id("runs").Op("!=").Id("wantRuns")).Block(
 				tDo("Errorf", jen.Lit("the handler ran %d times, want %d (expected_effects)"), jen.Id("runs"), jen.Id("wantRuns"))),
 		))
+}
+
+// The payload schema blocks: payload_schema and payload_schema_unicode share
+// a shape and a runner, validate_payload(schema, data).valid == valid.
+
+func addPayloadSchema(s *model.Suite, b *fileBuilder) error {
+	emitPayloadBlock(b, model.BlockPayloadSchema, s.PayloadSchema,
+		"each data value gets the expected verdict against the block's schema.")
+	return nil
+}
+
+func addPayloadSchemaUnicode(s *model.Suite, b *fileBuilder) error {
+	emitPayloadBlock(b, model.BlockPayloadSchemaUnicode, s.PayloadSchemaUnicode,
+		"string lengths count Unicode code points, not bytes, UTF-16 units or graphemes.")
+	return nil
+}
+
+// emitPayloadBlock adds one test with the schema as a local and a subtest
+// per case.
+func emitPayloadBlock(b *fileBuilder, block string, ps *model.PayloadSchema, doc string) {
+	body := []jen.Code{jen.Id("schema").Op(":=").Add(rawJSON()).Parens(jsonLit(ps.Schema))}
+	for _, c := range ps.Cases {
+		body = append(body, subtest(c.Name,
+			callOp(protocol.ValidatePayload, jen.Id("schema"), rawJSON().Parens(jsonLit(c.Data))),
+			requireOK(protocol.ValidatePayload),
+			expectEqual("valid", gotField("Valid"), jen.Lit(c.Valid)),
+		))
+	}
+	name := testName(block)
+	b.decl(name+" runs "+block+": "+doc, testFunc(name, body...))
 }

@@ -1,0 +1,65 @@
+package gobackend
+
+import (
+	"unicode"
+
+	"github.com/babelqueue/bqgen/model"
+	"github.com/dave/jennifer/jen"
+)
+
+// The literals of generated code. Every untrusted string (case names,
+// descriptions, values) becomes Go source only through jen.Lit or jsonLit,
+// so escaping holds by construction.
+
+// rawJSON is the type json.RawMessage.
+func rawJSON() *jen.Statement { return jen.Qual("encoding/json", "RawMessage") }
+
+// intLit is an integer literal without a conversion, so it adapts to the
+// int64 or int it is assigned to (jen renders an int64 as int64(n)). The
+// int64 fallback only matters on a 32-bit generator host.
+func intLit(n int64) *jen.Statement {
+	if int64(int(n)) == n {
+		return jen.Lit(int(n))
+	}
+	return jen.Lit(n)
+}
+
+// jsonLit is a JSON value as a Go string literal, keeping number spelling
+// and member order. It reads as JSON does in hand-written Go tests: a raw
+// string, on one line when short, else indented over several lines (every
+// helper that takes it parses it, so the whitespace means nothing). Text a
+// raw string cannot hold, or would hide (a backquote, a carriage return, an
+// invisible or bidi character), falls back to an escaped literal.
+func jsonLit(v model.Value) *jen.Statement {
+	text := v.Compact()
+	if !rawSafe(text) {
+		return jen.Lit(text)
+	}
+	if len(text) > maxInlineJSON {
+		text = v.Indented("\t")
+	}
+	return jen.Id("`" + text + "`")
+}
+
+// maxInlineJSON is the longest JSON kept on its call's line.
+const maxInlineJSON = 60
+
+// rawSafe reports whether text can be a raw string literal that shows every
+// character it holds: printable runes only (line feeds come from Indented).
+func rawSafe(text string) bool {
+	for _, r := range text {
+		if r == '`' || !unicode.IsPrint(r) || unicode.Is(unicode.Cf, r) {
+			return false
+		}
+	}
+	return true
+}
+
+// stringObject is the JSON object of string entries, in order.
+func stringObject(entries []model.StringEntry) model.Value {
+	members := make([]model.Member, len(entries))
+	for i, e := range entries {
+		members[i] = model.Member{Key: e.Name, Value: model.StringValue(e.Value)}
+	}
+	return model.ObjectValue(members...)
+}

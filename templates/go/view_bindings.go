@@ -1,0 +1,186 @@
+package gobackend
+
+import (
+	"fmt"
+
+	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
+	"github.com/dave/jennifer/jen"
+)
+
+// The broker-binding blocks: each produce-side projection is one test of the
+// fixture's projection; each attempts_reconciliation is one test with a
+// subtest per case (emitReconciliation).
+
+// projectionTest adds a sub-block's single test: call the projection on the
+// fixture, then the checks.
+func projectionTest(b *fileBuilder, block, sub, doc string, op protocol.Operation, file string, checks ...jen.Code) {
+	name := testName(block, sub)
+	body := append([]jen.Code{callOp(op, fixture(file)), requireOK(op)}, checks...)
+	b.decl(name+" runs "+block+"."+sub+": "+doc, testFunc(name, body...))
+}
+
+// gotField is got.Field.
+func gotField(f string) *jen.Statement { return jen.Id("got").Dot(f) }
+
+func addSQS(s *model.Suite, b *fileBuilder) error {
+	block := s.SQS
+	if p := block.Projection; p != nil {
+		fields := make([]field, len(p.Attributes))
+		for i, a := range p.Attributes {
+			fields[i] = keyed(a.Name, row(named("DataType", jen.Lit(a.DataType)), named("StringValue", jen.Lit(a.StringValue))))
+		}
+		projectionTest(b, model.BlockSQS, "attribute_projection", "the MessageAttributes are exactly the expected ones.",
+			protocol.SQSAttributes, p.EnvelopeFile,
+			jen.Id("conformanceExpectExactMap").Call(jen.Id("t"), jen.Lit("attributes"), jen.Id("got"),
+				composite(jen.Map(jen.String()).Id(recordType(protocol.SQSAttributes.Result.Type.Record)), fields...)))
+	}
+	return emitReconciliation(b, model.BlockSQS, block.Reconciliation, protocol.SQSReconcile)
+}
+
+func addASB(s *model.Suite, b *fileBuilder) error {
+	block := s.ASB
+	if p := block.Projection; p != nil {
+		projectionTest(b, model.BlockASB, "property_projection", "the message fields are equal and the application properties deep-equal (typed).",
+			protocol.ASBMessage, p.EnvelopeFile,
+			expectEqual("subject", gotField("Subject"), jen.Lit(p.Subject)),
+			expectEqual("correlation_id", gotField("CorrelationID"), jen.Lit(p.CorrelationID)),
+			expectEqual("message_id", gotField("MessageID"), jen.Lit(p.MessageID)),
+			expectEqual("content_type", gotField("ContentType"), jen.Lit(p.ContentType)),
+			expectJSON("application_properties", gotField("ApplicationProperties"), p.ApplicationProperties))
+	}
+	return emitReconciliation(b, model.BlockASB, block.Reconciliation, protocol.ASBReconcile)
+}
+
+func addPulsar(s *model.Suite, b *fileBuilder) error {
+	block := s.Pulsar
+	if p := block.Projection; p != nil {
+		projectionTest(b, model.BlockPulsar, "property_projection", "the message properties are exactly the expected strings.",
+			protocol.PulsarProperties, p.EnvelopeFile,
+			jen.Id("conformanceExpectExactMap").Call(jen.Id("t"), jen.Lit("properties"), jen.Id("got"), stringMap(p.Entries)))
+	}
+	return emitReconciliation(b, model.BlockPulsar, block.Reconciliation, protocol.PulsarReconcile)
+}
+
+func addKafka(s *model.Suite, b *fileBuilder) error {
+	block := s.Kafka
+	if p := block.Projection; p != nil {
+		projectionTest(b, model.BlockKafka, "property_projection", "the record headers are exactly the expected strings.",
+			protocol.KafkaHeaders, p.EnvelopeFile,
+			jen.Id("conformanceExpectExactMap").Call(jen.Id("t"), jen.Lit("headers"), jen.Id("got"), stringMap(p.Entries)))
+	}
+	return emitReconciliation(b, model.BlockKafka, block.Reconciliation, protocol.KafkaReconcile)
+}
+
+func addArtemis(s *model.Suite, b *fileBuilder) error {
+	block := s.Artemis
+	if p := block.Projection; p != nil {
+		annotation := model.ObjectValue(model.Member{Key: p.JMSTypeAnnotation, Value: model.StringValue(p.JMSType)})
+		projectionTest(b, model.BlockArtemis, "property_projection", "the JMS type annotation and correlation id are equal and the application properties exactly the expected ones.",
+			protocol.ArtemisMessage, p.EnvelopeFile,
+			jen.Id("conformanceExpectJSONIncludes").Call(jen.Id("t"), jen.Lit("annotations"), gotField("Annotations"), jsonLit(annotation)),
+			expectEqual("correlation_id", gotField("CorrelationID"), jen.Lit(p.CorrelationID)),
+			expectJSON("properties", gotField("Properties"), stringObject(p.Properties)))
+	}
+	return emitReconciliation(b, model.BlockArtemis, block.Reconciliation, protocol.ArtemisReconcile)
+}
+
+func addRabbitMQ(s *model.Suite, b *fileBuilder) error {
+	if p := s.RabbitMQ.Projection; p != nil {
+		projectionTest(b, model.BlockRabbitMQ, "property_projection", "each basic property is equal and the headers deep-equal (typed).",
+			protocol.RabbitMQPublishing, p.EnvelopeFile,
+			jen.Id("conformanceExpectMapIncludes").Call(jen.Id("t"), jen.Lit("properties"), gotField("Properties"), stringMap(p.Properties)),
+			expectJSON("headers", gotField("Headers"), p.Headers))
+	}
+	return nil
+}
+
+func addRedis(s *model.Suite, b *fileBuilder) error {
+	p := s.Redis.PayloadIdentity
+	if p == nil {
+		return nil
+	}
+	name := testName(model.BlockRedis, "payload_identity")
+	b.decl(name+" runs "+model.BlockRedis+".payload_identity: reserve returns the produced envelope byte for byte.",
+		testFunc(name,
+			jen.Id("envelope").Op(":=").Add(fixture(p.EnvelopeFile)),
+			callOp(protocol.RedisRoundtrip, jen.Id("envelope")),
+			requireOK(protocol.RedisRoundtrip),
+			jen.Id("conformanceExpectSameBytes").Call(jen.Id("t"), jen.Lit("element"), jen.Id("got"), jen.Id("envelope")),
+		))
+	return nil
+}
+
+// emitReconciliation adds one test with a subtest per reconciliation case:
+// reconcile(body_attempts, native count) == expected_attempts.
+func emitReconciliation(b *fileBuilder, block string, rec *model.Reconciliation, op protocol.Operation) error {
+	if rec == nil {
+		return nil
+	}
+	runs := make([]jen.Code, len(rec.Cases))
+	for i, c := range rec.Cases {
+		native, err := nativeCount(op, c.Native)
+		if err != nil {
+			return locationError(model.Location{File: c.At.File, Pointer: c.At.Pointer.Child(rec.NativeKey)}, err)
+		}
+		runs[i] = subtest(c.Name,
+			callOp(op, intLit(c.BodyAttempts), native),
+			requireOK(op),
+			expectEqual("attempts", jen.Id("got"), intLit(c.ExpectedAttempts)),
+		)
+	}
+	name := testName(block, "attempts_reconciliation")
+	b.decl(name+" runs "+block+".attempts_reconciliation: the attempts a consumer sees after reconciling the body's count with the broker's.",
+		testFunc(name, runs...))
+	return nil
+}
+
+// nativeCount is a case's broker count as the operation's second
+// parameter takes it, by its protocol kind.
+func nativeCount(op protocol.Operation, v model.Value) (jen.Code, error) {
+	if len(op.Params) != 2 {
+		return nil, fmt.Errorf("%s: a reconciliation takes the body's attempts and the native count", op.Name)
+	}
+	switch op.Params[1].Type.Kind {
+	case protocol.OptionalText:
+		return optionalString(v)
+	case protocol.OptionalInteger:
+		return optionalInt(v)
+	case protocol.Integer:
+		return requiredInt(v)
+	}
+	return nil, fmt.Errorf("%s: no Go literal for a native count of kind %d", op.Name, op.Params[1].Type.Kind)
+}
+
+// optionalString is a count that is a string, or null for an absent one: a string, or null for an absent attribute.
+func optionalString(v model.Value) (jen.Code, error) {
+	switch v.Kind {
+	case model.Null:
+		return jen.Nil(), nil
+	case model.String:
+		return jen.Id("conformancePtr").Call(jen.Lit(v.Text)), nil
+	}
+	return nil, fmt.Errorf("must be a string or null, not %s", v.Kind)
+}
+
+// optionalInt is a count that is an integer, or null for an absent one: an integer, or null for an absent
+// header. The int64 conversion jen writes makes conformancePtr a *int64.
+func optionalInt(v model.Value) (jen.Code, error) {
+	if v.Kind == model.Null {
+		return jen.Nil(), nil
+	}
+	n, ok := v.Int64()
+	if !ok {
+		return nil, fmt.Errorf("must be an integer or null, not %s", v.Compact())
+	}
+	return jen.Id("conformancePtr").Call(jen.Lit(n)), nil
+}
+
+// requiredInt is a count that is always present.
+func requiredInt(v model.Value) (jen.Code, error) {
+	n, ok := v.Int64()
+	if !ok {
+		return nil, fmt.Errorf("must be an integer, not %s", v.Compact())
+	}
+	return intLit(n), nil
+}

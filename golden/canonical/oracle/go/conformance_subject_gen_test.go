@@ -63,6 +63,26 @@ type ConformanceSubject interface {
 	// ValidatePayload validates data (any JSON value) against a draft-07 payload
 	// schema and reports whether it is valid.
 	ValidatePayload(schema, data json.RawMessage) (ConformancePayloadVerdict, error)
+	// SQSSchemaVersionGate delivers envelope with the schema-version SQS message
+	// attribute set to property (absent: not set) to the consumer, which reads it
+	// before decoding, and reports "decode" or "reject".
+	SQSSchemaVersionGate(envelope []byte, property *string) (string, error)
+	// ASBSchemaVersionGate delivers envelope with the schema-version application
+	// property set to property (absent: not set) to the consumer, which reads it
+	// before decoding, and reports "decode" or "reject".
+	ASBSchemaVersionGate(envelope []byte, property json.RawMessage, amqpType *string) (string, error)
+	// PulsarSchemaVersionGate delivers envelope with the schema-version Pulsar message
+	// property set to property (absent: not set) to the consumer, which reads it
+	// before decoding, and reports "decode" or "reject".
+	PulsarSchemaVersionGate(envelope []byte, property *string) (string, error)
+	// KafkaSchemaVersionGate delivers envelope with the schema-version Kafka record
+	// header set to property (absent: not set) to the consumer, which reads it before
+	// decoding, and reports "decode" or "reject".
+	KafkaSchemaVersionGate(envelope []byte, property *string) (string, error)
+	// ArtemisSchemaVersionGate delivers envelope with the schema-version AMQP
+	// application property set to property (absent: not set) to the consumer, which
+	// reads it before decoding, and reports "decode" or "reject".
+	ArtemisSchemaVersionGate(envelope []byte, property *string) (string, error)
 }
 
 // ConformanceDecodeResult is the outcome of decode.

@@ -203,6 +203,26 @@ func (sdkConformanceSubject) ValidatePayload(schema, data json.RawMessage) (Conf
 	return ConformancePayloadVerdict{Valid: len(violations) == 0, Errors: violations}, nil
 }
 
+func (sdkConformanceSubject) SQSSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	return "", conformanceNotProvided("no babelqueue-go mapping for sqs_schema_version_gate yet")
+}
+
+func (sdkConformanceSubject) ASBSchemaVersionGate(envelope []byte, property json.RawMessage, amqpType *string) (string, error) {
+	return "", conformanceNotProvided("no babelqueue-go mapping for asb_schema_version_gate yet")
+}
+
+func (sdkConformanceSubject) PulsarSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	return "", conformanceNotProvided("no babelqueue-go mapping for pulsar_schema_version_gate yet")
+}
+
+func (sdkConformanceSubject) KafkaSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	return "", conformanceNotProvided("no babelqueue-go mapping for kafka_schema_version_gate yet")
+}
+
+func (sdkConformanceSubject) ArtemisSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	return "", conformanceNotProvided("no babelqueue-go mapping for artemis_schema_version_gate yet")
+}
+
 // sdkConformanceWarnings returns the decode warnings of a core that has
 // Envelope.Warnings (1.9.0 and later). The interface assertion keeps this file
 // compiling on older cores, which cannot surface warnings.

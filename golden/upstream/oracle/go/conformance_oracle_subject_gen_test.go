@@ -194,3 +194,59 @@ func (oracleConformanceSubject) ValidatePayload(schema, data json.RawMessage) (C
 	}, &result)
 	return result, err
 }
+
+func (oracleConformanceSubject) SQSSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	var result struct {
+		Outcome string `json:"outcome"`
+	}
+	err := conformanceOracleCall("sqs_schema_version_gate", map[string]any{
+		"envelope": string(envelope),
+		"property": property,
+	}, &result)
+	return result.Outcome, err
+}
+
+func (oracleConformanceSubject) ASBSchemaVersionGate(envelope []byte, property json.RawMessage, amqpType *string) (string, error) {
+	var result struct {
+		Outcome string `json:"outcome"`
+	}
+	err := conformanceOracleCall("asb_schema_version_gate", map[string]any{
+		"envelope":  string(envelope),
+		"property":  property,
+		"amqp_type": amqpType,
+	}, &result)
+	return result.Outcome, err
+}
+
+func (oracleConformanceSubject) PulsarSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	var result struct {
+		Outcome string `json:"outcome"`
+	}
+	err := conformanceOracleCall("pulsar_schema_version_gate", map[string]any{
+		"envelope": string(envelope),
+		"property": property,
+	}, &result)
+	return result.Outcome, err
+}
+
+func (oracleConformanceSubject) KafkaSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	var result struct {
+		Outcome string `json:"outcome"`
+	}
+	err := conformanceOracleCall("kafka_schema_version_gate", map[string]any{
+		"envelope": string(envelope),
+		"property": property,
+	}, &result)
+	return result.Outcome, err
+}
+
+func (oracleConformanceSubject) ArtemisSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	var result struct {
+		Outcome string `json:"outcome"`
+	}
+	err := conformanceOracleCall("artemis_schema_version_gate", map[string]any{
+		"envelope": string(envelope),
+		"property": property,
+	}, &result)
+	return result.Outcome, err
+}

@@ -17,7 +17,7 @@ func (o *Oracle) rejectReason(e *envelope) string {
 	if _, ok := o.urn(e); !ok && !o.has(faultIdentityUnchecked) {
 		return "no 'job' or 'urn': the message has no identity"
 	}
-	if s, ok := asString(lookup(e.top, "trace_id")); !ok || isBlank(s) {
+	if !o.traceIDAcceptable(lookup(e.top, "trace_id")) {
 		return "trace_id is missing or empty"
 	}
 	if !o.dataAcceptable(lookup(e.top, "data")) {
@@ -32,17 +32,49 @@ func (o *Oracle) rejectReason(e *envelope) string {
 	if o.has(faultUnknownLangRejected) && !isProducerLang(e.metaValue("lang")) {
 		return "meta.lang is not a known language"
 	}
-	if n, ok := e.attempts(); !ok || n < 0 {
+	if !o.attemptsAcceptable(e) {
 		return "attempts is not a non-negative integer"
 	}
 	return ""
 }
 
+// traceIDAcceptable reports whether trace_id is a string that is not blank:
+// per-message fields are asserted for presence, and a blank id is none.
+func (o *Oracle) traceIDAcceptable(raw json.RawMessage) bool {
+	s, ok := asString(raw)
+	switch {
+	case len(raw) == 0 && o.has(faultTraceIDOptional):
+		return true // checked only when present
+	case !ok:
+		return false
+	case o.has(faultTraceIDNotTrimmed):
+		return s != ""
+	case o.has(faultTraceIDEmptyAccepted):
+		return s == "" || !isBlank(s) // a blank check written as ^\s+$
+	}
+	return !isBlank(s)
+}
+
+// attemptsAcceptable reports whether attempts is a non-negative integer.
+func (o *Oracle) attemptsAcceptable(e *envelope) bool {
+	if o.has(faultAttemptsFractionAccepted) {
+		var f float64
+		return json.Unmarshal(lookup(e.top, "attempts"), &f) == nil && f >= 0
+	}
+	n, ok := e.attempts()
+	return ok && n >= 0
+}
+
 // dataAcceptable reports whether data is a JSON object. An array is rejected:
 // data is always an object on the wire.
 func (o *Oracle) dataAcceptable(data json.RawMessage) bool {
-	if o.has(faultDataArrayAccepted) && len(data) > 0 && data[0] == '[' {
+	switch {
+	case o.has(faultDataArrayAccepted) && len(data) > 0 && data[0] == '[':
 		return true
+	case o.has(faultDataNullAccepted) && string(data) == "null":
+		return true
+	case o.has(faultDataMissingAccepted) && len(data) == 0:
+		return true // a missing data read as an empty one
 	}
 	return isObject(data)
 }

@@ -76,6 +76,8 @@ func (o *Oracle) artemisAttempts(body, deliveryCount int64) int64 {
 		deliveryCount++
 	case o.has(faultArtemisReconcileNativeWins):
 		return deliveryCount
+	case o.has(faultArtemisReconcileOverwritesLateRetry) && deliveryCount > 1:
+		return deliveryCount
 	}
 	return max(body, deliveryCount)
 }

@@ -70,5 +70,8 @@ func (o *Oracle) asbAttempts(body, deliveryCount int64) int64 {
 	if o.has(faultASBReconcileNativeWins) {
 		return max(prior, 0)
 	}
+	if o.has(faultASBReconcileOverwritesLateRetry) && prior > 1 {
+		return prior
+	}
 	return max(body, prior)
 }

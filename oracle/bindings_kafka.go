@@ -59,7 +59,7 @@ func (o *Oracle) kafkaAttempts(body int64, header *int64) int64 {
 		return 0 // the missing header parsed like an empty one
 	case header == nil, o.has(faultKafkaHeaderIgnored):
 		return body
-	case o.has(faultKafkaReconcileMax):
+	case o.has(faultKafkaReconcileMax), o.has(faultKafkaReconcileMaxLateHeader) && *header > 1:
 		return max(body, *header)
 	case o.has(faultKafkaHeaderNextAttempt):
 		return *header + 1

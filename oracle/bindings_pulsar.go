@@ -61,6 +61,8 @@ func (o *Oracle) pulsarAttempts(body, redeliveryCount int64) int64 {
 		redeliveryCount++
 	case o.has(faultPulsarReconcileNativeWins):
 		return redeliveryCount
+	case o.has(faultPulsarReconcileOverwritesLateRetry) && redeliveryCount > 1:
+		return redeliveryCount
 	}
 	return max(body, redeliveryCount)
 }

@@ -81,5 +81,8 @@ func (o *Oracle) sqsAttempts(body int64, receiveCount *string) int64 {
 	if o.has(faultSQSReconcileNoDecrement) {
 		prior = arc
 	}
+	if o.has(faultSQSReconcileOverwritesLateRetry) && prior > 1 {
+		return prior
+	}
 	return max(body, prior)
 }

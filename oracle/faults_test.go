@@ -198,14 +198,48 @@ func probes() map[Fault]probe {
 		faultPayloadNumberMeansInteger:    {"true", validProbe(`{"type":"number"}`, `99.9`)},
 		faultMinLengthExclusive:           {"true", validProbe(`{"minLength":3}`, `"abc"`)},
 		faultMinLengthGraphemes:           {"true", validProbe(`{"minLength":2}`, `"e\u0301"`)},
-		faultSQSGateTrims:                 {gateReject, gateProbe((*Oracle).SQSSchemaVersionGate, str(" 1"))},
-		faultKafkaGateBlankRejects:        {gateDecode, gateProbe((*Oracle).KafkaSchemaVersionGate, str(" \t"))},
-		faultPulsarGateUnicodeBlank:       {gateReject, gateProbe((*Oracle).PulsarSchemaVersionGate, str("\u3000"))},
-		faultPulsarGateIgnored:            {gateReject, gateProbe((*Oracle).PulsarSchemaVersionGate, str("2"))},
-		faultKafkaGateBOMBlank:            {gateReject, gateProbe((*Oracle).KafkaSchemaVersionGate, str("\uFEFF"))},
-		faultArtemisGateNumeric:           {gateReject, gateProbe((*Oracle).ArtemisSchemaVersionGate, str("01"))},
-		faultASBGateInt64Only:             {gateDecode, asbGateProbe(`1`, "int")},
-		faultASBGateDoubleTruncated:       {gateReject, asbGateProbe(`1.5`, "double")},
+		faultTraceIDOptional: {"false", func(t *testing.T, o *Oracle) string {
+			return accepted(t, o, variant(t, `"trace_id": "11111111-2222-4333-8444-555555555555",`, ``))
+		}},
+		faultTraceIDNotTrimmed: {"false", func(t *testing.T, o *Oracle) string {
+			return accepted(t, o, variant(t, `"11111111-2222-4333-8444-555555555555"`, `" \t "`))
+		}},
+		faultTraceIDEmptyAccepted: {"false", func(t *testing.T, o *Oracle) string {
+			return accepted(t, o, variant(t, `"11111111-2222-4333-8444-555555555555"`, `""`))
+		}},
+		faultAttemptsFractionAccepted: {"false", func(t *testing.T, o *Oracle) string {
+			return accepted(t, o, variant(t, `"attempts": 2`, `"attempts": 1.5`))
+		}},
+		faultDataNullAccepted: {"false", func(t *testing.T, o *Oracle) string {
+			return accepted(t, o, variant(t, `"data": {"b": 1, "a": [1.50, {}]}`, `"data": null`))
+		}},
+		faultDataMissingAccepted: {"false", func(t *testing.T, o *Oracle) string {
+			return accepted(t, o, variant(t, `"data": {"b": 1, "a": [1.50, {}]},`, ``))
+		}},
+		faultPayloadMinimumExclusive: {"true", validProbe(`{"minimum":1}`, `1`)},
+		faultSQSReconcileOverwritesLateRetry: {"5", func(t *testing.T, o *Oracle) string {
+			return attempts(o.SQSReconcile(SQSReconcileArgs{BodyAttempts: 5, ApproximateReceiveCount: str("3")}))
+		}},
+		faultASBReconcileOverwritesLateRetry: {"5", func(t *testing.T, o *Oracle) string {
+			return attempts(o.ASBReconcile(ASBReconcileArgs{BodyAttempts: 5, DeliveryCount: 3}))
+		}},
+		faultPulsarReconcileOverwritesLateRetry: {"5", func(t *testing.T, o *Oracle) string {
+			return attempts(o.PulsarReconcile(PulsarReconcileArgs{BodyAttempts: 5, RedeliveryCount: 3}))
+		}},
+		faultArtemisReconcileOverwritesLateRetry: {"5", func(t *testing.T, o *Oracle) string {
+			return attempts(o.ArtemisReconcile(ArtemisReconcileArgs{BodyAttempts: 5, DeliveryCount: 3}))
+		}},
+		faultKafkaReconcileMaxLateHeader: {"3", func(t *testing.T, o *Oracle) string {
+			return attempts(o.KafkaReconcile(KafkaReconcileArgs{BodyAttempts: 5, HeaderAttempts: num(3)}))
+		}},
+		faultSQSGateTrims:           {gateReject, gateProbe((*Oracle).SQSSchemaVersionGate, str(" 1"))},
+		faultKafkaGateBlankRejects:  {gateDecode, gateProbe((*Oracle).KafkaSchemaVersionGate, str(" \t"))},
+		faultPulsarGateUnicodeBlank: {gateReject, gateProbe((*Oracle).PulsarSchemaVersionGate, str("\u3000"))},
+		faultPulsarGateIgnored:      {gateReject, gateProbe((*Oracle).PulsarSchemaVersionGate, str("2"))},
+		faultKafkaGateBOMBlank:      {gateReject, gateProbe((*Oracle).KafkaSchemaVersionGate, str("\uFEFF"))},
+		faultArtemisGateNumeric:     {gateReject, gateProbe((*Oracle).ArtemisSchemaVersionGate, str("01"))},
+		faultASBGateInt64Only:       {gateDecode, asbGateProbe(`1`, "int")},
+		faultASBGateDoubleTruncated: {gateReject, asbGateProbe(`1.5`, "double")},
 	}
 }
 

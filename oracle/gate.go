@@ -111,7 +111,7 @@ func (o *Oracle) amqpSchemaVersionIsOne(n json.Number, amqpType string) bool {
 // stringGate decides on a string property of block's transport, then
 // decodes.
 func (o *Oracle) stringGate(block string, a GateArgs) GateResult {
-	if a.Property == nil || o.isBlank(block, *a.Property) {
+	if a.Property == nil || o.isGateBlank(block, *a.Property) {
 		if a.Property != nil && o.hasIn(block, faultKafkaGateBlankRejects) {
 			return GateResult{Outcome: gateReject}
 		}
@@ -123,8 +123,8 @@ func (o *Oracle) stringGate(block string, a GateArgs) GateResult {
 	return o.decodeAfterGate(a.Envelope)
 }
 
-// isBlank reports whether v is empty or only ASCII whitespace.
-func (o *Oracle) isBlank(block, v string) bool {
+// isGateBlank reports whether v is empty or only ASCII whitespace.
+func (o *Oracle) isGateBlank(block, v string) bool {
 	if o.hasIn(block, faultKafkaGateBOMBlank) {
 		v = strings.ReplaceAll(v, "\uFEFF", "")
 	}

@@ -137,7 +137,11 @@ func (v *validator) checkNumber(s map[string]any, inst any, ptr string) error {
 		if err != nil {
 			return err
 		}
-		if present && b.fails(x.Cmp(limit)) {
+		fails := b.fails
+		if b.keyword == "minimum" && v.oracle.has(faultPayloadMinimumExclusive) {
+			fails = func(c int) bool { return c <= 0 } // <= where < belongs
+		}
+		if present && fails(x.Cmp(limit)) {
 			v.fail(ptr, "%s must be %s %s", n, b.what, limit.RatString())
 		}
 	}

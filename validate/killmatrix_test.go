@@ -49,3 +49,41 @@ func TestEveryCaseIsKilledByAMutant(t *testing.T) {
 		})
 	}
 }
+
+// TestHoleCasesEachKillTheirOwnMutant: every case the canonical suite gained
+// to close a hole that mutating real SDKs found is the only case failing its
+// mutant, so removing the case would let that bug through.
+func TestHoleCasesEachKillTheirOwnMutant(t *testing.T) {
+	t.Parallel()
+	s := suitetest.Canonical(t)
+	for mutant, only := range map[oracle.Fault]string{
+		"trace-id-optional":                       "cases invalid-trace-id-missing",
+		"trace-id-empty-accepted":                 "cases invalid-trace-id-empty",
+		"trace-id-not-trimmed":                    "cases invalid-trace-id-blank",
+		"attempts-fraction-accepted":              "cases invalid-attempts-fraction",
+		"data-null-accepted":                      "cases invalid-data-null",
+		"data-missing-accepted":                   "cases invalid-data-missing",
+		"payload-minimum-exclusive":               "payload_schema valid-at-minimum",
+		"sqs-reconcile-overwrites-late-retry":     "sqs later-retry-keeps-body",
+		"asb-reconcile-overwrites-late-retry":     "asb later-retry-keeps-body",
+		"pulsar-reconcile-overwrites-late-retry":  "pulsar later-retry-keeps-body",
+		"artemis-reconcile-overwrites-late-retry": "artemis later-retry-keeps-body",
+		"kafka-reconcile-max-late-header":         "kafka later-header-lower-than-body",
+	} {
+		o, err := oracle.New(mutant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds, err := Disagreements(s, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var failed []string
+		for _, d := range ds {
+			failed = append(failed, d.Block+" "+d.Case)
+		}
+		if len(failed) != 1 || failed[0] != only {
+			t.Errorf("mutant %s fails %q, want only %q", mutant, failed, only)
+		}
+	}
+}

@@ -31,11 +31,6 @@ func methodNames(names []string, prefix ...string) []string {
 	return out
 }
 
-// className is the test class of a block: "data_shape" -> DataShapeConformanceTest.
-func className(block string) string {
-	return backend.Join(backend.Words(block), backend.Pascal) + "ConformanceTest"
-}
-
 // DefaultNamespace is the namespace of the generated tests when
 // backend.Options.Package is empty: the SDK's PSR-4 test namespace
 // (BabelQueue\Tests\ -> tests/) followed by the generated directory.

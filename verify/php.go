@@ -12,11 +12,14 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/babelqueue/bqgen/templates/php"
 )
 
 // PHPToolchain runs the PHP backend's oracle-bound output: it lints every
 // generated file with `php -l` and runs PHPUnit (9.6 or later) with the
-// phpunit.xml.dist the backend writes.
+// configuration the backend writes (php.PHPUnitConfig), which names the
+// test directory itself.
 type PHPToolchain struct {
 	// PHP and PHPUnit are the commands to run, looked up on PATH.
 	PHP, PHPUnit string
@@ -24,9 +27,6 @@ type PHPToolchain struct {
 
 // NewPHPToolchain returns the PHP toolchain using php and phpunit from PATH.
 func NewPHPToolchain() Toolchain { return PHPToolchain{PHP: "php", PHPUnit: "phpunit"} }
-
-// phpUnitConfig is the configuration the oracle-bound output carries.
-const phpUnitConfig = "phpunit.xml.dist"
 
 // Lang is "php".
 func (PHPToolchain) Lang() string { return "php" }
@@ -85,7 +85,7 @@ func (t PHPToolchain) Prepare(ctx context.Context, dir string, log io.Writer) er
 // Failing tests make PHPUnit exit non-zero; that is a result, not an error.
 // An error means PHPUnit printed no summary: it could not run at all.
 func (t PHPToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
-	cmd := exec.CommandContext(ctx, t.PHPUnit, "--configuration", filepath.Join(dir, phpUnitConfig), "--colors=never")
+	cmd := exec.CommandContext(ctx, t.PHPUnit, "--configuration", filepath.Join(dir, php.PHPUnitConfig), "--colors=never")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	var out bytes.Buffer

@@ -92,7 +92,7 @@ func TestPHPRunWithoutSummaryIsAnError(t *testing.T) {
 	tc := requirePHPToolchain(t)
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "bootstrap.php"), []byte("<?php\nexit(3);\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, phpUnitConfig), []byte(`<phpunit bootstrap="bootstrap.php"><testsuites><testsuite name="x"><directory>.</directory></testsuite></testsuites></phpunit>`), 0o644)
+	os.WriteFile(filepath.Join(dir, php.PHPUnitConfig), []byte(`<phpunit bootstrap="bootstrap.php"><testsuites><testsuite name="x"><directory>.</directory></testsuite></testsuites></phpunit>`), 0o644)
 	if _, err := tc.Run(context.Background(), dir, nil); err == nil {
 		t.Error("a PHPUnit that printed no summary was taken as a result")
 	}

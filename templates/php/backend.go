@@ -18,7 +18,7 @@ import (
 	"github.com/babelqueue/bqgen/templates/textkit"
 )
 
-// Backend generates PHP tests. Its templates are parsed once, in New.
+// Backend generates PHP tests. Its templates are parsed once, on first use.
 type Backend struct {
 	lazy      *textkit.Lazy
 	templates *template.Template // the parsed templates, set by Generate for this call
@@ -45,9 +45,14 @@ func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 	if err != nil {
 		return nil, err
 	}
+	return b.render(s, v)
+}
+
+// render renders the files of v, and vendors s next to them.
+func (b Backend) render(s *model.Suite, v *view) ([]backend.File, error) {
 	out, err := textkit.RenderAll(b.templates, v.Files)
 	if err != nil {
 		return nil, fmt.Errorf("php: %w", err)
 	}
-	return append(out, backend.VendorSuite(s, suiteDir)...), nil
+	return append(out, backend.VendorSuite(s, SuiteDir)...), nil
 }

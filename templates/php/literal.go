@@ -265,3 +265,32 @@ func xmlCommentText(s string) string {
 	}
 	return out
 }
+
+// maxText is the longest piece of a phpText literal.
+const maxText = 80
+
+// phpText writes prose (its runs of white space read as one space) as a PHP
+// string expression: one literal, or literals of at most maxText characters
+// joined by " . " on continuation lines, so a long message stays readable.
+func phpText(text string) string {
+	words := strings.Fields(text)
+	var pieces []string
+	piece := ""
+	for _, w := range words {
+		if piece != "" && utf8.RuneCountInString(piece)+1+utf8.RuneCountInString(w) > maxText {
+			pieces = append(pieces, piece)
+			piece = " " + w
+			continue
+		}
+		if piece != "" {
+			piece += " "
+		}
+		piece += w
+	}
+	pieces = append(pieces, piece)
+	lits := make([]string, len(pieces))
+	for i, p := range pieces {
+		lits[i] = phpString(p)
+	}
+	return strings.Join(lits, "\n"+bodyIndent+"    . ")
+}

@@ -1,16 +1,19 @@
-package php
+package php_test
 
 import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/internal/prooftest"
+	"github.com/babelqueue/bqgen/templates/php"
 	"github.com/babelqueue/bqgen/verify"
 )
 
 // TestProof is `bqgen verify --lang php` on the canonical and upstream suites.
+// It is an external test: verify's PHP toolchain imports this package for
+// the output layout.
 func TestProof(t *testing.T) {
 	t.Parallel()
-	prooftest.Prove(t, New(), verify.NewPHPToolchain())
+	prooftest.Prove(t, php.New(), verify.NewPHPToolchain())
 }
 
 func TestMain(m *testing.M) { prooftest.Main(m) }

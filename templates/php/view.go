@@ -2,23 +2,13 @@ package php
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 	"github.com/babelqueue/bqgen/templates/textkit"
-)
-
-// Where the output goes, relative to the SDK checkout. The generated tests
-// live next to the vendored suite, never inside it, and under a name that
-// differs from it by more than case, so a case-insensitive disk keeps both.
-const (
-	testsDir   = "tests/ConformanceGenerated"
-	supportDir = testsDir + "/Support"
-	suiteDir   = "tests/conformance"
-	// phpunitConfig is the standalone PHPUnit configuration of the
-	// oracle-bound output; an SDK has its own.
-	phpunitConfig = "phpunit.xml.dist"
 )
 
 // unversioned stands in for CONFORMANCE_VERSION when the suite has none.
@@ -36,6 +26,8 @@ type common struct {
 type view struct {
 	common
 	Oracle bool // BindOracle: tests talk to `bqgen oracle serve`
+	// Subject is the subject API, computed from the protocol.
+	Subject subjectAPI
 	// SuiteFromSupport is the PHP literal of the path from the Support
 	// directory to the vendored suite, with slashes on both ends.
 	SuiteFromSupport string
@@ -44,12 +36,22 @@ type view struct {
 	AutoloadPrefix string
 	// TestsFromRoot is the tests directory, for phpunit.xml.dist.
 	TestsFromRoot string
-	Operations    []operation
-	Files         []outFile
+	// TestSuffix is the file-name suffix phpunit.xml.dist collects.
+	TestSuffix string
+	// Bootstrap is the autoloader phpunit.xml.dist loads.
+	Bootstrap string
+	Files     []outFile
 }
 
 // outFile is one file to render (see textkit.Output).
 type outFile = textkit.Output
+
+// testFile is a block's test class: the root template that lays it out and
+// the class's view, which embeds testClass.
+type testFile struct {
+	Template string
+	Data     any
+}
 
 // testClass is the part every block's test class shares.
 type testClass struct {
@@ -59,22 +61,56 @@ type testClass struct {
 	Uses  []string
 }
 
-// buildView precomputes names, literals and the file list.
+// blockView builds the test class of one block the suite carries.
+type blockView func(*model.Suite, *common) (testFile, error)
+
+// blockViews are the test classes, by block.
+var blockViews = map[string]blockView{
+	model.BlockCases:                buildCases,
+	model.BlockIdempotency:          buildIdempotency,
+	model.BlockSQS:                  buildSQS,
+	model.BlockASB:                  buildASB,
+	model.BlockPulsar:               buildPulsar,
+	model.BlockKafka:                buildKafka,
+	model.BlockArtemis:              buildArtemis,
+	model.BlockRedis:                buildRedis,
+	model.BlockRabbitMQ:             buildRabbitMQ,
+	model.BlockPayloadSchema:        buildPayloadSchema,
+	model.BlockRoundtrip:            buildRoundtrip,
+	model.BlockDataShape:            buildDataShape,
+	model.BlockForbiddenKeys:        buildForbiddenKeys,
+	model.BlockPayloadSchemaUnicode: buildPayloadSchemaUnicode,
+}
+
+// buildView precomputes names, literals and the file list, with the
+// protocol's operations.
 func buildView(s *model.Suite, opt backend.Options) (*view, error) {
+	return buildViewWith(s, opt, protocol.Operations, protocol.Records)
+}
+
+// buildViewWith is buildView over the given operations and records, so a
+// test can add one and see it reach every subject.
+func buildViewWith(s *model.Suite, opt backend.Options, ops []protocol.Operation, records []protocol.RecordType) (*view, error) {
 	ns, err := namespaceOf(opt)
+	if err != nil {
+		return nil, err
+	}
+	api, err := buildSubject(ops, records)
 	if err != nil {
 		return nil, err
 	}
 	v := &view{
 		common:           newCommon(s, ns),
 		Oracle:           opt.Binding == backend.BindOracle,
-		SuiteFromSupport: phpString("/" + relativePath(supportDir, suiteDir) + "/"),
+		Subject:          api,
+		SuiteFromSupport: phpString("/" + relativePath(SupportDir, SuiteDir) + "/"),
 		AutoloadPrefix:   phpString(ns + `\`),
-		TestsFromRoot:    testsDir,
-		Operations:       operations,
+		TestsFromRoot:    TestDir,
+		TestSuffix:       TestSuffix,
+		Bootstrap:        BootstrapFile,
 	}
 	v.Files = v.supportFiles()
-	blocks, err := buildBlocks(s, v.common)
+	blocks, err := buildBlocks(s, &v.common)
 	if err != nil {
 		return nil, err
 	}
@@ -100,81 +136,104 @@ func (v *view) supportFiles() []outFile {
 		v.support("Json.php"), v.support("Expect.php"), v.support("ConformanceTestCase.php"),
 	}
 	if !v.Oracle {
-		return append(files, outFile{Path: testsDir + "/SdkSubject.php", Template: "SdkSubject.php", Kind: backend.Scaffold, Data: v})
+		return append(files, outFile{Path: ScaffoldFile, Template: "SdkSubject.php", Kind: backend.Scaffold, Data: v})
 	}
 	return append(files, v.support("OracleProcess.php"), v.support("OracleSubject.php"),
-		outFile{Path: testsDir + "/bootstrap.php", Template: "bootstrap.php", Kind: backend.Generated, Data: v},
-		outFile{Path: phpunitConfig, Template: "phpunit.xml.dist", Kind: backend.Generated, Data: v})
+		outFile{Path: BootstrapFile, Template: "bootstrap.php", Kind: backend.Generated, Data: v},
+		outFile{Path: PHPUnitConfig, Template: "phpunit.xml.dist", Kind: backend.Generated, Data: v})
 }
 
 // support is a generated file of the Support directory.
 func (v *view) support(name string) outFile {
-	return outFile{Path: supportDir + "/" + name, Template: name, Kind: backend.Generated, Data: v}
+	return outFile{Path: supportFile(name), Template: name, Kind: backend.Generated, Data: v}
 }
 
-// blockBuilder builds the test class of one block, or nil when the suite
-// does not carry the block.
-type blockBuilder func(s *model.Suite, c common) (any, error)
-
-// blockViews are the test classes in model.KnownBlocks order.
-var blockViews = []struct {
-	block string
-	build blockBuilder
-}{
-	{model.BlockCases, buildCases},
-	{model.BlockIdempotency, buildIdempotency},
-	{model.BlockSQS, buildSQS},
-	{model.BlockASB, buildASB},
-	{model.BlockPulsar, buildPulsar},
-	{model.BlockKafka, buildKafka},
-	{model.BlockArtemis, buildArtemis},
-	{model.BlockRedis, buildRedis},
-	{model.BlockRabbitMQ, buildRabbitMQ},
-	{model.BlockPayloadSchema, buildPayloadSchema},
-	{model.BlockRoundtrip, buildRoundtrip},
-	{model.BlockDataShape, buildDataShape},
-	{model.BlockForbiddenKeys, buildForbiddenKeys},
-	{model.BlockPayloadSchemaUnicode, buildPayloadSchemaUnicode},
-}
-
-// buildBlocks builds one test file per block the suite carries.
-func buildBlocks(s *model.Suite, c common) ([]outFile, error) {
+// buildBlocks builds one test file per block the suite carries, in
+// model.KnownBlocks order.
+func buildBlocks(s *model.Suite, c *common) ([]outFile, error) {
 	var out []outFile
-	for _, b := range blockViews {
-		if !s.HasBlock(b.block) {
+	for _, block := range model.KnownBlocks {
+		build, ok := blockViews[block]
+		if !ok || !s.HasBlock(block) {
 			continue
 		}
-		data, err := b.build(s, c)
+		f, err := build(s, c)
 		if err != nil {
-			return nil, fmt.Errorf("php: %s: %w", b.block, err)
+			return nil, fmt.Errorf("php: %s: %w", block, err)
 		}
-		out = append(out, outFile{Path: testsDir + "/" + className(b.block) + ".php", Template: templateOf(b.block), Kind: backend.Generated, Data: data})
+		out = append(out, outFile{Path: TestFile(block), Template: f.Template, Kind: backend.Generated, Data: f.Data})
 	}
 	return out, nil
 }
 
-// templateOf names the root template of a block's test class. The payload
-// schema blocks share one.
-func templateOf(block string) string {
-	if block == model.BlockPayloadSchemaUnicode {
-		block = model.BlockPayloadSchema
-	}
-	return block + ".test.php"
-}
-
 // newTestClass starts a block's test class.
-func newTestClass(c common, block string, uses ...string) testClass {
-	return testClass{common: c, Class: className(block), Block: block, Uses: uses}
+func newTestClass(c *common, block string, uses ...string) testClass {
+	return testClass{common: *c, Class: className(block), Block: block, Uses: uses}
 }
 
-// relativePath is the slash path from directory from to directory to, both
-// relative to the same root.
-func relativePath(from, to string) string {
-	f, t := strings.Split(from, "/"), strings.Split(to, "/")
-	i := 0
-	for i < len(f) && i < len(t) && f[i] == t[i] {
-		i++
+// blockFile is a block's test class laid out by the block's own template,
+// tmpl/<block>.tmpl.
+func blockFile(block string, data any) testFile {
+	return testFile{Template: block + ".test.php", Data: data}
+}
+
+// methodNames turns case names into PHPUnit test method names in php-sdk's
+// own convention, snake_case after "test_" ("order-created" ->
+// test_order_created).
+// PHP method names are case-insensitive, so uniqueness is decided ignoring
+// case: two names that differ only in where their words break ("foo-bar",
+// "foobar") would otherwise declare the same method twice. A clash gets the
+// first free numeric suffix, in case order.
+func methodNames(names []string, prefix ...string) []string {
+	words := append([]string{"test"}, prefix...)
+	out := make([]string, len(names))
+	used := map[string]bool{}
+	for i, name := range names {
+		base := backend.Identifiers([]string{name}, words, backend.Snake)[0]
+		unique := base
+		for n := 2; used[strings.ToLower(unique)]; n++ {
+			unique = fmt.Sprintf("%s_%d", base, n)
+		}
+		used[strings.ToLower(unique)] = true
+		out[i] = unique
 	}
-	up := strings.Repeat("../", len(f)-i)
-	return strings.TrimSuffix(up+strings.Join(t[i:], "/"), "/")
+	return out
+}
+
+// DefaultNamespace is the namespace of the generated tests when
+// backend.Options.Package is empty: the SDK's PSR-4 test namespace
+// (BabelQueue\Tests\ -> tests/) followed by the generated directory.
+const DefaultNamespace = `BabelQueue\Tests\ConformanceGenerated`
+
+// namespaceSyntax is a qualified PHP namespace name: identifiers joined by
+// single backslashes.
+var namespaceSyntax = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\\[A-Za-z_][A-Za-z0-9_]*)*$`)
+
+// reservedWords are PHP keywords, which PHP does not read as a namespace
+// on their own ("namespace List;" is a syntax error).
+var reservedWords = strings.Fields(`abstract and array as break callable case catch class clone const continue
+	declare default do echo else elseif empty enddeclare endfor endforeach endif endswitch endwhile enum eval
+	exit extends final finally fn for foreach function global goto if implements include include_once
+	instanceof insteadof interface isset list match namespace new or print private protected public readonly
+	require require_once return static switch throw trait try unset use var while xor yield`)
+
+// namespaceOf validates the namespace option. A leading backslash (a fully
+// qualified spelling) is accepted and dropped, as a namespace declaration
+// does not take one.
+func namespaceOf(opt backend.Options) (string, error) {
+	ns := strings.TrimPrefix(opt.Package, `\`)
+	if ns == "" {
+		return DefaultNamespace, nil
+	}
+	if !namespaceSyntax.MatchString(ns) {
+		return "", fmt.Errorf("php: package %q is not a PHP namespace (identifiers separated by \\)", opt.Package)
+	}
+	for _, part := range strings.Split(ns, `\`) {
+		for _, word := range reservedWords {
+			if strings.EqualFold(part, word) {
+				return "", fmt.Errorf("php: package %q uses the PHP keyword %q as a namespace name", opt.Package, part)
+			}
+		}
+	}
+	return ns, nil
 }

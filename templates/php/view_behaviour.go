@@ -28,7 +28,7 @@ type sequenceTest struct {
 	Effects    string   // expected_effects
 }
 
-func buildIdempotency(s *model.Suite, c common) (any, error) {
+func buildIdempotency(s *model.Suite, c *common) (testFile, error) {
 	block := s.Idempotency
 	class := idempotencyClass{testClass: newTestClass(c, model.BlockIdempotency, "ConformanceTestCase")}
 	// dedup_key and the sequences share one class, so their method names
@@ -45,7 +45,7 @@ func buildIdempotency(s *model.Suite, c common) (any, error) {
 	for i, m := range methods {
 		class.Sequences = append(class.Sequences, buildSequence(block.Sequences[i], m))
 	}
-	return class, nil
+	return blockFile(model.BlockIdempotency, class), nil
 }
 
 // buildSequence lays out one sequence. A delivery without an outcome is one
@@ -82,27 +82,32 @@ type payloadTest struct {
 	Valid bool
 }
 
-func buildPayloadSchema(s *model.Suite, c common) (any, error) {
+func buildPayloadSchema(s *model.Suite, c *common) (testFile, error) {
 	return buildPayloadClass(s.PayloadSchema, newTestClass(c, model.BlockPayloadSchema, "ConformanceTestCase", "Json"))
 }
 
-func buildPayloadSchemaUnicode(s *model.Suite, c common) (any, error) {
+func buildPayloadSchemaUnicode(s *model.Suite, c *common) (testFile, error) {
 	return buildPayloadClass(s.PayloadSchemaUnicode, newTestClass(c, model.BlockPayloadSchemaUnicode, "ConformanceTestCase", "Json"))
 }
 
-func buildPayloadClass(block *model.PayloadSchema, tc testClass) (any, error) {
+// buildPayloadClass lays out a payload schema block; both blocks share the
+// template of "payload_schema".
+func buildPayloadClass(block *model.PayloadSchema, tc testClass) (testFile, error) {
+	if block.Schema.Kind != model.Object {
+		return testFile{}, fmt.Errorf("schema must be an object, not %s", block.Schema.Kind)
+	}
 	schema, err := phpValue(block.Schema, bodyIndent)
 	if err != nil {
-		return nil, fmt.Errorf("schema: %w", err)
+		return testFile{}, fmt.Errorf("schema: %w", err)
 	}
 	class := payloadClass{testClass: tc, Schema: schema}
 	for i, m := range newMethods(caseNames(block.Cases, func(p model.PayloadCase) string { return p.Name })) {
 		pc := block.Cases[i]
 		data, err := phpValue(pc.Data, bodyIndent)
 		if err != nil {
-			return nil, fmt.Errorf("case %q: %w", pc.Name, err)
+			return testFile{}, fmt.Errorf("case %q: %w", pc.Name, err)
 		}
 		class.Tests = append(class.Tests, payloadTest{testMethod: m, Data: data, Valid: pc.Valid})
 	}
-	return class, nil
+	return blockFile(model.BlockPayloadSchema, class), nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
 // bindingClass is the test class of a broker binding block: at most one
@@ -17,7 +18,7 @@ type bindingClass struct {
 // reconcileTests are an attempts_reconciliation sub-block's cases, all run
 // through one subject method.
 type reconcileTests struct {
-	Op    string // the subject method, e.g. sqsReconcile
+	Op    string // the subject method of the reconciliation
 	Tests []reconcileTest
 }
 
@@ -26,6 +27,9 @@ type reconcileTest struct {
 	testMethod
 	Body, Native, Expected string
 }
+
+// propertyProjection is the projection sub-block of most bindings.
+const propertyProjection = "property_projection"
 
 // projectionMethod names the test of a projection sub-block after it.
 func projectionMethod(subBlock string) testMethod {
@@ -52,17 +56,16 @@ func buildReconcile(r *model.Reconciliation, op, projectionSub string) (*reconci
 	return out, nil
 }
 
-// newBindingClass builds a binding class from its projection and reconciliation.
-func newBindingClass(c common, block string, projection any, rec *model.Reconciliation, op string) (any, error) {
-	projectionSub := "property_projection"
-	if block == model.BlockSQS {
-		projectionSub = "attribute_projection"
-	}
-	r, err := buildReconcile(rec, op, projectionSub)
+// newBindingClass builds a binding class from its projection (named
+// projectionSub in the manifest) and its reconciliation, which reconcile (a
+// protocol operation) runs.
+func newBindingClass(c *common, block, projectionSub string, projection any, rec *model.Reconciliation, reconcile protocol.Operation) (testFile, error) {
+	r, err := buildReconcile(rec, phpName(reconcile.Name), projectionSub)
 	if err != nil {
-		return nil, err
+		return testFile{}, err
 	}
-	return bindingClass{testClass: newTestClass(c, block, "ConformanceTestCase", "Expect"), Projection: projection, Reconcile: r}, nil
+	class := bindingClass{testClass: newTestClass(c, block, "ConformanceTestCase", "Expect"), Projection: projection, Reconcile: r}
+	return blockFile(block, class), nil
 }
 
 // mapProjection is a projection compared as one map: the SQS attributes,
@@ -73,7 +76,7 @@ type mapProjection struct {
 	Expected string // a PHP literal of the whole map
 }
 
-func buildSQS(s *model.Suite, c common) (any, error) {
+func buildSQS(s *model.Suite, c *common) (testFile, error) {
 	var projection any
 	if p := s.SQS.Projection; p != nil {
 		attrs := make([]model.Member, len(p.Attributes))
@@ -84,27 +87,27 @@ func buildSQS(s *model.Suite, c common) (any, error) {
 		}
 		mp, err := newMapProjection("attribute_projection", p.EnvelopeFile, model.ObjectValue(attrs...))
 		if err != nil {
-			return nil, err
+			return testFile{}, err
 		}
 		projection = mp
 	}
-	return newBindingClass(c, model.BlockSQS, projection, s.SQS.Reconciliation, "sqsReconcile")
+	return newBindingClass(c, model.BlockSQS, "attribute_projection", projection, s.SQS.Reconciliation, protocol.SQSReconcile)
 }
 
-func buildPulsar(s *model.Suite, c common) (any, error) {
+func buildPulsar(s *model.Suite, c *common) (testFile, error) {
 	projection, err := stringMapProjection(s.Pulsar.Projection)
 	if err != nil {
-		return nil, err
+		return testFile{}, err
 	}
-	return newBindingClass(c, model.BlockPulsar, projection, s.Pulsar.Reconciliation, "pulsarReconcile")
+	return newBindingClass(c, model.BlockPulsar, propertyProjection, projection, s.Pulsar.Reconciliation, protocol.PulsarReconcile)
 }
 
-func buildKafka(s *model.Suite, c common) (any, error) {
+func buildKafka(s *model.Suite, c *common) (testFile, error) {
 	projection, err := stringMapProjection(s.Kafka.Projection)
 	if err != nil {
-		return nil, err
+		return testFile{}, err
 	}
-	return newBindingClass(c, model.BlockKafka, projection, s.Kafka.Reconciliation, "kafkaReconcile")
+	return newBindingClass(c, model.BlockKafka, propertyProjection, projection, s.Kafka.Reconciliation, protocol.KafkaReconcile)
 }
 
 // stringMapProjection lays out a property_projection of string entries, or
@@ -113,7 +116,7 @@ func stringMapProjection(p *model.StringMapProjection) (any, error) {
 	if p == nil {
 		return nil, nil
 	}
-	return newMapProjection("property_projection", p.EnvelopeFile, stringMap(p.Entries))
+	return newMapProjection(propertyProjection, p.EnvelopeFile, stringMap(p.Entries))
 }
 
 func newMapProjection(subBlock, fixture string, expected model.Value) (mapProjection, error) {
@@ -130,50 +133,50 @@ func stringMap(entries []model.StringEntry) model.Value {
 	return model.ObjectValue(members...)
 }
 
-// asbProjection is asb.property_projection as PHP literals.
-type asbProjection struct {
+// serviceBusProjection is the Azure Service Bus property_projection as PHP literals.
+type serviceBusProjection struct {
 	testMethod
 	Fixture                                        string
 	Subject, CorrelationID, MessageID, ContentType string
 	ApplicationProperties                          string
 }
 
-func buildASB(s *model.Suite, c common) (any, error) {
+func buildASB(s *model.Suite, c *common) (testFile, error) {
 	var projection any
 	if p := s.ASB.Projection; p != nil {
 		props, err := phpValue(p.ApplicationProperties, bodyIndent)
 		if err != nil {
-			return nil, err
+			return testFile{}, err
 		}
-		projection = asbProjection{testMethod: projectionMethod("property_projection"), Fixture: phpString(p.EnvelopeFile),
+		projection = serviceBusProjection{testMethod: projectionMethod(propertyProjection), Fixture: phpString(p.EnvelopeFile),
 			Subject: phpString(p.Subject), CorrelationID: phpString(p.CorrelationID), MessageID: phpString(p.MessageID),
 			ContentType: phpString(p.ContentType), ApplicationProperties: props}
 	}
-	return newBindingClass(c, model.BlockASB, projection, s.ASB.Reconciliation, "asbReconcile")
+	return newBindingClass(c, model.BlockASB, propertyProjection, projection, s.ASB.Reconciliation, protocol.ASBReconcile)
 }
 
-// artemisProjection is artemis.property_projection as PHP literals.
-type artemisProjection struct {
+// amqpMessageProjection is the Artemis property_projection as PHP literals.
+type amqpMessageProjection struct {
 	testMethod
 	Fixture                            string
 	Annotation, JMSType, CorrelationID string
 	Properties                         string
 }
 
-func buildArtemis(s *model.Suite, c common) (any, error) {
+func buildArtemis(s *model.Suite, c *common) (testFile, error) {
 	var projection any
 	if p := s.Artemis.Projection; p != nil {
 		props, err := phpValue(stringMap(p.Properties), bodyIndent)
 		if err != nil {
-			return nil, err
+			return testFile{}, err
 		}
-		projection = artemisProjection{testMethod: projectionMethod("property_projection"), Fixture: phpString(p.EnvelopeFile),
+		projection = amqpMessageProjection{testMethod: projectionMethod(propertyProjection), Fixture: phpString(p.EnvelopeFile),
 			Annotation: phpString(p.JMSTypeAnnotation), JMSType: phpString(p.JMSType), CorrelationID: phpString(p.CorrelationID), Properties: props}
 	}
-	return newBindingClass(c, model.BlockArtemis, projection, s.Artemis.Reconciliation, "artemisReconcile")
+	return newBindingClass(c, model.BlockArtemis, propertyProjection, projection, s.Artemis.Reconciliation, protocol.ArtemisReconcile)
 }
 
-// rabbitMQProjection is rabbitmq.property_projection as PHP literals.
+// rabbitMQProjection is the RabbitMQ property_projection as PHP literals.
 type rabbitMQProjection struct {
 	testMethod
 	Fixture    string
@@ -186,34 +189,34 @@ type namedValue struct {
 	Name, Value string
 }
 
-func buildRabbitMQ(s *model.Suite, c common) (any, error) {
+func buildRabbitMQ(s *model.Suite, c *common) (testFile, error) {
 	var projection any
 	if p := s.RabbitMQ.Projection; p != nil {
 		headers, err := phpValue(p.Headers, bodyIndent)
 		if err != nil {
-			return nil, err
+			return testFile{}, err
 		}
-		rp := rabbitMQProjection{testMethod: projectionMethod("property_projection"), Fixture: phpString(p.EnvelopeFile), Headers: headers}
+		rp := rabbitMQProjection{testMethod: projectionMethod(propertyProjection), Fixture: phpString(p.EnvelopeFile), Headers: headers}
 		for _, e := range p.Properties {
 			rp.Properties = append(rp.Properties, namedValue{Name: phpString(e.Name), Value: phpString(e.Value)})
 		}
 		projection = rp
 	}
-	return newBindingClass(c, model.BlockRabbitMQ, projection, nil, "")
+	return newBindingClass(c, model.BlockRabbitMQ, propertyProjection, projection, nil, protocol.Operation{})
 }
 
-// redisProjection is redis.payload_identity.
-type redisProjection struct {
+// payloadIdentity is the Redis payload_identity.
+type payloadIdentity struct {
 	testMethod
 	Fixture string
 }
 
-func buildRedis(s *model.Suite, c common) (any, error) {
+func buildRedis(s *model.Suite, c *common) (testFile, error) {
 	var projection any
 	if p := s.Redis.PayloadIdentity; p != nil {
-		projection = redisProjection{testMethod: projectionMethod("payload_identity"), Fixture: phpString(p.EnvelopeFile)}
+		projection = payloadIdentity{testMethod: projectionMethod("payload_identity"), Fixture: phpString(p.EnvelopeFile)}
 	}
-	return newBindingClass(c, model.BlockRedis, projection, nil, "")
+	return newBindingClass(c, model.BlockRedis, "payload_identity", projection, nil, protocol.Operation{})
 }
 
 // caseNames lists the names of a block's cases.

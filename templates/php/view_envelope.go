@@ -43,17 +43,17 @@ type envelopeTest struct {
 	DeadLetter                               string // "" when the case expects no dead_letter
 }
 
-func buildCases(s *model.Suite, c common) (any, error) {
+func buildCases(s *model.Suite, c *common) (testFile, error) {
 	names := caseNames(s.Cases, func(ec model.EnvelopeCase) string { return ec.Name })
 	class := casesClass{testClass: newTestClass(c, model.BlockCases, "ConformanceTestCase", "Expect")}
 	for i, m := range newMethods(names) {
 		t, err := buildEnvelopeTest(s.Cases[i], m)
 		if err != nil {
-			return nil, fmt.Errorf("case %q: %w", s.Cases[i].Name, err)
+			return testFile{}, fmt.Errorf("case %q: %w", s.Cases[i].Name, err)
 		}
 		class.Tests = append(class.Tests, t)
 	}
-	return class, nil
+	return blockFile(model.BlockCases, class), nil
 }
 
 func buildEnvelopeTest(ec model.EnvelopeCase, m testMethod) (envelopeTest, error) {
@@ -107,7 +107,7 @@ type pointerValue struct {
 	Pointer, Value string
 }
 
-func buildRoundtrip(s *model.Suite, c common) (any, error) {
+func buildRoundtrip(s *model.Suite, c *common) (testFile, error) {
 	cases := s.Roundtrip.Cases
 	names := caseNames(cases, func(rc model.RoundtripCase) string { return rc.Name })
 	class := roundtripClass{testClass: newTestClass(c, model.BlockRoundtrip, "ConformanceTestCase", "Expect", "Json")}
@@ -117,13 +117,13 @@ func buildRoundtrip(s *model.Suite, c common) (any, error) {
 		for _, p := range rc.ExpectPreserved {
 			value, err := phpValue(p.Value, bodyIndent)
 			if err != nil {
-				return nil, fmt.Errorf("case %q: %s: %w", rc.Name, p.Pointer, err)
+				return testFile{}, fmt.Errorf("case %q: %s: %w", rc.Name, p.Pointer, err)
 			}
 			t.Preserved = append(t.Preserved, pointerValue{Pointer: phpString(p.Pointer.String()), Value: value})
 		}
 		class.Tests = append(class.Tests, t)
 	}
-	return class, nil
+	return blockFile(model.BlockRoundtrip, class), nil
 }
 
 // dataShapeClass is the test class of the "data_shape" block.
@@ -143,18 +143,18 @@ type dataShapeTest struct {
 	Reason                       string // as in envelopeTest
 }
 
-func buildDataShape(s *model.Suite, c common) (any, error) {
+func buildDataShape(s *model.Suite, c *common) (testFile, error) {
 	cases := s.DataShape.Cases
 	names := caseNames(cases, func(dc model.DataShapeCase) string { return dc.Name })
 	class := dataShapeClass{testClass: newTestClass(c, model.BlockDataShape, "ConformanceTestCase", "Json")}
 	for i, m := range newMethods(names) {
 		t, err := buildDataShapeTest(cases[i], m)
 		if err != nil {
-			return nil, fmt.Errorf("case %q: %w", cases[i].Name, err)
+			return testFile{}, fmt.Errorf("case %q: %w", cases[i].Name, err)
 		}
 		class.Tests = append(class.Tests, t)
 	}
-	return class, nil
+	return blockFile(model.BlockDataShape, class), nil
 }
 
 func buildDataShapeTest(dc model.DataShapeCase, m testMethod) (dataShapeTest, error) {
@@ -185,7 +185,7 @@ type forbiddenKeyTest struct {
 	Absent  []string
 }
 
-func buildForbiddenKeys(s *model.Suite, c common) (any, error) {
+func buildForbiddenKeys(s *model.Suite, c *common) (testFile, error) {
 	cases := s.ForbiddenKeys.Cases
 	names := caseNames(cases, func(fc model.ForbiddenKeyCase) string { return fc.Name })
 	class := forbiddenKeysClass{testClass: newTestClass(c, model.BlockForbiddenKeys, "ConformanceTestCase", "Expect", "Json")}
@@ -197,5 +197,5 @@ func buildForbiddenKeys(s *model.Suite, c common) (any, error) {
 		}
 		class.Tests = append(class.Tests, t)
 	}
-	return class, nil
+	return blockFile(model.BlockForbiddenKeys, class), nil
 }

@@ -51,7 +51,11 @@ final class CasesConformanceTest extends ConformanceTestCase
         self::assertSame(3, $view->attempts, $case . ': attempts');
         self::assertSame('php', $view->lang, $case . ': meta.lang');
         self::assertSame(1, $view->schema_version, $case . ': meta.schema_version');
-        Expect::jsonSubset((object) ['reason' => 'failed', 'original_queue' => 'orders'], $view->dead_letter, $case . ': dead_letter');
+        Expect::jsonSubset(
+            (object) ['reason' => 'failed', 'original_queue' => 'orders'],
+            $view->dead_letter,
+            $case . ': dead_letter',
+        );
         Expect::messageIdentity($view, $case);
     }
 
@@ -104,13 +108,19 @@ final class CasesConformanceTest extends ConformanceTestCase
     {
         $case = 'invalid-unknown-schema-version';
         $decoded = $this->subject()->decode(self::fixture('fixtures/invalid-unknown-schema-version.json'));
-        self::assertFalse($decoded->accepted, $case . ': the envelope must be rejected: meta.schema_version is not a version this SDK supports');
+        self::assertFalse(
+            $decoded->accepted,
+            $case . ': the envelope must be rejected: meta.schema_version is not a version this SDK supports',
+        );
     }
 
     public function test_invalid_missing_urn(): void
     {
         $case = 'invalid-missing-urn';
         $decoded = $this->subject()->decode(self::fixture('fixtures/invalid-missing-urn.json'));
-        self::assertFalse($decoded->accepted, $case . ": the envelope must be rejected: no 'job' or 'urn' — the message has no identity");
+        self::assertFalse(
+            $decoded->accepted,
+            $case . ": the envelope must be rejected: no 'job' or 'urn' — the message has no identity",
+        );
     }
 }

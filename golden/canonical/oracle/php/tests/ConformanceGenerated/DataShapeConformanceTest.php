@@ -22,13 +22,20 @@ final class DataShapeConformanceTest extends ConformanceTestCase
     {
         $case = 'empty-data';
         $encoded = $this->subject()->make('urn:babel:orders:created', 'orders', (object) []);
-        self::assertSame('{}', Json::memberText($encoded, 'data'), $case . ': the emitted data, insignificant whitespace removed');
+        self::assertSame(
+            '{}',
+            Json::memberText($encoded, 'data'),
+            $case . ': the emitted data, insignificant whitespace removed',
+        );
     }
 
     public function test_data_array_rejected(): void
     {
         $case = 'data-array-rejected';
         $decoded = $this->subject()->decode(self::fixture('fixtures/data-array-rejected.json'));
-        self::assertFalse($decoded->accepted, $case . ': the envelope must be rejected: data is a JSON array ([1, 2]), not an object');
+        self::assertFalse(
+            $decoded->accepted,
+            $case . ': the envelope must be rejected: data is a JSON array ([1, 2]), not an object',
+        );
     }
 }

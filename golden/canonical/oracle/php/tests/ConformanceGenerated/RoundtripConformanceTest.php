@@ -27,7 +27,12 @@ final class RoundtripConformanceTest extends ConformanceTestCase
         $reencoded = Json::decode($this->subject()->reencode($fixture, 1));
         Expect::pointer(1, $reencoded, '/attempts', $case . ': attempts after one more attempt');
         Expect::pointer(true, $reencoded, '/meta/vendor_flag', $case . ': must survive re-encoding');
-        Expect::pointer((object) ['region' => 'eu-west-1', 'hops' => [1, 2]], $reencoded, '/meta/vendor_ctx', $case . ': must survive re-encoding');
+        Expect::pointer(
+            (object) ['region' => 'eu-west-1', 'hops' => [1, 2]],
+            $reencoded,
+            '/meta/vendor_ctx',
+            $case . ': must survive re-encoding',
+        );
     }
 
     public function test_unknown_toplevel_roundtrip(): void

@@ -21,7 +21,11 @@ final class IdempotencyConformanceTest extends ConformanceTestCase
     {
         $case = 'dedup_key';
         $key = $this->subject()->idempotencyKey(self::fixture('fixtures/order-created.json'));
-        self::assertSame('f1e2d3c4-b5a6-4789-90ab-cdef01234567', $key, $case . ': the seen-set key must be meta.id, verbatim');
+        self::assertSame(
+            'f1e2d3c4-b5a6-4789-90ab-cdef01234567',
+            $key,
+            $case . ': the seen-set key must be meta.id, verbatim',
+        );
     }
 
     public function test_duplicate_delivery_runs_once(): void

@@ -61,7 +61,7 @@ final class PayloadSchemaUnicodeConformanceTest extends ConformanceTestCase
     }
 
     /** The block's schema, in the JSON model. */
-    private static function schema(): mixed
+    private static function schema(): \stdClass
     {
         return (object) [
             '$schema' => 'http://json-schema.org/draft-07/schema#',

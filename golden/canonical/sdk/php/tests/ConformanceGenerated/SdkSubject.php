@@ -21,7 +21,6 @@ use BabelQueue\Transport\KafkaMessage;
 use BabelQueue\Transport\KafkaProducer;
 use BabelQueue\Transport\KafkaTransport;
 use BabelQueue\Transport\PulsarConsumer;
-use BabelQueue\Transport\PulsarMessage;
 use BabelQueue\Transport\PulsarTransport;
 use BabelQueue\Transport\PulsarWebSocketClient;
 use BabelQueue\Transport\PulsarWebSocketConsumerClient;
@@ -47,7 +46,9 @@ use BabelQueue\Tests\ConformanceGenerated\Support\Subject;
  * through a fake of the transport's one-method client seam and capturing what
  * it was given. Operations the SDK does not offer, or offers only in a later
  * release, throw NotProvided, so their tests are reported skipped with the
- * reason. AMQP and Redis need php-amqplib, predis and mockery (require-dev).
+ * reason. Transports whose client has no seam to fake are driven through
+ * mocks of their client library, which need that library and mockery
+ * (require-dev).
  */
 final class SdkSubject implements Subject
 {
@@ -62,29 +63,34 @@ final class SdkSubject implements Subject
 
     public function capabilities(): array
     {
-        $provided = ['decode', 'reencode', 'make', 'sqs_attributes', 'pulsar_properties', 'pulsar_reconcile', 'kafka_headers', 'kafka_reconcile'];
-        if (self::canMock(AMQPChannel::class)) {
-            $provided[] = 'rabbitmq_publishing';
-        }
-        if (method_exists(RedisTransport::class, 'frameValue') || self::canMock(ClientInterface::class)) {
-            $provided[] = 'redis_roundtrip';
-        }
-        if (class_exists(Idempotent::class)) {
-            array_push($provided, 'idempotency_key', 'idempotency_replay');
-        }
-        if (class_exists(PayloadValidator::class)) {
-            $provided[] = 'validate_payload';
-        }
-        return $provided;
+        return array_keys(array_filter([
+            'decode' => true,
+            'reencode' => true,
+            'make' => true,
+            'sqs_attributes' => true,
+            'pulsar_properties' => true,
+            'pulsar_reconcile' => true,
+            'kafka_headers' => true,
+            'kafka_reconcile' => true,
+            'rabbitmq_publishing' => self::canMock(AMQPChannel::class),
+            'redis_roundtrip' => method_exists(RedisTransport::class, 'frameValue')
+                || self::canMock(ClientInterface::class),
+            'idempotency_key' => class_exists(Idempotent::class),
+            'idempotency_replay' => class_exists(Idempotent::class),
+            'validate_payload' => class_exists(PayloadValidator::class),
+        ]));
     }
 
     public function decode(string $envelope): \stdClass
     {
         $warnings = [];
         // Releases before the warning hook ignore the extra argument (and warn about nothing).
-        $decoded = EnvelopeCodec::decode($envelope, static function (string $message, string $pointer) use (&$warnings): void {
-            $warnings[] = $message . ' (' . $pointer . ')';
-        });
+        $decoded = EnvelopeCodec::decode(
+            $envelope,
+            static function (string $message, string $pointer) use (&$warnings): void {
+                $warnings[] = $message . ' (' . $pointer . ')';
+            },
+        );
         $accepted = $decoded !== [] && EnvelopeCodec::accepts($decoded);
         return (object) [
             'accepted' => $accepted,
@@ -128,7 +134,8 @@ final class SdkSubject implements Subject
 
     public function sqsReconcile(int $bodyAttempts, ?string $approximateReceiveCount): int
     {
-        throw new NotProvided('SqsTransport is produce-only; the Laravel driver surfaces the native ApproximateReceiveCount (exempt per the sqs block)');
+        throw new NotProvided('SqsTransport is produce-only; the Laravel driver surfaces the native'
+            . ' ApproximateReceiveCount (exempt per the sqs block)');
     }
 
     public function asbMessage(string $envelope): \stdClass
@@ -158,14 +165,20 @@ final class SdkSubject implements Subject
 
     public function pulsarReconcile(int $bodyAttempts, int $redeliveryCount): int
     {
-        $client = new class (self::bodyWithAttempts($bodyAttempts), $redeliveryCount) implements PulsarWebSocketConsumerClient {
+        $payload = self::bodyWithAttempts($bodyAttempts);
+        $client = new class ($payload, $redeliveryCount) implements PulsarWebSocketConsumerClient {
             public function __construct(private readonly string $payload, private readonly int $redeliveryCount)
             {
             }
 
             public function receive(): ?array
             {
-                return ['messageId' => 'conformance', 'payload' => $this->payload, 'properties' => [], 'redeliveryCount' => $this->redeliveryCount];
+                return [
+                    'messageId' => 'conformance',
+                    'payload' => $this->payload,
+                    'properties' => [],
+                    'redeliveryCount' => $this->redeliveryCount,
+                ];
             }
 
             public function acknowledge(string $messageId): void
@@ -217,7 +230,8 @@ final class SdkSubject implements Subject
 
     public function artemisMessage(string $envelope): \stdClass
     {
-        throw new NotProvided('StompTransport cannot set the x-opt-jms-type message annotation over STOMP (exempt, see tests/StompConformanceTest.php); its properties are asserted there');
+        throw new NotProvided('StompTransport cannot set the x-opt-jms-type message annotation over STOMP'
+            . ' (exempt, see tests/StompConformanceTest.php); its properties are asserted there');
     }
 
     public function artemisReconcile(int $bodyAttempts, int $deliveryCount): int
@@ -231,9 +245,11 @@ final class SdkSubject implements Subject
         $published = null;
         $channel = \Mockery::mock(AMQPChannel::class);
         $channel->shouldReceive('queue_declare');
-        $channel->shouldReceive('basic_publish')->andReturnUsing(static function (AMQPMessage $message) use (&$published): void {
-            $published = $message;
-        });
+        $channel->shouldReceive('basic_publish')->andReturnUsing(
+            static function (AMQPMessage $message) use (&$published): void {
+                $published = $message;
+            },
+        );
         (new AmqpTransport($channel))->publish($envelope);
         if (!$published instanceof AMQPMessage) {
             throw new \RuntimeException('AmqpTransport published nothing');
@@ -244,7 +260,9 @@ final class SdkSubject implements Subject
                 $properties[$name] = $published->get($name);
             }
         }
-        $headers = $published->has('application_headers') ? $published->get('application_headers')->getNativeData() : [];
+        $headers = $published->has('application_headers')
+            ? $published->get('application_headers')->getNativeData()
+            : [];
         return (object) ['properties' => self::map($properties), 'headers' => self::map($headers)];
     }
 
@@ -257,10 +275,12 @@ final class SdkSubject implements Subject
         self::requireMockable(ClientInterface::class, 'predis/predis');
         $stored = null;
         $client = \Mockery::mock(ClientInterface::class);
-        $client->shouldReceive('rpush')->andReturnUsing(static function (string $queue, array $values) use (&$stored): int {
-            $stored = $values[0];
-            return 1;
-        });
+        $client->shouldReceive('rpush')->andReturnUsing(
+            static function (string $queue, array $values) use (&$stored): int {
+                $stored = $values[0];
+                return 1;
+            },
+        );
         (new RedisTransport($client))->publish($envelope);
         if (!is_string($stored)) {
             throw new \RuntimeException('RedisTransport pushed no element');
@@ -324,7 +344,7 @@ final class SdkSubject implements Subject
         return $invoked;
     }
 
-    public function validatePayload(mixed $schema, mixed $data): \stdClass
+    public function validatePayload(\stdClass $schema, mixed $data): \stdClass
     {
         if (!class_exists(PayloadValidator::class)) {
             throw new NotProvided('this php-sdk release has no payload validator (BabelQueue\Schema\PayloadValidator)');
@@ -365,6 +385,13 @@ final class SdkSubject implements Subject
         return $converted === [] ? new \stdClass() : $converted;
     }
 
+    private static function requireIdempotency(): void
+    {
+        if (!class_exists(Idempotent::class)) {
+            throw new NotProvided('this php-sdk release has no idempotency helper (BabelQueue\Idempotency\Idempotent)');
+        }
+    }
+
     /**
      * A name => value map the SDK hands out, as a JSON object.
      *
@@ -383,8 +410,14 @@ final class SdkSubject implements Subject
         return EnvelopeCodec::encode($envelope);
     }
 
-    /** The message a consumer received, which the fake client always delivers. */
-    private static function received(KafkaMessage|PulsarMessage|null $message): KafkaMessage|PulsarMessage
+    /**
+     * The message a consumer received, which the fake client always delivers.
+     *
+     * @template T of object
+     * @param T|null $message
+     * @return T
+     */
+    private static function received(?object $message): object
     {
         if ($message === null) {
             throw new \RuntimeException('the consumer received nothing from the fake client');
@@ -401,13 +434,6 @@ final class SdkSubject implements Subject
     {
         if (!self::canMock($class)) {
             throw new NotProvided($class . ' needs ' . $package . ' and mockery/mockery (require-dev)');
-        }
-    }
-
-    private static function requireIdempotency(): void
-    {
-        if (!class_exists(Idempotent::class)) {
-            throw new NotProvided('this php-sdk release has no idempotency helper (BabelQueue\Idempotency\Idempotent)');
         }
     }
 }

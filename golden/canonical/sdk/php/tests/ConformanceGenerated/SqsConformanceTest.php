@@ -44,36 +44,42 @@ final class SqsConformanceTest extends ConformanceTestCase
     public function test_first_delivery(): void
     {
         $case = 'first-delivery';
-        self::assertSame(0, $this->subject()->sqsReconcile(0, '1'), $case . ': attempts after reconciliation');
+        $attempts = $this->subject()->sqsReconcile(0, '1');
+        self::assertSame(0, $attempts, $case . ': attempts after reconciliation');
     }
 
     public function test_third_delivery(): void
     {
         $case = 'third-delivery';
-        self::assertSame(2, $this->subject()->sqsReconcile(0, '3'), $case . ': attempts after reconciliation');
+        $attempts = $this->subject()->sqsReconcile(0, '3');
+        self::assertSame(2, $attempts, $case . ': attempts after reconciliation');
     }
 
     public function test_native_exceeds_body(): void
     {
         $case = 'native-exceeds-body';
-        self::assertSame(4, $this->subject()->sqsReconcile(2, '5'), $case . ': attempts after reconciliation');
+        $attempts = $this->subject()->sqsReconcile(2, '5');
+        self::assertSame(4, $attempts, $case . ': attempts after reconciliation');
     }
 
     public function test_never_lower_runtime(): void
     {
         $case = 'never-lower-runtime';
-        self::assertSame(5, $this->subject()->sqsReconcile(5, '1'), $case . ': attempts after reconciliation');
+        $attempts = $this->subject()->sqsReconcile(5, '1');
+        self::assertSame(5, $attempts, $case . ': attempts after reconciliation');
     }
 
     public function test_garbage_count_ignored(): void
     {
         $case = 'garbage-count-ignored';
-        self::assertSame(4, $this->subject()->sqsReconcile(4, 'not-a-number'), $case . ': attempts after reconciliation');
+        $attempts = $this->subject()->sqsReconcile(4, 'not-a-number');
+        self::assertSame(4, $attempts, $case . ': attempts after reconciliation');
     }
 
     public function test_absent_count(): void
     {
         $case = 'absent-count';
-        self::assertSame(3, $this->subject()->sqsReconcile(3, null), $case . ': attempts after reconciliation');
+        $attempts = $this->subject()->sqsReconcile(3, null);
+        self::assertSame(3, $attempts, $case . ': attempts after reconciliation');
     }
 }

@@ -22,6 +22,10 @@ final class RedisConformanceTest extends ConformanceTestCase
     {
         $case = 'payload_identity';
         $fixture = self::fixture('fixtures/order-created.json');
-        self::assertSame($fixture, $this->subject()->redisRoundtrip($fixture), $case . ': the stored element must be the envelope, byte for byte');
+        self::assertSame(
+            $fixture,
+            $this->subject()->redisRoundtrip($fixture),
+            $case . ': the stored element must be the envelope, byte for byte',
+        );
     }
 }

@@ -36,36 +36,42 @@ final class AsbConformanceTest extends ConformanceTestCase
     public function test_first_delivery(): void
     {
         $case = 'first-delivery';
-        self::assertSame(0, $this->subject()->asbReconcile(0, 1), $case . ': attempts after reconciliation');
+        $attempts = $this->subject()->asbReconcile(0, 1);
+        self::assertSame(0, $attempts, $case . ': attempts after reconciliation');
     }
 
     public function test_third_delivery(): void
     {
         $case = 'third-delivery';
-        self::assertSame(2, $this->subject()->asbReconcile(0, 3), $case . ': attempts after reconciliation');
+        $attempts = $this->subject()->asbReconcile(0, 3);
+        self::assertSame(2, $attempts, $case . ': attempts after reconciliation');
     }
 
     public function test_native_exceeds_body(): void
     {
         $case = 'native-exceeds-body';
-        self::assertSame(4, $this->subject()->asbReconcile(2, 5), $case . ': attempts after reconciliation');
+        $attempts = $this->subject()->asbReconcile(2, 5);
+        self::assertSame(4, $attempts, $case . ': attempts after reconciliation');
     }
 
     public function test_never_lower_runtime(): void
     {
         $case = 'never-lower-runtime';
-        self::assertSame(5, $this->subject()->asbReconcile(5, 2), $case . ': attempts after reconciliation');
+        $attempts = $this->subject()->asbReconcile(5, 2);
+        self::assertSame(5, $attempts, $case . ': attempts after reconciliation');
     }
 
     public function test_first_delivery_keeps_body(): void
     {
         $case = 'first-delivery-keeps-body';
-        self::assertSame(4, $this->subject()->asbReconcile(4, 1), $case . ': attempts after reconciliation');
+        $attempts = $this->subject()->asbReconcile(4, 1);
+        self::assertSame(4, $attempts, $case . ': attempts after reconciliation');
     }
 
     public function test_zero_count_keeps_body(): void
     {
         $case = 'zero-count-keeps-body';
-        self::assertSame(3, $this->subject()->asbReconcile(3, 0), $case . ': attempts after reconciliation');
+        $attempts = $this->subject()->asbReconcile(3, 0);
+        self::assertSame(3, $attempts, $case . ': attempts after reconciliation');
     }
 }

@@ -35,30 +35,35 @@ final class KafkaConformanceTest extends ConformanceTestCase
     public function test_header_matches_body(): void
     {
         $case = 'header-matches-body';
-        self::assertSame(0, $this->subject()->kafkaReconcile(0, 0), $case . ': attempts after reconciliation');
+        $attempts = $this->subject()->kafkaReconcile(0, 0);
+        self::assertSame(0, $attempts, $case . ': attempts after reconciliation');
     }
 
     public function test_header_present(): void
     {
         $case = 'header-present';
-        self::assertSame(2, $this->subject()->kafkaReconcile(0, 2), $case . ': attempts after reconciliation');
+        $attempts = $this->subject()->kafkaReconcile(0, 2);
+        self::assertSame(2, $attempts, $case . ': attempts after reconciliation');
     }
 
     public function test_header_absent_falls_back(): void
     {
         $case = 'header-absent-falls-back';
-        self::assertSame(3, $this->subject()->kafkaReconcile(3, null), $case . ': attempts after reconciliation');
+        $attempts = $this->subject()->kafkaReconcile(3, null);
+        self::assertSame(3, $attempts, $case . ': attempts after reconciliation');
     }
 
     public function test_header_authoritative_overrides(): void
     {
         $case = 'header-authoritative-overrides';
-        self::assertSame(1, $this->subject()->kafkaReconcile(5, 1), $case . ': attempts after reconciliation');
+        $attempts = $this->subject()->kafkaReconcile(5, 1);
+        self::assertSame(1, $attempts, $case . ': attempts after reconciliation');
     }
 
     public function test_header_higher_than_body(): void
     {
         $case = 'header-higher-than-body';
-        self::assertSame(4, $this->subject()->kafkaReconcile(1, 4), $case . ': attempts after reconciliation');
+        $attempts = $this->subject()->kafkaReconcile(1, 4);
+        self::assertSame(4, $attempts, $case . ': attempts after reconciliation');
     }
 }

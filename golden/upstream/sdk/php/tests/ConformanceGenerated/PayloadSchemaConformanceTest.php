@@ -28,7 +28,10 @@ final class PayloadSchemaConformanceTest extends ConformanceTestCase
     public function test_valid_full(): void
     {
         $case = 'valid-full';
-        $result = $this->subject()->validatePayload(self::schema(), (object) ['order_id' => 1042, 'amount' => 99.9, 'currency' => 'USD']);
+        $result = $this->subject()->validatePayload(
+            self::schema(),
+            (object) ['order_id' => 1042, 'amount' => 99.9, 'currency' => 'USD'],
+        );
         self::assertTrue($result->valid, $case . ': valid, but rejected: ' . Json::describe($result->errors));
     }
 
@@ -68,7 +71,7 @@ final class PayloadSchemaConformanceTest extends ConformanceTestCase
     }
 
     /** The block's schema, in the JSON model. */
-    private static function schema(): mixed
+    private static function schema(): \stdClass
     {
         return (object) [
             '$schema' => 'http://json-schema.org/draft-07/schema#',

@@ -23,8 +23,18 @@ final class RabbitmqConformanceTest extends ConformanceTestCase
         $case = 'property_projection';
         $publishing = $this->subject()->rabbitmqPublishing(self::fixture('fixtures/order-created.json'));
         Expect::member('urn:babel:orders:created', $publishing->properties, 'type', $case . ': properties');
-        Expect::member('7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b', $publishing->properties, 'correlation_id', $case . ': properties');
-        Expect::member('f1e2d3c4-b5a6-4789-90ab-cdef01234567', $publishing->properties, 'message_id', $case . ': properties');
+        Expect::member(
+            '7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b',
+            $publishing->properties,
+            'correlation_id',
+            $case . ': properties',
+        );
+        Expect::member(
+            'f1e2d3c4-b5a6-4789-90ab-cdef01234567',
+            $publishing->properties,
+            'message_id',
+            $case . ': properties',
+        );
         Expect::member('babelqueue', $publishing->properties, 'app_id', $case . ': properties');
         Expect::member('application/json', $publishing->properties, 'content_type', $case . ': properties');
         Expect::json((object) [

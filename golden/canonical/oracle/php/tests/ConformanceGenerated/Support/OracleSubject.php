@@ -11,8 +11,10 @@ namespace BabelQueue\Tests\ConformanceGenerated\Support;
 
 /**
  * The subject implemented by bqgen's Go reference implementation (the
- * oracle): every operation is forwarded to `bqgen oracle serve`. This is
- * what `bqgen verify` runs the generated tests against.
+ * oracle): every operation is forwarded to `bqgen oracle serve` by its
+ * protocol name, with its arguments by protocol name, and answers with the
+ * result's member (or the whole result, for a record). This is what
+ * `bqgen verify` runs the generated tests against.
  */
 final class OracleSubject implements Subject
 {
@@ -38,7 +40,10 @@ final class OracleSubject implements Subject
 
     public function reencode(string $envelope, int $attemptsIncrement): string
     {
-        return $this->oracle->request('reencode', ['envelope' => $envelope, 'attempts_increment' => $attemptsIncrement])->encoded;
+        return $this->oracle->request('reencode', [
+            'envelope' => $envelope,
+            'attempts_increment' => $attemptsIncrement,
+        ])->encoded;
     }
 
     public function make(string $urn, string $queue, \stdClass $data): string
@@ -53,7 +58,10 @@ final class OracleSubject implements Subject
 
     public function sqsReconcile(int $bodyAttempts, ?string $approximateReceiveCount): int
     {
-        return $this->oracle->request('sqs_reconcile', ['body_attempts' => $bodyAttempts, 'approximate_receive_count' => $approximateReceiveCount])->attempts;
+        return $this->oracle->request('sqs_reconcile', [
+            'body_attempts' => $bodyAttempts,
+            'approximate_receive_count' => $approximateReceiveCount,
+        ])->attempts;
     }
 
     public function asbMessage(string $envelope): \stdClass
@@ -63,7 +71,10 @@ final class OracleSubject implements Subject
 
     public function asbReconcile(int $bodyAttempts, int $deliveryCount): int
     {
-        return $this->oracle->request('asb_reconcile', ['body_attempts' => $bodyAttempts, 'delivery_count' => $deliveryCount])->attempts;
+        return $this->oracle->request('asb_reconcile', [
+            'body_attempts' => $bodyAttempts,
+            'delivery_count' => $deliveryCount,
+        ])->attempts;
     }
 
     public function pulsarProperties(string $envelope): \stdClass
@@ -73,7 +84,10 @@ final class OracleSubject implements Subject
 
     public function pulsarReconcile(int $bodyAttempts, int $redeliveryCount): int
     {
-        return $this->oracle->request('pulsar_reconcile', ['body_attempts' => $bodyAttempts, 'redelivery_count' => $redeliveryCount])->attempts;
+        return $this->oracle->request('pulsar_reconcile', [
+            'body_attempts' => $bodyAttempts,
+            'redelivery_count' => $redeliveryCount,
+        ])->attempts;
     }
 
     public function kafkaHeaders(string $envelope): \stdClass
@@ -83,7 +97,10 @@ final class OracleSubject implements Subject
 
     public function kafkaReconcile(int $bodyAttempts, ?int $headerAttempts): int
     {
-        return $this->oracle->request('kafka_reconcile', ['body_attempts' => $bodyAttempts, 'header_attempts' => $headerAttempts])->attempts;
+        return $this->oracle->request('kafka_reconcile', [
+            'body_attempts' => $bodyAttempts,
+            'header_attempts' => $headerAttempts,
+        ])->attempts;
     }
 
     public function artemisMessage(string $envelope): \stdClass
@@ -93,7 +110,10 @@ final class OracleSubject implements Subject
 
     public function artemisReconcile(int $bodyAttempts, int $deliveryCount): int
     {
-        return $this->oracle->request('artemis_reconcile', ['body_attempts' => $bodyAttempts, 'delivery_count' => $deliveryCount])->attempts;
+        return $this->oracle->request('artemis_reconcile', [
+            'body_attempts' => $bodyAttempts,
+            'delivery_count' => $deliveryCount,
+        ])->attempts;
     }
 
     public function rabbitmqPublishing(string $envelope): \stdClass
@@ -116,7 +136,7 @@ final class OracleSubject implements Subject
         return $this->oracle->request('idempotency_replay', ['deliveries' => $deliveries])->invoked;
     }
 
-    public function validatePayload(mixed $schema, mixed $data): \stdClass
+    public function validatePayload(\stdClass $schema, mixed $data): \stdClass
     {
         return $this->oracle->request('validate_payload', ['schema' => $schema, 'data' => $data]);
     }

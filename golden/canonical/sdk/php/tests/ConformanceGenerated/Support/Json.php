@@ -205,12 +205,18 @@ final class Json
         return count(get_object_vars($a)) === count(get_object_vars($b)) && self::contains($a, $b);
     }
 
-    /** Rejects what the JSON model cannot hold, so a mis-built value fails loudly instead of comparing unequal. */
+    /**
+     * Rejects what the JSON model cannot hold, so a mis-built value fails
+     * loudly instead of comparing unequal.
+     */
     private static function requireModel(mixed $value): void
     {
-        $ok = $value === null || is_scalar($value) || $value instanceof \stdClass || (is_array($value) && array_is_list($value));
+        $ok = $value === null || is_scalar($value) || $value instanceof \stdClass
+            || (is_array($value) && array_is_list($value));
         if (!$ok) {
-            throw new \InvalidArgumentException('not a JSON model value (objects are \stdClass, arrays are lists): ' . self::describe($value));
+            throw new \InvalidArgumentException(
+                'not a JSON model value (objects are \stdClass, arrays are lists): ' . self::describe($value),
+            );
         }
     }
 
@@ -228,7 +234,9 @@ final class Json
             $token = str_replace(['~1', '~0'], ['/', '~'], $escaped);
             if ($current instanceof \stdClass && array_key_exists($token, $members = get_object_vars($current))) {
                 $current = $members[$token];
-            } elseif (is_array($current) && preg_match('/^(0|[1-9][0-9]*)$/', $token) === 1 && (int) $token < count($current)) {
+            } elseif (
+                is_array($current) && preg_match('/^(0|[1-9][0-9]*)$/', $token) === 1 && (int) $token < count($current)
+            ) {
                 $current = $current[(int) $token];
             } else {
                 return [false, null];

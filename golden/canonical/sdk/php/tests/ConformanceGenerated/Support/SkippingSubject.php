@@ -184,7 +184,7 @@ final class SkippingSubject implements Subject
         }
     }
 
-    public function validatePayload(mixed $schema, mixed $data): \stdClass
+    public function validatePayload(\stdClass $schema, mixed $data): \stdClass
     {
         try {
             return $this->subject->validatePayload($schema, $data);

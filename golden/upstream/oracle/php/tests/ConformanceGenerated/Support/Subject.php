@@ -17,10 +17,58 @@ namespace BabelQueue\Tests\ConformanceGenerated\Support;
  * array a list, and scalars are PHP scalars, so {} and [] stay apart.
  * A result with a single member is returned unwrapped.
  *
- * The neutral view of a decoded message has the members urn (string),
- * data (any JSON value), attempts (int), lang (string), schema_version (int),
- * trace_id (string), id (string), created_at (int), queue (string) and
- * dead_letter (\stdClass); a field the envelope does not carry is null.
+ * A record is a \stdClass with the members below; a record passed in is an
+ * array with the same keys. A member that is not present is null.
+ *
+ * DecodeResult, the outcome of decode:
+ * - accepted: bool, whether a consumer accepts the envelope
+ * - reason: string, why it was rejected
+ * - warnings: list<string>, the warnings decoding surfaced (forbidden keys name their JSON pointer)
+ * - view: ?View, the decoded message; absent when there is none
+ *
+ * View, the neutral view of a decoded message; a field the envelope does not
+ * carry is absent:
+ * - urn: ?string, the resolved URN (job, or its inbound alias urn)
+ * - data: mixed, the data member
+ * - attempts: ?int
+ * - lang: ?string
+ * - schema_version: ?int
+ * - trace_id: ?string
+ * - id: ?string, meta.id
+ * - created_at: ?int, meta.created_at in Unix milliseconds
+ * - queue: ?string
+ * - dead_letter: mixed, the dead_letter block; null when absent
+ *
+ * SqsAttribute, one SQS MessageAttributeValue:
+ * - DataType: string
+ * - StringValue: string
+ *
+ * AsbMessage, the projected Service Bus message:
+ * - subject: string
+ * - correlation_id: string
+ * - message_id: string
+ * - content_type: string
+ * - application_properties: \stdClass, the native AMQP-typed values (numbers stay numbers)
+ *
+ * ArtemisMessage, the projected AMQP 1.0 message:
+ * - annotations: \stdClass, the message annotations
+ * - correlation_id: string
+ * - creation_time: int, in Unix milliseconds
+ * - properties: \stdClass, the application properties
+ *
+ * RabbitMqPublishing, the projected AMQP 0-9-1 publishing:
+ * - properties: \stdClass, the basic properties by protocol name: type, correlation_id, message_id, app_id,
+ *     content_type
+ * - headers: \stdClass, the natively typed headers
+ *
+ * Delivery, one delivery of an idempotency replay:
+ * - meta_id: string, the message's meta.id; empty means the message has none
+ * - outcome: string, the handler's result if it runs: "ok" (or empty) or "throw"
+ * - forget_before: bool, evicts meta_id from the store before the delivery
+ *
+ * PayloadVerdict, the outcome of validate_payload:
+ * - valid: bool
+ * - errors: list<string>, what the validator reported; may be empty
  *
  * An operation an implementation cannot provide throws {@see NotProvided}
  * with the reason; the test then reports itself skipped, never passed.
@@ -28,200 +76,237 @@ namespace BabelQueue\Tests\ConformanceGenerated\Support;
 interface Subject
 {
     /**
-     * The `capabilities` operation.
+     * Lists every operation the subject provides, in protocol order.
+     * Protocol operation `capabilities`.
      *
-     * @return list<string> the protocol name of every operation this subject provides
+     * @return list<string> the `operations` result
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function capabilities(): array;
 
     /**
-     * The `decode` operation.
+     * Decodes envelope with the consumer API and reports whether it is
+     * accepted; rejection is a result, not an error.
+     * Protocol operation `decode`.
      *
-     * @param string $envelope the exact bytes of the envelope
-     * @return \stdClass {accepted: bool, reason: string, warnings: list<string>, view: ?\stdClass} (view: see the interface doc)
+     * @param string $envelope the envelope, exactly as the suite file holds it
+     * @return \stdClass a DecodeResult
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function decode(string $envelope): \stdClass;
 
     /**
-     * The `reencode` operation.
+     * Decodes an accepted envelope, adds attempts_increment to its attempts and
+     * encodes it again, as retry, DLQ and outbox relay do.
+     * Protocol operation `reencode`.
      *
-     * @param string $envelope the exact bytes of the envelope
-     * @param int $attemptsIncrement added to attempts before encoding
-     * @return string the re-encoded envelope; throws when the envelope is rejected
+     * @param string $envelope the envelope, exactly as the suite file holds it
+     * @param int $attemptsIncrement
+     * @return string the `encoded` result
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function reencode(string $envelope, int $attemptsIncrement): string;
 
     /**
-     * The `make` operation.
+     * Builds a new envelope with the producer API from a URN, a queue and data
+     * (a JSON object) and encodes it.
+     * Protocol operation `make`.
      *
      * @param string $urn
      * @param string $queue
-     * @param \stdClass $data the data object, emitted exactly ({} stays {})
-     * @return string the envelope the producer API builds and encodes
+     * @param \stdClass $data
+     * @return string the `encoded` result
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function make(string $urn, string $queue, \stdClass $data): string;
 
     /**
-     * The `sqs_attributes` operation.
+     * Runs the SQS transport's produce-side projection: the MessageAttributes,
+     * by name.
+     * Protocol operation `sqs_attributes`.
      *
-     * @param string $envelope the exact bytes of the envelope
-     * @return \stdClass the MessageAttributes: name => {DataType: string, StringValue: string}
+     * @param string $envelope the envelope, exactly as the suite file holds it
+     * @return \stdClass name => SqsAttribute
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function sqsAttributes(string $envelope): \stdClass;
 
     /**
-     * The `sqs_reconcile` operation.
+     * Reports the attempts a consumer sees after SQS reconciliation of a body
+     * carrying body_attempts; an absent count is an absent
+     * ApproximateReceiveCount.
+     * Protocol operation `sqs_reconcile`.
      *
-     * @param int $bodyAttempts the attempts the envelope body carries
-     * @param ?string $approximateReceiveCount the ApproximateReceiveCount attribute as sent, null when absent
-     * @return int the attempts after the transport's consume-side reconciliation
+     * @param int $bodyAttempts the attempts of the body the subject builds
+     * @param ?string $approximateReceiveCount
+     * @return int the `attempts` result
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function sqsReconcile(int $bodyAttempts, ?string $approximateReceiveCount): int;
 
     /**
-     * The `asb_message` operation.
+     * Runs the Azure Service Bus transport's produce-side projection.
+     * Protocol operation `asb_message`.
      *
-     * @param string $envelope the exact bytes of the envelope
-     * @return \stdClass {subject, correlation_id, message_id, content_type: string, application_properties: \stdClass}
+     * @param string $envelope the envelope, exactly as the suite file holds it
+     * @return \stdClass a AsbMessage
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function asbMessage(string $envelope): \stdClass;
 
     /**
-     * The `asb_reconcile` operation.
+     * Reports the attempts after Azure Service Bus reconciliation with the
+     * 1-based DeliveryCount.
+     * Protocol operation `asb_reconcile`.
      *
-     * @param int $bodyAttempts the attempts the envelope body carries
-     * @param int $deliveryCount the 1-based DeliveryCount
-     * @return int the attempts after the transport's consume-side reconciliation
+     * @param int $bodyAttempts the attempts of the body the subject builds
+     * @param int $deliveryCount
+     * @return int the `attempts` result
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function asbReconcile(int $bodyAttempts, int $deliveryCount): int;
 
     /**
-     * The `pulsar_properties` operation.
+     * Runs the Pulsar transport's produce-side projection: the message
+     * properties.
+     * Protocol operation `pulsar_properties`.
      *
-     * @param string $envelope the exact bytes of the envelope
-     * @return \stdClass the message properties: name => string
+     * @param string $envelope the envelope, exactly as the suite file holds it
+     * @return \stdClass the `properties` result
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function pulsarProperties(string $envelope): \stdClass;
 
     /**
-     * The `pulsar_reconcile` operation.
+     * Reports the attempts after Pulsar reconciliation with the 0-based
+     * RedeliveryCount.
+     * Protocol operation `pulsar_reconcile`.
      *
-     * @param int $bodyAttempts the attempts the envelope body carries
-     * @param int $redeliveryCount the 0-based RedeliveryCount
-     * @return int the attempts after the transport's consume-side reconciliation
+     * @param int $bodyAttempts the attempts of the body the subject builds
+     * @param int $redeliveryCount
+     * @return int the `attempts` result
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function pulsarReconcile(int $bodyAttempts, int $redeliveryCount): int;
 
     /**
-     * The `kafka_headers` operation.
+     * Runs the Kafka transport's produce-side projection: the record headers as
+     * UTF-8 strings.
+     * Protocol operation `kafka_headers`.
      *
-     * @param string $envelope the exact bytes of the envelope
-     * @return \stdClass the record headers: name => string
+     * @param string $envelope the envelope, exactly as the suite file holds it
+     * @return \stdClass the `headers` result
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function kafkaHeaders(string $envelope): \stdClass;
 
     /**
-     * The `kafka_reconcile` operation.
+     * Reports the attempts after Kafka reconciliation; an absent
+     * header_attempts is an absent bq-attempts header.
+     * Protocol operation `kafka_reconcile`.
      *
-     * @param int $bodyAttempts the attempts the envelope body carries
-     * @param ?int $headerAttempts the bq-attempts header, null when absent
-     * @return int the attempts after the transport's consume-side reconciliation
+     * @param int $bodyAttempts the attempts of the body the subject builds
+     * @param ?int $headerAttempts
+     * @return int the `attempts` result
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function kafkaReconcile(int $bodyAttempts, ?int $headerAttempts): int;
 
     /**
-     * The `artemis_message` operation.
+     * Runs the Artemis transport's produce-side projection onto an AMQP 1.0
+     * message.
+     * Protocol operation `artemis_message`.
      *
-     * @param string $envelope the exact bytes of the envelope
-     * @return \stdClass {annotations: \stdClass, correlation_id: string, creation_time: int, properties: \stdClass}
+     * @param string $envelope the envelope, exactly as the suite file holds it
+     * @return \stdClass a ArtemisMessage
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function artemisMessage(string $envelope): \stdClass;
 
     /**
-     * The `artemis_reconcile` operation.
+     * Reports the attempts after Artemis reconciliation with the 0-based
+     * delivery-count.
+     * Protocol operation `artemis_reconcile`.
      *
-     * @param int $bodyAttempts the attempts the envelope body carries
-     * @param int $deliveryCount the 0-based AMQP delivery-count
-     * @return int the attempts after the transport's consume-side reconciliation
+     * @param int $bodyAttempts the attempts of the body the subject builds
+     * @param int $deliveryCount
+     * @return int the `attempts` result
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function artemisReconcile(int $bodyAttempts, int $deliveryCount): int;
 
     /**
-     * The `rabbitmq_publishing` operation.
+     * Runs the RabbitMQ transport's produce-side projection onto an AMQP 0-9-1
+     * publishing.
+     * Protocol operation `rabbitmq_publishing`.
      *
-     * @param string $envelope the exact bytes of the envelope
-     * @return \stdClass {properties: {type, correlation_id, message_id, app_id, content_type}, headers: \stdClass}
+     * @param string $envelope the envelope, exactly as the suite file holds it
+     * @return \stdClass a RabbitMqPublishing
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function rabbitmqPublishing(string $envelope): \stdClass;
 
     /**
-     * The `redis_roundtrip` operation.
+     * Produces envelope onto a Redis queue, reserves it and returns the element
+     * exactly as reserve returns it.
+     * Protocol operation `redis_roundtrip`.
      *
-     * @param string $envelope the exact bytes of the envelope
-     * @return string the list element produce stored, as reserve returns it
+     * @param string $envelope the envelope, exactly as the suite file holds it
+     * @return string the `element` result
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function redisRoundtrip(string $envelope): string;
 
     /**
-     * The `idempotency_key` operation.
+     * Reports the key the idempotency helper's seen-set uses for the message.
+     * Protocol operation `idempotency_key`.
      *
-     * @param string $envelope the exact bytes of the envelope
-     * @return string the key the idempotency helper's seen-set uses for this message
+     * @param string $envelope the envelope, exactly as the suite file holds it
+     * @return string the `key` result
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function idempotencyKey(string $envelope): string;
 
     /**
-     * The `idempotency_replay` operation.
+     * Drives one handler, wrapped once by the idempotency helper over one fresh
+     * store, through the deliveries in order; invoked[i] reports whether the
+     * handler ran for delivery i.
+     * Protocol operation `idempotency_replay`.
      *
-     * @param list<array{meta_id: string, outcome: string, forget_before: bool}> $deliveries in order; outcome is the handler's result if it runs
-     * @return list<bool> per delivery, whether the handler ran (one wrapped handler, one fresh store)
+     * @param list<array{meta_id: string, outcome: string, forget_before: bool}> $deliveries
+     * @return list<bool> the `invoked` result
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function idempotencyReplay(array $deliveries): array;
 
     /**
-     * The `validate_payload` operation.
+     * Validates data (any JSON value) against a draft-07 payload schema and
+     * reports whether it is valid.
+     * Protocol operation `validate_payload`.
      *
-     * @param mixed $schema a draft-07 JSON Schema, in the JSON model
-     * @param mixed $data the value to validate, in the JSON model
-     * @return \stdClass {valid: bool, errors: list<string>}
+     * @param \stdClass $schema the payload schema
+     * @param mixed $data
+     * @return \stdClass a PayloadVerdict
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
-    public function validatePayload(mixed $schema, mixed $data): \stdClass;
+    public function validatePayload(\stdClass $schema, mixed $data): \stdClass;
 }

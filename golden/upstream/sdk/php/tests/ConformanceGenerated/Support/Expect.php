@@ -27,27 +27,37 @@ final class Expect
     /** Asserts $actual is an object carrying every member of $expected with an equal value. */
     public static function jsonSubset(\stdClass $expected, mixed $actual, string $message): void
     {
-        Assert::assertTrue(Json::contains($expected, $actual), self::mismatch($message . ' (every expected member, extra members allowed)', $expected, $actual));
+        $message .= ' (every expected member, extra members allowed)';
+        Assert::assertTrue(Json::contains($expected, $actual), self::mismatch($message, $expected, $actual));
     }
 
     /** Asserts an object has member $name equal to $expected. */
     public static function member(mixed $expected, mixed $object, string $name, string $message): void
     {
-        Assert::assertTrue(Json::hasMember($object, $name), $message . ': no member ' . Json::describe($name) . ' in ' . Json::describe($object));
+        Assert::assertTrue(
+            Json::hasMember($object, $name),
+            $message . ': no member ' . Json::describe($name) . ' in ' . Json::describe($object),
+        );
         self::json($expected, get_object_vars($object)[$name], $message . ': member ' . Json::describe($name));
     }
 
     /** Asserts the RFC 6901 pointer resolves in $document to a value equal to $expected. */
     public static function pointer(mixed $expected, mixed $document, string $pointer, string $message): void
     {
-        Assert::assertTrue(Json::has($document, $pointer), $message . ': ' . $pointer . ' is absent from ' . Json::describe($document));
+        Assert::assertTrue(
+            Json::has($document, $pointer),
+            $message . ': ' . $pointer . ' is absent from ' . Json::describe($document),
+        );
         self::json($expected, Json::at($document, $pointer), $message . ': ' . $pointer);
     }
 
     /** Asserts the RFC 6901 pointer does not resolve in $document. */
     public static function absent(mixed $document, string $pointer, string $message): void
     {
-        Assert::assertFalse(Json::has($document, $pointer), $message . ': ' . $pointer . ' must be absent from ' . Json::describe($document));
+        Assert::assertFalse(
+            Json::has($document, $pointer),
+            $message . ': ' . $pointer . ' must be absent from ' . Json::describe($document),
+        );
     }
 
     /**
@@ -57,8 +67,15 @@ final class Expect
      */
     public static function accepted(\stdClass $decoded, string $message): \stdClass
     {
-        Assert::assertTrue($decoded->accepted, $message . ': the envelope must be accepted, but was rejected: ' . Json::describe($decoded->reason));
-        Assert::assertInstanceOf(\stdClass::class, $decoded->view, $message . ': an accepted envelope must have a view');
+        Assert::assertTrue(
+            $decoded->accepted,
+            $message . ': the envelope must be accepted, but was rejected: ' . Json::describe($decoded->reason),
+        );
+        Assert::assertInstanceOf(
+            \stdClass::class,
+            $decoded->view,
+            $message . ': an accepted envelope must have a view',
+        );
         return $decoded->view;
     }
 
@@ -70,7 +87,10 @@ final class Expect
     public static function warningNaming(string $pointer, array $warnings, string $message): void
     {
         $naming = array_filter($warnings, static fn (string $warning): bool => str_contains($warning, $pointer));
-        Assert::assertNotEmpty($naming, $message . ': no warning names ' . $pointer . '; warnings: ' . Json::describe($warnings));
+        Assert::assertNotEmpty(
+            $naming,
+            $message . ': no warning names ' . $pointer . '; warnings: ' . Json::describe($warnings),
+        );
     }
 
     /**

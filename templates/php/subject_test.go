@@ -1,0 +1,194 @@
+package php
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/protocol"
+)
+
+// frobnicate is an operation protocol does not have: adding it must reach
+// every subject with no edit in this backend.
+var frobnicate = protocol.Operation{
+	Name: "frobnicate_widget", Doc: "frobnicates a widget and reports its new name",
+	Params: []protocol.Field{{Name: "widget_id", Type: protocol.Type{Kind: protocol.Text}, Doc: "the widget"},
+		{Name: "deliveries", Type: protocol.Type{Kind: protocol.RecordList, Record: "Delivery"}}},
+	Result: protocol.Result{Member: "new_name", Type: protocol.Type{Kind: protocol.OptionalText}},
+}
+
+// generateWith renders the backend's output for the canonical suite with
+// the given operations instead of the protocol's.
+func generateWith(t *testing.T, binding backend.Binding, ops []protocol.Operation) map[string]string {
+	t.Helper()
+	b := New().(Backend)
+	tmpl, err := b.lazy.Get()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.templates = tmpl
+	s := canonicalSuite(t)
+	v, err := buildViewWith(s, backend.Options{Binding: binding}, ops, protocol.Records)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := b.render(s, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, f := range files {
+		out[f.Path] = string(f.Content)
+	}
+	return out
+}
+
+// A 19th operation appears in the interface, the oracle subject, the
+// skipping decorator and the scaffold (as "not provided"), derived from
+// protocol alone.
+func TestAddedOperationReachesEverySubject(t *testing.T) {
+	t.Parallel()
+	ops := append(slices.Clone(protocol.Operations), frobnicate)
+	oracle := generateWith(t, backend.BindOracle, ops)
+	sdk := generateWith(t, backend.BindSDK, ops)
+	const signature = "public function frobnicateWidget(string $widgetId, array $deliveries): ?string"
+	for _, c := range []struct {
+		file  string
+		files map[string]string
+		want  []string
+	}{
+		{supportFile("Subject.php"), oracle, []string{
+			"Frobnicates a widget and reports its new name.", "Protocol operation `frobnicate_widget`.",
+			"@param string $widgetId the widget",
+			"@param list<array{meta_id: string, outcome: string, forget_before: bool}> $deliveries",
+			"@return ?string the `new_name` result", signature + ";"}},
+		{supportFile("OracleSubject.php"), oracle, []string{signature + "\n    {",
+			"return $this->oracle->request('frobnicate_widget', [\n            'widget_id' => $widgetId,\n" +
+				"            'deliveries' => $deliveries,\n        ])->new_name;"}},
+		{supportFile("SkippingSubject.php"), oracle, []string{signature + "\n    {",
+			"return $this->subject->frobnicateWidget($widgetId, $deliveries);"}},
+		{ScaffoldFile, sdk, []string{signature + "\n    {",
+			"throw new NotProvided('no php-sdk API is mapped to the frobnicate_widget operation yet');"}},
+	} {
+		content, ok := c.files[c.file]
+		if !ok {
+			t.Errorf("no %s", c.file)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(content, w) {
+				t.Errorf("%s lacks %q", c.file, w)
+			}
+		}
+	}
+	if strings.Contains(sdk[ScaffoldFile], "'frobnicate_widget' =>") {
+		t.Error("the scaffold's capabilities list an operation it has no mapping for")
+	}
+	// Without it, nothing mentions it.
+	for path, content := range generateWith(t, backend.BindSDK, protocol.Operations) {
+		if strings.Contains(content, "frobnicate") {
+			t.Errorf("%s mentions an operation the protocol lacks", path)
+		}
+	}
+}
+
+// Every protocol operation is a method of every subject, and the scaffold
+// lists exactly the operations it maps in capabilities.
+func TestSubjectsHaveEveryOperation(t *testing.T) {
+	t.Parallel()
+	oracle := generateWith(t, backend.BindOracle, protocol.Operations)
+	sdk := generateWith(t, backend.BindSDK, protocol.Operations)
+	for _, op := range protocol.All() {
+		decl := "public function " + phpName(op.Name) + "("
+		for _, f := range []string{supportFile("Subject.php"), supportFile("OracleSubject.php"), supportFile("SkippingSubject.php")} {
+			if !strings.Contains(oracle[f], decl) {
+				t.Errorf("%s lacks %s", f, op.Name)
+			}
+		}
+		if !strings.Contains(sdk[ScaffoldFile], decl) {
+			t.Errorf("the scaffold lacks %s", op.Name)
+		}
+	}
+	tmpl, err := New().(Backend).lazy.Get()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range protocol.Operations {
+		listed := strings.Contains(sdk[ScaffoldFile], phpString(op.Name)+" =>")
+		if mapped := tmpl.Lookup("scaffold."+op.Name) != nil; listed != mapped {
+			t.Errorf("%s: mapped %v, but listed in capabilities %v", op.Name, mapped, listed)
+		}
+	}
+}
+
+// The block templates call the subject only by methods it has.
+func TestTemplatesCallOnlySubjectMethods(t *testing.T) {
+	t.Parallel()
+	api, err := buildSubject(protocol.Operations, protocol.Records)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, m := range api.All() {
+		names = append(names, m.Name)
+	}
+	calls := regexp.MustCompile(`subject\(\)->(\w+)\(|"Op" "(\w+)"`)
+	entries, err := templateFS.ReadDir("tmpl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for _, e := range entries {
+		src, err := templateFS.ReadFile("tmpl/" + e.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range calls.FindAllStringSubmatch(string(src), -1) {
+			found++
+			if name := m[1] + m[2]; !slices.Contains(names, name) {
+				t.Errorf("%s calls %s, which the subject does not have", e.Name(), name)
+			}
+		}
+	}
+	if found == 0 {
+		t.Error("found no subject calls in the templates")
+	}
+}
+
+// A block's name (lower case, as in identifiers, paths and template names)
+// appears in at most one source file of this backend: the block's own.
+func TestBrokerBlockNamesStayInTheirFile(t *testing.T) {
+	t.Parallel()
+	var sources []string
+	for _, pattern := range []string{"*.go", "tmpl/*.tmpl"} {
+		matches, err := globFiles(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sources = append(sources, matches...)
+	}
+	for _, block := range []string{"sqs", "asb", "pulsar", "kafka", "artemis", "rabbitmq", "redis"} {
+		var in []string
+		for _, f := range sources {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(string(src), block) {
+				in = append(in, f)
+			}
+		}
+		if len(in) > 1 || (len(in) == 1 && in[0] != "tmpl/"+block+".tmpl") {
+			t.Errorf("%s appears in %v, want only tmpl/%s.tmpl", block, in, block)
+		}
+	}
+}
+
+func globFiles(pattern string) ([]string, error) { return filepath.Glob(pattern) }

@@ -6,6 +6,7 @@
 package suitetest
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -102,3 +103,13 @@ func load(t testing.TB, dir string) *model.Suite {
 	}
 	return s
 }
+
+// CanonicalVersion is the embedded suite's CONFORMANCE_VERSION, for tests
+// that check generated headers name it.
+var CanonicalVersion = func() string {
+	data, err := fs.ReadFile(conformance.FS, model.VersionFile)
+	if err != nil {
+		panic(err)
+	}
+	return strings.TrimSpace(string(data))
+}()

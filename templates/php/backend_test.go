@@ -40,7 +40,7 @@ func TestGeneratedFilesCarryMarkerAndVersion(t *testing.T) {
 		suite   *model.Suite
 		version string
 	}
-	suites := []suiteVersion{{canonicalSuite(t), "CONFORMANCE_VERSION 1.1.0."}, {upstreamLikeSuite(t), "CONFORMANCE_VERSION unversioned."}}
+	suites := []suiteVersion{{canonicalSuite(t), "CONFORMANCE_VERSION " + suitetest.CanonicalVersion + "."}, {upstreamLikeSuite(t), "CONFORMANCE_VERSION unversioned."}}
 	if upstream := suitetest.UpstreamIfPresent(t); upstream != nil {
 		suites = append(suites, suiteVersion{upstream, "CONFORMANCE_VERSION unversioned."})
 	}

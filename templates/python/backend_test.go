@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/suitetest"
 	"github.com/babelqueue/bqgen/model"
 )
 
@@ -42,7 +43,7 @@ func TestGenerateIsDeterministic(t *testing.T) {
 }
 
 func TestEveryFileCarriesMarkerAndVersion(t *testing.T) {
-	want := map[string]string{"canonical": "1.1.0", "unversioned": "unversioned", "upstream": "unversioned"}
+	want := map[string]string{"canonical": suitetest.CanonicalVersion, "unversioned": "unversioned", "upstream": "unversioned"}
 	for name, suite := range suites(t) {
 		for bname, binding := range bindings {
 			t.Run(name+"/"+bname, func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
 // DefaultNamespace is the namespace of the generated code unless
@@ -20,17 +21,26 @@ func testClassName(block string) string {
 	return backend.Join(append(backend.Words(block), "conformance", "tests"), backend.Pascal)
 }
 
-// bodyTypeNames are the simple names test methods use. Inside a class a
-// method named like one of them would hide the type (a case called "assert"
-// would turn every Assert.True into an error), so no test method may take
-// these names, nor the names object already declares.
+// bodyTypeNames are the simple names test methods use besides the subject's
+// records. Inside a class a method named like one of them would hide the
+// type (a case called "assert" would turn every Assert.True into an error),
+// so no test method may take these names, nor the names object already
+// declares.
 var bodyTypeNames = []string{
-	"Assert", "ConformanceJson", "ConformanceSubjects", "ConformanceSuite", "DecodeResult",
-	"DeliveryOutcome", "Dictionary", "IdempotencyDelivery", "IReadOnlyDictionary", "IReadOnlyList",
-	"JsonAssert", "JsonNode", "JsonObject", "JsonValue", "MapAssert", "MessageView",
-	"NotProvidedException", "PayloadVerdict", "SkippableFact", "SqsAttribute", "StringComparison",
-	"AsbProjection", "ArtemisProjection", "RabbitMqProjection", "System", "Xunit", "DisplayName",
-	"Equals", "GetHashCode", "GetType", "ToString", "MemberwiseClone", "Finalize", "ReferenceEquals",
+	"Assert", "ConformanceJson", "ConformanceSubjects", "ConformanceSuite", "Dictionary",
+	"IReadOnlyDictionary", "IReadOnlyList", "JsonAssert", "JsonNode", "JsonObject", "JsonValue",
+	"MapAssert", "NotProvidedException", "SkippableFact", "StringComparison", "System", "Xunit",
+	"DisplayName", "Equals", "GetHashCode", "GetType", "ToString", "MemberwiseClone", "Finalize",
+	"ReferenceEquals",
+}
+
+// reservedTypeNames are bodyTypeNames and the subject's record names.
+func reservedTypeNames() []string {
+	names := append([]string{}, bodyTypeNames...)
+	for _, r := range protocol.Records {
+		names = append(names, csTypeName(r.Name))
+	}
+	return names
 }
 
 // testMethodNames turns case names into test method identifiers: Pascal case,
@@ -38,7 +48,7 @@ var bodyTypeNames = []string{
 // name in bodyTypeNames. Reserved names take the first slots of the list
 // given to backend.Identifiers, so a case that collides gets a numeric suffix.
 func testMethodNames(className string, caseNames []string) []string {
-	reserved := append([]string{pascalPhrase(className)}, phrases(bodyTypeNames)...)
+	reserved := append([]string{pascalPhrase(className)}, phrases(reservedTypeNames())...)
 	ids := backend.Identifiers(append(reserved, caseNames...), nil, backend.Pascal)
 	return ids[len(reserved):]
 }

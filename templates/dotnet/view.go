@@ -6,6 +6,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
 // view is everything the templates print, computed once per Generate. Suite
@@ -14,7 +15,8 @@ import (
 type view struct {
 	Header    header
 	Namespace string // validated dotted C# identifiers
-	Classes   []testClass
+	Subject   subjectAPI
+	Files     []testFile
 	Packages  packages
 	layout    layout
 }
@@ -38,8 +40,16 @@ type packages struct {
 	TargetFramework, TestSdk, Xunit, XunitRunner, SkippableFact string
 }
 
-// testClass is one generated file: the tests of one manifest block.
-type testClass struct {
+// common is what every block's view needs: the header, the namespace and
+// where files go.
+type common struct {
+	Header    header
+	Namespace string
+	layout    layout
+}
+
+// testFile is one generated test class: the tests of one manifest block.
+type testFile struct {
 	Header    header
 	Namespace string
 	Block     string // the block's manifest name, one of model.KnownBlocks
@@ -52,7 +62,7 @@ type testClass struct {
 // named BodyTemplate with BodyData, then laid out by the class template.
 type testMethod struct {
 	Name         string // a C# identifier from backend.Identifiers
-	DisplayName  csExpr
+	Attribute    string // the [SkippableFact(...)] line(s), the display name a C# literal
 	BodyTemplate string
 	BodyData     any
 	Body         string // filled in by the renderer
@@ -67,12 +77,12 @@ type testSpec struct {
 	data     any
 }
 
-// blockBuilder builds the tests of one block.
-type blockBuilder func(s *model.Suite) ([]testSpec, error)
+// blockView builds the test file of one block.
+type blockView func(*model.Suite, *common) (testFile, error)
 
 // blockViews maps each block bqgen models to its builder. payload_schema
-// and payload_schema_unicode share one: same shape, same runner.
-var blockViews = map[string]blockBuilder{
+// and payload_schema_unicode share one shape and runner.
+var blockViews = map[string]blockView{
 	model.BlockCases:       buildCases,
 	model.BlockIdempotency: buildIdempotency,
 	model.BlockSQS:         buildSQS,
@@ -82,60 +92,90 @@ var blockViews = map[string]blockBuilder{
 	model.BlockArtemis:     buildArtemis,
 	model.BlockRedis:       buildRedis,
 	model.BlockRabbitMQ:    buildRabbitMQ,
-	model.BlockPayloadSchema: func(s *model.Suite) ([]testSpec, error) {
-		return buildPayloadSchema(model.BlockPayloadSchema, s.PayloadSchema)
+	model.BlockPayloadSchema: func(s *model.Suite, c *common) (testFile, error) {
+		return buildPayloadSchema(c, model.BlockPayloadSchema, s.PayloadSchema)
 	},
 	model.BlockRoundtrip:     buildRoundtrip,
 	model.BlockDataShape:     buildDataShape,
 	model.BlockForbiddenKeys: buildForbiddenKeys,
-	model.BlockPayloadSchemaUnicode: func(s *model.Suite) ([]testSpec, error) {
-		return buildPayloadSchema(model.BlockPayloadSchemaUnicode, s.PayloadSchemaUnicode)
+	model.BlockPayloadSchemaUnicode: func(s *model.Suite, c *common) (testFile, error) {
+		return buildPayloadSchema(c, model.BlockPayloadSchemaUnicode, s.PayloadSchemaUnicode)
 	},
 }
 
 // buildView computes the whole output of one Generate call.
 func buildView(s *model.Suite, opt backend.Options) (*view, error) {
+	return buildViewOf(s, opt, protocol.Operations)
+}
+
+// buildViewOf is buildView for the operations ops, so a test can add one.
+func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation) (*view, error) {
 	ns, err := namespaceOf(opt.Package)
 	if err != nil {
 		return nil, err
 	}
+	subject, err := buildSubject(ops, protocol.Records)
+	if err != nil {
+		return nil, err
+	}
+	c := &common{Header: newHeader(versionText(s)), Namespace: ns, layout: layoutFor(opt.Binding)}
 	v := &view{
-		Header:    newHeader(versionText(s)),
+		Header:    c.Header,
 		Namespace: ns,
+		Subject:   subject,
 		Packages:  packages{targetFramework, testSdkVersion, xunitVersion, xunitRunnerVersion, skippableFactVersion},
-		layout:    layoutFor(opt.Binding),
+		layout:    c.layout,
 	}
 	for _, block := range s.Blocks() {
-		class, err := buildClass(v, block, s)
+		build, ok := blockViews[block]
+		if !ok {
+			return nil, fmt.Errorf("dotnet: block %s has no view", block)
+		}
+		file, err := build(s, c)
 		if err != nil {
 			return nil, fmt.Errorf("dotnet: block %s: %w", block, err)
 		}
-		if len(class.Tests) > 0 { // a block with none of its sub-blocks asserts nothing
-			v.Classes = append(v.Classes, class)
+		if len(file.Tests) > 0 { // a block with none of its sub-blocks asserts nothing
+			v.Files = append(v.Files, file)
 		}
 	}
 	return v, nil
 }
 
-// buildClass names a block's tests and places its file.
-func buildClass(v *view, block string, s *model.Suite) (testClass, error) {
-	specs, err := blockViews[block](s)
-	if err != nil {
-		return testClass{}, err
-	}
+// file names a block's tests and places its file.
+func (c *common) file(block string, specs []testSpec) testFile {
 	name := testClassName(block)
-	class := testClass{Header: v.Header, Namespace: v.Namespace, Block: block, ClassName: name, Path: v.layout.code(name + ".cs")}
+	f := testFile{Header: c.Header, Namespace: c.Namespace, Block: block, ClassName: name, Path: c.layout.code(name + ".cs")}
 	caseNames := make([]string, len(specs))
 	for i, spec := range specs {
 		caseNames[i] = spec.caseName
 	}
 	for i, id := range testMethodNames(name, caseNames) {
-		class.Tests = append(class.Tests, testMethod{Name: id, DisplayName: csString(specs[i].display),
+		f.Tests = append(f.Tests, testMethod{Name: id, Attribute: factAttribute(specs[i].display),
 			BodyTemplate: specs[i].template, BodyData: specs[i].data})
 	}
-	return class, nil
+	return f
 }
 
+// factAttribute is a test's [SkippableFact] attribute, its arguments on
+// their own lines when one line would be long. It is indented for a class
+// member.
+func factAttribute(display string) string {
+	const open, skip = "[SkippableFact(", "typeof(NotProvidedException)"
+	name := "DisplayName = " + string(csString(display))
+	if line := "    " + open + skip + ", " + name + ")]"; len(line) <= maxLine {
+		return line
+	}
+	return "    " + open + "\n        " + skip + ",\n        " + name + ")]"
+}
+
+// maxLine is the longest generated line the backend aims for.
+const maxLine = 120
+
+// bodyName is the template of a block's test body: "<block>.<what>",
+// defined in tmpl/<block>.tmpl.
+func bodyName(block, what string) string { return block + "." + what }
+
 // displayName joins a block path and a case name the way test reports show
-// them: "sqs/attempts_reconciliation/first-delivery".
+// them: "data_shape/encode-nested-object".
 func displayName(parts ...string) string { return strings.Join(parts, "/") }

@@ -43,7 +43,12 @@ func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 	if err != nil {
 		return nil, err
 	}
-	files, err := b.renderFixed(v, opt.Binding)
+	return b.render(v, s, opt.Binding)
+}
+
+// render renders the files of view v of suite s.
+func (b Backend) render(v *view, s *model.Suite, binding backend.Binding) ([]backend.File, error) {
+	files, err := b.renderFixed(v, binding)
 	if err != nil {
 		return nil, err
 	}

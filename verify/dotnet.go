@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/babelqueue/bqgen/templates/dotnet"
 )
 
 // DotnetToolchain runs the .NET backend's oracle-bound output, a standalone
@@ -143,9 +145,10 @@ func (d DotnetToolchain) dotnet(ctx context.Context, dir string, env []string, a
 	return cmd
 }
 
-// dotnetProject finds the one project file the backend writes at the root.
+// dotnetProject finds the one project file the backend writes at the root
+// (dotnet.ProjectGlob).
 func dotnetProject(dir string) (string, error) {
-	matches, err := filepath.Glob(filepath.Join(dir, "*.csproj"))
+	matches, err := filepath.Glob(filepath.Join(dir, dotnet.ProjectGlob))
 	if err != nil {
 		return "", err
 	}

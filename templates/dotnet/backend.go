@@ -1,7 +1,8 @@
 // Package dotnet is the .NET backend of bqgen: xUnit v2 test classes for
 // net8.0 in the style of the BabelQueue .NET SDK, one [SkippableFact] per case,
-// a subject interface with a scaffold for the core SDK or an oracle subject,
-// and the vendored suite next to the test project.
+// a subject interface computed from the protocol package with a scaffold for
+// the core SDK or an oracle subject, and the vendored suite next to the test
+// project.
 package dotnet
 
 import (
@@ -42,12 +43,17 @@ func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 	if err != nil {
 		return nil, err
 	}
-	files, err := b.renderFixed(v, opt.Binding)
+	return b.render(v, s, opt.Binding)
+}
+
+// render renders the files of view v of suite s.
+func (b Backend) render(v *view, s *model.Suite, binding backend.Binding) ([]backend.File, error) {
+	files, err := b.renderFixed(v, binding)
 	if err != nil {
 		return nil, err
 	}
-	for _, class := range v.Classes {
-		f, err := b.renderClass(class)
+	for _, tf := range v.Files {
+		f, err := b.renderTestFile(tf)
 		if err != nil {
 			return nil, err
 		}
@@ -91,10 +97,10 @@ func (b Backend) renderFixed(v *view, binding backend.Binding) ([]backend.File, 
 	return files, nil
 }
 
-// renderClass renders each test body, then the class that lays them out.
-func (b Backend) renderClass(class testClass) (backend.File, error) {
-	tests := make([]testMethod, len(class.Tests))
-	for i, t := range class.Tests {
+// renderTestFile renders each test body, then the class that lays them out.
+func (b Backend) renderTestFile(tf testFile) (backend.File, error) {
+	tests := make([]testMethod, len(tf.Tests))
+	for i, t := range tf.Tests {
 		body, err := textkit.Render(b.tmpl, t.BodyTemplate, t.BodyData)
 		if err != nil {
 			return backend.File{}, err
@@ -102,10 +108,10 @@ func (b Backend) renderClass(class testClass) (backend.File, error) {
 		t.Body = string(body)
 		tests[i] = t
 	}
-	class.Tests = tests
-	content, err := textkit.Render(b.tmpl, rootTests, class)
+	tf.Tests = tests
+	content, err := textkit.Render(b.tmpl, rootTests, tf)
 	if err != nil {
 		return backend.File{}, err
 	}
-	return backend.File{Path: class.Path, Content: content, Kind: backend.Generated}, nil
+	return backend.File{Path: tf.Path, Content: content, Kind: backend.Generated}, nil
 }

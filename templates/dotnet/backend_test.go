@@ -3,6 +3,7 @@ package dotnet
 import (
 	"bytes"
 	"encoding/xml"
+	"path"
 	"strings"
 	"testing"
 
@@ -207,7 +208,7 @@ func TestOneTestPerCase(t *testing.T) {
 	s := loadSuites(t)[0].suite
 	files := filesByPath(generate(t, s, backend.BindOracle))
 	count := func(path string) int {
-		return strings.Count(string(files[path].Content), "[SkippableFact(typeof(NotProvidedException), DisplayName = ")
+		return strings.Count(string(files[path].Content), "[SkippableFact(")
 	}
 	checks := map[string]int{
 		"CasesConformanceTests.cs":                len(s.Cases),
@@ -277,6 +278,34 @@ func TestNoInterpolatedStrings(t *testing.T) {
 					t.Errorf("%s/%s: %s has an interpolated string", ts.name, name, f.Path)
 				}
 			}
+		}
+	}
+}
+
+// The exported layout facts verify reads describe what Generate writes: one
+// project at the root of an oracle-bound output, test classes matching the
+// test glob.
+func TestExportedLayoutMatchesTheOutput(t *testing.T) {
+	t.Parallel()
+	s := loadSuites(t)[0].suite
+	var projects, tests int
+	for _, f := range generate(t, s, backend.BindOracle) {
+		if ok, _ := path.Match(ProjectGlob, f.Path); ok {
+			projects++
+			if f.Path != OracleProjectFile {
+				t.Errorf("project %s, want %s", f.Path, OracleProjectFile)
+			}
+		}
+		if ok, _ := path.Match(TestFileGlob, f.Path); ok {
+			tests++
+		}
+	}
+	if projects != 1 || tests != len(s.Blocks()) {
+		t.Errorf("%d projects and %d test classes, want 1 and %d", projects, tests, len(s.Blocks()))
+	}
+	for _, f := range generate(t, s, backend.BindSDK) {
+		if !strings.HasPrefix(f.Path, SDKTestDir+"/") {
+			t.Errorf("%s is outside %s", f.Path, SDKTestDir)
 		}
 	}
 }

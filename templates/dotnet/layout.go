@@ -32,6 +32,22 @@ const (
 	vendoredSuiteDirectory = "conformance"
 )
 
+// The layout facts the .NET toolchain runner (verify.DotnetToolchain) reads
+// instead of restating them.
+const (
+	// ProjectGlob matches the one test project BindOracle writes at the
+	// output root: what `dotnet build` and `dotnet test` are given.
+	ProjectGlob = "*.csproj"
+	// OracleProjectFile is that project's file name.
+	OracleProjectFile = oracleProjectName + ".csproj"
+	// TestFileGlob matches the generated test classes, one per block
+	// (testClassName), in the generated code directory.
+	TestFileGlob = "*ConformanceTests.cs"
+	// SDKTestDir is the test project BindSDK writes into, relative to the
+	// SDK checkout.
+	SDKTestDir = sdkTestProjectDir
+)
+
 // layout is where each file of one binding goes, relative to the output root.
 //
 // BindSDK writes into the core SDK checkout: the test project
@@ -52,7 +68,7 @@ type layout struct {
 
 func layoutFor(b backend.Binding) layout {
 	if b == backend.BindOracle {
-		return layout{codeDir: "", suiteDir: vendoredSuiteDirectory, extraFile: oracleProjectName + ".csproj"}
+		return layout{codeDir: "", suiteDir: vendoredSuiteDirectory, extraFile: OracleProjectFile}
 	}
 	project := sdkTestProjectDir + "/"
 	return layout{

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/babelqueue/bqgen/model"
 )
@@ -101,12 +102,11 @@ func csRequiredLong(v model.Value) (csExpr, error) {
 }
 
 // jsonExpr renders a JSON value as a System.Text.Json.Nodes expression:
-// JsonNode.Parse of the value's compact JSON text, the text escaped as a C#
-// literal. Parsing keeps what the contract distinguishes: the exact number
-// text (1.0 stays 1.0), member order, and null (a null JsonNode). Its type is
-// JsonNode?.
+// JsonNode.Parse of the value's JSON text (see jsonText). Parsing keeps what
+// the contract distinguishes: the exact number text (1.0 stays 1.0), member
+// order, and null (a null JsonNode). Its type is JsonNode?.
 func jsonExpr(v model.Value) csExpr {
-	return csExpr("JsonNode.Parse(" + string(csString(v.Compact())) + ")")
+	return csExpr("JsonNode.Parse(" + string(jsonText(v)) + ")")
 }
 
 // jsonObjectExpr renders a JSON object as a non-null JsonObject expression.
@@ -114,7 +114,173 @@ func jsonObjectExpr(v model.Value) (csExpr, error) {
 	if v.Kind != model.Object {
 		return "", fmt.Errorf("want an object, not %s", v.Kind)
 	}
-	return csExpr("JsonNode.Parse(" + string(csString(v.Compact())) + ")!.AsObject()"), nil
+	return csExpr("JsonNode.Parse(" + string(jsonText(v)) + ")!.AsObject()"), nil
+}
+
+// jsonText renders a JSON value as a C# literal of its JSON text: a raw
+// string literal, pretty-printed over several lines when it is long, for
+// JSON with strings in it (which a regular literal would fill with \"), a
+// regular literal for the rest ("1.0", "[1, 2]"). Strings in the JSON text
+// escape everything outside printable ASCII as JSON \u escapes, so the
+// literal is printable ASCII and means the same value.
+func jsonText(v model.Value) csExpr {
+	lines := jsonLines(v)
+	if len(lines) == 1 && !strings.Contains(lines[0], `"`) {
+		return csString(lines[0])
+	}
+	return csRaw(lines)
+}
+
+// rawIndent is how far a raw literal's content is indented beyond the line
+// the literal starts on; its closing delimiter has the same indentation.
+const rawIndent = "    "
+
+// csRaw renders lines of printable ASCII text as a multi-line C# raw string
+// literal: the opening quotes end the current line, every content line and
+// the closing quotes are indented by rawIndent (which the compiler strips),
+// and the delimiter has one quote more than the longest run of quotes in the
+// text, at least three, so no content can end the literal early.
+func csRaw(lines []string) csExpr {
+	delim := strings.Repeat(`"`, max(3, longestQuoteRun(lines)+1))
+	var b strings.Builder
+	b.WriteString(delim + "\n")
+	for _, line := range lines {
+		b.WriteString(rawIndent + line + "\n")
+	}
+	b.WriteString(rawIndent + delim)
+	return csExpr(b.String())
+}
+
+func longestQuoteRun(lines []string) int {
+	longest := 0
+	for _, line := range lines {
+		run := 0
+		for i := 0; i < len(line); i++ {
+			if line[i] != '"' {
+				run = 0
+				continue
+			}
+			run++
+			longest = max(longest, run)
+		}
+	}
+	return longest
+}
+
+// rawSafe reports whether text can be a raw literal's only content line
+// unchanged: printable ASCII, not empty, no leading or trailing blank (a
+// whitespace-only or indented line would change under indentation
+// stripping).
+func rawSafe(text string) bool {
+	if text == "" || text != strings.TrimSpace(text) {
+		return false
+	}
+	for i := 0; i < len(text); i++ {
+		if text[i] < 0x20 || text[i] > 0x7E {
+			return false
+		}
+	}
+	return true
+}
+
+// csText renders exact text, such as a JSON document compared byte for
+// byte: as a raw literal when it holds a quote and can be one unchanged,
+// else as a regular literal.
+func csText(text string) csExpr {
+	if strings.Contains(text, `"`) && rawSafe(text) {
+		return csRaw([]string{text})
+	}
+	return csString(text)
+}
+
+// jsonWidth is the longest JSON line jsonLines keeps on one line.
+const jsonWidth = 80
+
+// jsonLines renders v as JSON text lines: on one line when it fits in
+// jsonWidth, else one member or item per line, nested values indented by
+// two spaces and themselves on one line when they fit.
+func jsonLines(v model.Value) []string {
+	var lines []string
+	writeJSONLines(&lines, v, "", "", "")
+	return lines
+}
+
+// writeJSONLines appends v, starting with prefix (indent plus a member
+// name) and followed by suffix (a comma or nothing).
+func writeJSONLines(lines *[]string, v model.Value, indent, prefix, suffix string) {
+	inline := jsonInline(v)
+	open, close, n := "[", "]", len(v.Items)
+	if v.Kind == model.Object {
+		open, close, n = "{", "}", len(v.Members)
+	}
+	if len(prefix)+len(inline)+len(suffix) <= jsonWidth || n == 0 || (v.Kind != model.Array && v.Kind != model.Object) {
+		*lines = append(*lines, prefix+inline+suffix)
+		return
+	}
+	*lines = append(*lines, prefix+open)
+	inner := indent + "  "
+	for i := 0; i < n; i++ {
+		comma := ","
+		if i == n-1 {
+			comma = ""
+		}
+		if v.Kind == model.Object {
+			m := v.Members[i]
+			writeJSONLines(lines, m.Value, inner, inner+jsonString(m.Key)+": ", comma)
+		} else {
+			writeJSONLines(lines, v.Items[i], inner, inner, comma)
+		}
+	}
+	*lines = append(*lines, indent+close+suffix)
+}
+
+// jsonInline renders v on one line, with a space after each comma and colon.
+func jsonInline(v model.Value) string {
+	switch v.Kind {
+	case model.Null:
+		return "null"
+	case model.Bool:
+		return string(csBool(v.Bool))
+	case model.Number:
+		return v.Text
+	case model.String:
+		return jsonString(v.Text)
+	case model.Array:
+		items := make([]string, len(v.Items))
+		for i, item := range v.Items {
+			items[i] = jsonInline(item)
+		}
+		return "[" + strings.Join(items, ", ") + "]"
+	}
+	members := make([]string, len(v.Members))
+	for i, m := range v.Members {
+		members[i] = jsonString(m.Key) + ": " + jsonInline(m.Value)
+	}
+	return "{" + strings.Join(members, ", ") + "}"
+}
+
+// jsonString renders s as a JSON string of printable ASCII: quote and
+// backslash escaped, everything outside 0x20..0x7E as \uXXXX (a surrogate
+// pair beyond the Basic Multilingual Plane).
+func jsonString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r >= 0x20 && r <= 0x7E:
+			b.WriteRune(r)
+		case r > 0xFFFF:
+			hi, lo := utf16.EncodeRune(r)
+			fmt.Fprintf(&b, `\u%04x\u%04x`, hi, lo)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // stringEntriesObject turns name/value string pairs into a JSON object value,
@@ -180,4 +346,42 @@ func writeXMLRune(b *strings.Builder, r rune) {
 	default:
 		b.WriteString("&#xFFFD;")
 	}
+}
+
+// bodyIndent is the indentation of a test body's statements in its class.
+const bodyIndent = 8
+
+// csCall renders a call statement's expression for a test body: on one line
+// when that fits in maxLine, else with each argument on its own line,
+// indented by four more spaces.
+func csCall(fn string, args ...csExpr) csExpr {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = string(a)
+	}
+	if line := fn + "(" + strings.Join(parts, ", ") + ");"; bodyIndent+len(line) <= maxLine && !strings.Contains(line, "\n") {
+		return csExpr(fn + "(" + strings.Join(parts, ", ") + ")")
+	}
+	return csExpr(fn + "(\n    " + strings.Join(parts, ",\n    ") + ")")
+}
+
+// csMessage renders a failure message as a C# string expression: one
+// literal, or when that is longer than fits an argument line, literals of
+// whole words joined by + on lines of their own.
+func csMessage(s string) csExpr {
+	const width = maxLine - bodyIndent - 4 - len(" + ") - len(");")
+	if lit := csString(s); len(lit) <= width {
+		return lit
+	}
+	var chunks []string
+	chunk := ""
+	for _, word := range strings.SplitAfter(s, " ") {
+		if chunk != "" && len(csString(chunk+word)) > width {
+			chunks = append(chunks, string(csString(chunk)))
+			chunk = ""
+		}
+		chunk += word
+	}
+	chunks = append(chunks, string(csString(chunk)))
+	return csExpr(strings.Join(chunks, "\n    + "))
 }

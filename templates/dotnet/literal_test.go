@@ -90,7 +90,10 @@ func TestJSONExprKeepsTheValue(t *testing.T) {
 		)
 		expr := string(jsonExpr(v))
 		inner := strings.TrimSuffix(strings.TrimPrefix(expr, "JsonNode.Parse("), ")")
-		text, err := decodeCSharpString(inner)
+		if !isPrintableASCII(strings.ReplaceAll(inner, "\n", "")) {
+			t.Fatalf("jsonExpr: %s is not printable ASCII", expr)
+		}
+		text, err := decodeCSharpLiteral(inner)
 		if err != nil {
 			t.Fatalf("jsonExpr: %s: %v", expr, err)
 		}
@@ -101,6 +104,81 @@ func TestJSONExprKeepsTheValue(t *testing.T) {
 		if back.Compact() != v.Compact() {
 			t.Errorf("jsonExpr changed the value: %s -> %s", v.Compact(), back.Compact())
 		}
+	}
+}
+
+// A raw literal's delimiter outgrows every run of quotes in its content, and
+// the literal reads back as its lines; text is raw only when it can be
+// exactly.
+func TestCsRawDelimiterOutgrowsTheContent(t *testing.T) {
+	for _, lines := range [][]string{
+		{`{"": ""}`},
+		{`"""`, `a """" b`},
+		{strings.Repeat(`"`, 9)},
+		{`x`, `  "indented"`, `}`},
+	} {
+		lit := string(csRaw(lines))
+		got, err := decodeCSharpLiteral(lit)
+		if err != nil || got != strings.Join(lines, "\n") {
+			t.Errorf("csRaw(%q) = %s reads back as %q (%v)", lines, lit, got, err)
+		}
+	}
+	for _, s := range append(adversarialStrings, ` padded `, `{"a":"""}`, `""""""`) {
+		lit := string(csText(s))
+		if !isPrintableASCII(strings.ReplaceAll(lit, "\n", "")) {
+			t.Errorf("csText(%q) = %s: not printable ASCII", s, lit)
+		}
+		got, err := decodeCSharpLiteral(lit)
+		if err != nil || got != s {
+			t.Errorf("csText(%q) = %s reads back as %q (%v)", s, lit, got, err)
+		}
+	}
+}
+
+// Long JSON breaks over lines that all fit, and still means the same value.
+func TestJSONTextPrettyPrintsLongValues(t *testing.T) {
+	var members []model.Member
+	for i := range 12 {
+		members = append(members, model.Member{Key: fmt.Sprintf("key-%d", i), Value: model.ArrayValue(model.StringValue("v"), model.NumberValue("1.50"))})
+	}
+	v := model.ObjectValue(model.Member{Key: "nested", Value: model.ObjectValue(members...)})
+	lit := string(jsonText(v))
+	lines := strings.Split(lit, "\n")
+	if len(lines) < 5 {
+		t.Fatalf("a long value stays on %d lines:\n%s", len(lines), lit)
+	}
+	for _, line := range lines {
+		if len(line) > jsonWidth+len(rawIndent)+4 {
+			t.Errorf("line of %d characters: %s", len(line), line)
+		}
+	}
+	text, err := decodeCSharpLiteral(lit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := model.Parse([]byte(text))
+	if err != nil || back.Compact() != v.Compact() {
+		t.Errorf("pretty JSON changed the value: %v\n%s", err, text)
+	}
+}
+
+// A long failure message breaks into literals of whole words that join back.
+func TestCsMessageBreaksLongText(t *testing.T) {
+	msg := strings.Repeat("the envelope must be rejected because ", 6) + "\u2014 done"
+	expr := string(csMessage(msg))
+	var joined strings.Builder
+	for _, part := range strings.Split(expr, "\n    + ") {
+		if len(part) > maxLine-bodyIndent-4 {
+			t.Errorf("part of %d characters: %s", len(part), part)
+		}
+		s, err := decodeCSharpString(part)
+		if err != nil {
+			t.Fatalf("%s: %v", part, err)
+		}
+		joined.WriteString(s)
+	}
+	if joined.String() != msg {
+		t.Errorf("csMessage(%q) = %s", msg, expr)
 	}
 }
 
@@ -175,6 +253,32 @@ func isPrintableASCII(s string) bool {
 // specification defines it (§6.4.5.6): no raw line breaks (CR, LF, U+0085,
 // U+2028, U+2029), simple escapes, \x with 1-4 hex digits, \u with 4, \U
 // with 8. Escapes yield UTF-16 code units, as in C#.
+// decodeCSharpLiteral reads a regular or a multi-line raw string literal.
+func decodeCSharpLiteral(lit string) (string, error) {
+	if !strings.HasPrefix(lit, `"""`) {
+		return decodeCSharpString(lit)
+	}
+	n := len(lit) - len(strings.TrimLeft(lit, `"`))
+	delim := lit[:n]
+	lines := strings.Split(lit, "\n")
+	last := lines[len(lines)-1]
+	indent := strings.TrimSuffix(last, delim)
+	if lines[0] != delim || len(lines) < 3 || strings.Trim(indent, " ") != "" {
+		return "", fmt.Errorf("not a multi-line raw literal: %s", lit)
+	}
+	content := lines[1 : len(lines)-1]
+	for i, line := range content {
+		if !strings.HasPrefix(line, indent) {
+			return "", fmt.Errorf("content line %q does not start with the closing indentation", line)
+		}
+		if strings.Contains(line, delim) {
+			return "", fmt.Errorf("content line %q holds the delimiter %s", line, delim)
+		}
+		content[i] = strings.TrimPrefix(line, indent)
+	}
+	return strings.Join(content, "\n"), nil
+}
+
 func decodeCSharpString(lit string) (string, error) {
 	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
 		return "", fmt.Errorf("not quoted")

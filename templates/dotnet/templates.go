@@ -8,8 +8,10 @@ import (
 )
 
 // templateFS holds the templates: *.cs.tmpl, *.csproj.tmpl and *.props.tmpl
-// each define one root named after what it produces; *.partial.tmpl hold the
-// shared header and the test bodies (body.*).
+// each define one root named after what it produces; <block>.tmpl hold a
+// block's test bodies ("<block>.<what>", see bodyName) and the scaffold's
+// mappings of the operations that block exercises ("scaffold.<operation>");
+// *.partial.tmpl hold the shared pieces ("<name>.partial").
 //
 //go:embed tmpl/*.tmpl
 var templateFS embed.FS

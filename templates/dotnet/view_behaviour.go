@@ -6,15 +6,20 @@ import (
 	"github.com/babelqueue/bqgen/model"
 )
 
-// Body templates of the idempotency and payload-schema blocks.
+// Body templates of the idempotency and payload-schema blocks, each in its
+// block's template (payload_schema_unicode shares payload_schema's).
+var (
+	bodyDedupKey = bodyName(model.BlockIdempotency, "dedup_key")
+	bodySequence = bodyName(model.BlockIdempotency, "sequence")
+	bodyPayload  = bodyName(model.BlockPayloadSchema, "verdict")
+)
+
+// Sub-blocks and outcomes as the manifest spells them.
 const (
-	bodyDedupKey  = "body.dedup_key"
-	bodySequence  = "body.idempotency_sequence"
-	bodyPayload   = "body.payload_verdict"
 	subDedupKey   = "dedup_key"
 	subSequences  = "sequences"
-	outcomeOK     = "DeliveryOutcome.Ok"
-	outcomeThrows = "DeliveryOutcome.Throw"
+	outcomeOK     = "ok"
+	outcomeThrows = "throw"
 )
 
 // dedupKeyBody asserts the key the idempotency helper's seen-set uses.
@@ -32,8 +37,7 @@ type sequenceBody struct {
 // deliveryView is one delivery: its meta.id, the handler's outcome if it
 // runs, and whether the id is forgotten first.
 type deliveryView struct {
-	MetaID, ForgetBefore csExpr
-	Outcome              string // a DeliveryOutcome member, a fixed C# name
+	MetaID, Outcome, ForgetBefore csExpr
 }
 
 // payloadBody asserts the payload validator's verdict on one value.
@@ -42,7 +46,7 @@ type payloadBody struct {
 	Valid        bool
 }
 
-func buildIdempotency(s *model.Suite) ([]testSpec, error) {
+func buildIdempotency(s *model.Suite, c *common) (testFile, error) {
 	var specs []testSpec
 	if d := s.Idempotency.DedupKey; d != nil {
 		body := dedupKeyBody{Fixture: csString(d.EnvelopeFile), Key: csString(d.ExpectedKey)}
@@ -52,12 +56,12 @@ func buildIdempotency(s *model.Suite) ([]testSpec, error) {
 	for _, seq := range s.Idempotency.Sequences {
 		body, err := sequence(seq)
 		if err != nil {
-			return nil, fmt.Errorf("%s case %q: %w", subSequences, seq.Name, err)
+			return testFile{}, fmt.Errorf("%s case %q: %w", subSequences, seq.Name, err)
 		}
 		specs = append(specs, testSpec{caseName: seq.Name, display: displayName(model.BlockIdempotency, subSequences, seq.Name),
 			template: bodySequence, data: body})
 	}
-	return specs, nil
+	return c.file(model.BlockIdempotency, specs), nil
 }
 
 func sequence(seq model.IdempotencySequence) (sequenceBody, error) {
@@ -67,15 +71,15 @@ func sequence(seq model.IdempotencySequence) (sequenceBody, error) {
 		if err != nil {
 			return sequenceBody{}, err
 		}
-		body.Deliveries = append(body.Deliveries, deliveryView{MetaID: csString(d.MetaID), ForgetBefore: csBool(d.ForgetBefore), Outcome: outcome})
+		body.Deliveries = append(body.Deliveries, deliveryView{MetaID: csString(d.MetaID), ForgetBefore: csBool(d.ForgetBefore), Outcome: csString(outcome)})
 		body.Invoked = append(body.Invoked, csBool(d.ExpectEffect == "run"))
 	}
 	return body, nil
 }
 
-// outcomeOf maps a delivery's outcome. A delivery expected to be skipped
-// carries none; should the handler run anyway, it succeeds, so the test fails
-// on the invocation itself rather than on a thrown exception.
+// outcomeOf checks a delivery's outcome. A delivery expected to be skipped
+// carries none, which is "ok": should the handler run anyway, it succeeds, so
+// the test fails on the invocation itself rather than on a thrown exception.
 func outcomeOf(d model.Delivery) (string, error) {
 	switch d.Outcome {
 	case "ok", "":
@@ -88,15 +92,15 @@ func outcomeOf(d model.Delivery) (string, error) {
 
 // buildPayloadSchema serves payload_schema and payload_schema_unicode, which
 // share their shape and runner; block names which one it is.
-func buildPayloadSchema(block string, b *model.PayloadSchema) ([]testSpec, error) {
+func buildPayloadSchema(c *common, block string, b *model.PayloadSchema) (testFile, error) {
 	schema, err := jsonObjectExpr(b.Schema)
 	if err != nil {
-		return nil, fmt.Errorf("schema: %w", err)
+		return testFile{}, fmt.Errorf("schema: %w", err)
 	}
 	specs := make([]testSpec, 0, len(b.Cases))
-	for _, c := range b.Cases {
-		specs = append(specs, testSpec{caseName: c.Name, display: displayName(block, c.Name),
-			template: bodyPayload, data: payloadBody{Schema: schema, Data: jsonExpr(c.Data), Valid: c.Valid}})
+	for _, tc := range b.Cases {
+		specs = append(specs, testSpec{caseName: tc.Name, display: displayName(block, tc.Name),
+			template: bodyPayload, data: payloadBody{Schema: schema, Data: jsonExpr(tc.Data), Valid: tc.Valid}})
 	}
-	return specs, nil
+	return c.file(block, specs), nil
 }

@@ -6,14 +6,13 @@ import (
 	"github.com/babelqueue/bqgen/model"
 )
 
-// Body templates of the envelope blocks: cases, roundtrip, data_shape,
-// forbidden_keys.
-const (
-	bodyCaseValid     = "body.case_valid"
-	bodyDecodeVerdict = "body.decode_verdict"
-	bodyRoundtrip     = "body.roundtrip"
-	bodyDataShapeMake = "body.data_shape_encode"
-	bodyForbiddenKey  = "body.forbidden_key"
+// Body templates of the envelope blocks, each in its block's template.
+var (
+	bodyCaseValid     = bodyName(model.BlockCases, "valid")
+	bodyDecodeVerdict = bodyName(model.BlockCases, "verdict") // data_shape's decode cases too
+	bodyRoundtrip     = bodyName(model.BlockRoundtrip, "reencode")
+	bodyDataShapeMake = bodyName(model.BlockDataShape, "make")
+	bodyForbiddenKey  = bodyName(model.BlockForbiddenKeys, "warn_and_drop")
 )
 
 // validCaseBody asserts what a consumer must derive from a valid envelope.
@@ -24,9 +23,8 @@ type validCaseBody struct {
 
 // decodeVerdictBody asserts decode's accept/reject verdict.
 type decodeVerdictBody struct {
-	Fixture csExpr
-	Valid   bool
-	Message csExpr // said when the verdict is wrong
+	Fixture   csExpr
+	Assertion csExpr // the Assert call on decoded.Accepted, with what it says when wrong
 }
 
 // roundtripBody asserts that reencode(fixture, 1) keeps what it must.
@@ -51,7 +49,12 @@ type forbiddenKeyBody struct {
 	Absent       []csExpr // pointers
 }
 
-func buildCases(s *model.Suite) ([]testSpec, error) {
+func buildCases(s *model.Suite, c *common) (testFile, error) {
+	specs, err := caseSpecs(s)
+	return c.file(model.BlockCases, specs), err
+}
+
+func caseSpecs(s *model.Suite) ([]testSpec, error) {
 	specs := make([]testSpec, 0, len(s.Cases))
 	for _, c := range s.Cases {
 		spec := testSpec{caseName: c.Name, display: displayName(model.BlockCases, c.Name)}
@@ -79,11 +82,11 @@ func validCase(c model.EnvelopeCase) validCaseBody {
 }
 
 func rejectVerdict(file, reason string) decodeVerdictBody {
-	return decodeVerdictBody{Fixture: csString(file), Valid: false,
-		Message: csString("the envelope must be rejected: " + reason)}
+	return decodeVerdictBody{Fixture: csString(file),
+		Assertion: csCall("Assert.False", "decoded.Accepted", csMessage("the envelope must be rejected: "+reason))}
 }
 
-func buildRoundtrip(s *model.Suite) ([]testSpec, error) {
+func buildRoundtrip(s *model.Suite, c *common) (testFile, error) {
 	specs := make([]testSpec, 0, len(s.Roundtrip.Cases))
 	for _, c := range s.Roundtrip.Cases {
 		body := roundtripBody{Fixture: csString(c.File), Attempts: csLong(c.ExpectAttempts)}
@@ -93,10 +96,15 @@ func buildRoundtrip(s *model.Suite) ([]testSpec, error) {
 		specs = append(specs, testSpec{caseName: c.Name, display: displayName(model.BlockRoundtrip, c.Name),
 			template: bodyRoundtrip, data: body})
 	}
-	return specs, nil
+	return c.file(model.BlockRoundtrip, specs), nil
 }
 
-func buildDataShape(s *model.Suite) ([]testSpec, error) {
+func buildDataShape(s *model.Suite, c *common) (testFile, error) {
+	specs, err := dataShapeSpecs(s)
+	return c.file(model.BlockDataShape, specs), err
+}
+
+func dataShapeSpecs(s *model.Suite) ([]testSpec, error) {
 	specs := make([]testSpec, 0, len(s.DataShape.Cases))
 	for _, c := range s.DataShape.Cases {
 		spec := testSpec{caseName: c.Name, display: displayName(model.BlockDataShape, c.Name)}
@@ -107,7 +115,7 @@ func buildDataShape(s *model.Suite) ([]testSpec, error) {
 				return nil, fmt.Errorf("case %q: data: %w (make takes an object)", c.Name, err)
 			}
 			spec.template = bodyDataShapeMake
-			spec.data = dataShapeEncodeBody{URN: csString(c.URN), Queue: csString(c.Queue), Data: data, Expected: csString(c.ExpectEncodedDataJSON)}
+			spec.data = dataShapeEncodeBody{URN: csString(c.URN), Queue: csString(c.Queue), Data: data, Expected: csText(c.ExpectEncodedDataJSON)}
 		case model.ModeDecode:
 			spec.template, spec.data = bodyDecodeVerdict, decodeVerdict(c)
 		default:
@@ -122,10 +130,11 @@ func decodeVerdict(c model.DataShapeCase) decodeVerdictBody {
 	if !c.Valid {
 		return rejectVerdict(c.File, c.Reason)
 	}
-	return decodeVerdictBody{Fixture: csString(c.File), Valid: true, Message: csString("the envelope must be accepted")}
+	return decodeVerdictBody{Fixture: csString(c.File),
+		Assertion: csCall("Assert.True", "decoded.Accepted", `"the envelope must be accepted; the subject said: " + decoded.Reason`)}
 }
 
-func buildForbiddenKeys(s *model.Suite) ([]testSpec, error) {
+func buildForbiddenKeys(s *model.Suite, c *common) (testFile, error) {
 	specs := make([]testSpec, 0, len(s.ForbiddenKeys.Cases))
 	for _, c := range s.ForbiddenKeys.Cases {
 		body := forbiddenKeyBody{Fixture: csString(c.File), Key: csString(c.ForbiddenKey.String())}
@@ -135,5 +144,5 @@ func buildForbiddenKeys(s *model.Suite) ([]testSpec, error) {
 		specs = append(specs, testSpec{caseName: c.Name, display: displayName(model.BlockForbiddenKeys, c.Name),
 			template: bodyForbiddenKey, data: body})
 	}
-	return specs, nil
+	return c.file(model.BlockForbiddenKeys, specs), nil
 }

@@ -17,11 +17,15 @@ public sealed class CasesConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "cases/order-created")]
     public void OrderCreated()
     {
-        DecodeResult decoded = ConformanceSubjects.Current.Decode(ConformanceSuite.Fixture("fixtures/order-created.json"));
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        DecodeResult decoded = ConformanceSubjects.Current.Decode(envelope);
         Assert.True(decoded.Accepted, "the envelope must be accepted; the subject said: " + decoded.Reason);
-        MessageView view = Assert.IsType<MessageView>(decoded.View);
+        View view = Assert.IsType<View>(decoded.View);
         Assert.Equal("urn:babel:orders:created", view.Urn);
-        JsonAssert.Equal(JsonNode.Parse("{\"order_id\":1042}"), view.Data, "data");
+        JsonNode? expectedData = JsonNode.Parse("""
+            {"order_id": 1042}
+            """);
+        JsonAssert.Equal(expectedData, view.Data, "data");
         Assert.Equal<long?>(0L, view.Attempts);
         Assert.Equal("php", view.Lang);
         Assert.Equal<long?>(1L, view.SchemaVersion);
@@ -33,11 +37,15 @@ public sealed class CasesConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "cases/urn-alias")]
     public void UrnAlias()
     {
-        DecodeResult decoded = ConformanceSubjects.Current.Decode(ConformanceSuite.Fixture("fixtures/urn-alias.json"));
+        string envelope = ConformanceSuite.Fixture("fixtures/urn-alias.json");
+        DecodeResult decoded = ConformanceSubjects.Current.Decode(envelope);
         Assert.True(decoded.Accepted, "the envelope must be accepted; the subject said: " + decoded.Reason);
-        MessageView view = Assert.IsType<MessageView>(decoded.View);
+        View view = Assert.IsType<View>(decoded.View);
         Assert.Equal("urn:babel:orders:created", view.Urn);
-        JsonAssert.Equal(JsonNode.Parse("{\"order_id\":1042}"), view.Data, "data");
+        JsonNode? expectedData = JsonNode.Parse("""
+            {"order_id": 1042}
+            """);
+        JsonAssert.Equal(expectedData, view.Data, "data");
         Assert.Equal<long?>(0L, view.Attempts);
         Assert.Equal("go", view.Lang);
         Assert.Equal<long?>(1L, view.SchemaVersion);
@@ -49,15 +57,22 @@ public sealed class CasesConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "cases/dead-lettered")]
     public void DeadLettered()
     {
-        DecodeResult decoded = ConformanceSubjects.Current.Decode(ConformanceSuite.Fixture("fixtures/dead-lettered.json"));
+        string envelope = ConformanceSuite.Fixture("fixtures/dead-lettered.json");
+        DecodeResult decoded = ConformanceSubjects.Current.Decode(envelope);
         Assert.True(decoded.Accepted, "the envelope must be accepted; the subject said: " + decoded.Reason);
-        MessageView view = Assert.IsType<MessageView>(decoded.View);
+        View view = Assert.IsType<View>(decoded.View);
         Assert.Equal("urn:babel:orders:created", view.Urn);
-        JsonAssert.Equal(JsonNode.Parse("{\"order_id\":1042}"), view.Data, "data");
+        JsonNode? expectedData = JsonNode.Parse("""
+            {"order_id": 1042}
+            """);
+        JsonAssert.Equal(expectedData, view.Data, "data");
         Assert.Equal<long?>(3L, view.Attempts);
         Assert.Equal("php", view.Lang);
         Assert.Equal<long?>(1L, view.SchemaVersion);
-        JsonAssert.HasMembers(JsonNode.Parse("{\"reason\":\"failed\",\"original_queue\":\"orders\"}")!.AsObject(), view.DeadLetter, "dead_letter");
+        JsonObject expectedDeadLetter = JsonNode.Parse("""
+            {"reason": "failed", "original_queue": "orders"}
+            """)!.AsObject();
+        JsonAssert.HasMembers(expectedDeadLetter, view.DeadLetter, "dead_letter");
         Assert.False(string.IsNullOrEmpty(view.Id), "meta.id must be a non-empty string");
         Assert.False(string.IsNullOrEmpty(view.TraceId), "trace_id must be a non-empty string");
         Assert.True(view.CreatedAt.HasValue, "meta.created_at must be an integer");
@@ -66,11 +81,22 @@ public sealed class CasesConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "cases/unicode-and-numbers")]
     public void UnicodeAndNumbers()
     {
-        DecodeResult decoded = ConformanceSubjects.Current.Decode(ConformanceSuite.Fixture("fixtures/unicode-and-numbers.json"));
+        string envelope = ConformanceSuite.Fixture("fixtures/unicode-and-numbers.json");
+        DecodeResult decoded = ConformanceSubjects.Current.Decode(envelope);
         Assert.True(decoded.Accepted, "the envelope must be accepted; the subject said: " + decoded.Reason);
-        MessageView view = Assert.IsType<MessageView>(decoded.View);
+        View view = Assert.IsType<View>(decoded.View);
         Assert.Equal("urn:babel:catalog:item.indexed", view.Urn);
-        JsonAssert.Equal(JsonNode.Parse("{\"title\":\"Caf\u00E9 \u2014 na\u00EFve \u2615\",\"qty\":7,\"price_cents\":1299,\"ratio\":0.5,\"active\":true,\"note\":null}"), view.Data, "data");
+        JsonNode? expectedData = JsonNode.Parse("""
+            {
+              "title": "Caf\u00e9 \u2014 na\u00efve \u2615",
+              "qty": 7,
+              "price_cents": 1299,
+              "ratio": 0.5,
+              "active": true,
+              "note": null
+            }
+            """);
+        JsonAssert.Equal(expectedData, view.Data, "data");
         Assert.Equal<long?>(2L, view.Attempts);
         Assert.Equal("python", view.Lang);
         Assert.Equal<long?>(1L, view.SchemaVersion);
@@ -82,11 +108,29 @@ public sealed class CasesConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "cases/edge-values")]
     public void EdgeValues()
     {
-        DecodeResult decoded = ConformanceSubjects.Current.Decode(ConformanceSuite.Fixture("fixtures/edge-values.json"));
+        string envelope = ConformanceSuite.Fixture("fixtures/edge-values.json");
+        DecodeResult decoded = ConformanceSubjects.Current.Decode(envelope);
         Assert.True(decoded.Accepted, "the envelope must be accepted; the subject said: " + decoded.Reason);
-        MessageView view = Assert.IsType<MessageView>(decoded.View);
+        View view = Assert.IsType<View>(decoded.View);
         Assert.Equal("urn:babel:ledger:entry.posted", view.Urn);
-        JsonAssert.Equal(JsonNode.Parse("{\"zulu\":\"keys deliberately out of order\",\"big_int\":9007199254740991,\"negative_int\":-42,\"negative_float\":-0.25,\"exp_float\":1.5e3,\"10\":\"numeric-looking key\",\"2\":\"numeric-looking key sorting before 10 in some runtimes\",\"nested_empty_object\":{},\"nested_empty_array\":[],\"escapes\":\"quote \\\" backslash \\\\ newline \\n tab \\t end\",\"unicode_escape\":\"caf\u00E9\",\"emoji\":\"ship it \U0001F680\",\"alpha\":{\"z\":[{},[],null],\"a\":false}}"), view.Data, "data");
+        JsonNode? expectedData = JsonNode.Parse("""
+            {
+              "zulu": "keys deliberately out of order",
+              "big_int": 9007199254740991,
+              "negative_int": -42,
+              "negative_float": -0.25,
+              "exp_float": 1.5e3,
+              "10": "numeric-looking key",
+              "2": "numeric-looking key sorting before 10 in some runtimes",
+              "nested_empty_object": {},
+              "nested_empty_array": [],
+              "escapes": "quote \" backslash \\ newline \u000a tab \u0009 end",
+              "unicode_escape": "caf\u00e9",
+              "emoji": "ship it \ud83d\ude80",
+              "alpha": {"z": [{}, [], null], "a": false}
+            }
+            """);
+        JsonAssert.Equal(expectedData, view.Data, "data");
         Assert.Equal<long?>(0L, view.Attempts);
         Assert.Equal("node", view.Lang);
         Assert.Equal<long?>(1L, view.SchemaVersion);
@@ -98,14 +142,20 @@ public sealed class CasesConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "cases/invalid-unknown-schema-version")]
     public void InvalidUnknownSchemaVersion()
     {
-        DecodeResult decoded = ConformanceSubjects.Current.Decode(ConformanceSuite.Fixture("fixtures/invalid-unknown-schema-version.json"));
-        Assert.False(decoded.Accepted, "the envelope must be rejected: meta.schema_version is not a version this SDK supports");
+        string envelope = ConformanceSuite.Fixture("fixtures/invalid-unknown-schema-version.json");
+        DecodeResult decoded = ConformanceSubjects.Current.Decode(envelope);
+        Assert.False(
+            decoded.Accepted,
+            "the envelope must be rejected: meta.schema_version is not a version this SDK supports");
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "cases/invalid-missing-urn")]
     public void InvalidMissingUrn()
     {
-        DecodeResult decoded = ConformanceSubjects.Current.Decode(ConformanceSuite.Fixture("fixtures/invalid-missing-urn.json"));
-        Assert.False(decoded.Accepted, "the envelope must be rejected: no 'job' or 'urn' \u2014 the message has no identity");
+        string envelope = ConformanceSuite.Fixture("fixtures/invalid-missing-urn.json");
+        DecodeResult decoded = ConformanceSubjects.Current.Decode(envelope);
+        Assert.False(
+            decoded.Accepted,
+            "the envelope must be rejected: no 'job' or 'urn' \u2014 the message has no identity");
     }
 }

@@ -24,7 +24,7 @@ namespace BabelQueue.Tests.Conformance;
 public sealed class NotProvidedException : Exception
 {
     /// <summary>Creates the exception for one subject operation.</summary>
-    /// <param name="operation">The operation as the subject protocol names it, e.g. <c>sqs_attributes</c>.</param>
+    /// <param name="operation">The operation as the subject protocol names it, e.g. <c>validate_payload</c>.</param>
     /// <param name="reason">Why the subject cannot provide it.</param>
     public NotProvidedException(string operation, string reason)
         : base(operation + " is not provided: " + reason)
@@ -42,7 +42,8 @@ public static class ConformanceSuite
     /// <summary>The suite's CONFORMANCE_VERSION these tests were generated from.</summary>
     public const string Version = "1.1.0";
 
-    private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
+    private static readonly UTF8Encoding StrictUtf8 =
+        new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
     /// <summary>
     /// The exact text of a suite file such as <c>fixtures/order-created.json</c>. The bytes
@@ -142,7 +143,8 @@ public static class ConformanceJson
         }
         return kind switch
         {
-            JsonValueKind.String => string.Equals(left.GetValue<string>(), right.GetValue<string>(), StringComparison.Ordinal),
+            JsonValueKind.String =>
+                string.Equals(left.GetValue<string>(), right.GetValue<string>(), StringComparison.Ordinal),
             JsonValueKind.Number => CanonicalNumber(left.ToJsonString()) == CanonicalNumber(right.ToJsonString()),
             _ => true, // true and false are kinds of their own
         };
@@ -161,7 +163,8 @@ public static class ConformanceJson
         if (e >= 0)
         {
             mantissa = number.Substring(0, e);
-            exponent = BigInteger.Parse(number.Substring(e + 1), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
+            exponent = BigInteger.Parse(
+                number.Substring(e + 1), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
         }
         bool negative = mantissa.StartsWith('-');
         mantissa = mantissa.TrimStart('-');
@@ -229,8 +232,12 @@ public static class ConformanceJson
     private static bool IsIndex(string token, int count, out int index)
     {
         index = -1;
-        bool wellFormed = token.Length > 0 && token.All(c => c >= '0' && c <= '9') && (token.Length == 1 || token[0] != '0');
-        return wellFormed && int.TryParse(token, NumberStyles.None, CultureInfo.InvariantCulture, out index) && index < count;
+        bool wellFormed = token.Length > 0
+            && token.All(c => c >= '0' && c <= '9')
+            && (token.Length == 1 || token[0] != '0');
+        return wellFormed
+            && int.TryParse(token, NumberStyles.None, CultureInfo.InvariantCulture, out index)
+            && index < count;
     }
 
     /// <summary>
@@ -254,7 +261,8 @@ public static class ConformanceJson
             reader.Skip();
             if (wanted)
             {
-                return WithoutInsignificantWhitespace(Encoding.UTF8.GetString(utf8, start, (int)reader.BytesConsumed - start));
+                string text = Encoding.UTF8.GetString(utf8, start, (int)reader.BytesConsumed - start);
+                return WithoutInsignificantWhitespace(text);
             }
         }
         return null;
@@ -324,14 +332,21 @@ public static class JsonAssert
     /// <summary>The member <paramref name="key"/> of <paramref name="obj"/>, asserting that it is present.</summary>
     public static JsonNode? Member(JsonObject obj, string key, string what)
     {
-        Assert.True(obj.TryGetPropertyValue(key, out JsonNode? value), what + " has no member " + key + ": " + ConformanceJson.Show(obj));
+        Assert.True(
+            obj.TryGetPropertyValue(key, out JsonNode? value),
+            what + " has no member " + key + ": " + ConformanceJson.Show(obj));
         return value;
     }
 
-    /// <summary>Asserts that <paramref name="pointer"/> resolves in <paramref name="document"/> to a value equal to <paramref name="expected"/>.</summary>
+    /// <summary>
+    /// Asserts that <paramref name="pointer"/> resolves in <paramref name="document"/> to a value
+    /// equal to <paramref name="expected"/>.
+    /// </summary>
     public static void PointerHolds(JsonNode? document, string pointer, JsonNode? expected)
     {
-        Assert.True(ConformanceJson.TryResolve(document, pointer, out JsonNode? actual), pointer + " does not resolve in " + ConformanceJson.Show(document));
+        Assert.True(
+            ConformanceJson.TryResolve(document, pointer, out JsonNode? actual),
+            pointer + " does not resolve in " + ConformanceJson.Show(document));
         Equal(expected, actual, pointer);
     }
 
@@ -347,12 +362,27 @@ public static class JsonAssert
 public static class MapAssert
 {
     /// <summary>Asserts that both maps have exactly the same names and equal values.</summary>
-    public static void Equal<TValue>(IReadOnlyDictionary<string, TValue> expected, IReadOnlyDictionary<string, TValue> actual, string what)
+    public static void Equal<TValue>(
+        IReadOnlyDictionary<string, TValue> expected, IReadOnlyDictionary<string, TValue> actual, string what)
     {
         List<string> expectedNames = SortedNames(expected);
         List<string> actualNames = SortedNames(actual);
         Assert.True(expectedNames.SequenceEqual(actualNames, StringComparer.Ordinal),
-            what + ": expected the names [" + string.Join(", ", expectedNames) + "], got [" + string.Join(", ", actualNames) + "]");
+            what + ": expected the names [" + string.Join(", ", expectedNames)
+                + "], got [" + string.Join(", ", actualNames) + "]");
+        foreach (KeyValuePair<string, TValue> entry in expected)
+        {
+            Assert.Equal(entry.Value, Entry(actual, entry.Key, what));
+        }
+    }
+
+    /// <summary>
+    /// Asserts that <paramref name="actual"/> has every entry of <paramref name="expected"/> with an
+    /// equal value; it may have more.
+    /// </summary>
+    public static void HasEntries<TValue>(
+        IReadOnlyDictionary<string, TValue> expected, IReadOnlyDictionary<string, TValue> actual, string what)
+    {
         foreach (KeyValuePair<string, TValue> entry in expected)
         {
             Assert.Equal(entry.Value, Entry(actual, entry.Key, what));

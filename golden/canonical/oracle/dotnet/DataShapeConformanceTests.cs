@@ -17,14 +17,16 @@ public sealed class DataShapeConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "data_shape/empty-data")]
     public void EmptyData()
     {
-        string encoded = ConformanceSubjects.Current.Make("urn:babel:orders:created", "orders", JsonNode.Parse("{}")!.AsObject());
+        JsonObject data = JsonNode.Parse("{}")!.AsObject();
+        string encoded = ConformanceSubjects.Current.Make("urn:babel:orders:created", "orders", data);
         Assert.Equal("{}", ConformanceJson.RawMemberText(encoded, "data"));
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "data_shape/data-array-rejected")]
     public void DataArrayRejected()
     {
-        DecodeResult decoded = ConformanceSubjects.Current.Decode(ConformanceSuite.Fixture("fixtures/data-array-rejected.json"));
+        string envelope = ConformanceSuite.Fixture("fixtures/data-array-rejected.json");
+        DecodeResult decoded = ConformanceSubjects.Current.Decode(envelope);
         Assert.False(decoded.Accepted, "the envelope must be rejected: data is a JSON array ([1, 2]), not an object");
     }
 }

@@ -19,7 +19,8 @@ public static class ConformanceSubjects
 {
     // One oracle process for the whole test run, started on first use. A start
     // failure is cached by Lazy and fails every test with the same error.
-    private static readonly Lazy<OracleConformanceSubject> Oracle = new(OracleConformanceSubject.Start, LazyThreadSafetyMode.ExecutionAndPublication);
+    private static readonly Lazy<OracleConformanceSubject> Oracle =
+        new(OracleConformanceSubject.Start, LazyThreadSafetyMode.ExecutionAndPublication);
 
     /// <summary>The subject every generated test calls.</summary>
     public static IConformanceSubject Current => Oracle.Value;
@@ -61,7 +62,8 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
             start.ArgumentList.Add("--fault");
             start.ArgumentList.Add(fault);
         }
-        Process process = Process.Start(start) ?? throw new InvalidOperationException("could not start " + start.FileName);
+        Process process = Process.Start(start)
+            ?? throw new InvalidOperationException("could not start " + start.FileName);
         process.StandardInput.NewLine = "\n";
         process.StandardInput.AutoFlush = true;
         var subject = new OracleConformanceSubject(process);
@@ -93,6 +95,145 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
         }
     }
 
+    /// <inheritdoc/>
+    public IReadOnlyList<string> Capabilities() =>
+        ListOf(Call("capabilities", new JsonObject())["operations"], TextOf);
+
+    /// <inheritdoc/>
+    public DecodeResult Decode(string envelope) =>
+        DecodeResultOf(Call("decode", new JsonObject
+        {
+            ["envelope"] = envelope,
+        }));
+
+    /// <inheritdoc/>
+    public string Reencode(string envelope, long attemptsIncrement) =>
+        TextOf(Call("reencode", new JsonObject
+        {
+            ["envelope"] = envelope,
+            ["attempts_increment"] = attemptsIncrement,
+        })["encoded"]);
+
+    /// <inheritdoc/>
+    public string Make(string urn, string queue, JsonObject data) =>
+        TextOf(Call("make", new JsonObject
+        {
+            ["urn"] = urn,
+            ["queue"] = queue,
+            ["data"] = data.DeepClone(),
+        })["encoded"]);
+
+    /// <inheritdoc/>
+    public IReadOnlyDictionary<string, SqsAttribute> SqsAttributes(string envelope) =>
+        MapOf(Call("sqs_attributes", new JsonObject
+        {
+            ["envelope"] = envelope,
+        })["attributes"], SqsAttributeOf);
+
+    /// <inheritdoc/>
+    public long SqsReconcile(long bodyAttempts, string? approximateReceiveCount) =>
+        IntegerOf(Call("sqs_reconcile", new JsonObject
+        {
+            ["body_attempts"] = bodyAttempts,
+            ["approximate_receive_count"] = approximateReceiveCount,
+        })["attempts"]);
+
+    /// <inheritdoc/>
+    public AsbMessage AsbMessage(string envelope) =>
+        AsbMessageOf(Call("asb_message", new JsonObject
+        {
+            ["envelope"] = envelope,
+        }));
+
+    /// <inheritdoc/>
+    public long AsbReconcile(long bodyAttempts, long deliveryCount) =>
+        IntegerOf(Call("asb_reconcile", new JsonObject
+        {
+            ["body_attempts"] = bodyAttempts,
+            ["delivery_count"] = deliveryCount,
+        })["attempts"]);
+
+    /// <inheritdoc/>
+    public IReadOnlyDictionary<string, string> PulsarProperties(string envelope) =>
+        MapOf(Call("pulsar_properties", new JsonObject
+        {
+            ["envelope"] = envelope,
+        })["properties"], TextOf);
+
+    /// <inheritdoc/>
+    public long PulsarReconcile(long bodyAttempts, long redeliveryCount) =>
+        IntegerOf(Call("pulsar_reconcile", new JsonObject
+        {
+            ["body_attempts"] = bodyAttempts,
+            ["redelivery_count"] = redeliveryCount,
+        })["attempts"]);
+
+    /// <inheritdoc/>
+    public IReadOnlyDictionary<string, string> KafkaHeaders(string envelope) =>
+        MapOf(Call("kafka_headers", new JsonObject
+        {
+            ["envelope"] = envelope,
+        })["headers"], TextOf);
+
+    /// <inheritdoc/>
+    public long KafkaReconcile(long bodyAttempts, long? headerAttempts) =>
+        IntegerOf(Call("kafka_reconcile", new JsonObject
+        {
+            ["body_attempts"] = bodyAttempts,
+            ["header_attempts"] = headerAttempts,
+        })["attempts"]);
+
+    /// <inheritdoc/>
+    public ArtemisMessage ArtemisMessage(string envelope) =>
+        ArtemisMessageOf(Call("artemis_message", new JsonObject
+        {
+            ["envelope"] = envelope,
+        }));
+
+    /// <inheritdoc/>
+    public long ArtemisReconcile(long bodyAttempts, long deliveryCount) =>
+        IntegerOf(Call("artemis_reconcile", new JsonObject
+        {
+            ["body_attempts"] = bodyAttempts,
+            ["delivery_count"] = deliveryCount,
+        })["attempts"]);
+
+    /// <inheritdoc/>
+    public RabbitMqPublishing RabbitMqPublishing(string envelope) =>
+        RabbitMqPublishingOf(Call("rabbitmq_publishing", new JsonObject
+        {
+            ["envelope"] = envelope,
+        }));
+
+    /// <inheritdoc/>
+    public string RedisRoundtrip(string envelope) =>
+        TextOf(Call("redis_roundtrip", new JsonObject
+        {
+            ["envelope"] = envelope,
+        })["element"]);
+
+    /// <inheritdoc/>
+    public string IdempotencyKey(string envelope) =>
+        TextOf(Call("idempotency_key", new JsonObject
+        {
+            ["envelope"] = envelope,
+        })["key"]);
+
+    /// <inheritdoc/>
+    public IReadOnlyList<bool> IdempotencyReplay(IReadOnlyList<Delivery> deliveries) =>
+        ListOf(Call("idempotency_replay", new JsonObject
+        {
+            ["deliveries"] = ListJson(deliveries, DeliveryJson),
+        })["invoked"], BooleanOf);
+
+    /// <inheritdoc/>
+    public PayloadVerdict ValidatePayload(JsonObject schema, JsonNode? data) =>
+        PayloadVerdictOf(Call("validate_payload", new JsonObject
+        {
+            ["schema"] = schema.DeepClone(),
+            ["data"] = data?.DeepClone(),
+        }));
+
     // One request and its response. Tests run in parallel, so the pipe is shared
     // under a lock: the protocol answers in request order.
     private JsonNode Call(string op, JsonObject args)
@@ -102,7 +243,8 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
             long id = ++lastId;
             var request = new JsonObject { ["id"] = id, ["op"] = op, ["args"] = args };
             process.StandardInput.WriteLine(request.ToJsonString());
-            string line = process.StandardOutput.ReadLine() ?? throw new InvalidOperationException("the oracle ended before answering " + op);
+            string line = process.StandardOutput.ReadLine()
+                ?? throw new InvalidOperationException("the oracle ended before answering " + op);
             return Result(op, id, JsonNode.Parse(line));
         }
     }
@@ -111,7 +253,8 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
     {
         if (response is not JsonObject answer || answer["id"]?.GetValue<long>() != id)
         {
-            throw new InvalidOperationException("the oracle answered " + op + " out of order: " + ConformanceJson.Show(response));
+            throw new InvalidOperationException(
+                "the oracle answered " + op + " out of order: " + ConformanceJson.Show(response));
         }
         if (answer["ok"]?.GetValue<bool>() == true)
         {
@@ -126,156 +269,108 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
         throw new InvalidOperationException("the oracle's " + op + " failed (" + code + "): " + message);
     }
 
-    /// <inheritdoc/>
-    public IReadOnlyList<string> Capabilities() => Strings(Call("capabilities", new JsonObject())["operations"]);
+    private static DecodeResult DecodeResultOf(JsonNode? node) => new(
+        Accepted: BooleanOf(node?["accepted"]),
+        Reason: TextOf(node?["reason"]),
+        Warnings: ListOf(node?["warnings"], TextOf),
+        View: OptionalOf(node?["view"], ViewOf));
 
-    /// <inheritdoc/>
-    public DecodeResult Decode(string envelope)
+    private static View ViewOf(JsonNode? node) => new(
+        Urn: OptionalTextOf(node?["urn"]),
+        Data: ValueOf(node?["data"]),
+        Attempts: OptionalIntegerOf(node?["attempts"]),
+        Lang: OptionalTextOf(node?["lang"]),
+        SchemaVersion: OptionalIntegerOf(node?["schema_version"]),
+        TraceId: OptionalTextOf(node?["trace_id"]),
+        Id: OptionalTextOf(node?["id"]),
+        CreatedAt: OptionalIntegerOf(node?["created_at"]),
+        Queue: OptionalTextOf(node?["queue"]),
+        DeadLetter: ValueOf(node?["dead_letter"]));
+
+    private static SqsAttribute SqsAttributeOf(JsonNode? node) => new(
+        DataType: TextOf(node?["DataType"]),
+        StringValue: TextOf(node?["StringValue"]));
+
+    private static AsbMessage AsbMessageOf(JsonNode? node) => new(
+        Subject: TextOf(node?["subject"]),
+        CorrelationId: TextOf(node?["correlation_id"]),
+        MessageId: TextOf(node?["message_id"]),
+        ContentType: TextOf(node?["content_type"]),
+        ApplicationProperties: ObjectOf(node?["application_properties"]));
+
+    private static ArtemisMessage ArtemisMessageOf(JsonNode? node) => new(
+        Annotations: ObjectOf(node?["annotations"]),
+        CorrelationId: TextOf(node?["correlation_id"]),
+        CreationTime: IntegerOf(node?["creation_time"]),
+        Properties: ObjectOf(node?["properties"]));
+
+    private static RabbitMqPublishing RabbitMqPublishingOf(JsonNode? node) => new(
+        Properties: MapOf(node?["properties"], TextOf),
+        Headers: ObjectOf(node?["headers"]));
+
+    private static JsonObject DeliveryJson(Delivery value) => new()
     {
-        JsonNode result = Call("decode", new JsonObject { ["envelope"] = envelope });
-        return new DecodeResult(
-            Required(result["accepted"]).GetValue<bool>(),
-            result["reason"]?.GetValue<string>() ?? "",
-            Strings(result["warnings"]),
-            result["view"] is JsonObject view ? ViewOf(view) : null);
-    }
+        ["meta_id"] = value.MetaId,
+        ["outcome"] = value.Outcome,
+        ["forget_before"] = value.ForgetBefore,
+    };
 
-    private static MessageView ViewOf(JsonObject view) => new(
-        Urn: view["urn"]?.GetValue<string>(),
-        Data: view["data"]?.DeepClone(),
-        Attempts: view["attempts"]?.GetValue<long>(),
-        Lang: view["lang"]?.GetValue<string>(),
-        SchemaVersion: view["schema_version"]?.GetValue<long>(),
-        TraceId: view["trace_id"]?.GetValue<string>(),
-        Id: view["id"]?.GetValue<string>(),
-        CreatedAt: view["created_at"]?.GetValue<long>(),
-        Queue: view["queue"]?.GetValue<string>(),
-        DeadLetter: view["dead_letter"] is JsonObject deadLetter ? ObjectOf(deadLetter) : null);
+    private static PayloadVerdict PayloadVerdictOf(JsonNode? node) => new(
+        Valid: BooleanOf(node?["valid"]),
+        Errors: ListOf(node?["errors"], TextOf));
 
-    /// <inheritdoc/>
-    public string Reencode(string envelope, long attemptsIncrement) =>
-        TextOf(Call("reencode", new JsonObject { ["envelope"] = envelope, ["attempts_increment"] = attemptsIncrement })["encoded"]);
-
-    /// <inheritdoc/>
-    public string Make(string urn, string queue, JsonObject data) =>
-        TextOf(Call("make", new JsonObject { ["urn"] = urn, ["queue"] = queue, ["data"] = data.DeepClone() })["encoded"]);
-
-    /// <inheritdoc/>
-    public IReadOnlyDictionary<string, SqsAttribute> SqsAttributes(string envelope)
-    {
-        JsonObject attributes = ObjectOf(Call("sqs_attributes", new JsonObject { ["envelope"] = envelope })["attributes"]);
-        var map = new Dictionary<string, SqsAttribute>(StringComparer.Ordinal);
-        foreach (KeyValuePair<string, JsonNode?> attribute in attributes)
-        {
-            map.Add(attribute.Key, new SqsAttribute(TextOf(attribute.Value?["DataType"]), TextOf(attribute.Value?["StringValue"])));
-        }
-        return map;
-    }
-
-    /// <inheritdoc/>
-    public long SqsReconcile(long bodyAttempts, string? approximateReceiveCount) =>
-        Attempts(Call("sqs_reconcile", new JsonObject { ["body_attempts"] = bodyAttempts, ["approximate_receive_count"] = approximateReceiveCount }));
-
-    /// <inheritdoc/>
-    public AsbProjection AsbMessage(string envelope)
-    {
-        JsonNode result = Call("asb_message", new JsonObject { ["envelope"] = envelope });
-        return new AsbProjection(TextOf(result["subject"]), TextOf(result["correlation_id"]), TextOf(result["message_id"]),
-            TextOf(result["content_type"]), ObjectOf(result["application_properties"]));
-    }
-
-    /// <inheritdoc/>
-    public long AsbReconcile(long bodyAttempts, long deliveryCount) =>
-        Attempts(Call("asb_reconcile", new JsonObject { ["body_attempts"] = bodyAttempts, ["delivery_count"] = deliveryCount }));
-
-    /// <inheritdoc/>
-    public IReadOnlyDictionary<string, string> PulsarProperties(string envelope) =>
-        StringMap(Call("pulsar_properties", new JsonObject { ["envelope"] = envelope })["properties"]);
-
-    /// <inheritdoc/>
-    public long PulsarReconcile(long bodyAttempts, long redeliveryCount) =>
-        Attempts(Call("pulsar_reconcile", new JsonObject { ["body_attempts"] = bodyAttempts, ["redelivery_count"] = redeliveryCount }));
-
-    /// <inheritdoc/>
-    public IReadOnlyDictionary<string, string> KafkaHeaders(string envelope) =>
-        StringMap(Call("kafka_headers", new JsonObject { ["envelope"] = envelope })["headers"]);
-
-    /// <inheritdoc/>
-    public long KafkaReconcile(long bodyAttempts, long? headerAttempts) =>
-        Attempts(Call("kafka_reconcile", new JsonObject { ["body_attempts"] = bodyAttempts, ["header_attempts"] = headerAttempts }));
-
-    /// <inheritdoc/>
-    public ArtemisProjection ArtemisMessage(string envelope)
-    {
-        JsonNode result = Call("artemis_message", new JsonObject { ["envelope"] = envelope });
-        return new ArtemisProjection(ObjectOf(result["annotations"]), TextOf(result["correlation_id"]),
-            Required(result["creation_time"]).GetValue<long>(), ObjectOf(result["properties"]));
-    }
-
-    /// <inheritdoc/>
-    public long ArtemisReconcile(long bodyAttempts, long deliveryCount) =>
-        Attempts(Call("artemis_reconcile", new JsonObject { ["body_attempts"] = bodyAttempts, ["delivery_count"] = deliveryCount }));
-
-    /// <inheritdoc/>
-    public RabbitMqProjection RabbitMqPublishing(string envelope)
-    {
-        JsonNode result = Call("rabbitmq_publishing", new JsonObject { ["envelope"] = envelope });
-        return new RabbitMqProjection(StringMap(result["properties"]), ObjectOf(result["headers"]));
-    }
-
-    /// <inheritdoc/>
-    public string RedisRoundtrip(string envelope) =>
-        TextOf(Call("redis_roundtrip", new JsonObject { ["envelope"] = envelope })["element"]);
-
-    /// <inheritdoc/>
-    public string IdempotencyKey(string envelope) =>
-        TextOf(Call("idempotency_key", new JsonObject { ["envelope"] = envelope })["key"]);
-
-    /// <inheritdoc/>
-    public IReadOnlyList<bool> IdempotencyReplay(IReadOnlyList<IdempotencyDelivery> deliveries)
-    {
-        var list = new JsonArray();
-        foreach (IdempotencyDelivery delivery in deliveries)
-        {
-            list.Add(new JsonObject
-            {
-                ["meta_id"] = delivery.MetaId,
-                ["outcome"] = delivery.Outcome == DeliveryOutcome.Throw ? "throw" : "ok",
-                ["forget_before"] = delivery.ForgetBefore,
-            });
-        }
-        JsonNode result = Call("idempotency_replay", new JsonObject { ["deliveries"] = list });
-        return ArrayOf(result["invoked"]).Select(ran => Required(ran).GetValue<bool>()).ToList();
-    }
-
-    /// <inheritdoc/>
-    public PayloadVerdict ValidatePayload(JsonObject schema, JsonNode? data)
-    {
-        JsonNode result = Call("validate_payload", new JsonObject { ["schema"] = schema.DeepClone(), ["data"] = data?.DeepClone() });
-        return new PayloadVerdict(Required(result["valid"]).GetValue<bool>(), Strings(result["errors"]));
-    }
-
-    // Readers of the oracle's results. A missing or ill-typed field throws, so the
-    // test fails with the reason instead of comparing a default value.
-    private static JsonNode Required(JsonNode? node) => node ?? throw new InvalidOperationException("the oracle's result lacks a field");
+    // Readers of the oracle's results, one per protocol kind. A missing or
+    // ill-typed value throws, so the test fails with the reason instead of
+    // comparing a default value; a list or map that is null reads as empty.
+    private static JsonNode Required(JsonNode? node) =>
+        node ?? throw new InvalidOperationException("the oracle's result lacks a field");
 
     private static string TextOf(JsonNode? node) => Required(node).GetValue<string>();
 
-    private static long Attempts(JsonNode result) => Required(result["attempts"]).GetValue<long>();
+    private static long IntegerOf(JsonNode? node) => Required(node).GetValue<long>();
+
+    private static bool BooleanOf(JsonNode? node) => Required(node).GetValue<bool>();
+
+    private static string? OptionalTextOf(JsonNode? node) => node?.GetValue<string>();
+
+    private static long? OptionalIntegerOf(JsonNode? node) => node?.GetValue<long>();
 
     private static JsonObject ObjectOf(JsonNode? node) => (JsonObject)Required(node).DeepClone();
 
-    private static JsonArray ArrayOf(JsonNode? node) => Required(node).AsArray();
+    private static JsonNode? ValueOf(JsonNode? node) => node?.DeepClone();
 
-    private static List<string> Strings(JsonNode? node) => node is null ? new List<string>() : ArrayOf(node).Select(TextOf).ToList();
+    private static T? OptionalOf<T>(JsonNode? node, Func<JsonNode?, T> read)
+        where T : class => node is null ? null : read(node);
 
-    private static Dictionary<string, string> StringMap(JsonNode? node)
+    private static IReadOnlyList<T> ListOf<T>(JsonNode? node, Func<JsonNode?, T> read) =>
+        node is null ? Array.Empty<T>() : node.AsArray().Select(read).ToList();
+
+    private static IReadOnlyDictionary<string, T> MapOf<T>(JsonNode? node, Func<JsonNode?, T> read)
     {
-        var map = new Dictionary<string, string>(StringComparer.Ordinal);
-        foreach (KeyValuePair<string, JsonNode?> entry in ObjectOf(node))
+        var map = new Dictionary<string, T>(StringComparer.Ordinal);
+        foreach (KeyValuePair<string, JsonNode?> entry in Required(node).AsObject())
         {
-            map.Add(entry.Key, TextOf(entry.Value));
+            map.Add(entry.Key, read(entry.Value));
         }
         return map;
+    }
+
+    // Writers of the oracle's arguments, for the kinds that do not convert to
+    // JsonNode implicitly.
+    private static JsonNode? TextJson(string value) => JsonValue.Create(value);
+
+    private static JsonNode? BooleanJson(bool value) => JsonValue.Create(value);
+
+    private static JsonArray ListJson<T>(IEnumerable<T> items, Func<T, JsonNode?> write) =>
+        new(items.Select(write).ToArray());
+
+    private static JsonObject MapJson<T>(IReadOnlyDictionary<string, T> map, Func<T, JsonNode?> write)
+    {
+        var obj = new JsonObject();
+        foreach (KeyValuePair<string, T> entry in map)
+        {
+            obj[entry.Key] = write(entry.Value);
+        }
+        return obj;
     }
 }

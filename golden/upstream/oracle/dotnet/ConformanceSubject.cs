@@ -17,128 +17,221 @@ namespace BabelQueue.Tests.Conformance;
 /// </summary>
 public interface IConformanceSubject
 {
-    /// <summary>capabilities: the operations this subject provides.</summary>
+    /// <summary>Lists every operation the subject provides, in protocol order.</summary>
     IReadOnlyList<string> Capabilities();
 
-    /// <summary>decode: the accept/reject verdict, warnings and neutral view of an envelope.</summary>
+    /// <summary>
+    /// Decodes envelope with the consumer API and reports whether it is accepted; rejection is a
+    /// result, not an error.
+    /// </summary>
+    /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
     DecodeResult Decode(string envelope);
 
-    /// <summary>reencode: decode, add <paramref name="attemptsIncrement"/> to attempts, encode. Throws when the envelope is not accepted.</summary>
+    /// <summary>
+    /// Decodes an accepted envelope, adds attempts_increment to its attempts and encodes it again,
+    /// as retry, DLQ and outbox relay do.
+    /// </summary>
+    /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
+    /// <param name="attemptsIncrement"><c>attempts_increment</c>.</param>
     string Reencode(string envelope, long attemptsIncrement);
 
-    /// <summary>make: a new envelope from the producer API, encoded.</summary>
+    /// <summary>
+    /// Builds a new envelope with the producer API from a URN, a queue and data (a JSON object) and
+    /// encodes it.
+    /// </summary>
+    /// <param name="urn"><c>urn</c>.</param>
+    /// <param name="queue"><c>queue</c>.</param>
+    /// <param name="data"><c>data</c>.</param>
     string Make(string urn, string queue, JsonObject data);
 
-    /// <summary>sqs_attributes: the SQS MessageAttributes produced for an envelope.</summary>
+    /// <summary>
+    /// Runs the SQS transport's produce-side projection: the MessageAttributes, by name.
+    /// </summary>
+    /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
     IReadOnlyDictionary<string, SqsAttribute> SqsAttributes(string envelope);
 
-    /// <summary>sqs_reconcile: attempts after consume-side reconciliation; a null count is absent.</summary>
+    /// <summary>
+    /// Reports the attempts a consumer sees after SQS reconciliation of a body carrying
+    /// body_attempts; an absent count is an absent ApproximateReceiveCount.
+    /// </summary>
+    /// <param name="bodyAttempts">The attempts of the body the subject builds.</param>
+    /// <param name="approximateReceiveCount"><c>approximate_receive_count</c>.</param>
     long SqsReconcile(long bodyAttempts, string? approximateReceiveCount);
 
-    /// <summary>asb_message: the Service Bus message produced for an envelope.</summary>
-    AsbProjection AsbMessage(string envelope);
+    /// <summary>Runs the Azure Service Bus transport's produce-side projection.</summary>
+    /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
+    AsbMessage AsbMessage(string envelope);
 
-    /// <summary>asb_reconcile: attempts after consume-side reconciliation with DeliveryCount.</summary>
+    /// <summary>
+    /// Reports the attempts after Azure Service Bus reconciliation with the 1-based DeliveryCount.
+    /// </summary>
+    /// <param name="bodyAttempts">The attempts of the body the subject builds.</param>
+    /// <param name="deliveryCount"><c>delivery_count</c>.</param>
     long AsbReconcile(long bodyAttempts, long deliveryCount);
 
-    /// <summary>pulsar_properties: the Pulsar message properties produced for an envelope.</summary>
+    /// <summary>
+    /// Runs the Pulsar transport's produce-side projection: the message properties.
+    /// </summary>
+    /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
     IReadOnlyDictionary<string, string> PulsarProperties(string envelope);
 
-    /// <summary>pulsar_reconcile: attempts after consume-side reconciliation with RedeliveryCount.</summary>
+    /// <summary>
+    /// Reports the attempts after Pulsar reconciliation with the 0-based RedeliveryCount.
+    /// </summary>
+    /// <param name="bodyAttempts">The attempts of the body the subject builds.</param>
+    /// <param name="redeliveryCount"><c>redelivery_count</c>.</param>
     long PulsarReconcile(long bodyAttempts, long redeliveryCount);
 
-    /// <summary>kafka_headers: the Kafka record headers produced for an envelope, as UTF-8 text.</summary>
+    /// <summary>
+    /// Runs the Kafka transport's produce-side projection: the record headers as UTF-8 strings.
+    /// </summary>
+    /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
     IReadOnlyDictionary<string, string> KafkaHeaders(string envelope);
 
-    /// <summary>kafka_reconcile: attempts after consume-side reconciliation; a null header is absent.</summary>
+    /// <summary>
+    /// Reports the attempts after Kafka reconciliation; an absent header_attempts is an absent
+    /// bq-attempts header.
+    /// </summary>
+    /// <param name="bodyAttempts">The attempts of the body the subject builds.</param>
+    /// <param name="headerAttempts"><c>header_attempts</c>.</param>
     long KafkaReconcile(long bodyAttempts, long? headerAttempts);
 
-    /// <summary>artemis_message: the AMQP 1.0 message produced for an envelope.</summary>
-    ArtemisProjection ArtemisMessage(string envelope);
+    /// <summary>
+    /// Runs the Artemis transport's produce-side projection onto an AMQP 1.0 message.
+    /// </summary>
+    /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
+    ArtemisMessage ArtemisMessage(string envelope);
 
-    /// <summary>artemis_reconcile: attempts after consume-side reconciliation with the AMQP delivery-count.</summary>
+    /// <summary>
+    /// Reports the attempts after Artemis reconciliation with the 0-based delivery-count.
+    /// </summary>
+    /// <param name="bodyAttempts">The attempts of the body the subject builds.</param>
+    /// <param name="deliveryCount"><c>delivery_count</c>.</param>
     long ArtemisReconcile(long bodyAttempts, long deliveryCount);
 
-    /// <summary>rabbitmq_publishing: the AMQP 0-9-1 properties and headers produced for an envelope.</summary>
-    RabbitMqProjection RabbitMqPublishing(string envelope);
+    /// <summary>
+    /// Runs the RabbitMQ transport's produce-side projection onto an AMQP 0-9-1 publishing.
+    /// </summary>
+    /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
+    RabbitMqPublishing RabbitMqPublishing(string envelope);
 
-    /// <summary>redis_roundtrip: the list element produce stored, as reserve returns it.</summary>
+    /// <summary>
+    /// Produces envelope onto a Redis queue, reserves it and returns the element exactly as reserve
+    /// returns it.
+    /// </summary>
+    /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
     string RedisRoundtrip(string envelope);
 
-    /// <summary>idempotency_key: the key the idempotency helper's seen-set uses for an envelope.</summary>
+    /// <summary>Reports the key the idempotency helper's seen-set uses for the message.</summary>
+    /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
     string IdempotencyKey(string envelope);
 
-    /// <summary>idempotency_replay: one handler wrapped once over one fresh store; per delivery, whether the handler ran.</summary>
-    IReadOnlyList<bool> IdempotencyReplay(IReadOnlyList<IdempotencyDelivery> deliveries);
+    /// <summary>
+    /// Drives one handler, wrapped once by the idempotency helper over one fresh store, through the
+    /// deliveries in order; invoked[i] reports whether the handler ran for delivery i.
+    /// </summary>
+    /// <param name="deliveries"><c>deliveries</c>.</param>
+    IReadOnlyList<bool> IdempotencyReplay(IReadOnlyList<Delivery> deliveries);
 
-    /// <summary>validate_payload: the payload validator's verdict on data against a schema.</summary>
+    /// <summary>
+    /// Validates data (any JSON value) against a draft-07 payload schema and reports whether it is
+    /// valid.
+    /// </summary>
+    /// <param name="schema">The payload schema.</param>
+    /// <param name="data"><c>data</c>.</param>
     PayloadVerdict ValidatePayload(JsonObject schema, JsonNode? data);
 }
 
-/// <summary>What decode says about an envelope.</summary>
-/// <param name="Accepted">Whether the envelope is acceptable.</param>
-/// <param name="Reason">Why it was rejected; empty when accepted.</param>
-/// <param name="Warnings">What decode warned about, e.g. a forbidden key.</param>
-/// <param name="View">The decoded message; null when decode produced none.</param>
-public sealed record DecodeResult(bool Accepted, string Reason, IReadOnlyList<string> Warnings, MessageView? View);
+/// <summary>The outcome of decode.</summary>
+/// <param name="Accepted">Whether a consumer accepts the envelope.</param>
+/// <param name="Reason">Why it was rejected.</param>
+/// <param name="Warnings">
+/// The warnings decoding surfaced (forbidden keys name their JSON pointer).
+/// </param>
+/// <param name="View">The decoded message; absent when there is none.</param>
+public sealed record DecodeResult(
+    bool Accepted,
+    string Reason,
+    IReadOnlyList<string> Warnings,
+    View? View);
 
-/// <summary>The neutral view of a decoded message. A field the envelope does not carry is null.</summary>
+/// <summary>
+/// The neutral view of a decoded message; a field the envelope does not carry is absent.
+/// </summary>
 /// <param name="Urn">The resolved URN (job, or its inbound alias urn).</param>
-/// <param name="Data">The data value.</param>
-/// <param name="Attempts">attempts.</param>
-/// <param name="Lang">meta.lang.</param>
-/// <param name="SchemaVersion">meta.schema_version.</param>
-/// <param name="TraceId">trace_id.</param>
+/// <param name="Data">The data member.</param>
+/// <param name="Attempts"><c>attempts</c>.</param>
+/// <param name="Lang"><c>lang</c>.</param>
+/// <param name="SchemaVersion"><c>schema_version</c>.</param>
+/// <param name="TraceId"><c>trace_id</c>.</param>
 /// <param name="Id">meta.id.</param>
-/// <param name="CreatedAt">meta.created_at.</param>
-/// <param name="Queue">meta.queue.</param>
-/// <param name="DeadLetter">The dead_letter block.</param>
-public sealed record MessageView(
-    string? Urn, JsonNode? Data, long? Attempts, string? Lang, long? SchemaVersion,
-    string? TraceId, string? Id, long? CreatedAt, string? Queue, JsonObject? DeadLetter);
+/// <param name="CreatedAt">meta.created_at in Unix milliseconds.</param>
+/// <param name="Queue"><c>queue</c>.</param>
+/// <param name="DeadLetter">The dead_letter block; null when absent.</param>
+public sealed record View(
+    string? Urn,
+    JsonNode? Data,
+    long? Attempts,
+    string? Lang,
+    long? SchemaVersion,
+    string? TraceId,
+    string? Id,
+    long? CreatedAt,
+    string? Queue,
+    JsonNode? DeadLetter);
 
-/// <summary>One SQS MessageAttribute.</summary>
-/// <param name="DataType">String or Number.</param>
-/// <param name="StringValue">The value as text.</param>
-public sealed record SqsAttribute(string DataType, string StringValue);
+/// <summary>One SQS MessageAttributeValue.</summary>
+/// <param name="DataType"><c>DataType</c>.</param>
+/// <param name="StringValue"><c>StringValue</c>.</param>
+public sealed record SqsAttribute(
+    string DataType,
+    string StringValue);
 
-/// <summary>The native fields of a produced Service Bus message.</summary>
-/// <param name="Subject">Subject: the URN.</param>
-/// <param name="CorrelationId">CorrelationId: trace_id.</param>
-/// <param name="MessageId">MessageId: meta.id.</param>
-/// <param name="ContentType">ContentType.</param>
-/// <param name="ApplicationProperties">ApplicationProperties with their native types.</param>
-public sealed record AsbProjection(string Subject, string CorrelationId, string MessageId, string ContentType, JsonObject ApplicationProperties);
+/// <summary>The projected Service Bus message.</summary>
+/// <param name="Subject"><c>subject</c>.</param>
+/// <param name="CorrelationId"><c>correlation_id</c>.</param>
+/// <param name="MessageId"><c>message_id</c>.</param>
+/// <param name="ContentType"><c>content_type</c>.</param>
+/// <param name="ApplicationProperties">The native AMQP-typed values (numbers stay numbers).</param>
+public sealed record AsbMessage(
+    string Subject,
+    string CorrelationId,
+    string MessageId,
+    string ContentType,
+    JsonObject ApplicationProperties);
 
-/// <summary>The AMQP 1.0 message a JMS peer reads.</summary>
+/// <summary>The projected AMQP 1.0 message.</summary>
 /// <param name="Annotations">The message annotations.</param>
-/// <param name="CorrelationId">properties.correlation-id.</param>
-/// <param name="CreationTime">properties.creation-time, Unix milliseconds.</param>
-/// <param name="Properties">The application properties with their native types.</param>
-public sealed record ArtemisProjection(JsonObject Annotations, string CorrelationId, long CreationTime, JsonObject Properties);
+/// <param name="CorrelationId"><c>correlation_id</c>.</param>
+/// <param name="CreationTime">In Unix milliseconds.</param>
+/// <param name="Properties">The application properties.</param>
+public sealed record ArtemisMessage(
+    JsonObject Annotations,
+    string CorrelationId,
+    long CreationTime,
+    JsonObject Properties);
 
-/// <summary>The AMQP 0-9-1 basic properties and headers of a publish.</summary>
-/// <param name="Properties">type, correlation_id, message_id, app_id, content_type.</param>
-/// <param name="Headers">The headers with their native types.</param>
-public sealed record RabbitMqProjection(IReadOnlyDictionary<string, string> Properties, JsonObject Headers);
+/// <summary>The projected AMQP 0-9-1 publishing.</summary>
+/// <param name="Properties">
+/// The basic properties by protocol name: type, correlation_id, message_id, app_id, content_type.
+/// </param>
+/// <param name="Headers">The natively typed headers.</param>
+public sealed record RabbitMqPublishing(
+    IReadOnlyDictionary<string, string> Properties,
+    JsonObject Headers);
 
-/// <summary>What the wrapped handler does when it runs for a delivery.</summary>
-public enum DeliveryOutcome
-{
-    /// <summary>The handler succeeds, so the id is remembered.</summary>
-    Ok,
+/// <summary>One delivery of an idempotency replay.</summary>
+/// <param name="MetaId">The message's meta.id; empty means the message has none.</param>
+/// <param name="Outcome">The handler's result if it runs: "ok" (or empty) or "throw".</param>
+/// <param name="ForgetBefore">Evicts meta_id from the store before the delivery.</param>
+public sealed record Delivery(
+    string MetaId,
+    string Outcome,
+    bool ForgetBefore);
 
-    /// <summary>The handler throws, so the id stays unmarked.</summary>
-    Throw,
-}
-
-/// <summary>One delivery of an idempotency sequence.</summary>
-/// <param name="MetaId">meta.id of the delivered message; empty when it has none.</param>
-/// <param name="Outcome">What the handler does if it runs.</param>
-/// <param name="ForgetBefore">Whether the store forgets the id before this delivery.</param>
-public sealed record IdempotencyDelivery(string MetaId, DeliveryOutcome Outcome, bool ForgetBefore);
-
-/// <summary>The payload validator's verdict.</summary>
-/// <param name="Valid">Whether the data satisfies the schema.</param>
-/// <param name="Errors">Why not; empty when valid.</param>
-public sealed record PayloadVerdict(bool Valid, IReadOnlyList<string> Errors);
+/// <summary>The outcome of validate_payload.</summary>
+/// <param name="Valid"><c>valid</c>.</param>
+/// <param name="Errors">What the validator reported; may be empty.</param>
+public sealed record PayloadVerdict(
+    bool Valid,
+    IReadOnlyList<string> Errors);

@@ -17,31 +17,34 @@ public sealed class IdempotencyConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "idempotency/dedup_key")]
     public void DedupKey()
     {
-        string key = ConformanceSubjects.Current.IdempotencyKey(ConformanceSuite.Fixture("fixtures/order-created.json"));
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        string key = ConformanceSubjects.Current.IdempotencyKey(envelope);
         Assert.Equal("f1e2d3c4-b5a6-4789-90ab-cdef01234567", key);
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "idempotency/sequences/duplicate-delivery-runs-once")]
     public void DuplicateDeliveryRunsOnce()
     {
-        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(new IdempotencyDelivery[]
+        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(new Delivery[]
         {
-            new IdempotencyDelivery("id-A", DeliveryOutcome.Ok, false),
-            new IdempotencyDelivery("id-A", DeliveryOutcome.Ok, false),
+            new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
+            new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
         });
         Assert.Equal(new bool[] { true, false }, invoked);
         Assert.Equal(1L, invoked.LongCount(ran => ran));
     }
 
-    [SkippableFact(typeof(NotProvidedException), DisplayName = "idempotency/sequences/at-least-once-redelivery-is-noop")]
+    [SkippableFact(
+        typeof(NotProvidedException),
+        DisplayName = "idempotency/sequences/at-least-once-redelivery-is-noop")]
     public void AtLeastOnceRedeliveryIsNoop()
     {
-        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(new IdempotencyDelivery[]
+        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(new Delivery[]
         {
-            new IdempotencyDelivery("id-A", DeliveryOutcome.Ok, false),
-            new IdempotencyDelivery("id-A", DeliveryOutcome.Ok, false),
-            new IdempotencyDelivery("id-A", DeliveryOutcome.Ok, false),
-            new IdempotencyDelivery("id-A", DeliveryOutcome.Ok, false),
+            new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
+            new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
+            new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
+            new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
         });
         Assert.Equal(new bool[] { true, false, false, false }, invoked);
         Assert.Equal(1L, invoked.LongCount(ran => ran));
@@ -50,11 +53,11 @@ public sealed class IdempotencyConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "idempotency/sequences/distinct-ids-each-run")]
     public void DistinctIdsEachRun()
     {
-        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(new IdempotencyDelivery[]
+        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(new Delivery[]
         {
-            new IdempotencyDelivery("id-A", DeliveryOutcome.Ok, false),
-            new IdempotencyDelivery("id-B", DeliveryOutcome.Ok, false),
-            new IdempotencyDelivery("id-C", DeliveryOutcome.Ok, false),
+            new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
+            new Delivery(MetaId: "id-B", Outcome: "ok", ForgetBefore: false),
+            new Delivery(MetaId: "id-C", Outcome: "ok", ForgetBefore: false),
         });
         Assert.Equal(new bool[] { true, true, true }, invoked);
         Assert.Equal(3L, invoked.LongCount(ran => ran));
@@ -63,12 +66,12 @@ public sealed class IdempotencyConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "idempotency/sequences/throw-leaves-id-unmarked")]
     public void ThrowLeavesIdUnmarked()
     {
-        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(new IdempotencyDelivery[]
+        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(new Delivery[]
         {
-            new IdempotencyDelivery("id-A", DeliveryOutcome.Throw, false),
-            new IdempotencyDelivery("id-A", DeliveryOutcome.Throw, false),
-            new IdempotencyDelivery("id-A", DeliveryOutcome.Ok, false),
-            new IdempotencyDelivery("id-A", DeliveryOutcome.Ok, false),
+            new Delivery(MetaId: "id-A", Outcome: "throw", ForgetBefore: false),
+            new Delivery(MetaId: "id-A", Outcome: "throw", ForgetBefore: false),
+            new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
+            new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
         });
         Assert.Equal(new bool[] { true, true, true, false }, invoked);
         Assert.Equal(3L, invoked.LongCount(ran => ran));
@@ -77,10 +80,10 @@ public sealed class IdempotencyConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "idempotency/sequences/missing-id-fails-open")]
     public void MissingIdFailsOpen()
     {
-        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(new IdempotencyDelivery[]
+        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(new Delivery[]
         {
-            new IdempotencyDelivery("", DeliveryOutcome.Ok, false),
-            new IdempotencyDelivery("", DeliveryOutcome.Ok, false),
+            new Delivery(MetaId: "", Outcome: "ok", ForgetBefore: false),
+            new Delivery(MetaId: "", Outcome: "ok", ForgetBefore: false),
         });
         Assert.Equal(new bool[] { true, true }, invoked);
         Assert.Equal(2L, invoked.LongCount(ran => ran));
@@ -89,11 +92,11 @@ public sealed class IdempotencyConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "idempotency/sequences/forget-allows-rerun")]
     public void ForgetAllowsRerun()
     {
-        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(new IdempotencyDelivery[]
+        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(new Delivery[]
         {
-            new IdempotencyDelivery("id-A", DeliveryOutcome.Ok, false),
-            new IdempotencyDelivery("id-A", DeliveryOutcome.Ok, false),
-            new IdempotencyDelivery("id-A", DeliveryOutcome.Ok, true),
+            new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
+            new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
+            new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: true),
         });
         Assert.Equal(new bool[] { true, false, true }, invoked);
         Assert.Equal(2L, invoked.LongCount(ran => ran));

@@ -17,49 +17,161 @@ public sealed class PayloadSchemaConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "payload_schema/valid-minimal")]
     public void ValidMinimal()
     {
-        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(JsonNode.Parse("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"object\",\"required\":[\"order_id\"],\"properties\":{\"order_id\":{\"type\":\"integer\",\"minimum\":1},\"amount\":{\"type\":\"number\",\"minimum\":0},\"currency\":{\"enum\":[\"USD\",\"EUR\",\"TRY\"]}},\"additionalProperties\":false}")!.AsObject(), JsonNode.Parse("{\"order_id\":1042}"));
+        JsonObject schema = JsonNode.Parse("""
+            {
+              "$schema": "http://json-schema.org/draft-07/schema#",
+              "type": "object",
+              "required": ["order_id"],
+              "properties": {
+                "order_id": {"type": "integer", "minimum": 1},
+                "amount": {"type": "number", "minimum": 0},
+                "currency": {"enum": ["USD", "EUR", "TRY"]}
+              },
+              "additionalProperties": false
+            }
+            """)!.AsObject();
+        JsonNode? data = JsonNode.Parse("""
+            {"order_id": 1042}
+            """);
+        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(schema, data);
         Assert.True(verdict.Valid, "the data must be valid; the validator said: " + string.Join("; ", verdict.Errors));
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "payload_schema/valid-full")]
     public void ValidFull()
     {
-        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(JsonNode.Parse("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"object\",\"required\":[\"order_id\"],\"properties\":{\"order_id\":{\"type\":\"integer\",\"minimum\":1},\"amount\":{\"type\":\"number\",\"minimum\":0},\"currency\":{\"enum\":[\"USD\",\"EUR\",\"TRY\"]}},\"additionalProperties\":false}")!.AsObject(), JsonNode.Parse("{\"order_id\":1042,\"amount\":99.9,\"currency\":\"USD\"}"));
+        JsonObject schema = JsonNode.Parse("""
+            {
+              "$schema": "http://json-schema.org/draft-07/schema#",
+              "type": "object",
+              "required": ["order_id"],
+              "properties": {
+                "order_id": {"type": "integer", "minimum": 1},
+                "amount": {"type": "number", "minimum": 0},
+                "currency": {"enum": ["USD", "EUR", "TRY"]}
+              },
+              "additionalProperties": false
+            }
+            """)!.AsObject();
+        JsonNode? data = JsonNode.Parse("""
+            {"order_id": 1042, "amount": 99.9, "currency": "USD"}
+            """);
+        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(schema, data);
         Assert.True(verdict.Valid, "the data must be valid; the validator said: " + string.Join("; ", verdict.Errors));
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "payload_schema/invalid-missing-required")]
     public void InvalidMissingRequired()
     {
-        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(JsonNode.Parse("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"object\",\"required\":[\"order_id\"],\"properties\":{\"order_id\":{\"type\":\"integer\",\"minimum\":1},\"amount\":{\"type\":\"number\",\"minimum\":0},\"currency\":{\"enum\":[\"USD\",\"EUR\",\"TRY\"]}},\"additionalProperties\":false}")!.AsObject(), JsonNode.Parse("{\"amount\":10}"));
+        JsonObject schema = JsonNode.Parse("""
+            {
+              "$schema": "http://json-schema.org/draft-07/schema#",
+              "type": "object",
+              "required": ["order_id"],
+              "properties": {
+                "order_id": {"type": "integer", "minimum": 1},
+                "amount": {"type": "number", "minimum": 0},
+                "currency": {"enum": ["USD", "EUR", "TRY"]}
+              },
+              "additionalProperties": false
+            }
+            """)!.AsObject();
+        JsonNode? data = JsonNode.Parse("""
+            {"amount": 10}
+            """);
+        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(schema, data);
         Assert.False(verdict.Valid, "the data must be invalid");
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "payload_schema/invalid-wrong-type")]
     public void InvalidWrongType()
     {
-        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(JsonNode.Parse("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"object\",\"required\":[\"order_id\"],\"properties\":{\"order_id\":{\"type\":\"integer\",\"minimum\":1},\"amount\":{\"type\":\"number\",\"minimum\":0},\"currency\":{\"enum\":[\"USD\",\"EUR\",\"TRY\"]}},\"additionalProperties\":false}")!.AsObject(), JsonNode.Parse("{\"order_id\":\"x\"}"));
+        JsonObject schema = JsonNode.Parse("""
+            {
+              "$schema": "http://json-schema.org/draft-07/schema#",
+              "type": "object",
+              "required": ["order_id"],
+              "properties": {
+                "order_id": {"type": "integer", "minimum": 1},
+                "amount": {"type": "number", "minimum": 0},
+                "currency": {"enum": ["USD", "EUR", "TRY"]}
+              },
+              "additionalProperties": false
+            }
+            """)!.AsObject();
+        JsonNode? data = JsonNode.Parse("""
+            {"order_id": "x"}
+            """);
+        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(schema, data);
         Assert.False(verdict.Valid, "the data must be invalid");
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "payload_schema/invalid-additional-property")]
     public void InvalidAdditionalProperty()
     {
-        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(JsonNode.Parse("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"object\",\"required\":[\"order_id\"],\"properties\":{\"order_id\":{\"type\":\"integer\",\"minimum\":1},\"amount\":{\"type\":\"number\",\"minimum\":0},\"currency\":{\"enum\":[\"USD\",\"EUR\",\"TRY\"]}},\"additionalProperties\":false}")!.AsObject(), JsonNode.Parse("{\"order_id\":1,\"extra\":true}"));
+        JsonObject schema = JsonNode.Parse("""
+            {
+              "$schema": "http://json-schema.org/draft-07/schema#",
+              "type": "object",
+              "required": ["order_id"],
+              "properties": {
+                "order_id": {"type": "integer", "minimum": 1},
+                "amount": {"type": "number", "minimum": 0},
+                "currency": {"enum": ["USD", "EUR", "TRY"]}
+              },
+              "additionalProperties": false
+            }
+            """)!.AsObject();
+        JsonNode? data = JsonNode.Parse("""
+            {"order_id": 1, "extra": true}
+            """);
+        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(schema, data);
         Assert.False(verdict.Valid, "the data must be invalid");
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "payload_schema/invalid-enum")]
     public void InvalidEnum()
     {
-        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(JsonNode.Parse("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"object\",\"required\":[\"order_id\"],\"properties\":{\"order_id\":{\"type\":\"integer\",\"minimum\":1},\"amount\":{\"type\":\"number\",\"minimum\":0},\"currency\":{\"enum\":[\"USD\",\"EUR\",\"TRY\"]}},\"additionalProperties\":false}")!.AsObject(), JsonNode.Parse("{\"order_id\":1,\"currency\":\"GBP\"}"));
+        JsonObject schema = JsonNode.Parse("""
+            {
+              "$schema": "http://json-schema.org/draft-07/schema#",
+              "type": "object",
+              "required": ["order_id"],
+              "properties": {
+                "order_id": {"type": "integer", "minimum": 1},
+                "amount": {"type": "number", "minimum": 0},
+                "currency": {"enum": ["USD", "EUR", "TRY"]}
+              },
+              "additionalProperties": false
+            }
+            """)!.AsObject();
+        JsonNode? data = JsonNode.Parse("""
+            {"order_id": 1, "currency": "GBP"}
+            """);
+        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(schema, data);
         Assert.False(verdict.Valid, "the data must be invalid");
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "payload_schema/invalid-below-minimum")]
     public void InvalidBelowMinimum()
     {
-        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(JsonNode.Parse("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"object\",\"required\":[\"order_id\"],\"properties\":{\"order_id\":{\"type\":\"integer\",\"minimum\":1},\"amount\":{\"type\":\"number\",\"minimum\":0},\"currency\":{\"enum\":[\"USD\",\"EUR\",\"TRY\"]}},\"additionalProperties\":false}")!.AsObject(), JsonNode.Parse("{\"order_id\":0}"));
+        JsonObject schema = JsonNode.Parse("""
+            {
+              "$schema": "http://json-schema.org/draft-07/schema#",
+              "type": "object",
+              "required": ["order_id"],
+              "properties": {
+                "order_id": {"type": "integer", "minimum": 1},
+                "amount": {"type": "number", "minimum": 0},
+                "currency": {"enum": ["USD", "EUR", "TRY"]}
+              },
+              "additionalProperties": false
+            }
+            """)!.AsObject();
+        JsonNode? data = JsonNode.Parse("""
+            {"order_id": 0}
+            """);
+        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(schema, data);
         Assert.False(verdict.Valid, "the data must be invalid");
     }
 }

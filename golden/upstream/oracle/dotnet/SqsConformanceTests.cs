@@ -17,7 +17,8 @@ public sealed class SqsConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "sqs/attribute_projection")]
     public void AttributeProjection()
     {
-        IReadOnlyDictionary<string, SqsAttribute> attributes = ConformanceSubjects.Current.SqsAttributes(ConformanceSuite.Fixture("fixtures/order-created.json"));
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        IReadOnlyDictionary<string, SqsAttribute> attributes = ConformanceSubjects.Current.SqsAttributes(envelope);
         var expected = new Dictionary<string, SqsAttribute>
         {
             { "bq-job", new SqsAttribute("String", "urn:babel:orders:created") },
@@ -33,36 +34,42 @@ public sealed class SqsConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "sqs/attempts_reconciliation/first-delivery")]
     public void FirstDelivery()
     {
-        Assert.Equal(0L, ConformanceSubjects.Current.SqsReconcile(0L, "1"));
+        long attempts = ConformanceSubjects.Current.SqsReconcile(0L, "1");
+        Assert.Equal(0L, attempts);
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "sqs/attempts_reconciliation/third-delivery")]
     public void ThirdDelivery()
     {
-        Assert.Equal(2L, ConformanceSubjects.Current.SqsReconcile(0L, "3"));
+        long attempts = ConformanceSubjects.Current.SqsReconcile(0L, "3");
+        Assert.Equal(2L, attempts);
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "sqs/attempts_reconciliation/native-exceeds-body")]
     public void NativeExceedsBody()
     {
-        Assert.Equal(4L, ConformanceSubjects.Current.SqsReconcile(2L, "5"));
+        long attempts = ConformanceSubjects.Current.SqsReconcile(2L, "5");
+        Assert.Equal(4L, attempts);
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "sqs/attempts_reconciliation/never-lower-runtime")]
     public void NeverLowerRuntime()
     {
-        Assert.Equal(5L, ConformanceSubjects.Current.SqsReconcile(5L, "1"));
+        long attempts = ConformanceSubjects.Current.SqsReconcile(5L, "1");
+        Assert.Equal(5L, attempts);
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "sqs/attempts_reconciliation/garbage-count-ignored")]
     public void GarbageCountIgnored()
     {
-        Assert.Equal(4L, ConformanceSubjects.Current.SqsReconcile(4L, "not-a-number"));
+        long attempts = ConformanceSubjects.Current.SqsReconcile(4L, "not-a-number");
+        Assert.Equal(4L, attempts);
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "sqs/attempts_reconciliation/absent-count")]
     public void AbsentCount()
     {
-        Assert.Equal(3L, ConformanceSubjects.Current.SqsReconcile(3L, null));
+        long attempts = ConformanceSubjects.Current.SqsReconcile(3L, null);
+        Assert.Equal(3L, attempts);
     }
 }

@@ -32,7 +32,12 @@ public sealed class SdkConformanceSubject : IConformanceSubject
 {
     private static readonly string[] Provided =
     {
-        "decode", "reencode", "make", "idempotency_key", "idempotency_replay", "validate_payload",
+        "decode",
+        "reencode",
+        "make",
+        "idempotency_key",
+        "idempotency_replay",
+        "validate_payload",
     };
 
     /// <inheritdoc/>
@@ -44,13 +49,14 @@ public sealed class SdkConformanceSubject : IConformanceSubject
         var warnings = new List<string>();
         Envelope decoded = EnvelopeCodec.Decode(envelope, warnings.Add);
         bool accepted = EnvelopeCodec.Accepts(decoded);
-        return new DecodeResult(accepted, accepted ? "" : "EnvelopeCodec.Accepts returned false", warnings, ViewOf(decoded));
+        string reason = accepted ? "" : "EnvelopeCodec.Accepts returned false";
+        return new DecodeResult(accepted, reason, warnings, ViewOf(decoded));
     }
 
-    private static MessageView ViewOf(Envelope envelope)
+    private static View ViewOf(Envelope envelope)
     {
         string urn = EnvelopeCodec.Urn(envelope);
-        return new MessageView(
+        return new View(
             Urn: urn.Length == 0 ? null : urn,
             Data: envelope.Data is null ? null : SdkJson.ToNode(envelope.Data),
             Attempts: envelope.Attempts,
@@ -84,6 +90,36 @@ public sealed class SdkConformanceSubject : IConformanceSubject
         return block;
     }
 
+    // Converts the SDK's decoded JSON (dictionaries, lists, long, double, ...) to JsonNode.
+    private static class SdkJson
+    {
+        // The JsonNode for a value the SDK decoded; null for JSON null.
+        public static JsonNode? ToNode(object? value) => value switch
+        {
+            null => null,
+            string text => JsonValue.Create(text),
+            bool flag => JsonValue.Create(flag),
+            long integer => JsonValue.Create(integer),
+            int integer => JsonValue.Create(integer),
+            double number => JsonValue.Create(number),
+            decimal number => JsonValue.Create(number),
+            JsonElement element => JsonNode.Parse(element.GetRawText()),
+            IReadOnlyDictionary<string, object?> map => ToObject(map),
+            IEnumerable<object?> list => new JsonArray(list.Select(ToNode).ToArray()),
+            _ => throw new NotSupportedException("no JSON form for " + value.GetType()),
+        };
+
+        private static JsonObject ToObject(IReadOnlyDictionary<string, object?> map)
+        {
+            var obj = new JsonObject();
+            foreach (KeyValuePair<string, object?> member in map)
+            {
+                obj[member.Key] = ToNode(member.Value);
+            }
+            return obj;
+        }
+    }
+
     /// <inheritdoc/>
     public string Reencode(string envelope, long attemptsIncrement)
     {
@@ -100,6 +136,54 @@ public sealed class SdkConformanceSubject : IConformanceSubject
         EnvelopeCodec.Encode(EnvelopeCodec.Make(urn, SchemaJson.ParseObject(data.ToJsonString()), queue));
 
     /// <inheritdoc/>
+    public IReadOnlyDictionary<string, SqsAttribute> SqsAttributes(string envelope) =>
+        throw InOtherPackage("sqs_attributes", "BabelQueue.Sqs");
+
+    /// <inheritdoc/>
+    public long SqsReconcile(long bodyAttempts, string? approximateReceiveCount) =>
+        throw InOtherPackage("sqs_reconcile", "BabelQueue.Sqs");
+
+    /// <inheritdoc/>
+    public AsbMessage AsbMessage(string envelope) =>
+        throw InOtherPackage("asb_message", "BabelQueue.AzureServiceBus");
+
+    /// <inheritdoc/>
+    public long AsbReconcile(long bodyAttempts, long deliveryCount) =>
+        throw InOtherPackage("asb_reconcile", "BabelQueue.AzureServiceBus");
+
+    /// <inheritdoc/>
+    public IReadOnlyDictionary<string, string> PulsarProperties(string envelope) =>
+        throw InOtherPackage("pulsar_properties", "BabelQueue.Pulsar");
+
+    /// <inheritdoc/>
+    public long PulsarReconcile(long bodyAttempts, long redeliveryCount) =>
+        throw InOtherPackage("pulsar_reconcile", "BabelQueue.Pulsar");
+
+    /// <inheritdoc/>
+    public IReadOnlyDictionary<string, string> KafkaHeaders(string envelope) =>
+        throw InOtherPackage("kafka_headers", "BabelQueue.Kafka");
+
+    /// <inheritdoc/>
+    public long KafkaReconcile(long bodyAttempts, long? headerAttempts) =>
+        throw InOtherPackage("kafka_reconcile", "BabelQueue.Kafka");
+
+    /// <inheritdoc/>
+    public ArtemisMessage ArtemisMessage(string envelope) =>
+        throw InOtherPackage("artemis_message", "BabelQueue.Artemis");
+
+    /// <inheritdoc/>
+    public long ArtemisReconcile(long bodyAttempts, long deliveryCount) =>
+        throw InOtherPackage("artemis_reconcile", "BabelQueue.Artemis");
+
+    /// <inheritdoc/>
+    public RabbitMqPublishing RabbitMqPublishing(string envelope) =>
+        throw InOtherPackage("rabbitmq_publishing", "BabelQueue.MassTransit");
+
+    /// <inheritdoc/>
+    public string RedisRoundtrip(string envelope) =>
+        throw InOtherPackage("redis_roundtrip", "BabelQueue.Redis");
+
+    /// <inheritdoc/>
     public string IdempotencyKey(string envelope)
     {
         var store = new RecordingStore();
@@ -107,92 +191,9 @@ public sealed class SdkConformanceSubject : IConformanceSubject
         wrapped(EnvelopeCodec.Decode(envelope, _ => { })).GetAwaiter().GetResult();
         return store.Remembered.Count == 1
             ? store.Remembered[0]
-            : throw new InvalidOperationException("the helper remembered " + store.Remembered.Count + " keys for one delivery");
+            : throw new InvalidOperationException(
+                "the helper remembered " + store.Remembered.Count + " keys for one delivery");
     }
-
-    /// <inheritdoc/>
-    public IReadOnlyList<bool> IdempotencyReplay(IReadOnlyList<IdempotencyDelivery> deliveries)
-    {
-        var store = new InMemoryStore();
-        var invoked = new List<bool>();
-        bool ran = false;
-        DeliveryOutcome outcome = DeliveryOutcome.Ok;
-        Handler wrapped = Idempotency.Wrap(store, _ =>
-        {
-            ran = true;
-            return outcome == DeliveryOutcome.Throw
-                ? Task.FromException(new InvalidOperationException("the conformance handler throws"))
-                : Task.CompletedTask;
-        });
-        foreach (IdempotencyDelivery delivery in deliveries)
-        {
-            if (delivery.ForgetBefore)
-            {
-                store.Forget(delivery.MetaId);
-            }
-            (ran, outcome) = (false, delivery.Outcome);
-            try
-            {
-                wrapped(DeliveryOf(delivery.MetaId)).GetAwaiter().GetResult();
-            }
-            catch (InvalidOperationException) when (outcome == DeliveryOutcome.Throw)
-            {
-                // The handler's own failure: the helper must let it through.
-            }
-            invoked.Add(ran);
-        }
-        return invoked;
-    }
-
-    private static Envelope DeliveryOf(string metaId) => new(
-        "urn:babel:conformance:idempotency", "conformance-trace", new Dictionary<string, object?>(),
-        new Meta(metaId, "default", EnvelopeCodec.SourceLang, EnvelopeCodec.SchemaVersion, 0), 0, null);
-
-    /// <inheritdoc/>
-    public PayloadVerdict ValidatePayload(JsonObject schema, JsonNode? data)
-    {
-        string? error = PayloadValidator.Validate(SchemaJson.ParseObject(schema.ToJsonString()), SchemaJson.Parse(data?.ToJsonString() ?? "null"));
-        return new PayloadVerdict(error is null, error is null ? Array.Empty<string>() : new[] { error });
-    }
-
-    /// <inheritdoc/>
-    public IReadOnlyDictionary<string, SqsAttribute> SqsAttributes(string envelope) => throw InOtherPackage("sqs_attributes", "BabelQueue.Sqs");
-
-    /// <inheritdoc/>
-    public long SqsReconcile(long bodyAttempts, string? approximateReceiveCount) => throw InOtherPackage("sqs_reconcile", "BabelQueue.Sqs");
-
-    /// <inheritdoc/>
-    public AsbProjection AsbMessage(string envelope) => throw InOtherPackage("asb_message", "BabelQueue.AzureServiceBus");
-
-    /// <inheritdoc/>
-    public long AsbReconcile(long bodyAttempts, long deliveryCount) => throw InOtherPackage("asb_reconcile", "BabelQueue.AzureServiceBus");
-
-    /// <inheritdoc/>
-    public IReadOnlyDictionary<string, string> PulsarProperties(string envelope) => throw InOtherPackage("pulsar_properties", "BabelQueue.Pulsar");
-
-    /// <inheritdoc/>
-    public long PulsarReconcile(long bodyAttempts, long redeliveryCount) => throw InOtherPackage("pulsar_reconcile", "BabelQueue.Pulsar");
-
-    /// <inheritdoc/>
-    public IReadOnlyDictionary<string, string> KafkaHeaders(string envelope) => throw InOtherPackage("kafka_headers", "BabelQueue.Kafka");
-
-    /// <inheritdoc/>
-    public long KafkaReconcile(long bodyAttempts, long? headerAttempts) => throw InOtherPackage("kafka_reconcile", "BabelQueue.Kafka");
-
-    /// <inheritdoc/>
-    public ArtemisProjection ArtemisMessage(string envelope) => throw InOtherPackage("artemis_message", "BabelQueue.Artemis");
-
-    /// <inheritdoc/>
-    public long ArtemisReconcile(long bodyAttempts, long deliveryCount) => throw InOtherPackage("artemis_reconcile", "BabelQueue.Artemis");
-
-    /// <inheritdoc/>
-    public RabbitMqProjection RabbitMqPublishing(string envelope) => throw InOtherPackage("rabbitmq_publishing", "BabelQueue.MassTransit");
-
-    /// <inheritdoc/>
-    public string RedisRoundtrip(string envelope) => throw InOtherPackage("redis_roundtrip", "BabelQueue.Redis");
-
-    private static NotProvidedException InOtherPackage(string operation, string package) =>
-        new(operation, "its API is in " + package + ", not in BabelQueue.Core; map it in that package's test project");
 
     // An idempotency store that never has seen an id and records what the helper
     // remembers: the key of its seen-set.
@@ -208,34 +209,53 @@ public sealed class SdkConformanceSubject : IConformanceSubject
         {
         }
     }
-}
 
-/// <summary>Converts the SDK's decoded JSON (dictionaries, lists, long, double, ...) to JsonNode.</summary>
-internal static class SdkJson
-{
-    /// <summary>The JsonNode for a value the SDK decoded; null for JSON null.</summary>
-    public static JsonNode? ToNode(object? value) => value switch
+    /// <inheritdoc/>
+    public IReadOnlyList<bool> IdempotencyReplay(IReadOnlyList<Delivery> deliveries)
     {
-        null => null,
-        string text => JsonValue.Create(text),
-        bool flag => JsonValue.Create(flag),
-        long integer => JsonValue.Create(integer),
-        int integer => JsonValue.Create(integer),
-        double number => JsonValue.Create(number),
-        decimal number => JsonValue.Create(number),
-        JsonElement element => JsonNode.Parse(element.GetRawText()),
-        IReadOnlyDictionary<string, object?> map => ToObject(map),
-        IEnumerable<object?> list => new JsonArray(list.Select(ToNode).ToArray()),
-        _ => throw new NotSupportedException("no JSON form for " + value.GetType()),
-    };
-
-    private static JsonObject ToObject(IReadOnlyDictionary<string, object?> map)
-    {
-        var obj = new JsonObject();
-        foreach (KeyValuePair<string, object?> member in map)
+        var store = new InMemoryStore();
+        var invoked = new List<bool>();
+        bool ran = false;
+        bool throws = false;
+        Handler wrapped = Idempotency.Wrap(store, _ =>
         {
-            obj[member.Key] = ToNode(member.Value);
+            ran = true;
+            return throws
+                ? Task.FromException(new InvalidOperationException("the conformance handler throws"))
+                : Task.CompletedTask;
+        });
+        foreach (Delivery delivery in deliveries)
+        {
+            if (delivery.ForgetBefore)
+            {
+                store.Forget(delivery.MetaId);
+            }
+            (ran, throws) = (false, delivery.Outcome == "throw");
+            try
+            {
+                wrapped(DeliveryOf(delivery.MetaId)).GetAwaiter().GetResult();
+            }
+            catch (InvalidOperationException) when (throws)
+            {
+                // The handler's own failure: the helper must let it through.
+            }
+            invoked.Add(ran);
         }
-        return obj;
+        return invoked;
     }
+
+    private static Envelope DeliveryOf(string metaId) => new(
+        "urn:babel:conformance:idempotency", "conformance-trace", new Dictionary<string, object?>(),
+        new Meta(metaId, "default", EnvelopeCodec.SourceLang, EnvelopeCodec.SchemaVersion, 0), 0, null);
+
+    /// <inheritdoc/>
+    public PayloadVerdict ValidatePayload(JsonObject schema, JsonNode? data)
+    {
+        IReadOnlyDictionary<string, object?> parsedSchema = SchemaJson.ParseObject(schema.ToJsonString());
+        string? error = PayloadValidator.Validate(parsedSchema, SchemaJson.Parse(data?.ToJsonString() ?? "null"));
+        return new PayloadVerdict(error is null, error is null ? Array.Empty<string>() : new[] { error });
+    }
+
+    private static NotProvidedException InOtherPackage(string operation, string package) =>
+        new(operation, "its API is in " + package + ", not in BabelQueue.Core; map it in that package's test project");
 }

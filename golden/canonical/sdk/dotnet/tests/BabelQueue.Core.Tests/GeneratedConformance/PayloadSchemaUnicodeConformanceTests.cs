@@ -17,42 +17,126 @@ public sealed class PayloadSchemaUnicodeConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "payload_schema_unicode/ascii-3cp-min3")]
     public void Ascii3cpMin3()
     {
-        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(JsonNode.Parse("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"object\",\"properties\":{\"min3\":{\"type\":\"string\",\"minLength\":3},\"min2\":{\"type\":\"string\",\"minLength\":2}},\"additionalProperties\":false}")!.AsObject(), JsonNode.Parse("{\"min3\":\"abc\"}"));
+        JsonObject schema = JsonNode.Parse("""
+            {
+              "$schema": "http://json-schema.org/draft-07/schema#",
+              "type": "object",
+              "properties": {
+                "min3": {"type": "string", "minLength": 3},
+                "min2": {"type": "string", "minLength": 2}
+              },
+              "additionalProperties": false
+            }
+            """)!.AsObject();
+        JsonNode? data = JsonNode.Parse("""
+            {"min3": "abc"}
+            """);
+        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(schema, data);
         Assert.True(verdict.Valid, "the data must be valid; the validator said: " + string.Join("; ", verdict.Errors));
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "payload_schema_unicode/turkish-2cp-min3")]
     public void Turkish2cpMin3()
     {
-        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(JsonNode.Parse("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"object\",\"properties\":{\"min3\":{\"type\":\"string\",\"minLength\":3},\"min2\":{\"type\":\"string\",\"minLength\":2}},\"additionalProperties\":false}")!.AsObject(), JsonNode.Parse("{\"min3\":\"\u011F\u00FC\"}"));
+        JsonObject schema = JsonNode.Parse("""
+            {
+              "$schema": "http://json-schema.org/draft-07/schema#",
+              "type": "object",
+              "properties": {
+                "min3": {"type": "string", "minLength": 3},
+                "min2": {"type": "string", "minLength": 2}
+              },
+              "additionalProperties": false
+            }
+            """)!.AsObject();
+        JsonNode? data = JsonNode.Parse("""
+            {"min3": "\u011f\u00fc"}
+            """);
+        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(schema, data);
         Assert.False(verdict.Valid, "the data must be invalid");
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "payload_schema_unicode/turkish-3cp-min3-boundary")]
     public void Turkish3cpMin3Boundary()
     {
-        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(JsonNode.Parse("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"object\",\"properties\":{\"min3\":{\"type\":\"string\",\"minLength\":3},\"min2\":{\"type\":\"string\",\"minLength\":2}},\"additionalProperties\":false}")!.AsObject(), JsonNode.Parse("{\"min3\":\"\u011F\u00FC\u015F\"}"));
+        JsonObject schema = JsonNode.Parse("""
+            {
+              "$schema": "http://json-schema.org/draft-07/schema#",
+              "type": "object",
+              "properties": {
+                "min3": {"type": "string", "minLength": 3},
+                "min2": {"type": "string", "minLength": 2}
+              },
+              "additionalProperties": false
+            }
+            """)!.AsObject();
+        JsonNode? data = JsonNode.Parse("""
+            {"min3": "\u011f\u00fc\u015f"}
+            """);
+        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(schema, data);
         Assert.True(verdict.Valid, "the data must be valid; the validator said: " + string.Join("; ", verdict.Errors));
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "payload_schema_unicode/emoji-1cp-min2")]
     public void Emoji1cpMin2()
     {
-        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(JsonNode.Parse("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"object\",\"properties\":{\"min3\":{\"type\":\"string\",\"minLength\":3},\"min2\":{\"type\":\"string\",\"minLength\":2}},\"additionalProperties\":false}")!.AsObject(), JsonNode.Parse("{\"min2\":\"\U0001F600\"}"));
+        JsonObject schema = JsonNode.Parse("""
+            {
+              "$schema": "http://json-schema.org/draft-07/schema#",
+              "type": "object",
+              "properties": {
+                "min3": {"type": "string", "minLength": 3},
+                "min2": {"type": "string", "minLength": 2}
+              },
+              "additionalProperties": false
+            }
+            """)!.AsObject();
+        JsonNode? data = JsonNode.Parse("""
+            {"min2": "\ud83d\ude00"}
+            """);
+        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(schema, data);
         Assert.False(verdict.Valid, "the data must be invalid");
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "payload_schema_unicode/emoji-plus-ascii-2cp-min3")]
     public void EmojiPlusAscii2cpMin3()
     {
-        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(JsonNode.Parse("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"object\",\"properties\":{\"min3\":{\"type\":\"string\",\"minLength\":3},\"min2\":{\"type\":\"string\",\"minLength\":2}},\"additionalProperties\":false}")!.AsObject(), JsonNode.Parse("{\"min3\":\"\U0001F600a\"}"));
+        JsonObject schema = JsonNode.Parse("""
+            {
+              "$schema": "http://json-schema.org/draft-07/schema#",
+              "type": "object",
+              "properties": {
+                "min3": {"type": "string", "minLength": 3},
+                "min2": {"type": "string", "minLength": 2}
+              },
+              "additionalProperties": false
+            }
+            """)!.AsObject();
+        JsonNode? data = JsonNode.Parse("""
+            {"min3": "\ud83d\ude00a"}
+            """);
+        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(schema, data);
         Assert.False(verdict.Valid, "the data must be invalid");
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "payload_schema_unicode/combining-2cp-min2")]
     public void Combining2cpMin2()
     {
-        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(JsonNode.Parse("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"object\",\"properties\":{\"min3\":{\"type\":\"string\",\"minLength\":3},\"min2\":{\"type\":\"string\",\"minLength\":2}},\"additionalProperties\":false}")!.AsObject(), JsonNode.Parse("{\"min2\":\"e\u0301\"}"));
+        JsonObject schema = JsonNode.Parse("""
+            {
+              "$schema": "http://json-schema.org/draft-07/schema#",
+              "type": "object",
+              "properties": {
+                "min3": {"type": "string", "minLength": 3},
+                "min2": {"type": "string", "minLength": 2}
+              },
+              "additionalProperties": false
+            }
+            """)!.AsObject();
+        JsonNode? data = JsonNode.Parse("""
+            {"min2": "e\u0301"}
+            """);
+        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(schema, data);
         Assert.True(verdict.Valid, "the data must be valid; the validator said: " + string.Join("; ", verdict.Errors));
     }
 }

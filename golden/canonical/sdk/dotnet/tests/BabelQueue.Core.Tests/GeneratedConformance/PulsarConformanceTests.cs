@@ -17,7 +17,8 @@ public sealed class PulsarConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "pulsar/property_projection")]
     public void PropertyProjection()
     {
-        IReadOnlyDictionary<string, string> actual = ConformanceSubjects.Current.PulsarProperties(ConformanceSuite.Fixture("fixtures/order-created.json"));
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        IReadOnlyDictionary<string, string> actual = ConformanceSubjects.Current.PulsarProperties(envelope);
         var expected = new Dictionary<string, string>
         {
             { "bq-job", "urn:babel:orders:created" },
@@ -33,36 +34,44 @@ public sealed class PulsarConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "pulsar/attempts_reconciliation/first-delivery")]
     public void FirstDelivery()
     {
-        Assert.Equal(0L, ConformanceSubjects.Current.PulsarReconcile(0L, 0L));
+        long attempts = ConformanceSubjects.Current.PulsarReconcile(0L, 0L);
+        Assert.Equal(0L, attempts);
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "pulsar/attempts_reconciliation/third-delivery")]
     public void ThirdDelivery()
     {
-        Assert.Equal(2L, ConformanceSubjects.Current.PulsarReconcile(0L, 2L));
+        long attempts = ConformanceSubjects.Current.PulsarReconcile(0L, 2L);
+        Assert.Equal(2L, attempts);
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "pulsar/attempts_reconciliation/native-exceeds-body")]
     public void NativeExceedsBody()
     {
-        Assert.Equal(5L, ConformanceSubjects.Current.PulsarReconcile(2L, 5L));
+        long attempts = ConformanceSubjects.Current.PulsarReconcile(2L, 5L);
+        Assert.Equal(5L, attempts);
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "pulsar/attempts_reconciliation/never-lower-runtime")]
     public void NeverLowerRuntime()
     {
-        Assert.Equal(5L, ConformanceSubjects.Current.PulsarReconcile(5L, 1L));
+        long attempts = ConformanceSubjects.Current.PulsarReconcile(5L, 1L);
+        Assert.Equal(5L, attempts);
     }
 
-    [SkippableFact(typeof(NotProvidedException), DisplayName = "pulsar/attempts_reconciliation/first-delivery-keeps-body")]
+    [SkippableFact(
+        typeof(NotProvidedException),
+        DisplayName = "pulsar/attempts_reconciliation/first-delivery-keeps-body")]
     public void FirstDeliveryKeepsBody()
     {
-        Assert.Equal(4L, ConformanceSubjects.Current.PulsarReconcile(4L, 0L));
+        long attempts = ConformanceSubjects.Current.PulsarReconcile(4L, 0L);
+        Assert.Equal(4L, attempts);
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "pulsar/attempts_reconciliation/native-equals-body")]
     public void NativeEqualsBody()
     {
-        Assert.Equal(3L, ConformanceSubjects.Current.PulsarReconcile(3L, 3L));
+        long attempts = ConformanceSubjects.Current.PulsarReconcile(3L, 3L);
+        Assert.Equal(3L, attempts);
     }
 }

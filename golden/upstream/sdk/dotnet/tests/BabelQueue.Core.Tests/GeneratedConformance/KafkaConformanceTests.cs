@@ -17,7 +17,8 @@ public sealed class KafkaConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "kafka/property_projection")]
     public void PropertyProjection()
     {
-        IReadOnlyDictionary<string, string> actual = ConformanceSubjects.Current.KafkaHeaders(ConformanceSuite.Fixture("fixtures/order-created.json"));
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        IReadOnlyDictionary<string, string> actual = ConformanceSubjects.Current.KafkaHeaders(envelope);
         var expected = new Dictionary<string, string>
         {
             { "bq-job", "urn:babel:orders:created" },
@@ -33,30 +34,39 @@ public sealed class KafkaConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "kafka/attempts_reconciliation/header-matches-body")]
     public void HeaderMatchesBody()
     {
-        Assert.Equal(0L, ConformanceSubjects.Current.KafkaReconcile(0L, 0L));
+        long attempts = ConformanceSubjects.Current.KafkaReconcile(0L, 0L);
+        Assert.Equal(0L, attempts);
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "kafka/attempts_reconciliation/header-present")]
     public void HeaderPresent()
     {
-        Assert.Equal(2L, ConformanceSubjects.Current.KafkaReconcile(0L, 2L));
+        long attempts = ConformanceSubjects.Current.KafkaReconcile(0L, 2L);
+        Assert.Equal(2L, attempts);
     }
 
-    [SkippableFact(typeof(NotProvidedException), DisplayName = "kafka/attempts_reconciliation/header-absent-falls-back")]
+    [SkippableFact(
+        typeof(NotProvidedException),
+        DisplayName = "kafka/attempts_reconciliation/header-absent-falls-back")]
     public void HeaderAbsentFallsBack()
     {
-        Assert.Equal(3L, ConformanceSubjects.Current.KafkaReconcile(3L, null));
+        long attempts = ConformanceSubjects.Current.KafkaReconcile(3L, null);
+        Assert.Equal(3L, attempts);
     }
 
-    [SkippableFact(typeof(NotProvidedException), DisplayName = "kafka/attempts_reconciliation/header-authoritative-overrides")]
+    [SkippableFact(
+        typeof(NotProvidedException),
+        DisplayName = "kafka/attempts_reconciliation/header-authoritative-overrides")]
     public void HeaderAuthoritativeOverrides()
     {
-        Assert.Equal(1L, ConformanceSubjects.Current.KafkaReconcile(5L, 1L));
+        long attempts = ConformanceSubjects.Current.KafkaReconcile(5L, 1L);
+        Assert.Equal(1L, attempts);
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "kafka/attempts_reconciliation/header-higher-than-body")]
     public void HeaderHigherThanBody()
     {
-        Assert.Equal(4L, ConformanceSubjects.Current.KafkaReconcile(1L, 4L));
+        long attempts = ConformanceSubjects.Current.KafkaReconcile(1L, 4L);
+        Assert.Equal(4L, attempts);
     }
 }

@@ -149,3 +149,50 @@ func TestGeneratedTestModulesMatchTheGlob(t *testing.T) {
 		}
 	}
 }
+
+// TestNoLongLines: no generated line of the repository's suites is longer
+// than 120 characters (JSON expectations and calls break between items).
+func TestNoLongLines(t *testing.T) {
+	for _, name := range []string{"canonical", "upstream"} {
+		for bname, binding := range bindings {
+			for _, f := range generate(t, suites(t)[name](t), binding) {
+				if f.Kind == backend.Vendored {
+					continue
+				}
+				for i, line := range strings.Split(string(f.Content), "\n") {
+					if len([]rune(line)) > 120 {
+						t.Errorf("%s/%s %s:%d is %d characters long", name, bname, f.Path, i+1, len([]rune(line)))
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestWrapCall(t *testing.T) {
+	short := wrapCall(8, "f(", []string{"a", "b"}, ")")
+	if short != "f(a, b)" {
+		t.Errorf("short call: %q", short)
+	}
+	long := strings.Repeat("x", lineWidth)
+	got := wrapCall(4, "def f(", []string{"self", long}, ") -> int:")
+	if want := "def f(\n    self,\n    " + long + ",\n) -> int:"; got != want {
+		t.Errorf("long call:\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestPyDocText(t *testing.T) {
+	if got := pyDocText(`Says "hi" \ there.`, docWidth); got != `"""Says "hi" \\ there."""` {
+		t.Errorf("one line: %s", got)
+	}
+	long := strings.TrimSpace(strings.Repeat("word ", 30))
+	got := pyDocText(long+"\n\nArgs:\n    name: "+long, 40)
+	for _, line := range strings.Split(got, "\n") {
+		if len(line) > 40+len(`"""`)+len("        ") {
+			t.Errorf("line %q is not wrapped", line)
+		}
+	}
+	if !strings.Contains(got, "\n    name: word") || !strings.Contains(got, "\n        word") || !strings.HasSuffix(got, "\n\"\"\"") {
+		t.Errorf("layout:\n%s", got)
+	}
+}

@@ -53,14 +53,13 @@ type method struct {
 	Name     string // snake_case from protocol.Words: "idempotency_key"
 	WireLit  string // the operation's wire name as a str literal
 	Scaffold string // the template of its scaffold mapping: "scaffold.<wire name>"
-	// Signature is the def line at class level (indent 4), wrapped one
-	// parameter a line when it would be long; continuation lines are
-	// indented for that column.
+	// Signature is the def line, wrapped one parameter a line when it would
+	// be long at class level (indent 4); continuation lines are relative to
+	// column 0 (templates shift them with hang).
 	Signature string
 	Doc       string // docstring literal, continuation lines at column 0
-	Returns   string // the return annotation
 	// Request is the oracle subject's call, `result = self._call(...)`,
-	// laid out at method level (indent 8).
+	// wrapped for method level (indent 8) like Signature.
 	Request string
 	// Result is the expression the oracle subject returns, a cast of
 	// result or of its Result.Member.
@@ -226,7 +225,6 @@ func buildMethod(op protocol.Operation, byName map[string]protocol.RecordType, u
 		Scaffold:    "scaffold." + op.Name,
 		Signature:   wrapCall(4, "def "+name+"(", params, ") -> "+returns+":"),
 		Doc:         pyDocText(doc, docWidth),
-		Returns:     returns,
 		Request:     wrapCall(8, "result = self._call("+pyString(op.Name)+", {", args, "})"),
 		Result:      "cast(" + returns + ", " + result + ")",
 		NotProvided: pyString(op.Name + " is not mapped onto the babelqueue SDK in this scaffold"),

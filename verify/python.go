@@ -11,11 +11,9 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-)
 
-// pythonTestDir is where the Python backend puts its test modules (its
-// TestDir): the runners are pointed at it, as the SDK's own CI does.
-const pythonTestDir = "tests"
+	"github.com/babelqueue/bqgen/templates/python"
+)
 
 // The Python test runners. The generated modules are unittest.TestCase
 // classes, so both run the same tests.
@@ -102,7 +100,10 @@ func (p PythonToolchain) hasPytest(ctx context.Context, dir string) bool {
 // runPytest runs pytest isolated from the machine: no ini file from a
 // parent directory (-c devnull), no auto-loaded plugins, no cache.
 func (p PythonToolchain) runPytest(ctx context.Context, dir string, env []string) (Result, error) {
-	args := []string{"-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "-c", os.DevNull, "--rootdir", dir, pythonTestDir}
+	// The runners are pointed at the backend's test directory, as the SDK's
+	// own CI does, and collect the generated test modules by their glob.
+	args := []string{"-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "-c", os.DevNull, "--rootdir", dir,
+		"-o", "python_files=" + python.TestFileGlob, python.TestDir}
 	out, code, err := p.run(ctx, dir, env, args)
 	if err != nil {
 		return Result{}, err
@@ -119,7 +120,7 @@ func (p PythonToolchain) runPytest(ctx context.Context, dir string, env []string
 // runUnittest runs the standard library's discovery on the test directory,
 // which it puts on sys.path like pytest does.
 func (p PythonToolchain) runUnittest(ctx context.Context, dir string, env []string) (Result, error) {
-	out, code, err := p.run(ctx, dir, env, []string{"-m", "unittest", "discover", "-s", pythonTestDir})
+	out, code, err := p.run(ctx, dir, env, []string{"-m", "unittest", "discover", "-s", python.TestDir, "-p", python.TestFileGlob})
 	if err != nil {
 		return Result{}, err
 	}

@@ -63,12 +63,6 @@ func TestParseUnittestSummary(t *testing.T) {
 	}
 }
 
-func TestPythonTestDirIsTheBackends(t *testing.T) {
-	if pythonTestDir != python.TestDir {
-		t.Fatalf("the toolchain runs %s/, the backend generates into %s/", pythonTestDir, python.TestDir)
-	}
-}
-
 // TestPythonOracleBound generates the canonical suite's oracle-bound tests and
 // proves, with both runners, that every test is discovered and passes against
 // the oracle. (The mutants run in templates/python's TestProof, with the

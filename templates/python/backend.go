@@ -15,7 +15,6 @@ import (
 // Backend generates Python tests. Build it with New.
 type Backend struct {
 	lazy *textkit.Lazy
-	tmpl *template.Template // the parsed templates, set by Generate for this call
 }
 
 // New returns the Python backend, its templates parsed once, on first use.
@@ -29,27 +28,27 @@ func (Backend) Lang() string { return "python" }
 // the vendored suite, sorted by path.
 func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
 	return b.lazy.Generate("python", func(t *template.Template) ([]backend.File, error) {
-		b.tmpl = t
-		return b.generate(s, opt)
+		v, err := buildView(s, opt)
+		if err != nil {
+			return nil, err
+		}
+		return render(t, v, opt.Binding, s)
 	})
 }
 
-// generate builds the view and renders every file with b's templates.
-func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
-	v, err := buildView(s, opt)
-	if err != nil {
-		return nil, err
-	}
+// render renders every file of v with the templates t: the support module,
+// the binding's subject module, the test modules, and the vendored suite s.
+func render(t *template.Template, v *view, binding backend.Binding, s *model.Suite) ([]backend.File, error) {
 	var files []backend.File
-	for _, f := range fixedFiles(opt.Binding) {
-		file, err := b.render(modulePath(f.module), f.module+".py", f.kind, v)
+	for _, f := range fixedFiles(binding) {
+		file, err := renderFile(t, modulePath(f.module), f.module+".py", f.kind, v)
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, file)
 	}
-	for _, m := range v.Modules {
-		file, err := b.render(m.Path, m.Root, backend.Generated, m)
+	for _, m := range v.Files {
+		file, err := renderFile(t, m.Path, m.Root, backend.Generated, m)
 		if err != nil {
 			return nil, err
 		}
@@ -73,8 +72,8 @@ func fixedFiles(b backend.Binding) []fixedFile {
 	return []fixedFile{{supportModule, backend.Generated}, subject}
 }
 
-func (b Backend) render(path, root string, kind backend.Kind, data any) (backend.File, error) {
-	content, err := textkit.Render(b.tmpl, root, data)
+func renderFile(t *template.Template, path, root string, kind backend.Kind, data any) (backend.File, error) {
+	content, err := textkit.Render(t, root, data)
 	if err != nil {
 		return backend.File{}, err
 	}

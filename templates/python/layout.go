@@ -15,6 +15,11 @@ const (
 	TestDir = "tests"
 	// SuiteDir is where the suite is vendored; tests read fixtures from it.
 	SuiteDir = TestDir + "/conformance"
+	// TestFileGlob matches the generated test modules in TestDir (and no
+	// other generated module): the discovery pattern runners are given.
+	TestFileGlob = testModulePrefix + "*.py"
+
+	testModulePrefix = "test_conformance_"
 
 	supportModule  = "conformance_support" // the Subject protocol, equality, pointers
 	scaffoldModule = "conformance_subject" // the SDK subject, owned by the SDK
@@ -24,10 +29,11 @@ const (
 // modulePath is the file of a top-level module in TestDir.
 func modulePath(module string) string { return TestDir + "/" + module + ".py" }
 
-// testModuleName is the test module of a block: test_conformance_<block>.
-func testModuleName(block string) string { return "test_conformance_" + block }
+// TestModule is the test module of a block, test_conformance_<block>; its
+// file is TestDir/<module>.py.
+func TestModule(block string) string { return testModulePrefix + block }
 
-// testClassName is the TestCase class of a block, e.g. SqsConformanceTest.
+// testClassName is the TestCase class of a block, e.g. DataShapeConformanceTest.
 func testClassName(block string) string {
 	return backend.Join(backend.Words(block), backend.Pascal) + "ConformanceTest"
 }

@@ -10,6 +10,10 @@ import (
 	"github.com/babelqueue/bqgen/model"
 )
 
+// docLineWidth is the longest one-line docstring of a protocol doc: it
+// stays within lineWidth at the deepest indentation it is placed at (8).
+const docLineWidth = lineWidth - 8
+
 // compactWidth is the longest literal kept on one line; longer arrays and
 // objects are laid out one item per line so expectations stay reviewable.
 const compactWidth = 72
@@ -268,4 +272,27 @@ func hang(n int, s string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// pyDocText is the docstring of a text bqgen writes itself (a protocol
+// doc): on one line when it is one line and fits docLineWidth, else every
+// line wrapped at width after a space (an indented line's continuations
+// four spaces deeper) and the closing quotes on their own line.
+// Continuation lines start at column 0; templates shift them with hang.
+func pyDocText(text string, width int) string {
+	if !strings.Contains(text, "\n") && len(text)+len(`""""""`) <= docLineWidth {
+		return `"""` + escapeDoc(text) + `"""`
+	}
+	var lines []string
+	for _, line := range strings.Split(text, "\n") {
+		rest := strings.TrimLeft(line, " ")
+		lead := line[:len(line)-len(rest)]
+		for i, piece := range wrapWords(rest, width-len(lead)) {
+			if i == 1 && lead != "" {
+				lead += "    "
+			}
+			lines = append(lines, strings.TrimRight(lead+piece, " "))
+		}
+	}
+	return `"""` + escapeDoc(strings.Join(lines, "\n")) + "\n" + `"""`
 }

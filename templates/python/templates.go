@@ -1,15 +1,22 @@
 package python
 
 import (
+	"cmp"
 	"embed"
+	"slices"
+	"strings"
 	"text/template"
 
 	"github.com/babelqueue/bqgen/templates/textkit"
 )
 
 // templateFS holds one root template per output file, each defined under the
-// name of the file it renders (conformance_support.py, test_conformance_sqs.py,
-// ...), and the shared partials, whose names end in ".partial".
+// name of the file it renders (conformance_support.py,
+// test_conformance_cases.py, ...): the support, oracle and scaffold modules
+// in <module>.py.tmpl, a block's test module in <block>.tmpl together with
+// the scaffold mappings of the operations its transport provides
+// ("scaffold.<operation>", "scaffold-support.<block>"), and the shared
+// partials in *.partial.tmpl, whose names end in ".partial".
 //
 //go:embed tmpl/*.tmpl
 var templateFS embed.FS
@@ -17,10 +24,23 @@ var templateFS embed.FS
 // funcs are the backend's own template functions. Templates get literals
 // ready-made from the view; they only place them.
 var funcs = template.FuncMap{
-	"hang": hang,
+	"hang":    hang,
+	"imports": imports,
 }
 
 // parseTemplates parses every template once.
 func parseTemplates() (*template.Template, error) {
 	return textkit.Parse(templateFS, funcs, "tmpl/*.tmpl")
+}
+
+// imports is the from-import of names and extra (identifiers bqgen
+// computed, never suite text) from module: each once, one a line, sorted
+// ignoring case as isort and ruff order them.
+func imports(module string, names []string, extra ...string) string {
+	all := slices.Concat(names, extra)
+	slices.SortFunc(all, func(a, b string) int {
+		return cmp.Or(cmp.Compare(strings.ToLower(a), strings.ToLower(b)), cmp.Compare(a, b))
+	})
+	all = slices.Compact(all)
+	return "from " + module + " import (\n    " + strings.Join(all, ",\n    ") + ",\n)"
 }

@@ -6,14 +6,16 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
 // view is everything the templates lay out, computed once from the suite:
 // file names, identifiers, and every literal already escaped.
 type view struct {
 	Header        header
-	SubjectModule string   // the module tests import subject() from
-	Modules       []module // one test module per block that has tests
+	SubjectModule string      // the module tests import subject() from
+	Subject       *subjectAPI // the subject, computed from the protocol
+	Files         []testFile  // one test module per block that has tests
 }
 
 // header is what every generated file states about its origin.
@@ -22,17 +24,25 @@ type header struct {
 	VersionLit string // the same as a Python str literal
 }
 
-// module is one generated test module: the frame every block template lays
-// its tests into, plus the block's own view in Body.
-type module struct {
-	Path          string // e.g. tests/test_conformance_sqs.py
+// common is what every block view needs: the header, the subject module
+// the tests import, and the subject's method names.
+type common struct {
+	Header        header
+	SubjectModule string
+	Subject       *subjectAPI
+}
+
+// testFile is one generated test module: the frame every block template
+// lays its tests into, plus the block's own view in Body.
+type testFile struct {
+	Path          string // e.g. tests/test_conformance_cases.py
 	Root          string // the template that renders it, named after the file
 	Header        header
 	Doc           string // module docstring literal
 	Class         string // the unittest.TestCase subclass
 	ClassDoc      string // its docstring literal
 	SubjectModule string
-	Body          any // the block's view: *casesBody, *sqsBody, ...
+	Body          body // the block's view: *casesBody, *bindingBody, ...
 }
 
 // docWidth is where docstrings wrap (see pyDoc).
@@ -76,8 +86,11 @@ type body interface {
 	heads() []*testHead
 }
 
+// blockView builds the test file of one block.
+type blockView func(*model.Suite, *common) (testFile, error)
+
 // blockViews maps each block to the function that builds its view.
-var blockViews = map[string]func(*model.Suite) (body, error){
+var blockViews = map[string]blockView{
 	model.BlockCases:                buildCases,
 	model.BlockIdempotency:          buildIdempotency,
 	model.BlockSQS:                  buildSQS,
@@ -94,9 +107,15 @@ var blockViews = map[string]func(*model.Suite) (body, error){
 	model.BlockPayloadSchemaUnicode: buildPayloadSchemaUnicode,
 }
 
-// buildView computes the view of a suite. Python tests are top-level modules
-// and have no package, so opt.Package must be empty.
+// buildView computes the view of a suite over the protocol's operations.
 func buildView(s *model.Suite, opt backend.Options) (*view, error) {
+	return buildViewOf(s, opt, protocol.All(), protocol.Records)
+}
+
+// buildViewOf computes the view of a suite over the operations ops
+// (capabilities first) and records records. Python tests are top-level
+// modules and have no package, so opt.Package must be empty.
+func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation, records []protocol.RecordType) (*view, error) {
 	if opt.Package != "" {
 		return nil, fmt.Errorf("python: --package %q has no meaning: the generated tests are top-level modules in %s/", opt.Package, TestDir)
 	}
@@ -104,40 +123,47 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &view{Header: h, SubjectModule: subjectModule(opt.Binding)}
+	api, err := buildSubject(ops, records)
+	if err != nil {
+		return nil, fmt.Errorf("python: subject: %w", err)
+	}
+	c := &common{Header: h, SubjectModule: subjectModule(opt.Binding), Subject: api}
+	v := &view{Header: h, SubjectModule: c.SubjectModule, Subject: api}
 	for _, block := range s.Blocks() {
-		m, ok, err := buildModule(s, block, v)
+		build, known := blockViews[block]
+		if !known {
+			continue
+		}
+		f, err := build(s, c)
 		if err != nil {
 			return nil, fmt.Errorf("python: block %s: %w", block, err)
 		}
-		if ok {
-			v.Modules = append(v.Modules, m)
+		if len(f.Body.heads()) > 0 {
+			v.Files = append(v.Files, f)
 		}
 	}
 	return v, nil
 }
 
-// buildModule builds the test module of one block; ok is false for a block
-// bqgen has no builder for or one without any test.
-func buildModule(s *model.Suite, block string, v *view) (module, bool, error) {
-	build, known := blockViews[block]
-	if !known {
-		return module{}, false, nil
-	}
-	b, err := build(s)
-	if err != nil || len(b.heads()) == 0 {
-		return module{}, false, err
-	}
+// testFile frames the view of block: it names the test methods (unique
+// within the module) and adds the module's docstrings and names.
+func (c *common) testFile(block string, b body) (testFile, error) {
 	nameMethods(b.heads())
-	name := testModuleName(block)
 	summary := fmt.Sprintf("Conformance tests for the %q block of the BabelQueue suite.", block)
-	body := "CONFORMANCE_VERSION " + v.Header.Version + "."
-	return module{
-		Path: modulePath(name), Root: name + ".py", Header: v.Header,
-		Doc: pyDoc(summary, body, docWidth), Class: testClassName(block), ClassDoc: pyDoc(fmt.Sprintf("One test per case of the %q block.", block), "", docWidth),
-		SubjectModule: v.SubjectModule, Body: b,
-	}, true, nil
+	version := "CONFORMANCE_VERSION " + c.Header.Version + "."
+	name := TestModule(block)
+	return testFile{
+		Path: modulePath(name), Root: name + ".py", Header: c.Header,
+		Doc:           pyDoc(summary, version, docWidth),
+		Class:         testClassName(block),
+		ClassDoc:      pyDoc(fmt.Sprintf("One test per case of the %q block.", block), "", docWidth),
+		SubjectModule: c.SubjectModule, Body: b,
+	}, nil
 }
+
+// method is the subject method of op, for the templates of the tests that
+// call it.
+func (c *common) method(op protocol.Operation) (string, error) { return c.Subject.method(op) }
 
 // safeVersion is what may appear in a comment: SemVer characters only. The
 // loader already insists on SemVer; this keeps a comment safe by construction

@@ -36,7 +36,7 @@ func (b *idempotencyBody) heads() []*testHead {
 	return append(out, headsOf(b.Sequences, func(t *sequenceTest) *testHead { return &t.testHead })...)
 }
 
-func buildIdempotency(s *model.Suite) (body, error) {
+func buildIdempotency(s *model.Suite, c *common) (testFile, error) {
 	b := &idempotencyBody{}
 	if d := s.Idempotency.DedupKey; d != nil {
 		b.DedupKey = &dedupKeyTest{testHead: newSubBlockHead(model.BlockIdempotency, "dedup_key"), Fixture: fixtureLit(d.EnvelopeFile), Key: pyString(d.ExpectedKey)}
@@ -44,11 +44,11 @@ func buildIdempotency(s *model.Suite) (body, error) {
 	for _, seq := range s.Idempotency.Sequences {
 		t, err := buildSequence(seq)
 		if err != nil {
-			return nil, fmt.Errorf("sequence %q: %w", seq.Name, err)
+			return testFile{}, fmt.Errorf("sequence %q: %w", seq.Name, err)
 		}
 		b.Sequences = append(b.Sequences, t)
 	}
-	return b, nil
+	return c.testFile(model.BlockIdempotency, b)
 }
 
 // buildSequence turns a sequence into the subject's deliveries and the
@@ -92,24 +92,26 @@ func (b *payloadSchemaBody) heads() []*testHead {
 	return headsOf(b.Tests, func(t *payloadTest) *testHead { return &t.testHead })
 }
 
-func buildPayloadSchema(s *model.Suite) (body, error) { return buildPayload(s.PayloadSchema) }
-
-func buildPayloadSchemaUnicode(s *model.Suite) (body, error) {
-	return buildPayload(s.PayloadSchemaUnicode)
+func buildPayloadSchema(s *model.Suite, c *common) (testFile, error) {
+	return buildPayload(c, model.BlockPayloadSchema, s.PayloadSchema)
 }
 
-func buildPayload(p *model.PayloadSchema) (body, error) {
+func buildPayloadSchemaUnicode(s *model.Suite, c *common) (testFile, error) {
+	return buildPayload(c, model.BlockPayloadSchemaUnicode, s.PayloadSchemaUnicode)
+}
+
+func buildPayload(c *common, block string, p *model.PayloadSchema) (testFile, error) {
 	schema, err := pyBlock(p.Schema)
 	if err != nil {
-		return nil, fmt.Errorf("schema: %w", err)
+		return testFile{}, fmt.Errorf("schema: %w", err)
 	}
 	b := &payloadSchemaBody{Schema: schema}
-	for _, c := range p.Cases {
-		data, err := pyBlock(c.Data)
+	for _, tc := range p.Cases {
+		data, err := pyBlock(tc.Data)
 		if err != nil {
-			return nil, fmt.Errorf("case %q: %w", c.Name, err)
+			return testFile{}, fmt.Errorf("case %q: %w", tc.Name, err)
 		}
-		b.Tests = append(b.Tests, &payloadTest{testHead: newHead(c.Name, ""), Data: data, Valid: pyBool(c.Valid)})
+		b.Tests = append(b.Tests, &payloadTest{testHead: newHead(tc.Name, ""), Data: data, Valid: pyBool(tc.Valid)})
 	}
-	return b, nil
+	return c.testFile(block, b)
 }

@@ -4,27 +4,19 @@ import (
 	"fmt"
 
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
 // The broker-binding blocks: a produce-side projection test (named after its
-// sub-block) and one test per attempts_reconciliation case.
+// sub-block) and one test per attempts_reconciliation case. The types are
+// named by the shape of what a broker block checks, not by the broker.
 
-// reconcileTest runs one reconciliation case through the subject operation Op.
-type reconcileTest struct {
-	testHead
-	Op                     string // e.g. sqs_reconcile
-	Body, Native, Expected string // literals: body attempts, the native count, the result
-}
-
-// projectionTest is a projection test: Fixture is the envelope projected.
-type projectionTest struct {
-	testHead
-	Fixture string
-}
-
-// bindingBody is what every binding block's view shares.
+// bindingBody is the view of a broker-binding block: the projection test
+// (one of the *Test types below, nil when the block has none) and the
+// reconciliation tests.
 type bindingBody struct {
-	projection *testHead // nil when the block has no projection
+	Projection any
+	projection *testHead
 	Reconcile  []*reconcileTest
 }
 
@@ -36,40 +28,51 @@ func (b *bindingBody) heads() []*testHead {
 	return append(out, headsOf(b.Reconcile, func(t *reconcileTest) *testHead { return &t.testHead })...)
 }
 
-// buildReconcile builds the tests of an attempts_reconciliation sub-block.
-func buildReconcile(r *model.Reconciliation, op string) ([]*reconcileTest, error) {
-	if r == nil {
-		return nil, nil
-	}
-	var out []*reconcileTest
-	for _, c := range r.Cases {
-		native, err := pyValue(c.Native)
-		if err != nil {
-			return nil, fmt.Errorf("reconciliation case %q: %w", c.Name, err)
-		}
-		out = append(out, &reconcileTest{testHead: newHead(c.Name, ""), Op: op,
-			Body: pyInt(c.BodyAttempts), Native: native, Expected: pyInt(c.ExpectedAttempts)})
-	}
-	return out, nil
+// reconcileTest runs one reconciliation case through the subject method Op.
+type reconcileTest struct {
+	testHead
+	Op                     string // the subject method
+	Body, Native, Expected string // literals: body attempts, the native count, the result
+}
+
+// projectionTest is a projection test: Fixture is the envelope projected.
+type projectionTest struct {
+	testHead
+	Fixture string
 }
 
 func newProjection(block, sub, file string) projectionTest {
 	return projectionTest{testHead: newSubBlockHead(block, sub), Fixture: fixtureLit(file)}
 }
 
-// sqsBody is the view of the "sqs" block.
-type sqsBody struct {
-	bindingBody
-	Projection *sqsProjectionTest
+// bindingFile completes a binding block's view with its reconciliation
+// tests, run through op, and frames it.
+func bindingFile(c *common, block string, b *bindingBody, r *model.Reconciliation, op protocol.Operation) (testFile, error) {
+	if r != nil {
+		method, err := c.method(op)
+		if err != nil {
+			return testFile{}, err
+		}
+		for _, rc := range r.Cases {
+			native, err := pyValue(rc.Native)
+			if err != nil {
+				return testFile{}, fmt.Errorf("reconciliation case %q: %w", rc.Name, err)
+			}
+			b.Reconcile = append(b.Reconcile, &reconcileTest{testHead: newHead(rc.Name, ""), Op: method,
+				Body: pyInt(rc.BodyAttempts), Native: native, Expected: pyInt(rc.ExpectedAttempts)})
+		}
+	}
+	return c.testFile(block, b)
 }
 
-type sqsProjectionTest struct {
+// attributeMapTest checks the SQS MessageAttributes map.
+type attributeMapTest struct {
 	projectionTest
 	Attributes string // the exact MessageAttributes map
 }
 
-func buildSQS(s *model.Suite) (body, error) {
-	b := &sqsBody{}
+func buildSQS(s *model.Suite, c *common) (testFile, error) {
+	b := &bindingBody{}
 	if p := s.SQS.Projection; p != nil {
 		attrs := model.ObjectValue()
 		for _, a := range p.Attributes {
@@ -79,77 +82,69 @@ func buildSQS(s *model.Suite) (body, error) {
 		}
 		lit, err := pyBlock(attrs)
 		if err != nil {
-			return nil, err
+			return testFile{}, err
 		}
-		b.Projection = &sqsProjectionTest{projectionTest: newProjection(model.BlockSQS, "attribute_projection", p.EnvelopeFile), Attributes: lit}
-		b.projection = &b.Projection.testHead
+		t := &attributeMapTest{projectionTest: newProjection(model.BlockSQS, "attribute_projection", p.EnvelopeFile), Attributes: lit}
+		b.Projection, b.projection = t, &t.testHead
 	}
-	var err error
-	b.Reconcile, err = buildReconcile(s.SQS.Reconciliation, "sqs_reconcile")
-	return b, err
+	return bindingFile(c, model.BlockSQS, b, s.SQS.Reconciliation, protocol.SQSReconcile)
 }
 
-// asbBody is the view of the "asb" block.
-type asbBody struct {
-	bindingBody
-	Projection *asbProjectionTest
-}
-
-type asbProjectionTest struct {
+// serviceBusMessageTest checks the Azure Service Bus message fields.
+type serviceBusMessageTest struct {
 	projectionTest
 	Subject, CorrelationID, MessageID, ContentType string
 	ApplicationProperties                          string
 }
 
-func buildASB(s *model.Suite) (body, error) {
-	b := &asbBody{}
+func buildASB(s *model.Suite, c *common) (testFile, error) {
+	b := &bindingBody{}
 	if p := s.ASB.Projection; p != nil {
 		props, err := pyBlock(p.ApplicationProperties)
 		if err != nil {
-			return nil, err
+			return testFile{}, err
 		}
-		b.Projection = &asbProjectionTest{projectionTest: newProjection(model.BlockASB, "property_projection", p.EnvelopeFile),
+		t := &serviceBusMessageTest{projectionTest: newProjection(model.BlockASB, "property_projection", p.EnvelopeFile),
 			Subject: pyString(p.Subject), CorrelationID: pyString(p.CorrelationID), MessageID: pyString(p.MessageID),
 			ContentType: pyString(p.ContentType), ApplicationProperties: props}
-		b.projection = &b.Projection.testHead
+		b.Projection, b.projection = t, &t.testHead
 	}
-	var err error
-	b.Reconcile, err = buildReconcile(s.ASB.Reconciliation, "asb_reconcile")
-	return b, err
+	return bindingFile(c, model.BlockASB, b, s.ASB.Reconciliation, protocol.ASBReconcile)
 }
 
-// stringMapBody is the view of the "pulsar" and "kafka" blocks, whose
-// projections are plain string maps.
-type stringMapBody struct {
-	bindingBody
-	Projection *stringMapTest
-}
-
+// stringMapTest checks a projection onto a plain string map (Pulsar
+// properties, Kafka headers) through the subject method Op.
 type stringMapTest struct {
 	projectionTest
-	Op       string // pulsar_properties or kafka_headers
-	What     string // "properties" or "headers": the result's name in messages
+	Op       string // the subject method
+	What     string // the result's name, for messages
 	Expected string // the exact string map
 }
 
-func buildStringMap(block string, p *model.StringMapProjection, r *model.Reconciliation, op, what, reconcileOp string) (body, error) {
-	b := &stringMapBody{}
+// buildStringMap builds a block whose projection is op, onto a string map,
+// and whose reconciliation is reconcile.
+func buildStringMap(c *common, block string, p *model.StringMapProjection, r *model.Reconciliation, op, reconcile protocol.Operation) (testFile, error) {
+	b := &bindingBody{}
 	if p != nil {
-		b.Projection = &stringMapTest{projectionTest: newProjection(block, "property_projection", p.EnvelopeFile), Op: op,
-			What: pyString(what), Expected: stringMapLit(p.Entries)}
-		b.projection = &b.Projection.testHead
+		method, err := c.method(op)
+		if err != nil {
+			return testFile{}, err
+		}
+		t := &stringMapTest{projectionTest: newProjection(block, "property_projection", p.EnvelopeFile), Op: method,
+			What: pyString(op.Result.Member), Expected: stringMapLit(p.Entries)}
+		b.Projection, b.projection = t, &t.testHead
 	}
-	var err error
-	b.Reconcile, err = buildReconcile(r, reconcileOp)
-	return b, err
+	return bindingFile(c, block, b, r, reconcile)
 }
 
-func buildPulsar(s *model.Suite) (body, error) {
-	return buildStringMap(model.BlockPulsar, s.Pulsar.Projection, s.Pulsar.Reconciliation, "pulsar_properties", "properties", "pulsar_reconcile")
+func buildPulsar(s *model.Suite, c *common) (testFile, error) {
+	return buildStringMap(c, model.BlockPulsar, s.Pulsar.Projection, s.Pulsar.Reconciliation,
+		protocol.PulsarProperties, protocol.PulsarReconcile)
 }
 
-func buildKafka(s *model.Suite) (body, error) {
-	return buildStringMap(model.BlockKafka, s.Kafka.Projection, s.Kafka.Reconciliation, "kafka_headers", "headers", "kafka_reconcile")
+func buildKafka(s *model.Suite, c *common) (testFile, error) {
+	return buildStringMap(c, model.BlockKafka, s.Kafka.Projection, s.Kafka.Reconciliation,
+		protocol.KafkaHeaders, protocol.KafkaReconcile)
 }
 
 // stringMapLit is the dict literal of name/value pairs, in manifest order.
@@ -162,54 +157,37 @@ func stringMapLit(entries []model.StringEntry) string {
 	return lit
 }
 
-// artemisBody is the view of the "artemis" block.
-type artemisBody struct {
-	bindingBody
-	Projection *artemisProjectionTest
-}
-
-type artemisProjectionTest struct {
+// amqpMessageTest checks the Artemis AMQP 1.0 message.
+type amqpMessageTest struct {
 	projectionTest
 	AnnotationKey, JMSType, CorrelationID string
 	Properties                            string
 }
 
-func buildArtemis(s *model.Suite) (body, error) {
-	b := &artemisBody{}
+func buildArtemis(s *model.Suite, c *common) (testFile, error) {
+	b := &bindingBody{}
 	if p := s.Artemis.Projection; p != nil {
-		b.Projection = &artemisProjectionTest{projectionTest: newProjection(model.BlockArtemis, "property_projection", p.EnvelopeFile),
+		t := &amqpMessageTest{projectionTest: newProjection(model.BlockArtemis, "property_projection", p.EnvelopeFile),
 			AnnotationKey: pyString(p.JMSTypeAnnotation), JMSType: pyString(p.JMSType),
 			CorrelationID: pyString(p.CorrelationID), Properties: stringMapLit(p.Properties)}
-		b.projection = &b.Projection.testHead
+		b.Projection, b.projection = t, &t.testHead
 	}
-	var err error
-	b.Reconcile, err = buildReconcile(s.Artemis.Reconciliation, "artemis_reconcile")
-	return b, err
+	return bindingFile(c, model.BlockArtemis, b, s.Artemis.Reconciliation, protocol.ArtemisReconcile)
 }
 
-// redisBody is the view of the "redis" block.
-type redisBody struct {
-	bindingBody
-	Identity *projectionTest
-}
-
-func buildRedis(s *model.Suite) (body, error) {
-	b := &redisBody{}
+// buildRedis builds the payload identity test: the projection is a bare
+// projectionTest.
+func buildRedis(s *model.Suite, c *common) (testFile, error) {
+	b := &bindingBody{}
 	if p := s.Redis.PayloadIdentity; p != nil {
 		t := newProjection(model.BlockRedis, "payload_identity", p.EnvelopeFile)
-		b.Identity = &t
-		b.projection = &t.testHead
+		b.Projection, b.projection = &t, &t.testHead
 	}
-	return b, nil
+	return c.testFile(model.BlockRedis, b)
 }
 
-// rabbitMQBody is the view of the "rabbitmq" block.
-type rabbitMQBody struct {
-	bindingBody
-	Projection *rabbitMQProjectionTest
-}
-
-type rabbitMQProjectionTest struct {
+// publishingTest checks the RabbitMQ AMQP 0-9-1 publishing.
+type publishingTest struct {
 	projectionTest
 	Properties []nameValue // each property checked on its own
 	Headers    string      // the typed headers, deep-equal
@@ -218,19 +196,18 @@ type rabbitMQProjectionTest struct {
 // nameValue is a name literal and the value literal it must carry.
 type nameValue struct{ Name, Value string }
 
-func buildRabbitMQ(s *model.Suite) (body, error) {
-	b := &rabbitMQBody{}
+func buildRabbitMQ(s *model.Suite, c *common) (testFile, error) {
+	b := &bindingBody{}
 	if p := s.RabbitMQ.Projection; p != nil {
 		headers, err := pyBlock(p.Headers)
 		if err != nil {
-			return nil, err
+			return testFile{}, err
 		}
-		t := &rabbitMQProjectionTest{projectionTest: newProjection(model.BlockRabbitMQ, "property_projection", p.EnvelopeFile), Headers: headers}
+		t := &publishingTest{projectionTest: newProjection(model.BlockRabbitMQ, "property_projection", p.EnvelopeFile), Headers: headers}
 		for _, e := range p.Properties {
 			t.Properties = append(t.Properties, nameValue{Name: pyString(e.Name), Value: pyString(e.Value)})
 		}
-		b.Projection = t
-		b.projection = &t.testHead
+		b.Projection, b.projection = t, &t.testHead
 	}
-	return b, nil
+	return c.testFile(model.BlockRabbitMQ, b)
 }

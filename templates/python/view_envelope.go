@@ -27,27 +27,27 @@ func (b *casesBody) heads() []*testHead {
 	return headsOf(b.Tests, func(t *envelopeTest) *testHead { return &t.testHead })
 }
 
-func buildCases(s *model.Suite) (body, error) {
+func buildCases(s *model.Suite, c *common) (testFile, error) {
 	b := &casesBody{}
-	for _, c := range s.Cases {
-		t, err := buildEnvelopeTest(c)
+	for _, tc := range s.Cases {
+		t, err := buildEnvelopeTest(tc)
 		if err != nil {
-			return nil, fmt.Errorf("case %q: %w", c.Name, err)
+			return testFile{}, fmt.Errorf("case %q: %w", tc.Name, err)
 		}
 		b.Tests = append(b.Tests, t)
 	}
-	return b, nil
+	return c.testFile(model.BlockCases, b)
 }
 
-func buildEnvelopeTest(c model.EnvelopeCase) (*envelopeTest, error) {
-	t := &envelopeTest{testHead: newHead(c.Name, c.Description), Fixture: fixtureLit(c.File), Valid: c.Valid, Reason: pyString(c.Reason)}
-	if !c.Valid {
+func buildEnvelopeTest(tc model.EnvelopeCase) (*envelopeTest, error) {
+	t := &envelopeTest{testHead: newHead(tc.Name, tc.Description), Fixture: fixtureLit(tc.File), Valid: tc.Valid, Reason: pyString(tc.Reason)}
+	if !tc.Valid {
 		return t, nil
 	}
-	if c.Expect == nil {
+	if tc.Expect == nil {
 		return nil, fmt.Errorf("a valid case needs expect")
 	}
-	e := c.Expect
+	e := tc.Expect
 	data, err := pyBlock(e.Data)
 	if err != nil {
 		return nil, err
@@ -78,20 +78,20 @@ func (b *roundtripBody) heads() []*testHead {
 	return headsOf(b.Tests, func(t *roundtripTest) *testHead { return &t.testHead })
 }
 
-func buildRoundtrip(s *model.Suite) (body, error) {
+func buildRoundtrip(s *model.Suite, c *common) (testFile, error) {
 	b := &roundtripBody{}
-	for _, c := range s.Roundtrip.Cases {
-		t := &roundtripTest{testHead: newHead(c.Name, c.Description), Fixture: fixtureLit(c.File), Attempts: pyInt(c.ExpectAttempts)}
-		for _, p := range c.ExpectPreserved {
+	for _, tc := range s.Roundtrip.Cases {
+		t := &roundtripTest{testHead: newHead(tc.Name, tc.Description), Fixture: fixtureLit(tc.File), Attempts: pyInt(tc.ExpectAttempts)}
+		for _, p := range tc.ExpectPreserved {
 			value, err := pyBlock(p.Value)
 			if err != nil {
-				return nil, fmt.Errorf("case %q, %s: %w", c.Name, p.Pointer, err)
+				return testFile{}, fmt.Errorf("case %q, %s: %w", tc.Name, p.Pointer, err)
 			}
 			t.Preserved = append(t.Preserved, pointerValue{Pointer: pyString(p.Pointer.String()), Value: value})
 		}
 		b.Tests = append(b.Tests, t)
 	}
-	return b, nil
+	return c.testFile(model.BlockRoundtrip, b)
 }
 
 // dataShapeBody is the view of the "data_shape" block.
@@ -110,22 +110,22 @@ func (b *dataShapeBody) heads() []*testHead {
 	return headsOf(b.Tests, func(t *dataShapeTest) *testHead { return &t.testHead })
 }
 
-func buildDataShape(s *model.Suite) (body, error) {
+func buildDataShape(s *model.Suite, c *common) (testFile, error) {
 	b := &dataShapeBody{}
-	for _, c := range s.DataShape.Cases {
-		t := &dataShapeTest{testHead: newHead(c.Name, ""), Encode: c.Mode == model.ModeEncode}
+	for _, tc := range s.DataShape.Cases {
+		t := &dataShapeTest{testHead: newHead(tc.Name, ""), Encode: tc.Mode == model.ModeEncode}
 		if t.Encode {
-			data, err := pyBlock(c.Data)
+			data, err := pyBlock(tc.Data)
 			if err != nil {
-				return nil, fmt.Errorf("case %q: %w", c.Name, err)
+				return testFile{}, fmt.Errorf("case %q: %w", tc.Name, err)
 			}
-			t.URN, t.Queue, t.Data, t.ExpectJSON = pyString(c.URN), pyString(c.Queue), data, pyString(c.ExpectEncodedDataJSON)
+			t.URN, t.Queue, t.Data, t.ExpectJSON = pyString(tc.URN), pyString(tc.Queue), data, pyString(tc.ExpectEncodedDataJSON)
 		} else {
-			t.Fixture, t.Valid, t.Reason = fixtureLit(c.File), pyBool(c.Valid), pyString(c.Reason)
+			t.Fixture, t.Valid, t.Reason = fixtureLit(tc.File), pyBool(tc.Valid), pyString(tc.Reason)
 		}
 		b.Tests = append(b.Tests, t)
 	}
-	return b, nil
+	return c.testFile(model.BlockDataShape, b)
 }
 
 // forbiddenKeysBody is the view of the "forbidden_keys" block.
@@ -144,14 +144,14 @@ func (b *forbiddenKeysBody) heads() []*testHead {
 	return headsOf(b.Tests, func(t *forbiddenKeyTest) *testHead { return &t.testHead })
 }
 
-func buildForbiddenKeys(s *model.Suite) (body, error) {
+func buildForbiddenKeys(s *model.Suite, c *common) (testFile, error) {
 	b := &forbiddenKeysBody{}
-	for _, c := range s.ForbiddenKeys.Cases {
-		t := &forbiddenKeyTest{testHead: newHead(c.Name, ""), Fixture: fixtureLit(c.File), Pointer: pyString(c.ForbiddenKey.String())}
-		for _, p := range c.ExpectAbsentAfterReencode {
+	for _, tc := range s.ForbiddenKeys.Cases {
+		t := &forbiddenKeyTest{testHead: newHead(tc.Name, ""), Fixture: fixtureLit(tc.File), Pointer: pyString(tc.ForbiddenKey.String())}
+		for _, p := range tc.ExpectAbsentAfterReencode {
 			t.Absent = append(t.Absent, pyString(p.String()))
 		}
 		b.Tests = append(b.Tests, t)
 	}
-	return b, nil
+	return c.testFile(model.BlockForbiddenKeys, b)
 }

@@ -16,18 +16,19 @@ import os
 import shutil
 import subprocess
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Optional, cast
 
 from conformance_support import (
     ArtemisMessage,
-    AsbMessage,
-    Decoded,
+    ASBMessage,
+    DecodeResult,
     Delivery,
     NotProvided,
     OperationFailed,
     PayloadVerdict,
     RabbitMQPublishing,
+    SQSAttribute,
     Subject,
 )
 
@@ -128,71 +129,107 @@ def session_process() -> OracleProcess:
 
 
 class OracleSubject:
-    """The Subject implemented by the oracle server."""
+    """The Subject implemented by the oracle server: each method sends its operation's arguments by name."""
 
     def __init__(self, process: OracleProcess) -> None:
         self._process = process
 
-    def _call(self, op: str, **args: Any) -> dict[str, Any]:
+    def _call(self, op: str, args: Mapping[str, Any]) -> dict[str, Any]:
         return self._process.request(op, args)
 
     def capabilities(self) -> list[str]:
-        return cast(list[str], self._call("capabilities")["operations"])
+        result = self._call("capabilities", {})
+        return cast(list[str], result["operations"])
 
-    def decode(self, envelope: str) -> Decoded:
-        return cast(Decoded, self._call("decode", envelope=envelope))
+    def decode(self, envelope: str) -> DecodeResult:
+        result = self._call("decode", {"envelope": envelope})
+        return cast(DecodeResult, result)
 
     def reencode(self, envelope: str, attempts_increment: int) -> str:
-        return cast(str, self._call("reencode", envelope=envelope, attempts_increment=attempts_increment)["encoded"])
+        result = self._call("reencode", {
+            "envelope": envelope,
+            "attempts_increment": attempts_increment,
+        })
+        return cast(str, result["encoded"])
 
     def make(self, urn: str, queue: str, data: dict[str, Any]) -> str:
-        return cast(str, self._call("make", urn=urn, queue=queue, data=data)["encoded"])
+        result = self._call("make", {"urn": urn, "queue": queue, "data": data})
+        return cast(str, result["encoded"])
 
-    def sqs_attributes(self, envelope: str) -> dict[str, dict[str, str]]:
-        return cast(dict[str, dict[str, str]], self._call("sqs_attributes", envelope=envelope)["attributes"])
+    def sqs_attributes(self, envelope: str) -> dict[str, SQSAttribute]:
+        result = self._call("sqs_attributes", {"envelope": envelope})
+        return cast(dict[str, SQSAttribute], result["attributes"])
 
     def sqs_reconcile(self, body_attempts: int, approximate_receive_count: Optional[str]) -> int:
-        result = self._call("sqs_reconcile", body_attempts=body_attempts, approximate_receive_count=approximate_receive_count)
+        result = self._call("sqs_reconcile", {
+            "body_attempts": body_attempts,
+            "approximate_receive_count": approximate_receive_count,
+        })
         return cast(int, result["attempts"])
 
-    def asb_message(self, envelope: str) -> AsbMessage:
-        return cast(AsbMessage, self._call("asb_message", envelope=envelope))
+    def asb_message(self, envelope: str) -> ASBMessage:
+        result = self._call("asb_message", {"envelope": envelope})
+        return cast(ASBMessage, result)
 
     def asb_reconcile(self, body_attempts: int, delivery_count: int) -> int:
-        return cast(int, self._call("asb_reconcile", body_attempts=body_attempts, delivery_count=delivery_count)["attempts"])
+        result = self._call("asb_reconcile", {
+            "body_attempts": body_attempts,
+            "delivery_count": delivery_count,
+        })
+        return cast(int, result["attempts"])
 
     def pulsar_properties(self, envelope: str) -> dict[str, str]:
-        return cast(dict[str, str], self._call("pulsar_properties", envelope=envelope)["properties"])
+        result = self._call("pulsar_properties", {"envelope": envelope})
+        return cast(dict[str, str], result["properties"])
 
     def pulsar_reconcile(self, body_attempts: int, redelivery_count: int) -> int:
-        return cast(int, self._call("pulsar_reconcile", body_attempts=body_attempts, redelivery_count=redelivery_count)["attempts"])
+        result = self._call("pulsar_reconcile", {
+            "body_attempts": body_attempts,
+            "redelivery_count": redelivery_count,
+        })
+        return cast(int, result["attempts"])
 
     def kafka_headers(self, envelope: str) -> dict[str, str]:
-        return cast(dict[str, str], self._call("kafka_headers", envelope=envelope)["headers"])
+        result = self._call("kafka_headers", {"envelope": envelope})
+        return cast(dict[str, str], result["headers"])
 
     def kafka_reconcile(self, body_attempts: int, header_attempts: Optional[int]) -> int:
-        return cast(int, self._call("kafka_reconcile", body_attempts=body_attempts, header_attempts=header_attempts)["attempts"])
+        result = self._call("kafka_reconcile", {
+            "body_attempts": body_attempts,
+            "header_attempts": header_attempts,
+        })
+        return cast(int, result["attempts"])
 
     def artemis_message(self, envelope: str) -> ArtemisMessage:
-        return cast(ArtemisMessage, self._call("artemis_message", envelope=envelope))
+        result = self._call("artemis_message", {"envelope": envelope})
+        return cast(ArtemisMessage, result)
 
     def artemis_reconcile(self, body_attempts: int, delivery_count: int) -> int:
-        return cast(int, self._call("artemis_reconcile", body_attempts=body_attempts, delivery_count=delivery_count)["attempts"])
+        result = self._call("artemis_reconcile", {
+            "body_attempts": body_attempts,
+            "delivery_count": delivery_count,
+        })
+        return cast(int, result["attempts"])
 
     def rabbitmq_publishing(self, envelope: str) -> RabbitMQPublishing:
-        return cast(RabbitMQPublishing, self._call("rabbitmq_publishing", envelope=envelope))
+        result = self._call("rabbitmq_publishing", {"envelope": envelope})
+        return cast(RabbitMQPublishing, result)
 
     def redis_roundtrip(self, envelope: str) -> str:
-        return cast(str, self._call("redis_roundtrip", envelope=envelope)["element"])
+        result = self._call("redis_roundtrip", {"envelope": envelope})
+        return cast(str, result["element"])
 
     def idempotency_key(self, envelope: str) -> str:
-        return cast(str, self._call("idempotency_key", envelope=envelope)["key"])
+        result = self._call("idempotency_key", {"envelope": envelope})
+        return cast(str, result["key"])
 
-    def idempotency_replay(self, deliveries: Sequence[Delivery]) -> list[bool]:
-        return cast(list[bool], self._call("idempotency_replay", deliveries=list(deliveries))["invoked"])
+    def idempotency_replay(self, deliveries: list[Delivery]) -> list[bool]:
+        result = self._call("idempotency_replay", {"deliveries": deliveries})
+        return cast(list[bool], result["invoked"])
 
-    def validate_payload(self, schema: Mapping[str, Any], data: Any) -> PayloadVerdict:
-        return cast(PayloadVerdict, self._call("validate_payload", schema=schema, data=data))
+    def validate_payload(self, schema: dict[str, Any], data: Any) -> PayloadVerdict:
+        result = self._call("validate_payload", {"schema": schema, "data": data})
+        return cast(PayloadVerdict, result)
 
 
 def subject() -> Subject:

@@ -12,7 +12,7 @@ needs nothing outside the standard library.
 import json
 import re
 import unittest
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Callable, Optional, Protocol, TypedDict, TypeVar
 
@@ -20,10 +20,10 @@ CONFORMANCE_VERSION = "unversioned"
 """The suite revision these tests were generated from."""
 
 
-
 def _verdict(valid: object) -> str:
     """A verdict in words, for failure messages."""
     return "valid" if valid is True else "invalid" if valid is False else repr(valid)
+
 
 class NotProvided(Exception):
     """A subject raises this for an operation it does not provide: the test skips with the reason."""
@@ -34,68 +34,96 @@ class OperationFailed(Exception):
 
 
 class View(TypedDict):
-    """The neutral view of a decoded message; a field the envelope does not carry is None."""
+    """The neutral view of a decoded message; a field the envelope does not carry is absent."""
 
     urn: Optional[str]
+    """The resolved URN (job, or its inbound alias urn)."""
     data: Any
+    """The data member."""
     attempts: Optional[int]
     lang: Optional[str]
     schema_version: Optional[int]
     trace_id: Optional[str]
     id: Optional[str]
+    """meta.id."""
     created_at: Optional[int]
+    """meta.created_at in Unix milliseconds."""
     queue: Optional[str]
-    dead_letter: Optional[dict[str, Any]]
+    dead_letter: Any
+    """The dead_letter block; null when absent."""
 
 
-class Decoded(TypedDict):
-    """What decode reports: the verdict, why it rejected, warnings, and the view."""
+class DecodeResult(TypedDict):
+    """The outcome of decode."""
 
     accepted: bool
+    """Whether a consumer accepts the envelope."""
     reason: str
+    """Why it was rejected."""
     warnings: list[str]
+    """The warnings decoding surfaced (forbidden keys name their JSON pointer)."""
     view: Optional[View]
+    """The decoded message; absent when there is none."""
 
 
-class AsbMessage(TypedDict):
-    """The native Service Bus message fields an envelope projects onto."""
+class SQSAttribute(TypedDict):
+    """One SQS MessageAttributeValue."""
+
+    DataType: str
+    StringValue: str
+
+
+class ASBMessage(TypedDict):
+    """The projected Service Bus message."""
 
     subject: str
     correlation_id: str
     message_id: str
     content_type: str
     application_properties: dict[str, Any]
+    """The native AMQP-typed values (numbers stay numbers)."""
 
 
 class ArtemisMessage(TypedDict):
-    """The AMQP 1.0 message an envelope projects onto for Artemis."""
+    """The projected AMQP 1.0 message."""
 
     annotations: dict[str, Any]
+    """The message annotations."""
     correlation_id: str
     creation_time: int
+    """In Unix milliseconds."""
     properties: dict[str, Any]
+    """The application properties."""
 
 
 class RabbitMQPublishing(TypedDict):
-    """The AMQP 0-9-1 properties and typed headers an envelope projects onto."""
+    """The projected AMQP 0-9-1 publishing."""
 
     properties: dict[str, str]
+    """The basic properties by protocol name: type, correlation_id, message_id,
+    app_id, content_type.
+    """
     headers: dict[str, Any]
+    """The natively typed headers."""
 
 
 class Delivery(TypedDict):
-    """One delivery of an idempotency sequence; outcome is "ok" or "throw"."""
+    """One delivery of an idempotency replay."""
 
     meta_id: str
+    """The message's meta.id; empty means the message has none."""
     outcome: str
+    """The handler's result if it runs: "ok" (or empty) or "throw"."""
     forget_before: bool
+    """Evicts meta_id from the store before the delivery."""
 
 
 class PayloadVerdict(TypedDict):
-    """What a payload validator reports."""
+    """The outcome of validate_payload."""
 
     valid: bool
     errors: list[str]
+    """What the validator reported; may be empty."""
 
 
 class Subject(Protocol):
@@ -106,61 +134,144 @@ class Subject(Protocol):
     """
 
     def capabilities(self) -> list[str]:
-        """The names of every operation this subject provides."""
+        """Lists every operation the subject provides, in protocol order."""
 
-    def decode(self, envelope: str) -> Decoded:
-        """Decode an envelope and report whether a consumer accepts it."""
+    def decode(self, envelope: str) -> DecodeResult:
+        """Decodes envelope with the consumer API and reports whether it is accepted;
+        rejection is a result, not an error.
+
+        Args:
+            envelope: The envelope, exactly as the suite file holds it.
+        """
 
     def reencode(self, envelope: str, attempts_increment: int) -> str:
-        """Decode, add attempts_increment to attempts, encode; OperationFailed when rejected."""
+        """Decodes an accepted envelope, adds attempts_increment to its attempts and
+        encodes it again, as retry, DLQ and outbox relay do.
+
+        Args:
+            envelope: The envelope, exactly as the suite file holds it.
+        """
 
     def make(self, urn: str, queue: str, data: dict[str, Any]) -> str:
-        """Build a new envelope with the producer API and encode it."""
+        """Builds a new envelope with the producer API from a URN, a queue and data (a
+        JSON object) and encodes it.
+        """
 
-    def sqs_attributes(self, envelope: str) -> dict[str, dict[str, str]]:
-        """The SQS MessageAttributes produced for an envelope ({"DataType", "StringValue"} each)."""
+    def sqs_attributes(self, envelope: str) -> dict[str, SQSAttribute]:
+        """Runs the SQS transport's produce-side projection: the MessageAttributes, by
+        name.
+
+        Args:
+            envelope: The envelope, exactly as the suite file holds it.
+        """
 
     def sqs_reconcile(self, body_attempts: int, approximate_receive_count: Optional[str]) -> int:
-        """The attempts SQS reconciliation yields for a body count and ApproximateReceiveCount."""
+        """Reports the attempts a consumer sees after SQS reconciliation of a body
+        carrying body_attempts; an absent count is an absent
+        ApproximateReceiveCount.
 
-    def asb_message(self, envelope: str) -> AsbMessage:
-        """The Service Bus message fields produced for an envelope."""
+        Args:
+            body_attempts: The attempts of the body the subject builds.
+        """
+
+    def asb_message(self, envelope: str) -> ASBMessage:
+        """Runs the Azure Service Bus transport's produce-side projection.
+
+        Args:
+            envelope: The envelope, exactly as the suite file holds it.
+        """
 
     def asb_reconcile(self, body_attempts: int, delivery_count: int) -> int:
-        """The attempts Service Bus reconciliation yields for a body count and DeliveryCount."""
+        """Reports the attempts after Azure Service Bus reconciliation with the 1-based
+        DeliveryCount.
+
+        Args:
+            body_attempts: The attempts of the body the subject builds.
+        """
 
     def pulsar_properties(self, envelope: str) -> dict[str, str]:
-        """The Pulsar message properties produced for an envelope."""
+        """Runs the Pulsar transport's produce-side projection: the message properties.
+
+        Args:
+            envelope: The envelope, exactly as the suite file holds it.
+        """
 
     def pulsar_reconcile(self, body_attempts: int, redelivery_count: int) -> int:
-        """The attempts Pulsar reconciliation yields for a body count and RedeliveryCount."""
+        """Reports the attempts after Pulsar reconciliation with the 0-based
+        RedeliveryCount.
+
+        Args:
+            body_attempts: The attempts of the body the subject builds.
+        """
 
     def kafka_headers(self, envelope: str) -> dict[str, str]:
-        """The Kafka record headers produced for an envelope, decoded as UTF-8."""
+        """Runs the Kafka transport's produce-side projection: the record headers as
+        UTF-8 strings.
+
+        Args:
+            envelope: The envelope, exactly as the suite file holds it.
+        """
 
     def kafka_reconcile(self, body_attempts: int, header_attempts: Optional[int]) -> int:
-        """The attempts Kafka reconciliation yields for a body count and bq-attempts header (None: absent)."""
+        """Reports the attempts after Kafka reconciliation; an absent header_attempts
+        is an absent bq-attempts header.
+
+        Args:
+            body_attempts: The attempts of the body the subject builds.
+        """
 
     def artemis_message(self, envelope: str) -> ArtemisMessage:
-        """The Artemis AMQP message produced for an envelope."""
+        """Runs the Artemis transport's produce-side projection onto an AMQP 1.0
+        message.
+
+        Args:
+            envelope: The envelope, exactly as the suite file holds it.
+        """
 
     def artemis_reconcile(self, body_attempts: int, delivery_count: int) -> int:
-        """The attempts Artemis reconciliation yields for a body count and AMQP delivery-count."""
+        """Reports the attempts after Artemis reconciliation with the 0-based
+        delivery-count.
+
+        Args:
+            body_attempts: The attempts of the body the subject builds.
+        """
 
     def rabbitmq_publishing(self, envelope: str) -> RabbitMQPublishing:
-        """The RabbitMQ properties and headers produced for an envelope."""
+        """Runs the RabbitMQ transport's produce-side projection onto an AMQP 0-9-1
+        publishing.
+
+        Args:
+            envelope: The envelope, exactly as the suite file holds it.
+        """
 
     def redis_roundtrip(self, envelope: str) -> str:
-        """Produce an envelope onto a Redis list and return the element reserve gives back."""
+        """Produces envelope onto a Redis queue, reserves it and returns the element
+        exactly as reserve returns it.
+
+        Args:
+            envelope: The envelope, exactly as the suite file holds it.
+        """
 
     def idempotency_key(self, envelope: str) -> str:
-        """The key the idempotency helper's seen-set uses for this message."""
+        """Reports the key the idempotency helper's seen-set uses for the message.
 
-    def idempotency_replay(self, deliveries: Sequence[Delivery]) -> list[bool]:
-        """Replay deliveries through one wrapped handler and one fresh store; True where the handler ran."""
+        Args:
+            envelope: The envelope, exactly as the suite file holds it.
+        """
 
-    def validate_payload(self, schema: Mapping[str, Any], data: Any) -> PayloadVerdict:
-        """Validate data against a payload schema."""
+    def idempotency_replay(self, deliveries: list[Delivery]) -> list[bool]:
+        """Drives one handler, wrapped once by the idempotency helper over one fresh
+        store, through the deliveries in order; invoked[i] reports whether the
+        handler ran for delivery i.
+        """
+
+    def validate_payload(self, schema: dict[str, Any], data: Any) -> PayloadVerdict:
+        """Validates data (any JSON value) against a draft-07 payload schema and
+        reports whether it is valid.
+
+        Args:
+            schema: The payload schema.
+        """
 
 
 def is_json_number(value: Any) -> bool:
@@ -328,7 +439,7 @@ class ConformanceTestCase(unittest.TestCase):
         self.assertIn(key, mapping, f"{key!r} is absent")
         self.assertJSONEqual(mapping[key], expected, key)
 
-    def assertAccepted(self, decoded: Decoded) -> View:
+    def assertAccepted(self, decoded: DecodeResult) -> View:
         """decode accepted the envelope; returns its view."""
         self.assertIs(decoded["accepted"], True, f"rejected: {decoded.get('reason')}")
         view = decoded["view"]
@@ -336,11 +447,11 @@ class ConformanceTestCase(unittest.TestCase):
         assert view is not None
         return view
 
-    def assertRejected(self, decoded: Decoded, reason: str) -> None:
+    def assertRejected(self, decoded: DecodeResult, reason: str) -> None:
         """decode rejected the envelope; reason says why it must."""
         self.assertIs(decoded["accepted"], False, f"accepted, but must be rejected: {reason}")
 
-    def assertVerdictOnDecode(self, decoded: Decoded, valid: bool, reason: str) -> None:
+    def assertVerdictOnDecode(self, decoded: DecodeResult, valid: bool, reason: str) -> None:
         """decode's verdict is valid; reason says why."""
         if decoded["accepted"] is not valid:
             self.fail(f"decode verdict: expected {_verdict(valid)} ({reason}), got {_verdict(decoded['accepted'])}"
@@ -373,7 +484,7 @@ class ConformanceTestCase(unittest.TestCase):
             self.fail(f"payload verdict: expected {_verdict(valid)}, got {_verdict(verdict['valid'])}"
                       f" (errors: {verdict.get('errors')!r})")
 
-    def assertWarnsAbout(self, decoded: Decoded, pointer: str) -> None:
+    def assertWarnsAbout(self, decoded: DecodeResult, pointer: str) -> None:
         """At least one decode warning names the pointer."""
         warnings = decoded["warnings"]
         if not any(pointer in warning for warning in warnings):

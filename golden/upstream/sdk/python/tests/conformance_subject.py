@@ -9,7 +9,7 @@ tests that need it skip with the reason.
 """
 
 import logging
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, Optional
 
@@ -17,13 +17,14 @@ from babelqueue import EnvelopeCodec
 
 from conformance_support import (
     ArtemisMessage,
-    AsbMessage,
-    Decoded,
+    ASBMessage,
+    DecodeResult,
     Delivery,
     NotProvided,
     OperationFailed,
     PayloadVerdict,
     RabbitMQPublishing,
+    SQSAttribute,
     Subject,
     View,
 )
@@ -35,12 +36,27 @@ RECONCILE_URN = "urn:bqgen:conformance:reconcile"
 """The URN of the envelopes built to carry a body count into a reconciler."""
 
 OPERATIONS = [
-    "capabilities", "decode", "reencode", "make",
-    "sqs_attributes", "sqs_reconcile", "asb_message", "asb_reconcile",
-    "pulsar_properties", "pulsar_reconcile", "kafka_headers", "kafka_reconcile",
-    "artemis_message", "artemis_reconcile", "rabbitmq_publishing", "redis_roundtrip",
-    "idempotency_key", "idempotency_replay", "validate_payload",
+    "capabilities",
+    "decode",
+    "reencode",
+    "make",
+    "sqs_attributes",
+    "sqs_reconcile",
+    "asb_message",
+    "asb_reconcile",
+    "pulsar_properties",
+    "pulsar_reconcile",
+    "kafka_headers",
+    "kafka_reconcile",
+    "artemis_message",
+    "artemis_reconcile",
+    "rabbitmq_publishing",
+    "redis_roundtrip",
+    "idempotency_key",
+    "idempotency_replay",
+    "validate_payload",
 ]
+"""The operations this scaffold maps onto the SDK, in protocol order."""
 
 
 class _Collect(logging.Handler):
@@ -143,17 +159,16 @@ class _ListClient:
         return value
 
 
-class _HandlerThrew(Exception):
-    """What the replayed handler raises for a delivery whose outcome is "throw"."""
-
-
 class SdkSubject:
-    """The Subject implemented by the babelqueue SDK."""
+    """The Subject implemented by the babelqueue SDK.
+
+    An operation without a mapping raises NotProvided: write one to run its tests.
+    """
 
     def capabilities(self) -> list[str]:
         return list(OPERATIONS)
 
-    def decode(self, envelope: str) -> Decoded:
+    def decode(self, envelope: str) -> DecodeResult:
         with _codec_warnings() as warnings:
             decoded = EnvelopeCodec.decode(envelope)
         accepted = bool(decoded) and EnvelopeCodec.accepts(decoded)
@@ -175,14 +190,14 @@ class SdkSubject:
     def make(self, urn: str, queue: str, data: dict[str, Any]) -> str:
         return EnvelopeCodec.encode(EnvelopeCodec.make(urn, data, queue=queue))
 
-    def sqs_attributes(self, envelope: str) -> dict[str, dict[str, str]]:
+    def sqs_attributes(self, envelope: str) -> dict[str, SQSAttribute]:
         return dict(_transport("sqs_transport", "SqsTransport")._attributes(envelope))
 
     def sqs_reconcile(self, body_attempts: int, approximate_receive_count: Optional[str]) -> int:
         transport = _transport("sqs_transport", "SqsTransport")
         return _attempts_of(transport._reconcile(_body_with_attempts(body_attempts), approximate_receive_count))
 
-    def asb_message(self, envelope: str) -> AsbMessage:
+    def asb_message(self, envelope: str) -> ASBMessage:
         projection = _transport("asb_transport", "AsbTransport")._projection(envelope)
         return {
             "subject": projection["subject"],
@@ -262,8 +277,11 @@ class SdkSubject:
             raise OperationFailed(f"the helper remembered {remembered!r}, not exactly one key")
         return remembered[0]
 
-    def idempotency_replay(self, deliveries: Sequence[Delivery]) -> list[bool]:
+    def idempotency_replay(self, deliveries: list[Delivery]) -> list[bool]:
         from babelqueue.idempotency import InMemoryStore, wrap
+
+        class HandlerThrew(Exception):
+            """What the replayed handler raises for a delivery whose outcome is "throw"."""
 
         store = InMemoryStore()
         invoked: list[bool] = []
@@ -272,7 +290,7 @@ class SdkSubject:
         def handler(*delivery: Any) -> None:
             invoked[-1] = True
             if outcome[0] == "throw":
-                raise _HandlerThrew()
+                raise HandlerThrew()
 
         wrapped = wrap(store, handler)
         for delivery in deliveries:
@@ -282,11 +300,11 @@ class SdkSubject:
             outcome[0] = delivery["outcome"]
             try:
                 wrapped({}, {"id": delivery["meta_id"]})
-            except _HandlerThrew:
+            except HandlerThrew:
                 pass
         return invoked
 
-    def validate_payload(self, schema: Mapping[str, Any], data: Any) -> PayloadVerdict:
+    def validate_payload(self, schema: dict[str, Any], data: Any) -> PayloadVerdict:
         from babelqueue.schema import validate_schema
 
         violation = validate_schema(schema, data)

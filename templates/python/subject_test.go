@@ -1,0 +1,198 @@
+package python
+
+import (
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/protocol"
+)
+
+// fakeOperation is a 19th operation with a record of its own, for a
+// transport no template of this backend knows.
+var (
+	fakeRecord = protocol.RecordType{Name: "NATSMessage", Doc: "the projected NATS message", Fields: []protocol.Field{
+		{Name: "subject", Type: protocol.Type{Kind: protocol.Text}},
+		{Name: "headers", Type: protocol.Type{Kind: protocol.TextMap}, Doc: "the message headers"},
+	}}
+	fakeOperation = protocol.Operation{Name: "nats_message", Transport: "nats",
+		Doc: "runs the NATS transport's produce-side projection",
+		Params: []protocol.Field{
+			{Name: "envelope", Type: protocol.Type{Kind: protocol.Envelope}},
+			{Name: "max_bytes", Type: protocol.Type{Kind: protocol.OptionalInteger}, Doc: "a limit"},
+		},
+		Result: protocol.Result{Type: protocol.Type{Kind: protocol.Record, Record: "NATSMessage"}}}
+)
+
+// renderWith generates the canonical suite for binding over the protocol
+// plus the fake operation and record, returning the files by path.
+func renderWith(t *testing.T, binding backend.Binding) map[string]string {
+	t.Helper()
+	s := canonicalSuite(t)
+	ops := append(protocol.All(), fakeOperation)
+	records := append(slices.Clone(protocol.Records), fakeRecord)
+	v, err := buildViewOf(s, backend.Options{Binding: binding}, ops, records)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl, err := parseTemplates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := render(tmpl, v, binding, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, f := range files {
+		out[f.Path] = string(f.Content)
+	}
+	if py, err := exec.LookPath("python3"); err == nil && !testing.Short() {
+		dir := t.TempDir()
+		writeFiles(t, dir, files)
+		args := []string{"-m", "py_compile"}
+		for path := range out {
+			if strings.HasSuffix(path, ".py") {
+				args = append(args, filepath.Join(dir, path))
+			}
+		}
+		if msg, err := exec.Command(py, args...).CombinedOutput(); err != nil {
+			t.Errorf("the output does not compile: %v\n%s", err, msg)
+		}
+	}
+	return out
+}
+
+// TestNewOperationNeedsNoBackendEdit: an operation added to the protocol
+// appears in the Subject protocol, the oracle subject and the scaffold
+// (there as not provided), with its record, and nothing else is needed.
+func TestNewOperationNeedsNoBackendEdit(t *testing.T) {
+	signature := "    def nats_message(self, envelope: str, max_bytes: Optional[int]) -> NATSMessage:\n"
+
+	oracle := renderWith(t, backend.BindOracle)
+	support := oracle[modulePath(supportModule)]
+	for _, want := range []string{
+		"class NATSMessage(TypedDict):\n    \"\"\"The projected NATS message.\"\"\"\n\n    subject: str\n    headers: dict[str, str]\n",
+		signature + "        \"\"\"Runs the NATS transport's produce-side projection.\n\n        Args:\n            max_bytes: A limit.\n",
+	} {
+		if !strings.Contains(support, want) {
+			t.Errorf("support module lacks\n%s", want)
+		}
+	}
+	client := oracle[modulePath(oracleModule)]
+	for _, want := range []string{
+		"    NATSMessage,\n",
+		signature + "        result = self._call(\"nats_message\", {\"envelope\": envelope, \"max_bytes\": max_bytes})\n" +
+			"        return cast(NATSMessage, result)\n",
+	} {
+		if !strings.Contains(client, want) {
+			t.Errorf("oracle subject lacks\n%s", want)
+		}
+	}
+
+	scaffold := renderWith(t, backend.BindSDK)[modulePath(scaffoldModule)]
+	stub := signature + "        raise NotProvided(\"nats_message is not mapped onto the babelqueue SDK in this scaffold\")\n"
+	if !strings.Contains(scaffold, stub) {
+		t.Errorf("scaffold lacks the not-provided stub\n%s", stub)
+	}
+	operations := regexp.MustCompile(`(?s)\nOPERATIONS = \[\n(.*?)\n\]`).FindStringSubmatch(scaffold)
+	if operations == nil {
+		t.Fatal("scaffold has no OPERATIONS list")
+	}
+	if strings.Contains(operations[1], "nats_message") {
+		t.Error("the scaffold lists an operation it has no mapping for among its capabilities")
+	}
+	for _, op := range protocol.All() {
+		if !strings.Contains(operations[1], `"`+op.Name+`"`) {
+			t.Errorf("the scaffold does not list %s, which it maps", op.Name)
+		}
+	}
+}
+
+// TestEveryOperationHasAScaffoldMapping: the scaffold provides every
+// operation of the protocol (none falls back to the stub), each mapping in
+// its transport block's template, or in a core template when it has none.
+func TestEveryOperationHasAScaffoldMapping(t *testing.T) {
+	tmpl, err := parseTemplates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range protocol.All() {
+		mapping := tmpl.Lookup("scaffold." + op.Name)
+		if mapping == nil {
+			t.Errorf("%s has no scaffold mapping", op.Name)
+			continue
+		}
+		if op.Transport != "" && mapping.Tree.ParseName != op.Transport+".tmpl" {
+			t.Errorf("the mapping of %s is in %s, not in its block's template", op.Name, mapping.Tree.ParseName)
+		}
+	}
+}
+
+// TestGeneratedTestModulesMatchTheGlob: the runners collect exactly the
+// generated test modules by TestFileGlob.
+func TestGeneratedTestModulesMatchTheGlob(t *testing.T) {
+	for _, f := range generate(t, canonicalSuite(t), backend.BindOracle) {
+		if f.Kind == backend.Vendored {
+			continue
+		}
+		matched, err := filepath.Match(TestDir+"/"+TestFileGlob, f.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if test := strings.HasPrefix(filepath.Base(f.Path), "test_"); matched != test {
+			t.Errorf("%s: matched by %s: %v", f.Path, TestFileGlob, matched)
+		}
+	}
+}
+
+// TestNoLongLines: no generated line of the repository's suites is longer
+// than 120 characters (JSON expectations and calls break between items).
+func TestNoLongLines(t *testing.T) {
+	for _, name := range []string{"canonical", "upstream"} {
+		for bname, binding := range bindings {
+			for _, f := range generate(t, suites(t)[name](t), binding) {
+				if f.Kind == backend.Vendored {
+					continue
+				}
+				for i, line := range strings.Split(string(f.Content), "\n") {
+					if len([]rune(line)) > 120 {
+						t.Errorf("%s/%s %s:%d is %d characters long", name, bname, f.Path, i+1, len([]rune(line)))
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestWrapCall(t *testing.T) {
+	short := wrapCall(8, "f(", []string{"a", "b"}, ")")
+	if short != "f(a, b)" {
+		t.Errorf("short call: %q", short)
+	}
+	long := strings.Repeat("x", lineWidth)
+	got := wrapCall(4, "def f(", []string{"self", long}, ") -> int:")
+	if want := "def f(\n    self,\n    " + long + ",\n) -> int:"; got != want {
+		t.Errorf("long call:\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestPyDocText(t *testing.T) {
+	if got := pyDocText(`Says "hi" \ there.`, docWidth); got != `"""Says "hi" \\ there."""` {
+		t.Errorf("one line: %s", got)
+	}
+	long := strings.TrimSpace(strings.Repeat("word ", 30))
+	got := pyDocText(long+"\n\nArgs:\n    name: "+long, 40)
+	for _, line := range strings.Split(got, "\n") {
+		if len(line) > 40+len(`"""`)+len("        ") {
+			t.Errorf("line %q is not wrapped", line)
+		}
+	}
+	if !strings.Contains(got, "\n    name: word") || !strings.Contains(got, "\n        word") || !strings.HasSuffix(got, "\n\"\"\"") {
+		t.Errorf("layout:\n%s", got)
+	}
+}

@@ -52,13 +52,15 @@ func (b Backend) render(v *view, s *model.Suite, binding backend.Binding) ([]bac
 	if err != nil {
 		return nil, err
 	}
-	for _, tf := range v.Files {
-		f, err := b.renderTestFile(tf)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, f)
+	tests := make([]backend.File, len(v.Files))
+	if err := backend.Each(len(v.Files), func(i int) error {
+		f, err := b.renderTestFile(v.Files[i])
+		tests[i] = f
+		return err
+	}); err != nil {
+		return nil, err
 	}
+	files = append(files, tests...)
 	files = append(files, backend.VendorSuite(s, v.layout.suiteDir)...)
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil

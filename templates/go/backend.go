@@ -61,13 +61,15 @@ func (v *view) render(t *template.Template) ([]backend.File, error) {
 		}
 		built = append(built, oracle)
 	}
-	for _, b := range built {
-		content, err := b.render()
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, backend.File{Path: b.path, Content: content, Kind: backend.Generated})
+	rendered := make([]backend.File, len(built))
+	if err := backend.Each(len(built), func(i int) error {
+		content, err := built[i].render()
+		rendered[i] = backend.File{Path: built[i].path, Content: content, Kind: backend.Generated}
+		return err
+	}); err != nil {
+		return nil, err
 	}
+	files = append(files, rendered...)
 	sources := []textkit.Output{{Path: SupportFile, Template: "support.go", Data: v.common.templateData(), Kind: backend.Generated}}
 	if v.common.binding == backend.BindOracle {
 		sources = append(sources, textkit.Output{Path: OracleClientFile, Template: "oracle.go", Data: v.common.templateData(), Kind: backend.Generated})
@@ -76,11 +78,11 @@ func (v *view) render(t *template.Template) ([]backend.File, error) {
 	} else {
 		sources = append(sources, textkit.Output{Path: ScaffoldFile, Template: "scaffold.go", Data: v.common.templateData(), Kind: backend.Scaffold})
 	}
-	rendered, err := textkit.RenderAll(t, sources)
+	fromTemplates, err := textkit.RenderAll(t, sources)
 	if err != nil {
 		return nil, err
 	}
-	for _, f := range rendered {
+	for _, f := range fromTemplates {
 		if f.Content, err = formatSource(f.Path, f.Content); err != nil {
 			return nil, err
 		}

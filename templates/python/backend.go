@@ -39,20 +39,16 @@ func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 // render renders every file of v with the templates t: the support module,
 // the binding's subject module, the test modules, and the vendored suite s.
 func render(t *template.Template, v *view, binding backend.Binding, s *model.Suite) ([]backend.File, error) {
-	var files []backend.File
+	var outputs []textkit.Output
 	for _, f := range fixedFiles(binding) {
-		file, err := renderFile(t, modulePath(f.module), f.module+".py", f.kind, v)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, file)
+		outputs = append(outputs, textkit.Output{Path: modulePath(f.module), Template: f.module + ".py", Data: v, Kind: f.kind})
 	}
 	for _, m := range v.Files {
-		file, err := renderFile(t, m.Path, m.Root, backend.Generated, m)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, file)
+		outputs = append(outputs, textkit.Output{Path: m.Path, Template: m.Root, Data: m, Kind: backend.Generated})
+	}
+	files, err := textkit.RenderAll(t, outputs)
+	if err != nil {
+		return nil, err
 	}
 	return append(files, backend.VendorSuite(s, SuiteDir)...), nil
 }
@@ -70,12 +66,4 @@ func fixedFiles(b backend.Binding) []fixedFile {
 		subject = fixedFile{oracleModule, backend.Generated}
 	}
 	return []fixedFile{{supportModule, backend.Generated}, subject}
-}
-
-func renderFile(t *template.Template, path, root string, kind backend.Kind, data any) (backend.File, error) {
-	content, err := textkit.Render(t, root, data)
-	if err != nil {
-		return backend.File{}, err
-	}
-	return backend.File{Path: path, Content: content, Kind: kind}, nil
 }

@@ -88,15 +88,22 @@ type Output struct {
 	Kind     backend.Kind
 }
 
-// RenderAll renders every output in order, naming the file in any error.
+// RenderAll renders every output, in parallel (templates are safe for
+// concurrent execution), and returns the files in the outputs' order; an
+// error names the file.
 func RenderAll(t *template.Template, outputs []Output) ([]backend.File, error) {
-	files := make([]backend.File, 0, len(outputs))
-	for _, out := range outputs {
+	files := make([]backend.File, len(outputs))
+	err := backend.Each(len(outputs), func(i int) error {
+		out := outputs[i]
 		content, err := Render(t, out.Template, out.Data)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", out.Path, err)
+			return fmt.Errorf("%s: %w", out.Path, err)
 		}
-		files = append(files, backend.File{Path: out.Path, Content: content, Kind: out.Kind})
+		files[i] = backend.File{Path: out.Path, Content: content, Kind: out.Kind}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return files, nil
 }

@@ -58,12 +58,6 @@ func (b *jsonBuilder) expr(v model.Value, col, indent, tail int) string {
 	return open + pad + strings.Join(items, ","+pad) + ")"
 }
 
-// value is v as the initialiser of a local variable declared by decl in a
-// test body ("ConformanceJson expected = "), followed by ";".
-func (b *jsonBuilder) value(decl string, v model.Value) string {
-	return b.expr(v, bodyIndent-contIndent+len(decl), bodyIndent, len(";"))
-}
-
 // flat is the one-line expression for v.
 func (b *jsonBuilder) flat(v model.Value) string {
 	switch v.Kind {

@@ -37,8 +37,8 @@ type subjectOp struct {
 	Wire      string   // the wire name as a Java string literal
 	Transport string   // the block whose transport provides it, "" for core
 	Handshake bool     // capabilities: each subject answers it for itself
-	Method    string   // the Java method name, e.g. sqsReconcile
-	Signature string   // "long sqsReconcile(long bodyAttempts, ...)", wrapped
+	Method    string   // the Java method name, e.g. idempotencyKey
+	Signature string   // "String reencode(String envelope, long attemptsIncrement)", wrapped
 	Doc       []string // the Javadoc lines
 	Params    []string // the Java parameter names, in order
 	Request   string   // oracle: the call(...) expression sending the operation
@@ -368,9 +368,9 @@ func (g *subjectGen) mark(name string, set map[string]bool) {
 
 // identifier is a wire name as a Java identifier: lowerCamelCase for
 // methods, parameters and record components, UpperCamelCase for types. An
-// initialism is one word, as Java spells it: rabbitmq_publishing is
-// rabbitmqPublishing, RabbitMQPublishing is RabbitMqPublishing, meta_id is
-// metaId.
+// initialism is one word, as Java spells it: meta_id is metaId,
+// SQSAttribute is SqsAttribute, and a product name with capitals inside is
+// cased the same way (a word "AbcMQ" makes AbcMq).
 func identifier(name string, upper bool) (string, error) {
 	var b strings.Builder
 	for i, w := range protocol.Words(name) {

@@ -127,20 +127,13 @@ func buildStringMapClass(s *model.Suite, c *common, block string, p *model.Strin
 	return cls.finish()
 }
 
-// asbProjectionTest is asb.property_projection: its assertions.
-type asbProjectionTest struct {
-	Method  method
-	Fixture string
-	Checks  []string
-}
-
 func buildASBClass(s *model.Suite, c *common) (testFile, error) {
 	b := s.ASB
-	cls, head := newBindingClass[asbProjectionTest](s, c, model.BlockASB,
+	cls, head := newBindingClass[checksTest](s, c, model.BlockASB,
 		projectionName(b.Projection != nil, "property_projection"), b.Reconciliation)
 	if head != nil {
 		p, jb := b.Projection, newJSONBuilder()
-		cls.Projection = &asbProjectionTest{Method: *head, Fixture: javaString(p.EnvelopeFile), Checks: []string{
+		cls.Projection = &checksTest{Method: *head, Fixture: javaString(p.EnvelopeFile), Checks: []string{
 			statement("assertEquals", javaString(p.Subject), "message.subject()", `"subject"`),
 			statement("assertEquals", javaString(p.CorrelationID), "message.correlationId()", `"correlation_id"`),
 			statement("assertEquals", javaString(p.MessageID), "message.messageId()", `"message_id"`),
@@ -186,8 +179,8 @@ func stringObject(entries []model.StringEntry) model.Value {
 	return model.ObjectValue(members...)
 }
 
-// fixtureTest is a test of one fixture with nothing else to expect:
-// redis.payload_identity.
+// fixtureTest is a test of one fixture with nothing else to expect: the
+// Redis payload identity.
 type fixtureTest struct {
 	Method  method
 	Fixture string

@@ -37,19 +37,20 @@ func (b *jsonBuilder) call(factory string) string {
 }
 
 // jsonExpr renders v with a builder of its own, for callers that need no
-// imports list.
-func jsonExpr(v model.Value, indent int) string { return newJSONBuilder().expr(v, indent) }
+// imports list, as an expression starting at column indent.
+func jsonExpr(v model.Value, indent int) string { return newJSONBuilder().expr(v, indent, indent, 0) }
 
-// expr returns v as a Java expression. Every string, key and number text
-// goes through javaString; a number keeps the exact text the suite wrote.
-// An expression that would not fit in maxLine at column indent is split: one
-// item per line at indent, the items of nested containers 4 columns further.
-func (b *jsonBuilder) expr(v model.Value, indent int) string {
+// expr returns v as a Java expression that starts at column col and is
+// followed by tail more characters on its last line. Every string, key and
+// number text goes through javaString; a number keeps the exact text the
+// suite wrote. An expression that would pass maxLine is split: one item per
+// line at indent, the items of nested containers 4 columns further.
+func (b *jsonBuilder) expr(v model.Value, col, indent, tail int) string {
 	flat := b.flat(v)
-	if indent+len(flat) <= maxLine || (v.Kind != model.Array && v.Kind != model.Object) {
+	if col+len(flat)+tail <= maxLine || (v.Kind != model.Array && v.Kind != model.Object) {
 		return flat
 	}
-	open, items := b.parts(v, indent)
+	open, items := b.parts(v, indent, tail)
 	if len(items) == 0 {
 		return flat
 	}
@@ -72,30 +73,67 @@ func (b *jsonBuilder) flat(v model.Value) string {
 	case model.String:
 		return b.call("jsonString") + javaString(v.Text) + ")"
 	default:
-		open, items := b.parts(v, -1)
+		open, items := b.parts(v, -1, 0)
 		return open + strings.Join(items, ", ") + ")"
 	}
 }
 
 // parts splits a container into its factory call's opening and one
-// expression per item. indent < 0 asks for one-line items.
-func (b *jsonBuilder) parts(v model.Value, indent int) (string, []string) {
-	sub := func(item model.Value) string {
+// expression per item, each on a line of its own at indent; tail follows
+// the container's closing parenthesis. indent < 0 asks for one-line items.
+func (b *jsonBuilder) parts(v model.Value, indent, tail int) (string, []string) {
+	// sub renders an item starting after prefix; close more characters
+	// follow it on its line: its own closers, then "," or the container's.
+	sub := func(item model.Value, prefix string, last bool, close int) string {
 		if indent < 0 {
 			return b.flat(item)
 		}
-		return b.expr(item, indent+4)
+		after := close + len(",")
+		if last {
+			after = close + len(")") + tail
+		}
+		return b.expr(item, indent+len(prefix), indent+4, after)
 	}
 	if v.Kind == model.Array {
 		items := make([]string, len(v.Items))
 		for i, item := range v.Items {
-			items[i] = sub(item)
+			items[i] = sub(item, "", i == len(v.Items)-1, 0)
 		}
 		return b.call("jsonArray"), items
 	}
 	items := make([]string, len(v.Members))
 	for i, m := range v.Members {
-		items[i] = b.call("jsonMember") + javaString(m.Key) + ", " + sub(m.Value) + ")"
+		prefix := b.call("jsonMember") + javaString(m.Key) + ", "
+		items[i] = prefix + sub(m.Value, prefix, i == len(v.Members)-1, len(")")) + ")"
 	}
 	return b.call("jsonObject"), items
+}
+
+// jsonCall is the call "head(before..., v, after...)" starting at column
+// col with tail characters after it on its line. It stays on one line when
+// that fits lineWidth; otherwise a container v is split (see expr), and
+// anything else wraps between arguments.
+func (b *jsonBuilder) jsonCall(col, tail int, head string, before []string, v model.Value, after []string) string {
+	flat := b.flat(v)
+	args := append(append(append([]string{}, before...), flat), after...)
+	oneLine := head + "(" + strings.Join(args, ", ") + ")"
+	empty := len(v.Items) == 0 && len(v.Members) == 0
+	if col+len(oneLine)+tail <= lineWidth || (v.Kind != model.Array && v.Kind != model.Object) || empty {
+		return fill(col, head+"(", args, ")", tail, col+contIndent)
+	}
+	lead := head + "("
+	for _, a := range before {
+		lead += a + ", "
+	}
+	if len(after) == 0 {
+		return lead + b.expr(v, col+len(lead), col+contIndent, len(")")+tail) + ")"
+	}
+	// The arguments after a split value go on a line of their own.
+	split := b.expr(v, col+len(lead), col+contIndent, len(","))
+	return lead + split + ",\n" + fill(0, strings.Repeat(" ", col+contIndent), after, ")", tail, col+contIndent)
+}
+
+// statement is jsonCall for a statement of its own in a test body.
+func (b *jsonBuilder) statement(head string, before []string, v model.Value, after ...string) string {
+	return b.jsonCall(bodyStart, len(";"), head, before, v, after)
 }

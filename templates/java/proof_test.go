@@ -1,16 +1,17 @@
-package java
+package java_test
 
 import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/internal/prooftest"
+	"github.com/babelqueue/bqgen/templates/java"
 	"github.com/babelqueue/bqgen/verify"
 )
 
 // TestProof is `bqgen verify --lang java` on the canonical and upstream suites.
 func TestProof(t *testing.T) {
 	t.Parallel()
-	prooftest.Prove(t, New(), verify.NewJavaToolchain())
+	prooftest.Prove(t, java.New(), verify.NewJavaToolchain())
 }
 
 func TestMain(m *testing.M) { prooftest.Main(m) }

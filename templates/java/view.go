@@ -1,25 +1,12 @@
 package java
 
 import (
-	"strings"
+	"fmt"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 	"github.com/babelqueue/bqgen/templates/textkit"
-)
-
-// DefaultPackage is the Java package of the generated tests when
-// backend.Options.Package is empty: the SDK's own, because the transport
-// projections are package-private, so subjects and tests must be able to
-// live next to them.
-const DefaultPackage = "com.babelqueue"
-
-// Where the output goes, relative to the SDK checkout (Maven layout).
-const (
-	testSourceRoot = "src/test/java"
-	// SuiteDir is where the suite is vendored; the tests read it from the
-	// class path as /conformance/... (see ConformanceFixtures.java).
-	SuiteDir = "src/test/resources/conformance"
 )
 
 // unversioned stands in for the CONFORMANCE_VERSION of a suite without one.
@@ -33,12 +20,48 @@ type common struct {
 	Oracle         bool   // bound to the oracle rather than the SDK
 }
 
+// testFile is one generated test class: its name, which is also the name
+// of its root template (with SourceExt), and that template's data. The
+// zero testFile is a block with nothing to test, which gets no file.
+type testFile struct {
+	Class string
+	Data  any
+}
+
+// blockView builds the test class of one block.
+type blockView func(*model.Suite, *common) (testFile, error)
+
+// blockViews are the builders of the blocks bqgen knows.
+var blockViews = map[string]blockView{
+	model.BlockCases:                buildCasesClass,
+	model.BlockIdempotency:          buildIdempotencyClass,
+	model.BlockSQS:                  buildSQSClass,
+	model.BlockASB:                  buildASBClass,
+	model.BlockPulsar:               buildPulsarClass,
+	model.BlockKafka:                buildKafkaClass,
+	model.BlockArtemis:              buildArtemisClass,
+	model.BlockRedis:                buildRedisClass,
+	model.BlockRabbitMQ:             buildRabbitMQClass,
+	model.BlockPayloadSchema:        buildPayloadSchemaClass,
+	model.BlockRoundtrip:            buildRoundtripClass,
+	model.BlockDataShape:            buildDataShapeClass,
+	model.BlockForbiddenKeys:        buildForbiddenKeysClass,
+	model.BlockPayloadSchemaUnicode: buildPayloadSchemaUnicodeClass,
+}
+
 // output is one file to render (see textkit.Output).
 type output = textkit.Output
 
 // view is everything the templates render, computed once from the suite.
 type view struct {
 	Outputs []output
+}
+
+// subjectFile is the data of the files that spell out the subject API:
+// the interface, the oracle subject and the scaffold.
+type subjectFile struct {
+	common
+	Subject *subject
 }
 
 // supportFiles are the generated files every output carries, whatever
@@ -50,38 +73,74 @@ var supportFiles = []string{
 	"ConformanceJsonParser.java",
 	"ConformanceJsonWriter.java",
 	"ConformancePointer.java",
-	"ConformanceSubject.java",
+	subjectInterfaceFile,
 	"ConformanceSubjects.java",
 	"SkipWhenNotProvided.java",
 }
 
 // oracleFiles are generated only when the tests are bound to the oracle.
-var oracleFiles = []string{"OracleConformanceSubject.java", "OracleConnection.java"}
+var oracleFiles = []string{oracleSubjectFile, "OracleConnection.java"}
 
-// scaffoldFile is the SDK subject, written only when the tests are bound to the SDK.
-const scaffoldFile = "SdkConformanceSubject.java"
+// The files whose data is the subject API.
+const (
+	subjectInterfaceFile = "ConformanceSubject.java"
+	oracleSubjectFile    = "OracleConformanceSubject.java"
+	// scaffoldFile is the SDK subject, written only when the tests are
+	// bound to the SDK.
+	scaffoldFile = "SdkConformanceSubject.java"
+)
 
-// buildView precomputes every file of the output.
+// buildView precomputes every file of the output, for the protocol's
+// operations and records.
 func buildView(s *model.Suite, opt backend.Options) (*view, error) {
+	return buildViewOf(s, opt, protocol.All(), protocol.Records)
+}
+
+// buildViewOf is buildView for a protocol of ops (capabilities among them)
+// and records.
+func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation, records []protocol.RecordType) (*view, error) {
 	c, err := buildCommon(s, opt)
 	if err != nil {
 		return nil, err
 	}
-	dir := testSourceRoot + "/" + strings.ReplaceAll(c.Package, ".", "/") + "/"
+	api, err := buildSubject(ops, records)
+	if err != nil {
+		return nil, err
+	}
+	subj := subjectFile{common: c, Subject: api}
+	dir := packageDir(c.Package)
 	v := &view{}
+	add := func(name string, data any, kind backend.Kind) {
+		v.Outputs = append(v.Outputs, output{Path: dir + name, Template: name, Data: data, Kind: kind})
+	}
+	dataOf := func(name string) any {
+		if name == subjectInterfaceFile || name == oracleSubjectFile || name == scaffoldFile {
+			return subj
+		}
+		return c
+	}
 	for _, name := range supportFiles {
-		v.Outputs = append(v.Outputs, output{Path: dir + name, Template: name, Data: c, Kind: backend.Generated})
+		add(name, dataOf(name), backend.Generated)
 	}
 	if c.Oracle {
 		for _, name := range oracleFiles {
-			v.Outputs = append(v.Outputs, output{Path: dir + name, Template: name, Data: c, Kind: backend.Generated})
+			add(name, dataOf(name), backend.Generated)
 		}
+	} else {
+		add(scaffoldFile, subj, backend.Scaffold)
 	}
-	for _, tc := range buildTestClasses(s, c) {
-		v.Outputs = append(v.Outputs, output{Path: dir + tc.class + ".java", Template: tc.template, Data: tc.data, Kind: backend.Generated})
-	}
-	if !c.Oracle {
-		v.Outputs = append(v.Outputs, output{Path: dir + scaffoldFile, Template: scaffoldFile, Data: c, Kind: backend.Scaffold})
+	for _, block := range s.Blocks() {
+		build, ok := blockViews[block]
+		if !ok {
+			continue // a block bqgen does not know produces nothing
+		}
+		tf, err := build(s, &c)
+		if err != nil {
+			return nil, fmt.Errorf("java: block %s: %w", block, err)
+		}
+		if tf.Data != nil {
+			add(tf.Class+SourceExt, tf.Data, backend.Generated)
+		}
 	}
 	return v, nil
 }
@@ -104,4 +163,66 @@ func buildCommon(s *model.Suite, opt backend.Options) (common, error) {
 		VersionLiteral: javaString(version),
 		Oracle:         opt.Binding == backend.BindOracle,
 	}, nil
+}
+
+// classHead is what every test class template needs besides its tests.
+type classHead struct {
+	common
+	Block       string   // the manifest block, escaped for a comment
+	Class       string   // the test class name
+	Doc         []string // the block's description, as Javadoc lines
+	JSONImports []string // the ConformanceJson factories the class calls
+}
+
+// method is the head of one test method.
+type method struct {
+	Name    string   // the Java method name
+	Display string   // the case name as a Java string literal, for @DisplayName
+	Doc     []string // the case description, as Javadoc lines
+}
+
+// bodyIndent is the column where continuation lines of an expression in a
+// test body start: the statement's 8 plus a continuation indent of 8.
+const bodyIndent = bodyStart + contIndent
+
+// className is the test class of a block: ConformanceCasesTest,
+// ConformancePayloadSchemaUnicodeTest, ...
+func className(block string) string {
+	return "Conformance" + backend.Join(backend.Words(block), backend.Pascal) + TestClassSuffix
+}
+
+// newClassHead describes the class of block, documented with the block's
+// own description from the manifest.
+func newClassHead(s *model.Suite, c *common, block string) classHead {
+	desc, _ := s.Manifest.Get(block)
+	text, _ := desc.Get("description")
+	head := classHead{common: *c, Block: commentText(block), Class: className(block)}
+	if text.Kind == model.String {
+		head.Doc = docLines(text.Text)
+	}
+	return head
+}
+
+// file is the test file of a class whose template data is data.
+func (h classHead) file(data any) testFile { return testFile{Class: h.Class, Data: data} }
+
+// newMethods names one test per case name, unique within the class. docs
+// holds the case descriptions ("" for none) and may be shorter than names.
+func newMethods(names []string, docs ...string) []method {
+	ids := methodNames(names)
+	out := make([]method, len(names))
+	for i, name := range names {
+		out[i] = method{Name: ids[i], Display: javaString(name)}
+		if i < len(docs) {
+			out[i].Doc = docLines(docs[i])
+		}
+	}
+	return out
+}
+
+// statement is a call statement in a test body, "head(args...)" and its
+// ";", wrapped before an argument that would pass lineWidth. The arguments
+// are finished Java expressions on one line each.
+func statement(head string, args ...string) string {
+	return fill(bodyStart, head+"(", args, ")", len(";"), bodyIndent)
 }

@@ -2,7 +2,6 @@ package java
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/babelqueue/bqgen/model"
 )
@@ -20,8 +19,7 @@ type idempotencyClass struct {
 type dedupTest struct {
 	Method  method
 	Fixture string
-	Key     string // expected_key, a Java string literal
-	What    string // the assertion message, naming key_field
+	Check   string // the assertion on the key, naming key_field
 }
 
 // sequenceTest is one idempotency sequence.
@@ -32,7 +30,7 @@ type sequenceTest struct {
 	Effects    string   // expected_effects, a long literal
 }
 
-func buildIdempotencyClass(s *model.Suite, c common) *testClass {
+func buildIdempotencyClass(s *model.Suite, c *common) (testFile, error) {
 	b := s.Idempotency
 	var names, docs []string
 	if b.DedupKey != nil {
@@ -42,19 +40,19 @@ func buildIdempotencyClass(s *model.Suite, c common) *testClass {
 		names, docs = append(names, seq.Name), append(docs, seq.Description)
 	}
 	if len(names) == 0 {
-		return nil
+		return testFile{}, nil
 	}
 	methods := newMethods(names, docs...)
 	cls := idempotencyClass{classHead: newClassHead(s, c, model.BlockIdempotency)}
 	if d := b.DedupKey; d != nil {
 		cls.DedupKey = &dedupTest{Method: methods[0], Fixture: javaString(d.EnvelopeFile),
-			Key: javaString(d.ExpectedKey), What: javaString("the seen-set key (" + d.KeyField + ")")}
+			Check: statement("assertEquals", javaString(d.ExpectedKey), "key", javaString("the seen-set key ("+d.KeyField+")"))}
 		methods = methods[1:]
 	}
 	for i, seq := range b.Sequences {
 		cls.Sequences = append(cls.Sequences, newSequenceTest(methods[i], seq))
 	}
-	return &testClass{cls.Class, "ConformanceIdempotencyTest.java", cls}
+	return cls.file(cls), nil
 }
 
 func newSequenceTest(m method, seq model.IdempotencySequence) sequenceTest {
@@ -65,11 +63,12 @@ func newSequenceTest(m method, seq model.IdempotencySequence) sequenceTest {
 		if outcome == "" {
 			outcome = "ok" // the protocol's default: a handler that returns
 		}
-		t.Deliveries = append(t.Deliveries, "new Delivery("+javaString(d.MetaID)+", "+javaString(outcome)+", "+
-			strconv.FormatBool(d.ForgetBefore)+")")
+		t.Deliveries = append(t.Deliveries, fill(bodyIndent, "new Delivery(", []string{javaString(d.MetaID),
+			javaString(outcome), strconv.FormatBool(d.ForgetBefore)}, ")", len(","), bodyIndent+contIndent))
 		invoked[i] = strconv.FormatBool(d.ExpectEffect == "run")
 	}
-	t.Invoked = "List.of(" + strings.Join(invoked, ", ") + ")"
+	// "        List<Boolean> expected = List.of(...);"
+	t.Invoked = fill(bodyStart+len("List<Boolean> expected = "), "List.of(", invoked, ")", len(";"), bodyIndent)
 	return t
 }
 
@@ -82,25 +81,25 @@ type payloadClass struct {
 
 // payloadTest is one payload case: data and the verdict it must get.
 type payloadTest struct {
-	Method method
-	Valid  bool
-	Data   string // a JSON expression
+	Method   method
+	Valid    bool
+	Validate string // the subject.validatePayload call with the data
 }
 
 // schemaIndent is where continuation lines of the SCHEMA constant start.
 const schemaIndent = 12
 
-func buildPayloadSchemaClass(s *model.Suite, c common) *testClass {
+func buildPayloadSchemaClass(s *model.Suite, c *common) (testFile, error) {
 	return buildPayloadClass(s, c, model.BlockPayloadSchema, s.PayloadSchema)
 }
 
-func buildPayloadSchemaUnicodeClass(s *model.Suite, c common) *testClass {
+func buildPayloadSchemaUnicodeClass(s *model.Suite, c *common) (testFile, error) {
 	return buildPayloadClass(s, c, model.BlockPayloadSchemaUnicode, s.PayloadSchemaUnicode)
 }
 
-func buildPayloadClass(s *model.Suite, c common, block string, ps *model.PayloadSchema) *testClass {
+func buildPayloadClass(s *model.Suite, c *common, block string, ps *model.PayloadSchema) (testFile, error) {
 	if len(ps.Cases) == 0 {
-		return nil
+		return testFile{}, nil
 	}
 	names := make([]string, len(ps.Cases))
 	for i, pc := range ps.Cases {
@@ -108,12 +107,17 @@ func buildPayloadClass(s *model.Suite, c common, block string, ps *model.Payload
 	}
 	methods := newMethods(names)
 	jb := newJSONBuilder()
-	cls := payloadClass{classHead: newClassHead(s, c, block), Schema: jb.expr(ps.Schema, schemaIndent)}
+	// "    private static final ConformanceJson SCHEMA = ...;"
+	schema := jb.expr(ps.Schema, memberIndent+len("private static final ConformanceJson SCHEMA = "), schemaIndent, len(";"))
+	cls := payloadClass{classHead: newClassHead(s, c, block), Schema: schema}
 	for i, pc := range ps.Cases {
-		cls.Tests = append(cls.Tests, payloadTest{Method: methods[i], Valid: pc.Valid, Data: jb.expr(pc.Data, bodyIndent)})
+		// "        PayloadVerdict verdict = subject.validatePayload(SCHEMA, ...);"
+		call := jb.jsonCall(bodyStart+len("PayloadVerdict verdict = "), len(";"), "subject.validatePayload",
+			[]string{"SCHEMA"}, pc.Data, nil)
+		cls.Tests = append(cls.Tests, payloadTest{Method: methods[i], Valid: pc.Valid, Validate: call})
 	}
 	cls.JSONImports = jb.imports()
-	return &testClass{cls.Class, "PayloadSchemaTest.java", cls}
+	return cls.file(cls), nil
 }
 
 // itoa is an int64 in decimal.

@@ -5,7 +5,8 @@ import (
 )
 
 // The broker binding blocks: a projection test (when the block has one)
-// and one test per attempts_reconciliation case.
+// and one test per attempts_reconciliation case. Which subject method a
+// test calls is written in the block's own template.
 
 // bindingClass is a binding block's test class; P is its projection test.
 type bindingClass[P any] struct {
@@ -17,7 +18,6 @@ type bindingClass[P any] struct {
 // reconcileTest is one attempts_reconciliation case.
 type reconcileTest struct {
 	Method   method
-	Call     string // the subject method, e.g. sqsReconcile
 	Body     string // body_attempts, a long literal
 	Native   string // the broker's count: a String, long or null literal
 	Expected string // expected_attempts, a long literal
@@ -26,7 +26,7 @@ type reconcileTest struct {
 // newBindingClass names the projection test (when there is one) and the
 // reconciliation tests together, so their method names never collide, and
 // fills in the reconciliation tests.
-func newBindingClass[P any](s *model.Suite, c common, block, projection string, rec *model.Reconciliation, call string) (bindingClass[P], *method) {
+func newBindingClass[P any](s *model.Suite, c *common, block, projection string, rec *model.Reconciliation) (bindingClass[P], *method) {
 	var names []string
 	if projection != "" {
 		names = append(names, projection)
@@ -44,133 +44,130 @@ func newBindingClass[P any](s *model.Suite, c common, block, projection string, 
 	}
 	if rec != nil {
 		for i, rc := range rec.Cases {
-			cls.Reconcile = append(cls.Reconcile, reconcileTest{Method: methods[i], Call: call,
+			cls.Reconcile = append(cls.Reconcile, reconcileTest{Method: methods[i],
 				Body: javaLong(rc.BodyAttempts), Native: nativeLiteral(rc.Native), Expected: javaLong(rc.ExpectedAttempts)})
 		}
 	}
 	return cls, head
 }
 
-// finish returns the class, or nil when it has no test at all.
-func (b bindingClass[P]) finish(template string) *testClass {
+// finish returns the class's file, or none when it has no test at all.
+func (b bindingClass[P]) finish() (testFile, error) {
 	if b.Projection == nil && len(b.Reconcile) == 0 {
-		return nil
+		return testFile{}, nil
 	}
-	return &testClass{b.Class, template, b}
+	return b.file(b), nil
 }
 
-// sqsProjectionTest is sqs.attribute_projection.
-type sqsProjectionTest struct {
+// nativeLiteral renders a reconciliation's broker count as the Java
+// argument the subject method takes: a String, a long, or null.
+func nativeLiteral(v model.Value) string {
+	switch v.Kind {
+	case model.String:
+		return javaString(v.Text)
+	case model.Number:
+		n, _ := v.Int64() // the model accepts only integers here
+		return javaLong(n)
+	default:
+		return "null"
+	}
+}
+
+// projectionName is the name of the projection test, when there is one.
+func projectionName(present bool, name string) string {
+	if present {
+		return name
+	}
+	return ""
+}
+
+// entriesTest is a projection compared as a whole map: the SQS attributes,
+// Pulsar properties, Kafka headers.
+type entriesTest struct {
 	Method  method
 	Fixture string
-	Entries []string // Map.entry(name, new SqsAttribute(type, value)) expressions
-}
-
-func buildSQSClass(s *model.Suite, c common) *testClass {
-	b := s.SQS
-	name := ""
-	if b.Projection != nil {
-		name = "attribute_projection"
-	}
-	cls, head := newBindingClass[sqsProjectionTest](s, c, model.BlockSQS, name, b.Reconciliation, "sqsReconcile")
-	if head != nil {
-		t := sqsProjectionTest{Method: *head, Fixture: javaString(b.Projection.EnvelopeFile)}
-		for _, a := range b.Projection.Attributes {
-			t.Entries = append(t.Entries, "Map.entry("+javaString(a.Name)+", new SqsAttribute("+
-				javaString(a.DataType)+", "+javaString(a.StringValue)+"))")
-		}
-		cls.Projection = &t
-	}
-	return cls.finish("ConformanceSqsTest.java")
-}
-
-// asbProjectionTest is asb.property_projection.
-type asbProjectionTest struct {
-	Method                                         method
-	Fixture                                        string
-	Subject, CorrelationID, MessageID, ContentType string // Java string literals
-	Properties                                     string // application_properties, a JSON expression
-}
-
-func buildASBClass(s *model.Suite, c common) *testClass {
-	b := s.ASB
-	name := ""
-	if b.Projection != nil {
-		name = "property_projection"
-	}
-	cls, head := newBindingClass[asbProjectionTest](s, c, model.BlockASB, name, b.Reconciliation, "asbReconcile")
-	if head != nil {
-		p, jb := b.Projection, newJSONBuilder()
-		cls.Projection = &asbProjectionTest{Method: *head, Fixture: javaString(p.EnvelopeFile),
-			Subject: javaString(p.Subject), CorrelationID: javaString(p.CorrelationID),
-			MessageID: javaString(p.MessageID), ContentType: javaString(p.ContentType),
-			Properties: jb.expr(p.ApplicationProperties, bodyIndent)}
-		cls.JSONImports = jb.imports()
-	}
-	return cls.finish("ConformanceAsbTest.java")
-}
-
-// stringMapTest is a projection onto a string map: Pulsar properties,
-// Kafka headers.
-type stringMapTest struct {
-	Method  method
-	Fixture string
-	Call    string   // the subject method, e.g. pulsarProperties
-	What    string   // what the map is, a Java string literal for messages
 	Entries []string // Map.entry(name, value) expressions
 }
 
-func buildPulsarClass(s *model.Suite, c common) *testClass {
-	b := s.Pulsar
-	return buildStringMapClass(s, c, model.BlockPulsar, b.Projection, b.Reconciliation, "pulsarProperties", "properties", "pulsarReconcile")
-}
-
-func buildKafkaClass(s *model.Suite, c common) *testClass {
-	b := s.Kafka
-	return buildStringMapClass(s, c, model.BlockKafka, b.Projection, b.Reconciliation, "kafkaHeaders", "headers", "kafkaReconcile")
-}
-
-func buildStringMapClass(s *model.Suite, c common, block string, p *model.StringMapProjection, rec *model.Reconciliation, call, what, reconcile string) *testClass {
-	name := ""
-	if p != nil {
-		name = "property_projection"
-	}
-	cls, head := newBindingClass[stringMapTest](s, c, block, name, rec, reconcile)
+func buildSQSClass(s *model.Suite, c *common) (testFile, error) {
+	b := s.SQS
+	cls, head := newBindingClass[entriesTest](s, c, model.BlockSQS,
+		projectionName(b.Projection != nil, "attribute_projection"), b.Reconciliation)
 	if head != nil {
-		t := stringMapTest{Method: *head, Fixture: javaString(p.EnvelopeFile), Call: call, What: javaString(what)}
-		for _, e := range p.Entries {
-			t.Entries = append(t.Entries, "Map.entry("+javaString(e.Name)+", "+javaString(e.Value)+")")
+		t := entriesTest{Method: *head, Fixture: javaString(b.Projection.EnvelopeFile)}
+		for _, a := range b.Projection.Attributes {
+			t.Entries = append(t.Entries, fill(bodyIndent, "Map.entry(", []string{javaString(a.Name),
+				"new SqsAttribute(" + javaString(a.DataType) + ", " + javaString(a.StringValue) + ")"}, ")", 1, bodyIndent+contIndent))
 		}
 		cls.Projection = &t
 	}
-	return cls.finish("StringMapBindingTest.java")
+	return cls.finish()
 }
 
-// artemisProjectionTest is artemis.property_projection.
-type artemisProjectionTest struct {
-	Method        method
-	Fixture       string
-	Annotation    string // jms_type_annotation, a Java string literal
-	JMSType       string // jms_type, a JSON expression
-	CorrelationID string // a Java string literal
-	Properties    string // the properties, a JSON object expression of strings
+func buildPulsarClass(s *model.Suite, c *common) (testFile, error) {
+	b := s.Pulsar
+	return buildStringMapClass(s, c, model.BlockPulsar, b.Projection, b.Reconciliation)
 }
 
-func buildArtemisClass(s *model.Suite, c common) *testClass {
-	b := s.Artemis
-	name := ""
-	if b.Projection != nil {
-		name = "property_projection"
+func buildKafkaClass(s *model.Suite, c *common) (testFile, error) {
+	b := s.Kafka
+	return buildStringMapClass(s, c, model.BlockKafka, b.Projection, b.Reconciliation)
+}
+
+func buildStringMapClass(s *model.Suite, c *common, block string, p *model.StringMapProjection, rec *model.Reconciliation) (testFile, error) {
+	cls, head := newBindingClass[entriesTest](s, c, block, projectionName(p != nil, "property_projection"), rec)
+	if head != nil {
+		t := entriesTest{Method: *head, Fixture: javaString(p.EnvelopeFile)}
+		for _, e := range p.Entries {
+			t.Entries = append(t.Entries, fill(bodyIndent, "Map.entry(", []string{javaString(e.Name), javaString(e.Value)},
+				")", 1, bodyIndent+contIndent))
+		}
+		cls.Projection = &t
 	}
-	cls, head := newBindingClass[artemisProjectionTest](s, c, model.BlockArtemis, name, b.Reconciliation, "artemisReconcile")
+	return cls.finish()
+}
+
+func buildASBClass(s *model.Suite, c *common) (testFile, error) {
+	b := s.ASB
+	cls, head := newBindingClass[checksTest](s, c, model.BlockASB,
+		projectionName(b.Projection != nil, "property_projection"), b.Reconciliation)
 	if head != nil {
 		p, jb := b.Projection, newJSONBuilder()
-		cls.Projection = &artemisProjectionTest{Method: *head, Fixture: javaString(p.EnvelopeFile),
-			Annotation: javaString(p.JMSTypeAnnotation), JMSType: jb.expr(model.StringValue(p.JMSType), bodyIndent),
-			CorrelationID: javaString(p.CorrelationID), Properties: jb.expr(stringObject(p.Properties), bodyIndent)}
+		cls.Projection = &checksTest{Method: *head, Fixture: javaString(p.EnvelopeFile), Checks: []string{
+			statement("assertEquals", javaString(p.Subject), "message.subject()", `"subject"`),
+			statement("assertEquals", javaString(p.CorrelationID), "message.correlationId()", `"correlation_id"`),
+			statement("assertEquals", javaString(p.MessageID), "message.messageId()", `"message_id"`),
+			statement("assertEquals", javaString(p.ContentType), "message.contentType()", `"content_type"`),
+			jb.statement("assertSameJson", nil, p.ApplicationProperties, "message.applicationProperties()",
+				`"application_properties"`),
+		}}
 		cls.JSONImports = jb.imports()
 	}
-	return cls.finish("ConformanceArtemisTest.java")
+	return cls.finish()
+}
+
+// checksTest is a projection test given as its assertions.
+type checksTest struct {
+	Method  method
+	Fixture string
+	Checks  []string
+}
+
+func buildArtemisClass(s *model.Suite, c *common) (testFile, error) {
+	b := s.Artemis
+	cls, head := newBindingClass[checksTest](s, c, model.BlockArtemis,
+		projectionName(b.Projection != nil, "property_projection"), b.Reconciliation)
+	if head != nil {
+		p, jb := b.Projection, newJSONBuilder()
+		cls.Projection = &checksTest{Method: *head, Fixture: javaString(p.EnvelopeFile), Checks: []string{
+			jb.statement("assertMemberSame", nil, model.StringValue(p.JMSType), "message.annotations()",
+				javaString(p.JMSTypeAnnotation), `"the JMSType annotation"`),
+			statement("assertEquals", javaString(p.CorrelationID), "message.correlationId()", `"correlation_id"`),
+			jb.statement("assertSameJson", nil, stringObject(p.Properties), "message.properties()", `"properties"`),
+		}}
+		cls.JSONImports = jb.imports()
+	}
+	return cls.finish()
 }
 
 // stringObject is a JSON object of string members.
@@ -182,50 +179,37 @@ func stringObject(entries []model.StringEntry) model.Value {
 	return model.ObjectValue(members...)
 }
 
-// redisTest is redis.payload_identity.
-type redisTest struct {
+// fixtureTest is a test of one fixture with nothing else to expect: the
+// Redis payload identity.
+type fixtureTest struct {
 	Method  method
 	Fixture string
 }
 
-func buildRedisClass(s *model.Suite, c common) *testClass {
+func buildRedisClass(s *model.Suite, c *common) (testFile, error) {
 	p := s.Redis.PayloadIdentity
 	if p == nil {
-		return nil
+		return testFile{}, nil
 	}
-	cls := bindingClass[redisTest]{classHead: newClassHead(s, c, model.BlockRedis)}
-	cls.Projection = &redisTest{Method: newMethods([]string{"payload_identity"})[0], Fixture: javaString(p.EnvelopeFile)}
-	return cls.finish("ConformanceRedisTest.java")
+	cls := bindingClass[fixtureTest]{classHead: newClassHead(s, c, model.BlockRedis)}
+	cls.Projection = &fixtureTest{Method: newMethods([]string{"payload_identity"})[0], Fixture: javaString(p.EnvelopeFile)}
+	return cls.finish()
 }
 
-// rabbitMQTest is rabbitmq.property_projection.
-type rabbitMQTest struct {
-	Method     method
-	Fixture    string
-	Properties []propertyCheck
-	Headers    string // a JSON expression
-}
-
-// propertyCheck is one expected string property.
-type propertyCheck struct {
-	Name  string // the property name, a Java string literal
-	Value string // its expected value, a Java string literal
-	What  string // "properties.<name>", a Java string literal for messages
-}
-
-func buildRabbitMQClass(s *model.Suite, c common) *testClass {
+func buildRabbitMQClass(s *model.Suite, c *common) (testFile, error) {
 	p := s.RabbitMQ.Projection
 	if p == nil {
-		return nil
+		return testFile{}, nil
 	}
-	cls := bindingClass[rabbitMQTest]{classHead: newClassHead(s, c, model.BlockRabbitMQ)}
+	cls := bindingClass[checksTest]{classHead: newClassHead(s, c, model.BlockRabbitMQ)}
 	jb := newJSONBuilder()
-	t := rabbitMQTest{Method: newMethods([]string{"property_projection"})[0], Fixture: javaString(p.EnvelopeFile),
-		Headers: jb.expr(p.Headers, bodyIndent)}
-	cls.JSONImports = jb.imports()
+	t := checksTest{Method: newMethods([]string{"property_projection"})[0], Fixture: javaString(p.EnvelopeFile)}
 	for _, e := range p.Properties {
-		t.Properties = append(t.Properties, propertyCheck{javaString(e.Name), javaString(e.Value), javaString("properties." + e.Name)})
+		t.Checks = append(t.Checks, statement("assertEquals", javaString(e.Value), "properties.get("+javaString(e.Name)+")",
+			javaString("properties."+e.Name)))
 	}
+	t.Checks = append(t.Checks, jb.statement("assertSameJson", nil, p.Headers, "publishing.headers()", `"headers"`))
+	cls.JSONImports = jb.imports()
 	cls.Projection = &t
-	return cls.finish("ConformanceRabbitmqTest.java")
+	return cls.finish()
 }

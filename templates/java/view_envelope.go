@@ -12,24 +12,21 @@ type envelopeClass[T any] struct {
 	Tests []T
 }
 
-// caseTest is one case of the "cases" block. A valid case has the expected
-// view fields as Java expressions; an invalid one only its Reject message.
+// caseTest is one case of the "cases" block. A valid case has its
+// assertions as finished statements; an invalid one only its Reject
+// statement.
 type caseTest struct {
-	Method        method
-	Fixture       string // the fixture path, a Java string literal
-	Valid         bool
-	Reject        string // for invalid cases: the assertion message
-	URN           string
-	Data          string
-	Attempts      string
-	Lang          string
-	SchemaVersion string
-	DeadLetter    string // "" when the case expects no dead_letter
+	Method     method
+	Fixture    string // the fixture path, a Java string literal
+	Valid      bool
+	Reject     string   // for invalid cases: the assertFalse statement
+	Checks     []string // for valid cases: the assertions of the view's fields
+	DeadLetter string   // the dead_letter assertion, "" when the case expects none
 }
 
-func buildCasesClass(s *model.Suite, c common) *testClass {
+func buildCasesClass(s *model.Suite, c *common) (testFile, error) {
 	if len(s.Cases) == 0 {
-		return nil
+		return testFile{}, nil
 	}
 	names, docs := make([]string, len(s.Cases)), make([]string, len(s.Cases))
 	for i, ec := range s.Cases {
@@ -42,22 +39,26 @@ func buildCasesClass(s *model.Suite, c common) *testClass {
 		cls.Tests = append(cls.Tests, newCaseTest(methods[i], ec, jb))
 	}
 	cls.JSONImports = jb.imports()
-	return &testClass{cls.Class, "ConformanceCasesTest.java", cls}
+	return cls.file(cls), nil
 }
 
 func newCaseTest(m method, ec model.EnvelopeCase, jb *jsonBuilder) caseTest {
 	t := caseTest{Method: m, Fixture: javaString(ec.File), Valid: ec.Valid}
 	if !ec.Valid || ec.Expect == nil {
 		t.Valid = false
-		t.Reject = javaString("the envelope must be rejected: " + ec.Reason)
+		t.Reject = statement("assertFalse", "decoded.accepted()", javaString("the envelope must be rejected: "+ec.Reason))
 		return t
 	}
 	e := ec.Expect
-	t.URN, t.Lang = javaString(e.URN), javaString(e.Lang)
-	t.Data = jb.expr(e.Data, bodyIndent)
-	t.Attempts, t.SchemaVersion = javaLong(e.Attempts), javaLong(e.SchemaVersion)
+	t.Checks = []string{
+		statement("assertEquals", javaString(e.URN), "view.urn()", `"urn"`),
+		jb.statement("assertSameJson", nil, e.Data, "view.data()", `"data"`),
+		statement("assertEquals", javaLong(e.Attempts), "view.attempts()", `"attempts"`),
+		statement("assertEquals", javaString(e.Lang), "view.lang()", `"meta.lang"`),
+		statement("assertEquals", javaLong(e.SchemaVersion), "view.schemaVersion()", `"meta.schema_version"`),
+	}
 	if e.DeadLetter != nil {
-		t.DeadLetter = jb.expr(*e.DeadLetter, bodyIndent)
+		t.DeadLetter = jb.statement("assertHasMembers", nil, *e.DeadLetter, "view.deadLetter()", `"dead_letter"`)
 	}
 	return t
 }
@@ -65,22 +66,15 @@ func newCaseTest(m method, ec model.EnvelopeCase, jb *jsonBuilder) caseTest {
 // roundtripTest is one roundtrip case: re-encode with attempts + 1, then
 // check attempts and every preserved pointer.
 type roundtripTest struct {
-	Method    method
-	Fixture   string
-	Attempts  string // the expected attempts as a JSON expression
-	Preserved []pointerCheck
+	Method  method
+	Fixture string
+	Checks  []string // the assertPointerHolds statements, attempts first
 }
 
-// pointerCheck is one expect_preserved entry.
-type pointerCheck struct {
-	Pointer string // the RFC 6901 pointer, a Java string literal
-	Value   string // the expected value, a JSON expression
-}
-
-func buildRoundtripClass(s *model.Suite, c common) *testClass {
+func buildRoundtripClass(s *model.Suite, c *common) (testFile, error) {
 	cases := s.Roundtrip.Cases
 	if len(cases) == 0 {
-		return nil
+		return testFile{}, nil
 	}
 	names, docs := make([]string, len(cases)), make([]string, len(cases))
 	for i, rc := range cases {
@@ -90,34 +84,33 @@ func buildRoundtripClass(s *model.Suite, c common) *testClass {
 	cls := envelopeClass[roundtripTest]{classHead: newClassHead(s, c, model.BlockRoundtrip)}
 	jb := newJSONBuilder()
 	for i, rc := range cases {
-		t := roundtripTest{Method: methods[i], Fixture: javaString(rc.File),
-			Attempts: jb.expr(model.NumberValue(itoa(rc.ExpectAttempts)), bodyIndent)}
+		t := roundtripTest{Method: methods[i], Fixture: javaString(rc.File)}
+		attempts := model.NumberValue(itoa(rc.ExpectAttempts))
+		t.Checks = append(t.Checks, jb.statement("assertPointerHolds", nil, attempts, "reencoded", `"/attempts"`))
 		for _, p := range rc.ExpectPreserved {
-			t.Preserved = append(t.Preserved, pointerCheck{javaString(p.Pointer.String()), jb.expr(p.Value, bodyIndent)})
+			t.Checks = append(t.Checks, jb.statement("assertPointerHolds", nil, p.Value, "reencoded",
+				javaString(p.Pointer.String())))
 		}
 		cls.Tests = append(cls.Tests, t)
 	}
 	cls.JSONImports = jb.imports()
-	return &testClass{cls.Class, "ConformanceRoundtripTest.java", cls}
+	return cls.file(cls), nil
 }
 
 // dataShapeTest is one data_shape case, in encode or decode mode.
 type dataShapeTest struct {
-	Method   method
-	Encode   bool
-	URN      string // encode: the make arguments, as Java expressions
-	Queue    string
-	Data     string
-	Expected string // encode: expect_encoded_data_json, a Java string literal
-	Fixture  string // decode: the fixture and the verdict it must get
-	Valid    bool
-	Message  string // decode: the assertion message
+	Method  method
+	Encode  bool
+	Make    string // encode: the subject.make call
+	Check   string // encode: the assertion on the encoded data member
+	Fixture string // decode: the fixture and the verdict it must get
+	Verdict string // decode: the assertTrue or assertFalse statement
 }
 
-func buildDataShapeClass(s *model.Suite, c common) *testClass {
+func buildDataShapeClass(s *model.Suite, c *common) (testFile, error) {
 	cases := s.DataShape.Cases
 	if len(cases) == 0 {
-		return nil
+		return testFile{}, nil
 	}
 	names := make([]string, len(cases))
 	for i, dc := range cases {
@@ -130,20 +123,26 @@ func buildDataShapeClass(s *model.Suite, c common) *testClass {
 		cls.Tests = append(cls.Tests, newDataShapeTest(methods[i], dc, jb))
 	}
 	cls.JSONImports = jb.imports()
-	return &testClass{cls.Class, "ConformanceDataShapeTest.java", cls}
+	return cls.file(cls), nil
 }
+
+// encodedDecl declares the result of make in a data_shape test.
+const encodedDecl = "String encoded = "
 
 func newDataShapeTest(m method, dc model.DataShapeCase, jb *jsonBuilder) dataShapeTest {
 	if dc.Mode == model.ModeEncode {
-		return dataShapeTest{Method: m, Encode: true, URN: javaString(dc.URN), Queue: javaString(dc.Queue),
-			Data: jb.expr(dc.Data, bodyIndent), Expected: javaString(dc.ExpectEncodedDataJSON)}
+		return dataShapeTest{Method: m, Encode: true,
+			Make: jb.jsonCall(bodyStart+len(encodedDecl), len(";"), "subject.make",
+				[]string{javaString(dc.URN), javaString(dc.Queue)}, dc.Data, nil),
+			Check: statement("assertEquals", javaString(dc.ExpectEncodedDataJSON), `rawMemberText(encoded, "data")`,
+				`"the data member as encoded, without whitespace"`)}
 	}
-	verdict := "the envelope must be rejected: "
+	verdict, assert := "the envelope must be rejected: ", "assertFalse"
 	if dc.Valid {
-		verdict = "the envelope must be accepted: "
+		verdict, assert = "the envelope must be accepted: ", "assertTrue"
 	}
-	return dataShapeTest{Method: m, Fixture: javaString(dc.File), Valid: dc.Valid,
-		Message: javaString(verdict + dc.Reason)}
+	return dataShapeTest{Method: m, Fixture: javaString(dc.File),
+		Verdict: statement(assert, "accepted", javaString(verdict+dc.Reason))}
 }
 
 // forbiddenTest is one forbidden_keys case.
@@ -154,10 +153,10 @@ type forbiddenTest struct {
 	Absent  []string // the pointers that must not survive re-encoding
 }
 
-func buildForbiddenKeysClass(s *model.Suite, c common) *testClass {
+func buildForbiddenKeysClass(s *model.Suite, c *common) (testFile, error) {
 	cases := s.ForbiddenKeys.Cases
 	if len(cases) == 0 {
-		return nil
+		return testFile{}, nil
 	}
 	names := make([]string, len(cases))
 	for i, fc := range cases {
@@ -172,5 +171,5 @@ func buildForbiddenKeysClass(s *model.Suite, c common) *testClass {
 		}
 		cls.Tests = append(cls.Tests, t)
 	}
-	return &testClass{cls.Class, "ConformanceForbiddenKeysTest.java", cls}
+	return cls.file(cls), nil
 }

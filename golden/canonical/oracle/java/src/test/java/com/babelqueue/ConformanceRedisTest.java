@@ -29,6 +29,7 @@ class ConformanceRedisTest {
     @DisplayName("payload_identity")
     void payloadIdentity() {
         String envelope = fixture("fixtures/order-created.json");
-        assertEquals(envelope, subject.redisRoundtrip(envelope), "the queue element must be the envelope, byte for byte");
+        String element = subject.redisRoundtrip(envelope);
+        assertEquals(envelope, element, "the queue element must be the envelope, byte for byte");
     }
 }

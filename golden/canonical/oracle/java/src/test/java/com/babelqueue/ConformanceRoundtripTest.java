@@ -41,12 +41,14 @@ class ConformanceRoundtripTest {
     @Test
     @DisplayName("unknown-meta-roundtrip")
     void unknownMetaRoundtrip() {
-        ConformanceJson reencoded = parseJson(subject.reencode(fixture("fixtures/unknown-meta-roundtrip.json"), 1L));
+        String envelope = fixture("fixtures/unknown-meta-roundtrip.json");
+        ConformanceJson reencoded = parseJson(subject.reencode(envelope, 1L));
         assertPointerHolds(jsonNumber("1"), reencoded, "/attempts");
         assertPointerHolds(jsonBool(true), reencoded, "/meta/vendor_flag");
         assertPointerHolds(jsonObject(
                 jsonMember("region", jsonString("eu-west-1")),
-                jsonMember("hops", jsonArray(jsonNumber("1"), jsonNumber("2")))), reencoded, "/meta/vendor_ctx");
+                jsonMember("hops", jsonArray(jsonNumber("1"), jsonNumber("2")))),
+                reencoded, "/meta/vendor_ctx");
     }
 
     /**
@@ -55,7 +57,8 @@ class ConformanceRoundtripTest {
     @Test
     @DisplayName("unknown-toplevel-roundtrip")
     void unknownToplevelRoundtrip() {
-        ConformanceJson reencoded = parseJson(subject.reencode(fixture("fixtures/unknown-toplevel-roundtrip.json"), 1L));
+        String envelope = fixture("fixtures/unknown-toplevel-roundtrip.json");
+        ConformanceJson reencoded = parseJson(subject.reencode(envelope, 1L));
         assertPointerHolds(jsonNumber("2"), reencoded, "/attempts");
         assertPointerHolds(jsonNumber("1"), reencoded, "/extra_top");
     }
@@ -68,7 +71,8 @@ class ConformanceRoundtripTest {
     @Test
     @DisplayName("unknown-lang")
     void unknownLang() {
-        ConformanceJson reencoded = parseJson(subject.reencode(fixture("fixtures/unknown-lang.json"), 1L));
+        String envelope = fixture("fixtures/unknown-lang.json");
+        ConformanceJson reencoded = parseJson(subject.reencode(envelope, 1L));
         assertPointerHolds(jsonNumber("1"), reencoded, "/attempts");
         assertPointerHolds(jsonString("cobol"), reencoded, "/meta/lang");
     }
@@ -79,7 +83,8 @@ class ConformanceRoundtripTest {
     @Test
     @DisplayName("empty-data-roundtrip")
     void emptyDataRoundtrip() {
-        ConformanceJson reencoded = parseJson(subject.reencode(fixture("fixtures/empty-data-roundtrip.json"), 1L));
+        String envelope = fixture("fixtures/empty-data-roundtrip.json");
+        ConformanceJson reencoded = parseJson(subject.reencode(envelope, 1L));
         assertPointerHolds(jsonNumber("1"), reencoded, "/attempts");
         assertPointerHolds(jsonObject(), reencoded, "/data");
     }

@@ -17,98 +17,212 @@ import java.util.Map;
  */
 interface ConformanceSubject {
 
-    /** The protocol names of the operations this subject provides ({@code "decode"}, ...). */
+    /** Lists every operation the subject provides, in protocol order. */
     List<String> capabilities();
 
-    /** Decodes an envelope and reports the verdict, warnings and the neutral view of the message. */
-    Decoded decode(String envelope);
+    /**
+     * Decodes envelope with the consumer API and reports whether it is accepted; rejection is a
+     * result, not an error.
+     *
+     * @param envelope the envelope, exactly as the suite file holds it
+     */
+    DecodeResult decode(String envelope);
 
-    /** Decodes an accepted envelope, adds {@code attemptsIncrement} to its attempts and encodes it. */
+    /**
+     * Decodes an accepted envelope, adds attempts_increment to its attempts and encodes it again,
+     * as retry, DLQ and outbox relay do.
+     *
+     * @param envelope the envelope, exactly as the suite file holds it
+     */
     String reencode(String envelope, long attemptsIncrement);
 
-    /** Builds a new envelope with the producer API and encodes it. */
+    /**
+     * Builds a new envelope with the producer API from a URN, a queue and data (a JSON object) and
+     * encodes it.
+     */
     String make(String urn, String queue, ConformanceJson data);
 
-    /** The SQS MessageAttributes the transport projects from an envelope, by name. */
+    /**
+     * Runs the SQS transport's produce-side projection: the MessageAttributes, by name.
+     *
+     * @param envelope the envelope, exactly as the suite file holds it
+     */
     Map<String, SqsAttribute> sqsAttributes(String envelope);
 
-    /** The attempts after SQS consume-side reconciliation; a null count is an absent attribute. */
+    /**
+     * Reports the attempts a consumer sees after SQS reconciliation of a body carrying
+     * body_attempts; an absent count is an absent ApproximateReceiveCount.
+     *
+     * @param bodyAttempts the attempts of the body the subject builds
+     */
     long sqsReconcile(long bodyAttempts, String approximateReceiveCount);
 
-    /** The Service Bus message the ASB transport projects from an envelope. */
+    /**
+     * Runs the Azure Service Bus transport's produce-side projection.
+     *
+     * @param envelope the envelope, exactly as the suite file holds it
+     */
     AsbMessage asbMessage(String envelope);
 
-    /** The attempts after ASB consume-side reconciliation with the native DeliveryCount. */
+    /**
+     * Reports the attempts after Azure Service Bus reconciliation with the 1-based DeliveryCount.
+     *
+     * @param bodyAttempts the attempts of the body the subject builds
+     */
     long asbReconcile(long bodyAttempts, long deliveryCount);
 
-    /** The string properties the Pulsar transport projects from an envelope. */
+    /**
+     * Runs the Pulsar transport's produce-side projection: the message properties.
+     *
+     * @param envelope the envelope, exactly as the suite file holds it
+     */
     Map<String, String> pulsarProperties(String envelope);
 
-    /** The attempts after Pulsar consume-side reconciliation with the 0-based RedeliveryCount. */
+    /**
+     * Reports the attempts after Pulsar reconciliation with the 0-based RedeliveryCount.
+     *
+     * @param bodyAttempts the attempts of the body the subject builds
+     */
     long pulsarReconcile(long bodyAttempts, long redeliveryCount);
 
-    /** The record headers, decoded as UTF-8, the Kafka transport projects from an envelope. */
+    /**
+     * Runs the Kafka transport's produce-side projection: the record headers as UTF-8 strings.
+     *
+     * @param envelope the envelope, exactly as the suite file holds it
+     */
     Map<String, String> kafkaHeaders(String envelope);
 
-    /** The attempts after Kafka reconciliation; a null header count is an absent bq-attempts header. */
+    /**
+     * Reports the attempts after Kafka reconciliation; an absent header_attempts is an absent
+     * bq-attempts header.
+     *
+     * @param bodyAttempts the attempts of the body the subject builds
+     */
     long kafkaReconcile(long bodyAttempts, Long headerAttempts);
 
-    /** The AMQP message the Artemis transport projects from an envelope. */
+    /**
+     * Runs the Artemis transport's produce-side projection onto an AMQP 1.0 message.
+     *
+     * @param envelope the envelope, exactly as the suite file holds it
+     */
     ArtemisMessage artemisMessage(String envelope);
 
-    /** The attempts after Artemis consume-side reconciliation with the 0-based delivery count. */
+    /**
+     * Reports the attempts after Artemis reconciliation with the 0-based delivery-count.
+     *
+     * @param bodyAttempts the attempts of the body the subject builds
+     */
     long artemisReconcile(long bodyAttempts, long deliveryCount);
 
-    /** The AMQP 0-9-1 properties and headers the RabbitMQ transport publishes with an envelope. */
+    /**
+     * Runs the RabbitMQ transport's produce-side projection onto an AMQP 0-9-1 publishing.
+     *
+     * @param envelope the envelope, exactly as the suite file holds it
+     */
     RabbitMqPublishing rabbitmqPublishing(String envelope);
 
-    /** The queue element the Redis transport stores for an envelope, as reserve returns it. */
+    /**
+     * Produces envelope onto a Redis queue, reserves it and returns the element exactly as reserve
+     * returns it.
+     *
+     * @param envelope the envelope, exactly as the suite file holds it
+     */
     String redisRoundtrip(String envelope);
 
-    /** The key the idempotency helper's seen-set uses for a message. */
+    /**
+     * Reports the key the idempotency helper's seen-set uses for the message.
+     *
+     * @param envelope the envelope, exactly as the suite file holds it
+     */
     String idempotencyKey(String envelope);
 
     /**
-     * Drives one handler, wrapped once by the idempotency helper over one fresh store, through
-     * the deliveries in order; element i says whether the handler ran for delivery i.
+     * Drives one handler, wrapped once by the idempotency helper over one fresh store, through the
+     * deliveries in order; invoked[i] reports whether the handler ran for delivery i.
      */
     List<Boolean> idempotencyReplay(List<Delivery> deliveries);
 
-    /** Validates {@code data} against a payload schema. */
+    /**
+     * Validates data (any JSON value) against a draft-07 payload schema and reports whether it is
+     * valid.
+     *
+     * @param schema the payload schema
+     */
     PayloadVerdict validatePayload(ConformanceJson schema, ConformanceJson data);
 
-    /** The verdict of a decode; {@code view} is null when the envelope is not accepted. */
-    record Decoded(boolean accepted, String reason, List<String> warnings, View view) {
+    /**
+     * The outcome of decode.
+     *
+     * @param accepted whether a consumer accepts the envelope
+     * @param reason why it was rejected
+     * @param warnings the warnings decoding surfaced (forbidden keys name their JSON pointer)
+     * @param view the decoded message; absent when there is none
+     */
+    record DecodeResult(boolean accepted, String reason, List<String> warnings, View view) {
     }
 
-    /** The neutral view of a decoded message; {@code data} and {@code deadLetter} are JSON null when absent. */
+    /**
+     * The neutral view of a decoded message; a field the envelope does not carry is absent.
+     *
+     * @param urn the resolved URN (job, or its inbound alias urn)
+     * @param data the data member
+     * @param id meta.id
+     * @param createdAt meta.created_at in Unix milliseconds
+     * @param deadLetter the dead_letter block; null when absent
+     */
     record View(String urn, ConformanceJson data, Long attempts, String lang, Long schemaVersion,
             String traceId, String id, Long createdAt, String queue, ConformanceJson deadLetter) {
     }
 
-    /** One SQS MessageAttribute. */
+    /** One SQS MessageAttributeValue. */
     record SqsAttribute(String dataType, String stringValue) {
     }
 
-    /** The native fields of a Service Bus message; the application properties are typed values. */
+    /**
+     * The projected Service Bus message.
+     *
+     * @param applicationProperties the native AMQP-typed values (numbers stay numbers)
+     */
     record AsbMessage(String subject, String correlationId, String messageId, String contentType,
             ConformanceJson applicationProperties) {
     }
 
-    /** The AMQP annotations, correlation id, creation time and application properties of a message. */
+    /**
+     * The projected AMQP 1.0 message.
+     *
+     * @param annotations the message annotations
+     * @param creationTime in Unix milliseconds
+     * @param properties the application properties
+     */
     record ArtemisMessage(ConformanceJson annotations, String correlationId, long creationTime,
             ConformanceJson properties) {
     }
 
-    /** The basic properties (type, correlation_id, ...) and the typed headers of a publish. */
+    /**
+     * The projected AMQP 0-9-1 publishing.
+     *
+     * @param properties the basic properties by protocol name: type, correlation_id, message_id,
+     *        app_id, content_type
+     * @param headers the natively typed headers
+     */
     record RabbitMqPublishing(Map<String, String> properties, ConformanceJson headers) {
     }
 
-    /** One delivery of an idempotency sequence: its meta.id, "ok" or "throw", and whether to forget the id first. */
+    /**
+     * One delivery of an idempotency replay.
+     *
+     * @param metaId the message's meta.id; empty means the message has none
+     * @param outcome the handler's result if it runs: "ok" (or empty) or "throw"
+     * @param forgetBefore evicts meta_id from the store before the delivery
+     */
     record Delivery(String metaId, String outcome, boolean forgetBefore) {
     }
 
-    /** The verdict of a payload validation and the violations found. */
+    /**
+     * The outcome of validate_payload.
+     *
+     * @param errors what the validator reported; may be empty
+     */
     record PayloadVerdict(boolean valid, List<String> errors) {
     }
 

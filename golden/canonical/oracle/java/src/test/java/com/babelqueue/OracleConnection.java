@@ -50,7 +50,8 @@ final class OracleConnection {
             try {
                 shared = start(command);
             } catch (IOException | RuntimeException e) {
-                startFailure = new IllegalStateException("cannot start the oracle " + command + ": " + e.getMessage(), e);
+                startFailure = new IllegalStateException(
+                        "cannot start the oracle " + command + ": " + e.getMessage(), e);
                 throw startFailure;
             }
         }
@@ -60,7 +61,8 @@ final class OracleConnection {
     /** The command line of the oracle server, from the environment. */
     static List<String> command() {
         String bin = System.getenv("BQGEN_ORACLE_BIN");
-        List<String> command = new ArrayList<>(List.of(bin == null || bin.isEmpty() ? "bqgen" : bin, "oracle", "serve"));
+        String program = bin == null || bin.isEmpty() ? "bqgen" : bin;
+        List<String> command = new ArrayList<>(List.of(program, "oracle", "serve"));
         String fault = System.getenv("BQGEN_ORACLE_FAULT");
         if (fault != null && !fault.isEmpty()) {
             command.add("--fault");

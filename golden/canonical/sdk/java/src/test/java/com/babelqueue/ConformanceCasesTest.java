@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.babelqueue.ConformanceSubject.Decoded;
+import com.babelqueue.ConformanceSubject.DecodeResult;
 import com.babelqueue.ConformanceSubject.View;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -38,7 +38,7 @@ class ConformanceCasesTest {
     @Test
     @DisplayName("order-created")
     void orderCreated() {
-        Decoded decoded = subject.decode(fixture("fixtures/order-created.json"));
+        DecodeResult decoded = subject.decode(fixture("fixtures/order-created.json"));
         assertTrue(decoded.accepted(), () -> "decode must accept the envelope: " + decoded.reason());
         View view = decoded.view();
         assertNotNull(view, "view");
@@ -58,7 +58,7 @@ class ConformanceCasesTest {
     @Test
     @DisplayName("urn-alias")
     void urnAlias() {
-        Decoded decoded = subject.decode(fixture("fixtures/urn-alias.json"));
+        DecodeResult decoded = subject.decode(fixture("fixtures/urn-alias.json"));
         assertTrue(decoded.accepted(), () -> "decode must accept the envelope: " + decoded.reason());
         View view = decoded.view();
         assertNotNull(view, "view");
@@ -78,7 +78,7 @@ class ConformanceCasesTest {
     @Test
     @DisplayName("dead-lettered")
     void deadLettered() {
-        Decoded decoded = subject.decode(fixture("fixtures/dead-lettered.json"));
+        DecodeResult decoded = subject.decode(fixture("fixtures/dead-lettered.json"));
         assertTrue(decoded.accepted(), () -> "decode must accept the envelope: " + decoded.reason());
         View view = decoded.view();
         assertNotNull(view, "view");
@@ -89,7 +89,8 @@ class ConformanceCasesTest {
         assertEquals(1L, view.schemaVersion(), "meta.schema_version");
         assertHasMembers(jsonObject(
                 jsonMember("reason", jsonString("failed")),
-                jsonMember("original_queue", jsonString("orders"))), view.deadLetter(), "dead_letter");
+                jsonMember("original_queue", jsonString("orders"))),
+                view.deadLetter(), "dead_letter");
         assertNonEmpty(view.id(), "meta.id");
         assertNonEmpty(view.traceId(), "trace_id");
         assertNotNull(view.createdAt(), "meta.created_at");
@@ -101,7 +102,7 @@ class ConformanceCasesTest {
     @Test
     @DisplayName("unicode-and-numbers")
     void unicodeAndNumbers() {
-        Decoded decoded = subject.decode(fixture("fixtures/unicode-and-numbers.json"));
+        DecodeResult decoded = subject.decode(fixture("fixtures/unicode-and-numbers.json"));
         assertTrue(decoded.accepted(), () -> "decode must accept the envelope: " + decoded.reason());
         View view = decoded.view();
         assertNotNull(view, "view");
@@ -112,7 +113,8 @@ class ConformanceCasesTest {
                 jsonMember("price_cents", jsonNumber("1299")),
                 jsonMember("ratio", jsonNumber("0.5")),
                 jsonMember("active", jsonBool(true)),
-                jsonMember("note", jsonNull())), view.data(), "data");
+                jsonMember("note", jsonNull())),
+                view.data(), "data");
         assertEquals(2L, view.attempts(), "attempts");
         assertEquals("python", view.lang(), "meta.lang");
         assertEquals(1L, view.schemaVersion(), "meta.schema_version");
@@ -132,7 +134,7 @@ class ConformanceCasesTest {
     @Test
     @DisplayName("edge-values")
     void edgeValues() {
-        Decoded decoded = subject.decode(fixture("fixtures/edge-values.json"));
+        DecodeResult decoded = subject.decode(fixture("fixtures/edge-values.json"));
         assertTrue(decoded.accepted(), () -> "decode must accept the envelope: " + decoded.reason());
         View view = decoded.view();
         assertNotNull(view, "view");
@@ -152,7 +154,8 @@ class ConformanceCasesTest {
                 jsonMember("emoji", jsonString("ship it \ud83d\ude80")),
                 jsonMember("alpha", jsonObject(
                     jsonMember("z", jsonArray(jsonObject(), jsonArray(), jsonNull())),
-                    jsonMember("a", jsonBool(false))))), view.data(), "data");
+                    jsonMember("a", jsonBool(false))))),
+                view.data(), "data");
         assertEquals(0L, view.attempts(), "attempts");
         assertEquals("node", view.lang(), "meta.lang");
         assertEquals(1L, view.schemaVersion(), "meta.schema_version");
@@ -164,14 +167,16 @@ class ConformanceCasesTest {
     @Test
     @DisplayName("invalid-unknown-schema-version")
     void invalidUnknownSchemaVersion() {
-        Decoded decoded = subject.decode(fixture("fixtures/invalid-unknown-schema-version.json"));
-        assertFalse(decoded.accepted(), "the envelope must be rejected: meta.schema_version is not a version this SDK supports");
+        DecodeResult decoded = subject.decode(fixture("fixtures/invalid-unknown-schema-version.json"));
+        assertFalse(decoded.accepted(),
+                "the envelope must be rejected: meta.schema_version is not a version this SDK supports");
     }
 
     @Test
     @DisplayName("invalid-missing-urn")
     void invalidMissingUrn() {
-        Decoded decoded = subject.decode(fixture("fixtures/invalid-missing-urn.json"));
-        assertFalse(decoded.accepted(), "the envelope must be rejected: no 'job' or 'urn' \u2014 the message has no identity");
+        DecodeResult decoded = subject.decode(fixture("fixtures/invalid-missing-urn.json"));
+        assertFalse(decoded.accepted(),
+                "the envelope must be rejected: no 'job' or 'urn' \u2014 the message has no identity");
     }
 }

@@ -32,13 +32,15 @@ class ConformanceDataShapeTest {
     @DisplayName("empty-data")
     void emptyData() {
         String encoded = subject.make("urn:babel:orders:created", "orders", jsonObject());
-        assertEquals("{}", rawMemberText(encoded, "data"), "the data member as encoded, without whitespace");
+        assertEquals("{}", rawMemberText(encoded, "data"),
+                "the data member as encoded, without whitespace");
     }
 
     @Test
     @DisplayName("data-array-rejected")
     void dataArrayRejected() {
         boolean accepted = subject.decode(fixture("fixtures/data-array-rejected.json")).accepted();
-        assertFalse(accepted, "the envelope must be rejected: data is a JSON array ([1, 2]), not an object");
+        assertFalse(accepted,
+                "the envelope must be rejected: data is a JSON array ([1, 2]), not an object");
     }
 }

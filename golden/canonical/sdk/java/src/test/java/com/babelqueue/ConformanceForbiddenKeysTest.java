@@ -8,7 +8,7 @@ import static com.babelqueue.ConformanceFixtures.fixture;
 import static com.babelqueue.ConformanceJsonParser.parseJson;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.babelqueue.ConformanceSubject.Decoded;
+import com.babelqueue.ConformanceSubject.DecodeResult;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -34,7 +34,7 @@ class ConformanceForbiddenKeysTest {
     @DisplayName("forbidden-key-timestamp")
     void forbiddenKeyTimestamp() {
         String envelope = fixture("fixtures/forbidden-key-timestamp.json");
-        Decoded decoded = subject.decode(envelope);
+        DecodeResult decoded = subject.decode(envelope);
         assertTrue(decoded.accepted(), () -> "decode must accept the envelope: " + decoded.reason());
         assertWarned(decoded.warnings(), "/timestamp");
         ConformanceJson reencoded = parseJson(subject.reencode(envelope, 0L));
@@ -45,7 +45,7 @@ class ConformanceForbiddenKeysTest {
     @DisplayName("forbidden-key-meta-max-retries")
     void forbiddenKeyMetaMaxRetries() {
         String envelope = fixture("fixtures/forbidden-key-meta-max-retries.json");
-        Decoded decoded = subject.decode(envelope);
+        DecodeResult decoded = subject.decode(envelope);
         assertTrue(decoded.accepted(), () -> "decode must accept the envelope: " + decoded.reason());
         assertWarned(decoded.warnings(), "/meta/max_retries");
         ConformanceJson reencoded = parseJson(subject.reencode(envelope, 0L));
@@ -56,7 +56,7 @@ class ConformanceForbiddenKeysTest {
     @DisplayName("forbidden-key-meta-attempts")
     void forbiddenKeyMetaAttempts() {
         String envelope = fixture("fixtures/forbidden-key-meta-attempts.json");
-        Decoded decoded = subject.decode(envelope);
+        DecodeResult decoded = subject.decode(envelope);
         assertTrue(decoded.accepted(), () -> "decode must accept the envelope: " + decoded.reason());
         assertWarned(decoded.warnings(), "/meta/attempts");
         ConformanceJson reencoded = parseJson(subject.reencode(envelope, 0L));
@@ -67,7 +67,7 @@ class ConformanceForbiddenKeysTest {
     @DisplayName("forbidden-key-meta-source")
     void forbiddenKeyMetaSource() {
         String envelope = fixture("fixtures/forbidden-key-meta-source.json");
-        Decoded decoded = subject.decode(envelope);
+        DecodeResult decoded = subject.decode(envelope);
         assertTrue(decoded.accepted(), () -> "decode must accept the envelope: " + decoded.reason());
         assertWarned(decoded.warnings(), "/meta/source");
         ConformanceJson reencoded = parseJson(subject.reencode(envelope, 0L));
@@ -78,7 +78,7 @@ class ConformanceForbiddenKeysTest {
     @DisplayName("forbidden-key-meta-ts")
     void forbiddenKeyMetaTs() {
         String envelope = fixture("fixtures/forbidden-key-meta-ts.json");
-        Decoded decoded = subject.decode(envelope);
+        DecodeResult decoded = subject.decode(envelope);
         assertTrue(decoded.accepted(), () -> "decode must accept the envelope: " + decoded.reason());
         assertWarned(decoded.warnings(), "/meta/ts");
         ConformanceJson reencoded = parseJson(subject.reencode(envelope, 0L));

@@ -43,7 +43,8 @@ class ConformanceIdempotencyTest {
         List<Boolean> invoked = subject.idempotencyReplay(List.of(
                 new Delivery("id-A", "ok", false),
                 new Delivery("id-A", "ok", false)));
-        assertEquals(List.of(true, false), invoked, "handler invoked, per delivery (run = true, skip = false)");
+        List<Boolean> expected = List.of(true, false);
+        assertEquals(expected, invoked, "handler invoked, per delivery (run = true, skip = false)");
         assertEquals(1L, invoked.stream().filter(Boolean::booleanValue).count(), "expected_effects");
     }
 
@@ -59,7 +60,8 @@ class ConformanceIdempotencyTest {
                 new Delivery("id-A", "ok", false),
                 new Delivery("id-A", "ok", false),
                 new Delivery("id-A", "ok", false)));
-        assertEquals(List.of(true, false, false, false), invoked, "handler invoked, per delivery (run = true, skip = false)");
+        List<Boolean> expected = List.of(true, false, false, false);
+        assertEquals(expected, invoked, "handler invoked, per delivery (run = true, skip = false)");
         assertEquals(1L, invoked.stream().filter(Boolean::booleanValue).count(), "expected_effects");
     }
 
@@ -74,7 +76,8 @@ class ConformanceIdempotencyTest {
                 new Delivery("id-A", "ok", false),
                 new Delivery("id-B", "ok", false),
                 new Delivery("id-C", "ok", false)));
-        assertEquals(List.of(true, true, true), invoked, "handler invoked, per delivery (run = true, skip = false)");
+        List<Boolean> expected = List.of(true, true, true);
+        assertEquals(expected, invoked, "handler invoked, per delivery (run = true, skip = false)");
         assertEquals(3L, invoked.stream().filter(Boolean::booleanValue).count(), "expected_effects");
     }
 
@@ -90,7 +93,8 @@ class ConformanceIdempotencyTest {
                 new Delivery("id-A", "throw", false),
                 new Delivery("id-A", "ok", false),
                 new Delivery("id-A", "ok", false)));
-        assertEquals(List.of(true, true, true, false), invoked, "handler invoked, per delivery (run = true, skip = false)");
+        List<Boolean> expected = List.of(true, true, true, false);
+        assertEquals(expected, invoked, "handler invoked, per delivery (run = true, skip = false)");
         assertEquals(3L, invoked.stream().filter(Boolean::booleanValue).count(), "expected_effects");
     }
 
@@ -104,7 +108,8 @@ class ConformanceIdempotencyTest {
         List<Boolean> invoked = subject.idempotencyReplay(List.of(
                 new Delivery("", "ok", false),
                 new Delivery("", "ok", false)));
-        assertEquals(List.of(true, true), invoked, "handler invoked, per delivery (run = true, skip = false)");
+        List<Boolean> expected = List.of(true, true);
+        assertEquals(expected, invoked, "handler invoked, per delivery (run = true, skip = false)");
         assertEquals(2L, invoked.stream().filter(Boolean::booleanValue).count(), "expected_effects");
     }
 
@@ -119,7 +124,8 @@ class ConformanceIdempotencyTest {
                 new Delivery("id-A", "ok", false),
                 new Delivery("id-A", "ok", false),
                 new Delivery("id-A", "ok", true)));
-        assertEquals(List.of(true, false, true), invoked, "handler invoked, per delivery (run = true, skip = false)");
+        List<Boolean> expected = List.of(true, false, true);
+        assertEquals(expected, invoked, "handler invoked, per delivery (run = true, skip = false)");
         assertEquals(2L, invoked.stream().filter(Boolean::booleanValue).count(), "expected_effects");
     }
 }

@@ -45,42 +45,48 @@ class ConformancePayloadSchemaUnicodeTest {
     @Test
     @DisplayName("ascii-3cp-min3")
     void ascii3cpMin3() {
-        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(jsonMember("min3", jsonString("abc"))));
+        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(
+                                         jsonMember("min3", jsonString("abc"))));
         assertTrue(verdict.valid(), () -> "the data must be valid; errors: " + verdict.errors());
     }
 
     @Test
     @DisplayName("turkish-2cp-min3")
     void turkish2cpMin3() {
-        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(jsonMember("min3", jsonString("\u011f\u00fc"))));
+        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(
+                                         jsonMember("min3", jsonString("\u011f\u00fc"))));
         assertFalse(verdict.valid(), "the data must be invalid");
     }
 
     @Test
     @DisplayName("turkish-3cp-min3-boundary")
     void turkish3cpMin3Boundary() {
-        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(jsonMember("min3", jsonString("\u011f\u00fc\u015f"))));
+        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(
+                                         jsonMember("min3", jsonString("\u011f\u00fc\u015f"))));
         assertTrue(verdict.valid(), () -> "the data must be valid; errors: " + verdict.errors());
     }
 
     @Test
     @DisplayName("emoji-1cp-min2")
     void emoji1cpMin2() {
-        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(jsonMember("min2", jsonString("\ud83d\ude00"))));
+        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(
+                                         jsonMember("min2", jsonString("\ud83d\ude00"))));
         assertFalse(verdict.valid(), "the data must be invalid");
     }
 
     @Test
     @DisplayName("emoji-plus-ascii-2cp-min3")
     void emojiPlusAscii2cpMin3() {
-        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(jsonMember("min3", jsonString("\ud83d\ude00a"))));
+        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(
+                                         jsonMember("min3", jsonString("\ud83d\ude00a"))));
         assertFalse(verdict.valid(), "the data must be invalid");
     }
 
     @Test
     @DisplayName("combining-2cp-min2")
     void combining2cpMin2() {
-        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(jsonMember("min2", jsonString("e\u0301"))));
+        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(
+                                         jsonMember("min2", jsonString("e\u0301"))));
         assertTrue(verdict.valid(), () -> "the data must be valid; errors: " + verdict.errors());
     }
 }

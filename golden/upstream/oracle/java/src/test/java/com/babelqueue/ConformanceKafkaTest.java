@@ -28,42 +28,48 @@ class ConformanceKafkaTest {
     @DisplayName("property_projection")
     void propertyProjection() {
         Map<String, String> projected = subject.kafkaHeaders(fixture("fixtures/order-created.json"));
-        assertEquals(Map.ofEntries(
+        Map<String, String> expected = Map.ofEntries(
                 Map.entry("bq-job", "urn:babel:orders:created"),
                 Map.entry("bq-trace-id", "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b"),
                 Map.entry("bq-message-id", "f1e2d3c4-b5a6-4789-90ab-cdef01234567"),
                 Map.entry("bq-schema-version", "1"),
                 Map.entry("bq-source-lang", "php"),
-                Map.entry("bq-attempts", "0")), projected, "headers");
+                Map.entry("bq-attempts", "0"));
+        assertEquals(expected, projected, "headers");
     }
 
     @Test
     @DisplayName("header-matches-body")
     void headerMatchesBody() {
-        assertEquals(0L, subject.kafkaReconcile(0L, 0L), "attempts");
+        long attempts = subject.kafkaReconcile(0L, 0L);
+        assertEquals(0L, attempts, "attempts");
     }
 
     @Test
     @DisplayName("header-present")
     void headerPresent() {
-        assertEquals(2L, subject.kafkaReconcile(0L, 2L), "attempts");
+        long attempts = subject.kafkaReconcile(0L, 2L);
+        assertEquals(2L, attempts, "attempts");
     }
 
     @Test
     @DisplayName("header-absent-falls-back")
     void headerAbsentFallsBack() {
-        assertEquals(3L, subject.kafkaReconcile(3L, null), "attempts");
+        long attempts = subject.kafkaReconcile(3L, null);
+        assertEquals(3L, attempts, "attempts");
     }
 
     @Test
     @DisplayName("header-authoritative-overrides")
     void headerAuthoritativeOverrides() {
-        assertEquals(1L, subject.kafkaReconcile(5L, 1L), "attempts");
+        long attempts = subject.kafkaReconcile(5L, 1L);
+        assertEquals(1L, attempts, "attempts");
     }
 
     @Test
     @DisplayName("header-higher-than-body")
     void headerHigherThanBody() {
-        assertEquals(4L, subject.kafkaReconcile(1L, 4L), "attempts");
+        long attempts = subject.kafkaReconcile(1L, 4L);
+        assertEquals(4L, attempts, "attempts");
     }
 }

@@ -4,8 +4,6 @@ package com.babelqueue;
 
 import static com.babelqueue.ConformanceJson.jsonBool;
 import static com.babelqueue.ConformanceJson.jsonMember;
-import static com.babelqueue.ConformanceJson.jsonNull;
-import static com.babelqueue.ConformanceJson.jsonNumber;
 import static com.babelqueue.ConformanceJson.jsonObject;
 import static com.babelqueue.ConformanceJson.jsonString;
 
@@ -13,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The subject that forwards every operation to the bqgen oracle ({@link OracleConnection}) and
@@ -32,232 +31,309 @@ final class OracleConformanceSubject implements ConformanceSubject {
 
     @Override
     public List<String> capabilities() {
-        return strings(call("capabilities", jsonObject()), "operations");
+        ConformanceJson.Obj result = call("capabilities");
+        return member(result, "operations", list(TEXT));
     }
 
     @Override
-    public Decoded decode(String envelope) {
-        ConformanceJson.Obj result = call("decode", envelopeArgs(envelope));
-        ConformanceJson view = field(result, "view");
-        return new Decoded(bool(result, "accepted"), string(result, "reason"), strings(result, "warnings"),
-                view instanceof ConformanceJson.Null ? null : view(object(result, "view")));
-    }
-
-    private static View view(ConformanceJson.Obj view) {
-        return new View(nullableString(view, "urn"), field(view, "data"), nullableInteger(view, "attempts"),
-                nullableString(view, "lang"), nullableInteger(view, "schema_version"),
-                nullableString(view, "trace_id"), nullableString(view, "id"), nullableInteger(view, "created_at"),
-                nullableString(view, "queue"), field(view, "dead_letter"));
+    public DecodeResult decode(String envelope) {
+        ConformanceJson.Obj result = call("decode", jsonMember("envelope", jsonString(envelope)));
+        return readDecodeResult(result, "the answer to decode");
     }
 
     @Override
     public String reencode(String envelope, long attemptsIncrement) {
-        return string(call("reencode", jsonObject(jsonMember("envelope", jsonString(envelope)),
-                jsonMember("attempts_increment", integer(attemptsIncrement)))), "encoded");
+        ConformanceJson.Obj result = call("reencode",
+                jsonMember("envelope", jsonString(envelope)),
+                jsonMember("attempts_increment", jsonInteger(attemptsIncrement)));
+        return member(result, "encoded", TEXT);
     }
 
     @Override
     public String make(String urn, String queue, ConformanceJson data) {
-        return string(call("make", jsonObject(jsonMember("urn", jsonString(urn)), jsonMember("queue", jsonString(queue)),
-                jsonMember("data", data))), "encoded");
+        ConformanceJson.Obj result = call("make",
+                jsonMember("urn", jsonString(urn)),
+                jsonMember("queue", jsonString(queue)),
+                jsonMember("data", data));
+        return member(result, "encoded", TEXT);
     }
 
     @Override
     public Map<String, SqsAttribute> sqsAttributes(String envelope) {
-        Map<String, SqsAttribute> attributes = new LinkedHashMap<>();
-        object(call("sqs_attributes", envelopeArgs(envelope)), "attributes").members().forEach((name, value) -> {
-            ConformanceJson.Obj attribute = asObject(value, "attributes." + name);
-            attributes.put(name, new SqsAttribute(string(attribute, "DataType"), string(attribute, "StringValue")));
-        });
-        return attributes;
+        ConformanceJson.Obj result = call("sqs_attributes",
+                jsonMember("envelope", jsonString(envelope)));
+        return member(result, "attributes", map(OracleConformanceSubject::readSqsAttribute));
     }
 
     @Override
     public long sqsReconcile(long bodyAttempts, String approximateReceiveCount) {
-        return reconcile("sqs_reconcile", bodyAttempts, "approximate_receive_count",
-                approximateReceiveCount == null ? jsonNull() : jsonString(approximateReceiveCount));
+        ConformanceJson.Obj result = call("sqs_reconcile",
+                jsonMember("body_attempts", jsonInteger(bodyAttempts)),
+                jsonMember("approximate_receive_count", optionalText(approximateReceiveCount)));
+        return member(result, "attempts", INTEGER);
     }
 
     @Override
     public AsbMessage asbMessage(String envelope) {
-        ConformanceJson.Obj result = call("asb_message", envelopeArgs(envelope));
-        return new AsbMessage(string(result, "subject"), string(result, "correlation_id"), string(result, "message_id"),
-                string(result, "content_type"), object(result, "application_properties"));
+        ConformanceJson.Obj result = call("asb_message",
+                jsonMember("envelope", jsonString(envelope)));
+        return readAsbMessage(result, "the answer to asb_message");
     }
 
     @Override
     public long asbReconcile(long bodyAttempts, long deliveryCount) {
-        return reconcile("asb_reconcile", bodyAttempts, "delivery_count", integer(deliveryCount));
+        ConformanceJson.Obj result = call("asb_reconcile",
+                jsonMember("body_attempts", jsonInteger(bodyAttempts)),
+                jsonMember("delivery_count", jsonInteger(deliveryCount)));
+        return member(result, "attempts", INTEGER);
     }
 
     @Override
     public Map<String, String> pulsarProperties(String envelope) {
-        return stringMap(call("pulsar_properties", envelopeArgs(envelope)), "properties");
+        ConformanceJson.Obj result = call("pulsar_properties",
+                jsonMember("envelope", jsonString(envelope)));
+        return member(result, "properties", map(TEXT));
     }
 
     @Override
     public long pulsarReconcile(long bodyAttempts, long redeliveryCount) {
-        return reconcile("pulsar_reconcile", bodyAttempts, "redelivery_count", integer(redeliveryCount));
+        ConformanceJson.Obj result = call("pulsar_reconcile",
+                jsonMember("body_attempts", jsonInteger(bodyAttempts)),
+                jsonMember("redelivery_count", jsonInteger(redeliveryCount)));
+        return member(result, "attempts", INTEGER);
     }
 
     @Override
     public Map<String, String> kafkaHeaders(String envelope) {
-        return stringMap(call("kafka_headers", envelopeArgs(envelope)), "headers");
+        ConformanceJson.Obj result = call("kafka_headers",
+                jsonMember("envelope", jsonString(envelope)));
+        return member(result, "headers", map(TEXT));
     }
 
     @Override
     public long kafkaReconcile(long bodyAttempts, Long headerAttempts) {
-        return reconcile("kafka_reconcile", bodyAttempts, "header_attempts",
-                headerAttempts == null ? jsonNull() : integer(headerAttempts));
+        ConformanceJson.Obj result = call("kafka_reconcile",
+                jsonMember("body_attempts", jsonInteger(bodyAttempts)),
+                jsonMember("header_attempts", optionalInteger(headerAttempts)));
+        return member(result, "attempts", INTEGER);
     }
 
     @Override
     public ArtemisMessage artemisMessage(String envelope) {
-        ConformanceJson.Obj result = call("artemis_message", envelopeArgs(envelope));
-        return new ArtemisMessage(object(result, "annotations"), string(result, "correlation_id"),
-                integer(result, "creation_time"), object(result, "properties"));
+        ConformanceJson.Obj result = call("artemis_message",
+                jsonMember("envelope", jsonString(envelope)));
+        return readArtemisMessage(result, "the answer to artemis_message");
     }
 
     @Override
     public long artemisReconcile(long bodyAttempts, long deliveryCount) {
-        return reconcile("artemis_reconcile", bodyAttempts, "delivery_count", integer(deliveryCount));
+        ConformanceJson.Obj result = call("artemis_reconcile",
+                jsonMember("body_attempts", jsonInteger(bodyAttempts)),
+                jsonMember("delivery_count", jsonInteger(deliveryCount)));
+        return member(result, "attempts", INTEGER);
     }
 
     @Override
     public RabbitMqPublishing rabbitmqPublishing(String envelope) {
-        ConformanceJson.Obj result = call("rabbitmq_publishing", envelopeArgs(envelope));
-        return new RabbitMqPublishing(stringMap(result, "properties"), object(result, "headers"));
+        ConformanceJson.Obj result = call("rabbitmq_publishing",
+                jsonMember("envelope", jsonString(envelope)));
+        return readRabbitMqPublishing(result, "the answer to rabbitmq_publishing");
     }
 
     @Override
     public String redisRoundtrip(String envelope) {
-        return string(call("redis_roundtrip", envelopeArgs(envelope)), "element");
+        ConformanceJson.Obj result = call("redis_roundtrip",
+                jsonMember("envelope", jsonString(envelope)));
+        return member(result, "element", TEXT);
     }
 
     @Override
     public String idempotencyKey(String envelope) {
-        return string(call("idempotency_key", envelopeArgs(envelope)), "key");
+        ConformanceJson.Obj result = call("idempotency_key",
+                jsonMember("envelope", jsonString(envelope)));
+        return member(result, "key", TEXT);
     }
 
     @Override
     public List<Boolean> idempotencyReplay(List<Delivery> deliveries) {
-        List<ConformanceJson> items = new ArrayList<>();
-        for (Delivery delivery : deliveries) {
-            items.add(jsonObject(jsonMember("meta_id", jsonString(delivery.metaId())),
-                    jsonMember("outcome", jsonString(delivery.outcome())),
-                    jsonMember("forget_before", jsonBool(delivery.forgetBefore()))));
-        }
         ConformanceJson.Obj result = call("idempotency_replay",
-                jsonObject(jsonMember("deliveries", new ConformanceJson.Arr(items))));
-        List<Boolean> invoked = new ArrayList<>();
-        for (ConformanceJson item : array(result, "invoked")) {
-            invoked.add(asBool(item, "invoked[]"));
-        }
-        return invoked;
+                jsonMember("deliveries", writeList(deliveries, OracleConformanceSubject::writeDelivery)));
+        return member(result, "invoked", list(BOOLEAN));
     }
 
     @Override
     public PayloadVerdict validatePayload(ConformanceJson schema, ConformanceJson data) {
         ConformanceJson.Obj result = call("validate_payload",
-                jsonObject(jsonMember("schema", schema), jsonMember("data", data)));
-        return new PayloadVerdict(bool(result, "valid"), strings(result, "errors"));
+                jsonMember("schema", schema),
+                jsonMember("data", data));
+        return readPayloadVerdict(result, "the answer to validate_payload");
     }
 
-    private static ConformanceJson.Obj call(String op, ConformanceJson.Obj args) {
-        return OracleConnection.shared().call(op, args);
+    private static DecodeResult readDecodeResult(ConformanceJson value, String name) {
+        ConformanceJson.Obj object = asObject(value, name);
+        return new DecodeResult(
+                member(object, "accepted", BOOLEAN),
+                member(object, "reason", TEXT),
+                member(object, "warnings", list(TEXT)),
+                member(object, "view", nullable(OracleConformanceSubject::readView)));
     }
 
-    private static ConformanceJson.Obj envelopeArgs(String envelope) {
-        return jsonObject(jsonMember("envelope", jsonString(envelope)));
+    private static View readView(ConformanceJson value, String name) {
+        ConformanceJson.Obj object = asObject(value, name);
+        return new View(
+                member(object, "urn", nullable(TEXT)),
+                member(object, "data", JSON),
+                member(object, "attempts", nullable(INTEGER)),
+                member(object, "lang", nullable(TEXT)),
+                member(object, "schema_version", nullable(INTEGER)),
+                member(object, "trace_id", nullable(TEXT)),
+                member(object, "id", nullable(TEXT)),
+                member(object, "created_at", nullable(INTEGER)),
+                member(object, "queue", nullable(TEXT)),
+                member(object, "dead_letter", JSON));
     }
 
-    private static long reconcile(String op, long bodyAttempts, String nativeKey, ConformanceJson nativeCount) {
-        return integer(call(op, jsonObject(jsonMember("body_attempts", integer(bodyAttempts)),
-                jsonMember(nativeKey, nativeCount))), "attempts");
+    private static SqsAttribute readSqsAttribute(ConformanceJson value, String name) {
+        ConformanceJson.Obj object = asObject(value, name);
+        return new SqsAttribute(
+                member(object, "DataType", TEXT),
+                member(object, "StringValue", TEXT));
     }
 
-    private static ConformanceJson integer(long value) {
-        return jsonNumber(Long.toString(value));
+    private static AsbMessage readAsbMessage(ConformanceJson value, String name) {
+        ConformanceJson.Obj object = asObject(value, name);
+        return new AsbMessage(
+                member(object, "subject", TEXT),
+                member(object, "correlation_id", TEXT),
+                member(object, "message_id", TEXT),
+                member(object, "content_type", TEXT),
+                member(object, "application_properties", OBJECT));
+    }
+
+    private static ArtemisMessage readArtemisMessage(ConformanceJson value, String name) {
+        ConformanceJson.Obj object = asObject(value, name);
+        return new ArtemisMessage(
+                member(object, "annotations", OBJECT),
+                member(object, "correlation_id", TEXT),
+                member(object, "creation_time", INTEGER),
+                member(object, "properties", OBJECT));
+    }
+
+    private static RabbitMqPublishing readRabbitMqPublishing(ConformanceJson value, String name) {
+        ConformanceJson.Obj object = asObject(value, name);
+        return new RabbitMqPublishing(
+                member(object, "properties", map(TEXT)),
+                member(object, "headers", OBJECT));
+    }
+
+    private static ConformanceJson writeDelivery(Delivery value) {
+        return jsonObject(
+                jsonMember("meta_id", jsonString(value.metaId())),
+                jsonMember("outcome", jsonString(value.outcome())),
+                jsonMember("forget_before", jsonBool(value.forgetBefore())));
+    }
+
+    private static PayloadVerdict readPayloadVerdict(ConformanceJson value, String name) {
+        ConformanceJson.Obj object = asObject(value, name);
+        return new PayloadVerdict(
+                member(object, "valid", BOOLEAN),
+                member(object, "errors", list(TEXT)));
+    }
+
+    /** Sends operation {@code op} with its arguments and returns the oracle's result object. */
+    private static ConformanceJson.Obj call(String op, ConformanceJson.Member... args) {
+        return OracleConnection.shared().call(op, ConformanceJson.jsonObject(args));
+    }
+
+    private static ConformanceJson jsonInteger(long value) {
+        return ConformanceJson.jsonNumber(Long.toString(value));
+    }
+
+    private static ConformanceJson optionalText(String value) {
+        return value == null ? ConformanceJson.jsonNull() : ConformanceJson.jsonString(value);
+    }
+
+    private static ConformanceJson optionalInteger(Long value) {
+        return value == null ? ConformanceJson.jsonNull() : jsonInteger(value);
+    }
+
+    private static <T> ConformanceJson writeList(List<T> values, Function<T, ConformanceJson> write) {
+        List<ConformanceJson> items = new ArrayList<>();
+        for (T value : values) {
+            items.add(write.apply(value));
+        }
+        return new ConformanceJson.Arr(items);
     }
 
     // Readers of the oracle's answers. Each one insists on the JSON type the protocol gives the
     // member, so an oracle that sends "1" where 1 is due fails the test instead of passing it.
 
-    private static ConformanceJson field(ConformanceJson.Obj object, String name) {
-        ConformanceJson value = object.members().get(name);
-        if (value == null) {
-            throw new IllegalStateException("the oracle's answer lacks " + name + ": " + object);
-        }
-        return value;
+    /** Reads a value of one protocol type; {@code name} names it in a failure. */
+    @FunctionalInterface
+    private interface Reader<T> {
+        T read(ConformanceJson value, String name);
     }
 
-    private static String string(ConformanceJson.Obj object, String name) {
-        return asString(field(object, name), name);
-    }
-
-    private static String nullableString(ConformanceJson.Obj object, String name) {
-        ConformanceJson value = field(object, name);
-        return value instanceof ConformanceJson.Null ? null : asString(value, name);
-    }
-
-    private static long integer(ConformanceJson.Obj object, String name) {
-        return asInteger(field(object, name), name);
-    }
-
-    private static Long nullableInteger(ConformanceJson.Obj object, String name) {
-        ConformanceJson value = field(object, name);
-        return value instanceof ConformanceJson.Null ? null : asInteger(value, name);
-    }
-
-    private static boolean bool(ConformanceJson.Obj object, String name) {
-        return asBool(field(object, name), name);
-    }
-
-    private static ConformanceJson.Obj object(ConformanceJson.Obj object, String name) {
-        return asObject(field(object, name), name);
-    }
-
-    private static List<ConformanceJson> array(ConformanceJson.Obj object, String name) {
-        if (field(object, name) instanceof ConformanceJson.Arr array) {
-            return array.items();
-        }
-        throw wrongType(name, "an array", object.members().get(name));
-    }
-
-    private static List<String> strings(ConformanceJson.Obj object, String name) {
-        List<String> strings = new ArrayList<>();
-        for (ConformanceJson item : array(object, name)) {
-            strings.add(asString(item, name + "[]"));
-        }
-        return strings;
-    }
-
-    private static Map<String, String> stringMap(ConformanceJson.Obj object, String name) {
-        Map<String, String> map = new LinkedHashMap<>();
-        object(object, name).members().forEach((key, value) -> map.put(key, asString(value, name + "." + key)));
-        return map;
-    }
-
-    private static String asString(ConformanceJson value, String name) {
+    private static final Reader<String> TEXT = (value, name) -> {
         if (value instanceof ConformanceJson.Str string) {
             return string.value();
         }
         throw wrongType(name, "a string", value);
-    }
+    };
 
-    private static long asInteger(ConformanceJson value, String name) {
-        // The protocol spells integers without fraction or exponent, as the contract's counters are.
+    // The protocol spells integers without fraction or exponent, as the contract's counters are.
+    private static final Reader<Long> INTEGER = (value, name) -> {
         if (value instanceof ConformanceJson.Num number && !number.text().matches(".*[.eE].*")) {
             return Long.parseLong(number.text());
         }
         throw wrongType(name, "an integer", value);
-    }
+    };
 
-    private static boolean asBool(ConformanceJson value, String name) {
+    private static final Reader<Boolean> BOOLEAN = (value, name) -> {
         if (value instanceof ConformanceJson.Bool bool) {
             return bool.value();
         }
         throw wrongType(name, "a boolean", value);
+    };
+
+    private static final Reader<ConformanceJson> OBJECT = OracleConformanceSubject::asObject;
+
+    private static final Reader<ConformanceJson> JSON = (value, name) -> value;
+
+    /** Reads null as null, and any other value with {@code item}. */
+    private static <T> Reader<T> nullable(Reader<T> item) {
+        return (value, name) -> value instanceof ConformanceJson.Null ? null : item.read(value, name);
+    }
+
+    private static <T> Reader<List<T>> list(Reader<T> item) {
+        return (value, name) -> {
+            if (!(value instanceof ConformanceJson.Arr array)) {
+                throw wrongType(name, "an array", value);
+            }
+            List<T> items = new ArrayList<>();
+            for (ConformanceJson each : array.items()) {
+                items.add(item.read(each, name + "[]"));
+            }
+            return items;
+        };
+    }
+
+    private static <T> Reader<Map<String, T>> map(Reader<T> item) {
+        return (value, name) -> {
+            Map<String, T> map = new LinkedHashMap<>();
+            asObject(value, name).members().forEach(
+                    (key, each) -> map.put(key, item.read(each, name + "." + key)));
+            return map;
+        };
+    }
+
+    /** Member {@code key} of {@code object}, read with {@code reader}; it must be present. */
+    private static <T> T member(ConformanceJson.Obj object, String key, Reader<T> reader) {
+        ConformanceJson value = object.members().get(key);
+        if (value == null) {
+            throw new IllegalStateException("the oracle's answer lacks " + key + ": " + object);
+        }
+        return reader.read(value, key);
     }
 
     private static ConformanceJson.Obj asObject(ConformanceJson value, String name) {

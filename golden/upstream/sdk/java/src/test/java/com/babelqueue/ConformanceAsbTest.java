@@ -33,48 +33,56 @@ class ConformanceAsbTest {
     void propertyProjection() {
         AsbMessage message = subject.asbMessage(fixture("fixtures/order-created.json"));
         assertEquals("urn:babel:orders:created", message.subject(), "subject");
-        assertEquals("7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b", message.correlationId(), "correlation_id");
+        assertEquals("7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b", message.correlationId(),
+                "correlation_id");
         assertEquals("f1e2d3c4-b5a6-4789-90ab-cdef01234567", message.messageId(), "message_id");
         assertEquals("application/json", message.contentType(), "content_type");
         assertSameJson(jsonObject(
                 jsonMember("bq-schema-version", jsonNumber("1")),
                 jsonMember("bq-source-lang", jsonString("php")),
-                jsonMember("bq-created-at", jsonNumber("1749132727000"))), message.applicationProperties(), "application_properties");
+                jsonMember("bq-created-at", jsonNumber("1749132727000"))),
+                message.applicationProperties(), "application_properties");
     }
 
     @Test
     @DisplayName("first-delivery")
     void firstDelivery() {
-        assertEquals(0L, subject.asbReconcile(0L, 1L), "attempts");
+        long attempts = subject.asbReconcile(0L, 1L);
+        assertEquals(0L, attempts, "attempts");
     }
 
     @Test
     @DisplayName("third-delivery")
     void thirdDelivery() {
-        assertEquals(2L, subject.asbReconcile(0L, 3L), "attempts");
+        long attempts = subject.asbReconcile(0L, 3L);
+        assertEquals(2L, attempts, "attempts");
     }
 
     @Test
     @DisplayName("native-exceeds-body")
     void nativeExceedsBody() {
-        assertEquals(4L, subject.asbReconcile(2L, 5L), "attempts");
+        long attempts = subject.asbReconcile(2L, 5L);
+        assertEquals(4L, attempts, "attempts");
     }
 
     @Test
     @DisplayName("never-lower-runtime")
     void neverLowerRuntime() {
-        assertEquals(5L, subject.asbReconcile(5L, 2L), "attempts");
+        long attempts = subject.asbReconcile(5L, 2L);
+        assertEquals(5L, attempts, "attempts");
     }
 
     @Test
     @DisplayName("first-delivery-keeps-body")
     void firstDeliveryKeepsBody() {
-        assertEquals(4L, subject.asbReconcile(4L, 1L), "attempts");
+        long attempts = subject.asbReconcile(4L, 1L);
+        assertEquals(4L, attempts, "attempts");
     }
 
     @Test
     @DisplayName("zero-count-keeps-body")
     void zeroCountKeepsBody() {
-        assertEquals(3L, subject.asbReconcile(3L, 0L), "attempts");
+        long attempts = subject.asbReconcile(3L, 0L);
+        assertEquals(3L, attempts, "attempts");
     }
 }

@@ -42,13 +42,17 @@ class ConformancePayloadSchemaTest {
                     jsonMember("type", jsonString("number")),
                     jsonMember("minimum", jsonNumber("0")))),
                 jsonMember("currency", jsonObject(
-                    jsonMember("enum", jsonArray(jsonString("USD"), jsonString("EUR"), jsonString("TRY"))))))),
+                    jsonMember("enum", jsonArray(
+                        jsonString("USD"),
+                        jsonString("EUR"),
+                        jsonString("TRY"))))))),
             jsonMember("additionalProperties", jsonBool(false)));
 
     @Test
     @DisplayName("valid-minimal")
     void validMinimal() {
-        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(jsonMember("order_id", jsonNumber("1042"))));
+        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(
+                                         jsonMember("order_id", jsonNumber("1042"))));
         assertTrue(verdict.valid(), () -> "the data must be valid; errors: " + verdict.errors());
     }
 
@@ -56,23 +60,25 @@ class ConformancePayloadSchemaTest {
     @DisplayName("valid-full")
     void validFull() {
         PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(
-                jsonMember("order_id", jsonNumber("1042")),
-                jsonMember("amount", jsonNumber("99.9")),
-                jsonMember("currency", jsonString("USD"))));
+                                         jsonMember("order_id", jsonNumber("1042")),
+                                         jsonMember("amount", jsonNumber("99.9")),
+                                         jsonMember("currency", jsonString("USD"))));
         assertTrue(verdict.valid(), () -> "the data must be valid; errors: " + verdict.errors());
     }
 
     @Test
     @DisplayName("invalid-missing-required")
     void invalidMissingRequired() {
-        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(jsonMember("amount", jsonNumber("10"))));
+        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(
+                                         jsonMember("amount", jsonNumber("10"))));
         assertFalse(verdict.valid(), "the data must be invalid");
     }
 
     @Test
     @DisplayName("invalid-wrong-type")
     void invalidWrongType() {
-        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(jsonMember("order_id", jsonString("x"))));
+        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(
+                                         jsonMember("order_id", jsonString("x"))));
         assertFalse(verdict.valid(), "the data must be invalid");
     }
 
@@ -80,8 +86,8 @@ class ConformancePayloadSchemaTest {
     @DisplayName("invalid-additional-property")
     void invalidAdditionalProperty() {
         PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(
-                jsonMember("order_id", jsonNumber("1")),
-                jsonMember("extra", jsonBool(true))));
+                                         jsonMember("order_id", jsonNumber("1")),
+                                         jsonMember("extra", jsonBool(true))));
         assertFalse(verdict.valid(), "the data must be invalid");
     }
 
@@ -89,15 +95,16 @@ class ConformancePayloadSchemaTest {
     @DisplayName("invalid-enum")
     void invalidEnum() {
         PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(
-                jsonMember("order_id", jsonNumber("1")),
-                jsonMember("currency", jsonString("GBP"))));
+                                         jsonMember("order_id", jsonNumber("1")),
+                                         jsonMember("currency", jsonString("GBP"))));
         assertFalse(verdict.valid(), "the data must be invalid");
     }
 
     @Test
     @DisplayName("invalid-below-minimum")
     void invalidBelowMinimum() {
-        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(jsonMember("order_id", jsonNumber("0"))));
+        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(
+                                         jsonMember("order_id", jsonNumber("0"))));
         assertFalse(verdict.valid(), "the data must be invalid");
     }
 }

@@ -27,49 +27,58 @@ class ConformanceSqsTest {
     @Test
     @DisplayName("attribute_projection")
     void attributeProjection() {
-        Map<String, SqsAttribute> attributes = subject.sqsAttributes(fixture("fixtures/order-created.json"));
-        assertEquals(Map.ofEntries(
+        Map<String, SqsAttribute> projected = subject.sqsAttributes(fixture("fixtures/order-created.json"));
+        Map<String, SqsAttribute> expected = Map.ofEntries(
                 Map.entry("bq-job", new SqsAttribute("String", "urn:babel:orders:created")),
-                Map.entry("bq-trace-id", new SqsAttribute("String", "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b")),
-                Map.entry("bq-message-id", new SqsAttribute("String", "f1e2d3c4-b5a6-4789-90ab-cdef01234567")),
+                Map.entry("bq-trace-id",
+                        new SqsAttribute("String", "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b")),
+                Map.entry("bq-message-id",
+                        new SqsAttribute("String", "f1e2d3c4-b5a6-4789-90ab-cdef01234567")),
                 Map.entry("bq-schema-version", new SqsAttribute("Number", "1")),
                 Map.entry("bq-source-lang", new SqsAttribute("String", "php")),
-                Map.entry("bq-created-at", new SqsAttribute("Number", "1749132727000"))), attributes, "MessageAttributes");
+                Map.entry("bq-created-at", new SqsAttribute("Number", "1749132727000")));
+        assertEquals(expected, projected, "MessageAttributes");
     }
 
     @Test
     @DisplayName("first-delivery")
     void firstDelivery() {
-        assertEquals(0L, subject.sqsReconcile(0L, "1"), "attempts");
+        long attempts = subject.sqsReconcile(0L, "1");
+        assertEquals(0L, attempts, "attempts");
     }
 
     @Test
     @DisplayName("third-delivery")
     void thirdDelivery() {
-        assertEquals(2L, subject.sqsReconcile(0L, "3"), "attempts");
+        long attempts = subject.sqsReconcile(0L, "3");
+        assertEquals(2L, attempts, "attempts");
     }
 
     @Test
     @DisplayName("native-exceeds-body")
     void nativeExceedsBody() {
-        assertEquals(4L, subject.sqsReconcile(2L, "5"), "attempts");
+        long attempts = subject.sqsReconcile(2L, "5");
+        assertEquals(4L, attempts, "attempts");
     }
 
     @Test
     @DisplayName("never-lower-runtime")
     void neverLowerRuntime() {
-        assertEquals(5L, subject.sqsReconcile(5L, "1"), "attempts");
+        long attempts = subject.sqsReconcile(5L, "1");
+        assertEquals(5L, attempts, "attempts");
     }
 
     @Test
     @DisplayName("garbage-count-ignored")
     void garbageCountIgnored() {
-        assertEquals(4L, subject.sqsReconcile(4L, "not-a-number"), "attempts");
+        long attempts = subject.sqsReconcile(4L, "not-a-number");
+        assertEquals(4L, attempts, "attempts");
     }
 
     @Test
     @DisplayName("absent-count")
     void absentCount() {
-        assertEquals(3L, subject.sqsReconcile(3L, null), "attempts");
+        long attempts = subject.sqsReconcile(3L, null);
+        assertEquals(3L, attempts, "attempts");
     }
 }

@@ -24,10 +24,10 @@ import java.util.function.Consumer;
 /**
  * The conformance subject of the BabelQueue Java core ({@code com.babelqueue:babelqueue-core}):
  * the envelope codec, the idempotency helper and the payload validator. The broker projections
- * and reconciliations live in the transport artifacts (babelqueue-sqs, -azure-servicebus,
- * -pulsar, -kafka, -artemis, -redis, babelqueue-spring), whose helpers are package-private in
- * their own packages, so this subject does not provide them; a transport repository generates
- * its tests into its own package ({@code --package com.babelqueue.sqs}) and maps them there.
+ * and reconciliations live in the transport artifacts, one per broker, whose helpers are
+ * package-private in their own packages, so this subject does not provide them; a transport
+ * repository generates its tests into its own package ({@code --package com.babelqueue.<broker>})
+ * and maps them there.
  */
 final class SdkConformanceSubject implements ConformanceSubject {
 
@@ -36,44 +36,34 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public List<String> capabilities() {
-        return List.of("capabilities", "decode", "reencode", "make", "idempotency_key", "idempotency_replay",
+        return List.of(
+                "capabilities",
+                "decode",
+                "reencode",
+                "make",
+                "idempotency_key",
+                "idempotency_replay",
                 "validate_payload");
     }
 
     @Override
-    public Decoded decode(String envelope) {
+    public DecodeResult decode(String envelope) {
         List<String> warnings = new ArrayList<>();
         Envelope env;
         try {
             env = CoreVersions.decode(envelope, warnings);
         } catch (RuntimeException e) {
             // decode reports a bad envelope by an empty result, but a throw is a rejection too
-            return new Decoded(false, "EnvelopeCodec.decode threw " + e, warnings, null);
+            return new DecodeResult(false, "EnvelopeCodec.decode threw " + e, warnings, null);
         }
         if (!EnvelopeCodec.accepts(env)) {
-            return new Decoded(false, "EnvelopeCodec.accepts is false", warnings, null);
+            return new DecodeResult(false, "EnvelopeCodec.accepts is false", warnings, null);
         }
         Meta meta = env.meta();
-        return new Decoded(true, "", warnings, new View(EnvelopeCodec.urn(env), ConformanceJson.fromJava(env.data()),
-                (long) env.attempts(), meta.lang(), (long) meta.schemaVersion(), env.traceId(), meta.id(),
-                meta.createdAt() == 0 ? null : meta.createdAt(), meta.queue(), deadLetter(env.deadLetter())));
-    }
-
-    /** The dead_letter block as JSON; the record reports absent numbers as 0, which are left out. */
-    private static ConformanceJson deadLetter(DeadLetter dl) {
-        if (dl == null) {
-            return ConformanceJson.jsonNull();
-        }
-        Map<String, Object> block = new LinkedHashMap<>();
-        block.put("reason", dl.reason());
-        block.put("error", dl.error());
-        block.put("exception", dl.exception());
-        block.put("failed_at", dl.failedAt() == 0 ? null : dl.failedAt());
-        block.put("original_queue", dl.originalQueue());
-        block.put("attempts", dl.attempts());
-        block.put("lang", dl.lang());
-        block.values().removeIf(value -> value == null);
-        return ConformanceJson.fromJava(block);
+        return new DecodeResult(true, "", warnings, new View(EnvelopeCodec.urn(env),
+                ConformanceJson.fromJava(env.data()), (long) env.attempts(), meta.lang(), (long) meta.schemaVersion(),
+                env.traceId(), meta.id(), meta.createdAt() == 0 ? null : meta.createdAt(), meta.queue(),
+                deadLetter(env.deadLetter())));
     }
 
     @Override
@@ -87,9 +77,8 @@ final class SdkConformanceSubject implements ConformanceSubject {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public String make(String urn, String queue, ConformanceJson data) {
-        return EnvelopeCodec.encode(EnvelopeCodec.make(urn, (Map<String, Object>) sdkValue(data), queue, null));
+        return EnvelopeCodec.encode(EnvelopeCodec.make(urn, sdkObject(data), queue, null));
     }
 
     @Override
@@ -152,9 +141,9 @@ final class SdkConformanceSubject implements ConformanceSubject {
         throw new NotProvidedException(TRANSPORT + "babelqueue-java-redis, RedisPublisher and RedisConsumer)");
     }
 
-    /** Asks the helper itself: a store that records the id the helper looks up. */
     @Override
     public String idempotencyKey(String envelope) {
+        // Asks the helper itself: a store that records the id the helper looks up.
         List<String> keys = new ArrayList<>();
         Store recording = new Store() {
             @Override
@@ -176,6 +165,14 @@ final class SdkConformanceSubject implements ConformanceSubject {
             throw new IllegalStateException("the idempotency helper never looked the message up in its store");
         }
         return keys.get(0);
+    }
+
+    private static void handle(Handler handler, Envelope env) {
+        try {
+            handler.handle(env);
+        } catch (Exception e) {
+            throw new IllegalStateException("the wrapped handler threw", e);
+        }
     }
 
     @Override
@@ -214,19 +211,27 @@ final class SdkConformanceSubject implements ConformanceSubject {
         return new Envelope("urn:babel:conformance:replayed", "conformance-replay-trace", Map.of(), meta, 0, null);
     }
 
-    private static void handle(Handler handler, Envelope env) {
-        try {
-            handler.handle(env);
-        } catch (Exception e) {
-            throw new IllegalStateException("the wrapped handler threw", e);
-        }
+    @Override
+    public PayloadVerdict validatePayload(ConformanceJson schema, ConformanceJson data) {
+        String violation = PayloadValidator.validate(sdkObject(schema), sdkValue(data));
+        return new PayloadVerdict(violation == null, violation == null ? List.of() : List.of(violation));
     }
 
-    @Override
-    @SuppressWarnings("unchecked")
-    public PayloadVerdict validatePayload(ConformanceJson schema, ConformanceJson data) {
-        String violation = PayloadValidator.validate((Map<String, Object>) sdkValue(schema), sdkValue(data));
-        return new PayloadVerdict(violation == null, violation == null ? List.of() : List.of(violation));
+    /** The dead_letter block as JSON; the record reports absent numbers as 0, which are left out. */
+    private static ConformanceJson deadLetter(DeadLetter dl) {
+        if (dl == null) {
+            return ConformanceJson.jsonNull();
+        }
+        Map<String, Object> block = new LinkedHashMap<>();
+        block.put("reason", dl.reason());
+        block.put("error", dl.error());
+        block.put("exception", dl.exception());
+        block.put("failed_at", dl.failedAt() == 0 ? null : dl.failedAt());
+        block.put("original_queue", dl.originalQueue());
+        block.put("attempts", dl.attempts());
+        block.put("lang", dl.lang());
+        block.values().removeIf(value -> value == null);
+        return ConformanceJson.fromJava(block);
     }
 
     /**
@@ -236,6 +241,12 @@ final class SdkConformanceSubject implements ConformanceSubject {
      */
     private static Object sdkValue(ConformanceJson value) {
         return JsonValues.decode(ConformanceJsonWriter.write(value));
+    }
+
+    /** A JSON object as the SDK's codec types it (see {@link #sdkValue}). */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> sdkObject(ConformanceJson value) {
+        return (Map<String, Object>) sdkValue(value);
     }
 
     /**

@@ -1,0 +1,57 @@
+package java
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/babelqueue/bqgen/model"
+)
+
+// adversarialSuite is a suite whose case names, descriptions, reasons,
+// keys, values and pointers are the adversarial strings.
+func adversarialSuite(t *testing.T) *model.Suite {
+	t.Helper()
+	fixture := map[string]any{"job": "urn:x", "trace_id": "t", "data": map[string]any{}, "attempts": 0,
+		"meta": map[string]any{"id": "i", "queue": "q", "lang": "go", "schema_version": 1, "created_at": 1}}
+	var cases, payloads, roundtrips, sequences []any
+	preserved := map[string]any{}
+	for i, s := range adversarial {
+		name := "case " + s // names must be non-empty and unique
+		cases = append(cases, map[string]any{"name": name, "file": "fixtures/f.json", "valid": i%2 == 0,
+			"description": s, "reason": s, "expect": map[string]any{"urn": s, "data": map[string]any{s: s},
+				"attempts": i, "lang": s, "schema_version": 1, "dead_letter": map[string]any{s: s}}})
+		payloads = append(payloads, map[string]any{"name": name, "valid": i%2 == 1, "data": map[string]any{s: []any{s}}})
+		sequences = append(sequences, map[string]any{"name": name, "description": s, "expected_effects": 1,
+			"deliveries": []any{map[string]any{"meta_id": s, "expect_effect": "run", "outcome": "ok"}}})
+		fixture[s+" key"] = s
+		preserved[model.Pointer{s + " key"}.String()] = s
+	}
+	roundtrips = append(roundtrips, map[string]any{"name": "keys", "file": "fixtures/f.json", "description": strings.Join(adversarial, "\n"),
+		"expect_attempts": 1, "expect_preserved": preserved})
+	manifest := map[string]any{"schema_version": 1, "description": strings.Join(adversarial, " "), "cases": cases,
+		"idempotency":    map[string]any{"description": strings.Join(adversarial, "\r\n"), "sequences": map[string]any{"cases": sequences}},
+		"payload_schema": map[string]any{"description": "*/ \\u000a", "schema": map[string]any{"type": "object"}, "cases": payloads},
+		"roundtrip":      map[string]any{"cases": roundtrips},
+	}
+	fsys := fstest.MapFS{
+		"manifest.json":       {Data: mustJSON(t, manifest)},
+		"fixtures/f.json":     {Data: mustJSON(t, fixture)},
+		"CONFORMANCE_VERSION": {Data: []byte("1.2.3-adversarial.1\n")},
+	}
+	s, problems := model.Load(fsys)
+	if errs := problems.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return s
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

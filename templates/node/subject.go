@@ -106,7 +106,11 @@ func buildMethod(op protocol.Operation, records map[string]bool) (methodView, er
 		}
 		name := lowerCamel(p.Name)
 		params = append(params, name+": "+typ)
-		args = append(args, tsPropertyName(p.Name)+": "+name)
+		if arg := tsPropertyName(p.Name); arg == name {
+			args = append(args, name) // shorthand: { envelope }
+		} else {
+			args = append(args, arg+": "+name)
+		}
 		mv.types = append(mv.types, refs...)
 		if p.Doc != "" {
 			paramDocs = append(paramDocs, "@param "+name+" "+p.Doc)

@@ -184,7 +184,7 @@ class OracleSubject implements ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    */
   decode(envelope: string): Promise<DecodeResult> {
-    return this.#call<DecodeResult>("decode", { envelope: envelope });
+    return this.#call<DecodeResult>("decode", { envelope });
   }
 
   /**
@@ -193,7 +193,7 @@ class OracleSubject implements ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    */
   reencode(envelope: string, attemptsIncrement: number): Promise<string> {
-    return this.#call<string>("reencode", { envelope: envelope, attempts_increment: attemptsIncrement }, "encoded");
+    return this.#call<string>("reencode", { envelope, attempts_increment: attemptsIncrement }, "encoded");
   }
 
   /**
@@ -201,7 +201,7 @@ class OracleSubject implements ConformanceSubject {
    * encodes it.
    */
   make(urn: string, queue: string, data: JsonObject): Promise<string> {
-    return this.#call<string>("make", { urn: urn, queue: queue, data: data }, "encoded");
+    return this.#call<string>("make", { urn, queue, data }, "encoded");
   }
 
   /**
@@ -209,7 +209,7 @@ class OracleSubject implements ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    */
   sqsAttributes(envelope: string): Promise<{ [name: string]: SQSAttribute }> {
-    return this.#call<{ [name: string]: SQSAttribute }>("sqs_attributes", { envelope: envelope }, "attributes");
+    return this.#call<{ [name: string]: SQSAttribute }>("sqs_attributes", { envelope }, "attributes");
   }
 
   /**
@@ -230,7 +230,7 @@ class OracleSubject implements ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    */
   asbMessage(envelope: string): Promise<ASBMessage> {
-    return this.#call<ASBMessage>("asb_message", { envelope: envelope });
+    return this.#call<ASBMessage>("asb_message", { envelope });
   }
 
   /**
@@ -250,7 +250,7 @@ class OracleSubject implements ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    */
   pulsarProperties(envelope: string): Promise<{ [name: string]: string }> {
-    return this.#call<{ [name: string]: string }>("pulsar_properties", { envelope: envelope }, "properties");
+    return this.#call<{ [name: string]: string }>("pulsar_properties", { envelope }, "properties");
   }
 
   /**
@@ -270,7 +270,7 @@ class OracleSubject implements ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    */
   kafkaHeaders(envelope: string): Promise<{ [name: string]: string }> {
-    return this.#call<{ [name: string]: string }>("kafka_headers", { envelope: envelope }, "headers");
+    return this.#call<{ [name: string]: string }>("kafka_headers", { envelope }, "headers");
   }
 
   /**
@@ -291,7 +291,7 @@ class OracleSubject implements ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    */
   artemisMessage(envelope: string): Promise<ArtemisMessage> {
-    return this.#call<ArtemisMessage>("artemis_message", { envelope: envelope });
+    return this.#call<ArtemisMessage>("artemis_message", { envelope });
   }
 
   /**
@@ -311,7 +311,7 @@ class OracleSubject implements ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    */
   rabbitmqPublishing(envelope: string): Promise<RabbitMQPublishing> {
-    return this.#call<RabbitMQPublishing>("rabbitmq_publishing", { envelope: envelope });
+    return this.#call<RabbitMQPublishing>("rabbitmq_publishing", { envelope });
   }
 
   /**
@@ -320,7 +320,7 @@ class OracleSubject implements ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    */
   redisRoundtrip(envelope: string): Promise<string> {
-    return this.#call<string>("redis_roundtrip", { envelope: envelope }, "element");
+    return this.#call<string>("redis_roundtrip", { envelope }, "element");
   }
 
   /**
@@ -328,7 +328,7 @@ class OracleSubject implements ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    */
   idempotencyKey(envelope: string): Promise<string> {
-    return this.#call<string>("idempotency_key", { envelope: envelope }, "key");
+    return this.#call<string>("idempotency_key", { envelope }, "key");
   }
 
   /**
@@ -336,7 +336,7 @@ class OracleSubject implements ConformanceSubject {
    * deliveries in order; invoked[i] reports whether the handler ran for delivery i.
    */
   idempotencyReplay(deliveries: readonly Delivery[]): Promise<boolean[]> {
-    return this.#call<boolean[]>("idempotency_replay", { deliveries: deliveries }, "invoked");
+    return this.#call<boolean[]>("idempotency_replay", { deliveries }, "invoked");
   }
 
   /**
@@ -345,7 +345,7 @@ class OracleSubject implements ConformanceSubject {
    * @param schema the payload schema
    */
   validatePayload(schema: JsonObject, data: JsonValue): Promise<PayloadVerdict> {
-    return this.#call<PayloadVerdict>("validate_payload", { schema: schema, data: data });
+    return this.#call<PayloadVerdict>("validate_payload", { schema, data });
   }
 
   async close(): Promise<void> {

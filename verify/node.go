@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/babelqueue/bqgen/templates/node"
 )
 
 // NodeToolchain runs the Node/TypeScript backend's oracle-bound output, a
@@ -37,8 +39,9 @@ func (NodeToolchain) Lang() string { return "node" }
 // runs on: --import (to load tsx) and the TAP reporter.
 var nodeMinVersion = [2]int{20, 11}
 
-// nodeTestGlob matches the compiled test files, relative to the project.
-const nodeTestGlob = "test/*.gen.test.js"
+// nodeTestGlob matches the compiled test files, relative to the project:
+// the backend's layout says where they are.
+const nodeTestGlob = node.CompiledTestGlob
 
 // nodeEntry is the module Prepare writes at the project root: it imports
 // every compiled test file, so one node process runs them all. Node's
@@ -101,8 +104,8 @@ func (n NodeToolchain) Prepare(ctx context.Context, dir string, log io.Writer) e
 	if err := runInLogged(install, dir, log); err != nil {
 		return fmt.Errorf("node: npm ci: %w", err)
 	}
-	tsc := exec.CommandContext(ctx, n.node(), filepath.Join("node_modules", "typescript", "bin", "tsc"),
-		"-p", "tsconfig.json", "--noEmit", "false", "--sourceMap")
+	tsc := exec.CommandContext(ctx, n.node(), filepath.FromSlash(node.TSCompiler),
+		"-p", node.TSConfigFile, "--noEmit", "false", "--sourceMap")
 	if err := runInLogged(tsc, dir, log); err != nil {
 		return fmt.Errorf("node: tsc: %w", err)
 	}

@@ -47,6 +47,9 @@ func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 	if err != nil {
 		return nil, err
 	}
+	if v.Scaffold, err = buildScaffold(v.API, b.defined); err != nil {
+		return nil, err
+	}
 	var out []backend.File
 	for _, f := range v.Tests {
 		file, err := b.render(f.Path, f.Root, f, backend.Generated)
@@ -61,6 +64,10 @@ func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 	}
 	return append(append(out, shared...), backend.VendorSuite(s, suiteDir)...), nil
 }
+
+// defined reports whether b's templates define name: which operations have
+// a scaffold mapping is read from the templates, not restated.
+func (b Backend) defined(name string) bool { return b.templates.Lookup(name) != nil }
 
 // sharedFile is one output file rendered from the whole view.
 type sharedFile struct {
@@ -79,9 +86,9 @@ func sharedFiles(binding backend.Binding) []sharedFile {
 	}
 	return append(common,
 		sharedFile{bindingFile, "oracle.ts", backend.Generated},
-		sharedFile{packageFile, "package.json", backend.Generated},
-		sharedFile{lockFile, "package-lock.json", backend.Generated},
-		sharedFile{tsconfigFile, "tsconfig.json", backend.Generated},
+		sharedFile{PackageFile, "package.json", backend.Generated},
+		sharedFile{LockFile, "package-lock.json", backend.Generated},
+		sharedFile{TSConfigFile, "tsconfig.json", backend.Generated},
 	)
 }
 

@@ -128,7 +128,7 @@ func TestLayout(t *testing.T) {
 func TestBindingsDiffer(t *testing.T) {
 	s := canonical(t)
 	sdk, oracle := byPath(generate(t, s, backend.BindSDK)), byPath(generate(t, s, backend.BindOracle))
-	for _, path := range []string{packageFile, lockFile, tsconfigFile} {
+	for _, path := range []string{PackageFile, LockFile, TSConfigFile} {
 		if _, ok := sdk[path]; ok {
 			t.Errorf("BindSDK writes %s, which the SDK already has", path)
 		}
@@ -158,7 +158,7 @@ func TestOneTestPerCase(t *testing.T) {
 	for name, sv := range suites(t) {
 		files := byPath(generate(t, sv.suite, backend.BindOracle))
 		for block, names := range caseNames(sv.suite) {
-			f := files[testFileName(block)]
+			f := files[TestFileName(block)]
 			var got []string
 			for _, m := range testCall.FindAllStringSubmatch(string(f.Content), -1) {
 				got = append(got, m[1])
@@ -230,8 +230,8 @@ func addBehaviour(s *model.Suite, add func(string, ...string)) {
 func TestAbsentBlocksProduceNoFile(t *testing.T) {
 	files := byPath(generate(t, upstream(t), backend.BindOracle))
 	for _, block := range []string{model.BlockRoundtrip, model.BlockDataShape, model.BlockForbiddenKeys, model.BlockPayloadSchemaUnicode} {
-		if _, ok := files[testFileName(block)]; ok {
-			t.Errorf("the upstream suite has no %s block, yet %s was generated", block, testFileName(block))
+		if _, ok := files[TestFileName(block)]; ok {
+			t.Errorf("the upstream suite has no %s block, yet %s was generated", block, TestFileName(block))
 		}
 	}
 }
@@ -247,14 +247,14 @@ func TestImportsAreExactlyThoseUsed(t *testing.T) {
 	}
 }
 
-var importClause = regexp.MustCompile(`(?m)^import (?:type )?\{ ([^}]*) \} from`)
+var importClause = regexp.MustCompile(`(?m)^import (?:type )?\{\s*([^}]*?),?\s*\} from`)
 
 // checkImportsUsed fails for a name imported and never used (an error under
 // noUnusedLocals) and for a support function used and never imported.
 func checkImportsUsed(t *testing.T, where, src string) {
 	imported := map[string]bool{"assert": strings.Contains(src, "import assert ")}
 	for _, m := range importClause.FindAllStringSubmatch(src, -1) {
-		for _, name := range strings.Split(m[1], ", ") {
+		for _, name := range regexp.MustCompile(`,\s*`).Split(m[1], -1) {
 			imported[name] = true
 		}
 	}
@@ -279,14 +279,5 @@ func TestPackageOptionSetsCoreModule(t *testing.T) {
 	}
 	if f := byPath(files)[bindingFile]; !bytes.Contains(f.Content, []byte(`from "@babelqueue/core";`)) {
 		t.Errorf("the scaffold does not import the core from Options.Package:\n%s", f.Content)
-	}
-}
-
-func TestOperationDocsAreSafeInDocComments(t *testing.T) {
-	// The docs are written into /** ... */ comments as they are.
-	for _, op := range operations() {
-		if strings.Contains(op.Doc, "*/") || strings.ContainsAny(op.Doc, "\n\r\u2028\u2029") {
-			t.Errorf("%s: doc %q would end its comment", op.Op, op.Doc)
-		}
 	}
 }

@@ -1,4 +1,4 @@
-package node
+package node_test
 
 import (
 	"context"
@@ -11,13 +11,15 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/internal/prooftest"
+	"github.com/babelqueue/bqgen/internal/suitetest"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/templates/node"
 	"github.com/babelqueue/bqgen/verify"
 )
 
 // hostile is a case name, description, key and value at once: everything
 // that breaks naive escaping of code, comments and JSON in TypeScript.
-var hostile = strings.Join(adversarial[1:len(adversarial)-1], " | ")
+var hostile = strings.Join(node.Adversarial[1:len(node.Adversarial)-1], " | ")
 
 // adversarialSuite is a small suite whose names, descriptions, keys, values
 // and pointers are hostile, consistent enough for the oracle to pass it.
@@ -82,23 +84,18 @@ func TestHostileSuiteTypeChecksAndPasses(t *testing.T) {
 	}
 }
 
-// TestProof is `bqgen verify --lang node` on the canonical and upstream suites.
-func TestProof(t *testing.T) { prooftest.Prove(t, New(), verify.NewNodeToolchain()) }
-
-func TestMain(m *testing.M) { prooftest.Main(m) }
-
 // TestScaffoldTypeChecks type-checks the BindSDK output, scaffold included,
 // against a stand-in for @babelqueue/core that declares the API the scaffold
 // uses as sdk-api/node.md describes it (testdata/core-api.d.ts).
 func TestScaffoldTypeChecks(t *testing.T) {
 	tc := nodeToolchain(t)
-	dir := writeOutput(t, canonical(t), backend.BindSDK)
-	oracleFiles, err := New().Generate(canonical(t), backend.Options{Binding: backend.BindOracle})
+	dir := writeOutput(t, suitetest.Canonical(t), backend.BindSDK)
+	oracleFiles, err := node.New().Generate(suitetest.Canonical(t), backend.Options{Binding: backend.BindOracle})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range oracleFiles {
-		if f.Path == packageFile || f.Path == lockFile || f.Path == tsconfigFile {
+		if f.Path == node.PackageFile || f.Path == node.LockFile || f.Path == node.TSConfigFile {
 			writeFile(t, dir, f.Path, f.Content)
 		}
 	}
@@ -125,7 +122,11 @@ func nodeToolchain(t *testing.T) verify.Toolchain {
 func writeOutput(t *testing.T, s *model.Suite, binding backend.Binding) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, f := range generate(t, s, binding) {
+	files, err := node.New().Generate(s, backend.Options{Binding: binding})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
 		writeFile(t, dir, f.Path, f.Content)
 	}
 	return dir

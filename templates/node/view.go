@@ -2,27 +2,26 @@ package node
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
-// view is everything the templates lay out, computed once from the suite:
-// paths, import lists and every literal and comment already encoded. The
-// templates only arrange these strings; none of them sees raw suite data.
+// view is everything the templates lay out, computed once from the suite and
+// the protocol: paths, import lists and every literal and comment already
+// encoded. The templates only arrange these strings; none of them sees raw
+// suite data.
 type view struct {
 	Header string // the header comment every generated file opens with
 	// ScaffoldHeader opens the scaffold, which the SDK owns: it names the
 	// suite revision but carries no generated marker.
 	ScaffoldHeader string
-	Tests          []testFile // one per block the suite carries, in KnownBlocks order
-	Operations     []opView   // the subject's methods
-	// OperationTypes lists the types the methods' signatures name, for the
-	// oracle subject's import.
-	OperationTypes []string
+	Tests          []testFile   // one per block the suite carries, in KnownBlocks order
+	API            subjectView  // the subject interface, from the protocol
+	Scaffold       scaffoldView // the scaffold's methods (set by Generate, from the templates)
 	CoreModule     string       // literal: where the scaffold imports @babelqueue/core from
 	Package        packageView  // package.json and its lockfile (BindOracle only)
 	Subject        string       // module specifier of the subject interface file
@@ -34,18 +33,50 @@ type view struct {
 // unversioned stands for CONFORMANCE_VERSION in a suite that has none.
 const unversioned = "unversioned"
 
+// common is what every block's test file needs besides its own block.
+type common struct {
+	Header                    string
+	Subject, Support, Binding string // module specifiers, as in view
+}
+
 // testFile is one generated test file: the frame every block template lays
 // its tests into, plus the block's own view in Body.
 type testFile struct {
 	Path    string // test/conformance-<block>.gen.test.ts
-	Root    string // the template that renders it
-	Header  string
+	Root    string // the template that renders it: <block>.test.ts
 	Doc     string // the block's description, as comment lines
 	Imports imports
-	Subject string // module specifiers, as in view
-	Support string
-	Binding string
-	Body    body // the block's view: *casesBody, *bindingBody, ...
+	common
+	Body body // the block's view: *casesBody, *bindingBody, ...
+}
+
+// blockView builds the test file of one block.
+type blockView func(*model.Suite, *common) (testFile, error)
+
+// blockViews maps each block to the function that builds its test file.
+var blockViews = map[string]blockView{
+	model.BlockCases:                buildCases,
+	model.BlockIdempotency:          buildIdempotency,
+	model.BlockSQS:                  buildSQS,
+	model.BlockASB:                  buildASB,
+	model.BlockPulsar:               buildPulsar,
+	model.BlockKafka:                buildKafka,
+	model.BlockArtemis:              buildArtemis,
+	model.BlockRedis:                buildRedis,
+	model.BlockRabbitMQ:             buildRabbitMQ,
+	model.BlockPayloadSchema:        buildPayloadSchema,
+	model.BlockPayloadSchemaUnicode: buildPayloadSchemaUnicode,
+	model.BlockRoundtrip:            buildRoundtrip,
+	model.BlockDataShape:            buildDataShape,
+	model.BlockForbiddenKeys:        buildForbiddenKeys,
+}
+
+// file is the test file of block with its body and imports.
+func (c *common) file(s *model.Suite, block string, b body, imp imports) testFile {
+	sort.Strings(imp.Support)
+	sort.Strings(imp.Types)
+	return testFile{Path: TestFileName(block), Root: block + ".test.ts", Doc: tsComment(fileDoc(s, block), ""),
+		Imports: imp, common: *c, Body: b}
 }
 
 // body is a block's view.
@@ -71,8 +102,11 @@ func (i imports) NodeTest() string {
 	return "after, test"
 }
 
-// SupportList joins the support names for an import clause.
-func (i imports) SupportList() string { return strings.Join(i.Support, ", ") }
+// SupportList is the import clause of the support names, broken over lines
+// when it would be long.
+func (i imports) SupportList() string {
+	return layoutList("", "{ ", i.Support, " }", len("import  from \"./conformance-support.gen.js\";"))
+}
 
 // TypeList joins the type names for an import type clause.
 func (i imports) TypeList() string { return strings.Join(i.Types, ", ") }
@@ -93,14 +127,6 @@ func newCase(name, description, indent string) testCase {
 	return c
 }
 
-// opView is one subject method with its signature and request spelled out.
-type opView struct {
-	operation
-	OpLiteral string // the operation's protocol name as a literal
-	Signature string // e.g. sqsReconcile(bodyAttempts: number, approximateReceiveCount: string | null)
-	Args      string // the request's args object, e.g. { body_attempts: bodyAttempts, ... }
-}
-
 // packageView names the standalone project of the oracle-bound output. The
 // name's scope and the version carry the generated marker and the suite
 // revision, since JSON has no comments.
@@ -108,6 +134,7 @@ type packageView struct {
 	NameJSON    string
 	VersionJSON string
 	MarkerJSON  string // the marker and the suite revision, for the "//" key
+	TestJSON    string // the test script: node:test over the generated tests, through tsx
 }
 
 // oracleEnvLit holds the oracle subject's environment variable names as literals.
@@ -121,11 +148,14 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 	if !s.HasVersion || version == "" {
 		version = unversioned
 	}
+	api, err := buildSubject(protocol.Operations, protocol.Records)
+	if err != nil {
+		return nil, err
+	}
 	v := &view{
 		Header:         buildHeader(version),
 		ScaffoldHeader: tsComment("Scaffolded by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION "+version+".", ""),
-		Operations:     buildOperations(),
-		OperationTypes: operationTypes(),
+		API:            api,
 		CoreModule:     tsString(coreModule(opt)),
 		Package:        buildPackage(version),
 		Subject:        tsString(moduleSpecifier(subjectFile)),
@@ -133,8 +163,13 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 		Binding:        tsString(moduleSpecifier(bindingFile)),
 		EnvNames:       oracleEnvLit{Bin: tsString(backend.EnvOracleBin), Fault: tsString(backend.EnvOracleFault)},
 	}
+	c := &common{Header: v.Header, Subject: v.Subject, Support: v.Support, Binding: v.Binding}
 	for _, block := range s.Blocks() {
-		f, err := buildTestFile(s, block, v)
+		build, ok := blockViews[block]
+		if !ok {
+			return nil, fmt.Errorf("node: block %s: no test template for the block", block)
+		}
+		f, err := build(s, c)
 		if err != nil {
 			return nil, fmt.Errorf("node: block %s: %w", block, err)
 		}
@@ -171,68 +206,8 @@ func buildPackage(version string) packageView {
 		NameJSON:    jsonString("@generated/babelqueue-conformance-node"),
 		VersionJSON: jsonString(pkgVersion),
 		MarkerJSON:  jsonString("@generated by bqgen from the BabelQueue conformance suite. DO NOT EDIT. CONFORMANCE_VERSION " + version),
+		TestJSON:    jsonString("node --import tsx --test " + TestDir + "/*" + TestSuffix),
 	}
-}
-
-// buildOperations spells out each operation's method signature and request.
-func buildOperations() []opView {
-	var out []opView
-	for _, op := range operations() {
-		var params, args []string
-		for _, p := range op.Params {
-			params = append(params, p.Name+": "+p.Type)
-			args = append(args, p.Wire+": "+p.Name)
-		}
-		request := "{}"
-		if len(args) > 0 {
-			request = "{ " + strings.Join(args, ", ") + " }"
-		}
-		out = append(out, opView{operation: op, OpLiteral: tsString(op.Op),
-			Signature: op.Method + "(" + strings.Join(params, ", ") + ")", Args: request})
-	}
-	return out
-}
-
-// typeName matches the subject-file types a signature names.
-var typeName = regexp.MustCompile(`[A-Z][A-Za-z]*`)
-
-// operationTypes lists, sorted, ConformanceSubject and every type the
-// operations' parameters and results name.
-func operationTypes() []string {
-	seen := map[string]bool{"ConformanceSubject": true}
-	for _, op := range operations() {
-		seen[op.Result] = true
-		for _, p := range op.Params {
-			for _, name := range typeName.FindAllString(p.Type, -1) {
-				seen[name] = true
-			}
-		}
-	}
-	out := make([]string, 0, len(seen))
-	for name := range seen {
-		out = append(out, name)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// buildTestFile builds the frame of one block's test file and its body.
-func buildTestFile(s *model.Suite, block string, v *view) (testFile, error) {
-	build, ok := blockViews[block]
-	if !ok {
-		return testFile{}, fmt.Errorf("no test template for the block")
-	}
-	body, imp, err := build(s)
-	if err != nil {
-		return testFile{}, err
-	}
-	sort.Strings(imp.Support)
-	sort.Strings(imp.Types)
-	return testFile{
-		Path: testFileName(block), Root: block + ".test.ts", Header: v.Header,
-		Doc: tsComment(fileDoc(s, block), ""), Imports: imp,
-		Subject: v.Subject, Support: v.Support, Binding: v.Binding, Body: body,
-	}, nil
 }
 
 // fileDoc is the prose at the top of a block's test file: which block, and
@@ -243,27 +218,6 @@ func fileDoc(s *model.Suite, block string) string {
 		doc += "\n" + d
 	}
 	return doc
-}
-
-// bodyBuilder builds a block's view and says what its test file imports.
-type bodyBuilder func(*model.Suite) (body, imports, error)
-
-// blockViews maps each block to the function that builds its view.
-var blockViews = map[string]bodyBuilder{
-	model.BlockCases:                buildCases,
-	model.BlockIdempotency:          buildIdempotency,
-	model.BlockSQS:                  buildSQS,
-	model.BlockASB:                  buildASB,
-	model.BlockPulsar:               buildPulsar,
-	model.BlockKafka:                buildKafka,
-	model.BlockArtemis:              buildArtemis,
-	model.BlockRedis:                buildRedis,
-	model.BlockRabbitMQ:             buildRabbitMQ,
-	model.BlockPayloadSchema:        buildPayloadSchema,
-	model.BlockPayloadSchemaUnicode: buildPayloadSchemaUnicode,
-	model.BlockRoundtrip:            buildRoundtrip,
-	model.BlockDataShape:            buildDataShape,
-	model.BlockForbiddenKeys:        buildForbiddenKeys,
 }
 
 // manifestText is the string at a path of manifest keys ("" when absent):

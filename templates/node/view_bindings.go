@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
 // The broker blocks' sub-blocks, named as in the manifest; a sub-block
@@ -26,7 +27,7 @@ type bindingBody struct {
 type reconcileView struct {
 	Describe string // the describe block's name literal
 	Doc      string
-	Method   string // the subject method
+	Method   string // the subject method of the block's reconciliation operation
 	Cases    []reconcileCaseView
 }
 
@@ -38,11 +39,11 @@ type reconcileCaseView struct {
 }
 
 // buildReconcile builds a reconciliation sub-block for a subject method.
-func buildReconcile(r *model.Reconciliation, block, method string) (*reconcileView, error) {
+func buildReconcile(r *model.Reconciliation, block string, op protocol.Operation) (*reconcileView, error) {
 	if r == nil {
 		return nil, nil
 	}
-	rv := &reconcileView{Describe: tsString(block + " " + subReconciliation), Doc: tsComment(r.Description, ""), Method: method}
+	rv := &reconcileView{Describe: tsString(block + " " + subReconciliation), Doc: tsComment(r.Description, ""), Method: lowerCamel(op.Name)}
 	for _, c := range r.Cases {
 		native, err := tsValue(c.Native, nestedBodyIndent)
 		if err != nil {
@@ -78,7 +79,7 @@ func bindingImports(b *bindingBody, uses projectionUses) imports {
 }
 
 // projectionCase is the head of a projection test: named after its block
-// and sub-block ("sqs attribute_projection", so runner output tells the
+// and sub-block ("<block> attribute_projection", so runner output tells the
 // brokers apart), described by the manifest's description of it.
 func projectionCase(s *model.Suite, block, sub string) testCase {
 	return newCase(block+" "+sub, manifestText(s, block, sub, "description"), "")
@@ -92,7 +93,7 @@ type mapProjectionView struct {
 	Expected string
 }
 
-func buildSQS(s *model.Suite) (body, imports, error) {
+func buildSQS(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
 	if p := s.SQS.Projection; p != nil {
 		var members []model.Member
@@ -103,27 +104,27 @@ func buildSQS(s *model.Suite) (body, imports, error) {
 		}
 		expected, err := tsValue(model.ObjectValue(members...), bodyIndent)
 		if err != nil {
-			return nil, imports{}, err
+			return testFile{}, err
 		}
 		b.Projection = &mapProjectionView{testCase: projectionCase(s, model.BlockSQS, subAttributes), Fixture: tsString(p.EnvelopeFile), Expected: expected}
 	}
-	return finishBinding(b, model.BlockSQS, s.SQS.Reconciliation, "sqsReconcile", compareOnly)
+	return finishBinding(s, c, b, model.BlockSQS, s.SQS.Reconciliation, protocol.SQSReconcile, compareOnly)
 }
 
-func buildPulsar(s *model.Suite) (body, imports, error) {
+func buildPulsar(s *model.Suite, c *common) (testFile, error) {
 	b, err := stringMapBinding(s, model.BlockPulsar, s.Pulsar.Projection)
 	if err != nil {
-		return nil, imports{}, err
+		return testFile{}, err
 	}
-	return finishBinding(b, model.BlockPulsar, s.Pulsar.Reconciliation, "pulsarReconcile", compareOnly)
+	return finishBinding(s, c, b, model.BlockPulsar, s.Pulsar.Reconciliation, protocol.PulsarReconcile, compareOnly)
 }
 
-func buildKafka(s *model.Suite) (body, imports, error) {
+func buildKafka(s *model.Suite, c *common) (testFile, error) {
 	b, err := stringMapBinding(s, model.BlockKafka, s.Kafka.Projection)
 	if err != nil {
-		return nil, imports{}, err
+		return testFile{}, err
 	}
-	return finishBinding(b, model.BlockKafka, s.Kafka.Reconciliation, "kafkaReconcile", compareOnly)
+	return finishBinding(s, c, b, model.BlockKafka, s.Kafka.Reconciliation, protocol.KafkaReconcile, compareOnly)
 }
 
 // stringMapBinding starts a binding whose projection is a string map.
@@ -140,14 +141,15 @@ func stringMapBinding(s *model.Suite, block string, p *model.StringMapProjection
 	return b, nil
 }
 
-// finishBinding adds the reconciliation sub-block and the import list.
-func finishBinding(b *bindingBody, block string, r *model.Reconciliation, method string, uses projectionUses) (body, imports, error) {
-	rv, err := buildReconcile(r, block, method)
+// finishBinding adds the reconciliation sub-block of op and makes the file.
+func finishBinding(s *model.Suite, c *common, b *bindingBody, block string, r *model.Reconciliation, op protocol.Operation,
+	uses projectionUses) (testFile, error) {
+	rv, err := buildReconcile(r, block, op)
 	if err != nil {
-		return nil, imports{}, err
+		return testFile{}, err
 	}
 	b.Reconcile = rv
-	return b, bindingImports(b, uses), nil
+	return c.file(s, block, b, bindingImports(b, uses)), nil
 }
 
 // entriesObject is a string map as a JSON object, in manifest order.
@@ -159,30 +161,31 @@ func entriesObject(entries []model.StringEntry) model.Value {
 	return model.ObjectValue(members...)
 }
 
-// asbProjectionView is asb.property_projection.
-type asbProjectionView struct {
+// serviceBusView is the Azure Service Bus property_projection.
+type serviceBusView struct {
 	testCase
 	Fixture                                        string
 	Subject, CorrelationID, MessageID, ContentType string
 	ApplicationProperties                          string
 }
 
-func buildASB(s *model.Suite) (body, imports, error) {
+func buildASB(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
 	if p := s.ASB.Projection; p != nil {
 		props, err := tsValue(p.ApplicationProperties, bodyIndent)
 		if err != nil {
-			return nil, imports{}, err
+			return testFile{}, err
 		}
-		b.Projection = &asbProjectionView{testCase: projectionCase(s, model.BlockASB, subProperties), Fixture: tsString(p.EnvelopeFile),
+		b.Projection = &serviceBusView{testCase: projectionCase(s, model.BlockASB, subProperties), Fixture: tsString(p.EnvelopeFile),
 			Subject: tsString(p.Subject), CorrelationID: tsString(p.CorrelationID), MessageID: tsString(p.MessageID),
 			ContentType: tsString(p.ContentType), ApplicationProperties: props}
 	}
-	return finishBinding(b, model.BlockASB, s.ASB.Reconciliation, "asbReconcile", projectionUses{assert: true, support: []string{"assertJsonEqual"}})
+	uses := projectionUses{assert: true, support: []string{"assertJsonEqual"}}
+	return finishBinding(s, c, b, model.BlockASB, s.ASB.Reconciliation, protocol.ASBReconcile, uses)
 }
 
-// artemisProjectionView is artemis.property_projection.
-type artemisProjectionView struct {
+// amqpMessageView is the Artemis property_projection.
+type amqpMessageView struct {
 	testCase
 	Fixture                             string
 	Annotation, AnnotationWhat, JMSType string
@@ -190,22 +193,23 @@ type artemisProjectionView struct {
 	Properties                          string
 }
 
-func buildArtemis(s *model.Suite) (body, imports, error) {
+func buildArtemis(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
 	if p := s.Artemis.Projection; p != nil {
 		props, err := tsValue(entriesObject(p.Properties), bodyIndent)
 		if err != nil {
-			return nil, imports{}, err
+			return testFile{}, err
 		}
-		b.Projection = &artemisProjectionView{testCase: projectionCase(s, model.BlockArtemis, subProperties), Fixture: tsString(p.EnvelopeFile),
+		b.Projection = &amqpMessageView{testCase: projectionCase(s, model.BlockArtemis, subProperties), Fixture: tsString(p.EnvelopeFile),
 			Annotation: tsString(p.JMSTypeAnnotation), AnnotationWhat: tsString("annotation " + p.JMSTypeAnnotation),
 			JMSType: tsString(p.JMSType), CorrelationID: tsString(p.CorrelationID), Properties: props}
 	}
-	return finishBinding(b, model.BlockArtemis, s.Artemis.Reconciliation, "artemisReconcile", projectionUses{assert: true, support: []string{"assertJsonEqual", "member"}})
+	uses := projectionUses{assert: true, support: []string{"assertJsonEqual", "member"}}
+	return finishBinding(s, c, b, model.BlockArtemis, s.Artemis.Reconciliation, protocol.ArtemisReconcile, uses)
 }
 
-// rabbitMQProjectionView is rabbitmq.property_projection.
-type rabbitMQProjectionView struct {
+// publishingView is the RabbitMQ property_projection.
+type publishingView struct {
 	testCase
 	Fixture    string
 	Properties []namedValue
@@ -218,34 +222,34 @@ type namedValue struct {
 	Name, What, Value string
 }
 
-func buildRabbitMQ(s *model.Suite) (body, imports, error) {
+func buildRabbitMQ(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
 	if p := s.RabbitMQ.Projection; p != nil {
 		headers, err := tsValue(p.Headers, bodyIndent)
 		if err != nil {
-			return nil, imports{}, err
+			return testFile{}, err
 		}
-		pv := &rabbitMQProjectionView{testCase: projectionCase(s, model.BlockRabbitMQ, subProperties), Fixture: tsString(p.EnvelopeFile), Headers: headers}
+		pv := &publishingView{testCase: projectionCase(s, model.BlockRabbitMQ, subProperties), Fixture: tsString(p.EnvelopeFile), Headers: headers}
 		for _, e := range p.Properties {
 			pv.Properties = append(pv.Properties, namedValue{Name: tsString(e.Name), What: tsString("properties." + e.Name), Value: tsString(e.Value)})
 		}
 		b.Projection = pv
 	}
-	return finishBinding(b, "", nil, "", projectionUses{support: []string{"assertJsonEqual", "member"}})
+	return finishBinding(s, c, b, model.BlockRabbitMQ, nil, protocol.Operation{}, projectionUses{support: []string{"assertJsonEqual", "member"}})
 }
 
-// redisProjectionView is redis.payload_identity.
-type redisProjectionView struct {
+// payloadIdentityView is the Redis payload_identity sub-block.
+type payloadIdentityView struct {
 	testCase
 	Fixture string
 }
 
-func buildRedis(s *model.Suite) (body, imports, error) {
+func buildRedis(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
 	if p := s.Redis.PayloadIdentity; p != nil {
-		b.Projection = &redisProjectionView{testCase: projectionCase(s, model.BlockRedis, subPayloadID), Fixture: tsString(p.EnvelopeFile)}
+		b.Projection = &payloadIdentityView{testCase: projectionCase(s, model.BlockRedis, subPayloadID), Fixture: tsString(p.EnvelopeFile)}
 	}
-	return finishBinding(b, "", nil, "", projectionUses{assert: true})
+	return finishBinding(s, c, b, model.BlockRedis, nil, protocol.Operation{}, projectionUses{assert: true})
 }
 
 // empty reports whether a broker block has no sub-block bqgen tests.

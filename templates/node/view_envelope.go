@@ -33,16 +33,16 @@ type envelopeCaseView struct {
 	DeadLetter    string // "" when the case expects no dead_letter block
 }
 
-func buildCases(s *model.Suite) (body, imports, error) {
+func buildCases(s *model.Suite, c *common) (testFile, error) {
 	body := &casesBody{}
 	imp := imports{Assert: true, Support: []string{"fixture", "whenProvided"}}
 	valid, deadLetter := false, false
-	for _, c := range s.Cases {
-		cv, err := buildEnvelopeCase(c)
+	for _, ec := range s.Cases {
+		cv, err := buildEnvelopeCase(ec)
 		if err != nil {
-			return nil, imp, fmt.Errorf("case %q: %w", c.Name, err)
+			return testFile{}, fmt.Errorf("case %q: %w", ec.Name, err)
 		}
-		valid = valid || c.Valid
+		valid = valid || ec.Valid
 		deadLetter = deadLetter || cv.DeadLetter != ""
 		body.Cases = append(body.Cases, cv)
 	}
@@ -52,7 +52,7 @@ func buildCases(s *model.Suite) (body, imports, error) {
 	if deadLetter {
 		imp.Support = append(imp.Support, "assertJsonContains")
 	}
-	return body, imp, nil
+	return c.file(s, model.BlockCases, body, imp), nil
 }
 
 func buildEnvelopeCase(c model.EnvelopeCase) (envelopeCaseView, error) {
@@ -103,20 +103,21 @@ type pointerValue struct {
 	Pointer, Value string
 }
 
-func buildRoundtrip(s *model.Suite) (body, imports, error) {
+func buildRoundtrip(s *model.Suite, c *common) (testFile, error) {
 	body := &roundtripBody{}
-	for _, c := range s.Roundtrip.Cases {
-		cv := roundtripCaseView{testCase: newCase(c.Name, c.Description, ""), Fixture: tsString(c.File), Attempts: tsInt(c.ExpectAttempts)}
-		for _, p := range c.ExpectPreserved {
-			value, err := tsValue(p.Value, bodyIndent)
+	for _, rc := range s.Roundtrip.Cases {
+		cv := roundtripCaseView{testCase: newCase(rc.Name, rc.Description, ""), Fixture: tsString(rc.File), Attempts: tsInt(rc.ExpectAttempts)}
+		for _, p := range rc.ExpectPreserved {
+			value, err := tsValue(p.Value, bodyIndent+"  ")
 			if err != nil {
-				return nil, imports{}, fmt.Errorf("case %q: expect_preserved %s: %w", c.Name, p.Pointer, err)
+				return testFile{}, fmt.Errorf("case %q: expect_preserved %s: %w", rc.Name, p.Pointer, err)
 			}
 			cv.Preserved = append(cv.Preserved, pointerValue{Pointer: tsString(p.Pointer.String()), Value: value})
 		}
 		body.Cases = append(body.Cases, cv)
 	}
-	return body, imports{Support: []string{"assertJsonEqual", "fixture", "parseJson", "resolvePointer", "whenProvided"}}, nil
+	imp := imports{Support: []string{"assertJsonEqual", "fixture", "parseJson", "resolvePointer", "whenProvided"}}
+	return c.file(s, model.BlockRoundtrip, body, imp), nil
 }
 
 // dataShapeBody is the view of the "data_shape" block.
@@ -133,14 +134,14 @@ type dataShapeCaseView struct {
 	Fixture, Valid, Message    string
 }
 
-func buildDataShape(s *model.Suite) (body, imports, error) {
+func buildDataShape(s *model.Suite, c *common) (testFile, error) {
 	body := &dataShapeBody{}
 	imp := imports{Assert: true, Support: []string{"whenProvided"}}
 	encode, decode := false, false
-	for _, c := range s.DataShape.Cases {
-		cv, err := buildDataShapeCase(c)
+	for _, dc := range s.DataShape.Cases {
+		cv, err := buildDataShapeCase(dc)
 		if err != nil {
-			return nil, imp, fmt.Errorf("case %q: %w", c.Name, err)
+			return testFile{}, fmt.Errorf("case %q: %w", dc.Name, err)
 		}
 		encode, decode = encode || cv.Encode, decode || !cv.Encode
 		body.Cases = append(body.Cases, cv)
@@ -151,7 +152,7 @@ func buildDataShape(s *model.Suite) (body, imports, error) {
 	if decode {
 		imp.Support = append(imp.Support, "fixture")
 	}
-	return body, imp, nil
+	return c.file(s, model.BlockDataShape, body, imp), nil
 }
 
 func buildDataShapeCase(c model.DataShapeCase) (dataShapeCaseView, error) {
@@ -194,59 +195,19 @@ type forbiddenKeyCaseView struct {
 	Absent      []string // pointers that must not resolve after re-encoding
 }
 
-func buildForbiddenKeys(s *model.Suite) (body, imports, error) {
+func buildForbiddenKeys(s *model.Suite, c *common) (testFile, error) {
 	body := &forbiddenKeysBody{}
-	for _, c := range s.ForbiddenKeys.Cases {
-		key := c.ForbiddenKey.String()
-		cv := forbiddenKeyCaseView{testCase: newCase(c.Name, "", ""), Fixture: tsString(c.File), Key: tsString(key),
+	for _, fc := range s.ForbiddenKeys.Cases {
+		key := fc.ForbiddenKey.String()
+		cv := forbiddenKeyCaseView{testCase: newCase(fc.Name, "", ""), Fixture: tsString(fc.File), Key: tsString(key),
 			WarnMessage: tsString("decode must warn about " + key)}
-		for _, p := range c.ExpectAbsentAfterReencode {
+		for _, p := range fc.ExpectAbsentAfterReencode {
 			cv.Absent = append(cv.Absent, tsString(p.String()))
 		}
 		body.Cases = append(body.Cases, cv)
 	}
-	return body, imports{Assert: true, Support: []string{"assertAbsent", "assertAccepted", "fixture", "parseJson", "whenProvided"}}, nil
-}
-
-// payloadBody is the view of "payload_schema" and "payload_schema_unicode".
-type payloadBody struct {
-	Schema string
-	Cases  []payloadCaseView
-}
-
-// payloadCaseView is one payload case: the data literal and the verdict.
-type payloadCaseView struct {
-	testCase
-	Data  string
-	Valid string
-}
-
-func buildPayloadSchema(s *model.Suite) (body, imports, error) {
-	return buildPayload(s.PayloadSchema)
-}
-
-func buildPayloadSchemaUnicode(s *model.Suite) (body, imports, error) {
-	return buildPayload(s.PayloadSchemaUnicode)
-}
-
-func buildPayload(p *model.PayloadSchema) (body, imports, error) {
-	imp := imports{Assert: true, Support: []string{"whenProvided"}, Types: []string{"JsonObject"}}
-	if p.Schema.Kind != model.Object {
-		return nil, imp, fmt.Errorf("schema must be an object, got %s", p.Schema.Kind)
-	}
-	schema, err := tsValue(p.Schema, "")
-	if err != nil {
-		return nil, imp, fmt.Errorf("schema: %w", err)
-	}
-	body := &payloadBody{Schema: schema}
-	for _, c := range p.Cases {
-		data, err := tsValue(c.Data, bodyIndent)
-		if err != nil {
-			return nil, imp, fmt.Errorf("case %q: data: %w", c.Name, err)
-		}
-		body.Cases = append(body.Cases, payloadCaseView{testCase: newCase(c.Name, "", ""), Data: data, Valid: fmt.Sprint(c.Valid)})
-	}
-	return body, imp, nil
+	imp := imports{Assert: true, Support: []string{"assertAbsent", "assertAccepted", "fixture", "parseJson", "whenProvided"}}
+	return c.file(s, model.BlockForbiddenKeys, body, imp), nil
 }
 
 // Each body says whether it has no test at all; such a block gets no file,
@@ -255,4 +216,3 @@ func (b *casesBody) empty() bool         { return len(b.Cases) == 0 }
 func (b *roundtripBody) empty() bool     { return len(b.Cases) == 0 }
 func (b *dataShapeBody) empty() bool     { return len(b.Cases) == 0 }
 func (b *forbiddenKeysBody) empty() bool { return len(b.Cases) == 0 }
-func (b *payloadBody) empty() bool       { return len(b.Cases) == 0 }

@@ -18,8 +18,8 @@ const subject = openSubject();
 after(() => subject.close());
 
 test("empty-data", (t) => whenProvided(t, async () => {
-  const result = await subject.make("urn:babel:orders:created", "orders", {});
-  assert.equal(rawMember(result.encoded, "data"), "{}", "the emitted data, insignificant whitespace removed");
+  const encoded = await subject.make("urn:babel:orders:created", "orders", {});
+  assert.equal(rawMember(encoded, "data"), "{}", "the emitted data, insignificant whitespace removed");
 }));
 
 test("data-array-rejected", (t) => whenProvided(t, async () => {

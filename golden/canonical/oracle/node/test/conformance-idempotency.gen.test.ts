@@ -23,8 +23,8 @@ after(() => subject.close());
 // message (a redelivery), even byte-for-byte identical, and dedupe to one effect. trace_id is
 // NOT the key: messages sharing a trace_id but with distinct meta.id are distinct effects.
 test("dedup_key", (t) => whenProvided(t, async () => {
-  const result = await subject.idempotencyKey(fixture("fixtures/order-created.json"));
-  assert.equal(result.key, "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "the seen-set key");
+  const key = await subject.idempotencyKey(fixture("fixtures/order-created.json"));
+  assert.equal(key, "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "the seen-set key");
 }));
 
 // Each sequence drives ONE handler wrapped by the SDK's idempotency helper, backed by ONE
@@ -42,73 +42,73 @@ describe("sequences", () => {
   // The same meta.id delivered twice (a textbook at-least-once redelivery): first runs the
   // effect, second is skipped. One effect.
   test("duplicate-delivery-runs-once", (t) => whenProvided(t, async () => {
-    const result = await subject.idempotencyReplay([
+    const invoked = await subject.idempotencyReplay([
       { meta_id: "id-A", outcome: "ok", forget_before: false },
       { meta_id: "id-A", outcome: "ok", forget_before: false },
     ]);
-    assertJsonEqual(result.invoked, [true, false], "handler invoked, per delivery");
-    assert.equal(result.invoked.filter((ran) => ran).length, 1, "expected_effects");
+    assertJsonEqual(invoked, [true, false], "handler invoked, per delivery");
+    assert.equal(invoked.filter((ran) => ran).length, 1, "expected_effects");
   }));
 
   // Three redeliveries of one id (a flaky broker / worker-crash-before-ack storm): the effect
   // fires once; every subsequent redelivery is a no-op skip.
   test("at-least-once-redelivery-is-noop", (t) => whenProvided(t, async () => {
-    const result = await subject.idempotencyReplay([
+    const invoked = await subject.idempotencyReplay([
       { meta_id: "id-A", outcome: "ok", forget_before: false },
       { meta_id: "id-A", outcome: "ok", forget_before: false },
       { meta_id: "id-A", outcome: "ok", forget_before: false },
       { meta_id: "id-A", outcome: "ok", forget_before: false },
     ]);
-    assertJsonEqual(result.invoked, [true, false, false, false], "handler invoked, per delivery");
-    assert.equal(result.invoked.filter((ran) => ran).length, 1, "expected_effects");
+    assertJsonEqual(invoked, [true, false, false, false], "handler invoked, per delivery");
+    assert.equal(invoked.filter((ran) => ran).length, 1, "expected_effects");
   }));
 
   // Different meta.ids are different messages — each runs once. Dedupe is per-id, never
   // collapses unrelated messages.
   test("distinct-ids-each-run", (t) => whenProvided(t, async () => {
-    const result = await subject.idempotencyReplay([
+    const invoked = await subject.idempotencyReplay([
       { meta_id: "id-A", outcome: "ok", forget_before: false },
       { meta_id: "id-B", outcome: "ok", forget_before: false },
       { meta_id: "id-C", outcome: "ok", forget_before: false },
     ]);
-    assertJsonEqual(result.invoked, [true, true, true], "handler invoked, per delivery");
-    assert.equal(result.invoked.filter((ran) => ran).length, 3, "expected_effects");
+    assertJsonEqual(invoked, [true, true, true], "handler invoked, per delivery");
+    assert.equal(invoked.filter((ran) => ran).length, 3, "expected_effects");
   }));
 
   // A handler that throws does NOT remember the id, so the next redelivery runs it again (retry
   // semantics survive the guard). The third delivery succeeds and is then deduped on a fourth.
   test("throw-leaves-id-unmarked", (t) => whenProvided(t, async () => {
-    const result = await subject.idempotencyReplay([
+    const invoked = await subject.idempotencyReplay([
       { meta_id: "id-A", outcome: "throw", forget_before: false },
       { meta_id: "id-A", outcome: "throw", forget_before: false },
       { meta_id: "id-A", outcome: "ok", forget_before: false },
       { meta_id: "id-A", outcome: "ok", forget_before: false },
     ]);
-    assertJsonEqual(result.invoked, [true, true, true, false], "handler invoked, per delivery");
-    assert.equal(result.invoked.filter((ran) => ran).length, 3, "expected_effects");
+    assertJsonEqual(invoked, [true, true, true, false], "handler invoked, per delivery");
+    assert.equal(invoked.filter((ran) => ran).length, 3, "expected_effects");
   }));
 
   // A message with no usable meta.id (empty/absent) CANNOT be deduped, so the helper fails
   // open: every delivery runs the handler. The guard never silently drops work it cannot
   // identify.
   test("missing-id-fails-open", (t) => whenProvided(t, async () => {
-    const result = await subject.idempotencyReplay([
+    const invoked = await subject.idempotencyReplay([
       { meta_id: "", outcome: "ok", forget_before: false },
       { meta_id: "", outcome: "ok", forget_before: false },
     ]);
-    assertJsonEqual(result.invoked, [true, true], "handler invoked, per delivery");
-    assert.equal(result.invoked.filter((ran) => ran).length, 2, "expected_effects");
+    assertJsonEqual(invoked, [true, true], "handler invoked, per delivery");
+    assert.equal(invoked.filter((ran) => ran).length, 2, "expected_effects");
   }));
 
   // forget(id) evicts an id from the seen-set, so a later delivery of that id runs again
   // (manual replay / TTL expiry). Locks the third Store method.
   test("forget-allows-rerun", (t) => whenProvided(t, async () => {
-    const result = await subject.idempotencyReplay([
+    const invoked = await subject.idempotencyReplay([
       { meta_id: "id-A", outcome: "ok", forget_before: false },
       { meta_id: "id-A", outcome: "ok", forget_before: false },
       { meta_id: "id-A", outcome: "ok", forget_before: true },
     ]);
-    assertJsonEqual(result.invoked, [true, false, true], "handler invoked, per delivery");
-    assert.equal(result.invoked.filter((ran) => ran).length, 2, "expected_effects");
+    assertJsonEqual(invoked, [true, false, true], "handler invoked, per delivery");
+    assert.equal(invoked.filter((ran) => ran).length, 2, "expected_effects");
   }));
 });

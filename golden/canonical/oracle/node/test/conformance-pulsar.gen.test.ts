@@ -22,8 +22,8 @@ after(() => subject.close());
 // str(attempts). The payload is the byte-identical envelope; the native publishTime mirrors
 // meta.created_at (broker-set, body authoritative). Applies to every Pulsar-producing SDK.
 test("pulsar property_projection", (t) => whenProvided(t, async () => {
-  const result = await subject.pulsarProperties(fixture("fixtures/order-created.json"));
-  assertJsonEqual(result.properties, {
+  const properties = await subject.pulsarProperties(fixture("fixtures/order-created.json"));
+  assertJsonEqual(properties, {
     "bq-job": "urn:babel:orders:created",
     "bq-trace-id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
     "bq-message-id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567",
@@ -41,32 +41,32 @@ test("pulsar property_projection", (t) => whenProvided(t, async () => {
 // Transport+App SDKs (Python/Go).
 describe("pulsar attempts_reconciliation", () => {
   test("first-delivery", (t) => whenProvided(t, async () => {
-    const result = await subject.pulsarReconcile(0, 0);
-    assert.equal(result.attempts, 0, "expected_attempts");
+    const attempts = await subject.pulsarReconcile(0, 0);
+    assert.equal(attempts, 0, "expected_attempts");
   }));
 
   test("third-delivery", (t) => whenProvided(t, async () => {
-    const result = await subject.pulsarReconcile(0, 2);
-    assert.equal(result.attempts, 2, "expected_attempts");
+    const attempts = await subject.pulsarReconcile(0, 2);
+    assert.equal(attempts, 2, "expected_attempts");
   }));
 
   test("native-exceeds-body", (t) => whenProvided(t, async () => {
-    const result = await subject.pulsarReconcile(2, 5);
-    assert.equal(result.attempts, 5, "expected_attempts");
+    const attempts = await subject.pulsarReconcile(2, 5);
+    assert.equal(attempts, 5, "expected_attempts");
   }));
 
   test("never-lower-runtime", (t) => whenProvided(t, async () => {
-    const result = await subject.pulsarReconcile(5, 1);
-    assert.equal(result.attempts, 5, "expected_attempts");
+    const attempts = await subject.pulsarReconcile(5, 1);
+    assert.equal(attempts, 5, "expected_attempts");
   }));
 
   test("first-delivery-keeps-body", (t) => whenProvided(t, async () => {
-    const result = await subject.pulsarReconcile(4, 0);
-    assert.equal(result.attempts, 4, "expected_attempts");
+    const attempts = await subject.pulsarReconcile(4, 0);
+    assert.equal(attempts, 4, "expected_attempts");
   }));
 
   test("native-equals-body", (t) => whenProvided(t, async () => {
-    const result = await subject.pulsarReconcile(3, 3);
-    assert.equal(result.attempts, 3, "expected_attempts");
+    const attempts = await subject.pulsarReconcile(3, 3);
+    assert.equal(attempts, 3, "expected_attempts");
   }));
 });

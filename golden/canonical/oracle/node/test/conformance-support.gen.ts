@@ -95,7 +95,9 @@ function arraysEqual(a: unknown[], b: unknown[]): boolean {
 
 function objectsEqual(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]));
+  return (
+    keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]))
+  );
 }
 
 /** Shows a value in a failure message, with its kind so "1" and 1 differ visibly. */
@@ -115,7 +117,9 @@ export function assertJsonEqual(actual: unknown, expected: JsonValue, what: stri
   }
   let message = `${what}: expected ${show(expected)}, got ${show(actual)}`;
   if (at !== "") {
-    message += `; they differ first at ${at}: expected ${show(resolvePointer(expected, at))}, got ${show(resolvePointer(actual, at))}`;
+    const want = show(resolvePointer(expected, at));
+    const got = show(resolvePointer(actual, at));
+    message += `; they differ first at ${at}: expected ${want}, got ${got}`;
   }
   throw new AssertionError({ message, actual, expected, operator: "jsonEqual" });
 }
@@ -140,7 +144,8 @@ function firstDifference(a: unknown, b: unknown, path: string): string | undefin
   }
   if (kind === "object") {
     for (const key of new Set([...Object.keys(b as object), ...Object.keys(a as object)])) {
-      const at = firstDifference(member(a, key), member(b, key), `${path}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+      const token = key.replaceAll("~", "~0").replaceAll("/", "~1");
+      const at = firstDifference(member(a, key), member(b, key), `${path}/${token}`);
       if (at !== undefined) {
         return at;
       }
@@ -152,7 +157,12 @@ function firstDifference(a: unknown, b: unknown, path: string): string | undefin
 /** Fails unless actual is an object holding every member of expected with the same value. */
 export function assertJsonContains(actual: unknown, expected: { [key: string]: JsonValue }, what: string): void {
   if (jsonKind(actual) !== "object") {
-    throw new AssertionError({ message: `${what}: expected an object, got ${show(actual)}`, actual, expected, operator: "jsonContains" });
+    throw new AssertionError({
+      message: `${what}: expected an object, got ${show(actual)}`,
+      actual,
+      expected,
+      operator: "jsonContains",
+    });
   }
   for (const [key, value] of Object.entries(expected)) {
     assertJsonEqual(member(actual, key), value, `${what}.${key}`);
@@ -211,7 +221,11 @@ function step(value: unknown, token: string): unknown {
 export function assertAbsent(doc: unknown, pointer: string): void {
   const found = resolvePointer(doc, pointer);
   if (found !== undefined) {
-    throw new AssertionError({ message: `${pointer} must be absent, found ${show(found)}`, actual: found, operator: "absent" });
+    throw new AssertionError({
+      message: `${pointer}: expected absent, got ${show(found)}`,
+      actual: found,
+      operator: "absent",
+    });
   }
 }
 
@@ -221,7 +235,12 @@ export type AcceptedDecode = DecodeResult & { accepted: true; view: View };
 /** Fails unless the envelope was accepted, giving the subject's reason. */
 export function assertAccepted(result: DecodeResult): asserts result is AcceptedDecode {
   if (!result.accepted || result.view === null) {
-    throw new AssertionError({ message: `decode must accept the envelope: ${result.reason}`, actual: result.accepted, expected: true, operator: "accepted" });
+    throw new AssertionError({
+      message: `decode: expected the envelope accepted, got rejected: ${result.reason}`,
+      actual: result.accepted,
+      expected: true,
+      operator: "accepted",
+    });
   }
 }
 
@@ -233,11 +252,19 @@ export function assertAccepted(result: DecodeResult): asserts result is Accepted
 export function assertPerMessageFields(view: View): void {
   for (const [what, value] of [["id", view.id], ["trace_id", view.trace_id]] as const) {
     if (typeof value !== "string" || value === "") {
-      throw new AssertionError({ message: `${what} must be a non-empty string, got ${show(value)}`, actual: value, operator: "shape" });
+      throw new AssertionError({
+        message: `${what}: expected a non-empty string, got ${show(value)}`,
+        actual: value,
+        operator: "shape",
+      });
     }
   }
   if (!Number.isInteger(view.created_at)) {
-    throw new AssertionError({ message: `created_at must be an integer, got ${show(view.created_at)}`, actual: view.created_at, operator: "shape" });
+    throw new AssertionError({
+      message: `created_at: expected an integer, got ${show(view.created_at)}`,
+      actual: view.created_at,
+      operator: "shape",
+    });
   }
 }
 

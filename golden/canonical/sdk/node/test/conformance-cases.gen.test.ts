@@ -6,7 +6,14 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { openSubject } from "./conformance-binding.js";
-import { assertAccepted, assertJsonContains, assertJsonEqual, assertPerMessageFields, fixture, whenProvided } from "./conformance-support.gen.js";
+import {
+  assertAccepted,
+  assertJsonContains,
+  assertJsonEqual,
+  assertPerMessageFields,
+  fixture,
+  whenProvided,
+} from "./conformance-support.gen.js";
 
 const subject = openSubject();
 after(() => subject.close());
@@ -105,10 +112,18 @@ test("edge-values", (t) => whenProvided(t, async () => {
 
 test("invalid-unknown-schema-version", (t) => whenProvided(t, async () => {
   const result = await subject.decode(fixture("fixtures/invalid-unknown-schema-version.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: meta.schema_version is not a version this SDK supports");
+  assert.equal(
+    result.accepted,
+    false,
+    "decode must reject the envelope: meta.schema_version is not a version this SDK supports",
+  );
 }));
 
 test("invalid-missing-urn", (t) => whenProvided(t, async () => {
   const result = await subject.decode(fixture("fixtures/invalid-missing-urn.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: no 'job' or 'urn' — the message has no identity");
+  assert.equal(
+    result.accepted,
+    false,
+    "decode must reject the envelope: no 'job' or 'urn' — the message has no identity",
+  );
 }));

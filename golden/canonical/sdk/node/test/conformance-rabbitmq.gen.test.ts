@@ -26,11 +26,19 @@ after(() => subject.close());
 // meta.schema_version (number), x-source-lang = meta.lang, x-attempts = attempts (number). The
 // body is the byte-identical envelope. Applies to every RabbitMQ-producing SDK.
 test("rabbitmq property_projection", (t) => whenProvided(t, async () => {
-  const result = await subject.rabbitmqPublishing(fixture("fixtures/order-created.json"));
-  assertJsonEqual(member(result.properties, "type"), "urn:babel:orders:created", "properties.type");
-  assertJsonEqual(member(result.properties, "correlation_id"), "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b", "properties.correlation_id");
-  assertJsonEqual(member(result.properties, "message_id"), "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "properties.message_id");
-  assertJsonEqual(member(result.properties, "app_id"), "babelqueue", "properties.app_id");
-  assertJsonEqual(member(result.properties, "content_type"), "application/json", "properties.content_type");
-  assertJsonEqual(result.headers, { "x-schema-version": 1, "x-source-lang": "php", "x-attempts": 0 }, "headers");
+  const publishing = await subject.rabbitmqPublishing(fixture("fixtures/order-created.json"));
+  assertJsonEqual(member(publishing.properties, "type"), "urn:babel:orders:created", "properties.type");
+  assertJsonEqual(
+    member(publishing.properties, "correlation_id"),
+    "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
+    "properties.correlation_id",
+  );
+  assertJsonEqual(
+    member(publishing.properties, "message_id"),
+    "f1e2d3c4-b5a6-4789-90ab-cdef01234567",
+    "properties.message_id",
+  );
+  assertJsonEqual(member(publishing.properties, "app_id"), "babelqueue", "properties.app_id");
+  assertJsonEqual(member(publishing.properties, "content_type"), "application/json", "properties.content_type");
+  assertJsonEqual(publishing.headers, { "x-schema-version": 1, "x-source-lang": "php", "x-attempts": 0 }, "headers");
 }));

@@ -13,24 +13,16 @@ import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { createInterface } from "node:readline";
 import { NotProvided } from "./conformance-subject.gen.js";
 import type {
-  ArtemisMessageResult,
-  AsbMessageResult,
-  AttemptsResult,
-  CapabilitiesResult,
+  ASBMessage,
+  ArtemisMessage,
   ConformanceSubject,
   DecodeResult,
   Delivery,
-  EncodedResult,
-  IdempotencyKeyResult,
-  IdempotencyReplayResult,
   JsonObject,
   JsonValue,
-  KafkaHeadersResult,
   PayloadVerdict,
-  PulsarPropertiesResult,
-  RabbitMQPublishingResult,
-  RedisRoundtripResult,
-  SqsAttributesResult,
+  RabbitMQPublishing,
+  SQSAttribute,
 } from "./conformance-subject.gen.js";
 
 /** Returns the subject the tests run against: bqgen's oracle. */
@@ -161,89 +153,199 @@ function responseError(op: string, response: Response): Error {
   return new Error(`oracle ${op} failed (${code}): ${message}`);
 }
 
-/** The subject over one oracle server, started on the first request. */
+/**
+ * The subject over one oracle server, started on the first request. Every
+ * method sends its operation with its arguments by their wire names; the
+ * answer is the wire result, or the one member of it the protocol names.
+ */
 class OracleSubject implements ConformanceSubject {
   #server: OracleServer | undefined;
 
-  #call<T>(op: string, args: object): Promise<T> {
+  async #call<T>(op: string, args: object, member?: string): Promise<T> {
     this.#server ??= new OracleServer();
-    return this.#server.request(op, args) as Promise<T>;
+    const result = await this.#server.request(op, args);
+    if (member === undefined) {
+      return result as T;
+    }
+    if (typeof result !== "object" || result === null || !Object.hasOwn(result, member)) {
+      throw new Error(`oracle ${op} answered without "${member}": ${JSON.stringify(result)}`);
+    }
+    return (result as { [key: string]: unknown })[member] as T;
   }
 
-  capabilities(): Promise<CapabilitiesResult> {
-    return this.#call("capabilities", {});
+  /** Lists every operation the subject provides, in protocol order. */
+  capabilities(): Promise<string[]> {
+    return this.#call<string[]>("capabilities", {}, "operations");
   }
 
+  /**
+   * Decodes envelope with the consumer API and reports whether it is accepted; rejection is a
+   * result, not an error.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
   decode(envelope: string): Promise<DecodeResult> {
-    return this.#call("decode", { envelope: envelope });
+    return this.#call<DecodeResult>("decode", { envelope });
   }
 
-  reencode(envelope: string, attemptsIncrement: number): Promise<EncodedResult> {
-    return this.#call("reencode", { envelope: envelope, attempts_increment: attemptsIncrement });
+  /**
+   * Decodes an accepted envelope, adds attemptsIncrement to its attempts and encodes it again, as
+   * retry, DLQ and outbox relay do.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  reencode(envelope: string, attemptsIncrement: number): Promise<string> {
+    return this.#call<string>("reencode", { envelope, attempts_increment: attemptsIncrement }, "encoded");
   }
 
-  make(urn: string, queue: string, data: JsonObject): Promise<EncodedResult> {
-    return this.#call("make", { urn: urn, queue: queue, data: data });
+  /**
+   * Builds a new envelope with the producer API from a URN, a queue and data (a JSON object) and
+   * encodes it.
+   */
+  make(urn: string, queue: string, data: JsonObject): Promise<string> {
+    return this.#call<string>("make", { urn, queue, data }, "encoded");
   }
 
-  sqsAttributes(envelope: string): Promise<SqsAttributesResult> {
-    return this.#call("sqs_attributes", { envelope: envelope });
+  /**
+   * Runs the SQS transport's produce-side projection: the MessageAttributes, by name.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  sqsAttributes(envelope: string): Promise<{ [name: string]: SQSAttribute }> {
+    return this.#call<{ [name: string]: SQSAttribute }>("sqs_attributes", { envelope }, "attributes");
   }
 
-  sqsReconcile(bodyAttempts: number, approximateReceiveCount: string | null): Promise<AttemptsResult> {
-    return this.#call("sqs_reconcile", { body_attempts: bodyAttempts, approximate_receive_count: approximateReceiveCount });
+  /**
+   * Reports the attempts a consumer sees after SQS reconciliation of a body carrying bodyAttempts;
+   * an absent count is an absent ApproximateReceiveCount.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  sqsReconcile(bodyAttempts: number, approximateReceiveCount: string | null): Promise<number> {
+    return this.#call<number>(
+      "sqs_reconcile",
+      { body_attempts: bodyAttempts, approximate_receive_count: approximateReceiveCount },
+      "attempts",
+    );
   }
 
-  asbMessage(envelope: string): Promise<AsbMessageResult> {
-    return this.#call("asb_message", { envelope: envelope });
+  /**
+   * Runs the Azure Service Bus transport's produce-side projection.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  asbMessage(envelope: string): Promise<ASBMessage> {
+    return this.#call<ASBMessage>("asb_message", { envelope });
   }
 
-  asbReconcile(bodyAttempts: number, deliveryCount: number): Promise<AttemptsResult> {
-    return this.#call("asb_reconcile", { body_attempts: bodyAttempts, delivery_count: deliveryCount });
+  /**
+   * Reports the attempts after Azure Service Bus reconciliation with the 1-based DeliveryCount.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  asbReconcile(bodyAttempts: number, deliveryCount: number): Promise<number> {
+    return this.#call<number>(
+      "asb_reconcile",
+      { body_attempts: bodyAttempts, delivery_count: deliveryCount },
+      "attempts",
+    );
   }
 
-  pulsarProperties(envelope: string): Promise<PulsarPropertiesResult> {
-    return this.#call("pulsar_properties", { envelope: envelope });
+  /**
+   * Runs the Pulsar transport's produce-side projection: the message properties.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  pulsarProperties(envelope: string): Promise<{ [name: string]: string }> {
+    return this.#call<{ [name: string]: string }>("pulsar_properties", { envelope }, "properties");
   }
 
-  pulsarReconcile(bodyAttempts: number, redeliveryCount: number): Promise<AttemptsResult> {
-    return this.#call("pulsar_reconcile", { body_attempts: bodyAttempts, redelivery_count: redeliveryCount });
+  /**
+   * Reports the attempts after Pulsar reconciliation with the 0-based RedeliveryCount.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  pulsarReconcile(bodyAttempts: number, redeliveryCount: number): Promise<number> {
+    return this.#call<number>(
+      "pulsar_reconcile",
+      { body_attempts: bodyAttempts, redelivery_count: redeliveryCount },
+      "attempts",
+    );
   }
 
-  kafkaHeaders(envelope: string): Promise<KafkaHeadersResult> {
-    return this.#call("kafka_headers", { envelope: envelope });
+  /**
+   * Runs the Kafka transport's produce-side projection: the record headers as UTF-8 strings.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  kafkaHeaders(envelope: string): Promise<{ [name: string]: string }> {
+    return this.#call<{ [name: string]: string }>("kafka_headers", { envelope }, "headers");
   }
 
-  kafkaReconcile(bodyAttempts: number, headerAttempts: number | null): Promise<AttemptsResult> {
-    return this.#call("kafka_reconcile", { body_attempts: bodyAttempts, header_attempts: headerAttempts });
+  /**
+   * Reports the attempts after Kafka reconciliation; an absent headerAttempts is an absent
+   * bq-attempts header.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  kafkaReconcile(bodyAttempts: number, headerAttempts: number | null): Promise<number> {
+    return this.#call<number>(
+      "kafka_reconcile",
+      { body_attempts: bodyAttempts, header_attempts: headerAttempts },
+      "attempts",
+    );
   }
 
-  artemisMessage(envelope: string): Promise<ArtemisMessageResult> {
-    return this.#call("artemis_message", { envelope: envelope });
+  /**
+   * Runs the Artemis transport's produce-side projection onto an AMQP 1.0 message.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  artemisMessage(envelope: string): Promise<ArtemisMessage> {
+    return this.#call<ArtemisMessage>("artemis_message", { envelope });
   }
 
-  artemisReconcile(bodyAttempts: number, deliveryCount: number): Promise<AttemptsResult> {
-    return this.#call("artemis_reconcile", { body_attempts: bodyAttempts, delivery_count: deliveryCount });
+  /**
+   * Reports the attempts after Artemis reconciliation with the 0-based delivery-count.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  artemisReconcile(bodyAttempts: number, deliveryCount: number): Promise<number> {
+    return this.#call<number>(
+      "artemis_reconcile",
+      { body_attempts: bodyAttempts, delivery_count: deliveryCount },
+      "attempts",
+    );
   }
 
-  rabbitmqPublishing(envelope: string): Promise<RabbitMQPublishingResult> {
-    return this.#call("rabbitmq_publishing", { envelope: envelope });
+  /**
+   * Runs the RabbitMQ transport's produce-side projection onto an AMQP 0-9-1 publishing.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  rabbitmqPublishing(envelope: string): Promise<RabbitMQPublishing> {
+    return this.#call<RabbitMQPublishing>("rabbitmq_publishing", { envelope });
   }
 
-  redisRoundtrip(envelope: string): Promise<RedisRoundtripResult> {
-    return this.#call("redis_roundtrip", { envelope: envelope });
+  /**
+   * Produces envelope onto a Redis queue, reserves it and returns the element exactly as reserve
+   * returns it.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  redisRoundtrip(envelope: string): Promise<string> {
+    return this.#call<string>("redis_roundtrip", { envelope }, "element");
   }
 
-  idempotencyKey(envelope: string): Promise<IdempotencyKeyResult> {
-    return this.#call("idempotency_key", { envelope: envelope });
+  /**
+   * Reports the key the idempotency helper's seen-set uses for the message.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  idempotencyKey(envelope: string): Promise<string> {
+    return this.#call<string>("idempotency_key", { envelope }, "key");
   }
 
-  idempotencyReplay(deliveries: readonly Delivery[]): Promise<IdempotencyReplayResult> {
-    return this.#call("idempotency_replay", { deliveries: deliveries });
+  /**
+   * Drives one handler, wrapped once by the idempotency helper over one fresh store, through the
+   * deliveries in order; invoked[i] reports whether the handler ran for delivery i.
+   */
+  idempotencyReplay(deliveries: readonly Delivery[]): Promise<boolean[]> {
+    return this.#call<boolean[]>("idempotency_replay", { deliveries }, "invoked");
   }
 
+  /**
+   * Validates data (any JSON value) against a draft-07 payload schema and reports whether it is
+   * valid.
+   * @param schema the payload schema
+   */
   validatePayload(schema: JsonObject, data: JsonValue): Promise<PayloadVerdict> {
-    return this.#call("validate_payload", { schema: schema, data: data });
+    return this.#call<PayloadVerdict>("validate_payload", { schema, data });
   }
 
   async close(): Promise<void> {

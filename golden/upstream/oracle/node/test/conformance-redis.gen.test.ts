@@ -25,6 +25,6 @@ after(() => subject.close());
 // SDK.
 test("redis payload_identity", (t) => whenProvided(t, async () => {
   const envelope = fixture("fixtures/order-created.json");
-  const result = await subject.redisRoundtrip(envelope);
-  assert.equal(result.element, envelope, "the reserved element is the produced envelope, byte for byte");
+  const element = await subject.redisRoundtrip(envelope);
+  assert.equal(element, envelope, "the reserved element is the produced envelope, byte for byte");
 }));

@@ -3,33 +3,25 @@
 // This file is yours: bqgen writes it only when it is absent and never
 // overwrites it. It tells the generated conformance tests how to reach this
 // SDK, mapping each subject operation onto @babelqueue/core and, when they are
-// installed, the broker adapter packages (@babelqueue/sqs, ...). An operation
+// installed, the broker adapter packages (@babelqueue/<broker>). An operation
 // that cannot be reached from here throws NotProvided, and its tests skip
 // with the reason instead of passing. In an adapter package, import the core
 // from "@babelqueue/core" below instead of the core's source.
 
-import { EnvelopeCodec, InMemoryStore, Wrap, schema } from "../src/index.js";
+import { EnvelopeCodec, InMemoryStore, Wrap, schema as payloadSchemas } from "../src/index.js";
 import type { Envelope, IncomingEnvelope, Store } from "../src/index.js";
 import { NotProvided } from "./conformance-subject.gen.js";
 import type {
-  ArtemisMessageResult,
-  AsbMessageResult,
-  AttemptsResult,
-  CapabilitiesResult,
+  ASBMessage,
+  ArtemisMessage,
   ConformanceSubject,
   DecodeResult,
   Delivery,
-  EncodedResult,
-  IdempotencyKeyResult,
-  IdempotencyReplayResult,
   JsonObject,
   JsonValue,
-  KafkaHeadersResult,
   PayloadVerdict,
-  PulsarPropertiesResult,
-  RabbitMQPublishingResult,
-  RedisRoundtripResult,
-  SqsAttributesResult,
+  RabbitMQPublishing,
+  SQSAttribute,
   View,
 } from "./conformance-subject.gen.js";
 
@@ -43,26 +35,51 @@ export function openSubject(): ConformanceSubject {
  * dropped non-canonical key through onWarning. 1.7 takes no options: it
  * reports no warnings, so the forbidden_keys tests fail there, as they should.
  */
-const codec: { decode(raw: string, options?: { onWarning?: (message: string) => void }): IncomingEnvelope } = EnvelopeCodec;
+const codec: {
+  decode(raw: string, options?: { onWarning?: (message: string) => void }): IncomingEnvelope;
+} = EnvelopeCodec;
 
 /** The URN of the messages the idempotency replay builds; the helper reads only meta.id. */
 const replayUrn = "urn:bqgen:conformance:idempotency";
 
 /** The operations @babelqueue/core itself provides. */
-const coreOperations = ["decode", "reencode", "make", "idempotency_key", "idempotency_replay", "validate_payload"];
+const coreOperations = [
+  "decode",
+  "reencode",
+  "make",
+  "idempotency_key",
+  "idempotency_replay",
+  "validate_payload",
+];
+
+/** The operations the broker adapter packages provide, with the package each needs. */
+const adapterOperations: ReadonlyArray<readonly [string, string]> = [
+  ["sqs_attributes", "@babelqueue/sqs"],
+  ["asb_message", "@babelqueue/azure-service-bus"],
+  ["pulsar_properties", "@babelqueue/pulsar"],
+  ["kafka_headers", "@babelqueue/kafka"],
+  ["artemis_message", "@babelqueue/artemis"],
+  ["rabbitmq_publishing", "@babelqueue/rabbitmq"],
+  ["redis_roundtrip", "@babelqueue/redis"],
+];
 
 /** The subject over @babelqueue/core and whichever adapter packages are installed. */
 class SdkSubject implements ConformanceSubject {
-  async capabilities(): Promise<CapabilitiesResult> {
+  async capabilities(): Promise<string[]> {
     const operations = [...coreOperations];
-    for (const [operation, pkg] of projections) {
+    for (const [operation, pkg] of adapterOperations) {
       if (await installed(pkg)) {
         operations.push(operation);
       }
     }
-    return { operations };
+    return operations;
   }
 
+  /**
+   * Decodes envelope with the consumer API and reports whether it is accepted; rejection is a
+   * result, not an error.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
   decode(envelope: string): DecodeResult {
     const warnings: string[] = [];
     const env = codec.decode(envelope, { onWarning: (message) => warnings.push(message) });
@@ -70,17 +87,185 @@ class SdkSubject implements ConformanceSubject {
     return { accepted, reason: accepted ? "" : "EnvelopeCodec.accepts() returned false", warnings, view: viewOf(env) };
   }
 
-  reencode(envelope: string, attemptsIncrement: number): EncodedResult {
+  /**
+   * Decodes an accepted envelope, adds attemptsIncrement to its attempts and encodes it again, as
+   * retry, DLQ and outbox relay do.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  reencode(envelope: string, attemptsIncrement: number): string {
     const env = acceptedEnvelope(envelope);
     env.attempts += attemptsIncrement;
-    return { encoded: EnvelopeCodec.encode(env) };
+    return EnvelopeCodec.encode(env);
   }
 
-  make(urn: string, queue: string, data: JsonObject): EncodedResult {
-    return { encoded: EnvelopeCodec.encode(EnvelopeCodec.make(urn, data, { queue })) };
+  /**
+   * Builds a new envelope with the producer API from a URN, a queue and data (a JSON object) and
+   * encodes it.
+   */
+  make(urn: string, queue: string, data: JsonObject): string {
+    return EnvelopeCodec.encode(EnvelopeCodec.make(urn, data, { queue }));
   }
 
-  async idempotencyKey(envelope: string): Promise<IdempotencyKeyResult> {
+  /**
+   * Runs the SQS transport's produce-side projection: the MessageAttributes, by name.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  async sqsAttributes(envelope: string): Promise<{ [name: string]: SQSAttribute }> {
+    const sqs = await adapter<SqsAdapter>("@babelqueue/sqs", "sqs_attributes");
+    const attributes: { [name: string]: SQSAttribute } = {};
+    for (const [name, value] of Object.entries(sqs.toMessageAttributes(acceptedEnvelope(envelope)))) {
+      attributes[name] = { DataType: value.DataType, StringValue: value.StringValue ?? "" };
+    }
+    return attributes;
+  }
+
+  /**
+   * Reports the attempts a consumer sees after SQS reconciliation of a body carrying bodyAttempts;
+   * an absent count is an absent ApproximateReceiveCount.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  sqsReconcile(): never {
+    throw new NotProvided(
+      "sqs_reconcile",
+      "the adapter does not export its reconciliation; drive " +
+        "SqsConsumer.poll() with a fake SqsApi here to test it",
+    );
+  }
+
+  /**
+   * Runs the Azure Service Bus transport's produce-side projection.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  async asbMessage(envelope: string): Promise<ASBMessage> {
+    const asb = await adapter<AsbAdapter>("@babelqueue/azure-service-bus", "asb_message");
+    const message = asb.toServiceBusMessage(acceptedEnvelope(envelope));
+    return {
+      subject: message.subject ?? "",
+      correlation_id: message.correlationId ?? "",
+      message_id: message.messageId ?? "",
+      content_type: message.contentType ?? "",
+      application_properties: message.applicationProperties ?? {},
+    };
+  }
+
+  /**
+   * Reports the attempts after Azure Service Bus reconciliation with the 1-based DeliveryCount.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  asbReconcile(): never {
+    throw new NotProvided(
+      "asb_reconcile",
+      "the adapter does not export its reconciliation; drive " +
+        "AsbConsumer.poll() with a fake AsbReceiver here to test it",
+    );
+  }
+
+  /**
+   * Runs the Pulsar transport's produce-side projection: the message properties.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  async pulsarProperties(envelope: string): Promise<{ [name: string]: string }> {
+    const pulsar = await adapter<PulsarAdapter>("@babelqueue/pulsar", "pulsar_properties");
+    return pulsar.pulsarProperties(acceptedEnvelope(envelope));
+  }
+
+  /**
+   * Reports the attempts after Pulsar reconciliation with the 0-based RedeliveryCount.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  pulsarReconcile(): never {
+    throw new NotProvided(
+      "pulsar_reconcile",
+      "the adapter does not export its reconciliation; drive " +
+        "PulsarConsumer.poll() with a fake consumer client here to test it",
+    );
+  }
+
+  /**
+   * Runs the Kafka transport's produce-side projection: the record headers as UTF-8 strings.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  async kafkaHeaders(envelope: string): Promise<{ [name: string]: string }> {
+    const kafka = await adapter<KafkaAdapter>("@babelqueue/kafka", "kafka_headers");
+    return kafka.kafkaHeaders(acceptedEnvelope(envelope));
+  }
+
+  /**
+   * Reports the attempts after Kafka reconciliation; an absent headerAttempts is an absent
+   * bq-attempts header.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  kafkaReconcile(): never {
+    throw new NotProvided(
+      "kafka_reconcile",
+      "the adapter does not export its reconciliation; drive " +
+        "KafkaConsumer.handle() with an EachMessagePayload here to test it",
+    );
+  }
+
+  /**
+   * Runs the Artemis transport's produce-side projection onto an AMQP 1.0 message.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  async artemisMessage(envelope: string): Promise<ArtemisMessage> {
+    const artemis = await adapter<ArtemisAdapter>("@babelqueue/artemis", "artemis_message");
+    const message = artemis.artemisMessage(acceptedEnvelope(envelope));
+    return {
+      annotations: message.message_annotations,
+      correlation_id: message.correlation_id,
+      creation_time: message.creation_time,
+      properties: message.application_properties,
+    };
+  }
+
+  /**
+   * Reports the attempts after Artemis reconciliation with the 0-based delivery-count.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  artemisReconcile(): never {
+    throw new NotProvided(
+      "artemis_reconcile",
+      "the adapter does not export its reconciliation; drive " +
+        "ArtemisConsumer.handle() with a fake delivery context here to test it",
+    );
+  }
+
+  /**
+   * Runs the RabbitMQ transport's produce-side projection onto an AMQP 0-9-1 publishing.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  async rabbitmqPublishing(envelope: string): Promise<RabbitMQPublishing> {
+    const rabbitmq = await adapter<RabbitMQAdapter>("@babelqueue/rabbitmq", "rabbitmq_publishing");
+    const properties = rabbitmq.amqpProperties(acceptedEnvelope(envelope));
+    return {
+      properties: {
+        type: properties.type ?? "",
+        correlation_id: properties.correlationId ?? "",
+        message_id: properties.messageId ?? "",
+        app_id: properties.appId ?? "",
+        content_type: properties.contentType ?? "",
+      },
+      headers: properties.headers ?? {},
+    };
+  }
+
+  /**
+   * Produces envelope onto a Redis queue, reserves it and returns the element exactly as reserve
+   * returns it.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  async redisRoundtrip(envelope: string): Promise<string> {
+    const redis = await adapter<RedisAdapter>("@babelqueue/redis", "redis_roundtrip");
+    // RedisPublisher stores frameValue(body) as the list element, and reserve
+    // hands that element back unchanged: with no headers it must be the body.
+    return redis.frameValue(envelope);
+  }
+
+  /**
+   * Reports the key the idempotency helper's seen-set uses for the message.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  async idempotencyKey(envelope: string): Promise<string> {
     const keys: string[] = [];
     const recording: Store = {
       seen: (id) => {
@@ -93,10 +278,14 @@ class SdkSubject implements ConformanceSubject {
       forget: () => {},
     };
     await Wrap(recording, () => {})(acceptedEnvelope(envelope));
-    return { key: keys[0] ?? "" };
+    return keys[0] ?? "";
   }
 
-  async idempotencyReplay(deliveries: readonly Delivery[]): Promise<IdempotencyReplayResult> {
+  /**
+   * Drives one handler, wrapped once by the idempotency helper over one fresh store, through the
+   * deliveries in order; invoked[i] reports whether the handler ran for delivery i.
+   */
+  async idempotencyReplay(deliveries: readonly Delivery[]): Promise<boolean[]> {
     const store = new InMemoryStore();
     const failure = new Error("the handler throws, as the delivery asks");
     const invoked = deliveries.map(() => false);
@@ -122,96 +311,17 @@ class SdkSubject implements ConformanceSubject {
         }
       }
     }
-    return { invoked };
+    return invoked;
   }
 
-  validatePayload(payloadSchema: JsonObject, data: JsonValue): PayloadVerdict {
-    const violation = schema.validateSchema(payloadSchema, data);
+  /**
+   * Validates data (any JSON value) against a draft-07 payload schema and reports whether it is
+   * valid.
+   * @param schema the payload schema
+   */
+  validatePayload(schema: JsonObject, data: JsonValue): PayloadVerdict {
+    const violation = payloadSchemas.validateSchema(schema, data);
     return violation === null ? { valid: true, errors: [] } : { valid: false, errors: [violation] };
-  }
-
-  async sqsAttributes(envelope: string): Promise<SqsAttributesResult> {
-    const sqs = await adapter<SqsAdapter>("@babelqueue/sqs", "sqs_attributes");
-    const attributes: SqsAttributesResult["attributes"] = {};
-    for (const [name, value] of Object.entries(sqs.toMessageAttributes(acceptedEnvelope(envelope)))) {
-      attributes[name] = { DataType: value.DataType, StringValue: value.StringValue ?? "" };
-    }
-    return { attributes };
-  }
-
-  async asbMessage(envelope: string): Promise<AsbMessageResult> {
-    const asb = await adapter<AsbAdapter>("@babelqueue/azure-service-bus", "asb_message");
-    const message = asb.toServiceBusMessage(acceptedEnvelope(envelope));
-    return {
-      subject: message.subject ?? "",
-      correlation_id: message.correlationId ?? "",
-      message_id: message.messageId ?? "",
-      content_type: message.contentType ?? "",
-      application_properties: message.applicationProperties ?? {},
-    };
-  }
-
-  async pulsarProperties(envelope: string): Promise<PulsarPropertiesResult> {
-    const pulsar = await adapter<PulsarAdapter>("@babelqueue/pulsar", "pulsar_properties");
-    return { properties: pulsar.pulsarProperties(acceptedEnvelope(envelope)) };
-  }
-
-  async kafkaHeaders(envelope: string): Promise<KafkaHeadersResult> {
-    const kafka = await adapter<KafkaAdapter>("@babelqueue/kafka", "kafka_headers");
-    return { headers: kafka.kafkaHeaders(acceptedEnvelope(envelope)) };
-  }
-
-  async artemisMessage(envelope: string): Promise<ArtemisMessageResult> {
-    const artemis = await adapter<ArtemisAdapter>("@babelqueue/artemis", "artemis_message");
-    const message = artemis.artemisMessage(acceptedEnvelope(envelope));
-    return {
-      annotations: message.message_annotations,
-      correlation_id: message.correlation_id,
-      creation_time: message.creation_time,
-      properties: message.application_properties,
-    };
-  }
-
-  async rabbitmqPublishing(envelope: string): Promise<RabbitMQPublishingResult> {
-    const rabbitmq = await adapter<RabbitMQAdapter>("@babelqueue/rabbitmq", "rabbitmq_publishing");
-    const properties = rabbitmq.amqpProperties(acceptedEnvelope(envelope));
-    return {
-      properties: {
-        type: properties.type ?? "",
-        correlation_id: properties.correlationId ?? "",
-        message_id: properties.messageId ?? "",
-        app_id: properties.appId ?? "",
-        content_type: properties.contentType ?? "",
-      },
-      headers: properties.headers ?? {},
-    };
-  }
-
-  async redisRoundtrip(envelope: string): Promise<RedisRoundtripResult> {
-    const redis = await adapter<RedisAdapter>("@babelqueue/redis", "redis_roundtrip");
-    // RedisPublisher stores frameValue(body) as the list element, and reserve
-    // hands that element back unchanged: with no headers it must be the body.
-    return { element: redis.frameValue(envelope) };
-  }
-
-  sqsReconcile(): AttemptsResult {
-    throw notExported("sqs_reconcile", "SqsConsumer.poll() with a fake SqsApi");
-  }
-
-  asbReconcile(): AttemptsResult {
-    throw notExported("asb_reconcile", "AsbConsumer.poll() with a fake AsbReceiver");
-  }
-
-  pulsarReconcile(): AttemptsResult {
-    throw notExported("pulsar_reconcile", "PulsarConsumer.poll() with a fake consumer client");
-  }
-
-  kafkaReconcile(): AttemptsResult {
-    throw notExported("kafka_reconcile", "KafkaConsumer.handle() with an EachMessagePayload");
-  }
-
-  artemisReconcile(): AttemptsResult {
-    throw notExported("artemis_reconcile", "ArtemisConsumer.handle() with a fake delivery context");
   }
 
   close(): void {}
@@ -240,7 +350,7 @@ function viewOf(env: IncomingEnvelope): View {
     id: stringOrNull(meta["id"]),
     created_at: integerOrNull(meta["created_at"]),
     queue: stringOrNull(meta["queue"]),
-    dead_letter: isObject(env.dead_letter) ? (env.dead_letter as JsonObject) : null,
+    dead_letter: isObject(env.dead_letter) ? (env.dead_letter as JsonValue) : null,
   };
 }
 
@@ -254,11 +364,6 @@ function stringOrNull(value: unknown): string | null {
 
 function integerOrNull(value: unknown): number | null {
   return Number.isInteger(value) ? (value as number) : null;
-}
-
-/** The reason of a reconciliation: the adapters keep it private to their consumers. */
-function notExported(operation: string, how: string): NotProvided {
-  return new NotProvided(operation, `the adapter does not export its reconciliation; drive ${how} here to test it`);
 }
 
 // The adapter packages are optional here, so they are loaded when an
@@ -310,17 +415,6 @@ interface RabbitMQAdapter {
 interface RedisAdapter {
   frameValue(body: string): string;
 }
-
-/** The projection operations and the adapter package each needs. */
-const projections: ReadonlyArray<readonly [string, string]> = [
-  ["sqs_attributes", "@babelqueue/sqs"],
-  ["asb_message", "@babelqueue/azure-service-bus"],
-  ["pulsar_properties", "@babelqueue/pulsar"],
-  ["kafka_headers", "@babelqueue/kafka"],
-  ["artemis_message", "@babelqueue/artemis"],
-  ["rabbitmq_publishing", "@babelqueue/rabbitmq"],
-  ["redis_roundtrip", "@babelqueue/redis"],
-];
 
 /** Loads an adapter package; when it is not installed, the operation is not provided. */
 async function adapter<T>(pkg: string, operation: string): Promise<T> {

@@ -23,8 +23,8 @@ after(() => subject.close());
 // value is the byte-identical envelope and the record timestamp mirrors meta.created_at (Unix
 // ms). Applies to every Kafka-producing SDK.
 test("kafka property_projection", (t) => whenProvided(t, async () => {
-  const result = await subject.kafkaHeaders(fixture("fixtures/order-created.json"));
-  assertJsonEqual(result.headers, {
+  const headers = await subject.kafkaHeaders(fixture("fixtures/order-created.json"));
+  assertJsonEqual(headers, {
     "bq-job": "urn:babel:orders:created",
     "bq-trace-id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
     "bq-message-id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567",
@@ -40,27 +40,27 @@ test("kafka property_projection", (t) => whenProvided(t, async () => {
 // header_attempts means the header is absent. The rule is identical across all five Kafka SDKs.
 describe("kafka attempts_reconciliation", () => {
   test("header-matches-body", (t) => whenProvided(t, async () => {
-    const result = await subject.kafkaReconcile(0, 0);
-    assert.equal(result.attempts, 0, "expected_attempts");
+    const attempts = await subject.kafkaReconcile(0, 0);
+    assert.equal(attempts, 0, "expected_attempts");
   }));
 
   test("header-present", (t) => whenProvided(t, async () => {
-    const result = await subject.kafkaReconcile(0, 2);
-    assert.equal(result.attempts, 2, "expected_attempts");
+    const attempts = await subject.kafkaReconcile(0, 2);
+    assert.equal(attempts, 2, "expected_attempts");
   }));
 
   test("header-absent-falls-back", (t) => whenProvided(t, async () => {
-    const result = await subject.kafkaReconcile(3, null);
-    assert.equal(result.attempts, 3, "expected_attempts");
+    const attempts = await subject.kafkaReconcile(3, null);
+    assert.equal(attempts, 3, "expected_attempts");
   }));
 
   test("header-authoritative-overrides", (t) => whenProvided(t, async () => {
-    const result = await subject.kafkaReconcile(5, 1);
-    assert.equal(result.attempts, 1, "expected_attempts");
+    const attempts = await subject.kafkaReconcile(5, 1);
+    assert.equal(attempts, 1, "expected_attempts");
   }));
 
   test("header-higher-than-body", (t) => whenProvided(t, async () => {
-    const result = await subject.kafkaReconcile(1, 4);
-    assert.equal(result.attempts, 4, "expected_attempts");
+    const attempts = await subject.kafkaReconcile(1, 4);
+    assert.equal(attempts, 4, "expected_attempts");
   }));
 });

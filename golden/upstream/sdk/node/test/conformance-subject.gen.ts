@@ -30,165 +30,210 @@ export class NotProvided extends Error {
     this.operation = operation;
   }
 }
+/** The outcome of decode. */
+export interface DecodeResult {
+  /** whether a consumer accepts the envelope */
+  accepted: boolean;
+  /** why it was rejected */
+  reason: string;
+  /** the warnings decoding surfaced (forbidden keys name their JSON pointer) */
+  warnings: string[];
+  /** the decoded message; absent when there is none */
+  view: View | null;
+}
 
-/** The neutral view of a decoded message; null where the envelope has no such field. */
+/** The neutral view of a decoded message; a field the envelope does not carry is absent. */
 export interface View {
+  /** the resolved URN (job, or its inbound alias urn) */
   urn: string | null;
+  /** the data member */
   data: JsonValue;
   attempts: number | null;
   lang: string | null;
   schema_version: number | null;
   trace_id: string | null;
+  /** meta.id */
   id: string | null;
+  /** meta.created_at in Unix milliseconds */
   created_at: number | null;
   queue: string | null;
-  dead_letter: JsonObject | null;
+  /** the dead_letter block; null when absent */
+  dead_letter: JsonValue;
 }
 
-/** The operations this subject provides. */
-export interface CapabilitiesResult {
-  operations: string[];
-}
-
-/** The verdict on an envelope; view is null only when it is not a JSON object. */
-export interface DecodeResult {
-  accepted: boolean;
-  reason: string;
-  warnings: string[];
-  view: View | null;
-}
-
-/** An emitted envelope, as its exact text. */
-export interface EncodedResult {
-  encoded: string;
-}
-
-/** One SQS message attribute. */
-export interface SqsAttribute {
+/** One SQS MessageAttributeValue. */
+export interface SQSAttribute {
   DataType: string;
   StringValue: string;
 }
 
-/** The SQS MessageAttributes projected from an envelope. */
-export interface SqsAttributesResult {
-  attributes: { [name: string]: SqsAttribute };
-}
-
-/** The attempts a consumer sees after reconciliation. */
-export interface AttemptsResult {
-  attempts: number;
-}
-
-/** The Azure Service Bus message fields projected from an envelope. */
-export interface AsbMessageResult {
+/** The projected Service Bus message. */
+export interface ASBMessage {
   subject: string;
   correlation_id: string;
   message_id: string;
   content_type: string;
+  /** the native AMQP-typed values (numbers stay numbers) */
   application_properties: JsonObject;
 }
 
-/** The Pulsar message properties projected from an envelope. */
-export interface PulsarPropertiesResult {
-  properties: { [name: string]: string };
-}
-
-/** The Kafka record headers projected from an envelope. */
-export interface KafkaHeadersResult {
-  headers: { [name: string]: string };
-}
-
-/** The AMQP 1.0 message projected from an envelope for Artemis. */
-export interface ArtemisMessageResult {
+/** The projected AMQP 1.0 message. */
+export interface ArtemisMessage {
+  /** the message annotations */
   annotations: JsonObject;
   correlation_id: string;
+  /** in Unix milliseconds */
   creation_time: number;
+  /** the application properties */
   properties: JsonObject;
 }
 
-/** The AMQP 0-9-1 properties of a RabbitMQ publish. */
-export interface RabbitMQProperties {
-  type: string;
-  correlation_id: string;
-  message_id: string;
-  app_id: string;
-  content_type: string;
-}
-
-/** The AMQP 0-9-1 properties and headers projected from an envelope. */
-export interface RabbitMQPublishingResult {
-  properties: RabbitMQProperties;
+/** The projected AMQP 0-9-1 publishing. */
+export interface RabbitMQPublishing {
+  /**
+   * the basic properties by protocol name: type, correlation_id, message_id, app_id, content_type
+   */
+  properties: { [name: string]: string };
+  /** the natively typed headers */
   headers: JsonObject;
 }
 
-/** The element a Redis produce stored, as reserve returns it. */
-export interface RedisRoundtripResult {
-  element: string;
-}
-
-/** The key the idempotency helper's seen-set uses for a message. */
-export interface IdempotencyKeyResult {
-  key: string;
-}
-
-/** One delivery to the idempotency helper. */
+/** One delivery of an idempotency replay. */
 export interface Delivery {
+  /** the message's meta.id; empty means the message has none */
   meta_id: string;
-  outcome: "ok" | "throw";
+  /** the handler's result if it runs: "ok" (or empty) or "throw" */
+  outcome: string;
+  /** evicts meta_id from the store before the delivery */
   forget_before: boolean;
 }
 
-/** Per delivery, whether the wrapped handler ran. */
-export interface IdempotencyReplayResult {
-  invoked: boolean[];
-}
-
-/** A payload validator's verdict. */
+/** The outcome of validate_payload. */
 export interface PayloadVerdict {
   valid: boolean;
+  /** what the validator reported; may be empty */
   errors: string[];
 }
 
 /** The SDK under test, one method per subject operation. */
 export interface ConformanceSubject {
-  /** Lists every operation this subject provides. */
-  capabilities(): Awaitable<CapabilitiesResult>;
-  /** Decodes an envelope; rejection is a result, never an error. */
+  /** Lists every operation the subject provides, in protocol order. */
+  capabilities(): Awaitable<string[]>;
+
+  /**
+   * Decodes envelope with the consumer API and reports whether it is accepted; rejection is a
+   * result, not an error.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
   decode(envelope: string): Awaitable<DecodeResult>;
-  /** Decodes an accepted envelope, adds attemptsIncrement to attempts and encodes it again. */
-  reencode(envelope: string, attemptsIncrement: number): Awaitable<EncodedResult>;
-  /** Builds and encodes a new envelope with the producer API. */
-  make(urn: string, queue: string, data: JsonObject): Awaitable<EncodedResult>;
-  /** Projects an envelope onto SQS MessageAttributes. */
-  sqsAttributes(envelope: string): Awaitable<SqsAttributesResult>;
-  /** Reconciles attempts with SQS's ApproximateReceiveCount (null: absent). */
-  sqsReconcile(bodyAttempts: number, approximateReceiveCount: string | null): Awaitable<AttemptsResult>;
-  /** Projects an envelope onto an Azure Service Bus message. */
-  asbMessage(envelope: string): Awaitable<AsbMessageResult>;
-  /** Reconciles attempts with Service Bus's DeliveryCount. */
-  asbReconcile(bodyAttempts: number, deliveryCount: number): Awaitable<AttemptsResult>;
-  /** Projects an envelope onto Pulsar message properties. */
-  pulsarProperties(envelope: string): Awaitable<PulsarPropertiesResult>;
-  /** Reconciles attempts with Pulsar's RedeliveryCount. */
-  pulsarReconcile(bodyAttempts: number, redeliveryCount: number): Awaitable<AttemptsResult>;
-  /** Projects an envelope onto Kafka record headers. */
-  kafkaHeaders(envelope: string): Awaitable<KafkaHeadersResult>;
-  /** Reconciles attempts with the bq-attempts header (null: absent). */
-  kafkaReconcile(bodyAttempts: number, headerAttempts: number | null): Awaitable<AttemptsResult>;
-  /** Projects an envelope onto an AMQP 1.0 message for Artemis. */
-  artemisMessage(envelope: string): Awaitable<ArtemisMessageResult>;
-  /** Reconciles attempts with the AMQP delivery-count. */
-  artemisReconcile(bodyAttempts: number, deliveryCount: number): Awaitable<AttemptsResult>;
-  /** Projects an envelope onto AMQP 0-9-1 properties and headers. */
-  rabbitmqPublishing(envelope: string): Awaitable<RabbitMQPublishingResult>;
-  /** Produces an envelope onto a Redis list and reserves it again. */
-  redisRoundtrip(envelope: string): Awaitable<RedisRoundtripResult>;
-  /** The key the idempotency helper's seen-set uses for a message. */
-  idempotencyKey(envelope: string): Awaitable<IdempotencyKeyResult>;
-  /** Feeds deliveries, in order, to one handler wrapped once over one fresh store. */
-  idempotencyReplay(deliveries: readonly Delivery[]): Awaitable<IdempotencyReplayResult>;
-  /** Validates data against a payload schema. */
+
+  /**
+   * Decodes an accepted envelope, adds attemptsIncrement to its attempts and encodes it again, as
+   * retry, DLQ and outbox relay do.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  reencode(envelope: string, attemptsIncrement: number): Awaitable<string>;
+
+  /**
+   * Builds a new envelope with the producer API from a URN, a queue and data (a JSON object) and
+   * encodes it.
+   */
+  make(urn: string, queue: string, data: JsonObject): Awaitable<string>;
+
+  /**
+   * Runs the SQS transport's produce-side projection: the MessageAttributes, by name.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  sqsAttributes(envelope: string): Awaitable<{ [name: string]: SQSAttribute }>;
+
+  /**
+   * Reports the attempts a consumer sees after SQS reconciliation of a body carrying bodyAttempts;
+   * an absent count is an absent ApproximateReceiveCount.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  sqsReconcile(bodyAttempts: number, approximateReceiveCount: string | null): Awaitable<number>;
+
+  /**
+   * Runs the Azure Service Bus transport's produce-side projection.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  asbMessage(envelope: string): Awaitable<ASBMessage>;
+
+  /**
+   * Reports the attempts after Azure Service Bus reconciliation with the 1-based DeliveryCount.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  asbReconcile(bodyAttempts: number, deliveryCount: number): Awaitable<number>;
+
+  /**
+   * Runs the Pulsar transport's produce-side projection: the message properties.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  pulsarProperties(envelope: string): Awaitable<{ [name: string]: string }>;
+
+  /**
+   * Reports the attempts after Pulsar reconciliation with the 0-based RedeliveryCount.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  pulsarReconcile(bodyAttempts: number, redeliveryCount: number): Awaitable<number>;
+
+  /**
+   * Runs the Kafka transport's produce-side projection: the record headers as UTF-8 strings.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  kafkaHeaders(envelope: string): Awaitable<{ [name: string]: string }>;
+
+  /**
+   * Reports the attempts after Kafka reconciliation; an absent headerAttempts is an absent
+   * bq-attempts header.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  kafkaReconcile(bodyAttempts: number, headerAttempts: number | null): Awaitable<number>;
+
+  /**
+   * Runs the Artemis transport's produce-side projection onto an AMQP 1.0 message.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  artemisMessage(envelope: string): Awaitable<ArtemisMessage>;
+
+  /**
+   * Reports the attempts after Artemis reconciliation with the 0-based delivery-count.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  artemisReconcile(bodyAttempts: number, deliveryCount: number): Awaitable<number>;
+
+  /**
+   * Runs the RabbitMQ transport's produce-side projection onto an AMQP 0-9-1 publishing.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  rabbitmqPublishing(envelope: string): Awaitable<RabbitMQPublishing>;
+
+  /**
+   * Produces envelope onto a Redis queue, reserves it and returns the element exactly as reserve
+   * returns it.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  redisRoundtrip(envelope: string): Awaitable<string>;
+
+  /**
+   * Reports the key the idempotency helper's seen-set uses for the message.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  idempotencyKey(envelope: string): Awaitable<string>;
+
+  /**
+   * Drives one handler, wrapped once by the idempotency helper over one fresh store, through the
+   * deliveries in order; invoked[i] reports whether the handler ran for delivery i.
+   */
+  idempotencyReplay(deliveries: readonly Delivery[]): Awaitable<boolean[]>;
+
+  /**
+   * Validates data (any JSON value) against a draft-07 payload schema and reports whether it is
+   * valid.
+   * @param schema the payload schema
+   */
   validatePayload(schema: JsonObject, data: JsonValue): Awaitable<PayloadVerdict>;
+
   /** Releases what the subject holds; tests call it once, after their last test. */
   close(): Awaitable<void>;
 }

@@ -40,7 +40,7 @@ type deliveryView struct {
 	MetaID, Outcome, ForgetBefore string
 }
 
-func buildIdempotency(s *model.Suite) (body, imports, error) {
+func buildIdempotency(s *model.Suite, c *common) (testFile, error) {
 	b := &idempotencyBody{}
 	imp := imports{Assert: true, Support: []string{"whenProvided"}}
 	if k := s.Idempotency.DedupKey; k != nil {
@@ -56,7 +56,7 @@ func buildIdempotency(s *model.Suite) (body, imports, error) {
 		imp.Describe = true
 		imp.Support = append(imp.Support, "assertJsonEqual")
 	}
-	return b, imp, nil
+	return c.file(s, model.BlockIdempotency, b, imp), nil
 }
 
 func buildSequence(seq model.IdempotencySequence) sequenceView {
@@ -74,5 +74,49 @@ func buildSequence(seq model.IdempotencySequence) sequenceView {
 	return sv
 }
 
+// payloadBody is the view of "payload_schema" and "payload_schema_unicode".
+type payloadBody struct {
+	Schema string
+	Cases  []payloadCaseView
+}
+
+// payloadCaseView is one payload case: the data literal and the verdict.
+type payloadCaseView struct {
+	testCase
+	Data  string
+	Valid string
+}
+
+func buildPayloadSchema(s *model.Suite, c *common) (testFile, error) {
+	return buildPayload(s, c, model.BlockPayloadSchema, s.PayloadSchema)
+}
+
+func buildPayloadSchemaUnicode(s *model.Suite, c *common) (testFile, error) {
+	return buildPayload(s, c, model.BlockPayloadSchemaUnicode, s.PayloadSchemaUnicode)
+}
+
+func buildPayload(s *model.Suite, c *common, block string, p *model.PayloadSchema) (testFile, error) {
+	imp := imports{Assert: true, Support: []string{"whenProvided"}, Types: []string{"JsonObject"}}
+	if p.Schema.Kind != model.Object {
+		return testFile{}, fmt.Errorf("schema must be an object, got %s", p.Schema.Kind)
+	}
+	schema, err := tsValue(p.Schema, "")
+	if err != nil {
+		return testFile{}, fmt.Errorf("schema: %w", err)
+	}
+	body := &payloadBody{Schema: schema}
+	for _, pc := range p.Cases {
+		data, err := tsValue(pc.Data, bodyIndent)
+		if err != nil {
+			return testFile{}, fmt.Errorf("case %q: data: %w", pc.Name, err)
+		}
+		body.Cases = append(body.Cases, payloadCaseView{testCase: newCase(pc.Name, "", ""), Data: data, Valid: fmt.Sprint(pc.Valid)})
+	}
+	return c.file(s, block, body, imp), nil
+}
+
 // empty reports whether the idempotency block has nothing to test.
 func (b *idempotencyBody) empty() bool { return b.DedupKey == nil && len(b.Sequences) == 0 }
+
+// empty reports whether a payload block has no case.
+func (b *payloadBody) empty() bool { return len(b.Cases) == 0 }

@@ -1,0 +1,4 @@
+package node
+
+// Adversarial is adversarial for the external tests, which start the toolchain.
+var Adversarial = adversarial

@@ -1,0 +1,122 @@
+package node
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/protocol"
+	"github.com/babelqueue/bqgen/templates/textkit"
+)
+
+// An operation added to the protocol reaches the subject interface, the
+// oracle subject and the scaffold (as "not provided") with no edit here.
+func TestNewOperationNeedsNoEdit(t *testing.T) {
+	fake := protocol.Operation{Name: "fake_probe", Doc: "probes the fake_thing with probe_input",
+		Params: []protocol.Field{{Name: "probe_input", Type: protocol.Type{Kind: protocol.OptionalText}, Doc: "what to probe"}},
+		Result: protocol.Result{Member: "answer", Type: protocol.Type{Kind: protocol.RecordList, Record: "Delivery"}}}
+	api, err := buildSubject(append(slices.Clone(protocol.Operations), fake), protocol.Records)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl, err := parseTemplates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := buildView(canonical(t), backend.Options{Binding: backend.BindSDK})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.API = api
+	if v.Scaffold, err = buildScaffold(api, func(name string) bool { return tmpl.Lookup(name) != nil }); err != nil {
+		t.Fatal(err)
+	}
+	for root, wants := range map[string][]string{
+		"subject.ts": {"Probes the fake_thing with probeInput.", "@param probeInput what to probe",
+			"fakeProbe(probeInput: string | null): Awaitable<Delivery[]>;"},
+		"oracle.ts": {"fakeProbe(probeInput: string | null): Promise<Delivery[]> {",
+			`return this.#call<Delivery[]>("fake_probe", { probe_input: probeInput }, "answer");`},
+		"scaffold.ts": {"fakeProbe(): never {", `"fake_probe",`, "maps it onto no API of the SDK yet"},
+	} {
+		out, err := textkit.Render(tmpl, root, v)
+		if err != nil {
+			t.Fatalf("%s: %v", root, err)
+		}
+		for _, want := range wants {
+			if !strings.Contains(string(out), want) {
+				t.Errorf("%s lacks %q:\n%s", root, want, out)
+			}
+		}
+	}
+	if slices.Contains(v.Scaffold.Core, tsString(fake.Name)) {
+		t.Errorf("the scaffold lists %s as provided without a mapping", fake.Name)
+	}
+}
+
+// Every operation of the protocol has either a mapping onto the SDK or a
+// reason it is not provided, and the mappings' capabilities are as before.
+func TestScaffoldMappings(t *testing.T) {
+	tmpl, err := parseTemplates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	api, err := buildSubject(protocol.Operations, protocol.Records)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := buildScaffold(api, func(name string) bool { return tmpl.Lookup(name) != nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range sc.Methods {
+		if m.Mapping == "" && m.Reason == "" {
+			t.Errorf("%s has neither a mapping nor a reason it is not provided", m.Name)
+		}
+	}
+	var adapters []string
+	for _, m := range sc.Adapters {
+		adapters = append(adapters, m.Name)
+	}
+	want := []string{"sqs_attributes", "asb_message", "pulsar_properties", "kafka_headers", "artemis_message",
+		"rabbitmq_publishing", "redis_roundtrip"}
+	if !slices.Equal(adapters, want) {
+		t.Errorf("adapter operations %v, want %v", adapters, want)
+	}
+	if len(sc.Core) != 6 || len(sc.Transports) != 7 {
+		t.Errorf("core operations %v, adapter declarations %v", sc.Core, sc.Transports)
+	}
+}
+
+// A mapping onto an adapter whose block names no package is an error, not
+// a scaffold that cannot load it.
+func TestScaffoldMappingWithoutPackageIsAnError(t *testing.T) {
+	api, err := buildSubject(protocol.Operations, protocol.Records)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := buildScaffold(api, func(name string) bool { return strings.HasPrefix(name, "scaffold.") }); err == nil {
+		t.Error("no error for mappings without their package")
+	}
+}
+
+func TestNames(t *testing.T) {
+	for in, want := range map[string]string{"rabbitmq_publishing": "rabbitmqPublishing", "attempts_increment": "attemptsIncrement",
+		"decode": "decode", "approximate_receive_count": "approximateReceiveCount"} {
+		if got := lowerCamel(in); got != want {
+			t.Errorf("lowerCamel(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{"SQSAttribute": "SQSAttribute", "DecodeResult": "DecodeResult", "View": "View"} {
+		if got := typeName(in); got != want {
+			t.Errorf("typeName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestDocsThatWouldEndTheirCommentAreErrors(t *testing.T) {
+	bad := protocol.Operation{Name: "bad", Doc: "ends */ here", Result: protocol.Result{Member: "x", Type: protocol.Type{Kind: protocol.Text}}}
+	if _, err := buildSubject([]protocol.Operation{bad}, protocol.Records); err == nil {
+		t.Error("a doc holding */ was accepted")
+	}
+}

@@ -28,7 +28,7 @@ func suites(t *testing.T) map[string]struct {
 		suite   *model.Suite
 		version string
 	}{
-		"canonical": {canonical(t), "CONFORMANCE_VERSION 1.1.0"},
+		"canonical": {canonical(t), "CONFORMANCE_VERSION " + suitetest.CanonicalVersion},
 		"upstream":  {upstream(t), "CONFORMANCE_VERSION unversioned"},
 	}
 }

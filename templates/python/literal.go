@@ -32,6 +32,38 @@ var jsonNumber = regexp.MustCompile(`^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-
 // prefixed, so f-string braces and \N{...} have no meaning in it.
 func pyString(s string) string { return `"` + escapeString(s) + `"` }
 
+// pyStringLines is pyString for a text that may not fit a line: the text
+// split after spaces into literals of at most width characters, one a line
+// (Python joins adjacent literals). Continuation lines start at column 0.
+func pyStringLines(s string, width int) string {
+	whole := pyString(s)
+	if len(whole) <= width {
+		return whole
+	}
+	var lines []string
+	for _, piece := range splitAfterSpaces(s, width-2) {
+		lines = append(lines, pyString(piece))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// splitAfterSpaces cuts s after spaces into pieces whose escaped form is
+// at most width bytes where the words allow; the pieces join back to s.
+func splitAfterSpaces(s string, width int) []string {
+	var pieces []string
+	start, lastSpace := 0, -1
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' {
+			lastSpace = i
+		}
+		if len(escapeString(s[start:i+1])) > width && lastSpace >= start {
+			pieces = append(pieces, s[start:lastSpace+1])
+			start = lastSpace + 1
+		}
+	}
+	return append(pieces, s[start:])
+}
+
 // escapeString is the body of s's literal, escaped rune by rune, so the
 // escapes of two strings concatenated are the escape of their concatenation.
 func escapeString(s string) string {

@@ -17,7 +17,9 @@ type envelopeTest struct {
 	testHead
 	Fixture string
 	Valid   bool
-	Reason  string // why an invalid fixture is rejected
+	// Rejected is the assertion on an invalid fixture, the reason it is
+	// rejected in its message; continuation lines start at column 0.
+	Rejected string
 	// For valid cases:
 	URN, Data, Attempts, Lang, SchemaVersion string
 	DeadLetter                               string // "" when no dead_letter is expected
@@ -40,7 +42,8 @@ func buildCases(s *model.Suite, c *common) (testFile, error) {
 }
 
 func buildEnvelopeTest(tc model.EnvelopeCase) (*envelopeTest, error) {
-	t := &envelopeTest{testHead: newHead(tc.Name, tc.Description), Fixture: fixtureLit(tc.File), Valid: tc.Valid, Reason: pyString(tc.Reason)}
+	t := &envelopeTest{testHead: newHead(tc.Name, tc.Description), Fixture: fixtureLit(tc.File), Valid: tc.Valid,
+		Rejected: wrapCall(8, "self.assertRejected(", []string{"decoded", hang(4, pyStringLines(tc.Reason, lineWidth-12))}, ")")}
 	if !tc.Valid {
 		return t, nil
 	}

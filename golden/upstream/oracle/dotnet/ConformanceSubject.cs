@@ -140,6 +140,47 @@ public interface IConformanceSubject
     /// <param name="schema">The payload schema.</param>
     /// <param name="data"><c>data</c>.</param>
     PayloadVerdict ValidatePayload(JsonObject schema, JsonNode? data);
+
+    /// <summary>
+    /// Delivers envelope with the schema-version SQS message attribute set to property (absent: not
+    /// set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+    /// </summary>
+    /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
+    /// <param name="property">The property's value, exactly.</param>
+    string SqsSchemaVersionGate(string envelope, string? property);
+
+    /// <summary>
+    /// Delivers envelope with the schema-version application property set to property (absent: not
+    /// set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+    /// </summary>
+    /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
+    /// <param name="property">The property's value: a string, a number, or null for absent.</param>
+    /// <param name="amqpType">For a number, its AMQP type: "int", "long" or "double".</param>
+    string AsbSchemaVersionGate(string envelope, JsonNode? property, string? amqpType);
+
+    /// <summary>
+    /// Delivers envelope with the schema-version Pulsar message property set to property (absent:
+    /// not set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+    /// </summary>
+    /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
+    /// <param name="property">The property's value, exactly.</param>
+    string PulsarSchemaVersionGate(string envelope, string? property);
+
+    /// <summary>
+    /// Delivers envelope with the schema-version Kafka record header set to property (absent: not
+    /// set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+    /// </summary>
+    /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
+    /// <param name="property">The property's value, exactly.</param>
+    string KafkaSchemaVersionGate(string envelope, string? property);
+
+    /// <summary>
+    /// Delivers envelope with the schema-version AMQP application property set to property (absent:
+    /// not set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+    /// </summary>
+    /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
+    /// <param name="property">The property's value, exactly.</param>
+    string ArtemisSchemaVersionGate(string envelope, string? property);
 }
 
 /// <summary>The outcome of decode.</summary>

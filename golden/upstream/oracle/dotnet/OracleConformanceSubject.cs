@@ -234,6 +234,47 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
             ["data"] = data?.DeepClone(),
         }));
 
+    /// <inheritdoc/>
+    public string SqsSchemaVersionGate(string envelope, string? property) =>
+        TextOf(Call("sqs_schema_version_gate", new JsonObject
+        {
+            ["envelope"] = envelope,
+            ["property"] = property,
+        })["outcome"]);
+
+    /// <inheritdoc/>
+    public string AsbSchemaVersionGate(string envelope, JsonNode? property, string? amqpType) =>
+        TextOf(Call("asb_schema_version_gate", new JsonObject
+        {
+            ["envelope"] = envelope,
+            ["property"] = property?.DeepClone(),
+            ["amqp_type"] = amqpType,
+        })["outcome"]);
+
+    /// <inheritdoc/>
+    public string PulsarSchemaVersionGate(string envelope, string? property) =>
+        TextOf(Call("pulsar_schema_version_gate", new JsonObject
+        {
+            ["envelope"] = envelope,
+            ["property"] = property,
+        })["outcome"]);
+
+    /// <inheritdoc/>
+    public string KafkaSchemaVersionGate(string envelope, string? property) =>
+        TextOf(Call("kafka_schema_version_gate", new JsonObject
+        {
+            ["envelope"] = envelope,
+            ["property"] = property,
+        })["outcome"]);
+
+    /// <inheritdoc/>
+    public string ArtemisSchemaVersionGate(string envelope, string? property) =>
+        TextOf(Call("artemis_schema_version_gate", new JsonObject
+        {
+            ["envelope"] = envelope,
+            ["property"] = property,
+        })["outcome"]);
+
     // One request and its response. Tests run in parallel, so the pipe is shared
     // under a lock: the protocol answers in request order.
     private JsonNode Call(string op, JsonObject args)

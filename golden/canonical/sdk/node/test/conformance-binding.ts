@@ -1,4 +1,4 @@
-// Scaffolded by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.1.0.
+// Scaffolded by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.2.0.
 //
 // This file is yours: bqgen writes it only when it is absent and never
 // overwrites it. It tells the generated conformance tests how to reach this
@@ -322,6 +322,72 @@ class SdkSubject implements ConformanceSubject {
   validatePayload(schema: JsonObject, data: JsonValue): PayloadVerdict {
     const violation = payloadSchemas.validateSchema(schema, data);
     return violation === null ? { valid: true, errors: [] } : { valid: false, errors: [violation] };
+  }
+
+  /**
+   * Delivers envelope with the schema-version SQS message attribute set to property (absent: not
+   * set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  sqsSchemaVersionGate(): never {
+    throw new NotProvided(
+      "sqs_schema_version_gate",
+      "this scaffold maps it onto no API of the SDK yet; write that mapping here",
+    );
+  }
+
+  /**
+   * Delivers envelope with the schema-version application property set to property (absent: not
+   * set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value: a string, a number, or null for absent
+   * @param amqpType for a number, its AMQP type: "int", "long" or "double"
+   */
+  asbSchemaVersionGate(): never {
+    throw new NotProvided(
+      "asb_schema_version_gate",
+      "this scaffold maps it onto no API of the SDK yet; write that mapping here",
+    );
+  }
+
+  /**
+   * Delivers envelope with the schema-version Pulsar message property set to property (absent: not
+   * set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  pulsarSchemaVersionGate(): never {
+    throw new NotProvided(
+      "pulsar_schema_version_gate",
+      "this scaffold maps it onto no API of the SDK yet; write that mapping here",
+    );
+  }
+
+  /**
+   * Delivers envelope with the schema-version Kafka record header set to property (absent: not set)
+   * to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  kafkaSchemaVersionGate(): never {
+    throw new NotProvided(
+      "kafka_schema_version_gate",
+      "this scaffold maps it onto no API of the SDK yet; write that mapping here",
+    );
+  }
+
+  /**
+   * Delivers envelope with the schema-version AMQP application property set to property (absent:
+   * not set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  artemisSchemaVersionGate(): never {
+    throw new NotProvided(
+      "artemis_schema_version_gate",
+      "this scaffold maps it onto no API of the SDK yet; write that mapping here",
+    );
   }
 
   close(): void {}

@@ -1,5 +1,5 @@
 # Scaffolded by bqgen from the BabelQueue conformance suite; this file is yours.
-# CONFORMANCE_VERSION: 1.1.0 (the suite revision it was scaffolded from)
+# CONFORMANCE_VERSION: 1.2.0 (the suite revision it was scaffolded from)
 # bqgen writes it only when it is absent and never overwrites it: edit it freely.
 """The babelqueue SDK as the subject of the generated conformance tests.
 
@@ -309,6 +309,26 @@ class SdkSubject:
 
         violation = validate_schema(schema, data)
         return {"valid": violation is None, "errors": [] if violation is None else [violation]}
+
+    def sqs_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        raise NotProvided("sqs_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
+
+    def asb_schema_version_gate(
+        self,
+        envelope: str,
+        property: Any,
+        amqp_type: Optional[str],
+    ) -> str:
+        raise NotProvided("asb_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
+
+    def pulsar_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        raise NotProvided("pulsar_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
+
+    def kafka_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        raise NotProvided("kafka_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
+
+    def artemis_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        raise NotProvided("artemis_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
 
 
 def subject() -> Subject:

@@ -348,6 +348,57 @@ class OracleSubject implements ConformanceSubject {
     return this.#call<PayloadVerdict>("validate_payload", { schema, data });
   }
 
+  /**
+   * Delivers envelope with the schema-version SQS message attribute set to property (absent: not
+   * set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  sqsSchemaVersionGate(envelope: string, property: string | null): Promise<string> {
+    return this.#call<string>("sqs_schema_version_gate", { envelope, property }, "outcome");
+  }
+
+  /**
+   * Delivers envelope with the schema-version application property set to property (absent: not
+   * set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value: a string, a number, or null for absent
+   * @param amqpType for a number, its AMQP type: "int", "long" or "double"
+   */
+  asbSchemaVersionGate(envelope: string, property: JsonValue, amqpType: string | null): Promise<string> {
+    return this.#call<string>("asb_schema_version_gate", { envelope, property, amqp_type: amqpType }, "outcome");
+  }
+
+  /**
+   * Delivers envelope with the schema-version Pulsar message property set to property (absent: not
+   * set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  pulsarSchemaVersionGate(envelope: string, property: string | null): Promise<string> {
+    return this.#call<string>("pulsar_schema_version_gate", { envelope, property }, "outcome");
+  }
+
+  /**
+   * Delivers envelope with the schema-version Kafka record header set to property (absent: not set)
+   * to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  kafkaSchemaVersionGate(envelope: string, property: string | null): Promise<string> {
+    return this.#call<string>("kafka_schema_version_gate", { envelope, property }, "outcome");
+  }
+
+  /**
+   * Delivers envelope with the schema-version AMQP application property set to property (absent:
+   * not set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  artemisSchemaVersionGate(envelope: string, property: string | null): Promise<string> {
+    return this.#call<string>("artemis_schema_version_gate", { envelope, property }, "outcome");
+  }
+
   async close(): Promise<void> {
     await this.#server?.close();
   }

@@ -231,6 +231,47 @@ class OracleSubject:
         result = self._call("validate_payload", {"schema": schema, "data": data})
         return cast(PayloadVerdict, result)
 
+    def sqs_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        result = self._call("sqs_schema_version_gate", {
+            "envelope": envelope,
+            "property": property,
+        })
+        return cast(str, result["outcome"])
+
+    def asb_schema_version_gate(
+        self,
+        envelope: str,
+        property: Any,
+        amqp_type: Optional[str],
+    ) -> str:
+        result = self._call("asb_schema_version_gate", {
+            "envelope": envelope,
+            "property": property,
+            "amqp_type": amqp_type,
+        })
+        return cast(str, result["outcome"])
+
+    def pulsar_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        result = self._call("pulsar_schema_version_gate", {
+            "envelope": envelope,
+            "property": property,
+        })
+        return cast(str, result["outcome"])
+
+    def kafka_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        result = self._call("kafka_schema_version_gate", {
+            "envelope": envelope,
+            "property": property,
+        })
+        return cast(str, result["outcome"])
+
+    def artemis_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        result = self._call("artemis_schema_version_gate", {
+            "envelope": envelope,
+            "property": property,
+        })
+        return cast(str, result["outcome"])
+
 
 def subject() -> Subject:
     """The subject the generated tests call: the session's oracle."""

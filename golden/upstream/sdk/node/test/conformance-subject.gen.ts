@@ -234,6 +234,47 @@ export interface ConformanceSubject {
    */
   validatePayload(schema: JsonObject, data: JsonValue): Awaitable<PayloadVerdict>;
 
+  /**
+   * Delivers envelope with the schema-version SQS message attribute set to property (absent: not
+   * set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  sqsSchemaVersionGate(envelope: string, property: string | null): Awaitable<string>;
+
+  /**
+   * Delivers envelope with the schema-version application property set to property (absent: not
+   * set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value: a string, a number, or null for absent
+   * @param amqpType for a number, its AMQP type: "int", "long" or "double"
+   */
+  asbSchemaVersionGate(envelope: string, property: JsonValue, amqpType: string | null): Awaitable<string>;
+
+  /**
+   * Delivers envelope with the schema-version Pulsar message property set to property (absent: not
+   * set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  pulsarSchemaVersionGate(envelope: string, property: string | null): Awaitable<string>;
+
+  /**
+   * Delivers envelope with the schema-version Kafka record header set to property (absent: not set)
+   * to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  kafkaSchemaVersionGate(envelope: string, property: string | null): Awaitable<string>;
+
+  /**
+   * Delivers envelope with the schema-version AMQP application property set to property (absent:
+   * not set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  artemisSchemaVersionGate(envelope: string, property: string | null): Awaitable<string>;
+
   /** Releases what the subject holds; tests call it once, after their last test. */
   close(): Awaitable<void>;
 }

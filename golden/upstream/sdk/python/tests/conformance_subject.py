@@ -310,6 +310,26 @@ class SdkSubject:
         violation = validate_schema(schema, data)
         return {"valid": violation is None, "errors": [] if violation is None else [violation]}
 
+    def sqs_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        raise NotProvided("sqs_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
+
+    def asb_schema_version_gate(
+        self,
+        envelope: str,
+        property: Any,
+        amqp_type: Optional[str],
+    ) -> str:
+        raise NotProvided("asb_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
+
+    def pulsar_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        raise NotProvided("pulsar_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
+
+    def kafka_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        raise NotProvided("kafka_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
+
+    def artemis_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        raise NotProvided("artemis_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
+
 
 def subject() -> Subject:
     """The subject the generated tests call."""

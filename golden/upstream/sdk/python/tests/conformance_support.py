@@ -273,6 +273,62 @@ class Subject(Protocol):
             schema: The payload schema.
         """
 
+    def sqs_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        """Delivers envelope with the schema-version SQS message attribute set to
+        property (absent: not set) to the consumer, which reads it before decoding,
+        and reports "decode" or "reject".
+
+        Args:
+            envelope: The envelope, exactly as the suite file holds it.
+            property: The property's value, exactly.
+        """
+
+    def asb_schema_version_gate(
+        self,
+        envelope: str,
+        property: Any,
+        amqp_type: Optional[str],
+    ) -> str:
+        """Delivers envelope with the schema-version application property set to
+        property (absent: not set) to the consumer, which reads it before decoding,
+        and reports "decode" or "reject".
+
+        Args:
+            envelope: The envelope, exactly as the suite file holds it.
+            property: The property's value: a string, a number, or null for absent.
+            amqp_type: For a number, its AMQP type: "int", "long" or "double".
+        """
+
+    def pulsar_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        """Delivers envelope with the schema-version Pulsar message property set to
+        property (absent: not set) to the consumer, which reads it before decoding,
+        and reports "decode" or "reject".
+
+        Args:
+            envelope: The envelope, exactly as the suite file holds it.
+            property: The property's value, exactly.
+        """
+
+    def kafka_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        """Delivers envelope with the schema-version Kafka record header set to
+        property (absent: not set) to the consumer, which reads it before decoding,
+        and reports "decode" or "reject".
+
+        Args:
+            envelope: The envelope, exactly as the suite file holds it.
+            property: The property's value, exactly.
+        """
+
+    def artemis_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        """Delivers envelope with the schema-version AMQP application property set to
+        property (absent: not set) to the consumer, which reads it before decoding,
+        and reports "decode" or "reject".
+
+        Args:
+            envelope: The envelope, exactly as the suite file holds it.
+            property: The property's value, exactly.
+        """
+
 
 def is_json_number(value: Any) -> bool:
     """Whether value is a JSON number: an int or float, never a bool (bool is an int in Python)."""

@@ -1,7 +1,7 @@
 <?php
 
 /*
- * Scaffold written once by bqgen for the BabelQueue conformance tests (suite 1.1.0).
+ * Scaffold written once by bqgen for the BabelQueue conformance tests (suite 1.2.0).
  * bqgen never overwrites it: it belongs to the SDK, to adapt as the SDK's API moves.
  */
 
@@ -351,6 +351,31 @@ final class SdkSubject implements Subject
         }
         $violation = PayloadValidator::check((array) Json::toAssoc($schema), Json::toAssoc($data));
         return (object) ['valid' => $violation === null, 'errors' => $violation === null ? [] : [$violation]];
+    }
+
+    public function sqsSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        throw new NotProvided('no php-sdk API is mapped to the sqs_schema_version_gate operation yet');
+    }
+
+    public function asbSchemaVersionGate(string $envelope, mixed $property, ?string $amqpType): string
+    {
+        throw new NotProvided('no php-sdk API is mapped to the asb_schema_version_gate operation yet');
+    }
+
+    public function pulsarSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        throw new NotProvided('no php-sdk API is mapped to the pulsar_schema_version_gate operation yet');
+    }
+
+    public function kafkaSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        throw new NotProvided('no php-sdk API is mapped to the kafka_schema_version_gate operation yet');
+    }
+
+    public function artemisSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        throw new NotProvided('no php-sdk API is mapped to the artemis_schema_version_gate operation yet');
     }
 
     /**

@@ -256,6 +256,26 @@ public sealed class SdkConformanceSubject : IConformanceSubject
         return new PayloadVerdict(error is null, error is null ? Array.Empty<string>() : new[] { error });
     }
 
+    /// <inheritdoc/>
+    public string SqsSchemaVersionGate(string envelope, string? property) =>
+        throw InOtherPackage("sqs_schema_version_gate", "BabelQueue.Sqs");
+
+    /// <inheritdoc/>
+    public string AsbSchemaVersionGate(string envelope, JsonNode? property, string? amqpType) =>
+        throw InOtherPackage("asb_schema_version_gate", "BabelQueue.AzureServiceBus");
+
+    /// <inheritdoc/>
+    public string PulsarSchemaVersionGate(string envelope, string? property) =>
+        throw InOtherPackage("pulsar_schema_version_gate", "BabelQueue.Pulsar");
+
+    /// <inheritdoc/>
+    public string KafkaSchemaVersionGate(string envelope, string? property) =>
+        throw InOtherPackage("kafka_schema_version_gate", "BabelQueue.Kafka");
+
+    /// <inheritdoc/>
+    public string ArtemisSchemaVersionGate(string envelope, string? property) =>
+        throw InOtherPackage("artemis_schema_version_gate", "BabelQueue.Artemis");
+
     private static NotProvidedException InOtherPackage(string operation, string package) =>
         new(operation, "its API is in " + package + ", not in BabelQueue.Core; map it in that package's test project");
 }

@@ -353,6 +353,31 @@ final class SdkSubject implements Subject
         return (object) ['valid' => $violation === null, 'errors' => $violation === null ? [] : [$violation]];
     }
 
+    public function sqsSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        throw new NotProvided('no php-sdk API is mapped to the sqs_schema_version_gate operation yet');
+    }
+
+    public function asbSchemaVersionGate(string $envelope, mixed $property, ?string $amqpType): string
+    {
+        throw new NotProvided('no php-sdk API is mapped to the asb_schema_version_gate operation yet');
+    }
+
+    public function pulsarSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        throw new NotProvided('no php-sdk API is mapped to the pulsar_schema_version_gate operation yet');
+    }
+
+    public function kafkaSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        throw new NotProvided('no php-sdk API is mapped to the kafka_schema_version_gate operation yet');
+    }
+
+    public function artemisSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        throw new NotProvided('no php-sdk API is mapped to the artemis_schema_version_gate operation yet');
+    }
+
     /**
      * The neutral view of a decoded envelope.
      *

@@ -140,4 +140,45 @@ final class OracleSubject implements Subject
     {
         return $this->oracle->request('validate_payload', ['schema' => $schema, 'data' => $data]);
     }
+
+    public function sqsSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        return $this->oracle->request('sqs_schema_version_gate', [
+            'envelope' => $envelope,
+            'property' => $property,
+        ])->outcome;
+    }
+
+    public function asbSchemaVersionGate(string $envelope, mixed $property, ?string $amqpType): string
+    {
+        return $this->oracle->request('asb_schema_version_gate', [
+            'envelope' => $envelope,
+            'property' => $property,
+            'amqp_type' => $amqpType,
+        ])->outcome;
+    }
+
+    public function pulsarSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        return $this->oracle->request('pulsar_schema_version_gate', [
+            'envelope' => $envelope,
+            'property' => $property,
+        ])->outcome;
+    }
+
+    public function kafkaSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        return $this->oracle->request('kafka_schema_version_gate', [
+            'envelope' => $envelope,
+            'property' => $property,
+        ])->outcome;
+    }
+
+    public function artemisSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        return $this->oracle->request('artemis_schema_version_gate', [
+            'envelope' => $envelope,
+            'property' => $property,
+        ])->outcome;
+    }
 }

@@ -193,6 +193,51 @@ final class SkippingSubject implements Subject
         }
     }
 
+    public function sqsSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        try {
+            return $this->subject->sqsSchemaVersionGate($envelope, $property);
+        } catch (NotProvided $notProvided) {
+            self::skip($notProvided);
+        }
+    }
+
+    public function asbSchemaVersionGate(string $envelope, mixed $property, ?string $amqpType): string
+    {
+        try {
+            return $this->subject->asbSchemaVersionGate($envelope, $property, $amqpType);
+        } catch (NotProvided $notProvided) {
+            self::skip($notProvided);
+        }
+    }
+
+    public function pulsarSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        try {
+            return $this->subject->pulsarSchemaVersionGate($envelope, $property);
+        } catch (NotProvided $notProvided) {
+            self::skip($notProvided);
+        }
+    }
+
+    public function kafkaSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        try {
+            return $this->subject->kafkaSchemaVersionGate($envelope, $property);
+        } catch (NotProvided $notProvided) {
+            self::skip($notProvided);
+        }
+    }
+
+    public function artemisSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        try {
+            return $this->subject->artemisSchemaVersionGate($envelope, $property);
+        } catch (NotProvided $notProvided) {
+            self::skip($notProvided);
+        }
+    }
+
     private static function skip(NotProvided $notProvided): never
     {
         Assert::markTestSkipped('not provided by the subject: ' . $notProvided->getMessage());

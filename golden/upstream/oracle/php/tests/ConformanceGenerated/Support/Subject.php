@@ -309,4 +309,75 @@ interface Subject
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function validatePayload(\stdClass $schema, mixed $data): \stdClass;
+
+    /**
+     * Delivers envelope with the schema-version SQS message attribute set to
+     * property (absent: not set) to the consumer, which reads it before
+     * decoding, and reports "decode" or "reject".
+     * Protocol operation `sqs_schema_version_gate`.
+     *
+     * @param string $envelope the envelope, exactly as the suite file holds it
+     * @param ?string $property the property's value, exactly
+     * @return string the `outcome` result
+     *
+     * @throws NotProvided when this subject cannot perform the operation
+     */
+    public function sqsSchemaVersionGate(string $envelope, ?string $property): string;
+
+    /**
+     * Delivers envelope with the schema-version application property set to
+     * property (absent: not set) to the consumer, which reads it before
+     * decoding, and reports "decode" or "reject".
+     * Protocol operation `asb_schema_version_gate`.
+     *
+     * @param string $envelope the envelope, exactly as the suite file holds it
+     * @param mixed $property the property's value: a string, a number, or null for absent
+     * @param ?string $amqpType for a number, its AMQP type: "int", "long" or "double"
+     * @return string the `outcome` result
+     *
+     * @throws NotProvided when this subject cannot perform the operation
+     */
+    public function asbSchemaVersionGate(string $envelope, mixed $property, ?string $amqpType): string;
+
+    /**
+     * Delivers envelope with the schema-version Pulsar message property set to
+     * property (absent: not set) to the consumer, which reads it before
+     * decoding, and reports "decode" or "reject".
+     * Protocol operation `pulsar_schema_version_gate`.
+     *
+     * @param string $envelope the envelope, exactly as the suite file holds it
+     * @param ?string $property the property's value, exactly
+     * @return string the `outcome` result
+     *
+     * @throws NotProvided when this subject cannot perform the operation
+     */
+    public function pulsarSchemaVersionGate(string $envelope, ?string $property): string;
+
+    /**
+     * Delivers envelope with the schema-version Kafka record header set to
+     * property (absent: not set) to the consumer, which reads it before
+     * decoding, and reports "decode" or "reject".
+     * Protocol operation `kafka_schema_version_gate`.
+     *
+     * @param string $envelope the envelope, exactly as the suite file holds it
+     * @param ?string $property the property's value, exactly
+     * @return string the `outcome` result
+     *
+     * @throws NotProvided when this subject cannot perform the operation
+     */
+    public function kafkaSchemaVersionGate(string $envelope, ?string $property): string;
+
+    /**
+     * Delivers envelope with the schema-version AMQP application property set
+     * to property (absent: not set) to the consumer, which reads it before
+     * decoding, and reports "decode" or "reject".
+     * Protocol operation `artemis_schema_version_gate`.
+     *
+     * @param string $envelope the envelope, exactly as the suite file holds it
+     * @param ?string $property the property's value, exactly
+     * @return string the `outcome` result
+     *
+     * @throws NotProvided when this subject cannot perform the operation
+     */
+    public function artemisSchemaVersionGate(string $envelope, ?string $property): string;
 }

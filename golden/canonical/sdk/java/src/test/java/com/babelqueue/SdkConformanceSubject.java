@@ -1,4 +1,4 @@
-// Scaffold written by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.1.0.
+// Scaffold written by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.2.0.
 // bqgen writes this file only when it is absent: it belongs to the SDK from then on. It maps the
 // conformance subject onto the SDK's API; keep it in step with the API.
 package com.babelqueue;
@@ -215,6 +215,31 @@ final class SdkConformanceSubject implements ConformanceSubject {
     public PayloadVerdict validatePayload(ConformanceJson schema, ConformanceJson data) {
         String violation = PayloadValidator.validate(sdkObject(schema), sdkValue(data));
         return new PayloadVerdict(violation == null, violation == null ? List.of() : List.of(violation));
+    }
+
+    @Override
+    public String sqsSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(TRANSPORT + "the sqs transport)");
+    }
+
+    @Override
+    public String asbSchemaVersionGate(String envelope, ConformanceJson property, String amqpType) {
+        throw new NotProvidedException(TRANSPORT + "the asb transport)");
+    }
+
+    @Override
+    public String pulsarSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(TRANSPORT + "the pulsar transport)");
+    }
+
+    @Override
+    public String kafkaSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(TRANSPORT + "the kafka transport)");
+    }
+
+    @Override
+    public String artemisSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(TRANSPORT + "the artemis transport)");
     }
 
     /** The dead_letter block as JSON; the record reports absent numbers as 0, which are left out. */

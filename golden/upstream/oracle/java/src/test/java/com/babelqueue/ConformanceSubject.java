@@ -151,6 +151,52 @@ interface ConformanceSubject {
     PayloadVerdict validatePayload(ConformanceJson schema, ConformanceJson data);
 
     /**
+     * Delivers envelope with the schema-version SQS message attribute set to property (absent: not
+     * set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+     *
+     * @param envelope the envelope, exactly as the suite file holds it
+     * @param property the property's value, exactly
+     */
+    String sqsSchemaVersionGate(String envelope, String property);
+
+    /**
+     * Delivers envelope with the schema-version application property set to property (absent: not
+     * set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+     *
+     * @param envelope the envelope, exactly as the suite file holds it
+     * @param property the property's value: a string, a number, or null for absent
+     * @param amqpType for a number, its AMQP type: "int", "long" or "double"
+     */
+    String asbSchemaVersionGate(String envelope, ConformanceJson property, String amqpType);
+
+    /**
+     * Delivers envelope with the schema-version Pulsar message property set to property (absent:
+     * not set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+     *
+     * @param envelope the envelope, exactly as the suite file holds it
+     * @param property the property's value, exactly
+     */
+    String pulsarSchemaVersionGate(String envelope, String property);
+
+    /**
+     * Delivers envelope with the schema-version Kafka record header set to property (absent: not
+     * set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+     *
+     * @param envelope the envelope, exactly as the suite file holds it
+     * @param property the property's value, exactly
+     */
+    String kafkaSchemaVersionGate(String envelope, String property);
+
+    /**
+     * Delivers envelope with the schema-version AMQP application property set to property (absent:
+     * not set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+     *
+     * @param envelope the envelope, exactly as the suite file holds it
+     * @param property the property's value, exactly
+     */
+    String artemisSchemaVersionGate(String envelope, String property);
+
+    /**
      * The outcome of decode.
      *
      * @param accepted whether a consumer accepts the envelope

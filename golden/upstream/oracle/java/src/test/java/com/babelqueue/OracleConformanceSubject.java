@@ -169,6 +169,47 @@ final class OracleConformanceSubject implements ConformanceSubject {
         return readPayloadVerdict(result, "the answer to validate_payload");
     }
 
+    @Override
+    public String sqsSchemaVersionGate(String envelope, String property) {
+        ConformanceJson.Obj result = call("sqs_schema_version_gate",
+                jsonMember("envelope", jsonString(envelope)),
+                jsonMember("property", optionalText(property)));
+        return member(result, "outcome", TEXT);
+    }
+
+    @Override
+    public String asbSchemaVersionGate(String envelope, ConformanceJson property, String amqpType) {
+        ConformanceJson.Obj result = call("asb_schema_version_gate",
+                jsonMember("envelope", jsonString(envelope)),
+                jsonMember("property", property),
+                jsonMember("amqp_type", optionalText(amqpType)));
+        return member(result, "outcome", TEXT);
+    }
+
+    @Override
+    public String pulsarSchemaVersionGate(String envelope, String property) {
+        ConformanceJson.Obj result = call("pulsar_schema_version_gate",
+                jsonMember("envelope", jsonString(envelope)),
+                jsonMember("property", optionalText(property)));
+        return member(result, "outcome", TEXT);
+    }
+
+    @Override
+    public String kafkaSchemaVersionGate(String envelope, String property) {
+        ConformanceJson.Obj result = call("kafka_schema_version_gate",
+                jsonMember("envelope", jsonString(envelope)),
+                jsonMember("property", optionalText(property)));
+        return member(result, "outcome", TEXT);
+    }
+
+    @Override
+    public String artemisSchemaVersionGate(String envelope, String property) {
+        ConformanceJson.Obj result = call("artemis_schema_version_gate",
+                jsonMember("envelope", jsonString(envelope)),
+                jsonMember("property", optionalText(property)));
+        return member(result, "outcome", TEXT);
+    }
+
     private static DecodeResult readDecodeResult(ConformanceJson value, String name) {
         ConformanceJson.Obj object = asObject(value, name);
         return new DecodeResult(

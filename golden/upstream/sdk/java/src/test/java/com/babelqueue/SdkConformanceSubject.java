@@ -217,6 +217,31 @@ final class SdkConformanceSubject implements ConformanceSubject {
         return new PayloadVerdict(violation == null, violation == null ? List.of() : List.of(violation));
     }
 
+    @Override
+    public String sqsSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(TRANSPORT + "the sqs transport)");
+    }
+
+    @Override
+    public String asbSchemaVersionGate(String envelope, ConformanceJson property, String amqpType) {
+        throw new NotProvidedException(TRANSPORT + "the asb transport)");
+    }
+
+    @Override
+    public String pulsarSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(TRANSPORT + "the pulsar transport)");
+    }
+
+    @Override
+    public String kafkaSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(TRANSPORT + "the kafka transport)");
+    }
+
+    @Override
+    public String artemisSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(TRANSPORT + "the artemis transport)");
+    }
+
     /** The dead_letter block as JSON; the record reports absent numbers as 0, which are left out. */
     private static ConformanceJson deadLetter(DeadLetter dl) {
         if (dl == null) {

@@ -3,7 +3,7 @@ package protocol
 import "strings"
 
 // Words splits a wire name (snake_case) into its words, each spelled as in
-// prose: Words("rabbitmq_publishing") is ["RabbitMQ", "publishing"],
+// prose: Words("sqs_attributes") is ["SQS", "attributes"],
 // Words("meta_id") is ["meta", "ID"]. A name with capitals (a record name
 // such as "SQSAttribute", or a record field such as "DataType") is split
 // before each capital that starts a word.

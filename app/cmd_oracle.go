@@ -23,7 +23,11 @@ func oracleCommand() *cli.Command {
 func runOracleServe(c *cli.Context) error {
 	if c.Bool("list-faults") {
 		for _, f := range oracle.Faults() {
-			c.App.Writer.Write([]byte(string(f.Name) + "\t" + f.Block + "\t" + f.Description + "\n"))
+			block := f.Block
+			if block == "" {
+				block = "*" // the echo subjects: every block
+			}
+			c.App.Writer.Write([]byte(string(f.Name) + "\t" + block + "\t" + f.Description + "\n"))
 		}
 		return nil
 	}

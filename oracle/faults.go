@@ -84,6 +84,7 @@ const (
 	faultPulsarReconcileOverwritesLateRetry  Fault = "pulsar-reconcile-overwrites-late-retry"
 	faultArtemisReconcileOverwritesLateRetry Fault = "artemis-reconcile-overwrites-late-retry"
 	faultKafkaReconcileMaxLateHeader         Fault = "kafka-reconcile-max-late-header"
+	faultRedisReservePeeks                   Fault = "redis-reserve-peeks"
 	faultSQSGateTrims                        Fault = "sqs-gate-trims"
 	faultKafkaGateBlankRejects               Fault = "kafka-gate-blank-rejects"
 	faultPulsarGateUnicodeBlank              Fault = "pulsar-gate-unicode-blank"
@@ -178,6 +179,9 @@ func faultTable() []FaultInfo {
 		{Name: faultPulsarReconcileOverwritesLateRetry, Block: model.BlockPulsar, Description: "Pulsar reconciliation keeps the body's attempts for RedeliveryCount 0 or 1 and otherwise overwrites them, lowering a runtime-incremented count"},
 		{Name: faultArtemisReconcileOverwritesLateRetry, Block: model.BlockArtemis, Description: "Artemis reconciliation keeps the body's attempts for delivery-count 0 or 1 and otherwise overwrites them, lowering a runtime-incremented count"},
 		{Name: faultKafkaReconcileMaxLateHeader, Block: model.BlockKafka, Description: "Kafka reconciliation lets a bq-attempts header of 0 or 1 win but takes max(body, header) above that, so a lower header no longer overrides"},
+		{Name: faultEchoSubject, Description: "an echo subject: every operation answers its input envelope or a zero constant (false, 0, \"\", nothing)"},
+		{Name: faultEchoSubjectAffirmative, Description: "an echo subject: every operation answers its input envelope or an affirmative constant (true, 1, \"x\", one item)"},
+		{Name: faultRedisReservePeeks, Block: model.BlockRedis, Description: "the Redis transport's reserve reads the head element without moving it off the ready list, so it is delivered again"},
 		{Name: faultSQSGateTrims, Block: model.BlockSQS, Sub: model.SubSchemaVersionGate, Description: "the SQS schema-version gate trims ASCII whitespace before comparing, so \" 1\" decodes"},
 		{Name: faultKafkaGateBlankRejects, Block: model.BlockKafka, Sub: model.SubSchemaVersionGate, Description: "the Kafka schema-version gate rejects a blank header instead of letting it through to decode"},
 		{Name: faultPulsarGateUnicodeBlank, Block: model.BlockPulsar, Sub: model.SubSchemaVersionGate, Description: "the Pulsar schema-version gate counts Unicode whitespace (U+00A0, U+3000) as blank"},

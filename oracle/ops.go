@@ -56,6 +56,7 @@ type argField struct {
 // opSpec is one operation of the protocol: its name, its arguments, and how
 // to call it with raw (already shape-checked) arguments.
 type opSpec struct {
+	op     protocol.Operation
 	name   string
 	fields []argField
 	call   func(o *Oracle, args json.RawMessage) (any, error)
@@ -73,7 +74,7 @@ func operation[A, R any](op protocol.Operation, method func(*Oracle, A) (R, erro
 		}
 		fields[i] = argField{p.Name, kind}
 	}
-	return opSpec{name: op.Name, fields: fields, call: func(o *Oracle, raw json.RawMessage) (any, error) {
+	return opSpec{op: op, name: op.Name, fields: fields, call: func(o *Oracle, raw json.RawMessage) (any, error) {
 		var args A
 		dec := json.NewDecoder(bytes.NewReader(raw))
 		dec.DisallowUnknownFields()

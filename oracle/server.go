@@ -125,6 +125,9 @@ func (o *Oracle) call(op opSpec, raw json.RawMessage) (result any, err error) {
 	if err := checkArgs(args, op.fields); err != nil {
 		return nil, err
 	}
+	if o.isEcho() {
+		return o.echo(op.op, args), nil
+	}
 	return op.call(o, raw)
 }
 

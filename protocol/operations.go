@@ -75,8 +75,8 @@ var (
 		Doc:    "runs the RabbitMQ transport's produce-side projection onto an AMQP 0-9-1 publishing",
 		Params: envelopeParams, Result: Result{Type: Type{Kind: Record, Record: "RabbitMQPublishing"}}}
 	RedisRoundtrip = Operation{Name: "redis_roundtrip", Transport: model.BlockRedis,
-		Doc:    "produces envelope onto a Redis queue, reserves it and returns the element exactly as reserve returns it",
-		Params: envelopeParams, Result: Result{Member: "element", Type: envelopeType}}
+		Doc:    "produces envelope onto a fresh Redis queue, reserves it and returns the element exactly as reserve returns it, with the length of the queue's ready list after each step",
+		Params: envelopeParams, Result: Result{Type: Type{Kind: Record, Record: "RedisRoundtrip"}}}
 	// The schema-version gates: the consumer reads the native
 	// schema-version property before decoding.
 	SQSSchemaVersionGate     = gate(model.BlockSQS, "SQS message attribute")
@@ -143,6 +143,11 @@ var Records = []RecordType{
 	{Name: "RabbitMQPublishing", Doc: "the projected AMQP 0-9-1 publishing", Fields: []Field{
 		{Name: "properties", Type: textMapType, Doc: "the basic properties by protocol name: type, correlation_id, message_id, app_id, content_type"},
 		{Name: "headers", Type: objectType, Doc: "the natively typed headers"},
+	}},
+	{Name: "RedisRoundtrip", Doc: "what a produce and a reserve on a fresh Redis queue did", Fields: []Field{
+		{Name: "element", Type: envelopeType, Doc: "the element reserve returned, exactly"},
+		{Name: "queued_after_produce", Type: integerType, Doc: "the length of the queue's ready list after produce"},
+		{Name: "queued_after_reserve", Type: integerType, Doc: "the length of the queue's ready list after reserve"},
 	}},
 	{Name: "Delivery", Doc: "one delivery of an idempotency replay", Fields: []Field{
 		{Name: "meta_id", Type: textType, Doc: "the message's meta.id; empty means the message has none"},

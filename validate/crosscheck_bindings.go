@@ -142,10 +142,13 @@ func redisExpectations(s *model.Suite) []expectation {
 	return []expectation{{block: model.BlockRedis, name: "payload_identity", at: p.At, op: protocol.RedisRoundtrip.Name,
 		args: envelopeArgs(s, p.EnvelopeFile),
 		judge: func(r model.Value) string {
-			if field(r, "element").Text != want {
+			if el := field(r, "element"); el.Kind != model.String || el.Text != want {
 				return "the reserved element is not byte-identical to the produced envelope"
 			}
-			return ""
+			// A fresh queue holds the element after produce and gives it
+			// up on reserve: a subject that never used the list fails here.
+			return firstProblem(mismatch("queued_after_produce", field(r, "queued_after_produce"), intValue(1)),
+				mismatch("queued_after_reserve", field(r, "queued_after_reserve"), intValue(0)))
 		}}}
 }
 

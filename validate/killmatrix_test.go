@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"sort"
 	"testing"
 
 	"github.com/babelqueue/bqgen/internal/suitetest"
@@ -85,5 +86,78 @@ func TestHoleCasesEachKillTheirOwnMutant(t *testing.T) {
 		if len(failed) != 1 || failed[0] != only {
 			t.Errorf("mutant %s fails %q, want only %q", mutant, failed, only)
 		}
+	}
+}
+
+// TestEveryCaseFailsAgainstAnEchoSubject is the guard against checks that
+// cannot fail: a subject answering its input or a constant (the shape of a
+// scaffold mapping onto an identity function) must fail every case, against
+// the zero or the affirmative echo. `bqgen verify` runs both against every
+// language's tests, which must fail exactly these cases.
+func TestEveryCaseFailsAgainstAnEchoSubject(t *testing.T) {
+	t.Parallel()
+	for name, load := range map[string]func(testing.TB) *model.Suite{"canonical": suitetest.Canonical, "upstream": suitetest.Upstream} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if survivors := echoSurvivors(t, load(t)); len(survivors) > 0 {
+				t.Errorf("cases that pass against both echo subjects: %q", survivors)
+			}
+		})
+	}
+}
+
+// echoSurvivors lists the cases of s that no echo subject fails.
+func echoSurvivors(t *testing.T, s *model.Suite) []string {
+	t.Helper()
+	alive := everyCase(s)
+	for _, echo := range []oracle.Fault{"echo-subject", "echo-subject-affirmative"} {
+		o, err := oracle.New(echo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds, err := Disagreements(s, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range ds {
+			delete(alive, d.caseKey())
+		}
+	}
+	var out []string
+	for k := range alive {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// The guard finds a check that cannot fail: a payload identity judged on
+// the element alone (the check redis payload_identity was before it asked
+// for the ready list's lengths) passes against the echo subject.
+func TestEchoGuardFindsACheckThatCannotFail(t *testing.T) {
+	t.Parallel()
+	s := suitetest.Canonical(t)
+	want := string(s.Fixture(s.Redis.PayloadIdentity.EnvelopeFile))
+	elementOnly := expectation{block: model.BlockRedis, name: "payload_identity", op: "redis_roundtrip",
+		args: envelopeArgs(s, s.Redis.PayloadIdentity.EnvelopeFile),
+		judge: func(r model.Value) string {
+			if field(r, "element").Text != want {
+				return "not identical"
+			}
+			return ""
+		}}
+	o, err := oracle.New("echo-subject")
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers, err := ask(o, []expectation{elementOnly})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg := judgeAnswer(elementOnly, answers[0]); msg != "" {
+		t.Fatalf("the echo subject failed the element-only check (%s); the guard would not see it", msg)
+	}
+	if got := echoSurvivors(t, s); len(got) != 0 {
+		t.Errorf("with the lengths asked for, survivors %q", got)
 	}
 }

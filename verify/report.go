@@ -23,7 +23,7 @@ func (r Report) Write(w io.Writer) {
 			verdict = "MISMATCH"
 		}
 		fmt.Fprintf(w, "%s: %s %-38s [%s] %d of %d tests failed (reference: %d)\n", r.Lang, verdict,
-			m.Mutant.Name, m.Mutant.Block, m.Result.Failed, m.Result.Total(), m.Mutant.ExpectedFailures)
+			m.Mutant.Name, blockOf(m.Mutant), m.Result.Failed, m.Result.Total(), m.Mutant.ExpectedFailures)
 	}
 	if len(r.NotRun) > 0 {
 		fmt.Fprintf(w, "%s: %d mutant(s) not applicable (their blocks are not in the suite)\n", r.Lang, len(r.NotRun))
@@ -31,10 +31,19 @@ func (r Report) Write(w io.Writer) {
 	killed := len(r.Mutants) - len(r.Survivors())
 	fmt.Fprintf(w, "%s: %d/%d mutants killed\n", r.Lang, killed, len(r.Mutants))
 	for _, m := range r.Survivors() {
-		fmt.Fprintf(w, "%s: survivor: %s (%s): %s\n", r.Lang, m.Name, m.Block, m.Description)
+		fmt.Fprintf(w, "%s: survivor: %s (%s): %s\n", r.Lang, m.Name, blockOf(m), m.Description)
 	}
 	for _, m := range r.Mismatches() {
 		fmt.Fprintf(w, "%s: mismatch: %s: %d tests failed where the reference fails %d cases; a test asserts more or less than the suite says\n",
 			r.Lang, m.Mutant.Name, m.Result.Failed, m.Mutant.ExpectedFailures)
 	}
+}
+
+// blockOf names the block a mutant lives in: "*" for the echo subjects,
+// which answer every block.
+func blockOf(m Mutant) string {
+	if m.Block == "" {
+		return "*"
+	}
+	return m.Block
 }

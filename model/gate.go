@@ -42,7 +42,21 @@ func (s *Suite) Gate(block string) *SchemaVersionGate {
 // HasPart reports whether the suite carries block and, when sub is not
 // empty, its sub-block sub (only sub-blocks that some block may lack are
 // told apart: schema_version_gate).
+//
+// An empty block means any block: HasPart("", "") is true of every suite,
+// HasPart("", sub) of one where some block carries sub.
 func (s *Suite) HasPart(block, sub string) bool {
+	if block == "" {
+		if sub == "" {
+			return true
+		}
+		for _, b := range KnownBlocks {
+			if s.HasPart(b, sub) {
+				return true
+			}
+		}
+		return false
+	}
 	if !s.HasBlock(block) {
 		return false
 	}

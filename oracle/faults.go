@@ -3,7 +3,6 @@ package oracle
 import (
 	"fmt"
 	"sort"
-	"sync"
 
 	"github.com/babelqueue/bqgen/model"
 )
@@ -84,15 +83,19 @@ const (
 	faultPulsarReconcileOverwritesLateRetry  Fault = "pulsar-reconcile-overwrites-late-retry"
 	faultArtemisReconcileOverwritesLateRetry Fault = "artemis-reconcile-overwrites-late-retry"
 	faultKafkaReconcileMaxLateHeader         Fault = "kafka-reconcile-max-late-header"
-	faultRedisReservePeeks                   Fault = "redis-reserve-peeks"
-	faultSQSGateTrims                        Fault = "sqs-gate-trims"
-	faultKafkaGateBlankRejects               Fault = "kafka-gate-blank-rejects"
-	faultPulsarGateUnicodeBlank              Fault = "pulsar-gate-unicode-blank"
-	faultPulsarGateIgnored                   Fault = "pulsar-gate-ignored"
-	faultKafkaGateBOMBlank                   Fault = "kafka-gate-bom-blank"
-	faultArtemisGateNumeric                  Fault = "artemis-gate-numeric"
+	faultGateTrims                           Fault = "gate-trims"
+	faultGateTrimsUnicode                    Fault = "gate-trims-unicode"
+	faultGateUnicodeBlank                    Fault = "gate-unicode-blank"
+	faultGateBOMBlank                        Fault = "gate-bom-blank"
+	faultGateNumeric                         Fault = "gate-numeric"
+	faultGateIgnored                         Fault = "gate-ignored"
+	faultGateVersionTwo                      Fault = "gate-version-2"
+	faultGateBlankRejects                    Fault = "gate-blank-rejects"
+	faultGateAbsentRejects                   Fault = "gate-absent-rejects"
 	faultASBGateInt64Only                    Fault = "asb-gate-int64-only"
+	faultASBGateAnyInteger                   Fault = "asb-gate-any-integer"
 	faultASBGateDoubleTruncated              Fault = "asb-gate-double-truncated"
+	faultRedisReservePeeks                   Fault = "redis-reserve-peeks"
 )
 
 // FaultInfo describes one fault: its name, the manifest block whose generated
@@ -181,15 +184,19 @@ func faultTable() []FaultInfo {
 		{Name: faultKafkaReconcileMaxLateHeader, Block: model.BlockKafka, Description: "Kafka reconciliation lets a bq-attempts header of 0 or 1 win but takes max(body, header) above that, so a lower header no longer overrides"},
 		{Name: faultEchoSubject, Description: "an echo subject: every operation answers its input envelope or a zero constant (false, 0, \"\", nothing)"},
 		{Name: faultEchoSubjectAffirmative, Description: "an echo subject: every operation answers its input envelope or an affirmative constant (true, 1, \"x\", one item)"},
-		{Name: faultRedisReservePeeks, Block: model.BlockRedis, Description: "the Redis transport's reserve reads the head element without moving it off the ready list, so it is delivered again"},
-		{Name: faultSQSGateTrims, Block: model.BlockSQS, Sub: model.SubSchemaVersionGate, Description: "the SQS schema-version gate trims ASCII whitespace before comparing, so \" 1\" decodes"},
-		{Name: faultKafkaGateBlankRejects, Block: model.BlockKafka, Sub: model.SubSchemaVersionGate, Description: "the Kafka schema-version gate rejects a blank header instead of letting it through to decode"},
-		{Name: faultPulsarGateUnicodeBlank, Block: model.BlockPulsar, Sub: model.SubSchemaVersionGate, Description: "the Pulsar schema-version gate counts Unicode whitespace (U+00A0, U+3000) as blank"},
-		{Name: faultPulsarGateIgnored, Block: model.BlockPulsar, Sub: model.SubSchemaVersionGate, Description: "the Pulsar consumer has no schema-version gate: every version decodes"},
-		{Name: faultKafkaGateBOMBlank, Block: model.BlockKafka, Sub: model.SubSchemaVersionGate, Description: "the Kafka schema-version gate strips a byte order mark, so U+FEFF alone is blank"},
-		{Name: faultArtemisGateNumeric, Block: model.BlockArtemis, Sub: model.SubSchemaVersionGate, Description: "the Artemis schema-version gate compares the number, not the text, so \"01\" decodes"},
+		{Name: faultGateTrims, Sub: model.SubSchemaVersionGate, Description: "the shared schema-version gate trims ASCII whitespace before comparing, so \" 1\" decodes"},
+		{Name: faultGateTrimsUnicode, Sub: model.SubSchemaVersionGate, Description: "the shared schema-version gate trims Unicode whitespace before comparing, so \"\\u00A01\" decodes"},
+		{Name: faultGateUnicodeBlank, Sub: model.SubSchemaVersionGate, Description: "the shared schema-version gate counts Unicode whitespace (U+00A0, U+0085, U+3000) as blank"},
+		{Name: faultGateBOMBlank, Sub: model.SubSchemaVersionGate, Description: "the shared schema-version gate strips a byte order mark, so U+FEFF alone is blank"},
+		{Name: faultGateNumeric, Sub: model.SubSchemaVersionGate, Description: "the shared schema-version gate compares the number, not the text, so \"01\" decodes"},
+		{Name: faultGateIgnored, Sub: model.SubSchemaVersionGate, Description: "the consumers have no schema-version gate: every version decodes"},
+		{Name: faultGateVersionTwo, Sub: model.SubSchemaVersionGate, Description: "the shared schema-version gate compares with the SDK's newest version (2) instead of the envelope's (1)"},
+		{Name: faultGateBlankRejects, Sub: model.SubSchemaVersionGate, Description: "the shared schema-version gate rejects a blank property instead of letting it through to decode"},
+		{Name: faultGateAbsentRejects, Sub: model.SubSchemaVersionGate, Description: "the shared schema-version gate requires the property, so a message without it is rejected"},
 		{Name: faultASBGateInt64Only, Block: model.BlockASB, Sub: model.SubSchemaVersionGate, Description: "the Service Bus schema-version gate takes only a 64-bit 1 (AMQP long), rejecting an int 1"},
+		{Name: faultASBGateAnyInteger, Block: model.BlockASB, Sub: model.SubSchemaVersionGate, Description: "the Service Bus schema-version gate lets any AMQP integer through, so 2 and 0 decode"},
 		{Name: faultASBGateDoubleTruncated, Block: model.BlockASB, Sub: model.SubSchemaVersionGate, Description: "the Service Bus schema-version gate truncates an AMQP double, so 1.5 decodes"},
+		{Name: faultRedisReservePeeks, Block: model.BlockRedis, Description: "the Redis transport's reserve reads the head element without moving it off the ready list, so it is delivered again"},
 	}
 }
 
@@ -207,12 +214,3 @@ func New(fault Fault) (*Oracle, error) {
 	}
 	return nil, fmt.Errorf("oracle: unknown fault %q (see Faults)", string(fault))
 }
-
-// faultBlocks maps every fault to its block, built once.
-var faultBlocks = sync.OnceValue(func() map[Fault]string {
-	blocks := map[Fault]string{}
-	for _, f := range faultTable() {
-		blocks[f.Name] = f.Block
-	}
-	return blocks
-})

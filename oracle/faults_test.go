@@ -27,7 +27,7 @@ func TestFaultsCatalogue(t *testing.T) {
 		if i > 0 && list[i-1].Name >= f.Name {
 			t.Errorf("faults not sorted at %q", f.Name)
 		}
-		if !contains(blocks, f.Block) && !isEchoFault(f.Name) {
+		if !contains(blocks, f.Block) && !isEchoFault(f.Name) && f.Sub == "" {
 			t.Errorf("fault %q names unknown block %q", f.Name, f.Block)
 		}
 		covered[f.Block] = true
@@ -232,20 +232,24 @@ func probes() map[Fault]probe {
 		faultKafkaReconcileMaxLateHeader: {"3", func(t *testing.T, o *Oracle) string {
 			return attempts(o.KafkaReconcile(KafkaReconcileArgs{BodyAttempts: 5, HeaderAttempts: num(3)}))
 		}},
+		faultGateTrims:              {gateReject, gateProbe((*Oracle).SQSSchemaVersionGate, str(" 1"))},
+		faultGateTrimsUnicode:       {gateReject, gateProbe((*Oracle).KafkaSchemaVersionGate, str("\u00A01"))},
+		faultGateUnicodeBlank:       {gateReject, gateProbe((*Oracle).PulsarSchemaVersionGate, str("\u3000"))},
+		faultGateBOMBlank:           {gateReject, gateProbe((*Oracle).KafkaSchemaVersionGate, str("\uFEFF"))},
+		faultGateNumeric:            {gateReject, gateProbe((*Oracle).ArtemisSchemaVersionGate, str("01"))},
+		faultGateIgnored:            {gateReject, gateProbe((*Oracle).PulsarSchemaVersionGate, str("x"))},
+		faultGateVersionTwo:         {gateDecode, gateProbe((*Oracle).SQSSchemaVersionGate, str("1"))},
+		faultGateBlankRejects:       {gateDecode, gateProbe((*Oracle).KafkaSchemaVersionGate, str(" \t"))},
+		faultGateAbsentRejects:      {gateDecode, gateProbe((*Oracle).ArtemisSchemaVersionGate, nil)},
+		faultASBGateInt64Only:       {gateDecode, asbGateProbe(`1`, "int")},
+		faultASBGateAnyInteger:      {gateReject, asbGateProbe(`2`, "long")},
+		faultASBGateDoubleTruncated: {gateReject, asbGateProbe(`1.5`, "double")},
 		faultEchoSubject:            {`{"attempts":4}`, callProbe("sqs_reconcile", `{"body_attempts":4,"approximate_receive_count":"2"}`)},
 		faultEchoSubjectAffirmative: {`{"accepted":false,"`, callProbe("decode", `{"envelope":"{}"}`)},
 		faultRedisReservePeeks: {"0", func(t *testing.T, o *Oracle) string {
 			r, err := o.RedisRoundtrip(EnvelopeArgs{Envelope: envelopeJSON})
 			return strconv.Itoa(r.QueuedAfterReserve) + errText(err)
 		}},
-		faultSQSGateTrims:           {gateReject, gateProbe((*Oracle).SQSSchemaVersionGate, str(" 1"))},
-		faultKafkaGateBlankRejects:  {gateDecode, gateProbe((*Oracle).KafkaSchemaVersionGate, str(" \t"))},
-		faultPulsarGateUnicodeBlank: {gateReject, gateProbe((*Oracle).PulsarSchemaVersionGate, str("\u3000"))},
-		faultPulsarGateIgnored:      {gateReject, gateProbe((*Oracle).PulsarSchemaVersionGate, str("2"))},
-		faultKafkaGateBOMBlank:      {gateReject, gateProbe((*Oracle).KafkaSchemaVersionGate, str("\uFEFF"))},
-		faultArtemisGateNumeric:     {gateReject, gateProbe((*Oracle).ArtemisSchemaVersionGate, str("01"))},
-		faultASBGateInt64Only:       {gateDecode, asbGateProbe(`1`, "int")},
-		faultASBGateDoubleTruncated: {gateReject, asbGateProbe(`1.5`, "double")},
 	}
 }
 

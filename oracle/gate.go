@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"strings"
 	"unicode"
-
-	"github.com/babelqueue/bqgen/model"
 )
 
 // The schema-version gate (broker-bindings §3.7–§7.7): a consumer reads the
@@ -45,23 +43,17 @@ const (
 )
 
 // SQSSchemaVersionGate runs the SQS consumer's gate on the bq-schema-version attribute.
-func (o *Oracle) SQSSchemaVersionGate(a GateArgs) (GateResult, error) {
-	return o.stringGate(model.BlockSQS, a), nil
-}
+func (o *Oracle) SQSSchemaVersionGate(a GateArgs) (GateResult, error) { return o.stringGate(a), nil }
 
 // PulsarSchemaVersionGate runs the Pulsar consumer's gate on the bq-schema-version property.
-func (o *Oracle) PulsarSchemaVersionGate(a GateArgs) (GateResult, error) {
-	return o.stringGate(model.BlockPulsar, a), nil
-}
+func (o *Oracle) PulsarSchemaVersionGate(a GateArgs) (GateResult, error) { return o.stringGate(a), nil }
 
 // KafkaSchemaVersionGate runs the Kafka consumer's gate on the bq-schema-version header.
-func (o *Oracle) KafkaSchemaVersionGate(a GateArgs) (GateResult, error) {
-	return o.stringGate(model.BlockKafka, a), nil
-}
+func (o *Oracle) KafkaSchemaVersionGate(a GateArgs) (GateResult, error) { return o.stringGate(a), nil }
 
 // ArtemisSchemaVersionGate runs the Artemis consumer's gate on the bq_schema_version property.
 func (o *Oracle) ArtemisSchemaVersionGate(a GateArgs) (GateResult, error) {
-	return o.stringGate(model.BlockArtemis, a), nil
+	return o.stringGate(a), nil
 }
 
 // ASBSchemaVersionGate runs the Service Bus consumer's gate on the
@@ -70,12 +62,12 @@ func (o *Oracle) ASBSchemaVersionGate(a ASBGateArgs) (GateResult, error) {
 	var text string
 	switch {
 	case len(a.Property) == 0 || string(a.Property) == "null":
-		return o.decodeAfterGate(a.Envelope), nil
+		return o.stringGate(GateArgs{Envelope: a.Envelope}), nil
 	case json.Unmarshal(a.Property, &text) == nil:
 		if a.AMQPType != nil {
 			return GateResult{}, badArg("amqp_type", "is for a number; the property is a string")
 		}
-		return o.stringGate(model.BlockASB, GateArgs{Envelope: a.Envelope, Property: &text}), nil
+		return o.stringGate(GateArgs{Envelope: a.Envelope, Property: &text}), nil
 	}
 	var n json.Number
 	if json.Unmarshal(a.Property, &n) != nil {
@@ -93,43 +85,46 @@ func (o *Oracle) ASBSchemaVersionGate(a ASBGateArgs) (GateResult, error) {
 // amqpSchemaVersionIsOne reports whether an AMQP number is the schema
 // version 1: an integral type holding exactly 1.
 func (o *Oracle) amqpSchemaVersionIsOne(n json.Number, amqpType string) bool {
-	switch amqpType {
-	case "int":
-		return n.String() == "1" && !o.has(faultASBGateInt64Only)
-	case "long":
-		return n.String() == "1"
-	case "double":
-		if o.has(faultASBGateDoubleTruncated) {
-			f, err := n.Float64()
-			return err == nil && int64(f) == 1
-		}
+	integral := amqpType == "int" || amqpType == "long"
+	switch {
+	case o.has(faultASBGateInt64Only) && amqpType == "int":
 		return false
+	case o.has(faultASBGateAnyInteger) && integral:
+		return true
+	case o.has(faultASBGateDoubleTruncated) && amqpType == "double":
+		f, err := n.Float64()
+		return err == nil && int64(f) == 1
 	}
-	return false
+	return integral && n.String() == "1"
 }
 
-// stringGate decides on a string property of block's transport, then
-// decodes.
-func (o *Oracle) stringGate(block string, a GateArgs) GateResult {
-	if a.Property == nil || o.isGateBlank(block, *a.Property) {
-		if a.Property != nil && o.hasIn(block, faultKafkaGateBlankRejects) {
+// stringGate is the gate every transport shares (SDKs keep it in their
+// core): it decides on a string property, then decodes.
+func (o *Oracle) stringGate(a GateArgs) GateResult {
+	switch {
+	case a.Property == nil:
+		if o.has(faultGateAbsentRejects) {
 			return GateResult{Outcome: gateReject}
 		}
 		return o.decodeAfterGate(a.Envelope)
-	}
-	if !o.isSchemaVersionOne(block, *a.Property) {
+	case o.isGateBlank(*a.Property):
+		if o.has(faultGateBlankRejects) {
+			return GateResult{Outcome: gateReject}
+		}
+		return o.decodeAfterGate(a.Envelope)
+	case !o.isSchemaVersionOne(*a.Property):
 		return GateResult{Outcome: gateReject}
 	}
 	return o.decodeAfterGate(a.Envelope)
 }
 
 // isGateBlank reports whether v is empty or only ASCII whitespace.
-func (o *Oracle) isGateBlank(block, v string) bool {
-	if o.hasIn(block, faultKafkaGateBOMBlank) {
+func (o *Oracle) isGateBlank(v string) bool {
+	if o.has(faultGateBOMBlank) {
 		v = strings.ReplaceAll(v, "\uFEFF", "")
 	}
 	for _, r := range v {
-		if o.hasIn(block, faultPulsarGateUnicodeBlank) && unicode.IsSpace(r) {
+		if o.has(faultGateUnicodeBlank) && unicode.IsSpace(r) {
 			continue
 		}
 		if !strings.ContainsRune(" \t\n\v\f\r", r) {
@@ -140,14 +135,18 @@ func (o *Oracle) isGateBlank(block, v string) bool {
 }
 
 // isSchemaVersionOne reports whether a non-blank value is exactly "1".
-func (o *Oracle) isSchemaVersionOne(block, v string) bool {
+func (o *Oracle) isSchemaVersionOne(v string) bool {
 	switch {
-	case o.hasIn(block, faultSQSGateTrims):
+	case o.has(faultGateTrims):
 		v = strings.Trim(v, " \t\n\v\f\r")
-	case o.hasIn(block, faultArtemisGateNumeric):
+	case o.has(faultGateTrimsUnicode):
+		v = strings.TrimSpace(v)
+	case o.has(faultGateNumeric):
 		v = strings.TrimLeft(v, "0")
-	case o.hasIn(block, faultPulsarGateIgnored):
+	case o.has(faultGateIgnored):
 		return true
+	case o.has(faultGateVersionTwo):
+		return v == "2"
 	}
 	return v == "1"
 }

@@ -30,10 +30,3 @@ func (o *Oracle) Fault() Fault { return o.fault }
 // has reports whether fault f is switched on. Every fault branch goes through
 // it, so grepping for a fault's constant finds the one place it acts.
 func (o *Oracle) has(f Fault) bool { return o.fault == f }
-
-// hasIn reports whether fault f is switched on and belongs to block: code
-// shared by several transports (the schema-version gate) goes wrong only
-// in the transport whose fault it is.
-func (o *Oracle) hasIn(block string, f Fault) bool {
-	return o.fault == f && faultBlocks()[f] == block
-}

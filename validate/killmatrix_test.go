@@ -32,6 +32,9 @@ func TestEveryCaseIsKilledByAMutant(t *testing.T) {
 			s := load(t)
 			unkilled := everyCase(s)
 			for _, f := range oracle.Faults() {
+				if f.Block == "" && f.Sub == "" {
+					continue // the echo subjects fail nearly everything; a case needs a realistic bug
+				}
 				o, err := oracle.New(f.Name)
 				if err != nil {
 					t.Fatal(err)

@@ -39,11 +39,15 @@ func (r Report) Write(w io.Writer) {
 	}
 }
 
-// blockOf names the block a mutant lives in: "*" for the echo subjects,
-// which answer every block.
+// blockOf names the part of the suite a mutant lives in: "*" stands for
+// every block (the echo subjects; the gate every transport shares).
 func blockOf(m Mutant) string {
-	if m.Block == "" {
-		return "*"
+	block := m.Block
+	if block == "" {
+		block = "*"
 	}
-	return m.Block
+	if m.Sub != "" {
+		block += "." + m.Sub
+	}
+	return block
 }

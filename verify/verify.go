@@ -115,7 +115,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	}
 	var applicable []Mutant
 	for _, m := range cfg.Mutants {
-		if m.Block == "" || cfg.Suite.HasPart(m.Block, m.Sub) { // no block: the echo subjects, every suite
+		if cfg.Suite.HasPart(m.Block, m.Sub) {
 			applicable = append(applicable, m)
 		} else {
 			rep.NotRun = append(rep.NotRun, m)

@@ -29,14 +29,15 @@ import (
 // cannot pass as a skip.
 const EnvRequire = "BQGEN_REQUIRE_TOOLCHAINS"
 
-// Prove verifies b's output with tc on the canonical suite and, where it is
-// on this machine, the upstream suite.
+// Prove verifies b's output with tc on the canonical suite and, where they
+// are on this machine, the upstream suite and the newest upstream suite.
 func Prove(t *testing.T, b backend.Backend, tc verify.Toolchain) {
 	t.Helper()
 	RequireToolchain(t, tc)
 	bin := OracleBin(t)
-	suites := map[string]func(testing.TB) *model.Suite{"canonical": suitetest.Canonical, "upstream": suitetest.Upstream}
-	for _, name := range []string{"canonical", "upstream"} {
+	suites := map[string]func(testing.TB) *model.Suite{"canonical": suitetest.Canonical,
+		"upstream": suitetest.Upstream, "upstream-next": suitetest.UpstreamNext}
+	for _, name := range []string{"canonical", "upstream", "upstream-next"} {
 		t.Run(name, func(t *testing.T) { proveSuite(t, b, tc, suites[name](t), bin) })
 	}
 }

@@ -19,17 +19,28 @@ import (
 // EnvUpstream overrides where the upstream suite is looked for.
 const EnvUpstream = "BQGEN_UPSTREAM_SUITE"
 
+// EnvUpstreamNext overrides where the newest upstream suite is looked for.
+const EnvUpstreamNext = "BQGEN_UPSTREAM_NEXT_SUITE"
+
 // UpstreamDir returns the upstream suite's directory, or "" when it is not
 // on this machine.
-func UpstreamDir() string {
-	if dir := os.Getenv(EnvUpstream); dir != "" {
+func UpstreamDir() string { return sharedSuiteDir(EnvUpstream, "upstream-conformance") }
+
+// UpstreamNextDir returns the newest upstream suite's directory
+// (../shared/upstream-conformance-next), or "" when it is not on this machine.
+func UpstreamNextDir() string { return sharedSuiteDir(EnvUpstreamNext, "upstream-conformance-next") }
+
+// sharedSuiteDir is $env, else ../shared/name beside the checkout when it
+// holds a manifest, else "".
+func sharedSuiteDir(env, name string) string {
+	if dir := os.Getenv(env); dir != "" {
 		return dir
 	}
 	root := moduleRoot()
 	if root == "" {
 		return ""
 	}
-	dir := filepath.Join(filepath.Dir(root), "shared", "upstream-conformance")
+	dir := filepath.Join(filepath.Dir(root), "shared", name)
 	if _, err := os.Stat(filepath.Join(dir, model.ManifestFile)); err != nil {
 		return ""
 	}
@@ -75,6 +86,17 @@ func Upstream(t testing.TB) *model.Suite {
 	dir := UpstreamDir()
 	if dir == "" {
 		t.Skip(absent)
+	}
+	return load(t, dir)
+}
+
+// UpstreamNext loads the newest upstream suite, skipping the test where it
+// is absent.
+func UpstreamNext(t testing.TB) *model.Suite {
+	t.Helper()
+	dir := UpstreamNextDir()
+	if dir == "" {
+		t.Skip("newest upstream suite not found (set " + EnvUpstreamNext + " or place it at ../shared/upstream-conformance-next)")
 	}
 	return load(t, dir)
 }

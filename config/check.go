@@ -1,0 +1,102 @@
+package config
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// check lists every problem of c, each starting "line N: " where the
+// problem has a place.
+func (c *Config) check(knownLangs, knownBlocks []string) []string {
+	var out []string
+	add := func(line int, format string, args ...any) {
+		msg := fmt.Sprintf(format, args...)
+		if line > 0 {
+			msg = fmt.Sprintf("line %d: %s", line, msg)
+		}
+		out = append(out, msg)
+	}
+	if c.Version != Version {
+		add(0, "version is %d; this bqgen reads version %d (write \"version: %d\")", c.Version, Version, Version)
+	}
+	if len(c.Targets) == 0 {
+		add(0, "no targets: list at least one under \"targets:\"")
+	}
+	seen := map[string]int{}
+	for i, t := range c.Targets {
+		where := fmt.Sprintf("target %d", i+1)
+		if !slices.Contains(knownLangs, t.Lang) {
+			add(t.line, "%s: lang %q is not one of %s", where, t.Lang, strings.Join(knownLangs, ", "))
+		}
+		if t.Out == "" {
+			add(t.line, "%s: out is missing (the package's directory, relative to %s)", where, FileName)
+		} else if path.IsAbs(t.Out) || strings.HasPrefix(t.Out, "/") {
+			add(t.line, "%s: out %q is absolute; write it relative to %s so the file works in every checkout", where, t.Out, FileName)
+		}
+		key := t.Lang + " " + path.Clean(t.Out)
+		if first, dup := seen[key]; dup {
+			add(t.line, "%s: the same lang and out as target %d", where, first)
+		}
+		seen[key] = i + 1
+		for _, b := range t.Blocks {
+			if !slices.Contains(knownBlocks, b) {
+				add(t.line, "%s: block %q is not a block bqgen knows (%s)", where, b, strings.Join(knownBlocks, ", "))
+			}
+		}
+		for j, e := range t.Exemptions {
+			ewhere := fmt.Sprintf("%s, exemption %d", where, j+1)
+			if _, err := path.Match(e.Case, ""); err != nil || e.Case == "" {
+				add(e.line, "%s: case %q is not a pattern of \"<block>/<case name>\" (path.Match syntax)", ewhere, e.Case)
+			}
+			if e.Action != ActionSkip && e.Action != ActionFail {
+				add(e.line, "%s: action %q must be %q or %q", ewhere, e.Action, ActionSkip, ActionFail)
+			}
+			if strings.TrimSpace(e.Reason) == "" {
+				add(e.line, "%s: no reason: say why the SDK is exempt, it is printed with the test", ewhere)
+			}
+		}
+	}
+	return out
+}
+
+// recordLines notes where each target and exemption starts, for errors.
+func recordLines(root *yaml.Node, c *Config) {
+	doc := root
+	if doc.Kind == yaml.DocumentNode && len(doc.Content) > 0 {
+		doc = doc.Content[0]
+	}
+	targets := mapValue(doc, "targets")
+	if targets == nil || targets.Kind != yaml.SequenceNode {
+		return
+	}
+	for i, tn := range targets.Content {
+		if i >= len(c.Targets) {
+			return
+		}
+		c.Targets[i].line = tn.Line
+		if ex := mapValue(tn, "exemptions"); ex != nil && ex.Kind == yaml.SequenceNode {
+			for j, en := range ex.Content {
+				if j < len(c.Targets[i].Exemptions) {
+					c.Targets[i].Exemptions[j].line = en.Line
+				}
+			}
+		}
+	}
+}
+
+// mapValue is the value of key in the mapping node n, or nil.
+func mapValue(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}

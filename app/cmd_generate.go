@@ -3,11 +3,16 @@ package app
 import (
 	"errors"
 	"fmt"
+
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/config"
+	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/writer"
 	"github.com/urfave/cli/v2"
 )
@@ -15,9 +20,12 @@ import (
 func generateFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "lang", Usage: "target `LANG`: " + langNames()},
-		&cli.StringFlag{Name: "out", Usage: "the SDK checkout `DIR` to write into"},
+		&cli.StringFlag{Name: "out", Usage: "the SDK checkout `DIR` to write into (must exist)"},
 		suiteFlag(),
 		&cli.StringFlag{Name: "package", Usage: "package or namespace `NAME` of the generated tests (default: the SDK's)"},
+		&cli.StringFlag{Name: "blocks", Usage: "generate only these `BLOCKS` (comma-separated; default: all), e.g. sqs for a transport package"},
+		&cli.BoolFlag{Name: "strict", Usage: "a block of the suite bqgen cannot generate is an error, not a warning"},
+		&cli.StringFlag{Name: "config", Usage: "the `FILE` listing the targets (default: " + config.FileName + " found upward from here)"},
 	}
 }
 
@@ -27,22 +35,15 @@ func writeFlags() []cli.Flag {
 		Usage: "take over files in the way (not written by bqgen, or edited since): bqgen's version replaces them"})
 }
 
-func langNames() string {
-	s := ""
-	for i, l := range Backends().Langs() {
-		if i > 0 {
-			s += ", "
-		}
-		s += l
-	}
-	return s
-}
+func langNames() string { return strings.Join(Backends().Langs(), ", ") }
+
+const targetUsage = "(--lang LANG --out DIR [--suite DIR] [--package NAME] [--blocks LIST] | [--config FILE]) [--strict]"
 
 func generateCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "generate",
-		Usage:     "write the generated tests, subject and vendored suite into an SDK checkout",
-		UsageText: "bqgen generate --lang LANG --out DIR [--suite DIR] [--package NAME] [--adopt]",
+		Usage:     "write the generated tests, subject and vendored suite into an SDK checkout (every target of " + config.FileName + " without --lang/--out)",
+		UsageText: "bqgen generate " + targetUsage + " [--adopt]",
 		Flags:     writeFlags(),
 		Action:    runGenerate,
 	}
@@ -51,67 +52,164 @@ func generateCommand() *cli.Command {
 func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
-		Usage:     "exit 1 with a diff when DIR does not hold exactly what generate would write (writes nothing)",
-		UsageText: "bqgen check --lang LANG --out DIR [--suite DIR] [--package NAME]",
+		Usage:     "exit 1 with a diff when a checkout does not hold exactly what generate would write (writes nothing)",
+		UsageText: "bqgen check " + targetUsage,
 		Flags:     generateFlags(),
 		Action:    runCheck,
 	}
 }
 
-// outputFor generates the output for the flags' language in memory.
-func outputFor(c *cli.Context) ([]backend.File, error) {
-	lang, out := c.String("lang"), c.String("out")
-	if lang == "" || out == "" {
-		return nil, usageErr("--lang and --out are required")
-	}
-	b, err := Backends().Lookup(lang)
-	if err != nil {
-		return nil, usageErr("%v", err)
-	}
-	s, err := loadSuite(c.String("suite"), c.App.ErrWriter)
-	if err != nil {
-		return nil, err
-	}
-	files, err := b.Generate(s, backend.Options{Binding: backend.BindSDK, Package: c.String("package")})
-	if err != nil {
-		return nil, fmt.Errorf("generate %s: %w", lang, err)
-	}
-	return files, nil
+// generated is one target's output in memory.
+type generated struct {
+	target
+	files []backend.File
+	b     backend.Backend
 }
 
-// runGenerate writes the output. SIGINT and SIGTERM end the run with the
-// out dir as it was (exit 130); so does any error.
+// generateAll plans the run, validates the suite once and generates every
+// target in memory; nothing is written.
+func generateAll(c *cli.Context) (*runPlan, []generated, error) {
+	p, err := planRun(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, t := range p.targets {
+		if _, err := Backends().Lookup(t.lang); err != nil {
+			return nil, nil, usageErr("%v", err)
+		}
+		if err := checkOutDir(t.out); err != nil {
+			return nil, nil, err
+		}
+	}
+	s, err := loadSuite(p.suiteDir, c.App.ErrWriter)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := strictCheck(s, p.strict); err != nil {
+		return nil, nil, err
+	}
+	var out []generated
+	for _, t := range p.targets {
+		g, err := generateTarget(s, t)
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, g)
+	}
+	return p, out, nil
+}
+
+// strictCheck makes blocks bqgen cannot generate an error under --strict.
+func strictCheck(s *model.Suite, strict bool) error {
+	if !strict || len(s.Unknown) == 0 {
+		return nil
+	}
+	names := make([]string, len(s.Unknown))
+	for i, u := range s.Unknown {
+		names[i] = u.Pointer.String()
+	}
+	return problemsErr("strict: the suite has block(s) bqgen cannot generate: %s (upgrade bqgen, or drop strict)", strings.Join(names, ", "))
+}
+
+func generateTarget(s *model.Suite, t target) (generated, error) {
+	b, _ := Backends().Lookup(t.lang)
+	sel, err := s.Select(t.blocks)
+	if err != nil {
+		return generated{}, usageErr("%s: %v", t.describe(), err)
+	}
+	files, err := b.Generate(sel, t.opt)
+	var optErr *backend.OptionError
+	switch {
+	case errors.As(err, &optErr):
+		return generated{}, usageErr("%s", withLang(t.lang, optErr.Msg))
+	case err != nil:
+		return generated{}, fmt.Errorf("%s", withLang(t.lang, err.Error()))
+	}
+	return generated{target: t, files: files, b: b}, nil
+}
+
+// withLang prefixes msg with the language once: a backend's error may
+// already name it.
+func withLang(lang, msg string) string {
+	if strings.HasPrefix(msg, lang+":") || strings.HasPrefix(msg, lang+" ") {
+		return msg
+	}
+	return lang + ": " + msg
+}
+
+// runGenerate writes every target. SIGINT and SIGTERM end the run with the
+// target being written as it was (exit 130); so does any error.
 func runGenerate(c *cli.Context) error {
-	files, err := outputFor(c)
+	_, gens, err := generateAll(c)
 	if err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	plan, err := writer.Write(ctx, c.String("out"), c.String("lang"), files, c.Bool("adopt"))
-	if errors.Is(err, writer.ErrInterrupted) {
-		return interruptedErr("%v", err)
+	for _, g := range gens {
+		plan, err := writer.Write(ctx, g.out, g.lang, g.files, g.adopt)
+		if errors.Is(err, writer.ErrInterrupted) {
+			return interruptedErr("%v", err)
+		}
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.App.Writer, "%s: %d file(s) written, %d removed in %s\n", g.lang, len(plan.Changes), len(plan.Removals), g.out)
+		for _, w := range wiringProblems(g) {
+			fmt.Fprintf(c.App.ErrWriter, "warning: %s\n", w)
+		}
 	}
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(c.App.Writer, "%s: %d file(s) written, %d removed in %s\n", c.String("lang"), len(plan.Changes), len(plan.Removals), c.String("out"))
 	return nil
 }
 
 func runCheck(c *cli.Context) error {
-	files, err := outputFor(c)
+	p, gens, err := generateAll(c)
 	if err != nil {
 		return err
 	}
-	plan, err := writer.MakePlan(c.String("out"), c.String("lang"), files)
-	if err != nil {
-		return err
+	var stale, miswired []string
+	for _, g := range gens {
+		plan, err := writer.MakePlan(g.out, g.lang, g.files)
+		if err != nil {
+			return err
+		}
+		if plan.Empty() {
+			fmt.Fprintf(c.App.Writer, "%s: %s is up to date\n", g.lang, g.out)
+		} else {
+			fmt.Fprint(c.App.Writer, writer.Report(plan))
+			stale = append(stale, g.out)
+		}
+		for _, w := range wiringProblems(g) {
+			fmt.Fprintln(c.App.Writer, w)
+			miswired = append(miswired, g.out)
+		}
 	}
-	if plan.Empty() {
-		fmt.Fprintf(c.App.Writer, "%s: %s is up to date\n", c.String("lang"), c.String("out"))
+	switch {
+	case len(stale) > 0:
+		return problemsErr("%s out of date: run %s", strings.Join(stale, ", "), p.fixIt)
+	case len(miswired) > 0:
+		return problemsErr("the test runner of %s would not run the generated tests (see above)", strings.Join(miswired, ", "))
+	}
+	return nil
+}
+
+// wiringProblems asks the target's backend whether the SDK's test entry
+// point runs the generated files, reading the files it names.
+func wiringProblems(g generated) []string {
+	wc, ok := g.b.(backend.WiringChecker)
+	if !ok {
 		return nil
 	}
-	fmt.Fprint(c.App.Writer, writer.Report(plan))
-	return problemsErr("%s is out of date: run bqgen generate --lang %s --out %s", c.String("out"), c.String("lang"), c.String("out"))
+	files := map[string][]byte{}
+	for _, name := range wc.WiringFiles() {
+		data, err := os.ReadFile(filepath.Join(g.out, filepath.FromSlash(name)))
+		if err == nil {
+			files[name] = data
+		}
+	}
+	var out []string
+	for _, p := range wc.CheckWiring(files, g.files) {
+		out = append(out, fmt.Sprintf("%s: %s: %s; %s", g.lang, filepath.Join(g.out, filepath.FromSlash(p.File)), p.Problem, p.Fix))
+	}
+	return out
 }

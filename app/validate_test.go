@@ -282,14 +282,3 @@ func TestUnusableSuiteDirectory(t *testing.T) {
 }
 
 // An --out that is a file is said so, for generate and check alike.
-func TestOutDirThatIsAFile(t *testing.T) {
-	t.Parallel()
-	file := filepath.Join(t.TempDir(), "file")
-	os.WriteFile(file, []byte("x"), 0o644)
-	for _, cmd := range []string{"generate", "check"} {
-		code, _, stderr := run(t, cmd, "--lang", "go", "--out", file)
-		if want := "bqgen: out dir " + file + " is a file, not a directory"; code != 1 || strings.TrimSpace(stderr) != want {
-			t.Errorf("%s: exit %d, stderr %q; want exit 1 and %q", cmd, code, stderr, want)
-		}
-	}
-}

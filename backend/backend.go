@@ -5,6 +5,7 @@ package backend
 
 import (
 	"fmt"
+	"path"
 	"sort"
 
 	"github.com/babelqueue/bqgen/model"
@@ -50,6 +51,68 @@ type Options struct {
 	// Package overrides the language's package or namespace of the generated
 	// tests (Java package, Go package name, C# namespace, PHP namespace).
 	Package string
+	// Regenerate is the command that regenerates this output, as the
+	// generated files' header prints it ("" : the backend's default).
+	Regenerate string
+	// Exemptions excuse cases from passing, as the SDK's bqgen.yaml says.
+	Exemptions []Exemption
+}
+
+// The actions of an exemption.
+const (
+	// ExemptSkip makes the case's test skip with the reason.
+	ExemptSkip = "skip"
+	// ExemptFail makes the case a known failure: its test passes while the
+	// SDK fails the case, and fails with "now passes: remove the exemption"
+	// once the SDK passes it.
+	ExemptFail = "fail"
+)
+
+// Exemption excuses the cases whose "<block>/<case name>" matches Pattern
+// (path.Match syntax).
+type Exemption struct {
+	Pattern, Action, Reason string
+}
+
+// ExemptionFor returns the first exemption covering case name of block.
+func (o Options) ExemptionFor(block, name string) (Exemption, bool) {
+	for _, e := range o.Exemptions {
+		if ok, _ := path.Match(e.Pattern, block+"/"+name); ok {
+			return e, true
+		}
+	}
+	return Exemption{}, false
+}
+
+// OptionError is an option a backend cannot honour (a --package that is
+// not a name in its language, or has no meaning there): a usage error.
+type OptionError struct{ Msg string }
+
+func (e *OptionError) Error() string { return e.Msg }
+
+// OptionErrorf returns an *OptionError.
+func OptionErrorf(format string, args ...any) error {
+	return &OptionError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// WiringChecker is implemented by a backend that can tell, from the SDK's
+// own build files, whether the SDK's test entry point runs the generated
+// files (an npm test script that lists files, a testsuite that excludes
+// the directory, a project that does not import the generated props).
+type WiringChecker interface {
+	// WiringFiles are the files, relative to the output directory, the
+	// check reads; the caller passes each one's content, nil when absent.
+	WiringFiles() []string
+	// CheckWiring reports every way the generated files would not run.
+	CheckWiring(files map[string][]byte, generated []File) []WiringProblem
+}
+
+// WiringProblem is one way the generated tests would not run, with the
+// line to add or change.
+type WiringProblem struct {
+	File    string // the SDK file at fault, relative to the output directory
+	Problem string
+	Fix     string
 }
 
 // The environment every oracle-bound output reads, in every language.

@@ -1,0 +1,173 @@
+package app
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/config"
+	"github.com/babelqueue/bqgen/model"
+	"github.com/urfave/cli/v2"
+)
+
+// target is one generate or check job: a language into an output directory.
+type target struct {
+	lang, out string
+	blocks    []string
+	adopt     bool
+	opt       backend.Options
+}
+
+// runPlan is what a generate or check run does: the suite, and its targets,
+// from the flags or from bqgen.yaml.
+type runPlan struct {
+	suiteDir string
+	strict   bool
+	targets  []target
+	// fixIt is the command a user runs, from where they are, to regenerate.
+	fixIt string
+}
+
+// planRun reads the run from --lang/--out (one target) or, without them,
+// from the bqgen.yaml found upward from the working directory (or --config).
+func planRun(c *cli.Context) (*runPlan, error) {
+	if c.IsSet("lang") || c.IsSet("out") {
+		return planFromFlags(c)
+	}
+	return planFromConfig(c)
+}
+
+func planFromFlags(c *cli.Context) (*runPlan, error) {
+	lang, out := c.String("lang"), c.String("out")
+	if lang == "" || out == "" {
+		return nil, usageErr("--lang and --out go together (or neither, to run the targets of %s)", config.FileName)
+	}
+	if c.IsSet("config") {
+		return nil, usageErr("--config and --lang/--out exclude each other: the config file lists the targets")
+	}
+	blocks := splitList(c.String("blocks"))
+	p := &runPlan{suiteDir: c.String("suite"), strict: c.Bool("strict")}
+	p.fixIt = flagsCommand(lang, out, p.suiteDir, c.String("package"), blocks, p.strict)
+	p.targets = []target{{lang: lang, out: out, blocks: blocks, adopt: c.Bool("adopt"), opt: backend.Options{
+		Binding: backend.BindSDK, Package: c.String("package"),
+		Regenerate: flagsCommand(lang, ".", relativeTo(out, p.suiteDir), c.String("package"), blocks, p.strict),
+	}}}
+	return p, nil
+}
+
+func planFromConfig(c *cli.Context) (*runPlan, error) {
+	for _, flag := range []string{"package", "blocks", "suite"} {
+		if c.IsSet(flag) {
+			return nil, usageErr("--%s applies with --lang and --out; with %s, set it in the file", flag, config.FileName)
+		}
+	}
+	file := c.String("config")
+	if file == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		if file, err = config.Find(wd); err != nil {
+			return nil, err
+		}
+		if file == "" {
+			return nil, usageErr("no --lang and --out, and no %s in %s or above it: give both flags, or write one with bqgen init --lang LANG", config.FileName, wd)
+		}
+	}
+	cfg, err := config.Load(file, Backends().Langs(), model.KnownBlocks)
+	if err != nil {
+		return nil, problemsErr("%v", err)
+	}
+	p := &runPlan{suiteDir: cfg.SuiteDir(), strict: cfg.Strict || c.Bool("strict"), fixIt: "bqgen generate"}
+	if c.IsSet("config") {
+		p.fixIt += " --config " + file
+	}
+	for _, t := range cfg.Targets {
+		p.targets = append(p.targets, target{lang: t.Lang, out: cfg.OutDir(t), blocks: t.Blocks, adopt: t.Adopt || c.Bool("adopt"),
+			opt: backend.Options{Binding: backend.BindSDK, Package: t.Package, Exemptions: exemptions(t),
+				Regenerate: "bqgen generate (" + config.FileName + ")"}})
+	}
+	return p, nil
+}
+
+func exemptions(t config.Target) []backend.Exemption {
+	var out []backend.Exemption
+	for _, e := range t.Exemptions {
+		out = append(out, backend.Exemption{Pattern: e.Case, Action: e.Action, Reason: e.Reason})
+	}
+	return out
+}
+
+// flagsCommand spells the generate command for these flags.
+func flagsCommand(lang, out, suite, pkg string, blocks []string, strict bool) string {
+	args := []string{"bqgen generate", "--lang", lang, "--out", shellWord(out)}
+	if suite != "" {
+		args = append(args, "--suite", shellWord(suite))
+	}
+	if pkg != "" {
+		args = append(args, "--package", shellWord(pkg))
+	}
+	if len(blocks) > 0 {
+		args = append(args, "--blocks", strings.Join(blocks, ","))
+	}
+	if strict {
+		args = append(args, "--strict")
+	}
+	return strings.Join(args, " ")
+}
+
+// relativeTo spells path (as given, relative to the working directory)
+// relative to dir, so a header's command works from the checkout root.
+func relativeTo(dir, path string) string {
+	if path == "" {
+		return ""
+	}
+	absDir, err1 := filepath.Abs(dir)
+	absPath, err2 := filepath.Abs(path)
+	if err1 != nil || err2 != nil {
+		return path
+	}
+	rel, err := filepath.Rel(absDir, absPath)
+	if err != nil {
+		return path
+	}
+	return filepath.ToSlash(rel)
+}
+
+// shellWord quotes s for a POSIX shell when it needs quoting.
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,:=@+") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, part := range strings.Split(s, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+// checkOutDir refuses an output directory that is not there: a mistyped
+// --out must not become a new tree.
+func checkOutDir(out string) error {
+	info, err := os.Stat(out)
+	switch {
+	case err != nil && os.IsNotExist(err):
+		return usageErr("out dir %s does not exist: create it, or check the path", out)
+	case err != nil:
+		return usageErr("out dir %s: %s", out, plainReason(err))
+	case !info.IsDir():
+		return usageErr("out dir %s is a file, not a directory", out)
+	}
+	return nil
+}
+
+// describe names a target in messages: "python into ../sdk".
+func (t target) describe() string { return fmt.Sprintf("%s into %s", t.lang, t.out) }

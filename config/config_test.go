@@ -84,9 +84,9 @@ targets:
 func TestParseRefusesUnknownKeysAndBadYAML(t *testing.T) {
 	for src, want := range map[string]string{
 		"version: 1\ntargets:\n  - lang: go\n    out: .\n    exemption: []\n": "line 5: unknown key exemption",
-		"version: 1\ntargets: [\n":                                            "bqgen.yaml: ",
-		"":                                                                    "the file is empty",
-		"version: one\n":                                                      "line 1: cannot read a YAML str",
+		"version: 1\ntargets: [\n": "bqgen.yaml: ",
+		"":                         "the file is empty",
+		"version: one\n":           "line 1: cannot read a YAML str",
 	} {
 		_, err := Parse("bqgen.yaml", []byte(src), langs, blocks)
 		if err == nil || !strings.Contains(err.Error(), want) {

@@ -3,6 +3,7 @@ package verify
 import (
 	"fmt"
 	"io"
+	"strings"
 )
 
 // Write prints the report as `bqgen verify` shows it: the oracle run, one
@@ -27,6 +28,14 @@ func (r Report) Write(w io.Writer) {
 	}
 	if len(r.NotRun) > 0 {
 		fmt.Fprintf(w, "%s: %d mutant(s) not applicable (their blocks are not in the suite)\n", r.Lang, len(r.NotRun))
+	}
+	if len(r.Uncaught) > 0 {
+		names := make([]string, len(r.Uncaught))
+		for i, m := range r.Uncaught {
+			names[i] = m.Name
+		}
+		fmt.Fprintf(w, "%s: %d mutant(s) no case of this suite catches, not run (holes of the suite): %s\n",
+			r.Lang, len(r.Uncaught), strings.Join(names, ", "))
 	}
 	killed := len(r.Mutants) - len(r.Survivors())
 	fmt.Fprintf(w, "%s: %d/%d mutants killed\n", r.Lang, killed, len(r.Mutants))

@@ -59,6 +59,10 @@ type Report struct {
 	Baseline Result
 	Mutants  []MutantResult
 	NotRun   []Mutant // mutants of blocks the suite does not carry
+	// Uncaught are mutants of blocks the suite carries that none of its
+	// cases catches (the reference expectations fail none): holes of the
+	// suite, not of the generated tests, so they are reported, not run.
+	Uncaught []Mutant
 }
 
 // Survivors are the mutants no test caught.
@@ -115,10 +119,13 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	}
 	var applicable []Mutant
 	for _, m := range cfg.Mutants {
-		if cfg.Suite.HasPart(m.Block, m.Sub) {
-			applicable = append(applicable, m)
-		} else {
+		switch {
+		case !cfg.Suite.HasPart(m.Block, m.Sub):
 			rep.NotRun = append(rep.NotRun, m)
+		case m.ExpectedFailures == 0:
+			rep.Uncaught = append(rep.Uncaught, m)
+		default:
+			applicable = append(applicable, m)
 		}
 	}
 	rep.Mutants, err = runMutants(ctx, cfg, dir, applicable, rep.Baseline.Total())

@@ -164,3 +164,24 @@ func TestEchoGuardFindsACheckThatCannotFail(t *testing.T) {
 		t.Errorf("with the lengths asked for, survivors %q", got)
 	}
 }
+
+// TestEveryMutantIsCaughtByTheCanonicalSuite: bqgen's own suite catches
+// every mutant (verify reports one it cannot as a hole of the suite, so
+// the canonical suite must have none).
+func TestEveryMutantIsCaughtByTheCanonicalSuite(t *testing.T) {
+	t.Parallel()
+	s := suitetest.Canonical(t)
+	for _, f := range oracle.Faults() {
+		o, err := oracle.New(f.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds, err := Disagreements(s, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ds) == 0 {
+			t.Errorf("no case of the canonical suite catches mutant %s (%s)", f.Name, f.Description)
+		}
+	}
+}

@@ -33,7 +33,8 @@ func TestAdversarialSuiteLints(t *testing.T) {
 
 // TestAdversarialNamesStayInStrings tokenizes every generated file with PHP
 // itself: no token may leave PHP mode (a stray ?>), and the $case literal of
-// every test must evaluate to its raw case name, byte for byte.
+// every test (on one line or continued on several) must evaluate to its raw
+// case name, byte for byte.
 func TestAdversarialNamesStayInStrings(t *testing.T) {
 	requirePHP(t)
 	t.Parallel()
@@ -46,7 +47,7 @@ foreach (glob($argv[1] . '/*.php') as $file) {
             echo 'LEFT PHP MODE in ', basename($file), "\n";
         }
     }
-    preg_match_all('/^        \$case = (.*);$/m', file_get_contents($file), $matches);
+    preg_match_all('/^        \$case = (.*?);$/ms', file_get_contents($file), $matches);
     foreach ($matches[1] as $literal) {
         echo bin2hex(eval('return ' . $literal . ';')), "\n";
     }
@@ -60,6 +61,8 @@ foreach (glob($argv[1] . '/*.php') as $file) {
 		caseNames(s.PayloadSchema.Cases, func(p model.PayloadCase) string { return p.Name }),
 		caseNames(s.Roundtrip.Cases, func(r model.RoundtripCase) string { return r.Name }),
 		caseNames(s.DataShape.Cases, func(d model.DataShapeCase) string { return d.Name }),
+		caseNames(s.Gate(model.BlockASB).Cases, func(g model.GateCase) string { return g.Name }),
+		caseNames(s.Gate(model.BlockKafka).Cases, func(g model.GateCase) string { return g.Name }),
 	} {
 		for _, n := range names {
 			want = append(want, hex.EncodeToString([]byte(n)))

@@ -266,31 +266,89 @@ func xmlCommentText(s string) string {
 	return out
 }
 
-// maxText is the longest piece of a phpText literal.
+// maxText is the longest literal of phpText on one line, in characters of
+// PHP source: prose that starts well into a line (throw new NotProvided().
 const maxText = 80
+
+// maxMessage is the longest literal of a string from the suite on one line
+// (a case name, a reason in an assertion message), in characters of PHP
+// source: after "$case = " or "$case . " in a method body, or after the
+// " . " of a continuation line, it ends within maxLine.
+const maxMessage = 96
 
 // phpText writes prose (its runs of white space read as one space) as a PHP
 // string expression: one literal, or literals of at most maxText characters
 // joined by " . " on continuation lines, so a long message stays readable.
 func phpText(text string) string {
-	words := strings.Fields(text)
+	return phpLongString(strings.Join(strings.Fields(text), " "), maxText)
+}
+
+// continuation starts a continuation line of a concatenation in a test
+// method body (or a method of the scaffold): one level in from the
+// statement, so a call's argument list wrapping it indents it once more.
+const continuation = "\n" + bodyIndent + "    . "
+
+// phpLongString writes s as a PHP string expression that evaluates to
+// exactly the bytes of s: one literal when it is at most width characters
+// of source, otherwise literals of at most width characters joined by
+// " . " on continuation lines. It breaks before a run of spaces where it
+// can, inside a word only where a word alone is too long (between
+// characters, never inside one), and escapes every piece with phpString.
+func phpLongString(s string, width int) string {
+	if utf8.RuneCountInString(phpString(s)) <= width {
+		return phpString(s)
+	}
 	var pieces []string
 	piece := ""
-	for _, w := range words {
-		if piece != "" && utf8.RuneCountInString(piece)+1+utf8.RuneCountInString(w) > maxText {
-			pieces = append(pieces, piece)
-			piece = " " + w
+	for _, segment := range spaceSegments(s) {
+		if utf8.RuneCountInString(phpString(piece+segment)) <= width {
+			piece += segment
 			continue
 		}
 		if piece != "" {
-			piece += " "
+			pieces = append(pieces, piece)
+			piece = ""
 		}
-		piece += w
+		for _, r := range splitRunes(segment) {
+			if piece != "" && utf8.RuneCountInString(phpString(piece+r)) > width {
+				pieces = append(pieces, piece)
+				piece = ""
+			}
+			piece += r
+		}
 	}
-	pieces = append(pieces, piece)
+	if piece != "" {
+		pieces = append(pieces, piece)
+	}
 	lits := make([]string, len(pieces))
 	for i, p := range pieces {
 		lits[i] = phpString(p)
 	}
-	return strings.Join(lits, "\n"+bodyIndent+"    . ")
+	return strings.Join(lits, continuation)
+}
+
+// spaceSegments cuts s before every run of spaces: "a b  c" is "a", " b",
+// "  c". The segments join back into s.
+func spaceSegments(s string) []string {
+	var out []string
+	start := 0
+	for i := 1; i < len(s); i++ {
+		if s[i] == ' ' && s[i-1] != ' ' {
+			out = append(out, s[start:i])
+			start = i
+		}
+	}
+	return append(out, s[start:])
+}
+
+// splitRunes cuts s into its characters, and a byte that is not valid UTF-8
+// into a piece of its own. The pieces join back into s.
+func splitRunes(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		out = append(out, s[i:i+size])
+		i += size
+	}
+	return out
 }

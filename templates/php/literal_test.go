@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/babelqueue/bqgen/model"
 )
@@ -75,6 +76,45 @@ func TestPHPStringRoundTrip(t *testing.T) {
 	for i, s := range adversarialStrings {
 		if lines[i] != hex.EncodeToString([]byte(s)) {
 			t.Errorf("PHP evaluates phpString(%q) to %q", s, mustUnhex(t, lines[i]))
+		}
+	}
+}
+
+// longStrings are texts phpLongString must split: prose, a word longer than
+// a line, escapes and multi-byte characters across every possible cut, and
+// runs of spaces.
+var longStrings = append([]string{
+	strings.Repeat("a reason from the suite ", 12), strings.Repeat("x", 250), strings.Repeat("\u3000", 70),
+	strings.Repeat("it's \"$x\" ", 20), strings.Repeat("🚀𝄞e\u0301\x00\n", 25), "word" + strings.Repeat(" ", 150) + "end",
+	strings.Repeat("\xff\xfe ok ", 30),
+}, adversarialStrings...)
+
+// phpLongString keeps one literal when it fits and otherwise splits into
+// literals of at most width characters, each a valid literal on its own
+// continuation line, and PHP evaluates the concatenation to the exact bytes.
+func TestPHPLongStringRoundTrip(t *testing.T) {
+	var script strings.Builder
+	script.WriteString("<?php\n$var = 'INTERPOLATED'; $x = 'INTERPOLATED';\n")
+	for _, width := range []int{12, maxMessage} {
+		for _, s := range longStrings {
+			lit := phpLongString(s, width)
+			pieces := strings.Split(lit, continuation)
+			if utf8.RuneCountInString(phpString(s)) <= width && len(pieces) != 1 {
+				t.Errorf("width %d: %q fits but was split: %s", width, s, lit)
+			}
+			for _, p := range pieces {
+				if utf8.RuneCountInString(p) > width || strings.ContainsAny(p, "\n\r") {
+					t.Errorf("width %d: piece %s of %q", width, p, s)
+				}
+			}
+			fmt.Fprintf(&script, "echo bin2hex(%s), \"\\n\";\n", lit)
+		}
+	}
+	lines := runPHP(t, script.String())
+	for i := range 2 * len(longStrings) {
+		s := longStrings[i%len(longStrings)]
+		if lines[i] != hex.EncodeToString([]byte(s)) {
+			t.Errorf("PHP evaluates phpLongString(%q) to %q", s, mustUnhex(t, lines[i]))
 		}
 	}
 }

@@ -192,3 +192,137 @@ func TestBrokerBlockNamesStayInTheirFile(t *testing.T) {
 }
 
 func globFiles(pattern string) ([]string, error) { return filepath.Glob(pattern) }
+
+// scaffoldBody is the body of a method of the scaffold.
+func scaffoldBody(t *testing.T, scaffold string, m method) string {
+	t.Helper()
+	start := strings.Index(scaffold, "public function "+m.Name+"(")
+	if start < 0 {
+		t.Fatalf("the scaffold lacks %s", m.Name)
+	}
+	end := strings.Index(scaffold[start:], "\n    }\n")
+	return scaffold[start : start+end]
+}
+
+// Every operation the scaffold does not map says why, in its own words
+// rather than the default; and no mapping hands back an input unchanged
+// (an identity cannot fail, so its tests would prove nothing).
+func TestScaffoldMappingsCallTheSDKOrSayWhyNot(t *testing.T) {
+	t.Parallel()
+	sdk := generateWith(t, backend.BindSDK, protocol.Operations)[ScaffoldFile]
+	api, err := buildSubject(protocol.Operations, protocol.Records)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl, err := New().(Backend).lazy.Get()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range api.Methods {
+		body := scaffoldBody(t, sdk, m)
+		if tmpl.Lookup("scaffold."+m.Wire) == nil {
+			if !strings.Contains(body, "throw new NotProvided(") || strings.Contains(body, "is mapped to the") {
+				t.Errorf("%s is not provided without a reason of its own:\n%s", m.Wire, body)
+			}
+			continue
+		}
+		for _, p := range m.Params {
+			if regexp.MustCompile(`return \$` + p.Name + `\b`).MatchString(body) {
+				t.Errorf("%s returns its parameter $%s:\n%s", m.Wire, p.Name, body)
+			}
+		}
+		if strings.Contains(body, "frameValue(") {
+			t.Errorf("%s frames and unframes its input, an identity:\n%s", m.Wire, body)
+		}
+	}
+	for op, reason := range map[string]string{
+		protocol.SQSSchemaVersionGate.Name: "SqsTransport (BabelQueue", protocol.ASBSchemaVersionGate.Name: "no Azure Service Bus transport",
+		protocol.PulsarSchemaVersionGate.Name: "PulsarConsumer (BabelQueue", protocol.KafkaSchemaVersionGate.Name: "KafkaConsumer (BabelQueue",
+		protocol.ArtemisSchemaVersionGate.Name: "no Artemis consumer", protocol.RedisRoundtrip.Name: "no Redis reserve",
+	} {
+		if tmpl.Lookup("scaffold."+op) != nil {
+			t.Errorf("%s is mapped, but the php-sdk has no API for it", op)
+		}
+		if !strings.Contains(sdk, reason) {
+			t.Errorf("the scaffold does not say why %s is not provided (%q)", op, reason)
+		}
+	}
+}
+
+// The scaffold's idempotency_key drives the SDK's helper (stubbed here, so
+// the test runs without the SDK) and answers the key it remembered for the
+// one delivery: an error when it remembered none or different ones, the key
+// when it remembered the same one, once or twice.
+func TestScaffoldIdempotencyKeyReadsTheRememberedKey(t *testing.T) {
+	requirePHP(t)
+	t.Parallel()
+	dir := writeFiles(t, generate(t, canonicalSuite(t), backend.Options{Binding: backend.BindSDK}))
+	gen := filepath.Join(dir, "tests", "ConformanceGenerated")
+	script := `<?php
+namespace BabelQueue\Codec {
+    final class EnvelopeCodec
+    {
+        public static function decode(string $raw, ?callable $onWarning = null): array
+        {
+            return (array) json_decode($raw, true);
+        }
+    }
+}
+namespace BabelQueue\Transport {
+    final class KafkaMessage
+    {
+        public function __construct(public array $envelope)
+        {
+        }
+    }
+}
+namespace BabelQueue\Idempotency {
+    interface IdempotencyStore
+    {
+        public function seen(string $messageId): bool;
+        public function remember(string $messageId): void;
+        public function forget(string $messageId): void;
+    }
+    final class Idempotent
+    {
+        /** @var list<string> what the stubbed helper remembers */
+        public static array $remembers = [];
+
+        public static function wrap(IdempotencyStore $store, callable $handler): callable
+        {
+            return static function (object $message) use ($store, $handler): void {
+                $store->seen('probe');
+                $handler($message);
+                foreach (self::$remembers as $key) {
+                    $store->remember($key);
+                }
+            };
+        }
+    }
+}
+namespace {
+    foreach (['Support/Subject.php', 'Support/NotProvided.php', 'Support/Json.php', 'SdkSubject.php'] as $f) {
+        require $argv[1] . '/' . $f;
+    }
+    foreach ([[], ['id-1'], ['id-1', 'id-1'], ['id-1', 'id-2']] as $remembers) {
+        BabelQueue\Idempotency\Idempotent::$remembers = $remembers;
+        try {
+            $line = 'key ' . ` + DefaultNamespace + `\SdkSubject::create()->idempotencyKey('{"meta":{"id":"id-1"}}');
+        } catch (\RuntimeException $e) {
+            $line = 'error ' . $e->getMessage();
+        }
+        echo $line, "\n";
+    }
+}
+`
+	got := runPHPWithArgs(t, script, gen)
+	want := []string{
+		"error idempotency_key: the helper remembered no key for the delivery",
+		"key id-1",
+		"key id-1",
+		`error idempotency_key: the helper remembered different keys for one delivery: ["id-1","id-2"]`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("idempotency_key answered\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

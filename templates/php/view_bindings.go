@@ -8,11 +8,13 @@ import (
 )
 
 // bindingClass is the test class of a broker binding block: at most one
-// projection test and one test per reconciliation case.
+// projection test, one test per reconciliation case and one test per
+// schema-version gate case, in that order.
 type bindingClass struct {
 	testClass
 	Projection any // the block's projection view, nil when absent
 	Reconcile  *reconcileTests
+	Gate       *gateTests
 }
 
 // reconcileTests are an attempts_reconciliation sub-block's cases, all run
@@ -36,36 +38,122 @@ func projectionMethod(subBlock string) testMethod {
 	return newMethods([]string{subBlock})[0]
 }
 
-// buildReconcile lays out a reconciliation sub-block, or nil when absent.
-// Its methods are named after the cases alone, as in every other language
-// (test_first_delivery), kept apart from the block's projection test.
-func buildReconcile(r *model.Reconciliation, op, projectionSub string) (*reconcileTests, error) {
-	if r == nil {
-		return nil, nil
-	}
-	out := &reconcileTests{Op: op}
-	names := append([]string{projectionSub}, caseNames(r.Cases, func(c model.ReconcileCase) string { return c.Name })...)
-	for i, m := range newMethods(names)[1:] {
-		rc := r.Cases[i]
-		native, err := phpValue(rc.Native, bodyIndent)
-		if err != nil {
-			return nil, fmt.Errorf("attempts_reconciliation %q: %w", rc.Name, err)
-		}
-		out.Tests = append(out.Tests, reconcileTest{testMethod: m, Body: phpInt(rc.BodyAttempts), Native: native, Expected: phpInt(rc.ExpectedAttempts)})
-	}
-	return out, nil
+// bindingParts is what a broker block carries besides its projection: the
+// sub-blocks tested case by case, each with the operation that runs it.
+type bindingParts struct {
+	Reconciliation *model.Reconciliation
+	Reconcile      protocol.Operation
+	Gate           *model.SchemaVersionGate
+	GateOp         protocol.Operation
 }
 
 // newBindingClass builds a binding class from its projection (named
-// projectionSub in the manifest) and its reconciliation, which reconcile (a
-// protocol operation) runs.
-func newBindingClass(c *common, block, projectionSub string, projection any, rec *model.Reconciliation, reconcile protocol.Operation) (testFile, error) {
-	r, err := buildReconcile(rec, phpName(reconcile.Name), projectionSub)
-	if err != nil {
+// projectionSub in the manifest) and its case-by-case sub-blocks. Every
+// method is named after its case alone, as in every other language
+// (test_first_delivery, test_reject_string_u_00a0): the names of the
+// projection, the reconciliation and the gate cases are made unique together,
+// in that order, so adding gate cases never renames an earlier test.
+func newBindingClass(c *common, block, projectionSub string, projection any, parts bindingParts) (testFile, error) {
+	names := []string{projectionSub}
+	if r := parts.Reconciliation; r != nil {
+		names = append(names, caseNames(r.Cases, func(c model.ReconcileCase) string { return c.Name })...)
+	}
+	if g := parts.Gate; g != nil {
+		names = append(names, caseNames(g.Cases, func(c model.GateCase) string { return c.Name })...)
+	}
+	methods := newMethods(names)[1:]
+	class := bindingClass{testClass: newTestClass(c, block, "ConformanceTestCase", "Expect"), Projection: projection}
+	var err error
+	if class.Reconcile, methods, err = buildReconcile(parts.Reconciliation, phpName(parts.Reconcile.Name), methods); err != nil {
 		return testFile{}, err
 	}
-	class := bindingClass{testClass: newTestClass(c, block, "ConformanceTestCase", "Expect"), Projection: projection, Reconcile: r}
+	if class.Gate, err = buildGate(parts.Gate, phpName(parts.GateOp.Name), methods); err != nil {
+		return testFile{}, err
+	}
 	return blockFile(block, class), nil
+}
+
+// buildReconcile lays out a reconciliation sub-block, or nil when absent,
+// with the first of methods; it returns the methods left over.
+func buildReconcile(r *model.Reconciliation, op string, methods []testMethod) (*reconcileTests, []testMethod, error) {
+	if r == nil {
+		return nil, methods, nil
+	}
+	out := &reconcileTests{Op: op}
+	for i, rc := range r.Cases {
+		native, err := phpValue(rc.Native, bodyIndent)
+		if err != nil {
+			return nil, nil, fmt.Errorf("attempts_reconciliation %q: %w", rc.Name, err)
+		}
+		out.Tests = append(out.Tests, reconcileTest{testMethod: methods[i], Body: phpInt(rc.BodyAttempts), Native: native,
+			Expected: phpInt(rc.ExpectedAttempts)})
+	}
+	return out, methods[len(r.Cases):], nil
+}
+
+// gateTests are a schema_version_gate sub-block's cases, all run through
+// the broker's gate operation on the sub-block's fixture.
+type gateTests struct {
+	Op      string // the subject method of the gate
+	Fixture string // the fixture's path, a PHP literal
+	// Typed says the property is AMQP-typed (Azure Service Bus): the
+	// operation takes the AMQP type of a number as a third argument.
+	Typed bool
+	Tests []gateTest
+}
+
+// gateTest is one gate case: the property's value, the verdict and the
+// calls that ask for it (one, or one per AMQP width of a typed number).
+type gateTest struct {
+	testMethod
+	Value  string // the property as a PHP literal: a string, a number, or null for absent
+	Expect string // the verdict, a PHP literal: 'decode' or 'reject'
+	Calls  []gateCall
+}
+
+// gateCall is one question to the gate: the AMQP type of the value (a PHP
+// literal, null when it has none) and the assertion message after $case.
+type gateCall struct {
+	AMQPType string
+	Message  string
+}
+
+// buildGate lays out a schema_version_gate sub-block, or nil when absent,
+// with methods, one per case. A value is written by construction: a string
+// keeps every character of the case (U+FEFF, U+0085, NUL...), a number its
+// JSON spelling, an absent property is null.
+func buildGate(g *model.SchemaVersionGate, op string, methods []testMethod) (*gateTests, error) {
+	if g == nil {
+		return nil, nil
+	}
+	out := &gateTests{Op: op, Fixture: phpString(g.Fixture), Typed: g.Typed}
+	for i, gc := range g.Cases {
+		t := gateTest{testMethod: methods[i], Expect: phpString(gc.Expect)}
+		var err error
+		switch {
+		case gc.Absent:
+			t.Value = "null"
+		case gc.Value.Kind == model.Number && g.Typed:
+			t.Value, err = phpNumber(gc.Value.Text)
+		case gc.Value.Kind == model.String:
+			t.Value = phpLongString(gc.Value.Text, maxMessage)
+		default:
+			err = fmt.Errorf("a %s value on an untyped gate", gc.Value.Kind)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("schema_version_gate %q: %w", gc.Name, err)
+		}
+		about := ": outcome of the gate on " + g.Property
+		for _, amqpType := range gc.AMQPTypes() {
+			call := gateCall{AMQPType: "null", Message: phpLongString(about, maxMessage)}
+			if amqpType != "" {
+				call = gateCall{AMQPType: phpString(amqpType), Message: phpLongString(about+" as an AMQP "+amqpType, maxMessage)}
+			}
+			t.Calls = append(t.Calls, call)
+		}
+		out.Tests = append(out.Tests, t)
+	}
+	return out, nil
 }
 
 // mapProjection is a projection compared as one map: the SQS attributes,
@@ -91,7 +179,9 @@ func buildSQS(s *model.Suite, c *common) (testFile, error) {
 		}
 		projection = mp
 	}
-	return newBindingClass(c, model.BlockSQS, "attribute_projection", projection, s.SQS.Reconciliation, protocol.SQSReconcile)
+	return newBindingClass(c, model.BlockSQS, "attribute_projection", projection, bindingParts{
+		Reconciliation: s.SQS.Reconciliation, Reconcile: protocol.SQSReconcile,
+		Gate: s.SQS.Gate, GateOp: protocol.SQSSchemaVersionGate})
 }
 
 func buildPulsar(s *model.Suite, c *common) (testFile, error) {
@@ -99,7 +189,9 @@ func buildPulsar(s *model.Suite, c *common) (testFile, error) {
 	if err != nil {
 		return testFile{}, err
 	}
-	return newBindingClass(c, model.BlockPulsar, propertyProjection, projection, s.Pulsar.Reconciliation, protocol.PulsarReconcile)
+	return newBindingClass(c, model.BlockPulsar, propertyProjection, projection, bindingParts{
+		Reconciliation: s.Pulsar.Reconciliation, Reconcile: protocol.PulsarReconcile,
+		Gate: s.Pulsar.Gate, GateOp: protocol.PulsarSchemaVersionGate})
 }
 
 func buildKafka(s *model.Suite, c *common) (testFile, error) {
@@ -107,7 +199,9 @@ func buildKafka(s *model.Suite, c *common) (testFile, error) {
 	if err != nil {
 		return testFile{}, err
 	}
-	return newBindingClass(c, model.BlockKafka, propertyProjection, projection, s.Kafka.Reconciliation, protocol.KafkaReconcile)
+	return newBindingClass(c, model.BlockKafka, propertyProjection, projection, bindingParts{
+		Reconciliation: s.Kafka.Reconciliation, Reconcile: protocol.KafkaReconcile,
+		Gate: s.Kafka.Gate, GateOp: protocol.KafkaSchemaVersionGate})
 }
 
 // stringMapProjection lays out a property_projection of string entries, or
@@ -152,7 +246,9 @@ func buildASB(s *model.Suite, c *common) (testFile, error) {
 			Subject: phpString(p.Subject), CorrelationID: phpString(p.CorrelationID), MessageID: phpString(p.MessageID),
 			ContentType: phpString(p.ContentType), ApplicationProperties: props}
 	}
-	return newBindingClass(c, model.BlockASB, propertyProjection, projection, s.ASB.Reconciliation, protocol.ASBReconcile)
+	return newBindingClass(c, model.BlockASB, propertyProjection, projection, bindingParts{
+		Reconciliation: s.ASB.Reconciliation, Reconcile: protocol.ASBReconcile,
+		Gate: s.ASB.Gate, GateOp: protocol.ASBSchemaVersionGate})
 }
 
 // amqpMessageProjection is the Artemis property_projection as PHP literals.
@@ -173,7 +269,9 @@ func buildArtemis(s *model.Suite, c *common) (testFile, error) {
 		projection = amqpMessageProjection{testMethod: projectionMethod(propertyProjection), Fixture: phpString(p.EnvelopeFile),
 			Annotation: phpString(p.JMSTypeAnnotation), JMSType: phpString(p.JMSType), CorrelationID: phpString(p.CorrelationID), Properties: props}
 	}
-	return newBindingClass(c, model.BlockArtemis, propertyProjection, projection, s.Artemis.Reconciliation, protocol.ArtemisReconcile)
+	return newBindingClass(c, model.BlockArtemis, propertyProjection, projection, bindingParts{
+		Reconciliation: s.Artemis.Reconciliation, Reconcile: protocol.ArtemisReconcile,
+		Gate: s.Artemis.Gate, GateOp: protocol.ArtemisSchemaVersionGate})
 }
 
 // rabbitMQProjection is the RabbitMQ property_projection as PHP literals.
@@ -202,7 +300,7 @@ func buildRabbitMQ(s *model.Suite, c *common) (testFile, error) {
 		}
 		projection = rp
 	}
-	return newBindingClass(c, model.BlockRabbitMQ, propertyProjection, projection, nil, protocol.Operation{})
+	return newBindingClass(c, model.BlockRabbitMQ, propertyProjection, projection, bindingParts{})
 }
 
 // payloadIdentity is the Redis payload_identity.
@@ -216,7 +314,7 @@ func buildRedis(s *model.Suite, c *common) (testFile, error) {
 	if p := s.Redis.PayloadIdentity; p != nil {
 		projection = payloadIdentity{testMethod: projectionMethod("payload_identity"), Fixture: phpString(p.EnvelopeFile)}
 	}
-	return newBindingClass(c, model.BlockRedis, "payload_identity", projection, nil, protocol.Operation{})
+	return newBindingClass(c, model.BlockRedis, "payload_identity", projection, bindingParts{})
 }
 
 // caseNames lists the names of a block's cases.

@@ -22,7 +22,7 @@ func newMethods(names []string, prefix ...string) []testMethod {
 	methods := methodNames(names, prefix...)
 	out := make([]testMethod, len(names))
 	for i, name := range names {
-		out[i] = testMethod{Method: methods[i], Case: phpString(name)}
+		out[i] = testMethod{Method: methods[i], Case: phpLongString(name, maxMessage)}
 	}
 	return out
 }
@@ -85,7 +85,7 @@ func rejectionMessage(reason string) string {
 	if reason == "" {
 		return phpString(": the envelope must be rejected")
 	}
-	return phpString(": the envelope must be rejected: " + reason)
+	return phpLongString(": the envelope must be rejected: "+reason, maxMessage)
 }
 
 // roundtripClass is the test class of the "roundtrip" block.

@@ -85,4 +85,133 @@ final class ArtemisConformanceTest extends ConformanceTestCase
         $attempts = $this->subject()->artemisReconcile(5, 3);
         self::assertSame(5, $attempts, $case . ': attempts after reconciliation');
     }
+
+    public function test_decode_string_1(): void
+    {
+        $case = 'decode string 1';
+        $outcome = $this->subject()->artemisSchemaVersionGate(self::fixture('fixtures/order-created.json'), '1');
+        self::assertSame('decode', $outcome, $case . ': outcome of the gate on bq_schema_version');
+    }
+
+    public function test_decode_empty_string(): void
+    {
+        $case = 'decode empty string';
+        $outcome = $this->subject()->artemisSchemaVersionGate(self::fixture('fixtures/order-created.json'), '');
+        self::assertSame('decode', $outcome, $case . ': outcome of the gate on bq_schema_version');
+    }
+
+    public function test_decode_string_u_0020_u_0009(): void
+    {
+        $case = 'decode string U+0020 U+0009';
+        $outcome = $this->subject()->artemisSchemaVersionGate(self::fixture('fixtures/order-created.json'), " \t");
+        self::assertSame('decode', $outcome, $case . ': outcome of the gate on bq_schema_version');
+    }
+
+    public function test_decode_string_u_0020(): void
+    {
+        $case = 'decode string U+0020';
+        $outcome = $this->subject()->artemisSchemaVersionGate(self::fixture('fixtures/order-created.json'), ' ');
+        self::assertSame('decode', $outcome, $case . ': outcome of the gate on bq_schema_version');
+    }
+
+    public function test_decode_string_u_000a_u_000b_u_000c_u_000d(): void
+    {
+        $case = 'decode string U+000A U+000B U+000C U+000D';
+        $outcome = $this->subject()->artemisSchemaVersionGate(self::fixture('fixtures/order-created.json'), "\n\v\f\r");
+        self::assertSame('decode', $outcome, $case . ': outcome of the gate on bq_schema_version');
+    }
+
+    public function test_decode_absent(): void
+    {
+        $case = 'decode absent';
+        $outcome = $this->subject()->artemisSchemaVersionGate(self::fixture('fixtures/order-created.json'), null);
+        self::assertSame('decode', $outcome, $case . ': outcome of the gate on bq_schema_version');
+    }
+
+    public function test_reject_string_2(): void
+    {
+        $case = 'reject string 2';
+        $outcome = $this->subject()->artemisSchemaVersionGate(self::fixture('fixtures/order-created.json'), '2');
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq_schema_version');
+    }
+
+    public function test_reject_string_01(): void
+    {
+        $case = 'reject string 01';
+        $outcome = $this->subject()->artemisSchemaVersionGate(self::fixture('fixtures/order-created.json'), '01');
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq_schema_version');
+    }
+
+    public function test_reject_string_x(): void
+    {
+        $case = 'reject string x';
+        $outcome = $this->subject()->artemisSchemaVersionGate(self::fixture('fixtures/order-created.json'), 'x');
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq_schema_version');
+    }
+
+    public function test_reject_string_u_0020_1(): void
+    {
+        $case = 'reject string U+0020 1';
+        $outcome = $this->subject()->artemisSchemaVersionGate(self::fixture('fixtures/order-created.json'), ' 1');
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq_schema_version');
+    }
+
+    public function test_reject_string_1_u_0020(): void
+    {
+        $case = 'reject string 1 U+0020';
+        $outcome = $this->subject()->artemisSchemaVersionGate(self::fixture('fixtures/order-created.json'), '1 ');
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq_schema_version');
+    }
+
+    public function test_reject_string_u_0009_1_u_000a(): void
+    {
+        $case = 'reject string U+0009 1 U+000A';
+        $outcome = $this->subject()->artemisSchemaVersionGate(self::fixture('fixtures/order-created.json'), "\t1\n");
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq_schema_version');
+    }
+
+    public function test_reject_string_u_00a0(): void
+    {
+        $case = 'reject string U+00A0';
+        $outcome = $this->subject()->artemisSchemaVersionGate(self::fixture('fixtures/order-created.json'), "\u{A0}");
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq_schema_version');
+    }
+
+    public function test_reject_string_u_0085(): void
+    {
+        $case = 'reject string U+0085';
+        $outcome = $this->subject()->artemisSchemaVersionGate(self::fixture('fixtures/order-created.json'), "\u{85}");
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq_schema_version');
+    }
+
+    public function test_reject_string_u_3000(): void
+    {
+        $case = 'reject string U+3000';
+        $outcome = $this->subject()->artemisSchemaVersionGate(self::fixture('fixtures/order-created.json'), "\u{3000}");
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq_schema_version');
+    }
+
+    public function test_reject_string_u_feff(): void
+    {
+        $case = 'reject string U+FEFF';
+        $outcome = $this->subject()->artemisSchemaVersionGate(self::fixture('fixtures/order-created.json'), "\u{FEFF}");
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq_schema_version');
+    }
+
+    public function test_reject_string_u_00a0_1(): void
+    {
+        $case = 'reject string U+00A0 1';
+        $outcome = $this->subject()->artemisSchemaVersionGate(self::fixture('fixtures/order-created.json'), "\u{A0}1");
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq_schema_version');
+    }
+
+    public function test_reject_string_1_u_3000(): void
+    {
+        $case = 'reject string 1 U+3000';
+        $outcome = $this->subject()->artemisSchemaVersionGate(
+            self::fixture('fixtures/order-created.json'),
+            "1\u{3000}",
+        );
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq_schema_version');
+    }
 }

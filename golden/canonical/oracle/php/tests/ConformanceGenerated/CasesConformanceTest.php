@@ -130,7 +130,8 @@ final class CasesConformanceTest extends ConformanceTestCase
         $decoded = $this->subject()->decode(self::fixture('fixtures/invalid-trace-id-missing.json'));
         self::assertFalse(
             $decoded->accepted,
-            $case . ': the envelope must be rejected: no trace_id: the envelope schema requires it (per-message fields are asserted for presence)',
+            $case . ': the envelope must be rejected: no trace_id: the envelope schema requires it (per-message'
+                . ' fields are asserted for presence)',
         );
     }
 
@@ -140,7 +141,8 @@ final class CasesConformanceTest extends ConformanceTestCase
         $decoded = $this->subject()->decode(self::fixture('fixtures/invalid-trace-id-empty.json'));
         self::assertFalse(
             $decoded->accepted,
-            $case . ': the envelope must be rejected: trace_id is the empty string: present but no id (presence/shape, not value)',
+            $case . ': the envelope must be rejected: trace_id is the empty string: present but no id'
+                . ' (presence/shape, not value)',
         );
     }
 

@@ -81,4 +81,187 @@ final class AsbConformanceTest extends ConformanceTestCase
         $attempts = $this->subject()->asbReconcile(5, 3);
         self::assertSame(5, $attempts, $case . ': attempts after reconciliation');
     }
+
+    public function test_decode_string_1(): void
+    {
+        $case = 'decode string 1';
+        $outcome = $this->subject()->asbSchemaVersionGate(self::fixture('fixtures/order-created.json'), '1', null);
+        self::assertSame('decode', $outcome, $case . ': outcome of the gate on bq-schema-version');
+    }
+
+    public function test_decode_empty_string(): void
+    {
+        $case = 'decode empty string';
+        $outcome = $this->subject()->asbSchemaVersionGate(self::fixture('fixtures/order-created.json'), '', null);
+        self::assertSame('decode', $outcome, $case . ': outcome of the gate on bq-schema-version');
+    }
+
+    public function test_decode_string_u_0020_u_0009(): void
+    {
+        $case = 'decode string U+0020 U+0009';
+        $outcome = $this->subject()->asbSchemaVersionGate(self::fixture('fixtures/order-created.json'), " \t", null);
+        self::assertSame('decode', $outcome, $case . ': outcome of the gate on bq-schema-version');
+    }
+
+    public function test_decode_string_u_0020(): void
+    {
+        $case = 'decode string U+0020';
+        $outcome = $this->subject()->asbSchemaVersionGate(self::fixture('fixtures/order-created.json'), ' ', null);
+        self::assertSame('decode', $outcome, $case . ': outcome of the gate on bq-schema-version');
+    }
+
+    public function test_decode_string_u_000a_u_000b_u_000c_u_000d(): void
+    {
+        $case = 'decode string U+000A U+000B U+000C U+000D';
+        $outcome = $this->subject()->asbSchemaVersionGate(
+            self::fixture('fixtures/order-created.json'),
+            "\n\v\f\r",
+            null,
+        );
+        self::assertSame('decode', $outcome, $case . ': outcome of the gate on bq-schema-version');
+    }
+
+    public function test_decode_absent(): void
+    {
+        $case = 'decode absent';
+        $outcome = $this->subject()->asbSchemaVersionGate(self::fixture('fixtures/order-created.json'), null, null);
+        self::assertSame('decode', $outcome, $case . ': outcome of the gate on bq-schema-version');
+    }
+
+    public function test_reject_string_2(): void
+    {
+        $case = 'reject string 2';
+        $outcome = $this->subject()->asbSchemaVersionGate(self::fixture('fixtures/order-created.json'), '2', null);
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq-schema-version');
+    }
+
+    public function test_reject_string_01(): void
+    {
+        $case = 'reject string 01';
+        $outcome = $this->subject()->asbSchemaVersionGate(self::fixture('fixtures/order-created.json'), '01', null);
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq-schema-version');
+    }
+
+    public function test_reject_string_x(): void
+    {
+        $case = 'reject string x';
+        $outcome = $this->subject()->asbSchemaVersionGate(self::fixture('fixtures/order-created.json'), 'x', null);
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq-schema-version');
+    }
+
+    public function test_reject_string_u_0020_1(): void
+    {
+        $case = 'reject string U+0020 1';
+        $outcome = $this->subject()->asbSchemaVersionGate(self::fixture('fixtures/order-created.json'), ' 1', null);
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq-schema-version');
+    }
+
+    public function test_reject_string_1_u_0020(): void
+    {
+        $case = 'reject string 1 U+0020';
+        $outcome = $this->subject()->asbSchemaVersionGate(self::fixture('fixtures/order-created.json'), '1 ', null);
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq-schema-version');
+    }
+
+    public function test_reject_string_u_0009_1_u_000a(): void
+    {
+        $case = 'reject string U+0009 1 U+000A';
+        $outcome = $this->subject()->asbSchemaVersionGate(self::fixture('fixtures/order-created.json'), "\t1\n", null);
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq-schema-version');
+    }
+
+    public function test_reject_string_u_00a0(): void
+    {
+        $case = 'reject string U+00A0';
+        $outcome = $this->subject()->asbSchemaVersionGate(self::fixture('fixtures/order-created.json'), "\u{A0}", null);
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq-schema-version');
+    }
+
+    public function test_reject_string_u_0085(): void
+    {
+        $case = 'reject string U+0085';
+        $outcome = $this->subject()->asbSchemaVersionGate(self::fixture('fixtures/order-created.json'), "\u{85}", null);
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq-schema-version');
+    }
+
+    public function test_reject_string_u_3000(): void
+    {
+        $case = 'reject string U+3000';
+        $outcome = $this->subject()->asbSchemaVersionGate(
+            self::fixture('fixtures/order-created.json'),
+            "\u{3000}",
+            null,
+        );
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq-schema-version');
+    }
+
+    public function test_reject_string_u_feff(): void
+    {
+        $case = 'reject string U+FEFF';
+        $outcome = $this->subject()->asbSchemaVersionGate(
+            self::fixture('fixtures/order-created.json'),
+            "\u{FEFF}",
+            null,
+        );
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq-schema-version');
+    }
+
+    public function test_reject_string_u_00a0_1(): void
+    {
+        $case = 'reject string U+00A0 1';
+        $outcome = $this->subject()->asbSchemaVersionGate(
+            self::fixture('fixtures/order-created.json'),
+            "\u{A0}1",
+            null,
+        );
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq-schema-version');
+    }
+
+    public function test_reject_string_1_u_3000(): void
+    {
+        $case = 'reject string 1 U+3000';
+        $outcome = $this->subject()->asbSchemaVersionGate(
+            self::fixture('fixtures/order-created.json'),
+            "1\u{3000}",
+            null,
+        );
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq-schema-version');
+    }
+
+    public function test_decode_number_1(): void
+    {
+        $case = 'decode number 1';
+        $fixture = self::fixture('fixtures/order-created.json');
+        $outcome = $this->subject()->asbSchemaVersionGate($fixture, 1, 'int');
+        self::assertSame('decode', $outcome, $case . ': outcome of the gate on bq-schema-version as an AMQP int');
+        $outcome = $this->subject()->asbSchemaVersionGate($fixture, 1, 'long');
+        self::assertSame('decode', $outcome, $case . ': outcome of the gate on bq-schema-version as an AMQP long');
+    }
+
+    public function test_reject_number_2(): void
+    {
+        $case = 'reject number 2';
+        $fixture = self::fixture('fixtures/order-created.json');
+        $outcome = $this->subject()->asbSchemaVersionGate($fixture, 2, 'int');
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq-schema-version as an AMQP int');
+        $outcome = $this->subject()->asbSchemaVersionGate($fixture, 2, 'long');
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq-schema-version as an AMQP long');
+    }
+
+    public function test_reject_number_0(): void
+    {
+        $case = 'reject number 0';
+        $fixture = self::fixture('fixtures/order-created.json');
+        $outcome = $this->subject()->asbSchemaVersionGate($fixture, 0, 'int');
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq-schema-version as an AMQP int');
+        $outcome = $this->subject()->asbSchemaVersionGate($fixture, 0, 'long');
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq-schema-version as an AMQP long');
+    }
+
+    public function test_reject_number_1_5(): void
+    {
+        $case = 'reject number 1.5';
+        $outcome = $this->subject()->asbSchemaVersionGate(self::fixture('fixtures/order-created.json'), 1.5, 'double');
+        self::assertSame('reject', $outcome, $case . ': outcome of the gate on bq-schema-version as an AMQP double');
+    }
 }

@@ -24,13 +24,11 @@ use BabelQueue\Transport\PulsarConsumer;
 use BabelQueue\Transport\PulsarTransport;
 use BabelQueue\Transport\PulsarWebSocketClient;
 use BabelQueue\Transport\PulsarWebSocketConsumerClient;
-use BabelQueue\Transport\RedisTransport;
 use BabelQueue\Transport\SqsClient;
 use BabelQueue\Transport\SqsTransport;
 use BabelQueue\Validation\EnvelopeValidator;
 use PhpAmqpLib\Channel\AMQPChannel;
 use PhpAmqpLib\Message\AMQPMessage;
-use Predis\ClientInterface;
 use BabelQueue\Tests\ConformanceGenerated\Support\Json;
 use BabelQueue\Tests\ConformanceGenerated\Support\NotProvided;
 use BabelQueue\Tests\ConformanceGenerated\Support\Subject;
@@ -73,8 +71,6 @@ final class SdkSubject implements Subject
             'kafka_headers' => true,
             'kafka_reconcile' => true,
             'rabbitmq_publishing' => self::canMock(AMQPChannel::class),
-            'redis_roundtrip' => method_exists(RedisTransport::class, 'frameValue')
-                || self::canMock(ClientInterface::class),
             'idempotency_key' => class_exists(Idempotent::class),
             'idempotency_replay' => class_exists(Idempotent::class),
             'validate_payload' => class_exists(PayloadValidator::class),
@@ -231,7 +227,8 @@ final class SdkSubject implements Subject
     public function artemisMessage(string $envelope): \stdClass
     {
         throw new NotProvided('StompTransport cannot set the x-opt-jms-type message annotation over STOMP'
-            . ' (exempt, see tests/StompConformanceTest.php); its properties are asserted there');
+            . ' (exempt, see tests/StompConformanceTest.php); its properties are asserted'
+            . ' there');
     }
 
     public function artemisReconcile(int $bodyAttempts, int $deliveryCount): int
@@ -266,26 +263,11 @@ final class SdkSubject implements Subject
         return (object) ['properties' => self::map($properties), 'headers' => self::map($headers)];
     }
 
-    public function redisRoundtrip(string $envelope): string
+    public function redisRoundtrip(string $envelope): \stdClass
     {
-        if (method_exists(RedisTransport::class, 'frameValue')) {
-            // Releases with header framing store frameValue() and reserve through unframe().
-            return RedisTransport::unframe(RedisTransport::frameValue($envelope, []))[0];
-        }
-        self::requireMockable(ClientInterface::class, 'predis/predis');
-        $stored = null;
-        $client = \Mockery::mock(ClientInterface::class);
-        $client->shouldReceive('rpush')->andReturnUsing(
-            static function (string $queue, array $values) use (&$stored): int {
-                $stored = $values[0];
-                return 1;
-            },
-        );
-        (new RedisTransport($client))->publish($envelope);
-        if (!is_string($stored)) {
-            throw new \RuntimeException('RedisTransport pushed no element');
-        }
-        return $stored; // the list element as pushed is what a reserve (LMOVE) returns
+        throw new NotProvided("RedisTransport (BabelQueue\\Transport) is produce-only (RPUSH): the php-sdk"
+            . ' has no Redis reserve; framework workers reserve with BLMOVE and read the'
+            . ' element through RedisTransport::unframe()');
     }
 
     public function idempotencyKey(string $envelope): string
@@ -293,16 +275,16 @@ final class SdkSubject implements Subject
         self::requireIdempotency();
         $store = new class () implements IdempotencyStore {
             /** @var list<string> */
-            public array $asked = [];
+            public array $remembered = [];
 
             public function seen(string $messageId): bool
             {
-                $this->asked[] = $messageId;
                 return false;
             }
 
             public function remember(string $messageId): void
             {
+                $this->remembered[] = $messageId;
             }
 
             public function forget(string $messageId): void
@@ -311,7 +293,17 @@ final class SdkSubject implements Subject
         };
         Idempotent::wrap($store, static function (): void {
         })(new KafkaMessage(EnvelopeCodec::decode($envelope)));
-        return $store->asked[0] ?? '';
+        // The key is what the helper remembered for the one delivery: the same key, once or more.
+        $keys = array_values(array_unique($store->remembered));
+        if ($keys === []) {
+            throw new \RuntimeException('idempotency_key: the helper remembered no key for the delivery');
+        }
+        if (count($keys) > 1) {
+            throw new \RuntimeException(
+                'idempotency_key: the helper remembered different keys for one delivery: ' . Json::describe($keys),
+            );
+        }
+        return $keys[0];
     }
 
     public function idempotencyReplay(array $deliveries): array
@@ -355,27 +347,33 @@ final class SdkSubject implements Subject
 
     public function sqsSchemaVersionGate(string $envelope, ?string $property): string
     {
-        throw new NotProvided('no php-sdk API is mapped to the sqs_schema_version_gate operation yet');
+        throw new NotProvided("SqsTransport (BabelQueue\\Transport) is produce-only: the php-sdk has no SQS"
+            . ' consumer, so no schema-version gate reads the bq-schema-version message'
+            . ' attribute before decoding');
     }
 
     public function asbSchemaVersionGate(string $envelope, mixed $property, ?string $amqpType): string
     {
-        throw new NotProvided('no php-sdk API is mapped to the asb_schema_version_gate operation yet');
+        throw new NotProvided('the php-sdk has no Azure Service Bus transport, so no consumer reads the'
+            . ' bq-schema-version application property before decoding');
     }
 
     public function pulsarSchemaVersionGate(string $envelope, ?string $property): string
     {
-        throw new NotProvided('no php-sdk API is mapped to the pulsar_schema_version_gate operation yet');
+        throw new NotProvided("PulsarConsumer (BabelQueue\\Transport) has no schema-version gate: receive()"
+            . ' decodes every message without reading its bq-schema-version property');
     }
 
     public function kafkaSchemaVersionGate(string $envelope, ?string $property): string
     {
-        throw new NotProvided('no php-sdk API is mapped to the kafka_schema_version_gate operation yet');
+        throw new NotProvided("KafkaConsumer (BabelQueue\\Transport) has no schema-version gate: receive()"
+            . ' decodes every record without reading its bq-schema-version header');
     }
 
     public function artemisSchemaVersionGate(string $envelope, ?string $property): string
     {
-        throw new NotProvided('no php-sdk API is mapped to the artemis_schema_version_gate operation yet');
+        throw new NotProvided('the php-sdk has no Artemis consumer (StompTransport is produce-only), so no'
+            . ' schema-version gate reads the bq_schema_version property before decoding');
     }
 
     /**

@@ -22,10 +22,17 @@ final class RedisConformanceTest extends ConformanceTestCase
     {
         $case = 'payload_identity';
         $fixture = self::fixture('fixtures/order-created.json');
+        $roundtrip = $this->subject()->redisRoundtrip($fixture);
         self::assertSame(
             $fixture,
-            $this->subject()->redisRoundtrip($fixture),
-            $case . ': the stored element must be the envelope, byte for byte',
+            $roundtrip->element,
+            $case . ': the reserved element must be the produced envelope, byte for byte',
         );
+        self::assertSame(
+            1,
+            $roundtrip->queued_after_produce,
+            $case . ': the length of the ready list after produce onto a fresh queue',
+        );
+        self::assertSame(0, $roundtrip->queued_after_reserve, $case . ': the length of the ready list after reserve');
     }
 }

@@ -157,7 +157,7 @@ final class SkippingSubject implements Subject
         }
     }
 
-    public function redisRoundtrip(string $envelope): string
+    public function redisRoundtrip(string $envelope): \stdClass
     {
         try {
             return $this->subject->redisRoundtrip($envelope);

@@ -121,9 +121,9 @@ final class OracleSubject implements Subject
         return $this->oracle->request('rabbitmq_publishing', ['envelope' => $envelope]);
     }
 
-    public function redisRoundtrip(string $envelope): string
+    public function redisRoundtrip(string $envelope): \stdClass
     {
-        return $this->oracle->request('redis_roundtrip', ['envelope' => $envelope])->element;
+        return $this->oracle->request('redis_roundtrip', ['envelope' => $envelope]);
     }
 
     public function idempotencyKey(string $envelope): string

@@ -61,6 +61,11 @@ namespace BabelQueue\Tests\ConformanceGenerated\Support;
  *     content_type
  * - headers: \stdClass, the natively typed headers
  *
+ * RedisRoundtrip, what a produce and a reserve on a fresh Redis queue did:
+ * - element: string, the element reserve returned, exactly
+ * - queued_after_produce: int, the length of the queue's ready list after produce
+ * - queued_after_reserve: int, the length of the queue's ready list after reserve
+ *
  * Delivery, one delivery of an idempotency replay:
  * - meta_id: string, the message's meta.id; empty means the message has none
  * - outcome: string, the handler's result if it runs: "ok" (or empty) or "throw"
@@ -262,16 +267,17 @@ interface Subject
     public function rabbitmqPublishing(string $envelope): \stdClass;
 
     /**
-     * Produces envelope onto a Redis queue, reserves it and returns the element
-     * exactly as reserve returns it.
+     * Produces envelope onto a fresh Redis queue, reserves it and returns the
+     * element exactly as reserve returns it, with the length of the queue's
+     * ready list after each step.
      * Protocol operation `redis_roundtrip`.
      *
      * @param string $envelope the envelope, exactly as the suite file holds it
-     * @return string the `element` result
+     * @return \stdClass a RedisRoundtrip
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
-    public function redisRoundtrip(string $envelope): string;
+    public function redisRoundtrip(string $envelope): \stdClass;
 
     /**
      * Reports the key the idempotency helper's seen-set uses for the message.

@@ -18,10 +18,12 @@ func (r Report) Write(w io.Writer) {
 	for _, m := range r.Mutants {
 		verdict := "killed  "
 		switch {
-		case !m.Killed:
-			verdict = "SURVIVED"
 		case !m.AsExpected:
 			verdict = "MISMATCH"
+		case !m.Killed && m.Mutant.ExpectedFailures == 0:
+			verdict = "uncaught" // no case of the suite catches it: a hole of the suite
+		case !m.Killed:
+			verdict = "SURVIVED"
 		}
 		fmt.Fprintf(w, "%s: %s %-38s [%s] %d of %d tests failed (reference: %d)\n", r.Lang, verdict,
 			m.Mutant.Name, blockOf(m.Mutant), m.Result.Failed, m.Result.Total(), m.Mutant.ExpectedFailures)
@@ -34,7 +36,7 @@ func (r Report) Write(w io.Writer) {
 		for i, m := range r.Uncaught {
 			names[i] = m.Name
 		}
-		fmt.Fprintf(w, "%s: %d mutant(s) no case of this suite catches, not run (holes of the suite): %s\n",
+		fmt.Fprintf(w, "%s: %d mutant(s) no case of this suite catches (holes of the suite, not of the tests): %s\n",
 			r.Lang, len(r.Uncaught), strings.Join(names, ", "))
 	}
 	killed := len(r.Mutants) - len(r.Survivors())

@@ -15,7 +15,9 @@ func TestReportVerdicts(t *testing.T) {
 		{"oracle run failed", Report{Baseline: Result{Passed: 9, Failed: 1}, Mutants: []MutantResult{killed}}, false},
 		{"oracle run skipped a test", Report{Baseline: Result{Passed: 9, Skipped: 1}}, false},
 		{"nothing ran", Report{}, false},
-		{"survivor", Report{Baseline: base, Mutants: []MutantResult{{Mutant: Mutant{Name: "b"}, Result: base}}}, false},
+		{"survivor", Report{Baseline: base, Mutants: []MutantResult{{Mutant: Mutant{Name: "b", ExpectedFailures: 1}, Result: base}}}, false},
+		{"uncaught by the suite, and no test fails", Report{Baseline: base, Mutants: []MutantResult{{Mutant: Mutant{Name: "u"}, Result: base, AsExpected: true}}}, true},
+		{"uncaught by the suite, but a test fails", Report{Baseline: base, Mutants: []MutantResult{{Mutant: Mutant{Name: "u"}, Result: Result{Passed: 9, Failed: 1}, Killed: true}}}, false},
 		{"killed but fewer tests failed than the reference", Report{Baseline: base, Mutants: []MutantResult{{Mutant: Mutant{Name: "c", ExpectedFailures: 3}, Result: Result{Passed: 8, Failed: 2}, Killed: true}}}, false},
 	}
 	for _, c := range cases {

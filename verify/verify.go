@@ -61,7 +61,8 @@ type Report struct {
 	NotRun   []Mutant // mutants of blocks the suite does not carry
 	// Uncaught are mutants of blocks the suite carries that none of its
 	// cases catches (the reference expectations fail none): holes of the
-	// suite, not of the generated tests, so they are reported, not run.
+	// suite, not of the generated tests. They still run, and must fail no
+	// test: one that fails would check more than the reference.
 	Uncaught []Mutant
 }
 
@@ -69,7 +70,7 @@ type Report struct {
 func (r Report) Survivors() []Mutant {
 	var out []Mutant
 	for _, m := range r.Mutants {
-		if !m.Killed {
+		if !m.Killed && m.Mutant.ExpectedFailures > 0 {
 			out = append(out, m.Mutant)
 		}
 	}
@@ -124,6 +125,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			rep.NotRun = append(rep.NotRun, m)
 		case m.ExpectedFailures == 0:
 			rep.Uncaught = append(rep.Uncaught, m)
+			applicable = append(applicable, m)
 		default:
 			applicable = append(applicable, m)
 		}

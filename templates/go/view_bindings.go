@@ -101,12 +101,15 @@ func addRedis(s *model.Suite, b *fileBuilder) error {
 		return nil
 	}
 	name := testName(model.BlockRedis, "payload_identity")
-	b.decl(name+" runs "+model.BlockRedis+".payload_identity: reserve returns the produced envelope byte for byte.",
+	b.decl(name+" runs "+model.BlockRedis+".payload_identity: reserve returns the produced envelope byte for byte, "+
+		"and the element really went through the queue's ready list (one element after produce, none after reserve).",
 		testFunc(name,
 			jen.Id("envelope").Op(":=").Add(fixture(p.EnvelopeFile)),
 			callOp(protocol.RedisRoundtrip, jen.Id("envelope")),
 			requireOK(protocol.RedisRoundtrip),
-			jen.Id("conformanceExpectSameBytes").Call(jen.Id("t"), jen.Lit("element"), jen.Id("got"), jen.Id("envelope")),
+			jen.Id("conformanceExpectSameBytes").Call(jen.Id("t"), jen.Lit("element"), gotField("Element"), jen.Id("envelope")),
+			expectEqual("queued_after_produce", gotField("QueuedAfterProduce"), jen.Lit(1)),
+			expectEqual("queued_after_reserve", gotField("QueuedAfterReserve"), jen.Lit(0)),
 		))
 	return nil
 }

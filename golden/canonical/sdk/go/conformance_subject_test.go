@@ -132,11 +132,11 @@ func (sdkConformanceSubject) RabbitMQPublishing(envelope []byte) (ConformanceRab
 	return ConformanceRabbitMQPublishing{}, conformanceNotProvided(reason)
 }
 
-func (sdkConformanceSubject) RedisRoundtrip(envelope []byte) ([]byte, error) {
+func (sdkConformanceSubject) RedisRoundtrip(envelope []byte) (ConformanceRedisRoundtrip, error) {
 	reason := "frameValue is unexported in the separate module " +
 		"github.com/babelqueue/babelqueue-go/redis; that module's own conformance test runs it" +
 		"; Transport.Publish needs a live Redis"
-	return nil, conformanceNotProvided(reason)
+	return ConformanceRedisRoundtrip{}, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) IdempotencyKey(envelope []byte) (string, error) {
@@ -207,7 +207,11 @@ func (sdkConformanceSubject) SQSSchemaVersionGate(envelope []byte, property *str
 	return "", conformanceNotProvided("no babelqueue-go mapping for sqs_schema_version_gate yet")
 }
 
-func (sdkConformanceSubject) ASBSchemaVersionGate(envelope []byte, property json.RawMessage, amqpType *string) (string, error) {
+func (sdkConformanceSubject) ASBSchemaVersionGate(
+	envelope []byte,
+	property json.RawMessage,
+	amqpType *string,
+) (string, error) {
 	return "", conformanceNotProvided("no babelqueue-go mapping for asb_schema_version_gate yet")
 }
 

@@ -204,7 +204,10 @@ func (sdkConformanceSubject) ValidatePayload(schema, data json.RawMessage) (Conf
 }
 
 func (sdkConformanceSubject) SQSSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	return "", conformanceNotProvided("no babelqueue-go mapping for sqs_schema_version_gate yet")
+	reason := "babelqueue-go has no schema-version gate: App decodes every body it is handed, " +
+		"and Transport.Pop in the separate module github.com/babelqueue/babelqueue-go/sqs " +
+		"never reads the bq-schema-version message attribute"
+	return "", conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) ASBSchemaVersionGate(
@@ -212,19 +215,31 @@ func (sdkConformanceSubject) ASBSchemaVersionGate(
 	property json.RawMessage,
 	amqpType *string,
 ) (string, error) {
-	return "", conformanceNotProvided("no babelqueue-go mapping for asb_schema_version_gate yet")
+	reason := "babelqueue-go has no schema-version gate: App decodes every body it is handed, " +
+		"and Transport.Pop in the separate module github.com/babelqueue/babelqueue-go/azureservicebus " +
+		"never reads the bq-schema-version application property"
+	return "", conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) PulsarSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	return "", conformanceNotProvided("no babelqueue-go mapping for pulsar_schema_version_gate yet")
+	reason := "babelqueue-go has no schema-version gate: App decodes every body it is handed, " +
+		"and Transport.Pop in the separate module github.com/babelqueue/babelqueue-go/pulsar " +
+		"never reads the bq-schema-version message property"
+	return "", conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) KafkaSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	return "", conformanceNotProvided("no babelqueue-go mapping for kafka_schema_version_gate yet")
+	reason := "babelqueue-go has no schema-version gate: App decodes every body it is handed, " +
+		"and Transport.Pop in the separate module github.com/babelqueue/babelqueue-go/kafka " +
+		"never reads the bq-schema-version record header"
+	return "", conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) ArtemisSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	return "", conformanceNotProvided("no babelqueue-go mapping for artemis_schema_version_gate yet")
+	reason := "babelqueue-go has no schema-version gate: App decodes every body it is handed, " +
+		"and Transport.Pop in the separate module github.com/babelqueue/babelqueue-go/artemis " +
+		"never reads the bq_schema_version application property"
+	return "", conformanceNotProvided(reason)
 }
 
 // sdkConformanceWarnings returns the decode warnings of a core that has

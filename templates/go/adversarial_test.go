@@ -54,6 +54,9 @@ func adversarialSuite(t *testing.T) (*model.Suite, int) {
 	add(model.BlockKafka, adversarialKafka(), 1+len(adversarialStrings))
 	add(model.BlockDataShape, adversarialDataShape(t), len(adversarialStrings))
 	add(model.BlockForbiddenKeys, adversarialForbidden(fixtures), 1)
+	sqsGate, asbGate := adversarialGate(false), adversarialGate(true)
+	add(model.BlockSQS, map[string]any{"schema_version_gate": sqsGate}, len(sqsGate["cases"].([]any)))
+	add(model.BlockASB, map[string]any{"schema_version_gate": asbGate}, len(asbGate["cases"].([]any)))
 	fixtures[model.ManifestFile] = manifest
 	for path, content := range fixtures {
 		raw, err := json.MarshalIndent(content, "", "  ")
@@ -201,4 +204,30 @@ func adversarialForbidden(fixtures map[string]any) map[string]any {
 	fixtures["fixtures/forbidden.json"] = env
 	return map[string]any{"cases": []any{map[string]any{"name": adversarialStrings[3], "file": "fixtures/forbidden.json",
 		"forbidden_key": "/timestamp", "expect": "warn", "expect_absent_after_reencode": []any{"/timestamp"}}}}
+}
+
+// adversarialGate is a schema_version_gate whose named cases carry the
+// adversarial strings as names and values (none is blank or "1", so each
+// rejects), and whose unnamed cases (named by the model) carry the values a
+// gate must not trim or take for blank. A typed gate adds numbers: an
+// integral one runs as AMQP int and long, a fraction as double.
+func adversarialGate(typed bool) map[string]any {
+	var cases []any
+	for _, s := range adversarialStrings {
+		cases = append(cases, map[string]any{"name": "gate " + s, "value": s, "expect": "reject"})
+	}
+	for _, c := range [][2]string{{"1", "decode"}, {" \t\n\v\f\r", "decode"}, {"\u0085", "reject"},
+		{"\ufeff", "reject"}, {"\u00a0", "reject"}, {"\u00a01", "reject"}, {"1\u3000", "reject"}, {"\"1\"", "reject"}} {
+		cases = append(cases, map[string]any{"value": c[0], "expect": c[1]})
+	}
+	cases = append(cases, map[string]any{"absent": true, "expect": "decode"})
+	if typed {
+		cases = append(cases,
+			map[string]any{"value": json.Number("1"), "expect": "decode"},
+			map[string]any{"value": json.Number("2"), "expect": "reject"},
+			map[string]any{"value": json.Number("-1"), "expect": "reject"},
+			map[string]any{"value": json.Number("4294967297"), "expect": "reject"},
+			map[string]any{"value": json.Number("1.5"), "expect": "reject"})
+	}
+	return map[string]any{"property": "bq-schema-version", "fixture": "fixtures/case-00.json", "cases": cases}
 }

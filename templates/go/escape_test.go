@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -47,7 +48,8 @@ func TestLiteralsRoundTripThroughTheGoParser(t *testing.T) {
 	}
 }
 
-// stringLiterals parses Go source and returns its string literals' values.
+// stringLiterals parses Go source and returns the values of its string
+// literals; a concatenation of literals (textLit's pieces) is one value.
 func stringLiterals(t *testing.T, src []byte) []string {
 	t.Helper()
 	file, err := parser.ParseFile(token.NewFileSet(), "lits_test.go", src, 0)
@@ -56,16 +58,40 @@ func stringLiterals(t *testing.T, src []byte) []string {
 	}
 	var out []string
 	ast.Inspect(file, func(n ast.Node) bool {
-		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-			s, err := strconv.Unquote(lit.Value)
-			if err != nil {
-				t.Fatal(err)
-			}
+		expr, ok := n.(ast.Expr)
+		if !ok {
+			return true
+		}
+		if s, ok := stringValue(t, expr); ok {
 			out = append(out, s)
+			return false
 		}
 		return true
 	})
 	return out
+}
+
+// stringValue is the value of a string literal or a concatenation of them.
+func stringValue(t *testing.T, expr ast.Expr) (string, bool) {
+	switch e := expr.(type) {
+	case *ast.BasicLit:
+		if e.Kind != token.STRING {
+			return "", false
+		}
+		s, err := strconv.Unquote(e.Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s, true
+	case *ast.BinaryExpr:
+		if e.Op != token.ADD {
+			return "", false
+		}
+		x, okX := stringValue(t, e.X)
+		y, okY := stringValue(t, e.Y)
+		return x + y, okX && okY
+	}
+	return "", false
 }
 
 func TestAdversarialSuiteOutputIsWellFormed(t *testing.T) {
@@ -110,4 +136,36 @@ func compactJSON(text string) string {
 		return text
 	}
 	return v.Compact()
+}
+
+// Long suite text (a rejection reason, a case name) becomes a concatenation
+// of literals that spells exactly the text, on lines within 120 columns,
+// however hostile the text and wherever it has no space to split at.
+func TestLongSuiteTextIsSplitIntoShortLiterals(t *testing.T) {
+	t.Parallel()
+	texts := []string{
+		strings.Join(adversarialStrings, " | "),
+		strings.Repeat("\ufeff\u0085x", 60),
+		strings.Repeat("word ", 40),
+		"short",
+		"",
+	}
+	b := (&common{pkg: "p", version: "1.0.0"}).newGenerated("long_test.go")
+	for i, s := range texts {
+		b.decl("", jen.Func().Id("f"+strconv.Itoa(i)).Params().Block(
+			jen.Id("t").Dot("Run").Call(textLit(s), jen.Nil()),
+		))
+	}
+	src, err := b.render()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.Split(string(src), "\n") {
+		if len(line) > 120 {
+			t.Errorf("line %d has %d columns: %s", i+1, len(line), line)
+		}
+	}
+	if got := stringLiterals(t, src); !slices.Equal(got, texts) {
+		t.Errorf("the literals spell %q, want %q", got, texts)
+	}
 }

@@ -1,6 +1,8 @@
 package gobackend
 
 import (
+	"strconv"
+	"strings"
 	"unicode"
 
 	"github.com/babelqueue/bqgen/model"
@@ -29,11 +31,11 @@ func intLit(n int64) *jen.Statement {
 // string, on one line when short, else indented over several lines (every
 // helper that takes it parses it, so the whitespace means nothing). Text a
 // raw string cannot hold, or would hide (a backquote, a carriage return, an
-// invisible or bidi character), falls back to an escaped literal.
+// invisible or bidi character), falls back to an escaped literal (textLit).
 func jsonLit(v model.Value) *jen.Statement {
 	text := v.Compact()
 	if !rawSafe(text) {
-		return jen.Lit(text)
+		return textLit(text)
 	}
 	if len(text) > maxInlineJSON {
 		text = v.Indented("\t")
@@ -63,3 +65,54 @@ func stringObject(entries []model.StringEntry) model.Value {
 	}
 	return model.ObjectValue(members...)
 }
+
+// maxLitWidth is the longest string literal textLit keeps on one line.
+const maxLitWidth = 72
+
+// textLit is a string literal of suite text (a case name, a rejection
+// reason). Text whose literal would be longer than maxLitWidth becomes a
+// concatenation of literals, one per line, split after spaces where it can
+// be and between runes where it cannot; every piece is escaped by jen.Lit,
+// and together they spell exactly s.
+func textLit(s string) *jen.Statement {
+	pieces := splitText(s)
+	lit := jen.Lit(pieces[0])
+	for _, p := range pieces[1:] {
+		lit = lit.Op("+").Line().Lit(p)
+	}
+	return lit
+}
+
+// splitText cuts s into pieces whose Go literals fit maxLitWidth.
+func splitText(s string) []string {
+	var pieces []string
+	piece := ""
+	for _, word := range wordsWithSpace(s) {
+		if piece != "" && litWidth(piece+word) > maxLitWidth {
+			pieces, piece = append(pieces, piece), ""
+		}
+		for _, r := range word {
+			if piece != "" && litWidth(piece+string(r)) > maxLitWidth {
+				pieces, piece = append(pieces, piece), ""
+			}
+			piece += string(r)
+		}
+	}
+	return append(pieces, piece)
+}
+
+// wordsWithSpace cuts s after each space, so the pieces join back to s.
+func wordsWithSpace(s string) []string {
+	var words []string
+	for s != "" {
+		i := strings.IndexByte(s, ' ')
+		if i < 0 {
+			return append(words, s)
+		}
+		words, s = append(words, s[:i+1]), s[i+1:]
+	}
+	return words
+}
+
+// litWidth is the width of s as a Go string literal.
+func litWidth(s string) int { return len(strconv.Quote(s)) }

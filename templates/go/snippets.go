@@ -66,9 +66,9 @@ func params(name string, ps ...jen.Code) func(*jen.Group) {
 }
 
 // subtest is t.Run(name, func(t *testing.T) { body }). The case name goes in
-// raw, through jen.Lit: the testing package makes display names unique.
+// raw, through textLit: the testing package makes display names unique.
 func subtest(name string, body ...jen.Code) *jen.Statement {
-	return tDo("Run", jen.Lit(name), jen.Func().Params(tParam()).Block(body...))
+	return tDo("Run", textLit(name), jen.Func().Params(tParam()).Block(body...))
 }
 
 // testFunc is a top-level test that first obtains the subject.

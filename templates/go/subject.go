@@ -36,7 +36,9 @@ type goOperation struct {
 	Doc    string // doc comment text, starting with Method
 	Params []goField
 	Result *jen.Statement // type of the non-error result
-	// Signature is "(params) (result, error)", for the scaffold's template.
+	// Signature is "(params) (result, error)" as the scaffold's method
+	// declaration writes it: one parameter per line when the declaration
+	// would be long (see methodDeclaration).
 	Signature string
 	// Zero is the zero value of the result, for a not-provided stub.
 	Zero string
@@ -104,7 +106,8 @@ func buildSubjectAPI(ops []protocol.Operation, records []protocol.RecordType) (*
 		g.Result = result
 		g.Zero = zeroValue(op.Result.Type)
 		// rendered as the type of a variable, the one way jen formats a signature alone
-		g.Signature = strings.TrimPrefix(goText(jen.Var().Id("_").Func().Add(methodSignature(g))), "var _ func")
+		wrap := wrapSignature(scaffoldSubjectType, g)
+		g.Signature = strings.TrimPrefix(goText(jen.Var().Id("_").Func().Add(methodSignature(g, wrap))), "var _ func")
 		api.Operations = append(api.Operations, g)
 	}
 	return api, nil
@@ -216,7 +219,7 @@ func subjectFile(c *common) (*fileBuilder, error) {
 		jen.Type().Id(subjectType).InterfaceFunc(func(g *jen.Group) {
 			for _, op := range c.api.Operations {
 				comment(g, op.Doc)
-				g.Id(op.Method).Add(methodSignature(op))
+				g.Id(op.Method).Add(methodSignature(op, false))
 			}
 		}))
 	for _, r := range c.api.Records {
@@ -235,8 +238,9 @@ func subjectFile(c *common) (*fileBuilder, error) {
 }
 
 // methodSignature is the parameter and result lists of a method; adjacent
-// parameters of one type share it, as gofmt'ed hand-written Go does.
-func methodSignature(op goOperation) *jen.Statement {
+// parameters of one type share it, as gofmt'ed hand-written Go does. With
+// wrap, each parameter gets a line of its own.
+func methodSignature(op goOperation, wrap bool) *jen.Statement {
 	params := make([]jen.Code, len(op.Params))
 	for i, p := range op.Params {
 		params[i] = jen.Id(p.Name)
@@ -244,7 +248,35 @@ func methodSignature(op goOperation) *jen.Statement {
 			params[i] = jen.Id(p.Name).Add(p.Type.Clone())
 		}
 	}
-	return jen.Params(params...).Params(op.Result.Clone(), jen.Error())
+	return jen.ParamsFunc(func(g *jen.Group) {
+		for _, p := range params {
+			if wrap {
+				g.Line().Add(p)
+			} else {
+				g.Add(p)
+			}
+		}
+		if wrap {
+			g.Line()
+		}
+	}).Params(op.Result.Clone(), jen.Error())
+}
+
+// scaffoldSubjectType is the scaffold's subject, the receiver of its methods.
+const scaffoldSubjectType = "sdkConformanceSubject"
+
+// maxLineWidth is the longest line a generated file may have.
+const maxLineWidth = 120
+
+// wrapSignature reports whether the declaration of op's method on receiver,
+// with its opening brace, is too long for one line, so its parameters wrap.
+func wrapSignature(receiver string, op goOperation) bool {
+	return len(goText(methodDeclaration(receiver, op, false))+" {") > maxLineWidth
+}
+
+// methodDeclaration is "func (receiver) Method(params) (result, error)".
+func methodDeclaration(receiver string, op goOperation, wrap bool) *jen.Statement {
+	return jen.Func().Params(jen.Id(receiver)).Id(op.Method).Add(methodSignature(op, wrap))
 }
 
 // oracleSubjectType is the oracle binding's subject.
@@ -262,20 +294,20 @@ func oracleSubjectFile(c *common) (*fileBuilder, error) {
 	b.decl(oracleSubjectType+" is the "+subjectType+" of `bqgen oracle serve`.",
 		jen.Type().Id(oracleSubjectType).Struct())
 	for _, op := range c.api.Operations {
-		b.decl("", jen.Func().Params(jen.Id(oracleSubjectType)).Id(op.Method).Add(methodSignature(op)).
-			Block(oracleMethodBody(op)...))
+		wrap := wrapSignature(oracleSubjectType, op)
+		b.decl("", methodDeclaration(oracleSubjectType, op, wrap).Block(oracleMethodBody(c.api, op)...))
 	}
 	return b, nil
 }
 
 // oracleMethodBody sends the arguments by their wire names and converts the
 // answer: the whole result object for a record result, else its member.
-func oracleMethodBody(op goOperation) []jen.Code {
+// Envelope bytes travel as JSON strings, never base64, both ways.
+func oracleMethodBody(api *subjectAPI, op goOperation) []jen.Code {
 	args := make([]field, len(op.Params))
 	for i, p := range op.Params {
 		value := jen.Id(p.Name)
 		if p.Kind == protocol.Envelope {
-			// envelope bytes travel as a JSON string, never base64
 			value = jen.String().Parens(jen.Id(p.Name))
 		}
 		args[i] = keyed(p.Wire, value)
@@ -283,6 +315,9 @@ func oracleMethodBody(op goOperation) []jen.Code {
 	call := jen.Err().Op(":=").Id("conformanceOracleCall").Call(jen.Lit(op.Wire),
 		composite(jen.Map(jen.String()).Any(), args...), jen.Op("&").Id("result"))
 	if op.Op.Result.Member == "" {
+		if rec := api.record(op.Op.Result.Type); rec != nil && rec.hasEnvelope() {
+			return recordWithEnvelopes(*rec, call)
+		}
 		return []jen.Code{jen.Var().Id("result").Add(op.Result.Clone()), call, jen.Return(jen.Id("result"), jen.Err())}
 	}
 	member := exported(op.Op.Result.Member)
@@ -295,4 +330,50 @@ func oracleMethodBody(op goOperation) []jen.Code {
 		call,
 		jen.Return(value, jen.Err()),
 	}
+}
+
+// recordWithEnvelopes reads a record result with envelope fields through a
+// struct whose envelope fields are strings, then converts them to bytes.
+func recordWithEnvelopes(rec goRecord, call jen.Code) []jen.Code {
+	var wire []jen.Code
+	var fields []field
+	for _, f := range rec.Fields {
+		if f.Wire == "" {
+			continue // Go's own field, never on the wire
+		}
+		typ, value := f.Type.Clone(), jen.Id("result").Dot(f.Name)
+		if f.Kind == protocol.Envelope {
+			typ, value = jen.String(), jen.Index().Byte().Parens(jen.Id("result").Dot(f.Name))
+		}
+		wire = append(wire, jen.Id(f.Name).Add(typ).Tag(map[string]string{"json": f.Wire}))
+		fields = append(fields, named(f.Name, value))
+	}
+	return []jen.Code{
+		jen.Var().Id("result").Struct(wire...),
+		call,
+		jen.Return(composite(jen.Id(rec.Name), fields...), jen.Err()),
+	}
+}
+
+// record is the Go record of a protocol record type, or nil.
+func (api *subjectAPI) record(t protocol.Type) *goRecord {
+	if t.Kind != protocol.Record {
+		return nil
+	}
+	for i := range api.Records {
+		if api.Records[i].Name == recordType(t.Record) {
+			return &api.Records[i]
+		}
+	}
+	return nil
+}
+
+// hasEnvelope reports whether a field of r holds envelope bytes.
+func (r goRecord) hasEnvelope() bool {
+	for _, f := range r.Fields {
+		if f.Kind == protocol.Envelope {
+			return true
+		}
+	}
+	return false
 }

@@ -35,7 +35,10 @@ func addSQS(s *model.Suite, b *fileBuilder) error {
 			jen.Id("conformanceExpectExactMap").Call(jen.Id("t"), jen.Lit("attributes"), jen.Id("got"),
 				composite(jen.Map(jen.String()).Id(recordType(protocol.SQSAttributes.Result.Type.Record)), fields...)))
 	}
-	return emitReconciliation(b, model.BlockSQS, block.Reconciliation, protocol.SQSReconcile)
+	if err := emitReconciliation(b, model.BlockSQS, block.Reconciliation, protocol.SQSReconcile); err != nil {
+		return err
+	}
+	return emitGate(b, model.BlockSQS, s.Gate(model.BlockSQS), protocol.SQSSchemaVersionGate)
 }
 
 func addASB(s *model.Suite, b *fileBuilder) error {
@@ -49,7 +52,10 @@ func addASB(s *model.Suite, b *fileBuilder) error {
 			expectEqual("content_type", gotField("ContentType"), jen.Lit(p.ContentType)),
 			expectJSON("application_properties", gotField("ApplicationProperties"), p.ApplicationProperties))
 	}
-	return emitReconciliation(b, model.BlockASB, block.Reconciliation, protocol.ASBReconcile)
+	if err := emitReconciliation(b, model.BlockASB, block.Reconciliation, protocol.ASBReconcile); err != nil {
+		return err
+	}
+	return emitGate(b, model.BlockASB, s.Gate(model.BlockASB), protocol.ASBSchemaVersionGate)
 }
 
 func addPulsar(s *model.Suite, b *fileBuilder) error {
@@ -59,7 +65,10 @@ func addPulsar(s *model.Suite, b *fileBuilder) error {
 			protocol.PulsarProperties, p.EnvelopeFile,
 			jen.Id("conformanceExpectExactMap").Call(jen.Id("t"), jen.Lit("properties"), jen.Id("got"), stringMap(p.Entries)))
 	}
-	return emitReconciliation(b, model.BlockPulsar, block.Reconciliation, protocol.PulsarReconcile)
+	if err := emitReconciliation(b, model.BlockPulsar, block.Reconciliation, protocol.PulsarReconcile); err != nil {
+		return err
+	}
+	return emitGate(b, model.BlockPulsar, s.Gate(model.BlockPulsar), protocol.PulsarSchemaVersionGate)
 }
 
 func addKafka(s *model.Suite, b *fileBuilder) error {
@@ -69,7 +78,10 @@ func addKafka(s *model.Suite, b *fileBuilder) error {
 			protocol.KafkaHeaders, p.EnvelopeFile,
 			jen.Id("conformanceExpectExactMap").Call(jen.Id("t"), jen.Lit("headers"), jen.Id("got"), stringMap(p.Entries)))
 	}
-	return emitReconciliation(b, model.BlockKafka, block.Reconciliation, protocol.KafkaReconcile)
+	if err := emitReconciliation(b, model.BlockKafka, block.Reconciliation, protocol.KafkaReconcile); err != nil {
+		return err
+	}
+	return emitGate(b, model.BlockKafka, s.Gate(model.BlockKafka), protocol.KafkaSchemaVersionGate)
 }
 
 func addArtemis(s *model.Suite, b *fileBuilder) error {
@@ -82,7 +94,10 @@ func addArtemis(s *model.Suite, b *fileBuilder) error {
 			expectEqual("correlation_id", gotField("CorrelationID"), jen.Lit(p.CorrelationID)),
 			expectJSON("properties", gotField("Properties"), stringObject(p.Properties)))
 	}
-	return emitReconciliation(b, model.BlockArtemis, block.Reconciliation, protocol.ArtemisReconcile)
+	if err := emitReconciliation(b, model.BlockArtemis, block.Reconciliation, protocol.ArtemisReconcile); err != nil {
+		return err
+	}
+	return emitGate(b, model.BlockArtemis, s.Gate(model.BlockArtemis), protocol.ArtemisSchemaVersionGate)
 }
 
 func addRabbitMQ(s *model.Suite, b *fileBuilder) error {
@@ -101,12 +116,15 @@ func addRedis(s *model.Suite, b *fileBuilder) error {
 		return nil
 	}
 	name := testName(model.BlockRedis, "payload_identity")
-	b.decl(name+" runs "+model.BlockRedis+".payload_identity: reserve returns the produced envelope byte for byte.",
+	b.decl(name+" runs "+model.BlockRedis+".payload_identity: reserve returns the produced envelope byte for byte, "+
+		"and the element really went through the queue's ready list (one element after produce, none after reserve).",
 		testFunc(name,
 			jen.Id("envelope").Op(":=").Add(fixture(p.EnvelopeFile)),
 			callOp(protocol.RedisRoundtrip, jen.Id("envelope")),
 			requireOK(protocol.RedisRoundtrip),
-			jen.Id("conformanceExpectSameBytes").Call(jen.Id("t"), jen.Lit("element"), jen.Id("got"), jen.Id("envelope")),
+			jen.Id("conformanceExpectSameBytes").Call(jen.Id("t"), jen.Lit("element"), gotField("Element"), jen.Id("envelope")),
+			expectEqual("queued_after_produce", gotField("QueuedAfterProduce"), jen.Lit(1)),
+			expectEqual("queued_after_reserve", gotField("QueuedAfterReserve"), jen.Lit(0)),
 		))
 	return nil
 }
@@ -183,4 +201,76 @@ func requiredInt(v model.Value) (jen.Code, error) {
 		return nil, fmt.Errorf("must be an integer, not %s", v.Compact())
 	}
 	return intLit(n), nil
+}
+
+// emitGate adds one test with a subtest per schema_version_gate case: the
+// gate operation, given the fixture and the case's property (nil when
+// absent), answers the expected outcome. Where the property is typed (Azure
+// Service Bus), a number is delivered once per AMQP type it stands for.
+func emitGate(b *fileBuilder, block string, g *model.SchemaVersionGate, op protocol.Operation) error {
+	if g == nil {
+		return nil
+	}
+	runs := []jen.Code{jen.Id("envelope").Op(":=").Add(fixture(g.Fixture))}
+	for _, c := range g.Cases {
+		run, err := gateSubtest(op, c)
+		if err != nil {
+			return locationError(c.At, err)
+		}
+		runs = append(runs, run)
+	}
+	name := testName(block, model.SubSchemaVersionGate)
+	b.decl(name+" runs "+block+"."+model.SubSchemaVersionGate+": the consumer reads the schema-version property "+
+		"before decoding, and each value lets the fixture through to decode or rejects it, as expected.",
+		testFunc(name, runs...))
+	return nil
+}
+
+// gateSubtest is the subtest of one gate case.
+func gateSubtest(op protocol.Operation, c model.GateCase) (jen.Code, error) {
+	if len(op.Params) < 2 || len(op.Params) > 3 {
+		return nil, fmt.Errorf("%s: a gate takes the envelope, the property and, where typed, its AMQP type", op.Name)
+	}
+	property, err := gateProperty(op.Params[1].Type.Kind, c)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op.Name, err)
+	}
+	types := c.AMQPTypes()
+	if len(op.Params) == 2 || len(types) == 1 && types[0] == "" {
+		args := []jen.Code{jen.Id("envelope"), property}
+		if len(op.Params) == 3 {
+			args = append(args, jen.Nil()) // a string or absent property has no AMQP type
+		}
+		return subtest(c.Name,
+			callOp(op, args...),
+			requireOK(op),
+			expectEqual("outcome", jen.Id("got"), jen.Lit(c.Expect)),
+		), nil
+	}
+	names := make([]jen.Code, len(types))
+	for i, t := range types {
+		names[i] = jen.Lit(t)
+	}
+	asType := func(what string) *jen.Statement { return jen.Lit(what + " as AMQP ").Op("+").Id("amqpType") }
+	return subtest(c.Name,
+		jen.For(jen.List(jen.Id("_"), jen.Id("amqpType")).Op(":=").Range().Index().String().Values(names...)).Block(
+			callOp(op, jen.Id("envelope"), property, jen.Id("conformancePtr").Call(jen.Id("amqpType"))),
+			jen.Id("conformanceRequireOK").Call(jen.Id("t"), asType(op.Name), jen.Err()),
+			jen.Id("conformanceExpectEqual").Call(jen.Id("t"), asType("outcome"), jen.Id("got"), jen.Lit(c.Expect)),
+		),
+	), nil
+}
+
+// gateProperty is a case's property as the gate's parameter takes it, by
+// its protocol kind: nil when absent.
+func gateProperty(kind protocol.Kind, c model.GateCase) (jen.Code, error) {
+	switch {
+	case c.Absent:
+		return jen.Nil(), nil
+	case kind == protocol.OptionalText && c.Value.Kind == model.String:
+		return jen.Id("conformancePtr").Call(jen.Lit(c.Value.Text)), nil
+	case kind == protocol.JSONValue:
+		return rawJSON().Parens(jsonLit(c.Value)), nil
+	}
+	return nil, fmt.Errorf("no Go argument for a %s property value", c.Value.Kind)
 }

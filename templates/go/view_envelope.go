@@ -37,7 +37,7 @@ func addCases(s *model.Suite, b *fileBuilder) error {
 // caseSubtest is the subtest of one envelope case.
 func caseSubtest(c model.EnvelopeCase) (jen.Code, error) {
 	if !c.Valid {
-		return subtest(c.Name, call("conformanceExpectVerdict", jen.Id("t"), jen.Id("subject"), jen.Lit(c.File), jen.False(), jen.Lit(c.Reason))), nil
+		return subtest(c.Name, call("conformanceExpectVerdict", jen.Id("t"), jen.Id("subject"), jen.Lit(c.File), jen.False(), textLit(c.Reason))), nil
 	}
 	if c.Expect == nil {
 		return nil, locationError(c.At, fmt.Errorf("valid case %q has no expect", c.Name))
@@ -178,7 +178,7 @@ func addDataShape(s *model.Suite, b *fileBuilder) error {
 				named("URN", jen.Lit(c.URN)), named("Queue", jen.Lit(c.Queue)), named("Data", jsonLit(c.Data))),
 				jen.Lit(c.ExpectEncodedDataJSON)))
 		case model.ModeDecode:
-			runs[i] = subtest(c.Name, call("conformanceExpectVerdict", jen.Id("t"), jen.Id("subject"), jen.Lit(c.File), jen.Lit(c.Valid), jen.Lit(c.Reason)))
+			runs[i] = subtest(c.Name, call("conformanceExpectVerdict", jen.Id("t"), jen.Id("subject"), jen.Lit(c.File), jen.Lit(c.Valid), textLit(c.Reason)))
 		default:
 			return locationError(c.At, fmt.Errorf("unknown data_shape mode %q", c.Mode))
 		}

@@ -2,7 +2,10 @@
 
 package babelqueue_test
 
-import "testing"
+import (
+	"encoding/json"
+	"testing"
+)
 
 // TestConformanceSuiteASBPropertyProjection runs asb.property_projection: the
 // message fields are equal and the application properties deep-equal (typed).
@@ -60,5 +63,131 @@ func TestConformanceSuiteASBAttemptsReconciliation(t *testing.T) {
 		got, err := subject.ASBReconcile(5, 3)
 		conformanceRequireOK(t, "asb_reconcile", err)
 		conformanceExpectEqual(t, "attempts", got, 5)
+	})
+}
+
+// TestConformanceSuiteASBSchemaVersionGate runs asb.schema_version_gate: the
+// consumer reads the schema-version property before decoding, and each value lets
+// the fixture through to decode or rejects it, as expected.
+func TestConformanceSuiteASBSchemaVersionGate(t *testing.T) {
+	subject := newConformanceSubject(t)
+	envelope := conformanceFixture(t, "fixtures/order-created.json")
+	t.Run("decode string 1", func(t *testing.T) {
+		got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage(`"1"`), nil)
+		conformanceRequireOK(t, "asb_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "decode")
+	})
+	t.Run("decode empty string", func(t *testing.T) {
+		got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage(`""`), nil)
+		conformanceRequireOK(t, "asb_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "decode")
+	})
+	t.Run("decode string U+0020 U+0009", func(t *testing.T) {
+		got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage(`" \t"`), nil)
+		conformanceRequireOK(t, "asb_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "decode")
+	})
+	t.Run("decode string U+0020", func(t *testing.T) {
+		got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage(`" "`), nil)
+		conformanceRequireOK(t, "asb_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "decode")
+	})
+	t.Run("decode string U+000A U+000B U+000C U+000D", func(t *testing.T) {
+		got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage(`"\n\u000b\f\r"`), nil)
+		conformanceRequireOK(t, "asb_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "decode")
+	})
+	t.Run("decode absent", func(t *testing.T) {
+		got, err := subject.ASBSchemaVersionGate(envelope, nil, nil)
+		conformanceRequireOK(t, "asb_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "decode")
+	})
+	t.Run("reject string 2", func(t *testing.T) {
+		got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage(`"2"`), nil)
+		conformanceRequireOK(t, "asb_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string 01", func(t *testing.T) {
+		got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage(`"01"`), nil)
+		conformanceRequireOK(t, "asb_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string x", func(t *testing.T) {
+		got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage(`"x"`), nil)
+		conformanceRequireOK(t, "asb_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+0020 1", func(t *testing.T) {
+		got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage(`" 1"`), nil)
+		conformanceRequireOK(t, "asb_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string 1 U+0020", func(t *testing.T) {
+		got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage(`"1 "`), nil)
+		conformanceRequireOK(t, "asb_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+0009 1 U+000A", func(t *testing.T) {
+		got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage(`"\t1\n"`), nil)
+		conformanceRequireOK(t, "asb_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+00A0", func(t *testing.T) {
+		got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage("\"\u00a0\""), nil)
+		conformanceRequireOK(t, "asb_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+0085", func(t *testing.T) {
+		got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage("\"\u0085\""), nil)
+		conformanceRequireOK(t, "asb_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+3000", func(t *testing.T) {
+		got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage("\"\u3000\""), nil)
+		conformanceRequireOK(t, "asb_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+FEFF", func(t *testing.T) {
+		got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage("\"\ufeff\""), nil)
+		conformanceRequireOK(t, "asb_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+00A0 1", func(t *testing.T) {
+		got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage("\"\u00a01\""), nil)
+		conformanceRequireOK(t, "asb_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string 1 U+3000", func(t *testing.T) {
+		got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage("\"1\u3000\""), nil)
+		conformanceRequireOK(t, "asb_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("decode number 1", func(t *testing.T) {
+		for _, amqpType := range []string{"int", "long"} {
+			got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage(`1`), conformancePtr(amqpType))
+			conformanceRequireOK(t, "asb_schema_version_gate as AMQP "+amqpType, err)
+			conformanceExpectEqual(t, "outcome as AMQP "+amqpType, got, "decode")
+		}
+	})
+	t.Run("reject number 2", func(t *testing.T) {
+		for _, amqpType := range []string{"int", "long"} {
+			got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage(`2`), conformancePtr(amqpType))
+			conformanceRequireOK(t, "asb_schema_version_gate as AMQP "+amqpType, err)
+			conformanceExpectEqual(t, "outcome as AMQP "+amqpType, got, "reject")
+		}
+	})
+	t.Run("reject number 0", func(t *testing.T) {
+		for _, amqpType := range []string{"int", "long"} {
+			got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage(`0`), conformancePtr(amqpType))
+			conformanceRequireOK(t, "asb_schema_version_gate as AMQP "+amqpType, err)
+			conformanceExpectEqual(t, "outcome as AMQP "+amqpType, got, "reject")
+		}
+	})
+	t.Run("reject number 1.5", func(t *testing.T) {
+		for _, amqpType := range []string{"double"} {
+			got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage(`1.5`), conformancePtr(amqpType))
+			conformanceRequireOK(t, "asb_schema_version_gate as AMQP "+amqpType, err)
+			conformanceExpectEqual(t, "outcome as AMQP "+amqpType, got, "reject")
+		}
 	})
 }

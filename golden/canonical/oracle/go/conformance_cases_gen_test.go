@@ -107,7 +107,8 @@ func TestConformanceSuiteCases(t *testing.T) {
 			subject,
 			"fixtures/invalid-trace-id-missing.json",
 			false,
-			"no trace_id: the envelope schema requires it (per-message fields are asserted for presence)",
+			"no trace_id: the envelope schema requires it (per-message fields are "+
+				"asserted for presence)",
 		)
 	})
 	t.Run("invalid-trace-id-empty", func(t *testing.T) {
@@ -116,7 +117,8 @@ func TestConformanceSuiteCases(t *testing.T) {
 			subject,
 			"fixtures/invalid-trace-id-empty.json",
 			false,
-			"trace_id is the empty string: present but no id (presence/shape, not value)",
+			"trace_id is the empty string: present but no id (presence/shape, not "+
+				"value)",
 		)
 	})
 	t.Run("invalid-trace-id-blank", func(t *testing.T) {

@@ -56,3 +56,101 @@ func TestConformanceSuiteKafkaAttemptsReconciliation(t *testing.T) {
 		conformanceExpectEqual(t, "attempts", got, 3)
 	})
 }
+
+// TestConformanceSuiteKafkaSchemaVersionGate runs kafka.schema_version_gate: the
+// consumer reads the schema-version property before decoding, and each value lets
+// the fixture through to decode or rejects it, as expected.
+func TestConformanceSuiteKafkaSchemaVersionGate(t *testing.T) {
+	subject := newConformanceSubject(t)
+	envelope := conformanceFixture(t, "fixtures/order-created.json")
+	t.Run("decode string 1", func(t *testing.T) {
+		got, err := subject.KafkaSchemaVersionGate(envelope, conformancePtr("1"))
+		conformanceRequireOK(t, "kafka_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "decode")
+	})
+	t.Run("decode empty string", func(t *testing.T) {
+		got, err := subject.KafkaSchemaVersionGate(envelope, conformancePtr(""))
+		conformanceRequireOK(t, "kafka_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "decode")
+	})
+	t.Run("decode string U+0020 U+0009", func(t *testing.T) {
+		got, err := subject.KafkaSchemaVersionGate(envelope, conformancePtr(" \t"))
+		conformanceRequireOK(t, "kafka_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "decode")
+	})
+	t.Run("decode string U+0020", func(t *testing.T) {
+		got, err := subject.KafkaSchemaVersionGate(envelope, conformancePtr(" "))
+		conformanceRequireOK(t, "kafka_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "decode")
+	})
+	t.Run("decode string U+000A U+000B U+000C U+000D", func(t *testing.T) {
+		got, err := subject.KafkaSchemaVersionGate(envelope, conformancePtr("\n\v\f\r"))
+		conformanceRequireOK(t, "kafka_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "decode")
+	})
+	t.Run("decode absent", func(t *testing.T) {
+		got, err := subject.KafkaSchemaVersionGate(envelope, nil)
+		conformanceRequireOK(t, "kafka_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "decode")
+	})
+	t.Run("reject string 2", func(t *testing.T) {
+		got, err := subject.KafkaSchemaVersionGate(envelope, conformancePtr("2"))
+		conformanceRequireOK(t, "kafka_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string 01", func(t *testing.T) {
+		got, err := subject.KafkaSchemaVersionGate(envelope, conformancePtr("01"))
+		conformanceRequireOK(t, "kafka_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string x", func(t *testing.T) {
+		got, err := subject.KafkaSchemaVersionGate(envelope, conformancePtr("x"))
+		conformanceRequireOK(t, "kafka_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+0020 1", func(t *testing.T) {
+		got, err := subject.KafkaSchemaVersionGate(envelope, conformancePtr(" 1"))
+		conformanceRequireOK(t, "kafka_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string 1 U+0020", func(t *testing.T) {
+		got, err := subject.KafkaSchemaVersionGate(envelope, conformancePtr("1 "))
+		conformanceRequireOK(t, "kafka_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+0009 1 U+000A", func(t *testing.T) {
+		got, err := subject.KafkaSchemaVersionGate(envelope, conformancePtr("\t1\n"))
+		conformanceRequireOK(t, "kafka_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+00A0", func(t *testing.T) {
+		got, err := subject.KafkaSchemaVersionGate(envelope, conformancePtr("\u00a0"))
+		conformanceRequireOK(t, "kafka_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+0085", func(t *testing.T) {
+		got, err := subject.KafkaSchemaVersionGate(envelope, conformancePtr("\u0085"))
+		conformanceRequireOK(t, "kafka_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+3000", func(t *testing.T) {
+		got, err := subject.KafkaSchemaVersionGate(envelope, conformancePtr("\u3000"))
+		conformanceRequireOK(t, "kafka_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+FEFF", func(t *testing.T) {
+		got, err := subject.KafkaSchemaVersionGate(envelope, conformancePtr("\ufeff"))
+		conformanceRequireOK(t, "kafka_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+00A0 1", func(t *testing.T) {
+		got, err := subject.KafkaSchemaVersionGate(envelope, conformancePtr("\u00a01"))
+		conformanceRequireOK(t, "kafka_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string 1 U+3000", func(t *testing.T) {
+		got, err := subject.KafkaSchemaVersionGate(envelope, conformancePtr("1\u3000"))
+		conformanceRequireOK(t, "kafka_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+}

@@ -61,3 +61,101 @@ func TestConformanceSuitePulsarAttemptsReconciliation(t *testing.T) {
 		conformanceExpectEqual(t, "attempts", got, 5)
 	})
 }
+
+// TestConformanceSuitePulsarSchemaVersionGate runs pulsar.schema_version_gate: the
+// consumer reads the schema-version property before decoding, and each value lets
+// the fixture through to decode or rejects it, as expected.
+func TestConformanceSuitePulsarSchemaVersionGate(t *testing.T) {
+	subject := newConformanceSubject(t)
+	envelope := conformanceFixture(t, "fixtures/order-created.json")
+	t.Run("decode string 1", func(t *testing.T) {
+		got, err := subject.PulsarSchemaVersionGate(envelope, conformancePtr("1"))
+		conformanceRequireOK(t, "pulsar_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "decode")
+	})
+	t.Run("decode empty string", func(t *testing.T) {
+		got, err := subject.PulsarSchemaVersionGate(envelope, conformancePtr(""))
+		conformanceRequireOK(t, "pulsar_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "decode")
+	})
+	t.Run("decode string U+0020 U+0009", func(t *testing.T) {
+		got, err := subject.PulsarSchemaVersionGate(envelope, conformancePtr(" \t"))
+		conformanceRequireOK(t, "pulsar_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "decode")
+	})
+	t.Run("decode string U+0020", func(t *testing.T) {
+		got, err := subject.PulsarSchemaVersionGate(envelope, conformancePtr(" "))
+		conformanceRequireOK(t, "pulsar_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "decode")
+	})
+	t.Run("decode string U+000A U+000B U+000C U+000D", func(t *testing.T) {
+		got, err := subject.PulsarSchemaVersionGate(envelope, conformancePtr("\n\v\f\r"))
+		conformanceRequireOK(t, "pulsar_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "decode")
+	})
+	t.Run("decode absent", func(t *testing.T) {
+		got, err := subject.PulsarSchemaVersionGate(envelope, nil)
+		conformanceRequireOK(t, "pulsar_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "decode")
+	})
+	t.Run("reject string 2", func(t *testing.T) {
+		got, err := subject.PulsarSchemaVersionGate(envelope, conformancePtr("2"))
+		conformanceRequireOK(t, "pulsar_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string 01", func(t *testing.T) {
+		got, err := subject.PulsarSchemaVersionGate(envelope, conformancePtr("01"))
+		conformanceRequireOK(t, "pulsar_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string x", func(t *testing.T) {
+		got, err := subject.PulsarSchemaVersionGate(envelope, conformancePtr("x"))
+		conformanceRequireOK(t, "pulsar_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+0020 1", func(t *testing.T) {
+		got, err := subject.PulsarSchemaVersionGate(envelope, conformancePtr(" 1"))
+		conformanceRequireOK(t, "pulsar_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string 1 U+0020", func(t *testing.T) {
+		got, err := subject.PulsarSchemaVersionGate(envelope, conformancePtr("1 "))
+		conformanceRequireOK(t, "pulsar_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+0009 1 U+000A", func(t *testing.T) {
+		got, err := subject.PulsarSchemaVersionGate(envelope, conformancePtr("\t1\n"))
+		conformanceRequireOK(t, "pulsar_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+00A0", func(t *testing.T) {
+		got, err := subject.PulsarSchemaVersionGate(envelope, conformancePtr("\u00a0"))
+		conformanceRequireOK(t, "pulsar_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+0085", func(t *testing.T) {
+		got, err := subject.PulsarSchemaVersionGate(envelope, conformancePtr("\u0085"))
+		conformanceRequireOK(t, "pulsar_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+3000", func(t *testing.T) {
+		got, err := subject.PulsarSchemaVersionGate(envelope, conformancePtr("\u3000"))
+		conformanceRequireOK(t, "pulsar_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+FEFF", func(t *testing.T) {
+		got, err := subject.PulsarSchemaVersionGate(envelope, conformancePtr("\ufeff"))
+		conformanceRequireOK(t, "pulsar_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string U+00A0 1", func(t *testing.T) {
+		got, err := subject.PulsarSchemaVersionGate(envelope, conformancePtr("\u00a01"))
+		conformanceRequireOK(t, "pulsar_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+	t.Run("reject string 1 U+3000", func(t *testing.T) {
+		got, err := subject.PulsarSchemaVersionGate(envelope, conformancePtr("1\u3000"))
+		conformanceRequireOK(t, "pulsar_schema_version_gate", err)
+		conformanceExpectEqual(t, "outcome", got, "reject")
+	})
+}

@@ -5,11 +5,14 @@ package babelqueue_test
 import "testing"
 
 // TestConformanceSuiteRedisPayloadIdentity runs redis.payload_identity: reserve
-// returns the produced envelope byte for byte.
+// returns the produced envelope byte for byte, and the element really went through
+// the queue's ready list (one element after produce, none after reserve).
 func TestConformanceSuiteRedisPayloadIdentity(t *testing.T) {
 	subject := newConformanceSubject(t)
 	envelope := conformanceFixture(t, "fixtures/order-created.json")
 	got, err := subject.RedisRoundtrip(envelope)
 	conformanceRequireOK(t, "redis_roundtrip", err)
-	conformanceExpectSameBytes(t, "element", got, envelope)
+	conformanceExpectSameBytes(t, "element", got.Element, envelope)
+	conformanceExpectEqual(t, "queued_after_produce", got.QueuedAfterProduce, 1)
+	conformanceExpectEqual(t, "queued_after_reserve", got.QueuedAfterReserve, 0)
 }

@@ -50,9 +50,10 @@ type ConformanceSubject interface {
 	// RabbitMQPublishing runs the RabbitMQ transport's produce-side projection onto an
 	// AMQP 0-9-1 publishing.
 	RabbitMQPublishing(envelope []byte) (ConformanceRabbitMQPublishing, error)
-	// RedisRoundtrip produces envelope onto a Redis queue, reserves it and returns the
-	// element exactly as reserve returns it.
-	RedisRoundtrip(envelope []byte) ([]byte, error)
+	// RedisRoundtrip produces envelope onto a fresh Redis queue, reserves it and
+	// returns the element exactly as reserve returns it, with the length of the
+	// queue's ready list after each step.
+	RedisRoundtrip(envelope []byte) (ConformanceRedisRoundtrip, error)
 	// IdempotencyKey reports the key the idempotency helper's seen-set uses for the
 	// message.
 	IdempotencyKey(envelope []byte) (string, error)
@@ -155,6 +156,17 @@ type ConformanceRabbitMQPublishing struct {
 	Properties map[string]string `json:"properties"`
 	// Headers is the natively typed headers.
 	Headers json.RawMessage `json:"headers"`
+}
+
+// ConformanceRedisRoundtrip is what a produce and a reserve on a fresh Redis queue
+// did.
+type ConformanceRedisRoundtrip struct {
+	// Element is the element reserve returned, exactly.
+	Element []byte `json:"element"`
+	// QueuedAfterProduce is the length of the queue's ready list after produce.
+	QueuedAfterProduce int64 `json:"queued_after_produce"`
+	// QueuedAfterReserve is the length of the queue's ready list after reserve.
+	QueuedAfterReserve int64 `json:"queued_after_reserve"`
 }
 
 // ConformanceDelivery is one delivery of an idempotency replay.

@@ -132,11 +132,12 @@ func (sdkConformanceSubject) RabbitMQPublishing(envelope []byte) (ConformanceRab
 	return ConformanceRabbitMQPublishing{}, conformanceNotProvided(reason)
 }
 
-func (sdkConformanceSubject) RedisRoundtrip(envelope []byte) ([]byte, error) {
-	reason := "frameValue is unexported in the separate module " +
-		"github.com/babelqueue/babelqueue-go/redis; that module's own conformance test runs it" +
-		"; Transport.Publish needs a live Redis"
-	return nil, conformanceNotProvided(reason)
+func (sdkConformanceSubject) RedisRoundtrip(envelope []byte) (ConformanceRedisRoundtrip, error) {
+	reason := "the Redis transport is the separate module github.com/babelqueue/babelqueue-go/redis, " +
+		"which this core module cannot import (it requires the core), and its Transport.Publish (RPUSH) " +
+		"and Pop (BLMOVE) take a concrete *goredis.Client: there is no in-memory client to produce into " +
+		"and reserve from, so that module's own tests need a live Redis"
+	return ConformanceRedisRoundtrip{}, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) IdempotencyKey(envelope []byte) (string, error) {
@@ -152,10 +153,18 @@ func (sdkConformanceSubject) IdempotencyKey(envelope []byte) (string, error) {
 	if err := handler(context.Background(), env); err != nil {
 		return "", err
 	}
-	if len(store.remembered) != 1 {
-		return "", fmt.Errorf("the helper remembered %d keys after one delivery, want 1", len(store.remembered))
+	// The helper may remember the key more than once, but only ever the one key.
+	if len(store.remembered) == 0 {
+		return "", errors.New("the idempotency helper remembered no key for the delivery")
 	}
-	return store.remembered[0], nil
+	key := store.remembered[0]
+	for _, other := range store.remembered[1:] {
+		if other != key {
+			return "", fmt.Errorf("the idempotency helper remembered different keys for one delivery: %q and %q",
+				key, other)
+		}
+	}
+	return key, nil
 }
 
 func (sdkConformanceSubject) IdempotencyReplay(deliveries []ConformanceDelivery) ([]bool, error) {
@@ -163,6 +172,7 @@ func (sdkConformanceSubject) IdempotencyReplay(deliveries []ConformanceDelivery)
 	store := idempotency.NewInMemoryStore()
 	invoked := make([]bool, len(deliveries))
 	current := 0
+	const traceID = "bqgen-conformance-replay"
 	handler := idempotency.Wrap(store, func(context.Context, babelqueue.Envelope) error {
 		invoked[current] = true
 		if deliveries[current].Outcome == "throw" {
@@ -177,7 +187,9 @@ func (sdkConformanceSubject) IdempotencyReplay(deliveries []ConformanceDelivery)
 				return nil, err
 			}
 		}
-		env, err := babelqueue.Make("urn:bqgen:conformance:replay", nil)
+		// One trace_id for the whole sequence: a helper keyed on it, not on
+		// meta.id, skips a delivery it must run.
+		env, err := babelqueue.Make("urn:bqgen:conformance:replay", nil, babelqueue.WithTraceID(traceID))
 		if err != nil {
 			return nil, err
 		}
@@ -204,23 +216,42 @@ func (sdkConformanceSubject) ValidatePayload(schema, data json.RawMessage) (Conf
 }
 
 func (sdkConformanceSubject) SQSSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	return "", conformanceNotProvided("no babelqueue-go mapping for sqs_schema_version_gate yet")
+	reason := "babelqueue-go has no schema-version gate: App decodes every body it is handed, " +
+		"and Transport.Pop in the separate module github.com/babelqueue/babelqueue-go/sqs " +
+		"never reads the bq-schema-version message attribute"
+	return "", conformanceNotProvided(reason)
 }
 
-func (sdkConformanceSubject) ASBSchemaVersionGate(envelope []byte, property json.RawMessage, amqpType *string) (string, error) {
-	return "", conformanceNotProvided("no babelqueue-go mapping for asb_schema_version_gate yet")
+func (sdkConformanceSubject) ASBSchemaVersionGate(
+	envelope []byte,
+	property json.RawMessage,
+	amqpType *string,
+) (string, error) {
+	reason := "babelqueue-go has no schema-version gate: App decodes every body it is handed, " +
+		"and Transport.Pop in the separate module github.com/babelqueue/babelqueue-go/azureservicebus " +
+		"never reads the bq-schema-version application property"
+	return "", conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) PulsarSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	return "", conformanceNotProvided("no babelqueue-go mapping for pulsar_schema_version_gate yet")
+	reason := "babelqueue-go has no schema-version gate: App decodes every body it is handed, " +
+		"and Transport.Pop in the separate module github.com/babelqueue/babelqueue-go/pulsar " +
+		"never reads the bq-schema-version message property"
+	return "", conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) KafkaSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	return "", conformanceNotProvided("no babelqueue-go mapping for kafka_schema_version_gate yet")
+	reason := "babelqueue-go has no schema-version gate: App decodes every body it is handed, " +
+		"and Transport.Pop in the separate module github.com/babelqueue/babelqueue-go/kafka " +
+		"never reads the bq-schema-version record header"
+	return "", conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) ArtemisSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	return "", conformanceNotProvided("no babelqueue-go mapping for artemis_schema_version_gate yet")
+	reason := "babelqueue-go has no schema-version gate: App decodes every body it is handed, " +
+		"and Transport.Pop in the separate module github.com/babelqueue/babelqueue-go/artemis " +
+		"never reads the bq_schema_version application property"
+	return "", conformanceNotProvided(reason)
 }
 
 // sdkConformanceWarnings returns the decode warnings of a core that has

@@ -4,6 +4,7 @@ package babelqueue_test
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -72,11 +73,15 @@ func conformanceOracleCall(op string, args map[string]any, result any) error {
 	client.mu.Lock()
 	defer client.mu.Unlock()
 	client.next++
-	request, err := json.Marshal(map[string]any{"id": client.next, "op": op, "args": args})
-	if err != nil {
+	// Without HTML escaping: JSON arguments (make's data) reach the server as
+	// written, "?>" not "?\u003e", so raw-text checks compare what was sent.
+	var request bytes.Buffer
+	encoder := json.NewEncoder(&request)
+	encoder.SetEscapeHTML(false)
+	if err := encoder.Encode(map[string]any{"id": client.next, "op": op, "args": args}); err != nil {
 		return err
 	}
-	if _, err := client.stdin.Write(append(request, '\n')); err != nil {
+	if _, err := client.stdin.Write(request.Bytes()); err != nil {
 		return fmt.Errorf("send %s to the oracle: %w", op, err)
 	}
 	var response conformanceOracleResponse

@@ -156,14 +156,20 @@ func (oracleConformanceSubject) RabbitMQPublishing(envelope []byte) (Conformance
 	return result, err
 }
 
-func (oracleConformanceSubject) RedisRoundtrip(envelope []byte) ([]byte, error) {
+func (oracleConformanceSubject) RedisRoundtrip(envelope []byte) (ConformanceRedisRoundtrip, error) {
 	var result struct {
-		Element string `json:"element"`
+		Element            string `json:"element"`
+		QueuedAfterProduce int64  `json:"queued_after_produce"`
+		QueuedAfterReserve int64  `json:"queued_after_reserve"`
 	}
 	err := conformanceOracleCall("redis_roundtrip", map[string]any{
 		"envelope": string(envelope),
 	}, &result)
-	return []byte(result.Element), err
+	return ConformanceRedisRoundtrip{
+		Element:            []byte(result.Element),
+		QueuedAfterProduce: result.QueuedAfterProduce,
+		QueuedAfterReserve: result.QueuedAfterReserve,
+	}, err
 }
 
 func (oracleConformanceSubject) IdempotencyKey(envelope []byte) (string, error) {
@@ -206,7 +212,11 @@ func (oracleConformanceSubject) SQSSchemaVersionGate(envelope []byte, property *
 	return result.Outcome, err
 }
 
-func (oracleConformanceSubject) ASBSchemaVersionGate(envelope []byte, property json.RawMessage, amqpType *string) (string, error) {
+func (oracleConformanceSubject) ASBSchemaVersionGate(
+	envelope []byte,
+	property json.RawMessage,
+	amqpType *string,
+) (string, error) {
 	var result struct {
 		Outcome string `json:"outcome"`
 	}

@@ -1,0 +1,168 @@
+package gobackend
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strings"
+	"testing"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/protocol"
+)
+
+// scaffoldMethods parses the scaffold and returns its subject's methods by
+// Go name.
+func scaffoldMethods(t *testing.T) map[string]*ast.FuncDecl {
+	t.Helper()
+	files := byPath(t, generate(t, canonicalSuite(t), backend.Options{Binding: backend.BindSDK}))
+	file, err := parser.ParseFile(token.NewFileSet(), ScaffoldFile, files[ScaffoldFile].Content, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	methods := map[string]*ast.FuncDecl{}
+	for _, decl := range file.Decls {
+		if fn, ok := decl.(*ast.FuncDecl); ok && fn.Recv != nil && funcName(fn.Recv.List[0].Type) == scaffoldSubjectType {
+			methods[fn.Name.Name] = fn
+		}
+	}
+	return methods
+}
+
+// notProvidedReason is the reason a method reports "not provided" with, or
+// "" when it never does.
+func notProvidedReason(t *testing.T, fn *ast.FuncDecl) string {
+	t.Helper()
+	reason := ""
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		if assign, ok := n.(*ast.AssignStmt); ok && funcName(assign.Lhs[0]) == "reason" {
+			reason, _ = stringValue(t, assign.Rhs[0])
+		}
+		if call, ok := n.(*ast.CallExpr); ok && funcName(call.Fun) == notProvided && reason == "" {
+			reason, _ = stringValue(t, call.Args[0])
+		}
+		return true
+	})
+	return reason
+}
+
+// callsSDK reports whether a method calls into the SDK's packages.
+func callsSDK(fn *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			pkg, _, _ := strings.Cut(funcName(call.Fun), ".")
+			found = found || pkg == "babelqueue" || pkg == "idempotency" || pkg == "payloadschema"
+		}
+		return !found
+	})
+	return found
+}
+
+// returnsAParameter reports whether a method returns one of its parameters,
+// converted or not, alone or as a field of its result: a mapping that
+// echoes its input.
+func returnsAParameter(fn *ast.FuncDecl) bool {
+	params := map[string]bool{}
+	for _, f := range fn.Type.Params.List {
+		for _, n := range f.Names {
+			params[n.Name] = true
+		}
+	}
+	var echoes func(ast.Expr) bool
+	echoes = func(e ast.Expr) bool {
+		switch e := e.(type) {
+		case *ast.Ident:
+			return params[e.Name]
+		case *ast.CallExpr: // []byte(envelope), string(envelope)
+			conversion := len(e.Args) == 1
+			if _, ok := e.Fun.(*ast.ArrayType); !ok && funcName(e.Fun) != "string" {
+				conversion = false
+			}
+			return conversion && echoes(e.Args[0])
+		case *ast.CompositeLit:
+			for _, elt := range e.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok && echoes(kv.Value) || echoes(elt) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	found := false
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		if ret, ok := n.(*ast.ReturnStmt); ok && len(ret.Results) > 0 && echoes(ret.Results[0]) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// Every operation of protocol either runs the SDK's own code or reports
+// "not provided" with its real reason (never the placeholder for a missing
+// mapping), and no mapping hands back its input.
+func TestScaffoldMapsEveryOperationOrSaysWhyNot(t *testing.T) {
+	t.Parallel()
+	methods := scaffoldMethods(t)
+	for _, op := range protocol.Operations {
+		fn, ok := methods[exported(op.Name)]
+		if !ok {
+			t.Errorf("the scaffold has no method for %s", op.Name)
+			continue
+		}
+		reason := notProvidedReason(t, fn)
+		switch {
+		case strings.Contains(reason, "no babelqueue-go mapping"):
+			t.Errorf("%s: placeholder reason %q; map it or say why the SDK cannot", op.Name, reason)
+		case reason == "" && !callsSDK(fn):
+			t.Errorf("%s: neither calls the SDK nor reports not provided", op.Name)
+		case reason != "" && callsSDK(fn):
+			t.Errorf("%s: calls the SDK and reports not provided", op.Name)
+		}
+		if returnsAParameter(fn) {
+			t.Errorf("%s: returns its input", op.Name)
+		}
+	}
+}
+
+// babelqueue-go has no schema-version gate and its Redis transport sits
+// outside the core module: those operations say so.
+func TestScaffoldReasonsForGatesAndRedis(t *testing.T) {
+	t.Parallel()
+	methods := scaffoldMethods(t)
+	gates := map[string]string{"sqs": "sqs", "asb": "azureservicebus", "pulsar": "pulsar", "kafka": "kafka", "artemis": "artemis"}
+	for block, module := range gates {
+		reason := notProvidedReason(t, methods[exported(block+"_schema_version_gate")])
+		for _, want := range []string{"no schema-version gate", "github.com/babelqueue/babelqueue-go/" + module + " "} {
+			if !strings.Contains(reason, want) {
+				t.Errorf("%s gate: reason %q lacks %q", block, reason, want)
+			}
+		}
+	}
+	reason := notProvidedReason(t, methods[exported(protocol.RedisRoundtrip.Name)])
+	if !strings.Contains(reason, "github.com/babelqueue/babelqueue-go/redis") || !strings.Contains(reason, "in-memory") {
+		t.Errorf("redis_roundtrip: reason %q does not name the redis module and the missing in-memory client", reason)
+	}
+}
+
+// The idempotency key is the one key the helper remembered for the
+// delivery: none is an error, different keys are an error naming both, the
+// same key remembered twice is not.
+func TestScaffoldIdempotencyKeyAcceptsTheSameKeyTwice(t *testing.T) {
+	t.Parallel()
+	files := byPath(t, generate(t, canonicalSuite(t), backend.Options{Binding: backend.BindSDK}))
+	src := string(files[ScaffoldFile].Content)
+	for _, want := range []string{
+		`errors.New("the idempotency helper remembered no key for the delivery")`,
+		`"the idempotency helper remembered different keys for one delivery: %q and %q"`,
+		"for _, other := range store.remembered[1:] {",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("the idempotency_key mapping lacks %s", want)
+		}
+	}
+	if strings.Contains(src, "len(store.remembered) != 1") {
+		t.Error("the idempotency_key mapping still fails when the helper remembers the one key twice")
+	}
+}

@@ -213,7 +213,9 @@ func TestOneTestPerCase(t *testing.T) {
 	checks := map[string]int{
 		"CasesConformanceTests.cs":                len(s.Cases),
 		"RoundtripConformanceTests.cs":            len(s.Roundtrip.Cases),
-		"SqsConformanceTests.cs":                  1 + len(s.SQS.Reconciliation.Cases),
+		"SqsConformanceTests.cs":                  1 + len(s.SQS.Reconciliation.Cases) + len(s.SQS.Gate.Cases),
+		"AsbConformanceTests.cs":                  1 + len(s.ASB.Reconciliation.Cases) + len(s.ASB.Gate.Cases),
+		"RedisConformanceTests.cs":                1,
 		"IdempotencyConformanceTests.cs":          1 + len(s.Idempotency.Sequences),
 		"PayloadSchemaUnicodeConformanceTests.cs": len(s.PayloadSchemaUnicode.Cases),
 	}

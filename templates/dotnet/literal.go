@@ -367,21 +367,62 @@ func csCall(fn string, args ...csExpr) csExpr {
 
 // csMessage renders a failure message as a C# string expression: one
 // literal, or when that is longer than fits an argument line, literals of
-// whole words joined by + on lines of their own.
+// whole words (see csStringPieces) joined by + on lines of their own.
 func csMessage(s string) csExpr {
 	const width = maxLine - bodyIndent - 4 - len(" + ") - len(");")
-	if lit := csString(s); len(lit) <= width {
+	return csExpr(strings.Join(csStringPieces(s, width), "\n    + "))
+}
+
+// csStringStatement renders the statement prefix + a C# literal of text +
+// suffix for a test body: on one line when it fits in maxLine, else with the
+// literal on lines of its own, indented by four more spaces and split into
+// pieces joined by + where it is long (a constant concatenation is the same
+// string).
+func csStringStatement(prefix, text, suffix string) csExpr {
+	lit := string(csString(text))
+	if bodyIndent+len(prefix)+len(lit)+len(suffix) <= maxLine {
+		return csExpr(prefix + lit + suffix)
+	}
+	return csExpr(strings.TrimRight(prefix, " ") + "\n    " + string(csStringAt(text, bodyIndent+4, len(suffix))) + suffix)
+}
+
+// csStringAt renders text as a C# string expression that starts at column
+// col of a test body and has tail more characters after it on its last
+// line: one literal when that fits in maxLine, else pieces joined by + on
+// lines of their own, starting at the same column.
+func csStringAt(text string, col, tail int) csExpr {
+	lit := csString(text)
+	if col+len(lit)+tail <= maxLine {
 		return lit
 	}
-	var chunks []string
-	chunk := ""
-	for _, word := range strings.SplitAfter(s, " ") {
-		if chunk != "" && len(csString(chunk+word)) > width {
-			chunks = append(chunks, string(csString(chunk)))
-			chunk = ""
+	pieces := csStringPieces(text, maxLine-col-len("+ ")-tail)
+	return csExpr(strings.Join(pieces, "\n"+strings.Repeat(" ", col-bodyIndent)+"+ "))
+}
+
+// csStringPieces splits text into C# literals of at most width characters
+// each (quotes included) that concatenate back to text: whole words (each
+// with the spaces after it) while they fit, whole characters within a word
+// longer than a piece. An empty text is one empty literal.
+func csStringPieces(text string, width int) []string {
+	width = max(width, len(`"\U0001F600"`)) // room for the longest escape
+	var pieces []string
+	piece := ""
+	for _, word := range strings.SplitAfter(text, " ") {
+		if len(csString(piece+word)) <= width {
+			piece += word
+			continue
 		}
-		chunk += word
+		if piece != "" {
+			pieces = append(pieces, string(csString(piece)))
+			piece = ""
+		}
+		for _, r := range word { // only a word longer than a piece is cut
+			if piece != "" && len(csString(piece+string(r))) > width {
+				pieces = append(pieces, string(csString(piece)))
+				piece = ""
+			}
+			piece += string(r)
+		}
 	}
-	chunks = append(chunks, string(csString(chunk)))
-	return csExpr(strings.Join(chunks, "\n    + "))
+	return append(pieces, string(csString(piece)))
 }

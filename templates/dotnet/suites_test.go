@@ -24,7 +24,8 @@ type testSuite struct {
 }
 
 // loadSuites returns the canonical suite, the upstream suite when this
-// checkout has it, and a suite of adversarial names and values.
+// checkout has it, a suite of adversarial names and values, and the newest
+// upstream suite when this checkout has it.
 func loadSuites(t *testing.T) []testSuite {
 	t.Helper()
 	canonical := mustLoad(t, "canonical", conformance.FS)
@@ -32,7 +33,11 @@ func loadSuites(t *testing.T) []testSuite {
 	if upstream := suitetest.UpstreamIfPresent(t); upstream != nil {
 		out = append(out, testSuite{"upstream", upstream, "unversioned"})
 	}
-	return append(out, testSuite{"adversarial", mustLoad(t, "adversarial", adversarialFS()), adversarialVersion})
+	out = append(out, testSuite{"adversarial", mustLoad(t, "adversarial", adversarialFS()), adversarialVersion})
+	if suitetest.UpstreamNextDir() != "" { // the newest upstream suite, with unnamed gate cases
+		out = append(out, testSuite{"upstream-next", suitetest.UpstreamNext(t), "unversioned"})
+	}
+	return out
 }
 
 func mustLoad(t *testing.T, name string, fsys fs.FS) *model.Suite {
@@ -109,6 +114,21 @@ func adversarialManifest() string {
 			return `{"name":` + q(n) + `,"body_attempts":1,"` + key + `":` + native + `,"expected_attempts":1}`
 		}) + `}}`
 	}
+	// gate is a schema_version_gate block: a case per nasty name and value,
+	// unnamed ones (the model names them), a long value and, for a typed
+	// gate, numbers.
+	gate := func(property string, typed bool) string {
+		cases := nameList(func(n string) string {
+			return `{"name":` + q(n) + `,"value":` + q(n) + `,"expect":"reject"}`
+		})
+		more := []string{`{"absent":true,"expect":"decode"}`, `{"value":"\u00a0\u0085\ufeff\u2028","expect":"reject"}`,
+			`{"value":` + q(strings.Repeat("1\u00a0", 40)) + `,"expect":"reject"}`}
+		if typed {
+			more = append(more, `{"value":1,"expect":"decode"}`, `{"value":1.5,"expect":"reject"}`, `{"value":-0,"expect":"reject"}`)
+		}
+		return `"schema_version_gate":{"property":` + q(property) + `,"fixture":"fixtures/f.json","cases":` +
+			strings.TrimSuffix(cases, "]") + "," + strings.Join(more, ",") + `]}`
+	}
 	pointer := "/" + strings.ReplaceAll(strings.ReplaceAll(nasty[0], "~", "~0"), "/", "~1")
 	return `{"schema_version":1,"description":` + q(strings.Join(nasty, "|")) + `,
  "cases":[` + strings.Join(cases, ",") + `],
@@ -118,12 +138,14 @@ func adversarialManifest() string {
 	}) + `}},
  "sqs":{"attribute_projection":{"envelope_file":"fixtures/f.json","message_attributes":` + entries(func(n string) string {
 		return `{"DataType":"String","StringValue":` + q(n) + `}`
-	}) + `},` + strings.TrimPrefix(reconcile("approximate_receive_count", q(nasty[2])), "{") + `,
+	}) + `},` + gate(nasty[0], false) + `,` + strings.TrimPrefix(reconcile("approximate_receive_count", q(nasty[2])), "{") + `,
  "asb":{"property_projection":{"envelope_file":"fixtures/f.json","message":{"subject":` + q(nasty[0]) + `,"correlation_id":` + q(nasty[1]) +
 		`,"message_id":` + q(nasty[4]) + `,"content_type":` + q(nasty[5]) + `},"application_properties":` + entries(q) + `},` +
+		gate(nasty[1], true) + `,` +
 		strings.TrimPrefix(reconcile("delivery_count", "2"), "{") + `,
  "pulsar":{"property_projection":{"envelope_file":"fixtures/f.json","properties":` + entries(q) + `},` + strings.TrimPrefix(reconcile("redelivery_count", "0"), "{") + `,
- "kafka":{"property_projection":{"envelope_file":"fixtures/f.json","headers":` + entries(q) + `},` + strings.TrimPrefix(reconcile("header_attempts", "null"), "{") + `,
+ "kafka":{"property_projection":{"envelope_file":"fixtures/f.json","headers":` + entries(q) + `},` + gate(nasty[2], false) + `,` +
+		strings.TrimPrefix(reconcile("header_attempts", "null"), "{") + `,
  "artemis":{"property_projection":{"envelope_file":"fixtures/f.json","jms_type_annotation":` + q(nasty[3]) + `,"jms_type":` + q(nasty[6]) +
 		`,"correlation_id":` + q(nasty[7]) + `,"properties":` + entries(q) + `},` + strings.TrimPrefix(reconcile("delivery_count", "3"), "{") + `,
  "redis":{"payload_identity":{"envelope_file":"fixtures/f.json"}},

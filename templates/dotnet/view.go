@@ -12,8 +12,9 @@ import (
 )
 
 // view is everything the templates print, computed once per Generate. Suite
-// data reaches it only as csExpr (see literal.go) or through commentText and
-// xmlText, so no template ever prints raw suite text.
+// data reaches it only as csExpr (see literal.go: literals, and statements or
+// entries built from them) or through commentText and xmlText, so no
+// template ever prints raw suite text.
 type view struct {
 	Header    header
 	Namespace string // validated dotted C# identifiers
@@ -163,12 +164,18 @@ func (c *common) file(block string, specs []testSpec) testFile {
 // their own lines when one line would be long. It is indented for a class
 // member.
 func factAttribute(display string) string {
-	const open, skip = "[SkippableFact(", "typeof(NotProvidedException)"
-	name := "DisplayName = " + string(csString(display))
-	if line := "    " + open + skip + ", " + name + ")]"; len(line) <= maxLine {
+	const open, skip, name = "[SkippableFact(", "typeof(NotProvidedException)", "DisplayName = "
+	lit := string(csString(display))
+	if line := "    " + open + skip + ", " + name + lit + ")]"; len(line) <= maxLine {
 		return line
 	}
-	return "    " + open + "\n        " + skip + ",\n        " + name + ")]"
+	head := "    " + open + "\n        " + skip + ",\n        " + name
+	if len("        "+name+lit+")]") <= maxLine {
+		return head + lit + ")]"
+	}
+	// A constant concatenation is a constant, which an attribute takes.
+	pieces := csStringPieces(display, maxLine-len("            + ")-len(")]"))
+	return strings.TrimRight(head, " ") + "\n            " + strings.Join(pieces, "\n            + ") + ")]"
 }
 
 // maxLine is the longest generated line the backend aims for.
@@ -199,7 +206,7 @@ func testClassName(block string) string {
 // so no test method may take these names, nor the names object already
 // declares.
 var bodyTypeNames = []string{
-	"Assert", "ConformanceJson", "ConformanceSubjects", "ConformanceSuite", "Dictionary",
+	"Assert", "ConformanceAssert", "ConformanceJson", "ConformanceSubjects", "ConformanceSuite", "Dictionary",
 	"IReadOnlyDictionary", "IReadOnlyList", "JsonAssert", "JsonNode", "JsonObject", "JsonValue",
 	"MapAssert", "NotProvidedException", "SkippableFact", "StringComparison", "System", "Xunit",
 	"DisplayName", "Equals", "GetHashCode", "GetType", "ToString", "MemberwiseClone", "Finalize",

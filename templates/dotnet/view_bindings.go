@@ -2,6 +2,7 @@ package dotnet
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
@@ -12,6 +13,7 @@ import (
 const (
 	bodyReconcile = "reconcile.partial"
 	bodyStringMap = "string_map.partial"
+	bodyGate      = "gate.partial"
 )
 
 // Sub-block names, as the manifest spells them, for display names.
@@ -20,6 +22,7 @@ const (
 	subPropertyProjection  = "property_projection"
 	subReconciliation      = "attempts_reconciliation"
 	subPayloadIdentity     = "payload_identity"
+	subSchemaVersionGate   = model.SubSchemaVersionGate
 )
 
 // projection is the body template name of a block's projection test.
@@ -27,7 +30,26 @@ const projection = "projection"
 
 // attributeView is one expected SQS MessageAttribute.
 type attributeView struct {
-	Name, DataType, StringValue csExpr
+	name, dataType, stringValue string // unexported: templates print Line
+}
+
+// entryIndent is how far a dictionary initializer's entries sit inside it.
+const entryIndent = "    "
+
+// Line is the attribute as an entry of a dictionary initializer: on one
+// line when that fits in maxLine, else the name and each value on lines of
+// their own.
+func (a attributeView) Line() csExpr {
+	name, dataType, value := csString(a.name), csString(a.dataType), csString(a.stringValue)
+	line := "{ " + string(name) + ", new SqsAttribute(" + string(dataType) + ", " + string(value) + ") },"
+	if bodyIndent+len(entryIndent)+len(line) <= maxLine {
+		return csExpr(line)
+	}
+	in, inner := strings.Repeat(entryIndent, 2), strings.Repeat(entryIndent, 3)
+	return csExpr("{\n" + in + string(csStringAt(a.name, bodyIndent+len(in), 1)) + ",\n" +
+		in + "new SqsAttribute(\n" +
+		inner + string(csStringAt(a.dataType, bodyIndent+len(inner), 1)) + ",\n" +
+		inner + string(csStringAt(a.stringValue, bodyIndent+len(inner), 1)) + ")\n" + entryIndent + "},")
 }
 
 // attributesBody asserts the SQS MessageAttributes.
@@ -38,7 +60,20 @@ type attributesBody struct {
 
 // entryView is one name/value pair of a string map.
 type entryView struct {
-	Name, Value csExpr
+	name, value string // unexported: templates print Line
+}
+
+// Line is the pair as an entry of a dictionary initializer: on one line
+// when that fits in maxLine, else the name and the value on lines of their
+// own.
+func (e entryView) Line() csExpr {
+	line := "{ " + string(csString(e.name)) + ", " + string(csString(e.value)) + " },"
+	if bodyIndent+len(entryIndent)+len(line) <= maxLine {
+		return csExpr(line)
+	}
+	in := strings.Repeat(entryIndent, 2)
+	return csExpr("{\n" + in + string(csStringAt(e.name, bodyIndent+len(in), 1)) + ",\n" +
+		in + string(csStringAt(e.value, bodyIndent+len(in), 0)) + "\n" + entryIndent + "},")
 }
 
 // stringMapBody asserts a string-to-string projection (Pulsar, Kafka).
@@ -75,6 +110,89 @@ type fixtureBody struct {
 type reconcileBody struct {
 	Method                                 string // the subject method
 	BodyAttempts, Native, ExpectedAttempts csExpr
+}
+
+// gateBody asserts one schema-version gate case: the fixture delivered with
+// the native property set to the case's value (or absent), then the outcome.
+type gateBody struct {
+	Fixture  csExpr
+	Method   string // the subject method
+	Property csExpr // the statement declaring property, the value passed as the property
+	// AMQPTypes, for a typed gate's number, are the AMQP types the value is
+	// delivered as ("int", "long" or "double"), one call each, as C# list
+	// items; empty for a string or absent value.
+	AMQPTypes csExpr
+	Typed     bool   // the method takes an AMQP type after the property (null without one)
+	Expect    csExpr // "decode" or "reject"
+}
+
+// buildGate gives one test per case of block's schema-version gate, calling
+// op; nil g gives none. A gate whose property parameter is JSON (Azure
+// Service Bus's AMQP-typed application property) takes the AMQP type next.
+func buildGate(block string, op protocol.Operation, g *model.SchemaVersionGate) ([]testSpec, error) {
+	if g == nil {
+		return nil, nil
+	}
+	typed, err := gateShape(op)
+	if err != nil {
+		return nil, err
+	}
+	specs := make([]testSpec, 0, len(g.Cases))
+	for _, c := range g.Cases {
+		property, err := gateProperty(c, typed)
+		if err != nil {
+			return nil, fmt.Errorf("%s case %q: %w", subSchemaVersionGate, c.Name, err)
+		}
+		body := gateBody{Fixture: csString(g.Fixture), Method: csTypeName(op.Name), Property: property, Typed: typed,
+			Expect: csString(c.Expect)}
+		if types := c.AMQPTypes(); typed && types[0] != "" {
+			items := make([]string, len(types))
+			for i, t := range types {
+				items[i] = string(csString(t))
+			}
+			body.AMQPTypes = csExpr(strings.Join(items, ", "))
+		}
+		specs = append(specs, testSpec{caseName: c.Name, display: displayName(block, subSchemaVersionGate, c.Name),
+			template: bodyGate, data: body})
+	}
+	return specs, nil
+}
+
+// gateShape reads a gate operation's parameters: the envelope and the
+// property as text, or the envelope, the property as JSON and its AMQP type
+// (typed).
+func gateShape(op protocol.Operation) (typed bool, err error) {
+	switch {
+	case len(op.Params) == 2 && op.Params[1].Type.Kind == protocol.OptionalText:
+		return false, nil
+	case len(op.Params) == 3 && op.Params[1].Type.Kind == protocol.JSONValue && op.Params[2].Type.Kind == protocol.OptionalText:
+		return true, nil
+	}
+	return false, fmt.Errorf("%s takes neither (envelope, text property) nor (envelope, JSON property, AMQP type)", op.Name)
+}
+
+// gateProperty is the statement declaring the property a gate case
+// delivers: null when absent; else the exact string, or for a typed gate a
+// JsonNode holding the string or the number as the manifest spells it.
+func gateProperty(c model.GateCase, typed bool) (csExpr, error) {
+	decl := "string? property = "
+	if typed {
+		decl = "JsonNode? property = "
+	}
+	switch {
+	case c.Absent:
+		return csExpr(decl + "null;"), nil
+	case c.Value.Kind == model.String && !typed:
+		return csStringStatement(decl, c.Value.Text, ";"), nil
+	case c.Value.Kind == model.String:
+		return csStringStatement(decl+"JsonValue.Create(", c.Value.Text, ");"), nil
+	case c.Value.Kind == model.Number && typed:
+		return csStringStatement(decl+"JsonNode.Parse(", c.Value.Text, ");"), nil
+	}
+	if typed {
+		return "", fmt.Errorf("the value is %s, not a string, a number or absent", c.Value.Kind)
+	}
+	return "", fmt.Errorf("the value is %s, not a string or absent (this gate's property is text)", c.Value.Kind)
 }
 
 // buildReconciliation gives one test per reconciliation case of block,
@@ -118,10 +236,20 @@ func projectionSpec(block, sub string, data any) testSpec {
 	return testSpec{caseName: sub, display: displayName(block, sub), template: bodyName(block, projection), data: data}
 }
 
-// withReconciliation appends a block's reconciliation tests and names them all.
-func withReconciliation(c *common, block string, specs []testSpec, op protocol.Operation, rec *model.Reconciliation) (testFile, error) {
-	more, err := buildReconciliation(block, op, rec)
-	return c.file(block, append(specs, more...)), err
+// brokerFile is a broker block's test file: specs (its projection), then
+// one test per reconciliation case of rec, calling reconcile, then one per
+// case of the block's schema-version gate, calling gate.
+func brokerFile(s *model.Suite, c *common, block string, specs []testSpec, rec *model.Reconciliation,
+	reconcile, gate protocol.Operation) (testFile, error) {
+	more, err := buildReconciliation(block, reconcile, rec)
+	if err != nil {
+		return testFile{}, err
+	}
+	gates, err := buildGate(block, gate, s.Gate(block))
+	if err != nil {
+		return testFile{}, err
+	}
+	return c.file(block, append(append(specs, more...), gates...)), nil
 }
 
 func buildSQS(s *model.Suite, c *common) (testFile, error) {
@@ -129,11 +257,11 @@ func buildSQS(s *model.Suite, c *common) (testFile, error) {
 	if p := s.SQS.Projection; p != nil {
 		body := attributesBody{Fixture: csString(p.EnvelopeFile)}
 		for _, a := range p.Attributes {
-			body.Attributes = append(body.Attributes, attributeView{csString(a.Name), csString(a.DataType), csString(a.StringValue)})
+			body.Attributes = append(body.Attributes, attributeView{a.Name, a.DataType, a.StringValue})
 		}
 		specs = append(specs, projectionSpec(model.BlockSQS, subAttributeProjection, body))
 	}
-	return withReconciliation(c, model.BlockSQS, specs, protocol.SQSReconcile, s.SQS.Reconciliation)
+	return brokerFile(s, c, model.BlockSQS, specs, s.SQS.Reconciliation, protocol.SQSReconcile, protocol.SQSSchemaVersionGate)
 }
 
 func buildASB(s *model.Suite, c *common) (testFile, error) {
@@ -148,17 +276,17 @@ func buildASB(s *model.Suite, c *common) (testFile, error) {
 			ContentType: csString(p.ContentType), ApplicationProperties: props}
 		specs = append(specs, projectionSpec(model.BlockASB, subPropertyProjection, body))
 	}
-	return withReconciliation(c, model.BlockASB, specs, protocol.ASBReconcile, s.ASB.Reconciliation)
+	return brokerFile(s, c, model.BlockASB, specs, s.ASB.Reconciliation, protocol.ASBReconcile, protocol.ASBSchemaVersionGate)
 }
 
 func buildPulsar(s *model.Suite, c *common) (testFile, error) {
 	specs := stringMapSpecs(model.BlockPulsar, s.Pulsar.Projection, protocol.PulsarProperties)
-	return withReconciliation(c, model.BlockPulsar, specs, protocol.PulsarReconcile, s.Pulsar.Reconciliation)
+	return brokerFile(s, c, model.BlockPulsar, specs, s.Pulsar.Reconciliation, protocol.PulsarReconcile, protocol.PulsarSchemaVersionGate)
 }
 
 func buildKafka(s *model.Suite, c *common) (testFile, error) {
 	specs := stringMapSpecs(model.BlockKafka, s.Kafka.Projection, protocol.KafkaHeaders)
-	return withReconciliation(c, model.BlockKafka, specs, protocol.KafkaReconcile, s.Kafka.Reconciliation)
+	return brokerFile(s, c, model.BlockKafka, specs, s.Kafka.Reconciliation, protocol.KafkaReconcile, protocol.KafkaSchemaVersionGate)
 }
 
 // stringMapSpecs is the projection test of a block whose projection op
@@ -176,7 +304,7 @@ func stringMapSpecs(block string, p *model.StringMapProjection, op protocol.Oper
 func entryViews(entries []model.StringEntry) []entryView {
 	out := make([]entryView, len(entries))
 	for i, e := range entries {
-		out[i] = entryView{Name: csString(e.Name), Value: csString(e.Value)}
+		out[i] = entryView{name: e.Name, value: e.Value}
 	}
 	return out
 }
@@ -189,7 +317,7 @@ func buildArtemis(s *model.Suite, c *common) (testFile, error) {
 			JMSType: csString(p.JMSType), CorrelationID: csString(p.CorrelationID), Properties: props}
 		specs = append(specs, projectionSpec(model.BlockArtemis, subPropertyProjection, body))
 	}
-	return withReconciliation(c, model.BlockArtemis, specs, protocol.ArtemisReconcile, s.Artemis.Reconciliation)
+	return brokerFile(s, c, model.BlockArtemis, specs, s.Artemis.Reconciliation, protocol.ArtemisReconcile, protocol.ArtemisSchemaVersionGate)
 }
 
 func buildRabbitMQ(s *model.Suite, c *common) (testFile, error) {

@@ -40,13 +40,36 @@ type pointerValue struct {
 
 // dataShapeEncodeBody asserts the raw text make() emits for data.
 type dataShapeEncodeBody struct {
-	URN, Queue, Data, Expected csExpr
+	Data, Expected csExpr
+	Make           csExpr // the statements calling make into encoded
 }
 
 // forbiddenKeyBody asserts decode warns about a key and reencode drops it.
 type forbiddenKeyBody struct {
-	Fixture, Key csExpr
-	Absent       []csExpr // pointers
+	Fixture csExpr
+	Warned  csExpr   // the statements asserting a warning names the key
+	Absent  []csExpr // the statements asserting each pointer is absent after reencode
+}
+
+// makeCall is the statement calling make with urn, queue and data into
+// encoded: one line when it fits, else after declaring urn and queue.
+func makeCall(urn, queue string) csExpr {
+	const call = "string encoded = ConformanceSubjects.Current.Make("
+	if line := call + string(csString(urn)) + ", " + string(csString(queue)) + ", data);"; bodyIndent+len(line) <= maxLine {
+		return csExpr(line)
+	}
+	return csStringStatement("string urn = ", urn, ";") + "\n" + csStringStatement("string queue = ", queue, ";") + "\n" +
+		call + "urn, queue, data);"
+}
+
+// warnedAbout is the statement asserting that a warning names key: one
+// line when it fits, else after declaring key.
+func warnedAbout(key string) csExpr {
+	const open, close = "Assert.Contains(decoded.Warnings, warning => warning.Contains(", ", StringComparison.Ordinal));"
+	if line := open + string(csString(key)) + close; bodyIndent+len(line) <= maxLine {
+		return csExpr(line)
+	}
+	return csStringStatement("string key = ", key, ";") + "\n" + open + "key" + close
 }
 
 func buildCases(s *model.Suite, c *common) (testFile, error) {
@@ -115,7 +138,7 @@ func dataShapeSpecs(s *model.Suite) ([]testSpec, error) {
 				return nil, fmt.Errorf("case %q: data: %w (make takes an object)", c.Name, err)
 			}
 			spec.template = bodyDataShapeMake
-			spec.data = dataShapeEncodeBody{URN: csString(c.URN), Queue: csString(c.Queue), Data: data, Expected: csText(c.ExpectEncodedDataJSON)}
+			spec.data = dataShapeEncodeBody{Data: data, Expected: csText(c.ExpectEncodedDataJSON), Make: makeCall(c.URN, c.Queue)}
 		case model.ModeDecode:
 			spec.template, spec.data = bodyDecodeVerdict, decodeVerdict(c)
 		default:
@@ -137,9 +160,9 @@ func decodeVerdict(c model.DataShapeCase) decodeVerdictBody {
 func buildForbiddenKeys(s *model.Suite, c *common) (testFile, error) {
 	specs := make([]testSpec, 0, len(s.ForbiddenKeys.Cases))
 	for _, c := range s.ForbiddenKeys.Cases {
-		body := forbiddenKeyBody{Fixture: csString(c.File), Key: csString(c.ForbiddenKey.String())}
+		body := forbiddenKeyBody{Fixture: csString(c.File), Warned: warnedAbout(c.ForbiddenKey.String())}
 		for _, p := range c.ExpectAbsentAfterReencode {
-			body.Absent = append(body.Absent, csString(p.String()))
+			body.Absent = append(body.Absent, csStringStatement("JsonAssert.PointerAbsent(output, ", p.String(), ");"))
 		}
 		specs = append(specs, testSpec{caseName: c.Name, display: displayName(model.BlockForbiddenKeys, c.Name),
 			template: bodyForbiddenKey, data: body})

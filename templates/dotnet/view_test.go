@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
@@ -60,13 +61,28 @@ func TestNamespaceOption(t *testing.T) {
 // literals and member accesses) must be reserved, or a case with that name
 // would hide it.
 func TestBodiesUseOnlyReservedTypeNames(t *testing.T) {
-	files, _ := filepath.Glob("tmpl/bodies_*.partial.tmpl")
-	files = append(files, "tmpl/tests.cs.tmpl")
+	// The test bodies are the block templates (tmpl/<block>.tmpl) and the
+	// shared *.partial.tmpl, without the scaffold's mappings and reasons,
+	// which live in another class; tests.cs.tmpl lays them out.
+	all, _ := filepath.Glob("tmpl/*.tmpl")
+	var files []string
+	for _, f := range all {
+		if base := filepath.Base(f); !strings.Contains(strings.TrimSuffix(base, ".tmpl"), ".") ||
+			strings.HasSuffix(base, ".partial.tmpl") && !strings.HasPrefix(base, "header") || base == "tests.cs.tmpl" {
+			files = append(files, f)
+		}
+	}
+	if len(files) < len(blockViews) {
+		t.Fatalf("only %d body templates: %v", len(files), files)
+	}
 	reserved := map[string]bool{}
-	for _, n := range bodyTypeNames {
+	for _, n := range reservedTypeNames() {
 		reserved[n] = true
 	}
-	stripped := regexp.MustCompile(`(?s)\{\{.*?\}\}|"(?:[^"\\]|\\.)*"|///[^\n]*`)
+	scaffold := regexp.MustCompile(`(?s)\{\{-? ?define "(?:scaffold|unmapped|transport)\.[^"]*"\}\}.*?\{\{-? ?end\}\}`)
+	// Template actions, string literals, doc comments and named arguments
+	// (MetaId: ...) name no type.
+	stripped := regexp.MustCompile(`(?s)\{\{.*?\}\}|"(?:[^"\\]|\\.)*"|///[^\n]*|\b[A-Z]\w*: `)
 	simpleName := regexp.MustCompile(`(^|[^.\w])([A-Z]\w*)`)
 	missing := map[string]bool{}
 	for _, f := range files {
@@ -74,7 +90,8 @@ func TestBodiesUseOnlyReservedTypeNames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, m := range simpleName.FindAllStringSubmatch(stripped.ReplaceAllString(string(raw), " "), -1) {
+		bodies := scaffold.ReplaceAllString(string(raw), " ")
+		for _, m := range simpleName.FindAllStringSubmatch(stripped.ReplaceAllString(bodies, " "), -1) {
 			if !reserved[m[2]] {
 				missing[m[2]] = true
 			}

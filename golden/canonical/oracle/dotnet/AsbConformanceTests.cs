@@ -81,4 +81,216 @@ public sealed class AsbConformanceTests
         long attempts = ConformanceSubjects.Current.AsbReconcile(5L, 3L);
         Assert.Equal(5L, attempts);
     }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/decode string 1")]
+    public void DecodeString1()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonValue.Create("1");
+        string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, null);
+        ConformanceAssert.Text("decode", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/decode empty string")]
+    public void DecodeEmptyString()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonValue.Create("");
+        string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, null);
+        ConformanceAssert.Text("decode", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/decode string U+0020 U+0009")]
+    public void DecodeStringU0020U0009()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonValue.Create(" \t");
+        string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, null);
+        ConformanceAssert.Text("decode", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/decode string U+0020")]
+    public void DecodeStringU0020()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonValue.Create(" ");
+        string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, null);
+        ConformanceAssert.Text("decode", outcome, "outcome");
+    }
+
+    [SkippableFact(
+        typeof(NotProvidedException),
+        DisplayName = "asb/schema_version_gate/decode string U+000A U+000B U+000C U+000D")]
+    public void DecodeStringU000aU000bU000cU000d()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonValue.Create("\n\u000B\u000C\r");
+        string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, null);
+        ConformanceAssert.Text("decode", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/decode absent")]
+    public void DecodeAbsent()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = null;
+        string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, null);
+        ConformanceAssert.Text("decode", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/reject string 2")]
+    public void RejectString2()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonValue.Create("2");
+        string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, null);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/reject string 01")]
+    public void RejectString01()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonValue.Create("01");
+        string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, null);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/reject string x")]
+    public void RejectStringX()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonValue.Create("x");
+        string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, null);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/reject string U+0020 1")]
+    public void RejectStringU00201()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonValue.Create(" 1");
+        string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, null);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/reject string 1 U+0020")]
+    public void RejectString1U0020()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonValue.Create("1 ");
+        string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, null);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/reject string U+0009 1 U+000A")]
+    public void RejectStringU00091U000a()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonValue.Create("\t1\n");
+        string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, null);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/reject string U+00A0")]
+    public void RejectStringU00a0()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonValue.Create("\u00A0");
+        string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, null);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/reject string U+0085")]
+    public void RejectStringU0085()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonValue.Create("\u0085");
+        string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, null);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/reject string U+3000")]
+    public void RejectStringU3000()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonValue.Create("\u3000");
+        string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, null);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/reject string U+FEFF")]
+    public void RejectStringUFeff()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonValue.Create("\uFEFF");
+        string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, null);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/reject string U+00A0 1")]
+    public void RejectStringU00a01()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonValue.Create("\u00A01");
+        string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, null);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/reject string 1 U+3000")]
+    public void RejectString1U3000()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonValue.Create("1\u3000");
+        string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, null);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/decode number 1")]
+    public void DecodeNumber1()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonNode.Parse("1");
+        foreach (string amqpType in new[] { "int", "long" })
+        {
+            string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, amqpType);
+            ConformanceAssert.Text("decode", outcome, "outcome as AMQP " + amqpType);
+        }
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/reject number 2")]
+    public void RejectNumber2()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonNode.Parse("2");
+        foreach (string amqpType in new[] { "int", "long" })
+        {
+            string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, amqpType);
+            ConformanceAssert.Text("reject", outcome, "outcome as AMQP " + amqpType);
+        }
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/reject number 0")]
+    public void RejectNumber0()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonNode.Parse("0");
+        foreach (string amqpType in new[] { "int", "long" })
+        {
+            string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, amqpType);
+            ConformanceAssert.Text("reject", outcome, "outcome as AMQP " + amqpType);
+        }
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/reject number 1.5")]
+    public void RejectNumber15()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        JsonNode? property = JsonNode.Parse("1.5");
+        foreach (string amqpType in new[] { "double" })
+        {
+            string outcome = ConformanceSubjects.Current.AsbSchemaVersionGate(envelope, property, amqpType);
+            ConformanceAssert.Text("reject", outcome, "outcome as AMQP " + amqpType);
+        }
+    }
 }

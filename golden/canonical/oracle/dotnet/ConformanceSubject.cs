@@ -116,11 +116,11 @@ public interface IConformanceSubject
     RabbitMqPublishing RabbitMqPublishing(string envelope);
 
     /// <summary>
-    /// Produces envelope onto a Redis queue, reserves it and returns the element exactly as reserve
-    /// returns it.
+    /// Produces envelope onto a fresh Redis queue, reserves it and returns the element exactly as
+    /// reserve returns it, with the length of the queue's ready list after each step.
     /// </summary>
     /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
-    string RedisRoundtrip(string envelope);
+    RedisRoundtrip RedisRoundtrip(string envelope);
 
     /// <summary>Reports the key the idempotency helper's seen-set uses for the message.</summary>
     /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
@@ -260,6 +260,15 @@ public sealed record ArtemisMessage(
 public sealed record RabbitMqPublishing(
     IReadOnlyDictionary<string, string> Properties,
     JsonObject Headers);
+
+/// <summary>What a produce and a reserve on a fresh Redis queue did.</summary>
+/// <param name="Element">The element reserve returned, exactly.</param>
+/// <param name="QueuedAfterProduce">The length of the queue's ready list after produce.</param>
+/// <param name="QueuedAfterReserve">The length of the queue's ready list after reserve.</param>
+public sealed record RedisRoundtrip(
+    string Element,
+    long QueuedAfterProduce,
+    long QueuedAfterReserve);
 
 /// <summary>One delivery of an idempotency replay.</summary>
 /// <param name="MetaId">The message's meta.id; empty means the message has none.</param>

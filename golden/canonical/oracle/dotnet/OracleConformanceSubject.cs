@@ -206,11 +206,11 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
         }));
 
     /// <inheritdoc/>
-    public string RedisRoundtrip(string envelope) =>
-        TextOf(Call("redis_roundtrip", new JsonObject
+    public RedisRoundtrip RedisRoundtrip(string envelope) =>
+        RedisRoundtripOf(Call("redis_roundtrip", new JsonObject
         {
             ["envelope"] = envelope,
-        })["element"]);
+        }));
 
     /// <inheritdoc/>
     public string IdempotencyKey(string envelope) =>
@@ -348,6 +348,11 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
     private static RabbitMqPublishing RabbitMqPublishingOf(JsonNode? node) => new(
         Properties: MapOf(node?["properties"], TextOf),
         Headers: ObjectOf(node?["headers"]));
+
+    private static RedisRoundtrip RedisRoundtripOf(JsonNode? node) => new(
+        Element: TextOf(node?["element"]),
+        QueuedAfterProduce: IntegerOf(node?["queued_after_produce"]),
+        QueuedAfterReserve: IntegerOf(node?["queued_after_reserve"]));
 
     private static JsonObject DeliveryJson(Delivery value) => new()
     {

@@ -85,4 +85,172 @@ public sealed class ArtemisConformanceTests
         long attempts = ConformanceSubjects.Current.ArtemisReconcile(5L, 3L);
         Assert.Equal(5L, attempts);
     }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "artemis/schema_version_gate/decode string 1")]
+    public void DecodeString1()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        string? property = "1";
+        string outcome = ConformanceSubjects.Current.ArtemisSchemaVersionGate(envelope, property);
+        ConformanceAssert.Text("decode", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "artemis/schema_version_gate/decode empty string")]
+    public void DecodeEmptyString()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        string? property = "";
+        string outcome = ConformanceSubjects.Current.ArtemisSchemaVersionGate(envelope, property);
+        ConformanceAssert.Text("decode", outcome, "outcome");
+    }
+
+    [SkippableFact(
+        typeof(NotProvidedException),
+        DisplayName = "artemis/schema_version_gate/decode string U+0020 U+0009")]
+    public void DecodeStringU0020U0009()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        string? property = " \t";
+        string outcome = ConformanceSubjects.Current.ArtemisSchemaVersionGate(envelope, property);
+        ConformanceAssert.Text("decode", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "artemis/schema_version_gate/decode string U+0020")]
+    public void DecodeStringU0020()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        string? property = " ";
+        string outcome = ConformanceSubjects.Current.ArtemisSchemaVersionGate(envelope, property);
+        ConformanceAssert.Text("decode", outcome, "outcome");
+    }
+
+    [SkippableFact(
+        typeof(NotProvidedException),
+        DisplayName = "artemis/schema_version_gate/decode string U+000A U+000B U+000C U+000D")]
+    public void DecodeStringU000aU000bU000cU000d()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        string? property = "\n\u000B\u000C\r";
+        string outcome = ConformanceSubjects.Current.ArtemisSchemaVersionGate(envelope, property);
+        ConformanceAssert.Text("decode", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "artemis/schema_version_gate/decode absent")]
+    public void DecodeAbsent()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        string? property = null;
+        string outcome = ConformanceSubjects.Current.ArtemisSchemaVersionGate(envelope, property);
+        ConformanceAssert.Text("decode", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "artemis/schema_version_gate/reject string 2")]
+    public void RejectString2()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        string? property = "2";
+        string outcome = ConformanceSubjects.Current.ArtemisSchemaVersionGate(envelope, property);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "artemis/schema_version_gate/reject string 01")]
+    public void RejectString01()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        string? property = "01";
+        string outcome = ConformanceSubjects.Current.ArtemisSchemaVersionGate(envelope, property);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "artemis/schema_version_gate/reject string x")]
+    public void RejectStringX()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        string? property = "x";
+        string outcome = ConformanceSubjects.Current.ArtemisSchemaVersionGate(envelope, property);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "artemis/schema_version_gate/reject string U+0020 1")]
+    public void RejectStringU00201()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        string? property = " 1";
+        string outcome = ConformanceSubjects.Current.ArtemisSchemaVersionGate(envelope, property);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "artemis/schema_version_gate/reject string 1 U+0020")]
+    public void RejectString1U0020()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        string? property = "1 ";
+        string outcome = ConformanceSubjects.Current.ArtemisSchemaVersionGate(envelope, property);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(
+        typeof(NotProvidedException),
+        DisplayName = "artemis/schema_version_gate/reject string U+0009 1 U+000A")]
+    public void RejectStringU00091U000a()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        string? property = "\t1\n";
+        string outcome = ConformanceSubjects.Current.ArtemisSchemaVersionGate(envelope, property);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "artemis/schema_version_gate/reject string U+00A0")]
+    public void RejectStringU00a0()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        string? property = "\u00A0";
+        string outcome = ConformanceSubjects.Current.ArtemisSchemaVersionGate(envelope, property);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "artemis/schema_version_gate/reject string U+0085")]
+    public void RejectStringU0085()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        string? property = "\u0085";
+        string outcome = ConformanceSubjects.Current.ArtemisSchemaVersionGate(envelope, property);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "artemis/schema_version_gate/reject string U+3000")]
+    public void RejectStringU3000()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        string? property = "\u3000";
+        string outcome = ConformanceSubjects.Current.ArtemisSchemaVersionGate(envelope, property);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "artemis/schema_version_gate/reject string U+FEFF")]
+    public void RejectStringUFeff()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        string? property = "\uFEFF";
+        string outcome = ConformanceSubjects.Current.ArtemisSchemaVersionGate(envelope, property);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "artemis/schema_version_gate/reject string U+00A0 1")]
+    public void RejectStringU00a01()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        string? property = "\u00A01";
+        string outcome = ConformanceSubjects.Current.ArtemisSchemaVersionGate(envelope, property);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "artemis/schema_version_gate/reject string 1 U+3000")]
+    public void RejectString1U3000()
+    {
+        string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
+        string? property = "1\u3000";
+        string outcome = ConformanceSubjects.Current.ArtemisSchemaVersionGate(envelope, property);
+        ConformanceAssert.Text("reject", outcome, "outcome");
+    }
 }

@@ -399,3 +399,28 @@ public static class MapAssert
     private static List<string> SortedNames<TValue>(IReadOnlyDictionary<string, TValue> map) =>
         map.Keys.OrderBy(name => name, StringComparer.Ordinal).ToList();
 }
+
+/// <summary>Assertions over one result member that name it and print both sides when they differ.</summary>
+public static class ConformanceAssert
+{
+    /// <summary>Asserts that <paramref name="actual"/> is exactly <paramref name="expected"/> (ordinal).</summary>
+    public static void Text(string expected, string? actual, string what)
+    {
+        if (!string.Equals(expected, actual, StringComparison.Ordinal))
+        {
+            Assert.Fail(what + ": expected " + Quoted(expected) + ", got " + Quoted(actual));
+        }
+    }
+
+    /// <summary>Asserts that <paramref name="actual"/> is <paramref name="expected"/>.</summary>
+    public static void Integer(long expected, long actual, string what)
+    {
+        if (expected != actual)
+        {
+            Assert.Fail(what + ": expected " + expected.ToString(CultureInfo.InvariantCulture)
+                + ", got " + actual.ToString(CultureInfo.InvariantCulture));
+        }
+    }
+
+    private static string Quoted(string? text) => text is null ? "null" : "\"" + text + "\"";
+}

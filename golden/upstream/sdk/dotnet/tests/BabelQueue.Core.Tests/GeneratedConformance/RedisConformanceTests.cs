@@ -18,6 +18,9 @@ public sealed class RedisConformanceTests
     public void PayloadIdentity()
     {
         string fixture = ConformanceSuite.Fixture("fixtures/order-created.json");
-        Assert.Equal(fixture, ConformanceSubjects.Current.RedisRoundtrip(fixture));
+        RedisRoundtrip roundtrip = ConformanceSubjects.Current.RedisRoundtrip(fixture);
+        Assert.Equal(fixture, roundtrip.Element);
+        ConformanceAssert.Integer(1L, roundtrip.QueuedAfterProduce, "queued_after_produce");
+        ConformanceAssert.Integer(0L, roundtrip.QueuedAfterReserve, "queued_after_reserve");
     }
 }

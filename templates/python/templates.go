@@ -24,8 +24,9 @@ var templateFS embed.FS
 // funcs are the backend's own template functions. Templates get literals
 // ready-made from the view; they only place them.
 var funcs = template.FuncMap{
-	"hang":    hang,
-	"imports": imports,
+	"hang":             hang,
+	"imports":          imports,
+	"raiseNotProvided": raiseNotProvided,
 }
 
 // parseTemplates parses every template once.
@@ -43,4 +44,19 @@ func imports(module string, names []string, extra ...string) string {
 	})
 	all = slices.Compact(all)
 	return "from " + module + " import (\n    " + strings.Join(all, ",\n    ") + ",\n)"
+}
+
+// raiseNotProvided is the statement of a scaffold method (indent 8) that
+// raises NotProvided with reason, a text whose runs of white space (line
+// breaks of the template that holds it) become one space. A reason too long
+// for a line is split after spaces into adjacent literals, one a line.
+func raiseNotProvided(reason string) string {
+	reason = strings.Join(strings.Fields(reason), " ")
+	const indent = "        "
+	one := indent + "raise NotProvided(" + pyString(reason) + ")"
+	if len(one) <= lineWidth {
+		return one + "\n"
+	}
+	inner := indent + "    "
+	return indent + "raise NotProvided(\n" + inner + hang(len(inner), pyStringLines(reason, lineWidth-len(inner))) + "\n" + indent + ")\n"
 }

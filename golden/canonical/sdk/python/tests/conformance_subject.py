@@ -24,6 +24,7 @@ from conformance_support import (
     OperationFailed,
     PayloadVerdict,
     RabbitMQPublishing,
+    RedisRoundtrip,
     SQSAttribute,
     Subject,
     View,
@@ -162,7 +163,8 @@ class _ListClient:
 class SdkSubject:
     """The Subject implemented by the babelqueue SDK.
 
-    An operation without a mapping raises NotProvided: write one to run its tests.
+    An operation without a mapping raises NotProvided, with the reason where the
+    SDK lacks what it needs: write one to run its tests.
     """
 
     def capabilities(self) -> list[str]:
@@ -255,7 +257,7 @@ class SdkSubject:
             "headers": dict(properties.get("headers") or {}),
         }
 
-    def redis_roundtrip(self, envelope: str) -> str:
+    def redis_roundtrip(self, envelope: str) -> RedisRoundtrip:
         transport = _transport("redis_transport", "RedisTransport")("redis://", client=_ListClient())
         transport.publish("conformance", envelope)
         body = transport.pop("conformance", timeout=0).body
@@ -311,7 +313,11 @@ class SdkSubject:
         return {"valid": violation is None, "errors": [] if violation is None else [violation]}
 
     def sqs_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided("sqs_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
+        raise NotProvided(
+            "babelqueue.sqs_transport: the babelqueue SDK has no schema-version gate; "
+            "SqsTransport.pop hands every received body on to decode and never reads the "
+            "bq-schema-version message attribute"
+        )
 
     def asb_schema_version_gate(
         self,
@@ -319,16 +325,32 @@ class SdkSubject:
         property: Any,
         amqp_type: Optional[str],
     ) -> str:
-        raise NotProvided("asb_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
+        raise NotProvided(
+            "babelqueue.asb_transport: the babelqueue SDK has no schema-version gate; "
+            "AsbTransport.pop hands every received body on to decode and never reads the "
+            "bq-schema-version application property"
+        )
 
     def pulsar_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided("pulsar_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
+        raise NotProvided(
+            "babelqueue.pulsar_transport: the babelqueue SDK has no schema-version gate; "
+            "PulsarTransport.pop hands every received body on to decode and never reads the "
+            "bq-schema-version message property"
+        )
 
     def kafka_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided("kafka_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
+        raise NotProvided(
+            "babelqueue.kafka_transport: the babelqueue SDK has no schema-version gate; "
+            "KafkaTransport.pop hands every received body on to decode and never reads the "
+            "bq-schema-version record header"
+        )
 
     def artemis_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided("artemis_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
+        raise NotProvided(
+            "babelqueue.artemis_transport: the babelqueue SDK has no schema-version gate; "
+            "ArtemisTransport.pop hands every received body on to decode and never reads the "
+            "bq_schema_version application property"
+        )
 
 
 def subject() -> Subject:

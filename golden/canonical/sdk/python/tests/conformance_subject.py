@@ -141,7 +141,7 @@ class _RecordingPika:
 
 
 class _ListClient:
-    """The two Redis list commands RedisTransport uses, in memory."""
+    """The Redis list commands RedisTransport uses (and LLEN to watch them), in memory."""
 
     def __init__(self) -> None:
         self.lists: dict[str, list[Any]] = {}
@@ -149,6 +149,9 @@ class _ListClient:
     def rpush(self, key: str, *values: Any) -> int:
         self.lists.setdefault(key, []).extend(values)
         return len(self.lists[key])
+
+    def llen(self, key: str) -> int:
+        return len(self.lists.get(key) or [])
 
     def blmove(self, source: str, destination: str, timeout: Any, src: str = "LEFT", dest: str = "RIGHT") -> Any:
         items = self.lists.get(source) or []
@@ -258,10 +261,19 @@ class SdkSubject:
         }
 
     def redis_roundtrip(self, envelope: str) -> RedisRoundtrip:
-        transport = _transport("redis_transport", "RedisTransport")("redis://", client=_ListClient())
+        client = _ListClient()
+        transport = _transport("redis_transport", "RedisTransport")("redis://", client=client)
         transport.publish("conformance", envelope)
-        body = transport.pop("conformance", timeout=0).body
-        return body.decode("utf-8") if isinstance(body, bytes) else str(body)
+        queued_after_produce = client.llen("conformance")
+        reserved = transport.pop("conformance", timeout=0)
+        if reserved is None:
+            raise OperationFailed("RedisTransport.pop reserved nothing from the queue publish wrote to")
+        body = reserved.body
+        return {
+            "element": body.decode("utf-8") if isinstance(body, bytes) else str(body),
+            "queued_after_produce": queued_after_produce,
+            "queued_after_reserve": client.llen("conformance"),
+        }
 
     def idempotency_key(self, envelope: str) -> str:
         from babelqueue.idempotency import InMemoryStore, wrap
@@ -275,9 +287,12 @@ class SdkSubject:
 
         decoded = EnvelopeCodec.decode(envelope)
         wrap(RecordingStore(), lambda *delivery: None)(decoded.get("data"), decoded.get("meta"), decoded)
-        if len(remembered) != 1:
-            raise OperationFailed(f"the helper remembered {remembered!r}, not exactly one key")
-        return remembered[0]
+        if not remembered:
+            raise OperationFailed("the helper remembered no key for the delivery")
+        keys = sorted(set(remembered))
+        if len(keys) > 1:
+            raise OperationFailed(f"the helper remembered different keys for one delivery: {keys!r}")
+        return keys[0]
 
     def idempotency_replay(self, deliveries: list[Delivery]) -> list[bool]:
         from babelqueue.idempotency import InMemoryStore, wrap

@@ -9,6 +9,7 @@ tests that need it skip with the reason.
 """
 
 import logging
+import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, Optional
@@ -123,6 +124,29 @@ def _attempts_of(body: str) -> int:
     return int(EnvelopeCodec.decode(body)["attempts"])
 
 
+def _retried(envelope: str, urn: str, times: int) -> str:
+    """The envelope as the runtime's retry path re-publishes it after times failed deliveries.
+
+    A handler that raises makes BabelQueue.dispatch decode the message, add one
+    to its attempts and publish it again, which is the SDK's only increment.
+    """
+    from babelqueue import BabelQueue, InMemoryTransport
+
+    def handler(*delivery: Any) -> None:
+        raise RuntimeError("fails on purpose, so that the runtime retries the message")
+
+    app = BabelQueue(transport=InMemoryTransport(), queue="conformance", max_attempts=sys.maxsize)
+    app.register(urn, handler)
+    app.transport.publish("conformance", envelope)
+    for _ in range(times):
+        if app.consume(max_messages=1, timeout=0) != 1:
+            raise OperationFailed("BabelQueue.consume found no message to deliver")
+    retried = app.transport.pop("conformance", timeout=0)
+    if retried is None:
+        raise OperationFailed("the runtime did not publish the failed message again")
+    return str(retried.body)
+
+
 def _transport(module: str, name: str) -> Any:
     """A transport class; a missing transport module is not provided, not an error."""
     try:
@@ -189,8 +213,9 @@ class SdkSubject:
             decoded = EnvelopeCodec.decode(envelope)
             if not (decoded and EnvelopeCodec.accepts(decoded)):
                 raise OperationFailed("EnvelopeCodec.accepts rejected the envelope")
-            decoded["attempts"] += attempts_increment
-            return EnvelopeCodec.encode(decoded)
+            if attempts_increment == 0:
+                return EnvelopeCodec.encode(decoded)
+            return _retried(envelope, EnvelopeCodec.urn(decoded), attempts_increment)
 
     def make(self, urn: str, queue: str, data: dict[str, Any]) -> str:
         return EnvelopeCodec.encode(EnvelopeCodec.make(urn, data, queue=queue))

@@ -15,8 +15,9 @@ import (
 // test_conformance_cases.py, ...): the support, oracle and scaffold modules
 // in <module>.py.tmpl, a block's test module in <block>.tmpl together with
 // the scaffold mappings of the operations its transport provides
-// ("scaffold.<operation>", "scaffold-support.<block>"), and the shared
-// partials in *.partial.tmpl, whose names end in ".partial".
+// ("scaffold.<operation>", "scaffold-support.<block>") or, for one the SDK
+// cannot provide, the reason why ("not-provided.<operation>", plain text),
+// and the shared partials in *.partial.tmpl, whose names end in ".partial".
 //
 //go:embed tmpl/*.tmpl
 var templateFS embed.FS

@@ -53,6 +53,11 @@ type method struct {
 	Name     string // snake_case from protocol.Words: "idempotency_key"
 	WireLit  string // the operation's wire name as a str literal
 	Scaffold string // the template of its scaffold mapping: "scaffold.<wire name>"
+	// Unmapped is the template that says why the scaffold cannot map the
+	// operation onto the SDK ("not-provided.<wire name>", in its block's
+	// template, a sentence of plain text): its stub raises NotProvided with
+	// that reason instead of NotProvided's generic one.
+	Unmapped string
 	// Signature is the def line, wrapped one parameter a line when it would
 	// be long at class level (indent 4); continuation lines are relative to
 	// column 0 (templates shift them with hang).
@@ -64,7 +69,8 @@ type method struct {
 	// Result is the expression the oracle subject returns, a cast of
 	// result or of its Result.Member.
 	Result string
-	// NotProvided is the literal a scaffold without a mapping raises with.
+	// NotProvided is the literal a scaffold without a mapping or a reason
+	// raises with.
 	NotProvided string
 }
 
@@ -223,6 +229,7 @@ func buildMethod(op protocol.Operation, byName map[string]protocol.RecordType, u
 		Name:        name,
 		WireLit:     pyString(op.Name),
 		Scaffold:    "scaffold." + op.Name,
+		Unmapped:    "not-provided." + op.Name,
 		Signature:   wrapCall(4, "def "+name+"(", params, ") -> "+returns+":"),
 		Doc:         pyDocText(doc, docWidth),
 		Request:     wrapCall(8, "result = self._call("+pyString(op.Name)+", {", args, "})"),

@@ -7,8 +7,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"text/template"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/suitetest"
+	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 )
 
@@ -106,31 +109,104 @@ func TestNewOperationNeedsNoBackendEdit(t *testing.T) {
 	if strings.Contains(operations[1], "nats_message") {
 		t.Error("the scaffold lists an operation it has no mapping for among its capabilities")
 	}
-	for _, op := range protocol.All() {
-		if !strings.Contains(operations[1], `"`+op.Name+`"`) {
-			t.Errorf("the scaffold does not list %s, which it maps", op.Name)
-		}
-	}
-}
-
-// TestEveryOperationHasAScaffoldMapping: the scaffold provides every
-// operation of the protocol (none falls back to the stub), each mapping in
-// its transport block's template, or in a core template when it has none.
-func TestEveryOperationHasAScaffoldMapping(t *testing.T) {
 	tmpl, err := parseTemplates()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, op := range protocol.All() {
-		mapping := tmpl.Lookup("scaffold." + op.Name)
-		if mapping == nil {
-			t.Errorf("%s has no scaffold mapping", op.Name)
-			continue
-		}
-		if op.Transport != "" && mapping.Tree.ParseName != op.Transport+".tmpl" {
-			t.Errorf("the mapping of %s is in %s, not in its block's template", op.Name, mapping.Tree.ParseName)
+		listed := strings.Contains(operations[1], `"`+op.Name+`"`)
+		if mapped := tmpl.Lookup("scaffold."+op.Name) != nil; listed != mapped {
+			t.Errorf("%s: listed among the capabilities: %v, mapped: %v", op.Name, listed, mapped)
 		}
 	}
+}
+
+// TestEveryOperationIsMappedOrSaysWhyNot: the scaffold maps every operation
+// of the protocol onto the SDK or, where the SDK lacks what it needs, says
+// why in a reason of its own (none falls back to the generic stub); either
+// sits in its transport block's template, or in a core template when it has
+// none, and never both.
+func TestEveryOperationIsMappedOrSaysWhyNot(t *testing.T) {
+	tmpl, err := parseTemplates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range protocol.All() {
+		mapping, reason := tmpl.Lookup("scaffold."+op.Name), tmpl.Lookup("not-provided."+op.Name)
+		switch {
+		case mapping != nil && reason != nil:
+			t.Errorf("%s has a scaffold mapping and a reason why it has none", op.Name)
+		case mapping == nil && reason == nil:
+			t.Errorf("%s has neither a scaffold mapping nor a reason why it has none", op.Name)
+		}
+		for _, def := range []*template.Template{mapping, reason} {
+			if def != nil && op.Transport != "" && def.Tree.ParseName != op.Transport+".tmpl" {
+				t.Errorf("%s is in %s, not in its block's template", def.Name(), def.Tree.ParseName)
+			}
+		}
+	}
+}
+
+// TestNotProvidedReasons: an operation the SDK cannot provide raises
+// NotProvided with its own reason, naming the SDK module, one literal a
+// line within the line width; the generic stub remains for the rest.
+func TestNotProvidedReasons(t *testing.T) {
+	scaffold := renderWith(t, backend.BindSDK)[modulePath(scaffoldModule)]
+	for _, op := range []protocol.Operation{protocol.SQSSchemaVersionGate, protocol.ASBSchemaVersionGate,
+		protocol.PulsarSchemaVersionGate, protocol.KafkaSchemaVersionGate, protocol.ArtemisSchemaVersionGate} {
+		body := methodBody(t, scaffold, op.Name)
+		module := "babelqueue." + op.Transport + "_transport: "
+		if !strings.Contains(body, "raise NotProvided(\n            \""+module) || !strings.Contains(body, "no schema-version gate") {
+			t.Errorf("%s does not say why it is not provided:\n%s", op.Name, body)
+		}
+		for _, line := range strings.Split(body, "\n") {
+			if len(line) > lineWidth {
+				t.Errorf("%s: line of %d characters: %s", op.Name, len(line), line)
+			}
+		}
+	}
+	if !strings.Contains(methodBody(t, scaffold, fakeOperation.Name), "is not mapped onto the babelqueue SDK") {
+		t.Error("an operation without a mapping or a reason lost the generic stub")
+	}
+}
+
+func TestRaiseNotProvided(t *testing.T) {
+	if got, want := raiseNotProvided("\n  short\nreason \"x\"\n"), "        raise NotProvided(\"short reason \\\"x\\\"\")\n"; got != want {
+		t.Errorf("short reason:\n%q\nwant\n%q", got, want)
+	}
+	long := strings.Repeat("word ", 40) + "\n\tend \"q\" \\ \x00"
+	got := raiseNotProvided(long)
+	lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
+	if lines[0] != "        raise NotProvided(" || lines[len(lines)-1] != "        )" {
+		t.Fatalf("long reason layout:\n%s", got)
+	}
+	joined := ""
+	for _, line := range lines[1 : len(lines)-1] {
+		if len(line) > lineWidth || !strings.HasPrefix(line, "            \"") {
+			t.Errorf("line %q", line)
+		}
+		joined += strings.TrimSuffix(strings.TrimPrefix(line, "            \""), "\"")
+	}
+	if joined != escapeString(strings.Join(strings.Fields(long), " ")) {
+		t.Errorf("the pieces do not join back to the reason: %q", joined)
+	}
+}
+
+// methodBody is the text of the method name of a rendered class, up to the
+// next method or the end of the class.
+func methodBody(t *testing.T, module, name string) string {
+	t.Helper()
+	_, rest, ok := strings.Cut(module, "\n    def "+name+"(")
+	if !ok {
+		t.Fatalf("no method %s", name)
+	}
+	if end := strings.Index(rest, "\n    def "); end >= 0 {
+		rest = rest[:end]
+	}
+	if end := strings.Index(rest, "\n\n\ndef "); end >= 0 {
+		rest = rest[:end]
+	}
+	return rest
 }
 
 // TestGeneratedTestModulesMatchTheGlob: the runners collect exactly the
@@ -150,22 +226,28 @@ func TestGeneratedTestModulesMatchTheGlob(t *testing.T) {
 	}
 }
 
-// TestNoLongLines: no generated line of the repository's suites is longer
-// than 120 characters (JSON expectations and calls break between items).
+// TestNoLongLines: no generated line of the suites the proof covers is
+// longer than 120 characters (JSON expectations and calls break between
+// items, long reasons into adjacent literals).
 func TestNoLongLines(t *testing.T) {
-	for _, name := range []string{"canonical", "upstream"} {
-		for bname, binding := range bindings {
-			for _, f := range generate(t, suites(t)[name](t), binding) {
-				if f.Kind == backend.Vendored {
-					continue
-				}
-				for i, line := range strings.Split(string(f.Content), "\n") {
-					if len([]rune(line)) > 120 {
-						t.Errorf("%s/%s %s:%d is %d characters long", name, bname, f.Path, i+1, len([]rune(line)))
+	all := map[string]func(*testing.T) *model.Suite{"canonical": canonicalSuite, "upstream": upstreamSuite,
+		"upstream-next": func(t *testing.T) *model.Suite { return suitetest.UpstreamNext(t) }}
+	for name, load := range all {
+		t.Run(name, func(t *testing.T) {
+			s := load(t)
+			for bname, binding := range bindings {
+				for _, f := range generate(t, s, binding) {
+					if f.Kind == backend.Vendored {
+						continue
+					}
+					for i, line := range strings.Split(string(f.Content), "\n") {
+						if len([]rune(line)) > 120 {
+							t.Errorf("%s %s:%d is %d characters long", bname, f.Path, i+1, len([]rune(line)))
+						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -15,8 +15,9 @@ import (
 // test_conformance_cases.py, ...): the support, oracle and scaffold modules
 // in <module>.py.tmpl, a block's test module in <block>.tmpl together with
 // the scaffold mappings of the operations its transport provides
-// ("scaffold.<operation>", "scaffold-support.<block>"), and the shared
-// partials in *.partial.tmpl, whose names end in ".partial".
+// ("scaffold.<operation>", "scaffold-support.<block>") or, for one the SDK
+// cannot provide, the reason why ("not-provided.<operation>", plain text),
+// and the shared partials in *.partial.tmpl, whose names end in ".partial".
 //
 //go:embed tmpl/*.tmpl
 var templateFS embed.FS
@@ -24,8 +25,9 @@ var templateFS embed.FS
 // funcs are the backend's own template functions. Templates get literals
 // ready-made from the view; they only place them.
 var funcs = template.FuncMap{
-	"hang":    hang,
-	"imports": imports,
+	"hang":             hang,
+	"imports":          imports,
+	"raiseNotProvided": raiseNotProvided,
 }
 
 // parseTemplates parses every template once.
@@ -43,4 +45,19 @@ func imports(module string, names []string, extra ...string) string {
 	})
 	all = slices.Compact(all)
 	return "from " + module + " import (\n    " + strings.Join(all, ",\n    ") + ",\n)"
+}
+
+// raiseNotProvided is the statement of a scaffold method (indent 8) that
+// raises NotProvided with reason, a text whose runs of white space (line
+// breaks of the template that holds it) become one space. A reason too long
+// for a line is split after spaces into adjacent literals, one a line.
+func raiseNotProvided(reason string) string {
+	reason = strings.Join(strings.Fields(reason), " ")
+	const indent = "        "
+	one := indent + "raise NotProvided(" + pyString(reason) + ")"
+	if len(one) <= lineWidth {
+		return one + "\n"
+	}
+	inner := indent + "    "
+	return indent + "raise NotProvided(\n" + inner + hang(len(inner), pyStringLines(reason, lineWidth-len(inner))) + "\n" + indent + ")\n"
 }

@@ -2,6 +2,7 @@ package python
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
@@ -12,12 +13,13 @@ import (
 // named by the shape of what a broker block checks, not by the broker.
 
 // bindingBody is the view of a broker-binding block: the projection test
-// (one of the *Test types below, nil when the block has none) and the
-// reconciliation tests.
+// (one of the *Test types below, nil when the block has none), the
+// reconciliation tests and the schema-version gate tests.
 type bindingBody struct {
 	Projection any
 	projection *testHead
 	Reconcile  []*reconcileTest
+	Gate       []*gateTest
 }
 
 func (b *bindingBody) heads() []*testHead {
@@ -25,7 +27,8 @@ func (b *bindingBody) heads() []*testHead {
 	if b.projection != nil {
 		out = append(out, b.projection)
 	}
-	return append(out, headsOf(b.Reconcile, func(t *reconcileTest) *testHead { return &t.testHead })...)
+	out = append(out, headsOf(b.Reconcile, func(t *reconcileTest) *testHead { return &t.testHead })...)
+	return append(out, headsOf(b.Gate, func(t *gateTest) *testHead { return &t.testHead })...)
 }
 
 // reconcileTest runs one reconciliation case through the subject method Op.
@@ -46,8 +49,10 @@ func newProjection(block, sub, file string) projectionTest {
 }
 
 // bindingFile completes a binding block's view with its reconciliation
-// tests, run through op, and frames it.
-func bindingFile(c *common, block string, b *bindingBody, r *model.Reconciliation, op protocol.Operation) (testFile, error) {
+// tests, run through op, and its schema-version gate tests, run through
+// gate, and frames it.
+func bindingFile(c *common, block string, b *bindingBody, r *model.Reconciliation, op protocol.Operation,
+	g *model.SchemaVersionGate, gate protocol.Operation) (testFile, error) {
 	if r != nil {
 		method, err := c.method(op)
 		if err != nil {
@@ -61,6 +66,13 @@ func bindingFile(c *common, block string, b *bindingBody, r *model.Reconciliatio
 			b.Reconcile = append(b.Reconcile, &reconcileTest{testHead: newHead(rc.Name, ""), Op: method,
 				Body: pyInt(rc.BodyAttempts), Native: native, Expected: pyInt(rc.ExpectedAttempts)})
 		}
+	}
+	if g != nil {
+		tests, err := gateTests(c, g, gate)
+		if err != nil {
+			return testFile{}, err
+		}
+		b.Gate = tests
 	}
 	return c.testFile(block, b)
 }
@@ -87,7 +99,8 @@ func buildSQS(s *model.Suite, c *common) (testFile, error) {
 		t := &attributeMapTest{projectionTest: newProjection(model.BlockSQS, "attribute_projection", p.EnvelopeFile), Attributes: lit}
 		b.Projection, b.projection = t, &t.testHead
 	}
-	return bindingFile(c, model.BlockSQS, b, s.SQS.Reconciliation, protocol.SQSReconcile)
+	return bindingFile(c, model.BlockSQS, b, s.SQS.Reconciliation, protocol.SQSReconcile,
+		s.Gate(model.BlockSQS), protocol.SQSSchemaVersionGate)
 }
 
 // serviceBusMessageTest checks the Azure Service Bus message fields.
@@ -109,7 +122,8 @@ func buildASB(s *model.Suite, c *common) (testFile, error) {
 			ContentType: pyString(p.ContentType), ApplicationProperties: props}
 		b.Projection, b.projection = t, &t.testHead
 	}
-	return bindingFile(c, model.BlockASB, b, s.ASB.Reconciliation, protocol.ASBReconcile)
+	return bindingFile(c, model.BlockASB, b, s.ASB.Reconciliation, protocol.ASBReconcile,
+		s.Gate(model.BlockASB), protocol.ASBSchemaVersionGate)
 }
 
 // stringMapTest checks a projection onto a plain string map (Pulsar
@@ -122,8 +136,9 @@ type stringMapTest struct {
 }
 
 // buildStringMap builds a block whose projection is op, onto a string map,
-// and whose reconciliation is reconcile.
-func buildStringMap(c *common, block string, p *model.StringMapProjection, r *model.Reconciliation, op, reconcile protocol.Operation) (testFile, error) {
+// whose reconciliation is reconcile and whose schema-version gate is gate.
+func buildStringMap(c *common, block string, p *model.StringMapProjection, r *model.Reconciliation,
+	g *model.SchemaVersionGate, op, reconcile, gate protocol.Operation) (testFile, error) {
 	b := &bindingBody{}
 	if p != nil {
 		method, err := c.method(op)
@@ -134,17 +149,17 @@ func buildStringMap(c *common, block string, p *model.StringMapProjection, r *mo
 			What: pyString(op.Result.Member), Expected: stringMapLit(p.Entries)}
 		b.Projection, b.projection = t, &t.testHead
 	}
-	return bindingFile(c, block, b, r, reconcile)
+	return bindingFile(c, block, b, r, reconcile, g, gate)
 }
 
 func buildPulsar(s *model.Suite, c *common) (testFile, error) {
-	return buildStringMap(c, model.BlockPulsar, s.Pulsar.Projection, s.Pulsar.Reconciliation,
-		protocol.PulsarProperties, protocol.PulsarReconcile)
+	return buildStringMap(c, model.BlockPulsar, s.Pulsar.Projection, s.Pulsar.Reconciliation, s.Gate(model.BlockPulsar),
+		protocol.PulsarProperties, protocol.PulsarReconcile, protocol.PulsarSchemaVersionGate)
 }
 
 func buildKafka(s *model.Suite, c *common) (testFile, error) {
-	return buildStringMap(c, model.BlockKafka, s.Kafka.Projection, s.Kafka.Reconciliation,
-		protocol.KafkaHeaders, protocol.KafkaReconcile)
+	return buildStringMap(c, model.BlockKafka, s.Kafka.Projection, s.Kafka.Reconciliation, s.Gate(model.BlockKafka),
+		protocol.KafkaHeaders, protocol.KafkaReconcile, protocol.KafkaSchemaVersionGate)
 }
 
 // stringMapLit is the dict literal of name/value pairs, in manifest order.
@@ -172,7 +187,8 @@ func buildArtemis(s *model.Suite, c *common) (testFile, error) {
 			CorrelationID: pyString(p.CorrelationID), Properties: stringMapLit(p.Properties)}
 		b.Projection, b.projection = t, &t.testHead
 	}
-	return bindingFile(c, model.BlockArtemis, b, s.Artemis.Reconciliation, protocol.ArtemisReconcile)
+	return bindingFile(c, model.BlockArtemis, b, s.Artemis.Reconciliation, protocol.ArtemisReconcile,
+		s.Gate(model.BlockArtemis), protocol.ArtemisSchemaVersionGate)
 }
 
 // buildRedis builds the payload identity test: the projection is a bare
@@ -210,4 +226,79 @@ func buildRabbitMQ(s *model.Suite, c *common) (testFile, error) {
 		b.Projection, b.projection = t, &t.testHead
 	}
 	return c.testFile(model.BlockRabbitMQ, b)
+}
+
+// gateTest runs one schema_version_gate case through the subject method of
+// the broker's gate: the gate's fixture delivered with the case's property
+// (None when absent) must come out as Expect.
+type gateTest struct {
+	testHead
+	Fixture string // the fixture literal
+	// AMQPTypes is the tuple literal of the AMQP types a number is delivered
+	// as, one call each (("int", "long") or ("double",)); empty when the
+	// case makes one call.
+	AMQPTypes string
+	// Call is the statement `outcome = self.call(...)`, wrapped for the
+	// indentation it is placed at (8, or 12 inside the AMQP type loop);
+	// continuation lines start at column 0 (templates shift them with hang).
+	Call   string
+	Expect string // "decode" or "reject" as a literal
+}
+
+// gateTests builds one test per case of a schema-version gate run through
+// op. A typed gate (ASB) passes amqp_type: None for a string or an absent
+// value, and each of the case's AMQP types for a number.
+func gateTests(c *common, g *model.SchemaVersionGate, op protocol.Operation) ([]*gateTest, error) {
+	method, err := c.method(op)
+	if err != nil {
+		return nil, err
+	}
+	var out []*gateTest
+	for _, gc := range g.Cases {
+		property, err := gateProperty(gc)
+		if err != nil {
+			return nil, fmt.Errorf("schema_version_gate case %q: %w", gc.Name, err)
+		}
+		args := []string{"subject()." + method, "envelope", property}
+		t := &gateTest{testHead: newHead(gc.Name, ""), Fixture: fixtureLit(g.Fixture), Expect: pyString(gc.Expect)}
+		types := gc.AMQPTypes()
+		switch {
+		case g.Typed && types[0] != "":
+			lits := make([]string, len(types))
+			for i, typ := range types {
+				lits[i] = pyString(typ)
+			}
+			t.AMQPTypes = pyTuple(lits)
+			t.Call = wrapCall(12, "outcome = self.call(", append(args, "amqp_type"), ")")
+		case g.Typed:
+			t.Call = wrapCall(8, "outcome = self.call(", append(args, "None"), ")")
+		default:
+			t.Call = wrapCall(8, "outcome = self.call(", args, ")")
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// gateProperty is the literal of a gate case's property: None when absent,
+// else the exact string (escaped by construction) or number.
+func gateProperty(gc model.GateCase) (string, error) {
+	if gc.Absent {
+		return "None", nil
+	}
+	switch gc.Value.Kind {
+	case model.String:
+		return pyString(gc.Value.Text), nil
+	case model.Number:
+		return pyNumber(gc.Value.Text)
+	}
+	return "", fmt.Errorf("a gate value must be a string or a number, not kind %d", gc.Value.Kind)
+}
+
+// pyTuple is the tuple literal of items: a one-item tuple keeps its comma.
+func pyTuple(items []string) string {
+	if len(items) == 1 {
+		return "(" + items[0] + ",)"
+	}
+	return "(" + strings.Join(items, ", ") + ")"
 }

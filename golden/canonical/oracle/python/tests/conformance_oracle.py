@@ -28,6 +28,7 @@ from conformance_support import (
     OperationFailed,
     PayloadVerdict,
     RabbitMQPublishing,
+    RedisRoundtrip,
     SQSAttribute,
     Subject,
 )
@@ -215,9 +216,9 @@ class OracleSubject:
         result = self._call("rabbitmq_publishing", {"envelope": envelope})
         return cast(RabbitMQPublishing, result)
 
-    def redis_roundtrip(self, envelope: str) -> str:
+    def redis_roundtrip(self, envelope: str) -> RedisRoundtrip:
         result = self._call("redis_roundtrip", {"envelope": envelope})
-        return cast(str, result["element"])
+        return cast(RedisRoundtrip, result)
 
     def idempotency_key(self, envelope: str) -> str:
         result = self._call("idempotency_key", {"envelope": envelope})

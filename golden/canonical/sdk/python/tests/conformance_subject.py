@@ -9,6 +9,7 @@ tests that need it skip with the reason.
 """
 
 import logging
+import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, Optional
@@ -24,6 +25,7 @@ from conformance_support import (
     OperationFailed,
     PayloadVerdict,
     RabbitMQPublishing,
+    RedisRoundtrip,
     SQSAttribute,
     Subject,
     View,
@@ -122,6 +124,29 @@ def _attempts_of(body: str) -> int:
     return int(EnvelopeCodec.decode(body)["attempts"])
 
 
+def _retried(envelope: str, urn: str, times: int) -> str:
+    """The envelope as the runtime's retry path re-publishes it after times failed deliveries.
+
+    A handler that raises makes BabelQueue.dispatch decode the message, add one
+    to its attempts and publish it again, which is the SDK's only increment.
+    """
+    from babelqueue import BabelQueue, InMemoryTransport
+
+    def handler(*delivery: Any) -> None:
+        raise RuntimeError("fails on purpose, so that the runtime retries the message")
+
+    app = BabelQueue(transport=InMemoryTransport(), queue="conformance", max_attempts=sys.maxsize)
+    app.register(urn, handler)
+    app.transport.publish("conformance", envelope)
+    for _ in range(times):
+        if app.consume(max_messages=1, timeout=0) != 1:
+            raise OperationFailed("BabelQueue.consume found no message to deliver")
+    retried = app.transport.pop("conformance", timeout=0)
+    if retried is None:
+        raise OperationFailed("the runtime did not publish the failed message again")
+    return str(retried.body)
+
+
 def _transport(module: str, name: str) -> Any:
     """A transport class; a missing transport module is not provided, not an error."""
     try:
@@ -140,7 +165,7 @@ class _RecordingPika:
 
 
 class _ListClient:
-    """The two Redis list commands RedisTransport uses, in memory."""
+    """The Redis list commands RedisTransport uses (and LLEN to watch them), in memory."""
 
     def __init__(self) -> None:
         self.lists: dict[str, list[Any]] = {}
@@ -148,6 +173,9 @@ class _ListClient:
     def rpush(self, key: str, *values: Any) -> int:
         self.lists.setdefault(key, []).extend(values)
         return len(self.lists[key])
+
+    def llen(self, key: str) -> int:
+        return len(self.lists.get(key) or [])
 
     def blmove(self, source: str, destination: str, timeout: Any, src: str = "LEFT", dest: str = "RIGHT") -> Any:
         items = self.lists.get(source) or []
@@ -162,7 +190,8 @@ class _ListClient:
 class SdkSubject:
     """The Subject implemented by the babelqueue SDK.
 
-    An operation without a mapping raises NotProvided: write one to run its tests.
+    An operation without a mapping raises NotProvided, with the reason where the
+    SDK lacks what it needs: write one to run its tests.
     """
 
     def capabilities(self) -> list[str]:
@@ -184,8 +213,9 @@ class SdkSubject:
             decoded = EnvelopeCodec.decode(envelope)
             if not (decoded and EnvelopeCodec.accepts(decoded)):
                 raise OperationFailed("EnvelopeCodec.accepts rejected the envelope")
-            decoded["attempts"] += attempts_increment
-            return EnvelopeCodec.encode(decoded)
+            if attempts_increment == 0:
+                return EnvelopeCodec.encode(decoded)
+            return _retried(envelope, EnvelopeCodec.urn(decoded), attempts_increment)
 
     def make(self, urn: str, queue: str, data: dict[str, Any]) -> str:
         return EnvelopeCodec.encode(EnvelopeCodec.make(urn, data, queue=queue))
@@ -255,11 +285,20 @@ class SdkSubject:
             "headers": dict(properties.get("headers") or {}),
         }
 
-    def redis_roundtrip(self, envelope: str) -> str:
-        transport = _transport("redis_transport", "RedisTransport")("redis://", client=_ListClient())
+    def redis_roundtrip(self, envelope: str) -> RedisRoundtrip:
+        client = _ListClient()
+        transport = _transport("redis_transport", "RedisTransport")("redis://", client=client)
         transport.publish("conformance", envelope)
-        body = transport.pop("conformance", timeout=0).body
-        return body.decode("utf-8") if isinstance(body, bytes) else str(body)
+        queued_after_produce = client.llen("conformance")
+        reserved = transport.pop("conformance", timeout=0)
+        if reserved is None:
+            raise OperationFailed("RedisTransport.pop reserved nothing from the queue publish wrote to")
+        body = reserved.body
+        return {
+            "element": body.decode("utf-8") if isinstance(body, bytes) else str(body),
+            "queued_after_produce": queued_after_produce,
+            "queued_after_reserve": client.llen("conformance"),
+        }
 
     def idempotency_key(self, envelope: str) -> str:
         from babelqueue.idempotency import InMemoryStore, wrap
@@ -273,9 +312,12 @@ class SdkSubject:
 
         decoded = EnvelopeCodec.decode(envelope)
         wrap(RecordingStore(), lambda *delivery: None)(decoded.get("data"), decoded.get("meta"), decoded)
-        if len(remembered) != 1:
-            raise OperationFailed(f"the helper remembered {remembered!r}, not exactly one key")
-        return remembered[0]
+        if not remembered:
+            raise OperationFailed("the helper remembered no key for the delivery")
+        keys = sorted(set(remembered))
+        if len(keys) > 1:
+            raise OperationFailed(f"the helper remembered different keys for one delivery: {keys!r}")
+        return keys[0]
 
     def idempotency_replay(self, deliveries: list[Delivery]) -> list[bool]:
         from babelqueue.idempotency import InMemoryStore, wrap
@@ -311,7 +353,11 @@ class SdkSubject:
         return {"valid": violation is None, "errors": [] if violation is None else [violation]}
 
     def sqs_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided("sqs_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
+        raise NotProvided(
+            "babelqueue.sqs_transport: the babelqueue SDK has no schema-version gate; "
+            "SqsTransport.pop hands every received body on to decode and never reads the "
+            "bq-schema-version message attribute"
+        )
 
     def asb_schema_version_gate(
         self,
@@ -319,16 +365,32 @@ class SdkSubject:
         property: Any,
         amqp_type: Optional[str],
     ) -> str:
-        raise NotProvided("asb_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
+        raise NotProvided(
+            "babelqueue.asb_transport: the babelqueue SDK has no schema-version gate; "
+            "AsbTransport.pop hands every received body on to decode and never reads the "
+            "bq-schema-version application property"
+        )
 
     def pulsar_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided("pulsar_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
+        raise NotProvided(
+            "babelqueue.pulsar_transport: the babelqueue SDK has no schema-version gate; "
+            "PulsarTransport.pop hands every received body on to decode and never reads the "
+            "bq-schema-version message property"
+        )
 
     def kafka_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided("kafka_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
+        raise NotProvided(
+            "babelqueue.kafka_transport: the babelqueue SDK has no schema-version gate; "
+            "KafkaTransport.pop hands every received body on to decode and never reads the "
+            "bq-schema-version record header"
+        )
 
     def artemis_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided("artemis_schema_version_gate is not mapped onto the babelqueue SDK in this scaffold")
+        raise NotProvided(
+            "babelqueue.artemis_transport: the babelqueue SDK has no schema-version gate; "
+            "ArtemisTransport.pop hands every received body on to decode and never reads the "
+            "bq_schema_version application property"
+        )
 
 
 def subject() -> Subject:

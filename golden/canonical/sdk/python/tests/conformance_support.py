@@ -107,6 +107,17 @@ class RabbitMQPublishing(TypedDict):
     """The natively typed headers."""
 
 
+class RedisRoundtrip(TypedDict):
+    """What a produce and a reserve on a fresh Redis queue did."""
+
+    element: str
+    """The element reserve returned, exactly."""
+    queued_after_produce: int
+    """The length of the queue's ready list after produce."""
+    queued_after_reserve: int
+    """The length of the queue's ready list after reserve."""
+
+
 class Delivery(TypedDict):
     """One delivery of an idempotency replay."""
 
@@ -244,9 +255,10 @@ class Subject(Protocol):
             envelope: The envelope, exactly as the suite file holds it.
         """
 
-    def redis_roundtrip(self, envelope: str) -> str:
-        """Produces envelope onto a Redis queue, reserves it and returns the element
-        exactly as reserve returns it.
+    def redis_roundtrip(self, envelope: str) -> RedisRoundtrip:
+        """Produces envelope onto a fresh Redis queue, reserves it and returns the
+        element exactly as reserve returns it, with the length of the queue's ready
+        list after each step.
 
         Args:
             envelope: The envelope, exactly as the suite file holds it.
@@ -533,6 +545,11 @@ class ConformanceTestCase(unittest.TestCase):
         """The handler ran exactly where expected, and effects times in all."""
         self.assertJSONEqual(invoked, expected, "handler invoked, per delivery")
         self.assertEqual(sum(1 for ran in invoked if ran is True), effects, "handler invocations")
+
+    def assertGateOutcome(self, outcome: str, expected: str, amqp_type: Optional[str] = None) -> None:
+        """A schema-version gate let the message through to decode ("decode") or not ("reject")."""
+        where = "" if amqp_type is None else f" with the property as AMQP {amqp_type}"
+        self.assertJSONEqual(outcome, expected, "schema-version gate outcome" + where)
 
     def assertVerdict(self, verdict: PayloadVerdict, valid: bool) -> None:
         """A payload validator's verdict is valid."""

@@ -67,6 +67,114 @@ class ArtemisConformanceTest(support.ConformanceTestCase):
         attempts = self.call(subject().artemis_reconcile, 5, 3)
         self.assertJSONEqual(attempts, 5, "reconciled attempts")
 
+    def test_decode_string_1(self):
+        """decode string 1"""
+        envelope = self.fixture("fixtures/order-created.json")
+        outcome = self.call(subject().artemis_schema_version_gate, envelope, "1")
+        self.assertGateOutcome(outcome, "decode")
+
+    def test_decode_empty_string(self):
+        """decode empty string"""
+        envelope = self.fixture("fixtures/order-created.json")
+        outcome = self.call(subject().artemis_schema_version_gate, envelope, "")
+        self.assertGateOutcome(outcome, "decode")
+
+    def test_decode_string_u_0020_u_0009(self):
+        """decode string U+0020 U+0009"""
+        envelope = self.fixture("fixtures/order-created.json")
+        outcome = self.call(subject().artemis_schema_version_gate, envelope, " \t")
+        self.assertGateOutcome(outcome, "decode")
+
+    def test_decode_string_u_0020(self):
+        """decode string U+0020"""
+        envelope = self.fixture("fixtures/order-created.json")
+        outcome = self.call(subject().artemis_schema_version_gate, envelope, " ")
+        self.assertGateOutcome(outcome, "decode")
+
+    def test_decode_string_u_000a_u_000b_u_000c_u_000d(self):
+        """decode string U+000A U+000B U+000C U+000D"""
+        envelope = self.fixture("fixtures/order-created.json")
+        outcome = self.call(subject().artemis_schema_version_gate, envelope, "\n\u000b\u000c\r")
+        self.assertGateOutcome(outcome, "decode")
+
+    def test_decode_absent(self):
+        """decode absent"""
+        envelope = self.fixture("fixtures/order-created.json")
+        outcome = self.call(subject().artemis_schema_version_gate, envelope, None)
+        self.assertGateOutcome(outcome, "decode")
+
+    def test_reject_string_2(self):
+        """reject string 2"""
+        envelope = self.fixture("fixtures/order-created.json")
+        outcome = self.call(subject().artemis_schema_version_gate, envelope, "2")
+        self.assertGateOutcome(outcome, "reject")
+
+    def test_reject_string_01(self):
+        """reject string 01"""
+        envelope = self.fixture("fixtures/order-created.json")
+        outcome = self.call(subject().artemis_schema_version_gate, envelope, "01")
+        self.assertGateOutcome(outcome, "reject")
+
+    def test_reject_string_x(self):
+        """reject string x"""
+        envelope = self.fixture("fixtures/order-created.json")
+        outcome = self.call(subject().artemis_schema_version_gate, envelope, "x")
+        self.assertGateOutcome(outcome, "reject")
+
+    def test_reject_string_u_0020_1(self):
+        """reject string U+0020 1"""
+        envelope = self.fixture("fixtures/order-created.json")
+        outcome = self.call(subject().artemis_schema_version_gate, envelope, " 1")
+        self.assertGateOutcome(outcome, "reject")
+
+    def test_reject_string_1_u_0020(self):
+        """reject string 1 U+0020"""
+        envelope = self.fixture("fixtures/order-created.json")
+        outcome = self.call(subject().artemis_schema_version_gate, envelope, "1 ")
+        self.assertGateOutcome(outcome, "reject")
+
+    def test_reject_string_u_0009_1_u_000a(self):
+        """reject string U+0009 1 U+000A"""
+        envelope = self.fixture("fixtures/order-created.json")
+        outcome = self.call(subject().artemis_schema_version_gate, envelope, "\t1\n")
+        self.assertGateOutcome(outcome, "reject")
+
+    def test_reject_string_u_00a0(self):
+        """reject string U+00A0"""
+        envelope = self.fixture("fixtures/order-created.json")
+        outcome = self.call(subject().artemis_schema_version_gate, envelope, "\u00a0")
+        self.assertGateOutcome(outcome, "reject")
+
+    def test_reject_string_u_0085(self):
+        """reject string U+0085"""
+        envelope = self.fixture("fixtures/order-created.json")
+        outcome = self.call(subject().artemis_schema_version_gate, envelope, "\u0085")
+        self.assertGateOutcome(outcome, "reject")
+
+    def test_reject_string_u_3000(self):
+        """reject string U+3000"""
+        envelope = self.fixture("fixtures/order-created.json")
+        outcome = self.call(subject().artemis_schema_version_gate, envelope, "\u3000")
+        self.assertGateOutcome(outcome, "reject")
+
+    def test_reject_string_u_feff(self):
+        """reject string U+FEFF"""
+        envelope = self.fixture("fixtures/order-created.json")
+        outcome = self.call(subject().artemis_schema_version_gate, envelope, "\ufeff")
+        self.assertGateOutcome(outcome, "reject")
+
+    def test_reject_string_u_00a0_1(self):
+        """reject string U+00A0 1"""
+        envelope = self.fixture("fixtures/order-created.json")
+        outcome = self.call(subject().artemis_schema_version_gate, envelope, "\u00a01")
+        self.assertGateOutcome(outcome, "reject")
+
+    def test_reject_string_1_u_3000(self):
+        """reject string 1 U+3000"""
+        envelope = self.fixture("fixtures/order-created.json")
+        outcome = self.call(subject().artemis_schema_version_gate, envelope, "1\u3000")
+        self.assertGateOutcome(outcome, "reject")
+
 
 if __name__ == "__main__":
     unittest.main()

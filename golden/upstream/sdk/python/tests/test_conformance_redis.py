@@ -22,9 +22,13 @@ class RedisConformanceTest(support.ConformanceTestCase):
     def test_payload_identity(self):
         """redis.payload_identity"""
         envelope = self.fixture_bytes("fixtures/order-created.json")
-        element = self.call(subject().redis_roundtrip, envelope.decode("utf-8"))
-        self.assertIsInstance(element, str)
-        self.assertEqual(element.encode("utf-8"), envelope, "the reserved element is not the produced bytes")
+        roundtrip = self.call(subject().redis_roundtrip, envelope.decode("utf-8"))
+        self.assertIsInstance(roundtrip, dict)
+        element = roundtrip.get("element")
+        if not (isinstance(element, str) and element.encode("utf-8") == envelope):
+            self.fail(f"element: expected the produced bytes {envelope!r}, got {element!r}")
+        self.assertMember(roundtrip, "queued_after_produce", 1)
+        self.assertMember(roundtrip, "queued_after_reserve", 0)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,17 @@ func canonical(t *testing.T) *model.Suite { return suitetest.Canonical(t) }
 // upstream is the older upstream suite; the test skips where it is absent.
 func upstream(t *testing.T) *model.Suite { return suitetest.Upstream(t) }
 
+// upstreamNext is the newest upstream suite; the test skips where it is absent.
+func upstreamNext(t *testing.T) *model.Suite { return suitetest.UpstreamNext(t) }
+
+// versionLine is the line naming a suite's revision in its generated files.
+func versionLine(s *model.Suite) string {
+	if !s.HasVersion || s.Version == "" {
+		return "CONFORMANCE_VERSION " + unversioned
+	}
+	return "CONFORMANCE_VERSION " + s.Version
+}
+
 // suites are the suites every output property is checked on, with the
 // version their files must name.
 func suites(t *testing.T) map[string]struct {
@@ -28,8 +39,9 @@ func suites(t *testing.T) map[string]struct {
 		suite   *model.Suite
 		version string
 	}{
-		"canonical": {canonical(t), "CONFORMANCE_VERSION " + suitetest.CanonicalVersion},
-		"upstream":  {upstream(t), "CONFORMANCE_VERSION unversioned"},
+		"canonical":     {canonical(t), "CONFORMANCE_VERSION " + suitetest.CanonicalVersion},
+		"upstream":      {upstream(t), "CONFORMANCE_VERSION unversioned"},
+		"upstream-next": {upstreamNext(t), versionLine(upstreamNext(t))},
 	}
 }
 
@@ -198,6 +210,11 @@ func caseNames(s *model.Suite) map[string][]string {
 		add(block, block+" "+sub)
 		for _, c := range r.Cases {
 			add(block, c.Name)
+		}
+		if g := s.Gate(block); g != nil {
+			for _, c := range g.Cases {
+				add(block, c.Name)
+			}
 		}
 	}
 	add(model.BlockRedis, model.BlockRedis+" "+subPayloadID)

@@ -231,3 +231,69 @@ func wrap(line string, width int) []string {
 	}
 	return out
 }
+
+// literalTokens splits a string literal as tsString writes it into the
+// source text of its characters, each escape sequence one token; ok is false
+// when text is not one such literal (a concatenation, a template, code).
+func literalTokens(text string) (tokens []string, ok bool) {
+	if len(text) < 2 || text[0] != '"' || text[len(text)-1] != '"' {
+		return nil, false
+	}
+	body := text[1 : len(text)-1]
+	for i := 0; i < len(body); {
+		n := 0
+		switch {
+		case body[i] == '"':
+			return nil, false // the literal ends here: text is more than one
+		case strings.HasPrefix(body[i:], `\u{`):
+			n = strings.IndexByte(body[i:], '}') + 1
+		case strings.HasPrefix(body[i:], `\u`):
+			n = len(`\uXXXX`)
+		case body[i] == '\\':
+			n = 2
+		default:
+			_, n = utf8.DecodeRuneInString(body[i:])
+		}
+		if n <= 0 || i+n > len(body) {
+			return nil, false
+		}
+		tokens = append(tokens, body[i:i+n])
+		i += n
+	}
+	return tokens, true
+}
+
+// splitLiteral lays out a string literal that would not fit on a line
+// starting with indent as a concatenation of literals, its continuation
+// lines indented one level further, each line with room for the " +" or ","
+// that ends it. It breaks after a space where one is near the end of a
+// piece, else between two characters, never inside an escape sequence.
+// Anything but a single string literal, or one that fits, is returned as it
+// is.
+func splitLiteral(text, indent string) string {
+	tokens, ok := literalTokens(text)
+	if !ok || len(indent)+utf8.RuneCountInString(text)+len(",") <= lineLimit {
+		return text
+	}
+	width := lineLimit - len(indent+"  ") - len(`""`) - len(" +")
+	var pieces []string
+	for len(tokens) > 0 {
+		n, size, space := 0, 0, -1
+		for n < len(tokens) && size+utf8.RuneCountInString(tokens[n]) <= width {
+			if tokens[n] == " " {
+				space = n
+			}
+			size += utf8.RuneCountInString(tokens[n])
+			n++
+		}
+		switch {
+		case n == 0:
+			n = 1 // no room for even one character: it goes on a line of its own
+		case n < len(tokens) && space >= n/2:
+			n = space + 1
+		}
+		pieces = append(pieces, `"`+strings.Join(tokens[:n], "")+`"`)
+		tokens = tokens[n:]
+	}
+	return strings.Join(pieces, " +\n"+indent+"  ")
+}

@@ -135,8 +135,8 @@ func TestJsonString(t *testing.T) {
 }
 
 // TestLiteralsRoundTripThroughNode proves the encoders with a JavaScript
-// engine: each string literal equals JSON.parse of the same string's JSON
-// text, each value literal has the same members as JSON.parse of the value
+// engine: each string literal, whole or split into a concatenation, equals
+// JSON.parse of the same string's JSON text, each value literal has the same members as JSON.parse of the value
 // (a "__proto__" key included), and no comment lets the code in it run.
 func TestLiteralsRoundTripThroughNode(t *testing.T) {
 	node := lookNode(t)
@@ -145,6 +145,9 @@ func TestLiteralsRoundTripThroughNode(t *testing.T) {
 	for _, s := range adversarial {
 		prog.WriteString("if (" + tsString(s) + " !== JSON.parse(" + tsString(jsonString(s)) + ")) bad.push(" + tsString(s) + ");\n")
 		prog.WriteString(tsComment(s+"\nbad.push(\"comment leaked\");", ""))
+		long := strings.Repeat(s+" ", 12)
+		prog.WriteString("if ((" + splitLiteral(tsString(long), "  ") + ") !== JSON.parse(" + tsString(jsonString(long)) + ")) " +
+			"bad.push(\"split \" + " + tsString(s) + ");\n")
 	}
 	for _, text := range literalValues() {
 		lit, err := tsValue(parse(t, text), "")

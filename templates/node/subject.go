@@ -343,7 +343,9 @@ const (
 // layoutList lays out open, items separated by commas, and closing: on one
 // line when that line (indented by indent, plus reserve characters that
 // follow it) fits within lineLimit, else one item per line, indented one
-// level further, with a trailing comma. Multi-line items keep their lines.
+// level further, with a trailing comma; a string literal too long for its
+// line is split into a concatenation (splitLiteral). Multi-line items keep
+// their lines.
 func layoutList(indent, open string, items []string, closing string, reserve int) string {
 	flat := open + strings.Join(items, ", ") + closing
 	first, _, multi := strings.Cut(flat, "\n")
@@ -352,7 +354,11 @@ func layoutList(indent, open string, items []string, closing string, reserve int
 		return flat
 	}
 	inner := indent + "  "
-	return strings.TrimRight(open, " ") + "\n" + inner + strings.Join(items, ",\n"+inner) + ",\n" + indent + strings.TrimLeft(closing, " ")
+	lines := make([]string, len(items))
+	for i, item := range items {
+		lines[i] = splitLiteral(item, inner)
+	}
+	return strings.TrimRight(open, " ") + "\n" + inner + strings.Join(lines, ",\n"+inner) + ",\n" + indent + strings.TrimLeft(closing, " ")
 }
 
 // sortedKeys returns a set's members, sorted.

@@ -1,6 +1,7 @@
 package node
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -54,24 +55,17 @@ func TestNewOperationNeedsNoEdit(t *testing.T) {
 	}
 }
 
-// Every operation of the protocol has either a mapping onto the SDK or a
-// reason it is not provided, and the mappings' capabilities are as before.
+// Every operation of the protocol has a mapping onto the SDK or reports
+// "not provided" (with the scaffold's default reason unless its block gives
+// one), and the mappings' capabilities are as before.
 func TestScaffoldMappings(t *testing.T) {
-	tmpl, err := parseTemplates()
-	if err != nil {
-		t.Fatal(err)
-	}
-	api, err := buildSubject(protocol.Operations, protocol.Records)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := buildScaffold(api, func(name string) bool { return tmpl.Lookup(name) != nil })
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc, out := renderScaffold(t)
 	for _, m := range sc.Methods {
-		if m.Mapping == "" && m.Reason == "" {
-			t.Errorf("%s has neither a mapping nor a reason it is not provided", m.Name)
+		if m.Mapping != "" {
+			continue
+		}
+		if !strings.Contains(out, m.Method+"(): never {\n    throw new NotProvided(\n      "+m.OpLiteral+",") {
+			t.Errorf("%s has no mapping, yet its method does not report it not provided", m.Name)
 		}
 	}
 	var adapters []string
@@ -86,6 +80,103 @@ func TestScaffoldMappings(t *testing.T) {
 	if len(sc.Core) != 6 || len(sc.Transports) != 7 {
 		t.Errorf("core operations %v, adapter declarations %v", sc.Core, sc.Transports)
 	}
+}
+
+// The operations the SDK has no API for say why, naming the package: the
+// adapters keep their reconciliation private and have no schema-version
+// gate.
+func TestScaffoldNotProvidedReasons(t *testing.T) {
+	sc, out := renderScaffold(t)
+	reasons := map[string]string{}
+	for _, m := range sc.Methods {
+		if m.Reason != "" {
+			reasons[m.Name] = m.Reason
+		}
+	}
+	for _, op := range protocol.Operations {
+		gate := strings.HasSuffix(op.Name, "_schema_version_gate")
+		if !gate && !strings.HasSuffix(op.Name, "_reconcile") {
+			continue
+		}
+		if reasons[op.Name] == "" {
+			t.Errorf("%s reports the default reason, not the SDK's", op.Name)
+		}
+	}
+	for _, want := range []string{"@babelqueue/sqs has no schema-version gate: SqsConsumer decodes",
+		"@babelqueue/azure-service-bus has no schema-version gate: AsbConsumer decodes",
+		"@babelqueue/pulsar has no schema-version gate", "@babelqueue/kafka has no schema-version gate",
+		"@babelqueue/artemis has no schema-version gate", "drive the consumer with the property set"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the scaffold lacks %q", want)
+		}
+	}
+}
+
+// Every mapping runs the SDK's code: none answers its input back, a
+// constant, or a default where the SDK gave nothing.
+func TestScaffoldMappingsCallTheSDK(t *testing.T) {
+	sc, out := renderScaffold(t)
+	sdk := regexp.MustCompile(`\b(EnvelopeCodec|codec|Wrap|InMemoryStore|payloadSchemas)\.|\bWrap\(|await adapter<`)
+	for _, m := range sc.Methods {
+		if m.Mapping == "" {
+			continue
+		}
+		body := methodBody(t, out, m.Method)
+		if !sdk.MatchString(body) {
+			t.Errorf("%s calls nothing of the SDK:\n%s", m.Name, body)
+		}
+		for _, bad := range []string{"return envelope;", "?? \"\";\n", "return frameValue(", ".frameValue(envelope);"} {
+			if strings.Contains(body, bad) {
+				t.Errorf("%s answers without the SDK (%q):\n%s", m.Name, bad, body)
+			}
+		}
+	}
+	for _, want := range []string{"new redis.RedisConsumer(client, queue, handlers", "await consumer.poll()",
+		"queued_after_reserve: client.length(queue)", "Wrap remembered no key", "Wrap used different keys"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the scaffold lacks %q", want)
+		}
+	}
+}
+
+// renderScaffold lays out and renders the canonical suite's scaffold.
+func renderScaffold(t *testing.T) (scaffoldView, string) {
+	t.Helper()
+	tmpl, err := parseTemplates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	api, err := buildSubject(protocol.Operations, protocol.Records)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := buildScaffold(api, func(name string) bool { return tmpl.Lookup(name) != nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := buildView(canonical(t), backend.Options{Binding: backend.BindSDK})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.Scaffold = sc
+	out, err := textkit.Render(tmpl, "scaffold.ts", v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc, string(out)
+}
+
+// methodBody is the source of a class method of the scaffold, from its
+// signature to its closing brace.
+func methodBody(t *testing.T, src, method string) string {
+	t.Helper()
+	src = src[strings.Index(src, "class SdkSubject "):]
+	start := regexp.MustCompile(`(?m)^  (async )?` + method + `\(`).FindStringIndex(src)
+	if start == nil {
+		t.Fatalf("no method %s", method)
+	}
+	end := strings.Index(src[start[0]:], "\n  }\n")
+	return src[start[0] : start[0]+end+4]
 }
 
 // A mapping onto an adapter whose block names no package is an error, not

@@ -22,7 +22,9 @@ import (
 var hostile = strings.Join(node.Adversarial[1:len(node.Adversarial)-1], " | ")
 
 // adversarialSuite is a small suite whose names, descriptions, keys, values
-// and pointers are hostile, consistent enough for the oracle to pass it.
+// and pointers are hostile, consistent enough for the oracle to pass it; its
+// sqs and asb blocks are schema-version gates delivering every hostile
+// string, and numbers at each AMQP width.
 func adversarialSuite(t *testing.T) *model.Suite {
 	t.Helper()
 	data := map[string]any{hostile: hostile, "__proto__": map[string]any{"polluted": true}, "constructor": []any{}}
@@ -40,6 +42,9 @@ func adversarialSuite(t *testing.T) *model.Suite {
 		"payload_schema": map[string]any{"description": hostile,
 			"schema": map[string]any{"type": "object", "required": []any{hostile}, "properties": map[string]any{hostile: map[string]any{"type": "string", "minLength": 2}}},
 			"cases":  []any{map[string]any{"name": hostile + " payload", "valid": true, "data": map[string]any{hostile: hostile}}}},
+	}
+	for block, gate := range node.GateBlocks(hostile, "fixtures/hostile.json") {
+		manifest[block] = gate
 	}
 	fsys := fstest.MapFS{
 		"manifest.json":          {Data: mustJSON(t, manifest)},

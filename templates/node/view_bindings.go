@@ -14,13 +14,16 @@ const (
 	subProperties     = "property_projection"
 	subReconciliation = "attempts_reconciliation"
 	subPayloadID      = "payload_identity"
+	subGate           = model.SubSchemaVersionGate
 )
 
 // bindingBody is the view of a broker block: its projection test (a
-// block-specific view) and its reconciliation tests, each when present.
+// block-specific view), its reconciliation tests and its schema-version gate
+// tests, each when present.
 type bindingBody struct {
 	Projection any
 	Reconcile  *reconcileView
+	Gate       *gateView
 }
 
 // reconcileView is an attempts_reconciliation sub-block.
@@ -55,6 +58,82 @@ func buildReconcile(r *model.Reconciliation, block string, op protocol.Operation
 	return rv, nil
 }
 
+// gateOps are the schema-version gate operations of the broker blocks that
+// have one.
+var gateOps = map[string]protocol.Operation{
+	model.BlockSQS:     protocol.SQSSchemaVersionGate,
+	model.BlockASB:     protocol.ASBSchemaVersionGate,
+	model.BlockPulsar:  protocol.PulsarSchemaVersionGate,
+	model.BlockKafka:   protocol.KafkaSchemaVersionGate,
+	model.BlockArtemis: protocol.ArtemisSchemaVersionGate,
+}
+
+// gateView is a schema_version_gate sub-block.
+type gateView struct {
+	Describe string // the describe block's name literal
+	Doc      string
+	Fixture  string // the envelope every case delivers, a literal path
+	Cases    []gateCaseView
+}
+
+// gateCaseView is one gate case: one call of the gate operation per AMQP
+// type the case stands for (one, for a string or an absent property), each
+// followed by its assertion.
+type gateCaseView struct {
+	testCase
+	Calls []gateCallView
+}
+
+// gateCallView is one call of a gate and the assertion on its outcome, each
+// a statement laid out for its place in the test.
+type gateCallView struct {
+	Call, Assert string
+}
+
+// buildGate builds the schema_version_gate sub-block of a broker block, or
+// nil when the block has none.
+func buildGate(g *model.SchemaVersionGate, block string, op protocol.Operation) (*gateView, error) {
+	if g == nil {
+		return nil, nil
+	}
+	if op.Name == "" {
+		return nil, fmt.Errorf("%s: the protocol has no schema-version gate for the block", subGate)
+	}
+	typed := false
+	for _, p := range op.Params {
+		typed = typed || p.Name == "amqp_type"
+	}
+	gv := &gateView{Describe: tsString(block + " " + subGate), Doc: tsComment(g.Description, ""), Fixture: tsString(g.Fixture)}
+	method := "await subject." + lowerCamel(op.Name) + "("
+	for _, c := range g.Cases {
+		property := "null"
+		if !c.Absent {
+			var err error
+			if property, err = tsValue(c.Value, nestedBodyIndent); err != nil {
+				return nil, fmt.Errorf("%s case %q: %w", subGate, c.Name, err)
+			}
+		}
+		cv := gateCaseView{testCase: newCase(c.Name, "", nestedIndent)}
+		for _, amqpType := range c.AMQPTypes() {
+			args := []string{"envelope", property}
+			outcome, what := "outcome", "outcome for "+g.Property
+			switch {
+			case amqpType != "":
+				args = append(args, tsString(amqpType))
+				outcome, what = "outcomeAs"+upperFirst(amqpType), what+" as AMQP "+amqpType
+			case typed:
+				args = append(args, "null")
+			}
+			cv.Calls = append(cv.Calls, gateCallView{
+				Call:   layoutList(nestedBodyIndent, "const "+outcome+" = "+method, args, ");", 0),
+				Assert: stmt(nestedBodyIndent, "assertJsonEqual", outcome, tsString(c.Expect), tsString(what)),
+			})
+		}
+		gv.Cases = append(gv.Cases, cv)
+	}
+	return gv, nil
+}
+
 // projectionUses is what a broker block's projection test uses besides
 // fixture and whenProvided: whether it calls assert, and support functions.
 type projectionUses struct {
@@ -75,7 +154,21 @@ func bindingImports(b *bindingBody, uses projectionUses) imports {
 	if b.Reconcile != nil {
 		imp.Assert, imp.Describe = true, true
 	}
+	if b.Gate != nil {
+		imp.Describe = true
+		imp.Support = append(imp.Support, "assertJsonEqual", "fixture")
+	}
+	imp.Support = unique(imp.Support)
 	return imp
+}
+
+// unique returns names sorted, each once.
+func unique(names []string) []string {
+	set := map[string]bool{}
+	for _, n := range names {
+		set[n] = true
+	}
+	return sortedKeys(set)
 }
 
 // projectionCase is the head of a projection test: named after its block
@@ -141,7 +234,8 @@ func stringMapBinding(s *model.Suite, block string, p *model.StringMapProjection
 	return b, nil
 }
 
-// finishBinding adds the reconciliation sub-block of op and makes the file.
+// finishBinding adds the reconciliation sub-block of op and the block's
+// schema-version gate, and makes the file.
 func finishBinding(s *model.Suite, c *common, b *bindingBody, block string, r *model.Reconciliation, op protocol.Operation,
 	uses projectionUses) (testFile, error) {
 	rv, err := buildReconcile(r, block, op)
@@ -149,6 +243,9 @@ func finishBinding(s *model.Suite, c *common, b *bindingBody, block string, r *m
 		return testFile{}, err
 	}
 	b.Reconcile = rv
+	if b.Gate, err = buildGate(s.Gate(block), block, gateOps[block]); err != nil {
+		return testFile{}, err
+	}
 	return c.file(s, block, b, bindingImports(b, uses)), nil
 }
 
@@ -249,8 +346,8 @@ func buildRedis(s *model.Suite, c *common) (testFile, error) {
 	if p := s.Redis.PayloadIdentity; p != nil {
 		b.Projection = &payloadIdentityView{testCase: projectionCase(s, model.BlockRedis, subPayloadID), Fixture: tsString(p.EnvelopeFile)}
 	}
-	return finishBinding(s, c, b, model.BlockRedis, nil, protocol.Operation{}, projectionUses{assert: true})
+	return finishBinding(s, c, b, model.BlockRedis, nil, protocol.Operation{}, compareOnly)
 }
 
 // empty reports whether a broker block has no sub-block bqgen tests.
-func (b *bindingBody) empty() bool { return b.Projection == nil && b.Reconcile == nil }
+func (b *bindingBody) empty() bool { return b.Projection == nil && b.Reconcile == nil && b.Gate == nil }

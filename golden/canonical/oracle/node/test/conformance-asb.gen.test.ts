@@ -73,3 +73,149 @@ describe("asb attempts_reconciliation", () => {
     assert.equal(attempts, 5, "expected_attempts");
   }));
 });
+
+// Consumer-side schema-version gate (broker-bindings.md §4.7). Read property bq-schema-version
+// BEFORE decoding; blank = empty or only ASCII whitespace (space, \t, \n, \v, \f, \r) falls
+// through to decode; otherwise exactly "1" decodes and anything else rejects without decoding;
+// never trimmed; non-ASCII whitespace and BOM are not blank. ASB properties are AMQP-typed:
+// JSON-number cases stand for a native AMQP number; integral 1 decodes at any integral width,
+// other numbers reject; runners MUST exercise 1 and 2 at int32 and int64 width.
+describe("asb schema_version_gate", () => {
+  test("decode string 1", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.asbSchemaVersionGate(envelope, "1", null);
+    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+  }));
+
+  test("decode empty string", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.asbSchemaVersionGate(envelope, "", null);
+    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+  }));
+
+  test("decode string U+0020 U+0009", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.asbSchemaVersionGate(envelope, " \t", null);
+    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+  }));
+
+  test("decode string U+0020", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.asbSchemaVersionGate(envelope, " ", null);
+    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+  }));
+
+  test("decode string U+000A U+000B U+000C U+000D", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.asbSchemaVersionGate(envelope, "\n\u000B\f\r", null);
+    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+  }));
+
+  test("decode absent", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.asbSchemaVersionGate(envelope, null, null);
+    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+  }));
+
+  test("reject string 2", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.asbSchemaVersionGate(envelope, "2", null);
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string 01", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.asbSchemaVersionGate(envelope, "01", null);
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string x", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.asbSchemaVersionGate(envelope, "x", null);
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string U+0020 1", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.asbSchemaVersionGate(envelope, " 1", null);
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string 1 U+0020", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.asbSchemaVersionGate(envelope, "1 ", null);
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string U+0009 1 U+000A", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.asbSchemaVersionGate(envelope, "\t1\n", null);
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string U+00A0", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.asbSchemaVersionGate(envelope, "\u00A0", null);
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string U+0085", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.asbSchemaVersionGate(envelope, "\u0085", null);
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string U+3000", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.asbSchemaVersionGate(envelope, "\u3000", null);
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string U+FEFF", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.asbSchemaVersionGate(envelope, "\uFEFF", null);
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string U+00A0 1", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.asbSchemaVersionGate(envelope, "\u00A01", null);
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string 1 U+3000", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.asbSchemaVersionGate(envelope, "1\u3000", null);
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("decode number 1", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcomeAsInt = await subject.asbSchemaVersionGate(envelope, 1, "int");
+    assertJsonEqual(outcomeAsInt, "decode", "outcome for bq-schema-version as AMQP int");
+    const outcomeAsLong = await subject.asbSchemaVersionGate(envelope, 1, "long");
+    assertJsonEqual(outcomeAsLong, "decode", "outcome for bq-schema-version as AMQP long");
+  }));
+
+  test("reject number 2", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcomeAsInt = await subject.asbSchemaVersionGate(envelope, 2, "int");
+    assertJsonEqual(outcomeAsInt, "reject", "outcome for bq-schema-version as AMQP int");
+    const outcomeAsLong = await subject.asbSchemaVersionGate(envelope, 2, "long");
+    assertJsonEqual(outcomeAsLong, "reject", "outcome for bq-schema-version as AMQP long");
+  }));
+
+  test("reject number 0", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcomeAsInt = await subject.asbSchemaVersionGate(envelope, 0, "int");
+    assertJsonEqual(outcomeAsInt, "reject", "outcome for bq-schema-version as AMQP int");
+    const outcomeAsLong = await subject.asbSchemaVersionGate(envelope, 0, "long");
+    assertJsonEqual(outcomeAsLong, "reject", "outcome for bq-schema-version as AMQP long");
+  }));
+
+  test("reject number 1.5", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcomeAsDouble = await subject.asbSchemaVersionGate(envelope, 1.5, "double");
+    assertJsonEqual(outcomeAsDouble, "reject", "outcome for bq-schema-version as AMQP double");
+  }));
+});

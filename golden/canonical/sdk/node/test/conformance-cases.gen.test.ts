@@ -133,7 +133,8 @@ test("invalid-trace-id-missing", (t) => whenProvided(t, async () => {
   assert.equal(
     result.accepted,
     false,
-    "decode must reject the envelope: no trace_id: the envelope schema requires it (per-message fields are asserted for presence)",
+    "decode must reject the envelope: no trace_id: the envelope schema requires it (per-message fields are " +
+      "asserted for presence)",
   );
 }));
 

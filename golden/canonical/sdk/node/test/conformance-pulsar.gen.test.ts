@@ -75,3 +75,117 @@ describe("pulsar attempts_reconciliation", () => {
     assert.equal(attempts, 5, "expected_attempts");
   }));
 });
+
+// Consumer-side schema-version gate (broker-bindings.md §5.7). Read property bq-schema-version
+// BEFORE decoding; blank = empty or only ASCII whitespace (space, \t, \n, \v, \f, \r) falls
+// through to decode; otherwise exactly "1" decodes and anything else rejects without decoding;
+// never trimmed; non-ASCII whitespace and BOM are not blank.
+describe("pulsar schema_version_gate", () => {
+  test("decode string 1", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.pulsarSchemaVersionGate(envelope, "1");
+    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+  }));
+
+  test("decode empty string", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.pulsarSchemaVersionGate(envelope, "");
+    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+  }));
+
+  test("decode string U+0020 U+0009", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.pulsarSchemaVersionGate(envelope, " \t");
+    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+  }));
+
+  test("decode string U+0020", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.pulsarSchemaVersionGate(envelope, " ");
+    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+  }));
+
+  test("decode string U+000A U+000B U+000C U+000D", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.pulsarSchemaVersionGate(envelope, "\n\u000B\f\r");
+    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+  }));
+
+  test("decode absent", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.pulsarSchemaVersionGate(envelope, null);
+    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+  }));
+
+  test("reject string 2", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.pulsarSchemaVersionGate(envelope, "2");
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string 01", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.pulsarSchemaVersionGate(envelope, "01");
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string x", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.pulsarSchemaVersionGate(envelope, "x");
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string U+0020 1", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.pulsarSchemaVersionGate(envelope, " 1");
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string 1 U+0020", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.pulsarSchemaVersionGate(envelope, "1 ");
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string U+0009 1 U+000A", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.pulsarSchemaVersionGate(envelope, "\t1\n");
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string U+00A0", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.pulsarSchemaVersionGate(envelope, "\u00A0");
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string U+0085", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.pulsarSchemaVersionGate(envelope, "\u0085");
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string U+3000", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.pulsarSchemaVersionGate(envelope, "\u3000");
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string U+FEFF", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.pulsarSchemaVersionGate(envelope, "\uFEFF");
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string U+00A0 1", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.pulsarSchemaVersionGate(envelope, "\u00A01");
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+
+  test("reject string 1 U+3000", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const outcome = await subject.pulsarSchemaVersionGate(envelope, "1\u3000");
+    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+  }));
+});

@@ -98,6 +98,16 @@ export interface RabbitMQPublishing {
   headers: JsonObject;
 }
 
+/** What a produce and a reserve on a fresh Redis queue did. */
+export interface RedisRoundtrip {
+  /** the element reserve returned, exactly */
+  element: string;
+  /** the length of the queue's ready list after produce */
+  queued_after_produce: number;
+  /** the length of the queue's ready list after reserve */
+  queued_after_reserve: number;
+}
+
 /** One delivery of an idempotency replay. */
 export interface Delivery {
   /** the message's meta.id; empty means the message has none */
@@ -209,11 +219,11 @@ export interface ConformanceSubject {
   rabbitmqPublishing(envelope: string): Awaitable<RabbitMQPublishing>;
 
   /**
-   * Produces envelope onto a Redis queue, reserves it and returns the element exactly as reserve
-   * returns it.
+   * Produces envelope onto a fresh Redis queue, reserves it and returns the element exactly as
+   * reserve returns it, with the length of the queue's ready list after each step.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  redisRoundtrip(envelope: string): Awaitable<string>;
+  redisRoundtrip(envelope: string): Awaitable<RedisRoundtrip>;
 
   /**
    * Reports the key the idempotency helper's seen-set uses for the message.

@@ -22,6 +22,7 @@ import type {
   JsonValue,
   PayloadVerdict,
   RabbitMQPublishing,
+  RedisRoundtrip,
   SQSAttribute,
 } from "./conformance-subject.gen.js";
 
@@ -315,12 +316,12 @@ class OracleSubject implements ConformanceSubject {
   }
 
   /**
-   * Produces envelope onto a Redis queue, reserves it and returns the element exactly as reserve
-   * returns it.
+   * Produces envelope onto a fresh Redis queue, reserves it and returns the element exactly as
+   * reserve returns it, with the length of the queue's ready list after each step.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  redisRoundtrip(envelope: string): Promise<string> {
-    return this.#call<string>("redis_roundtrip", { envelope }, "element");
+  redisRoundtrip(envelope: string): Promise<RedisRoundtrip> {
+    return this.#call<RedisRoundtrip>("redis_roundtrip", { envelope });
   }
 
   /**

@@ -21,6 +21,7 @@ import type {
   JsonValue,
   PayloadVerdict,
   RabbitMQPublishing,
+  RedisRoundtrip,
   SQSAttribute,
   View,
 } from "./conformance-subject.gen.js";
@@ -250,15 +251,40 @@ class SdkSubject implements ConformanceSubject {
   }
 
   /**
-   * Produces envelope onto a Redis queue, reserves it and returns the element exactly as reserve
-   * returns it.
+   * Produces envelope onto a fresh Redis queue, reserves it and returns the element exactly as
+   * reserve returns it, with the length of the queue's ready list after each step.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  async redisRoundtrip(envelope: string): Promise<string> {
+  async redisRoundtrip(envelope: string): Promise<RedisRoundtrip> {
     const redis = await adapter<RedisAdapter>("@babelqueue/redis", "redis_roundtrip");
-    // RedisPublisher stores frameValue(body) as the list element, and reserve
-    // hands that element back unchanged: with no headers it must be the body.
-    return redis.frameValue(envelope);
+    const queue = "bqgen-conformance";
+    const client = new InMemoryRedis();
+    // Produce: RedisPublisher.publish() builds its envelope from a URN and
+    // data, so it cannot be handed this one; what it RPUSHes is
+    // frameValue(the encoded envelope, headers): here these bytes, no headers.
+    await client.rpush(queue, redis.frameValue(envelope, null));
+    const queuedAfterProduce = client.length(queue);
+    // Reserve: RedisConsumer.poll() moves the element to the processing list
+    // (BRPOPLPUSH) and hands its handler the element as it reserved it.
+    const handed: string[] = [];
+    const failures: unknown[] = [];
+    const handlers = {
+      [EnvelopeCodec.urn(acceptedEnvelope(envelope))]: (_envelope: Envelope, raw: string) => {
+        handed.push(raw);
+      },
+    };
+    const consumer = new redis.RedisConsumer(client, queue, handlers, {
+      deadLetterQueue: null,
+      onError: (error) => failures.push(error),
+    });
+    if (!(await consumer.poll())) {
+      throw new Error("RedisConsumer.poll() reserved nothing from the queue produce filled");
+    }
+    const element = handed[0];
+    if (element === undefined) {
+      throw new Error(`RedisConsumer.poll() did not hand the element to its handler: ${String(failures[0])}`);
+    }
+    return { element, queued_after_produce: queuedAfterProduce, queued_after_reserve: client.length(queue) };
   }
 
   /**
@@ -266,19 +292,31 @@ class SdkSubject implements ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    */
   async idempotencyKey(envelope: string): Promise<string> {
-    const keys: string[] = [];
+    const used: string[] = []; // every key Wrap hands the store, in order
+    const remembered: string[] = [];
     const recording: Store = {
       seen: (id) => {
-        keys.push(id);
+        used.push(id);
         return false;
       },
       remember: (id) => {
-        keys.push(id);
+        used.push(id);
+        remembered.push(id);
       },
-      forget: () => {},
+      forget: (id) => {
+        used.push(id);
+      },
     };
     await Wrap(recording, () => {})(acceptedEnvelope(envelope));
-    return keys[0] ?? "";
+    const key = remembered[0];
+    if (key === undefined) {
+      throw new Error("Wrap remembered no key for a delivery its handler completed");
+    }
+    const keys = [...new Set(used)];
+    if (keys.length > 1) {
+      throw new Error(`Wrap used different keys for one delivery: ${keys.map((k) => JSON.stringify(k)).join(", ")}`);
+    }
+    return key;
   }
 
   /**
@@ -333,7 +371,10 @@ class SdkSubject implements ConformanceSubject {
   sqsSchemaVersionGate(): never {
     throw new NotProvided(
       "sqs_schema_version_gate",
-      "this scaffold maps it onto no API of the SDK yet; write that mapping here",
+      "@babelqueue/sqs has no schema-version gate: SqsConsumer decodes " +
+        "the body without reading the bq-schema-version message attribute; " +
+        "once it has one, map the gate here: drive the consumer with the property set " +
+        "and answer decode when the handler ran, else reject",
     );
   }
 
@@ -347,7 +388,10 @@ class SdkSubject implements ConformanceSubject {
   asbSchemaVersionGate(): never {
     throw new NotProvided(
       "asb_schema_version_gate",
-      "this scaffold maps it onto no API of the SDK yet; write that mapping here",
+      "@babelqueue/azure-service-bus has no schema-version gate: AsbConsumer decodes " +
+        "the body without reading the bq-schema-version application property; " +
+        "once it has one, map the gate here: drive the consumer with the property set " +
+        "and answer decode when the handler ran, else reject",
     );
   }
 
@@ -360,7 +404,10 @@ class SdkSubject implements ConformanceSubject {
   pulsarSchemaVersionGate(): never {
     throw new NotProvided(
       "pulsar_schema_version_gate",
-      "this scaffold maps it onto no API of the SDK yet; write that mapping here",
+      "@babelqueue/pulsar has no schema-version gate: PulsarConsumer decodes " +
+        "the payload without reading the bq-schema-version message property; " +
+        "once it has one, map the gate here: drive the consumer with the property set " +
+        "and answer decode when the handler ran, else reject",
     );
   }
 
@@ -373,7 +420,10 @@ class SdkSubject implements ConformanceSubject {
   kafkaSchemaVersionGate(): never {
     throw new NotProvided(
       "kafka_schema_version_gate",
-      "this scaffold maps it onto no API of the SDK yet; write that mapping here",
+      "@babelqueue/kafka has no schema-version gate: KafkaConsumer decodes " +
+        "the record value without reading the bq-schema-version header; " +
+        "once it has one, map the gate here: drive the consumer with the property set " +
+        "and answer decode when the handler ran, else reject",
     );
   }
 
@@ -386,7 +436,10 @@ class SdkSubject implements ConformanceSubject {
   artemisSchemaVersionGate(): never {
     throw new NotProvided(
       "artemis_schema_version_gate",
-      "this scaffold maps it onto no API of the SDK yet; write that mapping here",
+      "@babelqueue/artemis has no schema-version gate: ArtemisConsumer decodes " +
+        "the body without reading the bq_schema_version application property; " +
+        "once it has one, map the gate here: drive the consumer with the property set " +
+        "and answer decode when the handler ran, else reject",
     );
   }
 
@@ -479,7 +532,63 @@ interface RabbitMQAdapter {
 }
 
 interface RedisAdapter {
-  frameValue(body: string): string;
+  frameValue(body: string, headers: null): string;
+  RedisConsumer: new (
+    client: InMemoryRedis,
+    queue: string,
+    handlers: { [urn: string]: (envelope: Envelope, raw: string) => void },
+    options: { deadLetterQueue: null; onError: (error: unknown) => void },
+  ) => { poll(): Promise<boolean> };
+}
+
+/**
+ * The list commands @babelqueue/redis calls (its RedisClient), over lists in
+ * memory, as Redis runs them: a fresh Redis for one roundtrip.
+ */
+class InMemoryRedis {
+  readonly #lists = new Map<string, string[]>();
+
+  /** LLEN. */
+  length(key: string): number {
+    return this.#list(key).length;
+  }
+
+  rpush(key: string, value: string): Promise<number> {
+    return Promise.resolve(this.#list(key).push(value));
+  }
+
+  /** Moves the tail of source to the head of destination; nothing fills a list later, so it never blocks. */
+  brpoplpush(source: string, destination: string): Promise<string | null> {
+    const value = this.#list(source).pop();
+    if (value === undefined) {
+      return Promise.resolve(null);
+    }
+    this.#list(destination).unshift(value);
+    return Promise.resolve(value);
+  }
+
+  lrem(key: string, count: number, value: string): Promise<number> {
+    const list = this.#list(key);
+    let removed = 0;
+    for (let i = 0; i < list.length && (count === 0 || removed < Math.abs(count)); ) {
+      if (list[i] === value) {
+        list.splice(i, 1);
+        removed++;
+      } else {
+        i++;
+      }
+    }
+    return Promise.resolve(removed);
+  }
+
+  #list(key: string): string[] {
+    let list = this.#lists.get(key);
+    if (list === undefined) {
+      list = [];
+      this.#lists.set(key, list);
+    }
+    return list;
+  }
 }
 
 /** Loads an adapter package; when it is not installed, the operation is not provided. */

@@ -11,9 +11,8 @@
 // payload identity.
 
 import { after, test } from "node:test";
-import assert from "node:assert/strict";
 import { openSubject } from "./conformance-binding.js";
-import { fixture, whenProvided } from "./conformance-support.gen.js";
+import { assertJsonEqual, fixture, whenProvided } from "./conformance-support.gen.js";
 
 const subject = openSubject();
 after(() => subject.close());
@@ -25,6 +24,8 @@ after(() => subject.close());
 // SDK.
 test("redis payload_identity", (t) => whenProvided(t, async () => {
   const envelope = fixture("fixtures/order-created.json");
-  const element = await subject.redisRoundtrip(envelope);
-  assert.equal(element, envelope, "the reserved element is the produced envelope, byte for byte");
+  const roundtrip = await subject.redisRoundtrip(envelope);
+  assertJsonEqual(roundtrip.element, envelope, "the element reserve returned, byte for byte");
+  assertJsonEqual(roundtrip.queued_after_produce, 1, "queued_after_produce (the ready list after produce)");
+  assertJsonEqual(roundtrip.queued_after_reserve, 0, "queued_after_reserve (the ready list after reserve)");
 }));

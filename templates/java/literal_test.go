@@ -252,7 +252,8 @@ func TestJSONExpr(t *testing.T) {
 		`jsonObject(`,
 		`                jsonMember("k1", jsonString("` + strings.Repeat("v", 60) + `")),`,
 		`                jsonMember("k2", jsonObject(`,
-		`                    jsonMember("k3", jsonString("` + strings.Repeat("w", 90) + `")))))`,
+		`                    jsonMember("k3", jsonString("` + strings.Repeat("w", 50) + `"`,
+		`                                + "` + strings.Repeat("w", 40) + `")))))`,
 	}
 	if got != strings.Join(wantLines, "\n") {
 		t.Errorf("jsonExpr split =\n%s\nwant\n%s", got, strings.Join(wantLines, "\n"))

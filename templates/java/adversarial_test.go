@@ -30,7 +30,27 @@ func adversarialSuite(t *testing.T) *model.Suite {
 	}
 	roundtrips = append(roundtrips, map[string]any{"name": "keys", "file": "fixtures/f.json", "description": strings.Join(adversarial, "\n"),
 		"expect_attempts": 1, "expect_preserved": preserved})
+	// The gates: every adversarial string as a named SQS case and an
+	// unnamed Azure Service Bus case (named by the model), the ASB one with
+	// numbers of each AMQP kind, and both with an absent property.
+	var sqsGate, asbGate []any
+	for i, s := range adversarial {
+		expect := []string{"decode", "reject"}[i%2]
+		sqsGate = append(sqsGate, map[string]any{"name": "gate " + s, "value": s, "expect": expect})
+		asbGate = append(asbGate, map[string]any{"value": s, "expect": expect})
+	}
+	sqsGate = append(sqsGate, map[string]any{"name": "gate absent", "absent": true, "expect": "decode"})
+	asbGate = append(asbGate, map[string]any{"absent": true, "expect": "decode"},
+		map[string]any{"value": json.Number("1"), "expect": "decode"},
+		map[string]any{"value": json.Number("-9007199254740993"), "expect": "reject"},
+		map[string]any{"value": json.Number("1.5"), "expect": "reject"},
+		map[string]any{"value": json.Number("1E0"), "expect": "reject"})
+	gate := func(cases []any) map[string]any {
+		return map[string]any{"schema_version_gate": map[string]any{"property": strings.Join(adversarial, "|"),
+			"fixture": "fixtures/f.json", "cases": cases}}
+	}
 	manifest := map[string]any{"schema_version": 1, "description": strings.Join(adversarial, " "), "cases": cases,
+		"sqs": gate(sqsGate), "asb": gate(asbGate),
 		"idempotency":    map[string]any{"description": strings.Join(adversarial, "\r\n"), "sequences": map[string]any{"cases": sequences}},
 		"payload_schema": map[string]any{"description": "*/ \\u000a", "schema": map[string]any{"type": "object"}, "cases": payloads},
 		"roundtrip":      map[string]any{"cases": roundtrips},

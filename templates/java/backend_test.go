@@ -146,14 +146,19 @@ func TestOneClassPerBlockOneTestPerCase(t *testing.T) {
 	}
 }
 
-// casesIn counts the tests a block must get: one per case, plus one per
-// projection, dedup_key or payload_identity.
+// casesIn counts the tests a block must get: one per case (a reconciliation
+// or schema-version gate case among them), plus one per projection,
+// dedup_key or payload_identity.
 func casesIn(s *model.Suite, block string) int {
 	reconcile := func(r *model.Reconciliation) int {
-		if r == nil {
-			return 0
+		n := 0
+		if r != nil {
+			n = len(r.Cases)
 		}
-		return len(r.Cases)
+		if g := s.Gate(block); g != nil {
+			n += len(g.Cases)
+		}
+		return n
 	}
 	one := func(present bool) int {
 		if present {
@@ -200,7 +205,7 @@ func TestDisplayNamesAreTheCaseNames(t *testing.T) {
 	s := canonical(t)
 	f := byPath(generate(t, s, bindings["oracle"]))["src/test/java/com/babelqueue/ConformanceCasesTest.java"]
 	for _, c := range s.Cases {
-		if n := strings.Count(string(f.Content), "@DisplayName("+javaString(c.Name)+")"); n != 1 {
+		if n := strings.Count(string(f.Content), "@DisplayName("+displayName(c.Name)+")"); n != 1 {
 			t.Errorf("case %q: %d display names, want 1", c.Name, n)
 		}
 	}

@@ -68,6 +68,11 @@ func checkDisplayNames(t *testing.T, dir string, s *model.Suite) {
 		want = append(want, hex.EncodeToString([]byte(c.Name)))
 	}
 	want = append(want, hex.EncodeToString([]byte("keys")))
+	for _, block := range []string{model.BlockSQS, model.BlockASB} {
+		for _, c := range s.Gate(block).Cases {
+			want = append(want, hex.EncodeToString([]byte(c.Name)))
+		}
+	}
 	java.WriteFiles(t, dir, []backend.File{{Path: "DisplayNameProbe.java", Content: []byte(displayNameProbe)}})
 	cp := filepath.Join(dir, "target", "test-classes") + ":" + launcher
 	out := java.RunJava(t, dir, cp, []string{"DisplayNameProbe.java"}, java.ProbePackage+".DisplayNameProbe", classes...)

@@ -44,11 +44,12 @@ func jsonExpr(v model.Value, indent int) string { return newJSONBuilder().expr(v
 // followed by tail more characters on its last line. Every string, key and
 // number text goes through javaString; a number keeps the exact text the
 // suite wrote. An expression that would pass maxLine is split: one item per
-// line at indent, the items of nested containers 4 columns further.
+// line at indent, the items of nested containers 4 columns further, and a
+// long string into a concatenation (splitLiteral).
 func (b *jsonBuilder) expr(v model.Value, col, indent, tail int) string {
 	flat := b.flat(v)
 	if col+len(flat)+tail <= maxLine || (v.Kind != model.Array && v.Kind != model.Object) {
-		return flat
+		return splitLiteral(flat, col, tail, indent+contIndent) // a long jsonString("...") is split
 	}
 	open, items := b.parts(v, indent, tail)
 	if len(items) == 0 {

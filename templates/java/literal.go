@@ -169,9 +169,14 @@ func docLines(text string) []string {
 }
 
 // wrap breaks s at spaces into lines of at most width bytes; a word longer
-// than width gets a line of its own. An empty s is one empty line.
+// than width is broken into pieces that fit, between characters (never
+// inside a character reference), so no line of a comment grows past the
+// page. An empty s is one empty line.
 func wrap(s string, width int) []string {
-	words := strings.Fields(s)
+	var words []string
+	for _, w := range strings.Fields(s) {
+		words = append(words, breakWord(w, width)...)
+	}
 	if len(words) == 0 {
 		return []string{""}
 	}
@@ -185,4 +190,133 @@ func wrap(s string, width int) []string {
 		}
 	}
 	return lines
+}
+
+// literalUnits splits the body of a Java string literal (between its
+// quotes) into the units no line break may fall inside: an escape
+// (\uXXXX, with its low surrogate when it is a high one, \NNN, \n...) or one
+// character. ok is false when lit is not one plain literal as javaLiteral
+// writes it.
+func literalUnits(lit string) (units []string, ok bool) {
+	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
+		return nil, false
+	}
+	body := lit[1 : len(lit)-1]
+	for i := 0; i < len(body); {
+		n := 1
+		switch {
+		case body[i] == '"':
+			return nil, false // a quote of its own ends the literal: not one literal
+		case body[i] != '\\':
+		case i+1 >= len(body):
+			return nil, false
+		case body[i+1] == 'u':
+			n = 6
+			if i+12 <= len(body) && isHighSurrogateEscape(body[i:i+6]) && body[i+6:i+8] == `\u` {
+				n = 12 // a surrogate pair stays on one line
+			}
+		case body[i+1] >= '0' && body[i+1] <= '7':
+			n = 4 // javaLiteral writes octal escapes with three digits
+		default:
+			n = 2
+		}
+		if i+n > len(body) {
+			return nil, false
+		}
+		units = append(units, body[i:i+n])
+		i += n
+	}
+	return units, true
+}
+
+// isHighSurrogateEscape reports whether esc, a \uXXXX escape, is a high
+// surrogate.
+func isHighSurrogateEscape(esc string) bool {
+	u, err := strconv.ParseUint(esc[2:], 16, 16)
+	return err == nil && u >= 0xD800 && u <= 0xDBFF
+}
+
+// maxWidth is the width no generated line passes: a string literal that
+// would is split (splitLiteral).
+const maxWidth = 120
+
+// splitLiteral returns lit, a string expression starting at column col with
+// tail more characters after it on its line, unchanged when it fits
+// maxWidth. A longer plain literal (or a call of one argument that is one,
+// such as jsonString("...")) becomes a concatenation of literals, each
+// continuation line starting "+ " at indent; javac folds it back into one
+// constant, on lines filled to lineWidth. Lines break after a space where
+// one is near, never inside an escape.
+func splitLiteral(lit string, col, tail, indent int) string {
+	if col+len(lit)+tail <= maxWidth {
+		return lit
+	}
+	if open := strings.Index(lit, `("`); open > 0 && strings.HasSuffix(lit, `")`) && isCallName(lit[:open]) {
+		head := lit[:open+1]
+		return head + splitLiteral(lit[open+1:len(lit)-1], col+len(head), tail+1, indent) + ")"
+	}
+	units, ok := literalUnits(lit)
+	if !ok {
+		return lit
+	}
+	var lines []string
+	width := lineWidth - col - len(`""`) // room on the first line
+	for len(units) > 0 {
+		n, size := 0, 0
+		for n < len(units) && size+len(units[n]) <= width {
+			size += len(units[n])
+			n++
+		}
+		if n == len(units) && size+tail > width && n > 1 {
+			n-- // leave room for the tail on the last line
+		}
+		if n < len(units) {
+			for k := n; k > n/2; k-- {
+				if units[k-1] == " " {
+					n = k // break after the last space of the line's second half
+					break
+				}
+			}
+		}
+		if n == 0 {
+			n = 1 // one unit wider than the line still goes somewhere
+		}
+		lines = append(lines, `"`+strings.Join(units[:n], "")+`"`)
+		units = units[n:]
+		width = lineWidth - indent - len(`+ ""`)
+	}
+	return strings.Join(lines, "\n"+strings.Repeat(" ", indent)+"+ ")
+}
+
+// isCallName reports whether s is a plain method name.
+func isCallName(s string) bool {
+	for i, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// breakWord splits w, text escaped by commentText, into pieces of at most
+// width bytes; a character reference ("&#x1f600;") stays whole.
+func breakWord(w string, width int) []string {
+	var pieces []string
+	for len(w) > width {
+		cut := 0
+		for cut < len(w) {
+			n := 1
+			if w[cut] == '&' {
+				if end := strings.IndexByte(w[cut:], ';'); end > 0 {
+					n = end + 1
+				}
+			}
+			if cut+n > width && cut > 0 {
+				break
+			}
+			cut += n
+		}
+		pieces, w = append(pieces, w[:cut]), w[cut:]
+	}
+	return append(pieces, w)
 }

@@ -252,7 +252,8 @@ func TestJSONExpr(t *testing.T) {
 		`jsonObject(`,
 		`                jsonMember("k1", jsonString("` + strings.Repeat("v", 60) + `")),`,
 		`                jsonMember("k2", jsonObject(`,
-		`                    jsonMember("k3", jsonString("` + strings.Repeat("w", 90) + `")))))`,
+		`                    jsonMember("k3", jsonString("` + strings.Repeat("w", 50) + `"`,
+		`                                + "` + strings.Repeat("w", 40) + `")))))`,
 	}
 	if got != strings.Join(wantLines, "\n") {
 		t.Errorf("jsonExpr split =\n%s\nwant\n%s", got, strings.Join(wantLines, "\n"))
@@ -300,5 +301,77 @@ func TestJavaStringSplitsWhatNoConstantHolds(t *testing.T) {
 	}
 	if got := javaString("short"); got != `"short"` {
 		t.Errorf("javaString(short) = %s", got)
+	}
+}
+
+// A literal too wide for its line is split into a concatenation that javac
+// reads back as the same string, on lines no wider than maxWidth, never
+// inside an escape or a surrogate pair; one that fits is left alone.
+func TestSplitLiteral(t *testing.T) {
+	long := strings.Join(adversarial, " ") + strings.Repeat("😀", 30) + strings.Repeat("\x00", 40)
+	for _, col := range []int{0, 16, 60, 110} {
+		for _, s := range []string{long, strings.Repeat("x", 300), strings.Repeat("\u00e9", 100)} {
+			lit := javaString(s)
+			got := splitLiteral(lit, col, len(");"), 24)
+			lines := strings.Split(got, "\n")
+			if len(lines) < 2 {
+				t.Fatalf("col %d: %d bytes not split", col, len(lit))
+			}
+			for i, line := range lines {
+				width := len(line)
+				if i == 0 {
+					width += col
+				}
+				if i == len(lines)-1 {
+					width += len(");")
+				}
+				if width > maxWidth && !(i == 0 && col > maxWidth-12) {
+					t.Errorf("col %d: line %d is %d wide: %s", col, i, width, line)
+				}
+				if i > 0 && !strings.HasPrefix(line, strings.Repeat(" ", 24)+`+ "`) {
+					t.Errorf("col %d: continuation %q does not start at the indent with +", col, line)
+				}
+				if strings.HasSuffix(line, `\"`) && !strings.HasSuffix(line, `\\"`) || strings.Contains(line, `\ud83d"`) {
+					t.Errorf("col %d: line %d ends inside an escape or a surrogate pair: %s", col, i, line)
+				}
+			}
+			if joined := concatenation.ReplaceAllString(got, ""); joined != lit {
+				t.Errorf("col %d: the pieces join to a different literal", col)
+			}
+		}
+	}
+	if got := splitLiteral(`"short"`, 100, 2, 8); got != `"short"` {
+		t.Errorf("a literal that fits changed: %s", got)
+	}
+	call := `jsonString("` + strings.Repeat("y", 200) + `")`
+	if got := splitLiteral(call, 8, 1, 16); !strings.HasPrefix(got, `jsonString("y`) || !strings.HasSuffix(got, `y")`) ||
+		concatenation.ReplaceAllString(got, "") != call {
+		t.Errorf("a one-argument call is split inside its argument: %s", got)
+	}
+	for _, expr := range []string{`f("a", "` + strings.Repeat("b", 200) + `")`, `String.join("", "` + strings.Repeat("c", 200) + `")`} {
+		if got := splitLiteral(expr, 8, 1, 16); got != expr {
+			t.Errorf("an expression that is not one literal was split: %.60s", got)
+		}
+	}
+}
+
+// A word wider than a Javadoc line is broken between characters, never
+// inside a character reference.
+func TestDocLinesBreakLongWords(t *testing.T) {
+	word := strings.Repeat("é", 30) + strings.Repeat("a", 100)
+	lines := docLines(word)
+	if len(lines) < 2 {
+		t.Fatalf("a %d-byte word stayed on one line", len(commentText(word)))
+	}
+	for _, line := range lines {
+		if len(line) > docWidth {
+			t.Errorf("line of %d bytes: %s", len(line), line)
+		}
+		if strings.Count(line, "&") != strings.Count(line, ";") {
+			t.Errorf("line breaks a character reference: %s", line)
+		}
+	}
+	if strings.Join(lines, "") != commentText(word) {
+		t.Error("the pieces do not join back to the word")
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/babelqueue/bqgen/verify"
 )
 
-// TestProof is `bqgen verify --lang java` on the canonical and upstream suites.
+// TestProof is `bqgen verify --lang java` on the canonical, upstream and upstream-next suites.
 func TestProof(t *testing.T) {
 	t.Parallel()
 	prooftest.Prove(t, java.New(), verify.NewJavaToolchain())

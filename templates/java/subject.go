@@ -428,7 +428,8 @@ func javadoc(text string, params [][2]string) []string {
 }
 
 // fill writes head, then items separated by ", ", then closing, wrapping
-// before an item that would pass lineWidth onto a new line at indent. col
+// before an item that would pass lineWidth onto a new line at indent; a
+// string literal still too long there is split (splitLiteral). col
 // is the column head starts at, and tail the width of what follows closing
 // on its line.
 func fill(col int, head string, items []string, closing string, tail, indent int) string {
@@ -451,8 +452,13 @@ func fill(col int, head string, items []string, closing string, tail, indent int
 			b.WriteString("\n" + strings.Repeat(" ", indent))
 			width, sep = indent, ""
 		}
+		item = splitLiteral(item, width+len(sep), len(end), indent+contIndent)
 		b.WriteString(sep + item)
-		width += len(sep) + len(item)
+		if nl := strings.LastIndexByte(item, '\n'); nl >= 0 {
+			width = len(item) - nl - 1
+		} else {
+			width += len(sep) + len(item)
+		}
 		if i < len(items)-1 {
 			b.WriteString(",")
 			width++

@@ -103,3 +103,89 @@ func TestScaffoldCapabilitiesAreTheMappedOperations(t *testing.T) {
 		t.Errorf("%d operations report not provided, want %d", n, len(protocol.Operations)+1-len(want))
 	}
 }
+
+// scaffoldMethod is the body of one method of the canonical scaffold.
+func scaffoldMethod(t *testing.T, scaffold, method string) string {
+	t.Helper()
+	m := regexp.MustCompile(`(?s)\n    public [^\n]* ` + method + `\(([^)]*)\) \{\n(.*?)\n    \}\n`).FindStringSubmatch(scaffold)
+	if m == nil {
+		t.Fatalf("the scaffold has no method %s", method)
+	}
+	return m[2]
+}
+
+// The schema-version gates are not in the core artifact: the scaffold
+// reports each not provided, naming the artifact whose consumer has the
+// gate (SQS), or saying that the transport's consumer has none.
+func TestScaffoldGatesSayWhy(t *testing.T) {
+	f := byPath(generate(t, canonical(t), bindings["sdk"]))[packageDir(DefaultPackage)+scaffoldFile]
+	scaffold := string(f.Content)
+	want := map[string]string{
+		"sqsSchemaVersionGate":     `TRANSPORT + "babelqueue-sqs 1.2.1, SqsConsumer's bq-schema-version gate)"`,
+		"asbSchemaVersionGate":     `NO_GATE + "babelqueue-azure-servicebus 1.0.0, AsbConsumer)"`,
+		"pulsarSchemaVersionGate":  `NO_GATE + "babelqueue-pulsar 1.0.0, PulsarConsumer)"`,
+		"kafkaSchemaVersionGate":   `NO_GATE + "babelqueue-kafka 1.0.1, KafkaConsumer)"`,
+		"artemisSchemaVersionGate": `NO_GATE + "babelqueue-artemis 1.0.0, ArtemisConsumer)"`,
+		"redisRoundtrip":           `TRANSPORT + "babelqueue-java-redis, RedisPublisher and RedisConsumer)"`,
+	}
+	for method, reason := range want {
+		if body := scaffoldMethod(t, scaffold, method); body != "        throw new NotProvidedException("+reason+");" {
+			t.Errorf("%s:\n%s\nwant it to throw NotProvidedException(%s)", method, body, reason)
+		}
+	}
+	if !strings.Contains(scaffold, `NO_GATE = "no BabelQueue Java SDK provides it: this transport's consumer has no "`) {
+		t.Error("the scaffold does not declare NO_GATE")
+	}
+}
+
+// idempotency_key asks the helper for the key of one delivery: it fails
+// when the helper remembered none, or used two different keys.
+func TestScaffoldIdempotencyKeyChecksTheRememberedKeys(t *testing.T) {
+	f := byPath(generate(t, canonical(t), bindings["sdk"]))[packageDir(DefaultPackage)+scaffoldFile]
+	body := scaffoldMethod(t, string(f.Content), "idempotencyKey")
+	for _, want := range []string{
+		"remembered.add(messageId);",
+		`"the idempotency helper remembered no key for the delivery"`,
+		`"the idempotency helper used different keys for one delivery:"`,
+		"if (!Objects.equals(key, other)) {",
+		"return key;",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("idempotencyKey lacks %q:\n%s", want, body)
+		}
+	}
+}
+
+// No scaffold mapping can pass whatever the SDK does: none returns one of
+// its own parameters, and every one calls the SDK (a class of package
+// com.babelqueue) or reports not provided.
+func TestScaffoldMappingsCallTheSDK(t *testing.T) {
+	api, err := buildSubject(protocol.All(), protocol.Records)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := byPath(generate(t, canonical(t), bindings["sdk"]))[packageDir(DefaultPackage)+scaffoldFile]
+	sdkCall := regexp.MustCompile(`\b(EnvelopeCodec|Idempotent|PayloadValidator|CoreVersions)\.\w+\(`)
+	mapped := 0
+	for _, op := range api.Operations {
+		if op.Handshake {
+			continue
+		}
+		body := scaffoldMethod(t, string(f.Content), op.Method)
+		if strings.Contains(body, "throw new NotProvidedException(") {
+			continue
+		}
+		mapped++
+		for _, p := range op.Params {
+			if strings.Contains(body, "return "+p+";") {
+				t.Errorf("%s returns its parameter %s", op.Name, p)
+			}
+		}
+		if !sdkCall.MatchString(body) {
+			t.Errorf("%s calls no SDK API:\n%s", op.Name, body)
+		}
+	}
+	if mapped == 0 {
+		t.Error("no operation is mapped")
+	}
+}

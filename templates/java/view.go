@@ -212,12 +212,18 @@ func newMethods(names []string, docs ...string) []method {
 	ids := methodNames(names)
 	out := make([]method, len(names))
 	for i, name := range names {
-		out[i] = method{Name: ids[i], Display: javaString(name)}
+		out[i] = method{Name: ids[i], Display: displayName(name)}
 		if i < len(docs) {
 			out[i].Doc = docLines(docs[i])
 		}
 	}
 	return out
+}
+
+// displayName is a case name as the argument of "    @DisplayName(...)",
+// split over lines when it is long.
+func displayName(name string) string {
+	return splitLiteral(javaString(name), memberIndent+len("@DisplayName("), len(")"), memberIndent+contIndent)
 }
 
 // statement is a call statement in a test body, "head(args...)" and its

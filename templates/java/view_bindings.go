@@ -1,18 +1,44 @@
 package java
 
 import (
+	"fmt"
+	"sort"
+
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
-// The broker binding blocks: a projection test (when the block has one)
-// and one test per attempts_reconciliation case. Which subject method a
-// test calls is written in the block's own template.
+// The broker binding blocks: a projection test (when the block has one),
+// one test per attempts_reconciliation case and one per
+// schema_version_gate case. Which subject method a test calls is written in
+// the block's own template.
 
 // bindingClass is a binding block's test class; P is its projection test.
 type bindingClass[P any] struct {
 	classHead
 	Projection *P
 	Reconcile  []reconcileTest
+	Gate       *gateTests
+}
+
+// gateTests are the tests of a schema_version_gate, one per case.
+type gateTests struct {
+	Fixture     string // the envelope every case delivers, a Java string literal
+	Tests       []gateTest
+	JSONImports []string // the ConformanceJson factories the tests call
+}
+
+// gateTest is one schema_version_gate case: the gate asked once, or for a
+// number on a typed gate once per AMQP type, each answer checked.
+type gateTest struct {
+	Method method
+	Calls  []gateCall
+}
+
+// gateCall is one question to the gate and the check of its answer.
+type gateCall struct {
+	Ask   string // "subject.xSchemaVersionGate(envelope, ...)", the outcome's expression
+	Check string // the assertEquals statement on outcome
 }
 
 // reconcileTest is one attempts_reconciliation case.
@@ -23,10 +49,11 @@ type reconcileTest struct {
 	Expected string // expected_attempts, a long literal
 }
 
-// newBindingClass names the projection test (when there is one) and the
-// reconciliation tests together, so their method names never collide, and
-// fills in the reconciliation tests.
-func newBindingClass[P any](s *model.Suite, c *common, block, projection string, rec *model.Reconciliation) (bindingClass[P], *method) {
+// newBindingClass names the projection test (when there is one), the
+// reconciliation tests and the schema-version gate's tests together, so
+// their method names never collide, and fills in the reconciliation and
+// gate tests.
+func newBindingClass[P any](s *model.Suite, c *common, block, projection string, rec *model.Reconciliation) (bindingClass[P], *method, error) {
 	var names []string
 	if projection != "" {
 		names = append(names, projection)
@@ -34,6 +61,15 @@ func newBindingClass[P any](s *model.Suite, c *common, block, projection string,
 	if rec != nil {
 		for _, rc := range rec.Cases {
 			names = append(names, rc.Name)
+		}
+	}
+	gate := s.Gate(block)
+	if gate != nil && len(gate.Cases) == 0 {
+		gate = nil // nothing to test
+	}
+	if gate != nil {
+		for _, gc := range gate.Cases {
+			names = append(names, gc.Name)
 		}
 	}
 	methods := newMethods(names)
@@ -47,16 +83,83 @@ func newBindingClass[P any](s *model.Suite, c *common, block, projection string,
 			cls.Reconcile = append(cls.Reconcile, reconcileTest{Method: methods[i],
 				Body: javaLong(rc.BodyAttempts), Native: nativeLiteral(rc.Native), Expected: javaLong(rc.ExpectedAttempts)})
 		}
+		methods = methods[len(rec.Cases):]
 	}
-	return cls, head
+	if gate != nil {
+		var err error
+		if cls.Gate, err = newGateTests(block, gate, methods); err != nil {
+			return cls, nil, err
+		}
+	}
+	return cls, head, nil
+}
+
+// newGateTests builds the tests of a schema_version_gate on block, named
+// methods in case order. Each asks the block's gate operation with the
+// gate's fixture and the case's value (null when absent) and checks the
+// outcome; a number on a typed gate (Azure Service Bus) is asked once per
+// AMQP type it stands for, in one test.
+func newGateTests(block string, g *model.SchemaVersionGate, methods []method) (*gateTests, error) {
+	op, ok := protocol.Lookup(block + "_" + model.SubSchemaVersionGate)
+	if !ok {
+		return nil, fmt.Errorf("the protocol has no operation %s_%s", block, model.SubSchemaVersionGate)
+	}
+	call, err := identifier(op.Name, false)
+	if err != nil {
+		return nil, err
+	}
+	jb := newJSONBuilder()
+	out := &gateTests{Fixture: javaString(g.Fixture)}
+	for i, gc := range g.Cases {
+		t := gateTest{Method: methods[i]}
+		for _, amqpType := range gc.AMQPTypes() {
+			args := []string{"envelope"}
+			what := "the outcome of the " + g.Property + " gate"
+			switch {
+			case !g.Typed && gc.Absent:
+				args = append(args, "null")
+			case !g.Typed:
+				args = append(args, javaString(gc.Value.Text))
+			case amqpType == "":
+				args = append(args, jb.flat(gc.Value), "null") // a string, or jsonNull() when absent
+			default:
+				args = append(args, jb.flat(gc.Value), javaString(amqpType))
+				what += ", the value an AMQP " + amqpType
+			}
+			// "        String outcome = subject.xSchemaVersionGate(...);"
+			ask := fill(bodyStart+len("String outcome = "), "subject."+call+"(", args, ")", len(";"), bodyIndent)
+			check := statement("assertEquals", javaString(gc.Expect), "outcome", javaString(what))
+			t.Calls = append(t.Calls, gateCall{Ask: ask, Check: check})
+		}
+		out.Tests = append(out.Tests, t)
+	}
+	out.JSONImports = jb.imports()
+	return out, nil
 }
 
 // finish returns the class's file, or none when it has no test at all.
 func (b bindingClass[P]) finish() (testFile, error) {
-	if b.Projection == nil && len(b.Reconcile) == 0 {
+	if b.Projection == nil && len(b.Reconcile) == 0 && b.Gate == nil {
 		return testFile{}, nil
 	}
+	if b.Gate != nil {
+		b.JSONImports = union(b.JSONImports, b.Gate.JSONImports)
+	}
 	return b.file(b), nil
+}
+
+// union is the sorted union of two sorted lists.
+func union(a, b []string) []string {
+	set := map[string]bool{}
+	for _, s := range append(append([]string{}, a...), b...) {
+		set[s] = true
+	}
+	out := make([]string, 0, len(set))
+	for s := range set {
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // nativeLiteral renders a reconciliation's broker count as the Java
@@ -91,8 +194,11 @@ type entriesTest struct {
 
 func buildSQSClass(s *model.Suite, c *common) (testFile, error) {
 	b := s.SQS
-	cls, head := newBindingClass[entriesTest](s, c, model.BlockSQS,
+	cls, head, err := newBindingClass[entriesTest](s, c, model.BlockSQS,
 		projectionName(b.Projection != nil, "attribute_projection"), b.Reconciliation)
+	if err != nil {
+		return testFile{}, err
+	}
 	if head != nil {
 		t := entriesTest{Method: *head, Fixture: javaString(b.Projection.EnvelopeFile)}
 		for _, a := range b.Projection.Attributes {
@@ -115,7 +221,10 @@ func buildKafkaClass(s *model.Suite, c *common) (testFile, error) {
 }
 
 func buildStringMapClass(s *model.Suite, c *common, block string, p *model.StringMapProjection, rec *model.Reconciliation) (testFile, error) {
-	cls, head := newBindingClass[entriesTest](s, c, block, projectionName(p != nil, "property_projection"), rec)
+	cls, head, err := newBindingClass[entriesTest](s, c, block, projectionName(p != nil, "property_projection"), rec)
+	if err != nil {
+		return testFile{}, err
+	}
 	if head != nil {
 		t := entriesTest{Method: *head, Fixture: javaString(p.EnvelopeFile)}
 		for _, e := range p.Entries {
@@ -129,8 +238,11 @@ func buildStringMapClass(s *model.Suite, c *common, block string, p *model.Strin
 
 func buildASBClass(s *model.Suite, c *common) (testFile, error) {
 	b := s.ASB
-	cls, head := newBindingClass[checksTest](s, c, model.BlockASB,
+	cls, head, err := newBindingClass[checksTest](s, c, model.BlockASB,
 		projectionName(b.Projection != nil, "property_projection"), b.Reconciliation)
+	if err != nil {
+		return testFile{}, err
+	}
 	if head != nil {
 		p, jb := b.Projection, newJSONBuilder()
 		cls.Projection = &checksTest{Method: *head, Fixture: javaString(p.EnvelopeFile), Checks: []string{
@@ -155,8 +267,11 @@ type checksTest struct {
 
 func buildArtemisClass(s *model.Suite, c *common) (testFile, error) {
 	b := s.Artemis
-	cls, head := newBindingClass[checksTest](s, c, model.BlockArtemis,
+	cls, head, err := newBindingClass[checksTest](s, c, model.BlockArtemis,
 		projectionName(b.Projection != nil, "property_projection"), b.Reconciliation)
+	if err != nil {
+		return testFile{}, err
+	}
 	if head != nil {
 		p, jb := b.Projection, newJSONBuilder()
 		cls.Projection = &checksTest{Method: *head, Fixture: javaString(p.EnvelopeFile), Checks: []string{

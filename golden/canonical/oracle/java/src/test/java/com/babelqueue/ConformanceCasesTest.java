@@ -185,7 +185,8 @@ class ConformanceCasesTest {
     void invalidTraceIdMissing() {
         DecodeResult decoded = subject.decode(fixture("fixtures/invalid-trace-id-missing.json"));
         assertFalse(decoded.accepted(),
-                "the envelope must be rejected: no trace_id: the envelope schema requires it (per-message fields are asserted for presence)");
+                "the envelope must be rejected: no trace_id: the envelope schema requires it "
+                        + "(per-message fields are asserted for presence)");
     }
 
     @Test
@@ -193,7 +194,8 @@ class ConformanceCasesTest {
     void invalidTraceIdEmpty() {
         DecodeResult decoded = subject.decode(fixture("fixtures/invalid-trace-id-empty.json"));
         assertFalse(decoded.accepted(),
-                "the envelope must be rejected: trace_id is the empty string: present but no id (presence/shape, not value)");
+                "the envelope must be rejected: trace_id is the empty string: present but no id "
+                        + "(presence/shape, not value)");
     }
 
     @Test

@@ -122,12 +122,12 @@ interface ConformanceSubject {
     RabbitMqPublishing rabbitmqPublishing(String envelope);
 
     /**
-     * Produces envelope onto a Redis queue, reserves it and returns the element exactly as reserve
-     * returns it.
+     * Produces envelope onto a fresh Redis queue, reserves it and returns the element exactly as
+     * reserve returns it, with the length of the queue's ready list after each step.
      *
      * @param envelope the envelope, exactly as the suite file holds it
      */
-    String redisRoundtrip(String envelope);
+    RedisRoundtrip redisRoundtrip(String envelope);
 
     /**
      * Reports the key the idempotency helper's seen-set uses for the message.
@@ -252,6 +252,16 @@ interface ConformanceSubject {
      * @param headers the natively typed headers
      */
     record RabbitMqPublishing(Map<String, String> properties, ConformanceJson headers) {
+    }
+
+    /**
+     * What a produce and a reserve on a fresh Redis queue did.
+     *
+     * @param element the element reserve returned, exactly
+     * @param queuedAfterProduce the length of the queue's ready list after produce
+     * @param queuedAfterReserve the length of the queue's ready list after reserve
+     */
+    record RedisRoundtrip(String element, long queuedAfterProduce, long queuedAfterReserve) {
     }
 
     /**

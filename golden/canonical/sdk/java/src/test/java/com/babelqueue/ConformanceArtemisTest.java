@@ -93,4 +93,148 @@ class ConformanceArtemisTest {
         long attempts = subject.artemisReconcile(5L, 3L);
         assertEquals(5L, attempts, "attempts");
     }
+
+    @Test
+    @DisplayName("decode string 1")
+    void decodeString1() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.artemisSchemaVersionGate(envelope, "1");
+        assertEquals("decode", outcome, "the outcome of the bq_schema_version gate");
+    }
+
+    @Test
+    @DisplayName("decode empty string")
+    void decodeEmptyString() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.artemisSchemaVersionGate(envelope, "");
+        assertEquals("decode", outcome, "the outcome of the bq_schema_version gate");
+    }
+
+    @Test
+    @DisplayName("decode string U+0020 U+0009")
+    void decodeStringU0020U0009() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.artemisSchemaVersionGate(envelope, " \t");
+        assertEquals("decode", outcome, "the outcome of the bq_schema_version gate");
+    }
+
+    @Test
+    @DisplayName("decode string U+0020")
+    void decodeStringU0020() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.artemisSchemaVersionGate(envelope, " ");
+        assertEquals("decode", outcome, "the outcome of the bq_schema_version gate");
+    }
+
+    @Test
+    @DisplayName("decode string U+000A U+000B U+000C U+000D")
+    void decodeStringU000aU000bU000cU000d() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.artemisSchemaVersionGate(envelope, "\n\013\f\r");
+        assertEquals("decode", outcome, "the outcome of the bq_schema_version gate");
+    }
+
+    @Test
+    @DisplayName("decode absent")
+    void decodeAbsent() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.artemisSchemaVersionGate(envelope, null);
+        assertEquals("decode", outcome, "the outcome of the bq_schema_version gate");
+    }
+
+    @Test
+    @DisplayName("reject string 2")
+    void rejectString2() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.artemisSchemaVersionGate(envelope, "2");
+        assertEquals("reject", outcome, "the outcome of the bq_schema_version gate");
+    }
+
+    @Test
+    @DisplayName("reject string 01")
+    void rejectString01() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.artemisSchemaVersionGate(envelope, "01");
+        assertEquals("reject", outcome, "the outcome of the bq_schema_version gate");
+    }
+
+    @Test
+    @DisplayName("reject string x")
+    void rejectStringX() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.artemisSchemaVersionGate(envelope, "x");
+        assertEquals("reject", outcome, "the outcome of the bq_schema_version gate");
+    }
+
+    @Test
+    @DisplayName("reject string U+0020 1")
+    void rejectStringU00201() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.artemisSchemaVersionGate(envelope, " 1");
+        assertEquals("reject", outcome, "the outcome of the bq_schema_version gate");
+    }
+
+    @Test
+    @DisplayName("reject string 1 U+0020")
+    void rejectString1U0020() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.artemisSchemaVersionGate(envelope, "1 ");
+        assertEquals("reject", outcome, "the outcome of the bq_schema_version gate");
+    }
+
+    @Test
+    @DisplayName("reject string U+0009 1 U+000A")
+    void rejectStringU00091U000a() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.artemisSchemaVersionGate(envelope, "\t1\n");
+        assertEquals("reject", outcome, "the outcome of the bq_schema_version gate");
+    }
+
+    @Test
+    @DisplayName("reject string U+00A0")
+    void rejectStringU00a0() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.artemisSchemaVersionGate(envelope, "\u00a0");
+        assertEquals("reject", outcome, "the outcome of the bq_schema_version gate");
+    }
+
+    @Test
+    @DisplayName("reject string U+0085")
+    void rejectStringU0085() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.artemisSchemaVersionGate(envelope, "\u0085");
+        assertEquals("reject", outcome, "the outcome of the bq_schema_version gate");
+    }
+
+    @Test
+    @DisplayName("reject string U+3000")
+    void rejectStringU3000() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.artemisSchemaVersionGate(envelope, "\u3000");
+        assertEquals("reject", outcome, "the outcome of the bq_schema_version gate");
+    }
+
+    @Test
+    @DisplayName("reject string U+FEFF")
+    void rejectStringUFeff() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.artemisSchemaVersionGate(envelope, "\ufeff");
+        assertEquals("reject", outcome, "the outcome of the bq_schema_version gate");
+    }
+
+    @Test
+    @DisplayName("reject string U+00A0 1")
+    void rejectStringU00a01() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.artemisSchemaVersionGate(envelope, "\u00a01");
+        assertEquals("reject", outcome, "the outcome of the bq_schema_version gate");
+    }
+
+    @Test
+    @DisplayName("reject string 1 U+3000")
+    void rejectString1U3000() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.artemisSchemaVersionGate(envelope, "1\u3000");
+        assertEquals("reject", outcome, "the outcome of the bq_schema_version gate");
+    }
 }

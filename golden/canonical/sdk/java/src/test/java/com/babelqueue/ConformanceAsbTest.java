@@ -5,6 +5,7 @@ package com.babelqueue;
 import static com.babelqueue.ConformanceAssertions.assertSameJson;
 import static com.babelqueue.ConformanceFixtures.fixture;
 import static com.babelqueue.ConformanceJson.jsonMember;
+import static com.babelqueue.ConformanceJson.jsonNull;
 import static com.babelqueue.ConformanceJson.jsonNumber;
 import static com.babelqueue.ConformanceJson.jsonObject;
 import static com.babelqueue.ConformanceJson.jsonString;
@@ -91,5 +92,194 @@ class ConformanceAsbTest {
     void laterRetryKeepsBody() {
         long attempts = subject.asbReconcile(5L, 3L);
         assertEquals(5L, attempts, "attempts");
+    }
+
+    @Test
+    @DisplayName("decode string 1")
+    void decodeString1() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonString("1"), null);
+        assertEquals("decode", outcome, "the outcome of the bq-schema-version gate");
+    }
+
+    @Test
+    @DisplayName("decode empty string")
+    void decodeEmptyString() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonString(""), null);
+        assertEquals("decode", outcome, "the outcome of the bq-schema-version gate");
+    }
+
+    @Test
+    @DisplayName("decode string U+0020 U+0009")
+    void decodeStringU0020U0009() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonString(" \t"), null);
+        assertEquals("decode", outcome, "the outcome of the bq-schema-version gate");
+    }
+
+    @Test
+    @DisplayName("decode string U+0020")
+    void decodeStringU0020() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonString(" "), null);
+        assertEquals("decode", outcome, "the outcome of the bq-schema-version gate");
+    }
+
+    @Test
+    @DisplayName("decode string U+000A U+000B U+000C U+000D")
+    void decodeStringU000aU000bU000cU000d() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonString("\n\013\f\r"), null);
+        assertEquals("decode", outcome, "the outcome of the bq-schema-version gate");
+    }
+
+    @Test
+    @DisplayName("decode absent")
+    void decodeAbsent() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonNull(), null);
+        assertEquals("decode", outcome, "the outcome of the bq-schema-version gate");
+    }
+
+    @Test
+    @DisplayName("reject string 2")
+    void rejectString2() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonString("2"), null);
+        assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");
+    }
+
+    @Test
+    @DisplayName("reject string 01")
+    void rejectString01() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonString("01"), null);
+        assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");
+    }
+
+    @Test
+    @DisplayName("reject string x")
+    void rejectStringX() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonString("x"), null);
+        assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");
+    }
+
+    @Test
+    @DisplayName("reject string U+0020 1")
+    void rejectStringU00201() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonString(" 1"), null);
+        assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");
+    }
+
+    @Test
+    @DisplayName("reject string 1 U+0020")
+    void rejectString1U0020() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonString("1 "), null);
+        assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");
+    }
+
+    @Test
+    @DisplayName("reject string U+0009 1 U+000A")
+    void rejectStringU00091U000a() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonString("\t1\n"), null);
+        assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");
+    }
+
+    @Test
+    @DisplayName("reject string U+00A0")
+    void rejectStringU00a0() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonString("\u00a0"), null);
+        assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");
+    }
+
+    @Test
+    @DisplayName("reject string U+0085")
+    void rejectStringU0085() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonString("\u0085"), null);
+        assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");
+    }
+
+    @Test
+    @DisplayName("reject string U+3000")
+    void rejectStringU3000() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonString("\u3000"), null);
+        assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");
+    }
+
+    @Test
+    @DisplayName("reject string U+FEFF")
+    void rejectStringUFeff() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonString("\ufeff"), null);
+        assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");
+    }
+
+    @Test
+    @DisplayName("reject string U+00A0 1")
+    void rejectStringU00a01() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonString("\u00a01"), null);
+        assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");
+    }
+
+    @Test
+    @DisplayName("reject string 1 U+3000")
+    void rejectString1U3000() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonString("1\u3000"), null);
+        assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");
+    }
+
+    @Test
+    @DisplayName("decode number 1")
+    void decodeNumber1() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonNumber("1"), "int");
+        assertEquals("decode", outcome,
+                "the outcome of the bq-schema-version gate, the value an AMQP int");
+        outcome = subject.asbSchemaVersionGate(envelope, jsonNumber("1"), "long");
+        assertEquals("decode", outcome,
+                "the outcome of the bq-schema-version gate, the value an AMQP long");
+    }
+
+    @Test
+    @DisplayName("reject number 2")
+    void rejectNumber2() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonNumber("2"), "int");
+        assertEquals("reject", outcome,
+                "the outcome of the bq-schema-version gate, the value an AMQP int");
+        outcome = subject.asbSchemaVersionGate(envelope, jsonNumber("2"), "long");
+        assertEquals("reject", outcome,
+                "the outcome of the bq-schema-version gate, the value an AMQP long");
+    }
+
+    @Test
+    @DisplayName("reject number 0")
+    void rejectNumber0() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonNumber("0"), "int");
+        assertEquals("reject", outcome,
+                "the outcome of the bq-schema-version gate, the value an AMQP int");
+        outcome = subject.asbSchemaVersionGate(envelope, jsonNumber("0"), "long");
+        assertEquals("reject", outcome,
+                "the outcome of the bq-schema-version gate, the value an AMQP long");
+    }
+
+    @Test
+    @DisplayName("reject number 1.5")
+    void rejectNumber15() {
+        String envelope = fixture("fixtures/order-created.json");
+        String outcome = subject.asbSchemaVersionGate(envelope, jsonNumber("1.5"), "double");
+        assertEquals("reject", outcome,
+                "the outcome of the bq-schema-version gate, the value an AMQP double");
     }
 }

@@ -19,20 +19,23 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
  * The conformance subject of the BabelQueue Java core ({@code com.babelqueue:babelqueue-core}):
- * the envelope codec, the idempotency helper and the payload validator. The broker projections
- * and reconciliations live in the transport artifacts, one per broker, whose helpers are
- * package-private in their own packages, so this subject does not provide them; a transport
- * repository generates its tests into its own package ({@code --package com.babelqueue.<broker>})
- * and maps them there.
+ * the envelope codec, the idempotency helper and the payload validator. The broker projections,
+ * reconciliations, schema-version gates and the Redis queue live in the transport artifacts, one
+ * per broker (the projections package-private in their own packages), which this artifact does
+ * not depend on, so this subject does not provide them; a transport repository generates its
+ * tests into its own package ({@code --package com.babelqueue.<broker>}) and maps them there.
  */
 final class SdkConformanceSubject implements ConformanceSubject {
 
-    private static final String TRANSPORT = "not part of babelqueue-core: run this block in the transport's "
-            + "own repository, where its package-private projection is reachable (";
+    private static final String TRANSPORT = "not part of babelqueue-core: run this block in the repository of "
+            + "the transport artifact that provides it (";
+    private static final String NO_GATE = "no BabelQueue Java SDK provides it: this transport's consumer has no "
+            + "schema-version gate and decodes without reading the property (";
 
     @Override
     public List<String> capabilities() {
@@ -137,23 +140,27 @@ final class SdkConformanceSubject implements ConformanceSubject {
     }
 
     @Override
-    public String redisRoundtrip(String envelope) {
+    public RedisRoundtrip redisRoundtrip(String envelope) {
         throw new NotProvidedException(TRANSPORT + "babelqueue-java-redis, RedisPublisher and RedisConsumer)");
     }
 
     @Override
     public String idempotencyKey(String envelope) {
-        // Asks the helper itself: a store that records the id the helper looks up.
-        List<String> keys = new ArrayList<>();
+        // Asks the helper itself, over one delivery: a store that records every key the helper
+        // looks up and every key it remembers. It must remember a key (the same key twice is
+        // fine) and look up and remember no other.
+        List<String> lookedUp = new ArrayList<>();
+        List<String> remembered = new ArrayList<>();
         Store recording = new Store() {
             @Override
             public boolean seen(String messageId) {
-                keys.add(messageId);
+                lookedUp.add(messageId);
                 return false;
             }
 
             @Override
             public void remember(String messageId) {
+                remembered.add(messageId);
             }
 
             @Override
@@ -161,10 +168,20 @@ final class SdkConformanceSubject implements ConformanceSubject {
             }
         };
         handle(Idempotent.wrap(recording, env -> { }), EnvelopeCodec.decode(envelope));
-        if (keys.isEmpty()) {
-            throw new IllegalStateException("the idempotency helper never looked the message up in its store");
+        if (remembered.isEmpty()) {
+            throw new IllegalStateException("the idempotency helper remembered no key for the delivery"
+                    + " (looked up: " + lookedUp + ")");
         }
-        return keys.get(0);
+        String key = remembered.get(0);
+        List<String> used = new ArrayList<>(remembered);
+        used.addAll(lookedUp);
+        for (String other : used) {
+            if (!Objects.equals(key, other)) {
+                throw new IllegalStateException("the idempotency helper used different keys for one delivery:"
+                        + " remembered " + remembered + ", looked up " + lookedUp);
+            }
+        }
+        return key;
     }
 
     private static void handle(Handler handler, Envelope env) {
@@ -219,27 +236,27 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public String sqsSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(TRANSPORT + "the sqs transport)");
+        throw new NotProvidedException(TRANSPORT + "babelqueue-sqs 1.2.1, SqsConsumer's bq-schema-version gate)");
     }
 
     @Override
     public String asbSchemaVersionGate(String envelope, ConformanceJson property, String amqpType) {
-        throw new NotProvidedException(TRANSPORT + "the asb transport)");
+        throw new NotProvidedException(NO_GATE + "babelqueue-azure-servicebus 1.0.0, AsbConsumer)");
     }
 
     @Override
     public String pulsarSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(TRANSPORT + "the pulsar transport)");
+        throw new NotProvidedException(NO_GATE + "babelqueue-pulsar 1.0.0, PulsarConsumer)");
     }
 
     @Override
     public String kafkaSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(TRANSPORT + "the kafka transport)");
+        throw new NotProvidedException(NO_GATE + "babelqueue-kafka 1.0.1, KafkaConsumer)");
     }
 
     @Override
     public String artemisSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(TRANSPORT + "the artemis transport)");
+        throw new NotProvidedException(NO_GATE + "babelqueue-artemis 1.0.0, ArtemisConsumer)");
     }
 
     /** The dead_letter block as JSON; the record reports absent numbers as 0, which are left out. */

@@ -5,6 +5,7 @@ package com.babelqueue;
 import static com.babelqueue.ConformanceFixtures.fixture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.babelqueue.ConformanceSubject.RedisRoundtrip;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -29,7 +30,9 @@ class ConformanceRedisTest {
     @DisplayName("payload_identity")
     void payloadIdentity() {
         String envelope = fixture("fixtures/order-created.json");
-        String element = subject.redisRoundtrip(envelope);
-        assertEquals(envelope, element, "the queue element must be the envelope, byte for byte");
+        RedisRoundtrip roundtrip = subject.redisRoundtrip(envelope);
+        assertEquals(envelope, roundtrip.element(), "the queue element must be the envelope, byte for byte");
+        assertEquals(1L, roundtrip.queuedAfterProduce(), "the ready list's length after produce");
+        assertEquals(0L, roundtrip.queuedAfterReserve(), "the ready list's length after reserve");
     }
 }

@@ -141,10 +141,10 @@ final class OracleConformanceSubject implements ConformanceSubject {
     }
 
     @Override
-    public String redisRoundtrip(String envelope) {
+    public RedisRoundtrip redisRoundtrip(String envelope) {
         ConformanceJson.Obj result = call("redis_roundtrip",
                 jsonMember("envelope", jsonString(envelope)));
-        return member(result, "element", TEXT);
+        return readRedisRoundtrip(result, "the answer to redis_roundtrip");
     }
 
     @Override
@@ -265,6 +265,14 @@ final class OracleConformanceSubject implements ConformanceSubject {
         return new RabbitMqPublishing(
                 member(object, "properties", map(TEXT)),
                 member(object, "headers", OBJECT));
+    }
+
+    private static RedisRoundtrip readRedisRoundtrip(ConformanceJson value, String name) {
+        ConformanceJson.Obj object = asObject(value, name);
+        return new RedisRoundtrip(
+                member(object, "element", TEXT),
+                member(object, "queued_after_produce", INTEGER),
+                member(object, "queued_after_reserve", INTEGER));
     }
 
     private static ConformanceJson writeDelivery(Delivery value) {

@@ -266,6 +266,23 @@ func xmlCommentText(s string) string {
 	return out
 }
 
+// xmlInstructionText makes text safe inside an XML processing instruction
+// and a single line of it: it cannot end the instruction (?>) or hold a
+// character XML forbids. Unlike a comment, an instruction may hold "--", so
+// a command line keeps its options as typed.
+func xmlInstructionText(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r < 0x20 || r == 0x7F || r == 0x2028 || r == 0x2029 || r == 0xFFFE || r == 0xFFFF:
+			b.WriteString(" ")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return strings.ReplaceAll(b.String(), "?>", "? >")
+}
+
 // maxText is the longest literal of phpText on one line, in characters of
 // PHP source: prose that starts well into a line (throw new NotProvided().
 const maxText = 80

@@ -3,6 +3,7 @@ package php
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
@@ -14,13 +15,24 @@ import (
 // unversioned stands in for CONFORMANCE_VERSION when the suite has none.
 const unversioned = "unversioned"
 
-// common is what every generated PHP file needs for its header and namespace.
+// common is what every generated PHP file needs for its header and
+// namespace, and what every block's test class needs to name its tests.
 type common struct {
 	Namespace  string // the validated namespace of the generated classes
 	Version    string // the suite version, safe inside a comment
 	VersionLit string // the suite version as a PHP string literal
 	XMLVersion string // the suite version, safe inside an XML comment
+	// Regenerate is the command that regenerates the output, safe inside a
+	// comment; XMLRegenerate the same inside an XML processing instruction
+	// (an XML comment cannot hold the "--" of its options).
+	Regenerate, XMLRegenerate string
+
+	options backend.Options // the exemptions of the cases
 }
+
+// defaultRegenerate is the command the headers print when the caller does
+// not say how it generated the output.
+const defaultRegenerate = "bqgen generate --lang php --out ."
 
 // view is everything the templates lay out, computed once per Generate.
 type view struct {
@@ -40,7 +52,55 @@ type view struct {
 	TestSuffix string
 	// Bootstrap is the autoloader phpunit.xml.dist loads.
 	Bootstrap string
-	Files     []outFile
+	// Transports are the broker blocks of a transport target, a suite that
+	// carries broker blocks only: its scaffold maps those brokers'
+	// operations onto their transport classes (which the php-sdk keeps in
+	// its core package, BabelQueue\Transport) and no other block's. Empty
+	// for a core target, and for one that runs core and broker blocks
+	// together, whose scaffold maps every operation.
+	Transports []string
+	Files      []outFile
+}
+
+// transportBlocks are the blocks of s when they are all broker blocks,
+// else nil.
+func transportBlocks(s *model.Suite) []string {
+	var out []string
+	for _, block := range model.KnownBlocks {
+		if !s.HasBlock(block) {
+			continue
+		}
+		if !model.IsTransportBlock(block) {
+			return nil
+		}
+		out = append(out, block)
+	}
+	return out
+}
+
+// Maps reports whether the scaffold maps m: every operation in a core
+// target, only its own brokers' in a transport target.
+func (v *view) Maps(m method) bool {
+	return len(v.Transports) == 0 || slices.Contains(v.Transports, m.Transport)
+}
+
+// OutsideTarget is why a transport target's scaffold does not map m.
+func (v *view) OutsideTarget(m method) string {
+	owner := "the core SDK's tests"
+	if m.Transport != "" {
+		owner = "the " + m.Transport + " block"
+	}
+	return fmt.Sprintf("this target runs %s only; %s belongs to %s", v.TransportList(), m.Wire, owner)
+}
+
+// TransportList names the blocks of a transport target in prose: "the a
+// block", "the a and b blocks".
+func (v *view) TransportList() string {
+	n := len(v.Transports)
+	if n == 1 {
+		return "the " + v.Transports[0] + " block"
+	}
+	return "the " + strings.Join(v.Transports[:n-1], ", ") + " and " + v.Transports[n-1] + " blocks"
 }
 
 // outFile is one file to render (see textkit.Output).
@@ -100,7 +160,7 @@ func buildViewWith(s *model.Suite, opt backend.Options, ops []protocol.Operation
 		return nil, err
 	}
 	v := &view{
-		common:           newCommon(s, ns),
+		common:           newCommon(s, ns, opt),
 		Oracle:           opt.Binding == backend.BindOracle,
 		Subject:          api,
 		SuiteFromSupport: phpString("/" + relativePath(SupportDir, SuiteDir) + "/"),
@@ -108,6 +168,7 @@ func buildViewWith(s *model.Suite, opt backend.Options, ops []protocol.Operation
 		TestsFromRoot:    TestDir,
 		TestSuffix:       TestSuffix,
 		Bootstrap:        BootstrapFile,
+		Transports:       transportBlocks(s),
 	}
 	v.Files = v.supportFiles()
 	blocks, err := buildBlocks(s, &v.common)
@@ -118,13 +179,18 @@ func buildViewWith(s *model.Suite, opt backend.Options, ops []protocol.Operation
 	return v, nil
 }
 
-// newCommon computes the header fields from the suite.
-func newCommon(s *model.Suite, ns string) common {
+// newCommon computes the header fields from the suite and the options.
+func newCommon(s *model.Suite, ns string, opt backend.Options) common {
 	version := unversioned
 	if s.HasVersion && s.Version != "" {
 		version = s.Version
 	}
-	return common{Namespace: ns, Version: commentText(version), VersionLit: phpString(version), XMLVersion: xmlCommentText(version)}
+	regenerate := opt.Regenerate
+	if regenerate == "" {
+		regenerate = defaultRegenerate
+	}
+	return common{Namespace: ns, Version: commentText(version), VersionLit: phpString(version), XMLVersion: xmlCommentText(version),
+		Regenerate: commentText(regenerate), XMLRegenerate: xmlInstructionText(regenerate), options: opt}
 }
 
 // supportFiles lists the subject, the JSON model and the base test case,
@@ -226,12 +292,12 @@ func namespaceOf(opt backend.Options) (string, error) {
 		return DefaultNamespace, nil
 	}
 	if !namespaceSyntax.MatchString(ns) {
-		return "", fmt.Errorf("php: package %q is not a PHP namespace (identifiers separated by \\)", opt.Package)
+		return "", backend.OptionErrorf("package %q is not a PHP namespace (identifiers separated by \\)", opt.Package)
 	}
 	for _, part := range strings.Split(ns, `\`) {
 		for _, word := range reservedWords {
 			if strings.EqualFold(part, word) {
-				return "", fmt.Errorf("php: package %q uses the PHP keyword %q as a namespace name", opt.Package, part)
+				return "", backend.OptionErrorf("package %q uses the PHP keyword %q as a namespace name", opt.Package, part)
 			}
 		}
 	}

@@ -37,7 +37,7 @@ func buildIdempotency(s *model.Suite, c *common) (testFile, error) {
 	if block.DedupKey != nil {
 		names = append([]string{"dedup_key"}, names...)
 	}
-	methods := newMethods(names)
+	methods := c.newMethods(model.BlockIdempotency, names)
 	if block.DedupKey != nil {
 		class.DedupKey = &dedupKeyTest{testMethod: methods[0], Fixture: phpString(block.DedupKey.EnvelopeFile), ExpectedKey: phpString(block.DedupKey.ExpectedKey)}
 		methods = methods[1:]
@@ -83,16 +83,16 @@ type payloadTest struct {
 }
 
 func buildPayloadSchema(s *model.Suite, c *common) (testFile, error) {
-	return buildPayloadClass(s.PayloadSchema, newTestClass(c, model.BlockPayloadSchema, "ConformanceTestCase", "Json"))
+	return buildPayloadClass(c, s.PayloadSchema, newTestClass(c, model.BlockPayloadSchema, "ConformanceTestCase", "Json"))
 }
 
 func buildPayloadSchemaUnicode(s *model.Suite, c *common) (testFile, error) {
-	return buildPayloadClass(s.PayloadSchemaUnicode, newTestClass(c, model.BlockPayloadSchemaUnicode, "ConformanceTestCase", "Json"))
+	return buildPayloadClass(c, s.PayloadSchemaUnicode, newTestClass(c, model.BlockPayloadSchemaUnicode, "ConformanceTestCase", "Json"))
 }
 
 // buildPayloadClass lays out a payload schema block; both blocks share the
 // template of "payload_schema".
-func buildPayloadClass(block *model.PayloadSchema, tc testClass) (testFile, error) {
+func buildPayloadClass(c *common, block *model.PayloadSchema, tc testClass) (testFile, error) {
 	if block.Schema.Kind != model.Object {
 		return testFile{}, fmt.Errorf("schema must be an object, not %s", block.Schema.Kind)
 	}
@@ -101,7 +101,7 @@ func buildPayloadClass(block *model.PayloadSchema, tc testClass) (testFile, erro
 		return testFile{}, fmt.Errorf("schema: %w", err)
 	}
 	class := payloadClass{testClass: tc, Schema: schema}
-	for i, m := range newMethods(caseNames(block.Cases, func(p model.PayloadCase) string { return p.Name })) {
+	for i, m := range c.newMethods(tc.Block, caseNames(block.Cases, func(p model.PayloadCase) string { return p.Name })) {
 		pc := block.Cases[i]
 		data, err := phpValue(pc.Data, bodyIndent)
 		if err != nil {

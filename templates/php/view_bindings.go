@@ -33,9 +33,9 @@ type reconcileTest struct {
 // propertyProjection is the projection sub-block of most bindings.
 const propertyProjection = "property_projection"
 
-// projectionMethod names the test of a projection sub-block after it.
-func projectionMethod(subBlock string) testMethod {
-	return newMethods([]string{subBlock})[0]
+// projectionMethod names the test of block's projection sub-block after it.
+func (c *common) projectionMethod(block, subBlock string) testMethod {
+	return c.newMethods(block, []string{subBlock})[0]
 }
 
 // bindingParts is what a broker block carries besides its projection: the
@@ -61,7 +61,7 @@ func newBindingClass(c *common, block, projectionSub string, projection any, par
 	if g := parts.Gate; g != nil {
 		names = append(names, caseNames(g.Cases, func(c model.GateCase) string { return c.Name })...)
 	}
-	methods := newMethods(names)[1:]
+	methods := c.newMethods(block, names)[1:]
 	class := bindingClass{testClass: newTestClass(c, block, "ConformanceTestCase", "Expect"), Projection: projection}
 	var err error
 	if class.Reconcile, methods, err = buildReconcile(parts.Reconciliation, phpName(parts.Reconcile.Name), methods); err != nil {
@@ -173,7 +173,7 @@ func buildSQS(s *model.Suite, c *common) (testFile, error) {
 				model.Member{Key: "DataType", Value: model.StringValue(a.DataType)},
 				model.Member{Key: "StringValue", Value: model.StringValue(a.StringValue)})}
 		}
-		mp, err := newMapProjection("attribute_projection", p.EnvelopeFile, model.ObjectValue(attrs...))
+		mp, err := newMapProjection(c.projectionMethod(model.BlockSQS, "attribute_projection"), p.EnvelopeFile, model.ObjectValue(attrs...))
 		if err != nil {
 			return testFile{}, err
 		}
@@ -185,7 +185,7 @@ func buildSQS(s *model.Suite, c *common) (testFile, error) {
 }
 
 func buildPulsar(s *model.Suite, c *common) (testFile, error) {
-	projection, err := stringMapProjection(s.Pulsar.Projection)
+	projection, err := stringMapProjection(c, model.BlockPulsar, s.Pulsar.Projection)
 	if err != nil {
 		return testFile{}, err
 	}
@@ -195,7 +195,7 @@ func buildPulsar(s *model.Suite, c *common) (testFile, error) {
 }
 
 func buildKafka(s *model.Suite, c *common) (testFile, error) {
-	projection, err := stringMapProjection(s.Kafka.Projection)
+	projection, err := stringMapProjection(c, model.BlockKafka, s.Kafka.Projection)
 	if err != nil {
 		return testFile{}, err
 	}
@@ -206,16 +206,16 @@ func buildKafka(s *model.Suite, c *common) (testFile, error) {
 
 // stringMapProjection lays out a property_projection of string entries, or
 // returns nil (an untyped nil, so templates see "absent") when there is none.
-func stringMapProjection(p *model.StringMapProjection) (any, error) {
+func stringMapProjection(c *common, block string, p *model.StringMapProjection) (any, error) {
 	if p == nil {
 		return nil, nil
 	}
-	return newMapProjection(propertyProjection, p.EnvelopeFile, stringMap(p.Entries))
+	return newMapProjection(c.projectionMethod(block, propertyProjection), p.EnvelopeFile, stringMap(p.Entries))
 }
 
-func newMapProjection(subBlock, fixture string, expected model.Value) (mapProjection, error) {
+func newMapProjection(m testMethod, fixture string, expected model.Value) (mapProjection, error) {
 	lit, err := phpValue(expected, bodyIndent)
-	return mapProjection{testMethod: projectionMethod(subBlock), Fixture: phpString(fixture), Expected: lit}, err
+	return mapProjection{testMethod: m, Fixture: phpString(fixture), Expected: lit}, err
 }
 
 // stringMap is an object of string members.
@@ -242,7 +242,7 @@ func buildASB(s *model.Suite, c *common) (testFile, error) {
 		if err != nil {
 			return testFile{}, err
 		}
-		projection = serviceBusProjection{testMethod: projectionMethod(propertyProjection), Fixture: phpString(p.EnvelopeFile),
+		projection = serviceBusProjection{testMethod: c.projectionMethod(model.BlockASB, propertyProjection), Fixture: phpString(p.EnvelopeFile),
 			Subject: phpString(p.Subject), CorrelationID: phpString(p.CorrelationID), MessageID: phpString(p.MessageID),
 			ContentType: phpString(p.ContentType), ApplicationProperties: props}
 	}
@@ -266,7 +266,7 @@ func buildArtemis(s *model.Suite, c *common) (testFile, error) {
 		if err != nil {
 			return testFile{}, err
 		}
-		projection = amqpMessageProjection{testMethod: projectionMethod(propertyProjection), Fixture: phpString(p.EnvelopeFile),
+		projection = amqpMessageProjection{testMethod: c.projectionMethod(model.BlockArtemis, propertyProjection), Fixture: phpString(p.EnvelopeFile),
 			Annotation: phpString(p.JMSTypeAnnotation), JMSType: phpString(p.JMSType), CorrelationID: phpString(p.CorrelationID), Properties: props}
 	}
 	return newBindingClass(c, model.BlockArtemis, propertyProjection, projection, bindingParts{
@@ -294,7 +294,7 @@ func buildRabbitMQ(s *model.Suite, c *common) (testFile, error) {
 		if err != nil {
 			return testFile{}, err
 		}
-		rp := rabbitMQProjection{testMethod: projectionMethod(propertyProjection), Fixture: phpString(p.EnvelopeFile), Headers: headers}
+		rp := rabbitMQProjection{testMethod: c.projectionMethod(model.BlockRabbitMQ, propertyProjection), Fixture: phpString(p.EnvelopeFile), Headers: headers}
 		for _, e := range p.Properties {
 			rp.Properties = append(rp.Properties, namedValue{Name: phpString(e.Name), Value: phpString(e.Value)})
 		}
@@ -312,7 +312,7 @@ type payloadIdentity struct {
 func buildRedis(s *model.Suite, c *common) (testFile, error) {
 	var projection any
 	if p := s.Redis.PayloadIdentity; p != nil {
-		projection = payloadIdentity{testMethod: projectionMethod("payload_identity"), Fixture: phpString(p.EnvelopeFile)}
+		projection = payloadIdentity{testMethod: c.projectionMethod(model.BlockRedis, "payload_identity"), Fixture: phpString(p.EnvelopeFile)}
 	}
 	return newBindingClass(c, model.BlockRedis, "payload_identity", projection, bindingParts{})
 }

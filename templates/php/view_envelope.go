@@ -3,6 +3,7 @@ package php
 import (
 	"fmt"
 
+	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
 )
 
@@ -11,20 +12,45 @@ import (
 const bodyIndent = "        "
 
 // testMethod is what every generated test method starts with: its name and
-// the raw case name as a PHP literal, used in every assertion message.
+// the raw case name as a PHP literal, used in every assertion message, and
+// the case's exemption from the SDK's bqgen.yaml, if any.
 type testMethod struct {
 	Method string
 	Case   string
+	// Skip says bqgen.yaml exempts the case with backend.ExemptSkip: the
+	// test skips with SkipMessage. KnownFailure says backend.ExemptFail:
+	// the test runs the assertions, in the private method Assertions,
+	// through ConformanceTestCase::knownFailure with ExemptReason and
+	// ExemptPattern.
+	Skip, KnownFailure bool
+	SkipMessage        string // PHP literal: "exempt: <reason>"
+	ExemptReason       string // PHP literal: the exemption's reason
+	ExemptPattern      string // PHP literal: the exemption's case pattern, as bqgen.yaml spells it
+	Assertions         string // the private method holding a known failure's assertions
 }
 
-// newMethods pairs method names with case names.
-func newMethods(names []string, prefix ...string) []testMethod {
-	methods := methodNames(names, prefix...)
+// newMethods pairs method names with the case names of block, and gives
+// each the exemption bqgen.yaml sets for it.
+func (c *common) newMethods(block string, names []string) []testMethod {
+	methods := methodNames(names)
 	out := make([]testMethod, len(names))
 	for i, name := range names {
 		out[i] = testMethod{Method: methods[i], Case: phpLongString(name, maxMessage)}
+		if e, ok := c.options.ExemptionFor(block, name); ok {
+			out[i].exempt(e)
+		}
 	}
 	return out
+}
+
+// exempt applies an exemption to the test.
+func (m *testMethod) exempt(e backend.Exemption) {
+	m.Skip, m.KnownFailure = e.Action == backend.ExemptSkip, e.Action == backend.ExemptFail
+	m.SkipMessage = phpLongString("exempt: "+e.Reason, maxMessage)
+	m.ExemptReason = phpLongString(e.Reason, maxMessage)
+	m.ExemptPattern = phpLongString(e.Pattern, maxMessage)
+	// Test methods all start with "test", so this name is never one of them.
+	m.Assertions = "known_failure_" + m.Method
 }
 
 // casesClass is the test class of the "cases" block.
@@ -46,7 +72,7 @@ type envelopeTest struct {
 func buildCases(s *model.Suite, c *common) (testFile, error) {
 	names := caseNames(s.Cases, func(ec model.EnvelopeCase) string { return ec.Name })
 	class := casesClass{testClass: newTestClass(c, model.BlockCases, "ConformanceTestCase", "Expect")}
-	for i, m := range newMethods(names) {
+	for i, m := range c.newMethods(model.BlockCases, names) {
 		t, err := buildEnvelopeTest(s.Cases[i], m)
 		if err != nil {
 			return testFile{}, fmt.Errorf("case %q: %w", s.Cases[i].Name, err)
@@ -111,7 +137,7 @@ func buildRoundtrip(s *model.Suite, c *common) (testFile, error) {
 	cases := s.Roundtrip.Cases
 	names := caseNames(cases, func(rc model.RoundtripCase) string { return rc.Name })
 	class := roundtripClass{testClass: newTestClass(c, model.BlockRoundtrip, "ConformanceTestCase", "Expect", "Json")}
-	for i, m := range newMethods(names) {
+	for i, m := range c.newMethods(model.BlockRoundtrip, names) {
 		rc := cases[i]
 		t := roundtripTest{testMethod: m, Fixture: phpString(rc.File), Attempts: phpInt(rc.ExpectAttempts)}
 		for _, p := range rc.ExpectPreserved {
@@ -147,7 +173,7 @@ func buildDataShape(s *model.Suite, c *common) (testFile, error) {
 	cases := s.DataShape.Cases
 	names := caseNames(cases, func(dc model.DataShapeCase) string { return dc.Name })
 	class := dataShapeClass{testClass: newTestClass(c, model.BlockDataShape, "ConformanceTestCase", "Json")}
-	for i, m := range newMethods(names) {
+	for i, m := range c.newMethods(model.BlockDataShape, names) {
 		t, err := buildDataShapeTest(cases[i], m)
 		if err != nil {
 			return testFile{}, fmt.Errorf("case %q: %w", cases[i].Name, err)
@@ -189,7 +215,7 @@ func buildForbiddenKeys(s *model.Suite, c *common) (testFile, error) {
 	cases := s.ForbiddenKeys.Cases
 	names := caseNames(cases, func(fc model.ForbiddenKeyCase) string { return fc.Name })
 	class := forbiddenKeysClass{testClass: newTestClass(c, model.BlockForbiddenKeys, "ConformanceTestCase", "Expect", "Json")}
-	for i, m := range newMethods(names) {
+	for i, m := range c.newMethods(model.BlockForbiddenKeys, names) {
 		fc := cases[i]
 		t := forbiddenKeyTest{testMethod: m, Fixture: phpString(fc.File), Key: phpString(fc.ForbiddenKey.String())}
 		for _, p := range fc.ExpectAbsentAfterReencode {

@@ -26,6 +26,8 @@ use BabelQueue\Transport\PulsarWebSocketClient;
 use BabelQueue\Transport\PulsarWebSocketConsumerClient;
 use BabelQueue\Transport\SqsClient;
 use BabelQueue\Transport\SqsTransport;
+use BabelQueue\Transport\StompClient;
+use BabelQueue\Transport\StompTransport;
 use BabelQueue\Validation\EnvelopeValidator;
 use PhpAmqpLib\Channel\AMQPChannel;
 use PhpAmqpLib\Message\AMQPMessage;
@@ -70,6 +72,7 @@ final class SdkSubject implements Subject
             'pulsar_reconcile' => true,
             'kafka_headers' => true,
             'kafka_reconcile' => true,
+            'artemis_message' => true,
             'rabbitmq_publishing' => self::canMock(AMQPChannel::class),
             'idempotency_key' => class_exists(Idempotent::class),
             'idempotency_replay' => class_exists(Idempotent::class),
@@ -226,9 +229,27 @@ final class SdkSubject implements Subject
 
     public function artemisMessage(string $envelope): \stdClass
     {
-        throw new NotProvided('StompTransport cannot set the x-opt-jms-type message annotation over STOMP'
-            . ' (exempt, see tests/StompConformanceTest.php); its properties are asserted'
-            . ' there');
+        $client = new class () implements StompClient {
+            /** @var array<string, string> */
+            public array $headers = [];
+
+            public function send(string $destination, string $body, array $headers): void
+            {
+                $this->headers = $headers;
+            }
+        };
+        (new StompTransport($client))->publish($envelope);
+        // Artemis reads these STOMP frame headers into the message's own fields; every other header
+        // becomes an application property. A STOMP frame has no header for a message annotation (the
+        // x-opt-jms-type the block expects) nor for the creation time, which the broker stamps.
+        $frame = ['content-type', 'content-length', 'correlation-id', 'destination', 'expires', 'persistent',
+            'priority', 'receipt', 'reply-to', 'transaction'];
+        return (object) [
+            'annotations' => new \stdClass(),
+            'correlation_id' => $client->headers['correlation-id'] ?? null,
+            'creation_time' => null,
+            'properties' => self::map(array_diff_key($client->headers, array_flip($frame))),
+        ];
     }
 
     public function artemisReconcile(int $bodyAttempts, int $deliveryCount): int

@@ -63,7 +63,9 @@ func contains(list []string, s string) bool {
 }
 
 // CheckWiring reports how the test project that holds the generated .props
-// would not run the generated tests: it is missing, it is not an MSBuild
+// would not run the generated tests: it is missing while another package's
+// test project is there (no project at all is a checkout without tests yet,
+// with nothing to check), it is not an MSBuild
 // file, it does not import the .props (nor does the Directory.Build.props
 // MSBuild imports into it), or it keeps GeneratedConformance/ out of the
 // compilation. An output without a .props (the oracle's) has nothing to check.
@@ -82,6 +84,9 @@ func (Backend) CheckWiring(files map[string][]byte, generated []backend.File) []
 	importLine := `<Import Project="` + PropsFile + `" />`
 	content, ok := files[project]
 	if !ok || content == nil {
+		if !anyProject(files) {
+			return nil // no test project here (yet): nothing to check
+		}
 		return []backend.WiringProblem{{File: project,
 			Problem: "there is no such test project, so nothing builds the generated tests in " + projectDir + "/",
 			Fix:     "create it (dotnet new xunit -o " + projectDir + ") and add " + importLine + " inside its <Project>"}}
@@ -112,6 +117,17 @@ func (Backend) CheckWiring(files map[string][]byte, generated []backend.File) []
 			Fix: `add <Compile Include="` + generatedDirName + `/**/*.cs" /> to an <ItemGroup>`})
 	}
 	return out
+}
+
+// anyProject reports whether files hold a test project, of another package
+// than the output's: the output then went to the wrong package's project.
+func anyProject(files map[string][]byte) bool {
+	for name, content := range files {
+		if content != nil && strings.HasSuffix(name, ".csproj") {
+			return true
+		}
+	}
+	return false
 }
 
 // nearestDirectoryBuildProps reports whether the Directory.Build.props that

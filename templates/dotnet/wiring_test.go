@@ -60,7 +60,8 @@ func TestWiring(t *testing.T) {
 			`<ItemGroup><Compile Include="GeneratedConformance/**/*.cs" /></ItemGroup>`)}, nil},
 		"not XML": {sqs, map[string][]byte{sqsProject: []byte("<Project><oops></Project>")},
 			[]string{sqsProject, "repair it"}},
-		"oracle output": {generate(t, loadSuites(t)[0].suite, backend.BindOracle), nil, nil},
+		"no test project at all": {sqs, map[string][]byte{}, nil},
+		"oracle output":          {generate(t, loadSuites(t)[0].suite, backend.BindOracle), nil, nil},
 	} {
 		got := b.CheckWiring(c.files, c.generated)
 		if len(got) != len(c.problems)/2 {

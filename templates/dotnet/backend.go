@@ -6,7 +6,9 @@
 package dotnet
 
 import (
+	"fmt"
 	"sort"
+	"strings"
 	"text/template"
 
 	"github.com/babelqueue/bqgen/backend"
@@ -39,7 +41,7 @@ func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 
 // generate builds the view and renders every file with b's templates.
 func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
-	v, err := buildView(s, opt)
+	v, err := buildView(s, opt, b.transportPackage)
 	if err != nil {
 		return nil, err
 	}
@@ -64,6 +66,20 @@ func (b Backend) render(v *view, s *model.Suite, binding backend.Binding) ([]bac
 	files = append(files, backend.VendorSuite(s, v.layout.suiteDir)...)
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
+}
+
+// transportPackage is the transport package of a broker block, as its
+// template names it ({{define "transport.<block>"}}).
+func (b Backend) transportPackage(block string) (string, error) {
+	name := "transport." + block
+	if b.tmpl.Lookup(name) == nil {
+		return "", fmt.Errorf("dotnet: block %s names no transport package (template %s)", block, name)
+	}
+	pkg, err := textkit.Render(b.tmpl, name, nil)
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(string(pkg)), nil
 }
 
 // fixedFile is a file every output of a binding has, whatever the blocks.

@@ -294,7 +294,7 @@ func TestNoLongLines(t *testing.T) {
 // back as the name.
 func TestLongDisplayNameIsSplit(t *testing.T) {
 	display := displayName(model.BlockSQS, subSchemaVersionGate, strings.Repeat("reject string U+00A0 ", 12))
-	attr := factAttribute(display)
+	attr := factAttribute(display, "")
 	for _, line := range strings.Split(attr, "\n") {
 		if len(line) > maxLine {
 			t.Errorf("line of %d columns: %s", len(line), line)

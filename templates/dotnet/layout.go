@@ -22,7 +22,8 @@ const (
 // The names of the generated layout.
 const (
 	oracleProjectName      = "BabelQueue.Conformance.Tests"
-	sdkTestProjectDir      = "tests/BabelQueue.Core.Tests"
+	corePackage            = "BabelQueue.Core"
+	sdkTestProjectDir      = "tests/" + corePackage + ".Tests"
 	generatedDirName       = "GeneratedConformance"
 	propsFileName          = "BabelQueue.Conformance.props"
 	scaffoldFileName       = "SdkConformanceSubject.cs"
@@ -43,10 +44,20 @@ const (
 	// TestFileGlob matches the generated test classes, one per block
 	// (testClassName), in the generated code directory.
 	TestFileGlob = "*ConformanceTests.cs"
-	// SDKTestDir is the test project BindSDK writes into, relative to the
-	// SDK checkout.
+	// SDKTestDir is the test project BindSDK writes into for the core SDK,
+	// relative to the SDK checkout. A transport target writes into its
+	// package's test project instead (TestProjectDir).
 	SDKTestDir = sdkTestProjectDir
+	// PropsFile is the MSBuild file, in GeneratedConformance/ of the test
+	// project, that the test project must import.
+	PropsFile = generatedDirName + "/" + propsFileName
 )
+
+// TestProjectDir is the test project of an SDK package, relative to its
+// repository: tests/BabelQueue.Core.Tests for the core, e.g.
+// tests/BabelQueue.Sqs.Tests for the SQS transport. Each BabelQueue .NET
+// repository lays its tests out so.
+func TestProjectDir(pkg string) string { return "tests/" + pkg + ".Tests" }
 
 // layout is where each file of one binding goes, relative to the output root.
 //
@@ -57,6 +68,11 @@ const (
 // "conformance/" on a case-insensitive disk), and the scaffold sits in the
 // project root, outside the generated directory, because the SDK owns it.
 //
+// A transport target (a suite of one broker's blocks) writes the same
+// layout into the transport package's test project, e.g.
+// tests/BabelQueue.Sqs.Tests/, whose name is the assembly the package's
+// InternalsVisibleTo names.
+//
 // BindOracle writes a standalone test project at the root, which is what
 // `bqgen verify` builds and runs.
 type layout struct {
@@ -66,11 +82,13 @@ type layout struct {
 	scaffold  string // the scaffold subject; "" when the binding has none
 }
 
-func layoutFor(b backend.Binding) layout {
+// layoutFor is the layout of binding b; pkg is the SDK package whose test
+// project BindSDK writes into.
+func layoutFor(b backend.Binding, pkg string) layout {
 	if b == backend.BindOracle {
 		return layout{codeDir: "", suiteDir: vendoredSuiteDirectory, extraFile: OracleProjectFile}
 	}
-	project := sdkTestProjectDir + "/"
+	project := TestProjectDir(pkg) + "/"
 	return layout{
 		codeDir:   project + generatedDirName,
 		suiteDir:  project + vendoredSuiteDirectory,

@@ -44,7 +44,7 @@ func TestAddedOperationNeedsNoEdit(t *testing.T) {
 	}
 	var all []backend.File
 	for _, binding := range []backend.Binding{backend.BindOracle, backend.BindSDK} {
-		v, err := buildViewOf(s, backend.Options{Binding: binding}, ops)
+		v, err := buildViewOf(s, backend.Options{Binding: binding}, ops, Backend{tmpl: tmpl}.transportPackage)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,6 +3,7 @@ package dotnet
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -18,6 +19,7 @@ import (
 type view struct {
 	Header    header
 	Namespace string // validated dotted C# identifiers
+	Target    target
 	Subject   subjectAPI
 	Files     []testFile
 	Packages  packages
@@ -30,12 +32,24 @@ type header struct {
 	VersionXMLComment string // the same for an XML comment
 	VersionLiteral    csExpr // the same as a C# string literal
 	VersionXML        string // the same as XML character data
+	// RegenerateComment is the command that regenerates the output, made
+	// safe for a // comment. An XML comment cannot hold its "--", so the
+	// MSBuild files carry it as XML character data, RegenerateXML.
+	RegenerateComment, RegenerateXML string
 }
 
-// newHeader renders the suite version for each place a header prints it.
-func newHeader(version string) header {
+// defaultRegenerate is the command a header names when the caller gives none.
+const defaultRegenerate = "bqgen generate --lang dotnet --out ."
+
+// newHeader renders the suite version and the regenerate command for each
+// place a header prints them.
+func newHeader(version, regenerate string) header {
+	if strings.TrimSpace(regenerate) == "" {
+		regenerate = defaultRegenerate
+	}
 	return header{VersionComment: commentText(version), VersionXMLComment: xmlCommentText(version),
-		VersionLiteral: csString(version), VersionXML: xmlText(version)}
+		VersionLiteral: csString(version), VersionXML: xmlText(version),
+		RegenerateComment: commentText(regenerate), RegenerateXML: xmlText(regenerate)}
 }
 
 // packages are the pinned NuGet versions the project files print.
@@ -43,12 +57,71 @@ type packages struct {
 	TargetFramework, TestSdk, Xunit, XunitRunner, SkippableFact string
 }
 
-// common is what every block's view needs: the header, the namespace and
-// where files go.
+// common is what every block's view needs: the header, the namespace,
+// where files go and the exemptions.
 type common struct {
 	Header    header
 	Namespace string
 	layout    layout
+	opt       backend.Options
+}
+
+// target is the SDK package the output is for (BindSDK): the core, or one
+// transport package when the suite carries only that broker's blocks.
+type target struct {
+	Package string // the NuGet package, e.g. BabelQueue.Core or BabelQueue.Sqs
+	// Block is the broker block of a transport target; "" for the core.
+	Block string
+}
+
+// ProjectFile is the test project the output is for, e.g.
+// tests/BabelQueue.Sqs.Tests/BabelQueue.Sqs.Tests.csproj.
+func (t target) ProjectFile() string { return projectFileOf(t.Package) }
+
+// projectFileOf is pkg's test project file, relative to its repository.
+func projectFileOf(pkg string) string { return TestProjectDir(pkg) + "/" + pkg + ".Tests.csproj" }
+
+// Transport reports whether the output is for a transport package.
+func (t target) Transport() bool { return t.Block != "" }
+
+// packageNamer names the transport package of a broker block.
+type packageNamer func(block string) (string, error)
+
+// targetOf reads the target from the blocks the suite carries: the
+// transport package when they are all broker blocks of one package, else
+// the core. The oracle-bound output is a standalone project: always the core.
+func targetOf(s *model.Suite, b backend.Binding, packageOf packageNamer) (target, error) {
+	core := target{Package: corePackage}
+	blocks := s.Blocks()
+	if b != backend.BindSDK || len(blocks) == 0 {
+		return core, nil
+	}
+	var pkgs []string
+	for _, block := range blocks {
+		if !model.IsTransportBlock(block) {
+			return core, nil
+		}
+		pkg, err := packageOf(block)
+		if err != nil {
+			return target{}, err
+		}
+		if !slices.Contains(pkgs, pkg) {
+			pkgs = append(pkgs, pkg)
+		}
+	}
+	if len(pkgs) > 1 {
+		return target{}, backend.OptionErrorf("blocks %s belong to different transport packages (%s): "+
+			"give each transport its own target", strings.Join(blocks, ", "), strings.Join(pkgs, ", "))
+	}
+	return target{Package: pkgs[0], Block: blocks[0]}, nil
+}
+
+// defaultNamespace is the namespace of a target's generated code.
+func (t target) defaultNamespace() string {
+	if !t.Transport() {
+		return DefaultNamespace
+	}
+	return t.Package + ".Tests.Conformance"
 }
 
 // testFile is one generated test class: the tests of one manifest block.
@@ -59,6 +132,9 @@ type testFile struct {
 	ClassName string
 	Path      string
 	Tests     []testMethod
+	// KnownFailures is true when a test is a known failure: the class then
+	// takes the test output those tests report on.
+	KnownFailures bool
 }
 
 // testMethod is one [SkippableFact]. Its body is rendered from the template
@@ -69,6 +145,14 @@ type testMethod struct {
 	BodyTemplate string
 	BodyData     any
 	Body         string // filled in by the renderer
+	// KnownFailure is set when an exemption makes the case a known failure.
+	KnownFailure *knownFailure
+}
+
+// knownFailure is a "fail" exemption of one test, as C# expressions laid
+// out for the lines of the call that runs the body.
+type knownFailure struct {
+	Pattern, Reason csExpr
 }
 
 // testSpec is what a block builder says about one test before names are
@@ -106,14 +190,19 @@ var blockViews = map[string]blockView{
 	},
 }
 
-// buildView computes the whole output of one Generate call.
-func buildView(s *model.Suite, opt backend.Options) (*view, error) {
-	return buildViewOf(s, opt, protocol.Operations)
+// buildView computes the whole output of one Generate call; packageOf
+// names the transport packages.
+func buildView(s *model.Suite, opt backend.Options, packageOf packageNamer) (*view, error) {
+	return buildViewOf(s, opt, protocol.Operations, packageOf)
 }
 
 // buildViewOf is buildView for the operations ops, so a test can add one.
-func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation) (*view, error) {
-	ns, err := namespaceOf(opt.Package)
+func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation, packageOf packageNamer) (*view, error) {
+	tgt, err := targetOf(s, opt.Binding, packageOf)
+	if err != nil {
+		return nil, err
+	}
+	ns, err := namespaceOf(opt.Package, tgt.defaultNamespace())
 	if err != nil {
 		return nil, err
 	}
@@ -121,10 +210,12 @@ func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation) 
 	if err != nil {
 		return nil, err
 	}
-	c := &common{Header: newHeader(versionText(s)), Namespace: ns, layout: layoutFor(opt.Binding)}
+	c := &common{Header: newHeader(versionText(s), opt.Regenerate), Namespace: ns,
+		layout: layoutFor(opt.Binding, tgt.Package), opt: opt}
 	v := &view{
 		Header:    c.Header,
 		Namespace: ns,
+		Target:    tgt,
 		Subject:   subject,
 		Packages:  packages{targetFramework, testSdkVersion, xunitVersion, xunitRunnerVersion, skippableFactVersion},
 		layout:    c.layout,
@@ -154,28 +245,72 @@ func (c *common) file(block string, specs []testSpec) testFile {
 		caseNames[i] = spec.caseName
 	}
 	for i, id := range testMethodNames(name, caseNames) {
-		f.Tests = append(f.Tests, testMethod{Name: id, Attribute: factAttribute(specs[i].display),
-			BodyTemplate: specs[i].template, BodyData: specs[i].data})
+		m := testMethod{Name: id, Attribute: factAttribute(specs[i].display, ""),
+			BodyTemplate: specs[i].template, BodyData: specs[i].data}
+		if e, ok := c.opt.ExemptionFor(block, specs[i].caseName); ok {
+			switch e.Action {
+			case backend.ExemptSkip:
+				m.Attribute = factAttribute(specs[i].display, "exempt: "+e.Reason)
+			case backend.ExemptFail:
+				m.KnownFailure = &knownFailure{Pattern: csStringAtColumn(e.Pattern, knownFailureIndent, 1),
+					Reason: csStringAtColumn(e.Reason, knownFailureIndent, 1)}
+				f.KnownFailures = true
+			}
+		}
+		f.Tests = append(f.Tests, m)
 	}
 	return f
 }
 
+// knownFailureIndent is the column of the arguments of a known failure's
+// ConformanceExemption.KnownFailure call.
+const knownFailureIndent = 12
+
+// csStringAtColumn is text as a C# string expression starting at column
+// col of a line, tail more characters after it: one literal when it fits
+// in maxLine, else pieces joined by + on lines of their own at that column.
+func csStringAtColumn(text string, col, tail int) csExpr {
+	lit := csString(text)
+	if col+len(lit)+tail <= maxLine {
+		return lit
+	}
+	pieces := csStringPieces(text, maxLine-col-len("+ ")-tail)
+	return csExpr(strings.Join(pieces, "\n"+strings.Repeat(" ", col)+"+ "))
+}
+
 // factAttribute is a test's [SkippableFact] attribute, its arguments on
 // their own lines when one line would be long. It is indented for a class
-// member.
-func factAttribute(display string) string {
-	const open, skip, name = "[SkippableFact(", "typeof(NotProvidedException)", "DisplayName = "
+// member. A non-empty skip is the reason the test is skipped without
+// running (an exemption's).
+func factAttribute(display, skip string) string {
+	const open, notProvided, name, skipName = "[SkippableFact(", "typeof(NotProvidedException)", "DisplayName = ", "Skip = "
 	lit := string(csString(display))
-	if line := "    " + open + skip + ", " + name + lit + ")]"; len(line) <= maxLine {
-		return line
+	if skip == "" {
+		if line := "    " + open + notProvided + ", " + name + lit + ")]"; len(line) <= maxLine {
+			return line
+		}
 	}
-	head := "    " + open + "\n        " + skip + ",\n        " + name
-	if len("        "+name+lit+")]") <= maxLine {
-		return head + lit + ")]"
+	args := []string{notProvided, namedArgument(name, display, skip == "")}
+	if skip != "" {
+		args = append(args, namedArgument(skipName, skip, true))
 	}
-	// A constant concatenation is a constant, which an attribute takes.
-	pieces := csStringPieces(display, maxLine-len("            + ")-len(")]"))
-	return strings.TrimRight(head, " ") + "\n            " + strings.Join(pieces, "\n            + ") + ")]"
+	return "    " + open + "\n        " + strings.Join(args, ",\n        ") + ")]"
+}
+
+// namedArgument is "Name = literal" as an attribute argument on lines of
+// its own at column 8; last says it ends the list (")]" follows). A long
+// literal becomes a constant concatenation, which an attribute takes.
+func namedArgument(name, text string, last bool) string {
+	tail := len(",")
+	if last {
+		tail = len(")]")
+	}
+	lit := string(csString(text))
+	if len("        "+name+lit)+tail <= maxLine {
+		return name + lit
+	}
+	pieces := csStringPieces(text, maxLine-len("            + ")-tail)
+	return strings.TrimRight(name, " ") + "\n            " + strings.Join(pieces, "\n            + ")
 }
 
 // maxLine is the longest generated line the backend aims for.
@@ -208,7 +343,7 @@ func testClassName(block string) string {
 var bodyTypeNames = []string{
 	"Assert", "ConformanceAssert", "ConformanceJson", "ConformanceSubjects", "ConformanceSuite", "Dictionary",
 	"IReadOnlyDictionary", "IReadOnlyList", "JsonAssert", "JsonNode", "JsonObject", "JsonValue",
-	"MapAssert", "NotProvidedException", "SkippableFact", "StringComparison", "System", "Xunit",
+	"MapAssert", "NotProvidedException", "ConformanceExemption", "ITestOutputHelper", "SkippableFact", "StringComparison", "System", "Xunit",
 	"DisplayName", "Equals", "GetHashCode", "GetType", "ToString", "MemberwiseClone", "Finalize",
 	"ReferenceEquals",
 }
@@ -264,14 +399,15 @@ var csKeywords = strings.Fields(`abstract as base bool break byte case catch cha
 	short sizeof stackalloc static string struct switch this throw true try typeof uint ulong
 	unchecked unsafe ushort using virtual void volatile while`)
 
-// namespaceOf validates the namespace option: dotted C# identifiers.
-func namespaceOf(opt string) (string, error) {
+// namespaceOf validates the namespace option, dotted C# identifiers; the
+// empty option is the target's namespace def.
+func namespaceOf(opt, def string) (string, error) {
 	if opt == "" {
-		return DefaultNamespace, nil
+		return def, nil
 	}
 	for _, part := range strings.Split(opt, ".") {
 		if !identifierPattern.MatchString(part) || isKeyword(part) {
-			return "", fmt.Errorf("dotnet: namespace %q: %q is not a C# identifier", opt, part)
+			return "", backend.OptionErrorf("package %q is not a C# namespace: %q is not an identifier", opt, part)
 		}
 	}
 	return opt, nil

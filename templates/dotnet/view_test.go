@@ -45,12 +45,12 @@ func TestTestMethodNamesAvoidReservedNames(t *testing.T) {
 func TestNamespaceOption(t *testing.T) {
 	good := map[string]string{"": DefaultNamespace, "Acme.Tests": "Acme.Tests", "_x.Y1": "_x.Y1"}
 	for in, want := range good {
-		if got, err := namespaceOf(in); err != nil || got != want {
+		if got, err := namespaceOf(in, DefaultNamespace); err != nil || got != want {
 			t.Errorf("namespaceOf(%q) = %q, %v", in, got, err)
 		}
 	}
 	for _, bad := range []string{"Acme..Tests", "1Acme", "Acme.class", "Acme;Evil", "Acme Tests", "Acme.", "Ünï"} {
-		if _, err := namespaceOf(bad); err == nil {
+		if _, err := namespaceOf(bad, DefaultNamespace); err == nil {
 			t.Errorf("namespaceOf(%q) accepted", bad)
 		}
 	}
@@ -62,13 +62,15 @@ func TestNamespaceOption(t *testing.T) {
 // would hide it.
 func TestBodiesUseOnlyReservedTypeNames(t *testing.T) {
 	// The test bodies are the block templates (tmpl/<block>.tmpl) and the
-	// shared *.partial.tmpl, without the scaffold's mappings and reasons,
-	// which live in another class; tests.cs.tmpl lays them out.
+	// shared *.partial.tmpl, without the scaffolds (the transport one, and
+	// the mappings and reasons in the block templates), which live in
+	// another class; tests.cs.tmpl lays them out.
 	all, _ := filepath.Glob("tmpl/*.tmpl")
 	var files []string
 	for _, f := range all {
 		if base := filepath.Base(f); !strings.Contains(strings.TrimSuffix(base, ".tmpl"), ".") ||
-			strings.HasSuffix(base, ".partial.tmpl") && !strings.HasPrefix(base, "header") || base == "tests.cs.tmpl" {
+			strings.HasSuffix(base, ".partial.tmpl") && !strings.HasPrefix(base, "header") &&
+				!strings.HasPrefix(base, "transport_scaffold") || base == "tests.cs.tmpl" {
 			files = append(files, f)
 		}
 	}
@@ -79,7 +81,7 @@ func TestBodiesUseOnlyReservedTypeNames(t *testing.T) {
 	for _, n := range reservedTypeNames() {
 		reserved[n] = true
 	}
-	scaffold := regexp.MustCompile(`(?s)\{\{-? ?define "(?:scaffold|unmapped|transport)\.[^"]*"\}\}.*?\{\{-? ?end\}\}`)
+	scaffold := regexp.MustCompile(`(?s)\{\{-? ?define "(?:scaffold|unmapped|transport|own|own_usings|own_support|own_unmapped)\.[^"]*"\}\}.*?\{\{-? ?end\}\}`)
 	// Template actions, string literals, doc comments and named arguments
 	// (MetaId: ...) name no type.
 	stripped := regexp.MustCompile(`(?s)\{\{.*?\}\}|"(?:[^"\\]|\\.)*"|///[^\n]*|\b[A-Z]\w*: `)

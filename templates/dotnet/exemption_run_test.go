@@ -1,0 +1,68 @@
+package dotnet_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/prooftest"
+	"github.com/babelqueue/bqgen/internal/suitetest"
+	"github.com/babelqueue/bqgen/templates/dotnet"
+	"github.com/babelqueue/bqgen/verify"
+)
+
+// The "fail" exemptions run on the real toolchain: a known failure on a case
+// the oracle passes fails the run with "now passes", and one on the case a
+// mutant breaks passes against that mutant.
+func TestKnownFailuresRun(t *testing.T) {
+	tc := verify.NewDotnetToolchain()
+	prooftest.RequireToolchain(t, tc)
+	bin := prooftest.OracleBin(t)
+	const passes, broken, mutant = "cases/order-created", "sqs/later-retry-keeps-body", "sqs-reconcile-overwrites-late-retry"
+	files, err := dotnet.New().Generate(suitetest.Canonical(t), backend.Options{Binding: backend.BindOracle,
+		Exemptions: []backend.Exemption{
+			{Pattern: passes, Action: backend.ExemptFail, Reason: "the oracle passes it"},
+			{Pattern: broken, Action: backend.ExemptFail, Reason: "the mutant breaks it"},
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, f := range files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Path))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Content, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var log strings.Builder
+	ctx := context.Background()
+	if err := tc.Prepare(ctx, dir, &log); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	nowPasses := "now passes: remove the exemption " + passes + " from bqgen.yaml"
+	// The correct oracle passes both cases: both exemptions "now pass". The
+	// mutant breaks only the second: it is a known failure, and passes.
+	for _, run := range []struct {
+		fault  string
+		failed int
+	}{{"", 2}, {mutant, 1}} {
+		env := []string{backend.EnvOracleBin + "=" + bin, backend.EnvOracleFault + "=" + run.fault}
+		res, err := tc.Run(ctx, dir, env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Failed != run.failed || !strings.Contains(res.Output, nowPasses) {
+			t.Errorf("fault %q: %s: want %d failures, one saying %q\n%s", run.fault, res.Summary, run.failed, nowPasses, res.Output)
+		}
+		brokenPasses := strings.Contains(res.Output, "now passes: remove the exemption "+broken)
+		if brokenPasses != (run.fault == "") {
+			t.Errorf("fault %q: %s reported as now passing: %v\n%s", run.fault, broken, brokenPasses, res.Output)
+		}
+	}
+}

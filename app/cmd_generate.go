@@ -168,6 +168,7 @@ func runCheck(c *cli.Context) error {
 		return err
 	}
 	var stale, miswired []string
+	inTheWay := false
 	for _, g := range gens {
 		plan, err := writer.MakePlan(g.out, g.lang, g.files)
 		if err != nil {
@@ -178,6 +179,7 @@ func runCheck(c *cli.Context) error {
 		} else {
 			fmt.Fprint(c.App.Writer, writer.Report(plan))
 			stale = append(stale, g.out)
+			inTheWay = inTheWay || len(plan.Conflicts) > 0
 		}
 		for _, w := range wiringProblems(g) {
 			fmt.Fprintln(c.App.Writer, w)
@@ -185,6 +187,10 @@ func runCheck(c *cli.Context) error {
 		}
 	}
 	switch {
+	case len(stale) > 0 && inTheWay:
+		// generate refuses files in the way (hand-edited ones) unless told to
+		// take them over: the command that really regenerates says so.
+		return problemsErr("%s out of date: run %s --adopt", strings.Join(stale, ", "), p.fixIt)
 	case len(stale) > 0:
 		return problemsErr("%s out of date: run %s", strings.Join(stale, ", "), p.fixIt)
 	case len(miswired) > 0:

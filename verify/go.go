@@ -12,18 +12,22 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	gobackend "github.com/babelqueue/bqgen/templates/go"
 )
 
 // GoToolchain runs the Go backend's oracle-bound output: a module with no
 // requirements whose subject starts `$BQGEN_ORACLE_BIN oracle serve`,
-// compiled once into a test binary that every oracle run reuses.
+// compiled once into a test binary that every oracle run reuses. Where the
+// tests are and what the binary is called are the backend's layout
+// (templates/go/layout.go).
 type GoToolchain struct{}
 
 // NewGoToolchain returns the Go toolchain.
 func NewGoToolchain() Toolchain { return GoToolchain{} }
 
 // goTestBinary is the compiled test binary, inside the generated directory.
-const goTestBinary = "conformance.test"
+const goTestBinary = gobackend.TestBinary
 
 // Lang is "go".
 func (GoToolchain) Lang() string { return "go" }
@@ -49,7 +53,7 @@ func goEnv() []string {
 func (GoToolchain) Prepare(ctx context.Context, dir string, log io.Writer) error {
 	steps := [][]string{
 		{"go", "vet", "./..."},
-		{"go", "test", "-c", "-o", goTestBinary, "."},
+		{"go", "test", "-c", "-o", filepath.Join(gobackend.TestDir, goTestBinary), "./" + gobackend.TestDir},
 	}
 	for _, args := range steps {
 		var out bytes.Buffer
@@ -65,14 +69,15 @@ func (GoToolchain) Prepare(ctx context.Context, dir string, log io.Writer) error
 	return nil
 }
 
-// Run executes the compiled tests verbosely in dir (they read the vendored
-// suite relative to it) with env added, and counts the leaf tests. Failing
+// Run executes the compiled tests verbosely in the test directory (they
+// read the vendored suite relative to it) with env added, and counts the leaf tests. Failing
 // tests are a result; so is a run that crashed after tests started (its
 // totals then differ, which verification reports). Not getting any test to
 // run is an error.
 func (GoToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
-	cmd := exec.CommandContext(ctx, filepath.Join(dir, goTestBinary), "-test.v", "-test.count=1")
-	cmd.Dir = dir
+	testDir := filepath.Join(dir, filepath.FromSlash(gobackend.TestDir))
+	cmd := exec.CommandContext(ctx, filepath.Join(testDir, goTestBinary), "-test.v", "-test.count=1")
+	cmd.Dir = testDir
 	cmd.Env = append(os.Environ(), env...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out

@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"strings"
 	"text/template"
 
 	"github.com/babelqueue/bqgen/backend"
@@ -73,8 +74,12 @@ func (v *view) render(t *template.Template) ([]backend.File, error) {
 	sources := []textkit.Output{{Path: SupportFile, Template: "support.go", Data: v.common.templateData(), Kind: backend.Generated}}
 	if v.common.binding == backend.BindOracle {
 		sources = append(sources, textkit.Output{Path: OracleClientFile, Template: "oracle.go", Data: v.common.templateData(), Kind: backend.Generated})
-		files = append(files, backend.File{Path: ModuleFile, Kind: backend.Generated,
-			Content: []byte("// " + v.common.header() + "\n\nmodule " + verifyModule + "\n\ngo 1.26\n")})
+		var mod strings.Builder
+		for _, line := range v.common.header() {
+			mod.WriteString("// " + line + "\n")
+		}
+		mod.WriteString("\nmodule " + verifyModule + "\n\ngo 1.26\n")
+		files = append(files, backend.File{Path: ModuleFile, Kind: backend.Generated, Content: []byte(mod.String())})
 	} else {
 		sources = append(sources, textkit.Output{Path: ScaffoldFile, Template: "scaffold.go", Data: v.common.templateData(), Kind: backend.Scaffold})
 	}

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -102,29 +101,6 @@ func TestAdversarialSuiteOutputIsWellFormed(t *testing.T) {
 			checkFormatted(t, f)
 			checkHeader(t, f, "9.9.9-adversarial.1+sha.5")
 		}
-	}
-}
-
-// goResultName is a test result line of -test.v output.
-var goResultName = regexp.MustCompile(`(?m)^ *--- (?:PASS|FAIL|SKIP): (.+) \(\d+\.\d+s\)$`)
-
-func TestAdversarialSuiteCompilesAndPassesAgainstTheOracle(t *testing.T) {
-	t.Parallel()
-	s, leaves := adversarialSuite(t)
-	m := prepare(t, generate(t, s, backend.Options{Binding: backend.BindOracle}))
-	res := m.run(t, "")
-	if res.Failed > 0 || res.Skipped > 0 || res.Passed != leaves {
-		t.Fatalf("%d passed, %d failed, %d skipped; want %d passed\n%s", res.Passed, res.Failed, res.Skipped, leaves, res.Output)
-	}
-	seen := map[string]bool{}
-	for _, m := range goResultName.FindAllStringSubmatch(res.Output, -1) {
-		if seen[m[1]] {
-			t.Errorf("test name %q reported twice", m[1])
-		}
-		seen[m[1]] = true
-	}
-	if res := m.run(t, "no-such-fault"); res.Failed == 0 || res.Passed > 0 {
-		t.Errorf("an unknown fault ran the tests (%d passed) instead of failing them", res.Passed)
 	}
 }
 

@@ -1,6 +1,7 @@
 package gobackend
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -116,3 +117,26 @@ func wordsWithSpace(s string) []string {
 
 // litWidth is the width of s as a Go string literal.
 func litWidth(s string) int { return len(strconv.Quote(s)) }
+
+// commentText makes text safe inside a // line comment above the package
+// clause: a character that is not printable (a newline above all, which
+// would end the comment and start code) becomes a \u escape, and "+build"
+// is spelt "+\u0062uild", since go vet reads any "+build" in a comment above
+// the package clause as a malformed build constraint. A backslash is kept:
+// the text is a command for a reader, not a literal.
+func commentText(text string) string {
+	var b strings.Builder
+	for _, r := range text {
+		switch {
+		case r == unicode.ReplacementChar || !unicode.IsPrint(r) && r != ' ':
+			if r > 0xFFFF {
+				b.WriteString(`\U` + fmt.Sprintf("%08X", r))
+			} else {
+				b.WriteString(`\u` + fmt.Sprintf("%04X", r))
+			}
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return strings.ReplaceAll(b.String(), "+build", `+\u0062uild`)
+}

@@ -1,18 +1,22 @@
-package gobackend
+package gobackend_test
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/internal/prooftest"
+	gobackend "github.com/babelqueue/bqgen/templates/go"
 	"github.com/babelqueue/bqgen/verify"
 )
 
-// The tests that compile and run Go output: the proof of both suites, and
-// the helpers below for smaller modules (the adversarial suite, the support
-// self-check), all in the full tier.
+// The tests that compile and run Go output against the oracle, beside the
+// proof (proof_test.go): the adversarial suite, the support self-check
+// (support_test.go) and the exemptions (exempt_test.go), all in the full
+// tier. They are an external test package: verify imports the backend for
+// its layout.
 
 // preparedModule is oracle-bound output, compiled and ready to run.
 type preparedModule struct {
@@ -21,13 +25,13 @@ type preparedModule struct {
 }
 
 // prepare writes the oracle-bound output for files and compiles it,
-// skipping when there is no go command.
+// skipping when there is no go command (and in the -short tier).
 func prepare(t *testing.T, files []backend.File) preparedModule {
 	t.Helper()
 	tool := verify.NewGoToolchain()
 	prooftest.RequireToolchain(t, tool)
 	dir := t.TempDir()
-	writeFiles(t, dir, files)
+	gobackend.WriteFiles(t, dir, files)
 	var log strings.Builder
 	if err := tool.Prepare(context.Background(), dir, &log); err != nil {
 		t.Fatalf("prepare: %v\n%s", err, log.String())
@@ -46,10 +50,25 @@ func (m preparedModule) run(t *testing.T, fault string) verify.Result {
 	return res
 }
 
-// TestProof is `bqgen verify --lang go` on the canonical and upstream suites.
-func TestProof(t *testing.T) {
-	t.Parallel()
-	prooftest.Prove(t, New(), verify.NewGoToolchain())
-}
+// goResultName is a test result line of -test.v output.
+var goResultName = regexp.MustCompile(`(?m)^ *--- (?:PASS|FAIL|SKIP): (.+) \(\d+\.\d+s\)$`)
 
-func TestMain(m *testing.M) { prooftest.Main(m) }
+func TestAdversarialSuiteCompilesAndPassesAgainstTheOracle(t *testing.T) {
+	t.Parallel()
+	s, leaves := gobackend.AdversarialSuite(t)
+	m := prepare(t, gobackend.Generate(t, s, backend.Options{Binding: backend.BindOracle}))
+	res := m.run(t, "")
+	if res.Failed > 0 || res.Skipped > 0 || res.Passed != leaves {
+		t.Fatalf("%d passed, %d failed, %d skipped; want %d passed\n%s", res.Passed, res.Failed, res.Skipped, leaves, res.Output)
+	}
+	seen := map[string]bool{}
+	for _, m := range goResultName.FindAllStringSubmatch(res.Output, -1) {
+		if seen[m[1]] {
+			t.Errorf("test name %q reported twice", m[1])
+		}
+		seen[m[1]] = true
+	}
+	if res := m.run(t, "no-such-fault"); res.Failed == 0 || res.Passed > 0 {
+		t.Errorf("an unknown fault ran the tests (%d passed) instead of failing them", res.Passed)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"go/format"
 	"strings"
 
+	"github.com/babelqueue/bqgen/backend"
 	"github.com/dave/jennifer/jen"
 )
 
@@ -15,13 +16,19 @@ type fileBuilder struct {
 	path  string
 	file  *jen.File
 	decls int // top-level declarations added so far
+	// block is the block whose tests the file holds ("" for the other
+	// files); exemptions excuse its cases (exempt.go).
+	block      string
+	exemptions backend.Options
 }
 
 // newGenerated starts a generated test file of the view's package, headed by
 // the generated-code marker.
 func (c *common) newGenerated(path string) *fileBuilder {
 	f := jen.NewFile(c.pkg)
-	f.HeaderComment(c.header())
+	for _, line := range c.header() {
+		f.HeaderComment(line)
+	}
 	return &fileBuilder{path: path, file: f}
 }
 

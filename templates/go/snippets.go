@@ -3,6 +3,7 @@ package gobackend
 import (
 	"fmt"
 
+	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 	"github.com/dave/jennifer/jen"
@@ -16,6 +17,11 @@ func testingT() *jen.Statement { return jen.Op("*").Qual("testing", "T") }
 
 // tParam is the parameter "t *testing.T".
 func tParam() *jen.Statement { return jen.Id("t").Add(testingT()) }
+
+// tbParam is the parameter "t testing.TB" of a support function: a known
+// failure runs its checks against a recorder (conformanceKnownFailure), so
+// the helpers take the interface, not *testing.T.
+func tbParam() *jen.Statement { return jen.Id("t").Qual("testing", "TB") }
 
 // subjectParam is the parameter "subject ConformanceSubject".
 func subjectParam() *jen.Statement { return jen.Id("subject").Id(subjectType) }
@@ -65,16 +71,43 @@ func params(name string, ps ...jen.Code) func(*jen.Group) {
 	}
 }
 
-// subtest is t.Run(name, func(t *testing.T) { body }). The case name goes in
-// raw, through textLit: the testing package makes display names unique.
-func subtest(name string, body ...jen.Code) *jen.Statement {
-	return tDo("Run", textLit(name), jen.Func().Params(tParam()).Block(body...))
+// subtest is t.Run(name, func(t *testing.T) { body }) for the case name of
+// the file's block, its body as the SDK's exemptions say (exempt). The case
+// name goes in raw, through textLit: the testing package makes display names
+// unique.
+func (b *fileBuilder) subtest(name string, body ...jen.Code) *jen.Statement {
+	return tDo("Run", textLit(name), jen.Func().Params(tParam()).Block(b.exempt(name, body)...))
 }
 
 // testFunc is a top-level test that first obtains the subject.
 func testFunc(name string, body ...jen.Code) *jen.Statement {
 	stmts := append([]jen.Code{jen.Id("subject").Op(":=").Id(newSubjectFunc).Call(jen.Id("t"))}, body...)
 	return jen.Func().Id(name).Params(tParam()).Block(stmts...)
+}
+
+// caseTest is a top-level test that is one case of the file's block (a
+// sub-block with a single check, named caseName), its body as the SDK's
+// exemptions say.
+func (b *fileBuilder) caseTest(name, caseName string, body ...jen.Code) *jen.Statement {
+	return testFunc(name, b.exempt(caseName, body)...)
+}
+
+// exempt is the body of a case's test as the exemption covering
+// "<block>/<name>" says: none, the body; skip, t.Skip with the reason (the
+// body stays, unreached, to show what the case checks); fail, the body run
+// as a known failure by conformanceKnownFailure, which passes while the
+// checks fail and fails, naming the exemption to remove, once they pass.
+// The pattern and reason are the SDK's text: they go in as literals.
+func (b *fileBuilder) exempt(name string, body []jen.Code) []jen.Code {
+	e, ok := b.exemptions.ExemptionFor(b.block, name)
+	switch {
+	case !ok:
+		return body
+	case e.Action == backend.ExemptSkip:
+		return append([]jen.Code{tDo("Skip", textLit("exempt: "+e.Reason))}, body...)
+	}
+	return []jen.Code{jen.Id("conformanceKnownFailure").Call(jen.Id("t"), textLit(e.Pattern), textLit(e.Reason),
+		jen.Func().Params(tbParam()).Block(body...))}
 }
 
 // field is one keyed element of a composite literal.

@@ -1,9 +1,10 @@
-package gobackend
+package gobackend_test
 
 import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
+	gobackend "github.com/babelqueue/bqgen/templates/go"
 )
 
 // supportSelfCheck is a hand-written test added to the generated module: it
@@ -66,7 +67,7 @@ func TestSupportSelfCheck(t *testing.T) {
 
 func TestGeneratedSupportHelpers(t *testing.T) {
 	t.Parallel()
-	files := generate(t, canonicalSuite(t), backend.Options{Binding: backend.BindOracle})
+	files := gobackend.Generate(t, gobackend.CanonicalSuite(t), backend.Options{Binding: backend.BindOracle})
 	files = append(files, backend.File{Path: "support_selfcheck_test.go", Content: []byte(supportSelfCheck)})
 	m := prepare(t, files)
 	res := m.run(t, "")

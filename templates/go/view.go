@@ -25,7 +25,15 @@ type common struct {
 	binding backend.Binding
 	pkg     string // package clause of every generated test file
 	version string // CONFORMANCE_VERSION, or "unversioned"
-	api     *subjectAPI
+	// regenerate is the command that regenerates the output, as the header
+	// prints it.
+	regenerate string
+	// exemptions are the SDK's excused cases (bqgen.yaml).
+	exemptions backend.Options
+	// transport is the broker package the output is for, nil for a core
+	// target (layout.go).
+	transport *transport
+	api       *subjectAPI
 }
 
 // testFile is one generated Go test file under construction.
@@ -63,6 +71,7 @@ type blockAdder func(s *model.Suite, b *fileBuilder) error
 func blockFile(block string, add blockAdder) blockView {
 	return func(s *model.Suite, c *common) (testFile, error) {
 		b := c.newGenerated(BlockFile(block))
+		b.block, b.exemptions = block, c.exemptions
 		if err := add(s, b); err != nil {
 			return testFile{}, fmt.Errorf("go backend, block %s: %w", block, err)
 		}
@@ -73,7 +82,11 @@ func blockFile(block string, add blockAdder) blockView {
 // buildView checks the options and the suite's version, computes the
 // subject API and builds every block's file.
 func buildView(s *model.Suite, opt backend.Options) (*view, error) {
-	pkg, err := packageName(opt.Package)
+	tr, err := transportOf(s, opt.Binding)
+	if err != nil {
+		return nil, err
+	}
+	pkg, err := packageName(opt.Package, tr)
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +98,17 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &view{suite: s, common: &common{binding: opt.Binding, pkg: pkg, version: version, api: api}}
+	for _, e := range opt.Exemptions {
+		if e.Action != backend.ExemptSkip && e.Action != backend.ExemptFail {
+			return nil, backend.OptionErrorf("exemption %q: action %q is neither %q nor %q", e.Pattern, e.Action, backend.ExemptSkip, backend.ExemptFail)
+		}
+	}
+	regenerate := opt.Regenerate
+	if regenerate == "" {
+		regenerate = defaultRegenerate
+	}
+	v := &view{suite: s, common: &common{binding: opt.Binding, pkg: pkg, version: version,
+		regenerate: regenerate, exemptions: backend.Options{Exemptions: opt.Exemptions}, transport: tr, api: api}}
 	for _, name := range s.Blocks() {
 		build, ok := blockViews[name]
 		if !ok {
@@ -102,11 +125,18 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 
 // templateData is what the embedded source templates substitute.
 type templateData struct {
-	Header, Package, Version string
-	SuiteDir                 string // the arguments of filepath.Join naming SuiteDir
-	EnvBin, EnvFault         string
-	Operations               []goOperation
+	Header           []string // the header's lines, comment text
+	Package, Version string
+	SuiteDir         string // the arguments of filepath.Join naming SuiteDir
+	EnvBin, EnvFault string
+	Operations       []goOperation
+	// Transport is the broker package of a transport target, nil for a core
+	// target.
+	Transport *transportData
 }
+
+// transportData is a transport target as the scaffold names it.
+type transportData struct{ Block, Package string }
 
 func (c *common) templateData() templateData {
 	var dir []string
@@ -118,17 +148,35 @@ func (c *common) templateData() templateData {
 		SuiteDir: strings.Join(dir, ", "),
 		EnvBin:   backend.EnvOracleBin, EnvFault: backend.EnvOracleFault,
 		Operations: c.api.Operations,
+		Transport:  c.transportData(),
 	}
 }
 
+func (c *common) transportData() *transportData {
+	if c.transport == nil {
+		return nil
+	}
+	return &transportData{Block: c.transport.block, Package: c.transport.pkg}
+}
+
 // packageName is the package clause of the generated files: the SDK's
-// external test package unless the options name another.
-func packageName(override string) (string, error) {
+// external test package, or for a transport the transport's own package,
+// unless the options name another. A transport's scaffold calls the
+// package's unexported functions, so an external test package (name_test)
+// cannot hold it.
+func packageName(override string, tr *transport) (string, error) {
 	if override == "" {
+		if tr != nil {
+			return tr.pkg, nil
+		}
 		return defaultPackageName, nil
 	}
 	if !token.IsIdentifier(override) || override == "_" {
-		return "", fmt.Errorf("go package name %q is not a Go identifier", override)
+		return "", backend.OptionErrorf("package %q is not a Go identifier", override)
+	}
+	if tr != nil && strings.HasSuffix(override, "_test") {
+		return "", backend.OptionErrorf("package %q is an external test package: the %s tests call the unexported "+
+			"functions of the transport package, so they must be in that package (default %s)", override, tr.block, tr.pkg)
 	}
 	return override, nil
 }
@@ -154,9 +202,17 @@ func versionLabel(s *model.Suite) (string, error) {
 	return s.Version, nil
 }
 
-// header is the first line of every generated Go file.
-func (c *common) header() string {
-	return fmt.Sprintf("Code generated by bqgen from conformance suite %s. DO NOT EDIT.", c.version)
+// defaultRegenerate is the command the header prints when the options name
+// none: the Go output's layout is relative to the module root.
+const defaultRegenerate = "bqgen generate --lang go --out ."
+
+// header is the comment text heading every generated Go file, one element
+// per line: Go's generated-code marker, then how to regenerate the file.
+func (c *common) header() []string {
+	return []string{
+		fmt.Sprintf("Code generated by bqgen from conformance suite %s. DO NOT EDIT.", c.version),
+		"Regenerate with: " + commentText(c.regenerate),
+	}
 }
 
 // locationError names the manifest place a Go-specific problem comes from.

@@ -22,7 +22,7 @@ func addIdempotency(s *model.Suite, b *fileBuilder) error {
 	if k := block.DedupKey; k != nil {
 		name := testName(model.BlockIdempotency, "dedup_key")
 		b.decl(name+" runs idempotency.dedup_key: the helper's seen-set key for the fixture is its meta.id.",
-			testFunc(name,
+			b.caseTest(name, "dedup_key",
 				callOp(protocol.IdempotencyKey, fixture(k.EnvelopeFile)),
 				requireOK(protocol.IdempotencyKey),
 				expectEqual("key", jen.Id("got"), jen.Lit(k.ExpectedKey)),
@@ -32,7 +32,7 @@ func addIdempotency(s *model.Suite, b *fileBuilder) error {
 		name := testName(model.BlockIdempotency, "sequences")
 		runs := make([]jen.Code, len(block.Sequences))
 		for i, seq := range block.Sequences {
-			runs[i] = subtest(seq.Name, jen.Id(expectReplay).Call(jen.Id("t"), jen.Id("subject"), intLit(seq.ExpectedEffects), replaySteps(seq.Deliveries)))
+			runs[i] = b.subtest(seq.Name, jen.Id(expectReplay).Call(jen.Id("t"), jen.Id("subject"), intLit(seq.ExpectedEffects), replaySteps(seq.Deliveries)))
 		}
 		b.decl(name+" runs idempotency.sequences: one wrapped handler over one fresh store runs or skips each delivery as expected.",
 			testFunc(name, runs...))
@@ -70,7 +70,7 @@ func emitReplayHelpers(b *fileBuilder) {
 		))
 	step := func(f string) *jen.Statement { return jen.Id("steps").Index(jen.Id("i")).Dot(f) }
 	b.decl(expectReplay+" replays the steps through the subject and checks, delivery by delivery, whether the handler ran, and how often it ran in all.",
-		jen.Func().Id(expectReplay).ParamsFunc(params(expectReplay, tParam(), subjectParam(), jen.Id("wantRuns").Int(), jen.Id("steps").Index().Id(replayStepType))).Block(
+		jen.Func().Id(expectReplay).ParamsFunc(params(expectReplay, tbParam(), subjectParam(), jen.Id("wantRuns").Int(), jen.Id("steps").Index().Id(replayStepType))).Block(
 			tHelper(),
 			jen.Id("deliveries").Op(":=").Make(jen.Index().Id(recordType("Delivery")), jen.Len(jen.Id("steps"))),
 			jen.For(jen.Id("i").Op(":=").Range().Id("steps")).Block(
@@ -113,7 +113,7 @@ func addPayloadSchemaUnicode(s *model.Suite, b *fileBuilder) error {
 func emitPayloadBlock(b *fileBuilder, block string, ps *model.PayloadSchema, doc string) {
 	body := []jen.Code{jen.Id("schema").Op(":=").Add(rawJSON()).Parens(jsonLit(ps.Schema))}
 	for _, c := range ps.Cases {
-		body = append(body, subtest(c.Name,
+		body = append(body, b.subtest(c.Name,
 			callOp(protocol.ValidatePayload, jen.Id("schema"), rawJSON().Parens(jsonLit(c.Data))),
 			requireOK(protocol.ValidatePayload),
 			expectEqual("valid", gotField("Valid"), jen.Lit(c.Valid)),

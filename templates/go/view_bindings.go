@@ -17,7 +17,7 @@ import (
 func projectionTest(b *fileBuilder, block, sub, doc string, op protocol.Operation, file string, checks ...jen.Code) {
 	name := testName(block, sub)
 	body := append([]jen.Code{callOp(op, fixture(file)), requireOK(op)}, checks...)
-	b.decl(name+" runs "+block+"."+sub+": "+doc, testFunc(name, body...))
+	b.decl(name+" runs "+block+"."+sub+": "+doc, b.caseTest(name, sub, body...))
 }
 
 // gotField is got.Field.
@@ -118,7 +118,7 @@ func addRedis(s *model.Suite, b *fileBuilder) error {
 	name := testName(model.BlockRedis, "payload_identity")
 	b.decl(name+" runs "+model.BlockRedis+".payload_identity: reserve returns the produced envelope byte for byte, "+
 		"and the element really went through the queue's ready list (one element after produce, none after reserve).",
-		testFunc(name,
+		b.caseTest(name, "payload_identity",
 			jen.Id("envelope").Op(":=").Add(fixture(p.EnvelopeFile)),
 			callOp(protocol.RedisRoundtrip, jen.Id("envelope")),
 			requireOK(protocol.RedisRoundtrip),
@@ -141,7 +141,7 @@ func emitReconciliation(b *fileBuilder, block string, rec *model.Reconciliation,
 		if err != nil {
 			return locationError(model.Location{File: c.At.File, Pointer: c.At.Pointer.Child(rec.NativeKey)}, err)
 		}
-		runs[i] = subtest(c.Name,
+		runs[i] = b.subtest(c.Name,
 			callOp(op, intLit(c.BodyAttempts), native),
 			requireOK(op),
 			expectEqual("attempts", jen.Id("got"), intLit(c.ExpectedAttempts)),
@@ -213,7 +213,7 @@ func emitGate(b *fileBuilder, block string, g *model.SchemaVersionGate, op proto
 	}
 	runs := []jen.Code{jen.Id("envelope").Op(":=").Add(fixture(g.Fixture))}
 	for _, c := range g.Cases {
-		run, err := gateSubtest(op, c)
+		run, err := gateSubtest(b, op, c)
 		if err != nil {
 			return locationError(c.At, err)
 		}
@@ -227,7 +227,7 @@ func emitGate(b *fileBuilder, block string, g *model.SchemaVersionGate, op proto
 }
 
 // gateSubtest is the subtest of one gate case.
-func gateSubtest(op protocol.Operation, c model.GateCase) (jen.Code, error) {
+func gateSubtest(b *fileBuilder, op protocol.Operation, c model.GateCase) (jen.Code, error) {
 	if len(op.Params) < 2 || len(op.Params) > 3 {
 		return nil, fmt.Errorf("%s: a gate takes the envelope, the property and, where typed, its AMQP type", op.Name)
 	}
@@ -241,7 +241,7 @@ func gateSubtest(op protocol.Operation, c model.GateCase) (jen.Code, error) {
 		if len(op.Params) == 3 {
 			args = append(args, jen.Nil()) // a string or absent property has no AMQP type
 		}
-		return subtest(c.Name,
+		return b.subtest(c.Name,
 			callOp(op, args...),
 			requireOK(op),
 			expectEqual("outcome", jen.Id("got"), jen.Lit(c.Expect)),
@@ -252,7 +252,7 @@ func gateSubtest(op protocol.Operation, c model.GateCase) (jen.Code, error) {
 		names[i] = jen.Lit(t)
 	}
 	asType := func(what string) *jen.Statement { return jen.Lit(what + " as AMQP ").Op("+").Id("amqpType") }
-	return subtest(c.Name,
+	return b.subtest(c.Name,
 		jen.For(jen.List(jen.Id("_"), jen.Id("amqpType")).Op(":=").Range().Index().String().Values(names...)).Block(
 			callOp(op, jen.Id("envelope"), property, jen.Id("conformancePtr").Call(jen.Id("amqpType"))),
 			jen.Id("conformanceRequireOK").Call(jen.Id("t"), asType(op.Name), jen.Err()),

@@ -22,7 +22,7 @@ const (
 func addCases(s *model.Suite, b *fileBuilder) error {
 	var runs []jen.Code
 	for _, c := range s.Cases {
-		run, err := caseSubtest(c)
+		run, err := caseSubtest(b, c)
 		if err != nil {
 			return err
 		}
@@ -35,9 +35,9 @@ func addCases(s *model.Suite, b *fileBuilder) error {
 }
 
 // caseSubtest is the subtest of one envelope case.
-func caseSubtest(c model.EnvelopeCase) (jen.Code, error) {
+func caseSubtest(b *fileBuilder, c model.EnvelopeCase) (jen.Code, error) {
 	if !c.Valid {
-		return subtest(c.Name, call("conformanceExpectVerdict", jen.Id("t"), jen.Id("subject"), jen.Lit(c.File), jen.False(), textLit(c.Reason))), nil
+		return b.subtest(c.Name, call("conformanceExpectVerdict", jen.Id("t"), jen.Id("subject"), jen.Lit(c.File), jen.False(), textLit(c.Reason))), nil
 	}
 	if c.Expect == nil {
 		return nil, locationError(c.At, fmt.Errorf("valid case %q has no expect", c.Name))
@@ -51,9 +51,9 @@ func caseSubtest(c model.EnvelopeCase) (jen.Code, error) {
 		named("SchemaVersion", intLit(e.SchemaVersion)),
 	))
 	if e.DeadLetter == nil {
-		return subtest(c.Name, check), nil
+		return b.subtest(c.Name, check), nil
 	}
-	return subtest(c.Name,
+	return b.subtest(c.Name,
 		jen.Id("view").Op(":=").Add(check),
 		jen.Id("conformanceExpectJSONIncludes").Call(jen.Id("t"), jen.Lit("dead_letter"), jen.Id("view").Dot("DeadLetter"), jsonLit(*e.DeadLetter)),
 	), nil
@@ -75,7 +75,7 @@ func emitEnvelopeExpectation(b *fileBuilder) {
 		return jen.Id("conformanceExpectField").Call(jen.Id("t"), jen.Lit(name), view(f), want(f))
 	}
 	b.decl(expectValidEnvelope+" decodes a fixture that must be accepted, compares its view with want, checks the per-message fields by shape, and returns the view for further checks.",
-		jen.Func().Id(expectValidEnvelope).ParamsFunc(params(expectValidEnvelope, tParam(), subjectParam(), jen.Id("fixture").String(), jen.Id("want").Id(envelopeExpectationType))).Op("*").Id(recordType("View")).Block(
+		jen.Func().Id(expectValidEnvelope).ParamsFunc(params(expectValidEnvelope, tbParam(), subjectParam(), jen.Id("fixture").String(), jen.Id("want").Id(envelopeExpectationType))).Op("*").Id(recordType("View")).Block(
 			tHelper(),
 			jen.List(jen.Id("result"), jen.Err()).Op(":=").Id("subject").Dot("Decode").Call(jen.Id("conformanceFixture").Call(jen.Id("t"), jen.Id("fixture"))),
 			requireOK(protocol.Decode),
@@ -98,7 +98,7 @@ func emitEnvelopeExpectation(b *fileBuilder) {
 			jen.Return(jen.Id("view")),
 		))
 	b.decl("conformanceExpectField compares a field of the view with want; nil means the envelope does not carry it.",
-		jen.Func().Id("conformanceExpectField").Types(jen.Id("V").Comparable()).Params(tParam(), jen.Id("name").String(), jen.Id("got").Op("*").Id("V"), jen.Id("want").Id("V")).Block(
+		jen.Func().Id("conformanceExpectField").Types(jen.Id("V").Comparable()).Params(tbParam(), jen.Id("name").String(), jen.Id("got").Op("*").Id("V"), jen.Id("want").Id("V")).Block(
 			tHelper(),
 			jen.If(jen.Id("got").Op("==").Nil()).Block(
 				tDo("Errorf", jen.Lit("%s is absent, want %#v"), jen.Id("name"), jen.Id("want")),
@@ -122,7 +122,7 @@ func addRoundtrip(s *model.Suite, b *fileBuilder) error {
 		for j, p := range c.ExpectPreserved {
 			rows[j] = row(named("Pointer", jen.Lit(p.Pointer.String())), named("Value", jsonLit(p.Value)))
 		}
-		runs[i] = subtest(c.Name, jen.Id(expectRoundtrip).Call(jen.Id("t"), jen.Id("subject"), jen.Lit(c.File), intLit(c.ExpectAttempts),
+		runs[i] = b.subtest(c.Name, jen.Id(expectRoundtrip).Call(jen.Id("t"), jen.Id("subject"), jen.Lit(c.File), intLit(c.ExpectAttempts),
 			list(jen.Id(preservedType), rows...)))
 	}
 	name := testName(model.BlockRoundtrip)
@@ -136,7 +136,7 @@ func emitRoundtripHelpers(b *fileBuilder) {
 	b.decl(preservedType+" is a JSON pointer and the value (compact JSON) it must still hold after re-encoding.",
 		jen.Type().Id(preservedType).Struct(jen.Id("Pointer").String(), jen.Id("Value").String()))
 	b.decl(expectRoundtrip+" re-encodes a fixture with attempts + 1 and checks attempts and every preserved value.",
-		jen.Func().Id(expectRoundtrip).ParamsFunc(params(expectRoundtrip, tParam(), subjectParam(), jen.Id("fixture").String(), jen.Id("wantAttempts").Int64(), jen.Id("preserved").Index().Id(preservedType))).Block(
+		jen.Func().Id(expectRoundtrip).ParamsFunc(params(expectRoundtrip, tbParam(), subjectParam(), jen.Id("fixture").String(), jen.Id("wantAttempts").Int64(), jen.Id("preserved").Index().Id(preservedType))).Block(
 			tHelper(),
 			jen.List(jen.Id("encoded"), jen.Err()).Op(":=").Id("subject").Dot("Reencode").Call(jen.Id("conformanceFixture").Call(jen.Id("t"), jen.Id("fixture")), jen.Lit(1)),
 			requireOK(protocol.Reencode),
@@ -147,7 +147,7 @@ func emitRoundtripHelpers(b *fileBuilder) {
 				jen.Id("conformanceExpectAt").Call(jen.Id("t"), jen.Id("document"), jen.Id("p").Dot("Pointer"), jen.Id("p").Dot("Value"))),
 		))
 	b.decl("conformanceExpectAt fails the test unless pointer resolves in document to the same value as want.",
-		jen.Func().Id("conformanceExpectAt").Params(tParam(), jen.Id("document").Any(), jen.List(jen.Id("pointer"), jen.Id("want")).String()).Block(
+		jen.Func().Id("conformanceExpectAt").Params(tbParam(), jen.Id("document").Any(), jen.List(jen.Id("pointer"), jen.Id("want")).String()).Block(
 			tHelper(),
 			jen.List(jen.Id("got"), jen.Id("found")).Op(":=").Id("conformancePointer").Call(jen.Id("document"), jen.Id("pointer")),
 			jen.If(jen.Op("!").Id("found")).Block(
@@ -174,11 +174,11 @@ func addDataShape(s *model.Suite, b *fileBuilder) error {
 		switch c.Mode {
 		case model.ModeEncode:
 			encodes = true
-			runs[i] = subtest(c.Name, jen.Id(expectEncodedData).Call(jen.Id("t"), jen.Id("subject"), composite(jen.Id(makeRequestType),
+			runs[i] = b.subtest(c.Name, jen.Id(expectEncodedData).Call(jen.Id("t"), jen.Id("subject"), composite(jen.Id(makeRequestType),
 				named("URN", jen.Lit(c.URN)), named("Queue", jen.Lit(c.Queue)), named("Data", jsonLit(c.Data))),
 				jen.Lit(c.ExpectEncodedDataJSON)))
 		case model.ModeDecode:
-			runs[i] = subtest(c.Name, call("conformanceExpectVerdict", jen.Id("t"), jen.Id("subject"), jen.Lit(c.File), jen.Lit(c.Valid), textLit(c.Reason)))
+			runs[i] = b.subtest(c.Name, call("conformanceExpectVerdict", jen.Id("t"), jen.Id("subject"), jen.Lit(c.File), jen.Lit(c.Valid), textLit(c.Reason)))
 		default:
 			return locationError(c.At, fmt.Errorf("unknown data_shape mode %q", c.Mode))
 		}
@@ -196,7 +196,7 @@ func emitEncodedDataHelpers(b *fileBuilder) {
 	b.decl(makeRequestType+" is the producer input of an encode case; Data is a compact JSON object.",
 		jen.Type().Id(makeRequestType).Struct(jen.List(jen.Id("URN"), jen.Id("Queue"), jen.Id("Data")).String()))
 	b.decl(expectEncodedData+" builds an envelope with the producer API and compares the raw text of its data member, insignificant whitespace removed, with want.",
-		jen.Func().Id(expectEncodedData).ParamsFunc(params(expectEncodedData, tParam(), subjectParam(), jen.Id("request").Id(makeRequestType), jen.Id("want").String())).Block(
+		jen.Func().Id(expectEncodedData).ParamsFunc(params(expectEncodedData, tbParam(), subjectParam(), jen.Id("request").Id(makeRequestType), jen.Id("want").String())).Block(
 			tHelper(),
 			jen.List(jen.Id("encoded"), jen.Err()).Op(":=").Id("subject").Dot("Make").Call(
 				jen.Id("request").Dot("URN"), jen.Id("request").Dot("Queue"), rawJSON().Parens(jen.Id("request").Dot("Data"))),
@@ -231,7 +231,7 @@ func addForbiddenKeys(s *model.Suite, b *fileBuilder) error {
 		for j, p := range c.ExpectAbsentAfterReencode {
 			absent[j] = jen.Lit(p.String())
 		}
-		runs[i] = subtest(c.Name, call(expectForbiddenKey, jen.Id("t"), jen.Id("subject"), jen.Lit(c.File),
+		runs[i] = b.subtest(c.Name, call(expectForbiddenKey, jen.Id("t"), jen.Id("subject"), jen.Lit(c.File),
 			jen.Lit(c.ForbiddenKey.String()), jen.Index().String().Values(absent...)))
 	}
 	name := testName(model.BlockForbiddenKeys)
@@ -244,7 +244,7 @@ func addForbiddenKeys(s *model.Suite, b *fileBuilder) error {
 func emitForbiddenKeyHelper(b *fileBuilder) {
 	result := func(f string) *jen.Statement { return jen.Id("result").Dot(f) }
 	b.decl(expectForbiddenKey+" decodes a fixture carrying a forbidden key, re-encodes it unchanged and checks that no absent pointer resolves; last, since an SDK may have no way to surface them, that a warning names the key.",
-		jen.Func().Id(expectForbiddenKey).ParamsFunc(params(expectForbiddenKey, tParam(), subjectParam(), jen.List(jen.Id("fixture"), jen.Id("forbiddenKey")).String(), jen.Id("absent").Index().String())).Block(
+		jen.Func().Id(expectForbiddenKey).ParamsFunc(params(expectForbiddenKey, tbParam(), subjectParam(), jen.List(jen.Id("fixture"), jen.Id("forbiddenKey")).String(), jen.Id("absent").Index().String())).Block(
 			tHelper(),
 			jen.Id("envelope").Op(":=").Id("conformanceFixture").Call(jen.Id("t"), jen.Id("fixture")),
 			jen.List(jen.Id("result"), jen.Err()).Op(":=").Id("subject").Dot("Decode").Call(jen.Id("envelope")),

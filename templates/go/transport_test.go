@@ -1,0 +1,114 @@
+package gobackend
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
+)
+
+// A suite of one broker block is that transport module's output: its own
+// package, the block's test file only, and a scaffold that maps the broker's
+// operations onto the package's own code and never sends the reader to
+// "that module's own conformance test".
+func TestTransportTarget(t *testing.T) {
+	t.Parallel()
+	s := canonicalSuite(t)
+	mappings := map[string][]string{
+		model.BlockSQS:   {"attributes(string(envelope))", "NewWithClient(&client).Pop(", "sdkConformanceConsume(NewWithClient(&client), envelope)"},
+		model.BlockKafka: {"message(sdkConformanceQueue, string(envelope))", "transport.Pop(", "sdkConformanceConsume(transport, envelope)"},
+	}
+	for _, block := range model.TransportBlocks {
+		t.Run(block, func(t *testing.T) {
+			sel, err := s.Select([]string{block})
+			if err != nil {
+				t.Fatal(err)
+			}
+			files := byPath(t, generate(t, sel, backend.Options{Binding: backend.BindSDK}))
+			pkg := transportPackages[block]
+			for path, f := range files {
+				if f.Kind == backend.Vendored {
+					if !strings.HasPrefix(path, SuiteDir+"/") {
+						t.Errorf("%s: vendored outside %s", path, SuiteDir)
+					}
+					continue
+				}
+				if !strings.Contains(string(f.Content), "\npackage "+pkg+"\n") {
+					t.Errorf("%s is not in package %s", path, pkg)
+				}
+				if strings.HasPrefix(path, "conformance_") && strings.HasSuffix(path, "_gen_test.go") &&
+					path != BlockFile(block) && path != SubjectFile && path != SupportFile {
+					t.Errorf("%s: a block the target did not get", path)
+				}
+			}
+			scaffold := string(files[ScaffoldFile].Content)
+			for _, never := range []string{"own conformance test runs it", "separate module"} {
+				if strings.Contains(scaffold, never) {
+					t.Errorf("the %s module's scaffold says %q", block, never)
+				}
+			}
+			for _, want := range mappings[block] {
+				if !strings.Contains(scaffold, want) {
+					t.Errorf("the %s scaffold does not call %s", block, want)
+				}
+			}
+		})
+	}
+}
+
+// A core target (no broker block) keeps the core's package and scaffold.
+func TestCoreTarget(t *testing.T) {
+	t.Parallel()
+	var core []string
+	for _, b := range model.KnownBlocks {
+		if !model.IsTransportBlock(b) {
+			core = append(core, b)
+		}
+	}
+	sel, err := canonicalSuite(t).Select(core)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := byPath(t, generate(t, sel, backend.Options{Binding: backend.BindSDK}))
+	scaffold := string(files[ScaffoldFile].Content)
+	if !strings.Contains(scaffold, "\npackage "+defaultPackageName+"\n") || !strings.Contains(scaffold, "babelqueue.Decode(envelope)") {
+		t.Errorf("the core target's scaffold is not the core's:\n%s", scaffold)
+	}
+	for _, b := range model.TransportBlocks {
+		if _, ok := files[BlockFile(b)]; ok {
+			t.Errorf("the core target has the %s file", b)
+		}
+	}
+}
+
+// Exemptions reach the case's test: skip skips with the reason before the
+// checks; fail runs the checks as a known failure naming the pattern.
+func TestExemptionsInOutput(t *testing.T) {
+	t.Parallel()
+	opt := backend.Options{Binding: backend.BindSDK, Exemptions: []backend.Exemption{
+		{Pattern: "cases/order-created", Action: backend.ExemptSkip, Reason: "why \"quoted\"\n*/"},
+		{Pattern: "sqs/attribute_projection", Action: backend.ExemptFail, Reason: "issue 42"},
+		{Pattern: "kafka/reject *", Action: backend.ExemptFail, Reason: "no gate"},
+		{Pattern: "idempotency/dedup_key", Action: backend.ExemptSkip, Reason: "later"},
+	}}
+	files := byPath(t, generate(t, canonicalSuite(t), opt))
+	expect := func(path string, wants ...string) {
+		t.Helper()
+		for _, want := range wants {
+			if got := strings.Count(string(files[path].Content), want); got == 0 {
+				t.Errorf("%s has no %s", path, want)
+			}
+		}
+	}
+	expect(BlockFile(model.BlockCases), `t.Run("order-created", func(t *testing.T) {`+"\n\t\t"+`t.Skip("exempt: why \"quoted\"\n*/")`)
+	expect(BlockFile(model.BlockSQS), `conformanceKnownFailure(t, "sqs/attribute_projection", "issue 42", func(t testing.TB) {`)
+	expect(BlockFile(model.BlockIdempotency), `t.Skip("exempt: later")`)
+	kafka := string(files[BlockFile(model.BlockKafka)].Content)
+	if got, want := strings.Count(kafka, `conformanceKnownFailure(t, "kafka/reject *", "no gate"`), len(canonicalSuite(t).Gate(model.BlockKafka).Cases)-6; got != want {
+		t.Errorf("%d kafka known failures, want %d (the reject cases)", got, want)
+	}
+	if strings.Contains(string(files[BlockFile(model.BlockCases)].Content), "conformanceKnownFailure") {
+		t.Error("a skip exemption became a known failure")
+	}
+}

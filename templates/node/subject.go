@@ -407,8 +407,13 @@ type scaffoldMethod struct {
 var scaffoldTypes = []string{"ConformanceSubject", "JsonValue", "View"}
 
 // buildScaffold lays out the scaffold of api, with the mappings the
-// templates define (has reports whether a template exists).
-func buildScaffold(api subjectView, has func(string) bool) (scaffoldView, error) {
+// templates define (has reports whether a template exists). For a
+// transport target (transport is its broker block) it is the adapter
+// package's own scaffold: see buildOwnScaffold.
+func buildScaffold(api subjectView, transport string, has func(string) bool) (scaffoldView, error) {
+	if transport != "" {
+		return buildOwnScaffold(api, transport, has), nil
+	}
 	sc := scaffoldView{}
 	types := map[string]bool{}
 	for _, t := range scaffoldTypes {
@@ -445,6 +450,37 @@ func buildScaffold(api subjectView, has func(string) bool) (scaffoldView, error)
 	}
 	sc.Types = sortedKeys(types)
 	return sc, nil
+}
+
+// buildOwnScaffold lays out the scaffold of an adapter package (the
+// transport target of block): the operations of its broker map onto the
+// package's own source with "own.<operation>" (an operation of the broker
+// without one reports the default reason, as in the core's scaffold), and
+// every other operation belongs to another package and is not provided
+// here. Core lists the mapped operations; "own.<block>" (Transports) is
+// what the block's mappings import and share.
+func buildOwnScaffold(api subjectView, block string, has func(string) bool) scaffoldView {
+	sc := scaffoldView{}
+	types := map[string]bool{"ConformanceSubject": true}
+	if has("own." + block) {
+		sc.Transports = []string{"own." + block}
+	}
+	for _, m := range api.Operations {
+		sm := scaffoldMethod{methodView: m, Sync: m.Signature + ": " + m.Result, Async: "async " + m.Signature + ": Promise<" + m.Result + ">"}
+		switch name := "own." + m.Name; {
+		case m.Transport != block:
+			sm.Reason = "own.elsewhere"
+		case has(name):
+			sm.Mapping = name
+			sc.Core = append(sc.Core, m.OpLiteral)
+			for _, t := range m.types {
+				types[t] = true
+			}
+		}
+		sc.Methods = append(sc.Methods, sm)
+	}
+	sc.Types = sortedKeys(types)
+	return sc
 }
 
 // All is the capabilities handshake followed by the operations: every method

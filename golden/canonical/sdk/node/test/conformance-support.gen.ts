@@ -62,7 +62,8 @@ export async function whenProvided(
     if (exemption === null || exemption.action !== "fail") {
       throw error;
     }
-    t.diagnostic(`failed as known: ${error instanceof Error ? error.message : String(error)}`);
+    const message = error instanceof Error ? error.message : String(error);
+    t.diagnostic(`failed as known: ${message.split("\n")[0]}`);
     t.todo(`known failure: ${exemption.reason}`);
     return;
   }

@@ -387,6 +387,10 @@ type scaffoldView struct {
 	Core       []string
 	Adapters   []scaffoldMethod
 	Transports []string
+	// Shim is, in an adapter package's scaffold that reuses the core
+	// scaffold's mappings, the "adapter.<block>" declaring what they use of
+	// the package; "" when none is reused.
+	Shim string
 	// Types lists, sorted, the subject-file types the scaffold names.
 	Types []string
 }
@@ -454,11 +458,14 @@ func buildScaffold(api subjectView, transport string, has func(string) bool) (sc
 
 // buildOwnScaffold lays out the scaffold of an adapter package (the
 // transport target of block): the operations of its broker map onto the
-// package's own source with "own.<operation>" (an operation of the broker
-// without one reports the default reason, as in the core's scaffold), and
-// every other operation belongs to another package and is not provided
-// here. Core lists the mapped operations; "own.<block>" (Transports) is
-// what the block's mappings import and share.
+// package's own source with "own.<operation>", else with the core
+// scaffold's "scaffold.<operation>", whose adapter() then returns the
+// package's own module (Shim: the "adapter.<block>" declaring what it
+// uses); an operation of the broker with neither reports its
+// "scaffold.<operation>.not_provided" reason or the default one. Every
+// other operation belongs to another package and is not provided here.
+// Core lists the mapped operations; "own.<block>" (Transports) is what the
+// block's own mappings import and share.
 func buildOwnScaffold(api subjectView, block string, has func(string) bool) scaffoldView {
 	sc := scaffoldView{}
 	types := map[string]bool{"ConformanceSubject": true}
@@ -467,11 +474,24 @@ func buildOwnScaffold(api subjectView, block string, has func(string) bool) scaf
 	}
 	for _, m := range api.Operations {
 		sm := scaffoldMethod{methodView: m, Sync: m.Signature + ": " + m.Result, Async: "async " + m.Signature + ": Promise<" + m.Result + ">"}
-		switch name := "own." + m.Name; {
+		switch own, core := "own."+m.Name, "scaffold."+m.Name; {
 		case m.Transport != block:
 			sm.Reason = "own.elsewhere"
-		case has(name):
-			sm.Mapping = name
+		case has(own):
+			sm.Mapping = own
+		case has(core):
+			sm.Mapping = core
+			if sc.Shim == "" && has("adapter."+block) {
+				sc.Shim = "adapter." + block
+				// "adapter.<block>.json" marks declarations naming JsonObject.
+				if has(sc.Shim + ".json") {
+					types["JsonObject"] = true
+				}
+			}
+		case has(core + ".not_provided"):
+			sm.Reason = core + ".not_provided"
+		}
+		if sm.Mapping != "" {
 			sc.Core = append(sc.Core, m.OpLiteral)
 			for _, t := range m.types {
 				types[t] = true

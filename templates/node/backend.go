@@ -47,7 +47,7 @@ func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 	if err != nil {
 		return nil, err
 	}
-	if v.Scaffold, err = buildScaffold(v.API, b.defined); err != nil {
+	if v.Scaffold, err = buildScaffold(v.API, v.Transport, b.defined); err != nil {
 		return nil, err
 	}
 	var out []backend.File
@@ -75,11 +75,15 @@ type sharedFile struct {
 	kind       backend.Kind
 }
 
-// sharedFiles lists the files each binding adds to the test files.
-func sharedFiles(binding backend.Binding) []sharedFile {
+// sharedFiles lists the files each binding adds to the test files; an
+// adapter package's scaffold (transport != "") is its own.
+func sharedFiles(binding backend.Binding, transport string) []sharedFile {
 	common := []sharedFile{
 		{supportFile, "support.ts", backend.Generated},
 		{subjectFile, "subject.ts", backend.Generated},
+	}
+	if binding == backend.BindSDK && transport != "" {
+		return append(common, sharedFile{bindingFile, "scaffold.own.ts", backend.Scaffold})
 	}
 	if binding == backend.BindSDK {
 		return append(common, sharedFile{bindingFile, "scaffold.ts", backend.Scaffold})
@@ -94,7 +98,7 @@ func sharedFiles(binding backend.Binding) []sharedFile {
 
 func (b Backend) renderShared(v *view, binding backend.Binding) ([]backend.File, error) {
 	var out []backend.File
-	for _, sf := range sharedFiles(binding) {
+	for _, sf := range sharedFiles(binding, v.Transport) {
 		file, err := b.render(sf.path, sf.root, v, sf.kind)
 		if err != nil {
 			return nil, err

@@ -48,3 +48,12 @@ func moduleSpecifier(path string) string {
 // core's own source, as the core's tests do. Options.Package overrides it,
 // e.g. with "@babelqueue/core" for an adapter package.
 const defaultCoreModule = "../src/index.js"
+
+// coreDependency is where an adapter package's scaffold imports the core
+// from: its installed dependency, as the adapters' own tests do.
+const coreDependency = "@babelqueue/core"
+
+// transportModule is where an adapter package's scaffold imports the
+// package itself from: its source, not its dist/ build, so the tests run the
+// code under test without a build and reach what the package exports.
+const transportModule = "../src/index.js"

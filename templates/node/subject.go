@@ -387,6 +387,10 @@ type scaffoldView struct {
 	Core       []string
 	Adapters   []scaffoldMethod
 	Transports []string
+	// Shim is, in an adapter package's scaffold that reuses the core
+	// scaffold's mappings, the "adapter.<block>" declaring what they use of
+	// the package; "" when none is reused.
+	Shim string
 	// Types lists, sorted, the subject-file types the scaffold names.
 	Types []string
 }
@@ -407,8 +411,13 @@ type scaffoldMethod struct {
 var scaffoldTypes = []string{"ConformanceSubject", "JsonValue", "View"}
 
 // buildScaffold lays out the scaffold of api, with the mappings the
-// templates define (has reports whether a template exists).
-func buildScaffold(api subjectView, has func(string) bool) (scaffoldView, error) {
+// templates define (has reports whether a template exists). For a
+// transport target (transport is its broker block) it is the adapter
+// package's own scaffold: see buildOwnScaffold.
+func buildScaffold(api subjectView, transport string, has func(string) bool) (scaffoldView, error) {
+	if transport != "" {
+		return buildOwnScaffold(api, transport, has), nil
+	}
 	sc := scaffoldView{}
 	types := map[string]bool{}
 	for _, t := range scaffoldTypes {
@@ -445,6 +454,53 @@ func buildScaffold(api subjectView, has func(string) bool) (scaffoldView, error)
 	}
 	sc.Types = sortedKeys(types)
 	return sc, nil
+}
+
+// buildOwnScaffold lays out the scaffold of an adapter package (the
+// transport target of block): the operations of its broker map onto the
+// package's own source with "own.<operation>", else with the core
+// scaffold's "scaffold.<operation>", whose adapter() then returns the
+// package's own module (Shim: the "adapter.<block>" declaring what it
+// uses); an operation of the broker with neither reports its
+// "scaffold.<operation>.not_provided" reason or the default one. Every
+// other operation belongs to another package and is not provided here.
+// Core lists the mapped operations; "own.<block>" (Transports) is what the
+// block's own mappings import and share.
+func buildOwnScaffold(api subjectView, block string, has func(string) bool) scaffoldView {
+	sc := scaffoldView{}
+	types := map[string]bool{"ConformanceSubject": true}
+	if has("own." + block) {
+		sc.Transports = []string{"own." + block}
+	}
+	for _, m := range api.Operations {
+		sm := scaffoldMethod{methodView: m, Sync: m.Signature + ": " + m.Result, Async: "async " + m.Signature + ": Promise<" + m.Result + ">"}
+		switch own, core := "own."+m.Name, "scaffold."+m.Name; {
+		case m.Transport != block:
+			sm.Reason = "own.elsewhere"
+		case has(own):
+			sm.Mapping = own
+		case has(core):
+			sm.Mapping = core
+			if sc.Shim == "" && has("adapter."+block) {
+				sc.Shim = "adapter." + block
+				// "adapter.<block>.json" marks declarations naming JsonObject.
+				if has(sc.Shim + ".json") {
+					types["JsonObject"] = true
+				}
+			}
+		case has(core + ".not_provided"):
+			sm.Reason = core + ".not_provided"
+		}
+		if sm.Mapping != "" {
+			sc.Core = append(sc.Core, m.OpLiteral)
+			for _, t := range m.types {
+				types[t] = true
+			}
+		}
+		sc.Methods = append(sc.Methods, sm)
+	}
+	sc.Types = sortedKeys(types)
+	return sc
 }
 
 // All is the capabilities handshake followed by the operations: every method

@@ -30,7 +30,7 @@ func TestNewOperationNeedsNoEdit(t *testing.T) {
 		t.Fatal(err)
 	}
 	v.API = api
-	if v.Scaffold, err = buildScaffold(api, func(name string) bool { return tmpl.Lookup(name) != nil }); err != nil {
+	if v.Scaffold, err = buildScaffold(api, "", func(name string) bool { return tmpl.Lookup(name) != nil }); err != nil {
 		t.Fatal(err)
 	}
 	for root, wants := range map[string][]string{
@@ -150,7 +150,7 @@ func renderScaffold(t *testing.T) (scaffoldView, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := buildScaffold(api, func(name string) bool { return tmpl.Lookup(name) != nil })
+	sc, err := buildScaffold(api, "", func(name string) bool { return tmpl.Lookup(name) != nil })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +186,7 @@ func TestScaffoldMappingWithoutPackageIsAnError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := buildScaffold(api, func(name string) bool { return strings.HasPrefix(name, "scaffold.") }); err == nil {
+	if _, err := buildScaffold(api, "", func(name string) bool { return strings.HasPrefix(name, "scaffold.") }); err == nil {
 		t.Error("no error for mappings without their package")
 	}
 }

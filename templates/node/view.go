@@ -2,6 +2,7 @@ package node
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -23,11 +24,17 @@ type view struct {
 	API            subjectView  // the subject interface, from the protocol
 	Scaffold       scaffoldView // the scaffold's methods (set by Generate, from the templates)
 	CoreModule     string       // literal: where the scaffold imports @babelqueue/core from
-	Package        packageView  // package.json and its lockfile (BindOracle only)
-	Subject        string       // module specifier of the subject interface file
-	Support        string       // module specifier of the support file
-	Binding        string       // module specifier of the binding file
-	EnvNames       oracleEnvLit // the environment variables the oracle subject reads
+	// Transport is the broker block of a transport target (the suite carries
+	// that broker block only): the output goes into that adapter package,
+	// whose scaffold maps the broker's operations onto the package's own
+	// source (OwnModule). "" for a core target.
+	Transport string
+	OwnModule string       // literal: the package's own source, for a transport target
+	Package   packageView  // package.json and its lockfile (BindOracle only)
+	Subject   string       // module specifier of the subject interface file
+	Support   string       // module specifier of the support file
+	Binding   string       // module specifier of the binding file
+	EnvNames  oracleEnvLit // the environment variables the oracle subject reads
 }
 
 // unversioned stands for CONFORMANCE_VERSION in a suite that has none.
@@ -83,6 +90,8 @@ func (c *common) file(s *model.Suite, block string, b body, imp imports) testFil
 type body interface {
 	// empty reports whether the block has no test to generate.
 	empty() bool
+	// heads are the heads of every test of the block.
+	heads() []header
 }
 
 // imports is what one test file imports. Every name is used: SDKs compile
@@ -116,15 +125,45 @@ func (i imports) TypeList() string { return strings.Join(i.Types, ", ") }
 type testCase struct {
 	Name    string
 	Comment string
+	// Exempt is the exemption argument of whenProvided, ending ", " ("" when
+	// the case has none), set by exempt once the block's file is built.
+	Exempt string
+	key    string // the case name bqgen.yaml's exemptions match ("<block>/<key>")
 }
 
 // newCase makes a test head, its comment indented to sit above the test.
 func newCase(name, description, indent string) testCase {
-	c := testCase{Name: tsString(name)}
+	return keyedCase(name, name, description, indent)
+}
+
+// keyedCase makes a test head whose display name differs from the case name
+// exemptions match.
+func keyedCase(key, display, description, indent string) testCase {
+	c := testCase{Name: tsString(display), key: key}
 	if description != "" {
 		c.Comment = tsComment(description, indent)
 	}
 	return c
+}
+
+// head gives a body access to the test head its case views embed.
+func (c *testCase) head() *testCase { return c }
+
+// header is what every case view is: a view embedding a testCase.
+type header interface{ head() *testCase }
+
+// exempt sets the exemption argument of every test of block from opt: the
+// action, the reason and the pattern as literals, for whenProvided.
+func exempt(block string, b body, opt backend.Options) {
+	for _, h := range b.heads() {
+		tc := h.head()
+		e, ok := opt.ExemptionFor(block, tc.key)
+		if !ok {
+			continue
+		}
+		tc.Exempt = "{ action: " + tsString(e.Action) + ", reason: " + tsString(e.Reason) +
+			", pattern: " + tsString(e.Pattern) + " }, "
+	}
 }
 
 // packageView names the standalone project of the oracle-bound output. The
@@ -148,15 +187,21 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 	if !s.HasVersion || version == "" {
 		version = unversioned
 	}
+	if err := checkPackage(opt.Package); err != nil {
+		return nil, err
+	}
+	transport := transportOf(s)
 	api, err := buildSubject(protocol.Operations, protocol.Records)
 	if err != nil {
 		return nil, err
 	}
 	v := &view{
-		Header:         buildHeader(version),
+		Header:         buildHeader(version, opt.Regenerate),
+		Transport:      transport,
 		ScaffoldHeader: tsComment("Scaffolded by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION "+version+".", ""),
 		API:            api,
-		CoreModule:     tsString(coreModule(opt)),
+		CoreModule:     tsString(coreModule(opt, transport)),
+		OwnModule:      tsString(transportModule),
 		Package:        buildPackage(version),
 		Subject:        tsString(moduleSpecifier(subjectFile)),
 		Support:        tsString(moduleSpecifier(supportFile)),
@@ -174,25 +219,67 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 			return nil, fmt.Errorf("node: block %s: %w", block, err)
 		}
 		if !f.Body.empty() {
+			exempt(block, f.Body, opt)
 			v.Tests = append(v.Tests, f)
 		}
 	}
 	return v, nil
 }
 
-// buildHeader is the generated-code marker and the suite revision, as
-// comment lines.
-func buildHeader(version string) string {
+// defaultRegenerate is the command the header names when the caller gives none.
+const defaultRegenerate = "bqgen generate --lang node --out ."
+
+// buildHeader is the generated-code marker, the suite revision and the
+// command that regenerates the file, as comment lines. The command stays on
+// one line, verbatim but for the characters a reader could not see or that
+// would end the comment (line terminators), which are escaped.
+func buildHeader(version, regenerate string) string {
+	if regenerate == "" {
+		regenerate = defaultRegenerate
+	}
 	return "// @generated by bqgen from the BabelQueue conformance suite. DO NOT EDIT.\n" +
-		tsComment("CONFORMANCE_VERSION "+version, "")
+		tsComment("CONFORMANCE_VERSION "+version, "") +
+		"// Regenerate with: " + visible(regenerate) + "\n"
 }
 
-// coreModule is the module specifier the scaffold imports the core from.
-func coreModule(opt backend.Options) string {
-	if opt.Package != "" {
+// coreModule is the module specifier the scaffold imports the core from:
+// Options.Package, else the core's own source in a core target and the
+// installed @babelqueue/core in an adapter package.
+func coreModule(opt backend.Options, transport string) string {
+	switch {
+	case opt.Package != "":
 		return opt.Package
+	case transport != "":
+		return coreDependency
 	}
 	return defaultCoreModule
+}
+
+// moduleSpecifier matches what --package may be: an npm package name
+// (scoped or not, lower case, URL-safe), optionally with a subpath, or a
+// relative path; either without spaces, quotes or backslashes.
+var moduleSpecifierPattern = regexp.MustCompile(`^(?:(?:@[a-z0-9][a-z0-9._~-]*/)?[a-z0-9][a-z0-9._~-]*|\.{1,2})(?:/[A-Za-z0-9._~@+-]+)*$`)
+
+// checkPackage refuses a --package the scaffold cannot import the core from.
+func checkPackage(pkg string) error {
+	if pkg == "" || moduleSpecifierPattern.MatchString(pkg) {
+		return nil
+	}
+	return backend.OptionErrorf("package %q is not a module specifier to import @babelqueue/core from: "+
+		"give an npm package name (@babelqueue/core) or a relative path (../src/index.js)", pkg)
+}
+
+// transportOf is the broker block of a transport target: the one block of
+// a suite that carries that broker block and nothing else ("" otherwise).
+// Each Node adapter package serves one broker; a suite of several broker
+// blocks gets the core's scaffold, which loads each installed adapter
+// package.
+func transportOf(s *model.Suite) string {
+	blocks := s.Blocks()
+	if len(blocks) == 1 && model.IsTransportBlock(blocks[0]) {
+		return blocks[0]
+	}
+	return ""
 }
 
 // buildPackage names the standalone project. npm package versions are

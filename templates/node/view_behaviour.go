@@ -120,3 +120,13 @@ func (b *idempotencyBody) empty() bool { return b.DedupKey == nil && len(b.Seque
 
 // empty reports whether a payload block has no case.
 func (b *payloadBody) empty() bool { return len(b.Cases) == 0 }
+
+func (b *payloadBody) heads() []header { return headsOf(b.Cases) }
+
+func (b *idempotencyBody) heads() []header {
+	out := headsOf(b.Sequences)
+	if b.DedupKey != nil {
+		out = append([]header{b.DedupKey}, out...)
+	}
+	return out
+}

@@ -173,9 +173,10 @@ func unique(names []string) []string {
 
 // projectionCase is the head of a projection test: named after its block
 // and sub-block ("<block> attribute_projection", so runner output tells the
-// brokers apart), described by the manifest's description of it.
+// brokers apart), described by the manifest's description of it. An
+// exemption names it by its sub-block: "sqs/attribute_projection".
 func projectionCase(s *model.Suite, block, sub string) testCase {
-	return newCase(block+" "+sub, manifestText(s, block, sub, "description"), "")
+	return keyedCase(sub, block+" "+sub, manifestText(s, block, sub, "description"), "")
 }
 
 // mapProjectionView is a projection whose result is compared as a whole:
@@ -351,3 +352,17 @@ func buildRedis(s *model.Suite, c *common) (testFile, error) {
 
 // empty reports whether a broker block has no sub-block bqgen tests.
 func (b *bindingBody) empty() bool { return b.Projection == nil && b.Reconcile == nil && b.Gate == nil }
+
+func (b *bindingBody) heads() []header {
+	var out []header
+	if h, ok := b.Projection.(header); ok {
+		out = append(out, h)
+	}
+	if b.Reconcile != nil {
+		out = append(out, headsOf(b.Reconcile.Cases)...)
+	}
+	if b.Gate != nil {
+		out = append(out, headsOf(b.Gate.Cases)...)
+	}
+	return out
+}

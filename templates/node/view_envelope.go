@@ -216,3 +216,20 @@ func (b *casesBody) empty() bool         { return len(b.Cases) == 0 }
 func (b *roundtripBody) empty() bool     { return len(b.Cases) == 0 }
 func (b *dataShapeBody) empty() bool     { return len(b.Cases) == 0 }
 func (b *forbiddenKeysBody) empty() bool { return len(b.Cases) == 0 }
+
+func (b *casesBody) heads() []header         { return headsOf(b.Cases) }
+func (b *roundtripBody) heads() []header     { return headsOf(b.Cases) }
+func (b *dataShapeBody) heads() []header     { return headsOf(b.Cases) }
+func (b *forbiddenKeysBody) heads() []header { return headsOf(b.Cases) }
+
+// headsOf are the heads of a slice of case views, in place.
+func headsOf[T any, P interface {
+	*T
+	header
+}](views []T) []header {
+	out := make([]header, len(views))
+	for i := range views {
+		out[i] = P(&views[i])
+	}
+	return out
+}

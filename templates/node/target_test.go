@@ -1,0 +1,200 @@
+package node
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
+)
+
+func generateWith(t *testing.T, s *model.Suite, opt backend.Options) map[string]backend.File {
+	t.Helper()
+	files, err := New().Generate(s, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return byPath(files)
+}
+
+func selectBlocks(t *testing.T, blocks ...string) *model.Suite {
+	t.Helper()
+	s, err := canonical(t).Select(blocks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestPackageOptionErrors(t *testing.T) {
+	for _, pkg := range []string{"x y", "Core", `a"b`, "../src/in dex.js", "@/x", "pkg\\sub", "./a\nb"} {
+		_, err := New().Generate(canonical(t), backend.Options{Binding: backend.BindSDK, Package: pkg})
+		var optErr *backend.OptionError
+		if !errors.As(err, &optErr) {
+			t.Errorf("package %q: got %v, want an option error", pkg, err)
+			continue
+		}
+		if strings.HasPrefix(optErr.Msg, "node") || !strings.HasPrefix(optErr.Msg, "package ") {
+			t.Errorf("package %q: the message %q must start with the option, not the language", pkg, optErr.Msg)
+		}
+	}
+	for _, pkg := range []string{"@babelqueue/core", "babelqueue-core", "../src/index.js", "./lib/core.js", "@scope/pkg/sub/path.js"} {
+		if _, err := New().Generate(canonical(t), backend.Options{Binding: backend.BindSDK, Package: pkg}); err != nil {
+			t.Errorf("package %q: %v", pkg, err)
+		}
+	}
+}
+
+func TestHeaderNamesTheRegenerateCommand(t *testing.T) {
+	hostile := "bqgen generate --out 'x'\n*/ \u2028 done"
+	for cmd, want := range map[string]string{
+		"":           "// Regenerate with: " + defaultRegenerate + "\n",
+		"bqgen gen":  "// Regenerate with: bqgen gen\n",
+		hostile:      "// Regenerate with: bqgen generate --out 'x'\\u000A*/ \\u2028 done\n",
+		"bqgen  two": "// Regenerate with: bqgen  two\n",
+	} {
+		for path, f := range generateWith(t, canonical(t), backend.Options{Binding: backend.BindSDK, Regenerate: cmd}) {
+			if f.Kind != backend.Generated || !strings.HasSuffix(path, ".ts") {
+				continue
+			}
+			if !strings.Contains(string(f.Content), want) {
+				t.Errorf("Regenerate %q: %s lacks %q", cmd, path, want)
+			}
+			if strings.Contains(string(f.Content), "\u2028") {
+				t.Errorf("Regenerate %q: %s carries a raw line terminator", cmd, path)
+			}
+		}
+	}
+}
+
+func TestExemptionsReachTheTests(t *testing.T) {
+	opt := backend.Options{Binding: backend.BindSDK, Exemptions: []backend.Exemption{
+		{Pattern: "cases/invalid-trace-id-*", Action: backend.ExemptFail, Reason: `trace "id" \ not checked`},
+		{Pattern: "sqs/attribute_projection", Action: backend.ExemptSkip, Reason: "no attributes"},
+		{Pattern: "sqs/reject *", Action: backend.ExemptFail, Reason: "no gate"},
+	}}
+	files := generateWith(t, canonical(t), opt)
+	cases := string(files[TestFileName(model.BlockCases)].Content)
+	want := `whenProvided(t, { action: "fail", reason: "trace \"id\" \\ not checked", pattern: "cases/invalid-trace-id-*" }, async`
+	if got := strings.Count(cases, want); got != 3 {
+		t.Errorf("cases: %d tests carry %s; want the 3 invalid-trace-id cases", got, want)
+	}
+	if strings.Count(cases, "action:") != 3 {
+		t.Errorf("cases: an exemption reached a case it does not match")
+	}
+	sqs := string(files[TestFileName(model.BlockSQS)].Content)
+	if !strings.Contains(sqs, `test("sqs attribute_projection", (t) => whenProvided(t, { action: "skip", reason: "no attributes", pattern: "sqs/attribute_projection" }, async`) {
+		t.Errorf("sqs: the projection test does not carry its skip exemption:\n%s", sqs)
+	}
+	if got, want := strings.Count(sqs, `action: "fail"`), 12; got != want {
+		t.Errorf("sqs: %d gate tests are known failures; want %d (every reject case)", got, want)
+	}
+	plain := generateWith(t, canonical(t), backend.Options{Binding: backend.BindSDK})
+	if strings.Contains(string(plain[TestFileName(model.BlockCases)].Content), "action:") {
+		t.Error("without exemptions, a test carries one")
+	}
+}
+
+func TestTransportTargetScaffold(t *testing.T) {
+	for _, block := range []string{model.BlockSQS, model.BlockKafka} {
+		files := generateWith(t, selectBlocks(t, block), backend.Options{Binding: backend.BindSDK})
+		var tests []string
+		for path := range files {
+			if strings.HasSuffix(path, TestSuffix) {
+				tests = append(tests, path)
+			}
+		}
+		if len(tests) != 1 || tests[0] != TestFileName(block) {
+			t.Errorf("%s: test files %v; want only %s", block, tests, TestFileName(block))
+		}
+		sc := files[bindingFile]
+		if sc.Kind != backend.Scaffold {
+			t.Fatalf("%s: no scaffold", block)
+		}
+		src := string(sc.Content)
+		for _, want := range []string{
+			`from "@babelqueue/core";`, `from "../src/index.js";`, "class PackageSubject",
+		} {
+			if !strings.Contains(src, want) {
+				t.Errorf("%s: the scaffold lacks %s", block, want)
+			}
+		}
+		for _, bad := range []string{"own repository", "adapter<", "@babelqueue/" + block + `"`} {
+			if strings.Contains(src, bad) {
+				t.Errorf("%s: the scaffold holds %q", block, bad)
+			}
+		}
+		for _, line := range strings.Split(src, "\n") {
+			if strings.HasPrefix(line, "import") && strings.Contains(line, "dist") {
+				t.Errorf("%s: the scaffold imports a build: %s", block, line)
+			}
+		}
+		for _, op := range []string{block + "_reconcile", block + "_schema_version_gate"} {
+			if strings.Contains(src, `NotProvided(
+      "`+op+`"`) {
+				t.Errorf("%s: the package's own %s is not provided", block, op)
+			}
+		}
+	}
+	// A core target keeps the core's scaffold.
+	core := generateWith(t, selectBlocks(t, model.BlockCases, model.BlockIdempotency), backend.Options{Binding: backend.BindSDK})
+	if src := string(core[bindingFile].Content); !strings.Contains(src, "class SdkSubject") || !strings.Contains(src, `from "../src/index.js"`) {
+		t.Errorf("the core target's scaffold changed:\n%s", src)
+	}
+	// Two brokers are two packages: the scaffold is the core's, which loads each.
+	two := generateWith(t, selectBlocks(t, model.BlockSQS, model.BlockKafka), backend.Options{Binding: backend.BindSDK})
+	if !strings.Contains(string(two[bindingFile].Content), "class SdkSubject") {
+		t.Error("a suite of two broker blocks got an adapter package's scaffold")
+	}
+	// Package still names the core module in a transport target.
+	pkg := generateWith(t, selectBlocks(t, model.BlockSQS), backend.Options{Binding: backend.BindSDK, Package: "../../core/src/index.js"})
+	if !strings.Contains(string(pkg[bindingFile].Content), `import { EnvelopeCodec } from "../../core/src/index.js";`) {
+		t.Error("Options.Package does not name the core module of a transport target")
+	}
+}
+
+func TestWiring(t *testing.T) {
+	generated := generate(t, canonical(t), backend.BindSDK)
+	manifest := func(script string) map[string][]byte {
+		return map[string][]byte{"package.json": []byte(`{"name":"x","scripts":{"test":` + jsonString(script) + `}}`)}
+	}
+	listed := "node --import tsx --test test/codec.test.ts test/schema.test.ts"
+	for name, tc := range map[string]struct {
+		files   map[string][]byte
+		problem string // "" for none
+		fix     string
+	}{
+		"lists files one by one": {manifest(listed), "lists its test files one by one",
+			`make it "test": "` + listed + ` test/*.gen.test.ts"`},
+		"glob that misses": {manifest("node --import tsx --test test/unit/*.test.ts"), "has globs that do not match",
+			`make it "test": "node --import tsx --test test/unit/*.test.ts test/*.gen.test.ts"`},
+		"one generated file listed": {manifest(listed + " test/conformance-cases.gen.test.ts"), "lists its test files one by one", ""},
+		"no test script":            {map[string][]byte{"package.json": []byte(`{"scripts":{"build":"tsup"}}`)}, "has no test script", ""},
+		"no package.json":           {map[string][]byte{}, "", ""},
+		"not JSON":                  {map[string][]byte{"package.json": []byte(`{`)}, "not valid JSON", ""},
+		"glob":                      {manifest("node --import tsx --test test/*.test.ts"), "", ""},
+		"quoted recursive glob":     {manifest(`node --import tsx --test "test/**/*.test.ts"`), "", ""},
+		"generated glob added":      {manifest(listed + " test/*.gen.test.ts"), "", ""},
+		"workspaces":                {manifest("npm run test -w @babelqueue/sqs && npm run test -w @babelqueue/kafka"), "", ""},
+	} {
+		problems := New().(backend.WiringChecker).CheckWiring(tc.files, generated)
+		switch {
+		case tc.problem == "" && len(problems) > 0:
+			t.Errorf("%s: unexpected problem %+v", name, problems)
+		case tc.problem != "" && len(problems) != 1:
+			t.Errorf("%s: %d problems, want 1: %+v", name, len(problems), problems)
+		case tc.problem != "":
+			p := problems[0]
+			if p.File != "package.json" || !strings.Contains(p.Problem, tc.problem) || p.Fix == "" {
+				t.Errorf("%s: got %+v, want a problem with package.json saying %q", name, p, tc.problem)
+			}
+			if tc.fix != "" && p.Fix != tc.fix {
+				t.Errorf("%s: fix %q, want %q", name, p.Fix, tc.fix)
+			}
+		}
+	}
+	if got := New().(backend.WiringChecker).WiringFiles(); len(got) != 1 || got[0] != "package.json" {
+		t.Errorf("WiringFiles = %v", got)
+	}
+}

@@ -160,3 +160,34 @@ func TestTransportTargetLayout(t *testing.T) {
 		t.Errorf("a suite with a core block is not laid out as the core target")
 	}
 }
+
+// TestTransportScaffoldsImport imports each transport target's scaffold
+// (with a stand-in babelqueue package, and pytest's sys.path) and checks
+// that capabilities lists only its own block's operations: a name its
+// signatures use but it does not import fails here.
+func TestTransportScaffoldsImport(t *testing.T) {
+	py := python3(t)
+	for _, block := range model.TransportBlocks {
+		t.Run(block, func(t *testing.T) {
+			s, err := canonicalSuite(t).Select([]string{block})
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			writeFiles(t, dir, generateWith(t, s, backend.Options{}))
+			writeFiles(t, dir, []backend.File{{Path: "babelqueue/__init__.py", Content: []byte("class EnvelopeCodec:\n    pass\n")}})
+			program := "import conformance_" + block + "_subject as m\nprint(' '.join(m.subject().capabilities()))\n"
+			cmd := exec.Command(py, "-c", program)
+			cmd.Dir = dir
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("import: %v\n%s", err, out)
+			}
+			for _, op := range strings.Fields(string(out)) {
+				if op != "capabilities" && !strings.HasPrefix(op, block+"_") {
+					t.Errorf("the %s scaffold maps %s", block, op)
+				}
+			}
+		})
+	}
+}

@@ -77,7 +77,7 @@ func (p PythonToolchain) Run(ctx context.Context, dir string, env []string) (Res
 	runner := p.Runner
 	if runner == PythonAuto {
 		runner = PythonUnittest
-		if p.hasPytest(ctx, dir) {
+		if p.HasPytest(ctx) {
 			runner = PythonPytest
 		}
 	}
@@ -90,11 +90,9 @@ func (p PythonToolchain) Run(ctx context.Context, dir string, env []string) (Res
 	return Result{}, fmt.Errorf("python: unknown runner %q", runner)
 }
 
-// hasPytest reports whether pytest is importable by the interpreter.
-func (p PythonToolchain) hasPytest(ctx context.Context, dir string) bool {
-	cmd := exec.CommandContext(ctx, p.python(), "-c", "import pytest")
-	cmd.Dir = dir
-	return cmd.Run() == nil
+// HasPytest reports whether pytest is importable by the interpreter.
+func (p PythonToolchain) HasPytest(ctx context.Context) bool {
+	return exec.CommandContext(ctx, p.python(), "-c", "import pytest").Run() == nil
 }
 
 // runPytest runs pytest isolated from the machine: no ini file from a
@@ -102,7 +100,8 @@ func (p PythonToolchain) hasPytest(ctx context.Context, dir string) bool {
 func (p PythonToolchain) runPytest(ctx context.Context, dir string, env []string) (Result, error) {
 	// The runners are pointed at the backend's test directory, as the SDK's
 	// own CI does, and collect the generated test modules by their glob.
-	args := []string{"-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "-c", os.DevNull, "--rootdir", dir,
+	// -rsx lists every skip and expected failure with its reason.
+	args := []string{"-m", "pytest", "-q", "-rsx", "-p", "no:cacheprovider", "-c", os.DevNull, "--rootdir", dir,
 		"-o", "python_files=" + python.TestFileGlob, python.TestDir}
 	out, code, err := p.run(ctx, dir, env, args)
 	if err != nil {

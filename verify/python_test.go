@@ -80,7 +80,7 @@ func TestPythonOracleBound(t *testing.T) {
 	for _, runner := range []string{PythonUnittest, PythonPytest} {
 		t.Run(runner, func(t *testing.T) {
 			tc := PythonToolchain{Runner: runner}
-			if runner == PythonPytest && !tc.hasPytest(context.Background(), ".") {
+			if runner == PythonPytest && !tc.HasPytest(context.Background()) {
 				t.Skip("pytest is not importable")
 			}
 			rep := pythonVerify(t, tc, suite, bin, nil)

@@ -40,8 +40,8 @@ func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 // the binding's subject module, the test modules, and the vendored suite s.
 func render(t *template.Template, v *view, binding backend.Binding, s *model.Suite) ([]backend.File, error) {
 	var outputs []textkit.Output
-	for _, f := range fixedFiles(binding) {
-		outputs = append(outputs, textkit.Output{Path: modulePath(f.module), Template: f.module + ".py", Data: v, Kind: f.kind})
+	for _, f := range fixedFiles(v.Layout, binding) {
+		outputs = append(outputs, textkit.Output{Path: v.Layout.path(f.module), Template: f.root, Data: v, Kind: f.kind})
 	}
 	for _, m := range v.Files {
 		outputs = append(outputs, textkit.Output{Path: m.Path, Template: m.Root, Data: m, Kind: backend.Generated})
@@ -50,20 +50,22 @@ func render(t *template.Template, v *view, binding backend.Binding, s *model.Sui
 	if err != nil {
 		return nil, err
 	}
-	return append(files, backend.VendorSuite(s, SuiteDir)...), nil
+	return append(files, backend.VendorSuite(s, v.Layout.suiteDir())...), nil
 }
 
-// fixedFile is a module every output of a binding has, whatever the blocks.
+// fixedFile is a module every output of a binding has, whatever the blocks:
+// its name in the layout and the template (named after the core layout's
+// file) that renders it.
 type fixedFile struct {
-	module string
-	kind   backend.Kind
+	module, root string
+	kind         backend.Kind
 }
 
 // fixedFiles lists the support module and the binding's subject module.
-func fixedFiles(b backend.Binding) []fixedFile {
-	subject := fixedFile{scaffoldModule, backend.Scaffold}
+func fixedFiles(l outputLayout, b backend.Binding) []fixedFile {
+	subject := fixedFile{l.Scaffold, scaffoldModule + ".py", backend.Scaffold}
 	if b == backend.BindOracle {
-		subject = fixedFile{oracleModule, backend.Generated}
+		subject = fixedFile{l.Oracle, oracleModule + ".py", backend.Generated}
 	}
-	return []fixedFile{{supportModule, backend.Generated}, subject}
+	return []fixedFile{{l.Support, supportModule + ".py", backend.Generated}, subject}
 }

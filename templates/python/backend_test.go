@@ -2,6 +2,7 @@ package python
 
 import (
 	"bytes"
+	"errors"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -174,8 +175,12 @@ func TestAbsentBlocksProduceNoFile(t *testing.T) {
 
 func TestPackageOptionIsRejected(t *testing.T) {
 	_, err := New().Generate(canonicalSuite(t), backend.Options{Package: "tests.conformance"})
-	if err == nil || !strings.Contains(err.Error(), "package") {
-		t.Fatalf("Generate with a package: err = %v, want an error naming it", err)
+	var optErr *backend.OptionError
+	if !errors.As(err, &optErr) || !strings.Contains(err.Error(), `package "tests.conformance"`) {
+		t.Fatalf("Generate with a package: err = %v, want an option error naming it", err)
+	}
+	if strings.HasPrefix(err.Error(), "python") {
+		t.Errorf("%q starts with the language, which the app adds", err)
 	}
 }
 

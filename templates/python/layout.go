@@ -1,6 +1,8 @@
 package python
 
 import (
+	"strings"
+
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
 )
@@ -29,6 +31,69 @@ const (
 // modulePath is the file of a top-level module in TestDir.
 func modulePath(module string) string { return TestDir + "/" + module + ".py" }
 
+// outputLayout is where one output goes and what its modules are called.
+//
+// A core target (the usual output) writes into TestDir of the checkout. A
+// transport target, whose suite carries only broker blocks, runs a
+// transport of the core package (babelqueue.sqs_transport, ...) from a test
+// directory of its own in the same checkout: its out is that directory (for
+// example tests/transports/sqs), and its modules are named after its blocks
+// (conformance_sqs_support, conformance_sqs_subject), because pytest puts
+// every test directory on one sys.path, where the core target's
+// conformance_subject is already another module.
+type outputLayout struct {
+	// Dir is the directory of every module, relative to out ("" is out).
+	Dir string
+	// Transport says this is a transport target's layout.
+	Transport bool
+	// Blocks are a transport target's broker blocks, in suite order.
+	Blocks []string
+	// Support, Scaffold and Oracle are the module names.
+	Support, Scaffold, Oracle string
+}
+
+// layoutOf is the layout of the output for the blocks of a suite: a
+// transport target's when every block is a broker block.
+func layoutOf(blocks []string) outputLayout {
+	transport := len(blocks) > 0
+	for _, b := range blocks {
+		transport = transport && model.IsTransportBlock(b)
+	}
+	if !transport {
+		return outputLayout{Dir: TestDir, Support: supportModule, Scaffold: scaffoldModule, Oracle: oracleModule}
+	}
+	key := strings.Join(blocks, "_")
+	return outputLayout{Transport: true, Blocks: blocks,
+		Support: "conformance_" + key + "_support", Scaffold: "conformance_" + key + "_subject", Oracle: "conformance_" + key + "_oracle"}
+}
+
+// path is the file of module in the layout's directory.
+func (l outputLayout) path(module string) string {
+	if l.Dir == "" {
+		return module + ".py"
+	}
+	return l.Dir + "/" + module + ".py"
+}
+
+// suiteDir is where the layout vendors the suite: next to the test modules,
+// which read it from the conformance directory beside their own file.
+func (l outputLayout) suiteDir() string {
+	if l.Dir == "" {
+		return "conformance"
+	}
+	return l.Dir + "/conformance"
+}
+
+// subjectModule is the module the tests import subject() from: the SDK's
+// scaffold, or the oracle subject. The two have different file names so that
+// generating for the oracle into an SDK checkout never replaces its scaffold.
+func (l outputLayout) subjectModule(b backend.Binding) string {
+	if b == backend.BindOracle {
+		return l.Oracle
+	}
+	return l.Scaffold
+}
+
 // TestModule is the test module of a block, test_conformance_<block>; its
 // file is TestDir/<module>.py.
 func TestModule(block string) string { return testModulePrefix + block }
@@ -36,16 +101,6 @@ func TestModule(block string) string { return testModulePrefix + block }
 // testClassName is the TestCase class of a block, e.g. DataShapeConformanceTest.
 func testClassName(block string) string {
 	return backend.Join(backend.Words(block), backend.Pascal) + "ConformanceTest"
-}
-
-// subjectModule is the module the tests import subject() from: the SDK's
-// scaffold, or the oracle subject. The two have different file names so that
-// generating for the oracle into an SDK checkout never replaces its scaffold.
-func subjectModule(b backend.Binding) string {
-	if b == backend.BindOracle {
-		return oracleModule
-	}
-	return scaffoldModule
 }
 
 // versionText is the suite's CONFORMANCE_VERSION as headers print it.

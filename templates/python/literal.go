@@ -328,3 +328,20 @@ func pyDocText(text string, width int) string {
 	}
 	return `"""` + escapeDoc(strings.Join(lines, "\n")) + "\n" + `"""`
 }
+
+// commentText is s as the text of a # comment, escaped by construction: a
+// comment ends at a line break, so every rune that could end or hide the
+// line (line feeds, carriage returns, NUL and every other control or
+// format character, the line and paragraph separators) is spelt as the
+// escape pyString would use; printable text, backslashes and quotes stay.
+func commentText(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if (r >= 0x20 && r < 0x7f) || (r >= 0x80 && readableRune(r)) {
+			b.WriteRune(r)
+		} else {
+			b.WriteString(escapeRune(r))
+		}
+	}
+	return b.String()
+}

@@ -13,23 +13,33 @@ import (
 // file names, identifiers, and every literal already escaped.
 type view struct {
 	Header        header
-	SubjectModule string      // the module tests import subject() from
-	Subject       *subjectAPI // the subject, computed from the protocol
-	Files         []testFile  // one test module per block that has tests
+	Layout        outputLayout // where the output goes, the module names
+	SupportModule string       // the module of the Subject protocol and the assertions
+	SubjectModule string       // the module tests import subject() from
+	Subject       *subjectAPI  // the subject, computed from the protocol
+	Scaffold      scaffoldView // what the SDK scaffold maps
+	Files         []testFile   // one test module per block that has tests
 }
 
 // header is what every generated file states about its origin.
 type header struct {
 	Version    string // CONFORMANCE_VERSION (or "unversioned"), safe in a comment
 	VersionLit string // the same as a Python str literal
+	Regenerate string // the command that regenerates the output, safe in a comment
 }
+
+// defaultRegenerate is the command a header names when the caller gave none.
+const defaultRegenerate = "bqgen generate --lang python --out ."
 
 // common is what every block view needs: the header, the subject module
 // the tests import, and the subject's method names.
 type common struct {
 	Header        header
+	SupportModule string
 	SubjectModule string
 	Subject       *subjectAPI
+	layout        outputLayout
+	opt           backend.Options
 }
 
 // testFile is one generated test module: the frame every block template
@@ -41,6 +51,7 @@ type testFile struct {
 	Doc           string // module docstring literal
 	Class         string // the unittest.TestCase subclass
 	ClassDoc      string // its docstring literal
+	SupportModule string
 	SubjectModule string
 	Body          body // the block's view: *casesBody, *bindingBody, ...
 }
@@ -52,7 +63,10 @@ const docWidth = 76
 type testHead struct {
 	Method string // test_<snake name>, unique within its module
 	Doc    string // docstring literal: the raw case name, then its description
-	name   string // the raw name Method is derived from
+	// Decorators are the lines before the def (indent 4, each ending in a
+	// newline): the exemption bqgen.yaml gives the case, or "".
+	Decorators string
+	name       string // the raw name Method is derived from, the case name
 }
 
 // newHead makes the head of a test for a case name and optional description.
@@ -117,9 +131,9 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 // modules and have no package, so opt.Package must be empty.
 func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation, records []protocol.RecordType) (*view, error) {
 	if opt.Package != "" {
-		return nil, fmt.Errorf("python: --package %q has no meaning: the generated tests are top-level modules in %s/", opt.Package, TestDir)
+		return nil, backend.OptionErrorf("package %q has no meaning: the generated tests are top-level modules, imported by file name", opt.Package)
 	}
-	h, err := buildHeader(s)
+	h, err := buildHeader(s, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -127,8 +141,10 @@ func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation, 
 	if err != nil {
 		return nil, fmt.Errorf("python: subject: %w", err)
 	}
-	c := &common{Header: h, SubjectModule: subjectModule(opt.Binding), Subject: api}
-	v := &view{Header: h, SubjectModule: c.SubjectModule, Subject: api}
+	l := layoutOf(s.Blocks())
+	c := &common{Header: h, SupportModule: l.Support, SubjectModule: l.subjectModule(opt.Binding), Subject: api, layout: l, opt: opt}
+	v := &view{Header: h, Layout: l, SupportModule: l.Support, SubjectModule: c.SubjectModule, Subject: api,
+		Scaffold: buildScaffold(api, ops, l)}
 	for _, block := range s.Blocks() {
 		build, known := blockViews[block]
 		if !known {
@@ -149,15 +165,18 @@ func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation, 
 // within the module) and adds the module's docstrings and names.
 func (c *common) testFile(block string, b body) (testFile, error) {
 	nameMethods(b.heads())
+	for _, h := range b.heads() {
+		h.Decorators = exemptionDecorators(c.opt, block, h.name)
+	}
 	summary := fmt.Sprintf("Conformance tests for the %q block of the BabelQueue suite.", block)
 	version := "CONFORMANCE_VERSION " + c.Header.Version + "."
 	name := TestModule(block)
 	return testFile{
-		Path: modulePath(name), Root: name + ".py", Header: c.Header,
+		Path: c.layout.path(name), Root: name + ".py", Header: c.Header,
 		Doc:           pyDoc(summary, version, docWidth),
 		Class:         testClassName(block),
 		ClassDoc:      pyDoc(fmt.Sprintf("One test per case of the %q block.", block), "", docWidth),
-		SubjectModule: c.SubjectModule, Body: b,
+		SupportModule: c.SupportModule, SubjectModule: c.SubjectModule, Body: b,
 	}, nil
 }
 
@@ -170,12 +189,16 @@ func (c *common) method(op protocol.Operation) (string, error) { return c.Subjec
 // even for a suite that was loaded with errors.
 var safeVersion = regexp.MustCompile(`^[0-9A-Za-z.+-]+$`)
 
-func buildHeader(s *model.Suite) (header, error) {
+func buildHeader(s *model.Suite, opt backend.Options) (header, error) {
 	version := versionText(s)
 	if !safeVersion.MatchString(version) {
 		return header{}, fmt.Errorf("python: CONFORMANCE_VERSION %q is not a SemVer version", version)
 	}
-	return header{Version: version, VersionLit: pyString(version)}, nil
+	regenerate := opt.Regenerate
+	if regenerate == "" {
+		regenerate = defaultRegenerate
+	}
+	return header{Version: version, VersionLit: pyString(version), Regenerate: commentText(regenerate)}, nil
 }
 
 // fixtureLit is the literal of a suite-relative fixture path.

@@ -121,7 +121,11 @@ def _body_with_attempts(attempts: int) -> str:
 
 
 def _attempts_of(body: str) -> int:
-    return int(EnvelopeCodec.decode(body)["attempts"])
+    """The attempts of a reconciled body."""
+    attempts = EnvelopeCodec.decode(body).get("attempts")
+    if not isinstance(attempts, int) or isinstance(attempts, bool):
+        raise OperationFailed(f"the reconciled body has no integer attempts: {body!r}")
+    return attempts
 
 
 def _retried(envelope: str, urn: str, times: int) -> str:

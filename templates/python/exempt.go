@@ -1,0 +1,87 @@
+package python
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/protocol"
+)
+
+// exemptionDecorators are the decorator lines (indent 4) of the test of
+// case name in block, from the exemption bqgen.yaml gives it: skip is
+// unittest's own skip, "exempt: <reason>"; fail is the support module's
+// known_failure, an expected failure while the case fails and a failure
+// saying "now passes: remove the exemption <pattern> from bqgen.yaml" once
+// it passes. No exemption: "".
+func exemptionDecorators(opt backend.Options, block, name string) string {
+	e, ok := opt.ExemptionFor(block, name)
+	if !ok {
+		return ""
+	}
+	if e.Action == backend.ExemptSkip {
+		return decorator("unittest.skip", "exempt: "+e.Reason)
+	}
+	return decorator("support.known_failure", e.Pattern, e.Reason)
+}
+
+// decorator is "@name(args...)" at indent 4, its str arguments one a line
+// (split after spaces) when the call would not fit a line.
+func decorator(name string, args ...string) string {
+	const indent = "    "
+	lits := make([]string, len(args))
+	for i, a := range args {
+		lits[i] = pyString(a)
+	}
+	one := indent + "@" + name + "(" + strings.Join(lits, ", ") + ")"
+	if len(one) <= lineWidth {
+		return one + "\n"
+	}
+	inner := indent + "    "
+	var b strings.Builder
+	b.WriteString(indent + "@" + name + "(\n")
+	for _, a := range args {
+		b.WriteString(inner + hang(len(inner), pyStringLines(a, lineWidth-len(inner)-1)) + ",\n")
+	}
+	b.WriteString(indent + ")\n")
+	return b.String()
+}
+
+// scaffoldView is what the SDK scaffold maps. A core target's scaffold maps
+// every operation it has a mapping for; a transport target's maps
+// capabilities and the operations of its own broker blocks onto the
+// transport's class in the core package, and leaves the others not
+// provided (their blocks belong to other targets).
+type scaffoldView struct {
+	Transport bool
+	// Blocks names a transport target's blocks for its docstring ("sqs").
+	Blocks string
+	// Methods are the subject's methods; an operation this scaffold does
+	// not map has no Scaffold or Unmapped template, and NotProvided says why.
+	Methods []method
+	// Transports are the blocks whose module-level helpers it includes.
+	Transports []string
+}
+
+// buildScaffold computes the scaffold of the layout l over api, whose
+// methods are those of ops in order.
+func buildScaffold(api *subjectAPI, ops []protocol.Operation, l outputLayout) scaffoldView {
+	if !l.Transport {
+		return scaffoldView{Methods: api.Methods, Transports: api.Transports}
+	}
+	sv := scaffoldView{Transport: true, Blocks: strings.Join(l.Blocks, ", ")}
+	for i, m := range api.Methods {
+		op := ops[i]
+		if op.Name != protocol.Capabilities.Name && !slices.Contains(l.Blocks, op.Transport) {
+			m.Scaffold, m.Unmapped = "", ""
+			m.NotProvided = pyString(op.Name + " is not run by this target, which tests the " + sv.Blocks + " transport")
+		}
+		sv.Methods = append(sv.Methods, m)
+	}
+	for _, t := range api.Transports {
+		if slices.Contains(l.Blocks, t) {
+			sv.Transports = append(sv.Transports, t)
+		}
+	}
+	return sv
+}

@@ -65,6 +65,9 @@ var blockReaders = map[string]func(*reader, Value, Pointer){
 	BlockDataShape:            readDataShape,
 	BlockForbiddenKeys:        readForbiddenKeys,
 	BlockPayloadSchemaUnicode: readPayloadSchemaUnicode,
+	BlockSettlement:           readSettlement,
+	BlockRowErrors:            readRowErrors,
+	BlockFailedWrites:         readFailedWrites,
 }
 
 func readManifest(r *reader, doc Value) {

@@ -48,6 +48,9 @@ func (s *Suite) Select(blocks []string) (*Suite, error) {
 		{BlockDataShape, func() { out.DataShape = nil }},
 		{BlockForbiddenKeys, func() { out.ForbiddenKeys = nil }},
 		{BlockPayloadSchemaUnicode, func() { out.PayloadSchemaUnicode = nil }},
+		{BlockSettlement, func() { out.Settlement = nil }},
+		{BlockRowErrors, func() { out.RowErrors = nil }},
+		{BlockFailedWrites, func() { out.FailedWrites = nil }},
 	}
 	for _, c := range clear {
 		if !keep(c.block) {

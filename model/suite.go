@@ -25,6 +25,9 @@ type Suite struct {
 	DataShape            *DataShape
 	ForbiddenKeys        *ForbiddenKeys
 	PayloadSchemaUnicode *PayloadSchema
+	Settlement           *MessagingBlock
+	RowErrors            *MessagingBlock
+	FailedWrites         *MessagingBlock
 
 	Unknown []UnknownBlock // blocks and sub-blocks bqgen does not know
 }
@@ -86,6 +89,7 @@ var KnownBlocks = []string{
 	BlockCases, BlockIdempotency, BlockSQS, BlockASB, BlockPulsar, BlockKafka,
 	BlockArtemis, BlockRedis, BlockRabbitMQ, BlockPayloadSchema, BlockRoundtrip,
 	BlockDataShape, BlockForbiddenKeys, BlockPayloadSchemaUnicode,
+	BlockSettlement, BlockRowErrors, BlockFailedWrites,
 }
 
 // Blocks lists the known blocks this suite carries, in KnownBlocks order.
@@ -97,6 +101,7 @@ func (s *Suite) Blocks() []string {
 		BlockRabbitMQ: s.RabbitMQ != nil, BlockPayloadSchema: s.PayloadSchema != nil,
 		BlockRoundtrip: s.Roundtrip != nil, BlockDataShape: s.DataShape != nil,
 		BlockForbiddenKeys: s.ForbiddenKeys != nil, BlockPayloadSchemaUnicode: s.PayloadSchemaUnicode != nil,
+		BlockSettlement: s.Settlement != nil, BlockRowErrors: s.RowErrors != nil, BlockFailedWrites: s.FailedWrites != nil,
 	}
 	var out []string
 	for _, b := range KnownBlocks {

@@ -95,6 +95,31 @@ const (
 	faultASBGateInt64Only                    Fault = "asb-gate-int64-only"
 	faultASBGateAnyInteger                   Fault = "asb-gate-any-integer"
 	faultASBGateDoubleTruncated              Fault = "asb-gate-double-truncated"
+	faultSettleLastWins                      Fault = "settle-last-wins"
+	faultSettledCountsEveryCall              Fault = "settled-counts-every-call"
+	faultCopySettlesSeparately               Fault = "copy-settles-separately"
+	faultRejectIgnoresDeadLetterQueue        Fault = "reject-ignores-dead-letter-queue"
+	faultRequeueAcknowledges                 Fault = "requeue-acknowledges"
+	faultKafkaUnsettledBackOnClose           Fault = "kafka-unsettled-back-on-close"
+	faultExcerptBytes                        Fault = "excerpt-bytes"
+	faultExcerptUTF16                        Fault = "excerpt-utf16"
+	faultNoHandlerSkips                      Fault = "no-handler-skips"
+	faultSkipLeavesUnsettled                 Fault = "skip-leaves-unsettled"
+	faultDeadLetterNeverSettles              Fault = "dead-letter-never-settles"
+	faultDeadLetterDropsMetadata             Fault = "dead-letter-drops-metadata"
+	faultRowErrorCountedTwice                Fault = "row-error-counted-twice"
+	faultFailedWriteAcknowledges             Fault = "failed-write-acknowledges"
+	faultWriteRequeueAcknowledges            Fault = "write-requeue-acknowledges"
+	faultWriteStopsAfterRequeue              Fault = "write-stops-after-requeue"
+	faultDeadLetteredWriteLeavesSource       Fault = "dead-lettered-write-leaves-source"
+	faultSQLAcksOnWrite                      Fault = "sql-acks-on-write"
+	faultWholeRunAcksPerCommit               Fault = "whole-run-acks-per-commit"
+	faultHTTPFailedRequestNeverAcked         Fault = "http-failed-request-never-acked"
+	faultOtherSinkAcksPerBatch               Fault = "other-sink-acks-per-batch"
+	faultUnsettledAutoAcknowledged           Fault = "unsettled-auto-acknowledged"
+	faultAcknowledgeNotCounted               Fault = "acknowledge-not-counted"
+	faultRejectWithoutQueueRequeues          Fault = "reject-without-dead-letter-queue-requeues"
+	faultMessageQueueAcksAtEnd               Fault = "message-queue-acks-at-end"
 	faultRedisReservePeeks                   Fault = "redis-reserve-peeks"
 )
 
@@ -196,6 +221,31 @@ func faultTable() []FaultInfo {
 		{Name: faultASBGateInt64Only, Block: model.BlockASB, Sub: model.SubSchemaVersionGate, Description: "the Service Bus schema-version gate takes only a 64-bit 1 (AMQP long), rejecting an int 1"},
 		{Name: faultASBGateAnyInteger, Block: model.BlockASB, Sub: model.SubSchemaVersionGate, Description: "the Service Bus schema-version gate lets any AMQP integer through, so 2 and 0 decode"},
 		{Name: faultASBGateDoubleTruncated, Block: model.BlockASB, Sub: model.SubSchemaVersionGate, Description: "the Service Bus schema-version gate truncates an AMQP double, so 1.5 decodes"},
+		{Name: faultSettleLastWins, Block: model.BlockSettlement, Description: "a later settle call overrides the first: the broker sees every call"},
+		{Name: faultSettledCountsEveryCall, Block: model.BlockSettlement, Description: "messages_settled counts every settle call, not each settlement once"},
+		{Name: faultCopySettlesSeparately, Block: model.BlockSettlement, Description: "settling the WithBody copy does not settle the original, which comes back"},
+		{Name: faultRejectIgnoresDeadLetterQueue, Block: model.BlockSettlement, Description: "reject without requeue drops the message even where the queue has a dead-letter queue"},
+		{Name: faultRequeueAcknowledges, Block: model.BlockSettlement, Description: "reject with requeue acknowledges the message, so it is never delivered again"},
+		{Name: faultKafkaUnsettledBackOnClose, Block: model.BlockSettlement, Description: "an unsettled Kafka message is said to come back when the connection closes; Kafka reads it again only after a restart"},
+		{Name: faultExcerptBytes, Block: model.BlockRowErrors, Description: "the row error's excerpt keeps RawExcerptLength UTF-8 bytes, cutting a character"},
+		{Name: faultExcerptUTF16, Block: model.BlockRowErrors, Description: "the row error's excerpt keeps RawExcerptLength UTF-16 units, cutting a surrogate pair"},
+		{Name: faultNoHandlerSkips, Block: model.BlockRowErrors, Description: "a source without a RowErrorHandler skips an undeserializable message instead of failing the read"},
+		{Name: faultSkipLeavesUnsettled, Block: model.BlockRowErrors, Description: "Skip leaves the message unsettled, so it comes back"},
+		{Name: faultDeadLetterNeverSettles, Block: model.BlockRowErrors, Description: "DeadLetter sends the MessageFailure but never settles the message"},
+		{Name: faultDeadLetterDropsMetadata, Block: model.BlockRowErrors, Description: "the MessageFailure loses the broker's metadata"},
+		{Name: faultRowErrorCountedTwice, Block: model.BlockRowErrors, Description: "a dead-lettered row error is counted under skip as well as dead_letter"},
+		{Name: faultFailedWriteAcknowledges, Block: model.BlockFailedWrites, Description: "with Fail, the message the broker refused is acknowledged, so it never comes back"},
+		{Name: faultWriteRequeueAcknowledges, Block: model.BlockFailedWrites, Description: "Requeue acknowledges the refused message's source instead of rejecting it with requeue"},
+		{Name: faultWriteStopsAfterRequeue, Block: model.BlockFailedWrites, Description: "after a Requeue the write stops instead of going on, leaving later batches unsettled"},
+		{Name: faultDeadLetteredWriteLeavesSource, Block: model.BlockFailedWrites, Description: "DeadLetter sends the body to the dead-letter sink but leaves its source message unsettled"},
+		{Name: faultSQLAcksOnWrite, Block: model.BlockFailedWrites, Description: "a SQL sink acknowledges each message as it is written, before its batch commits"},
+		{Name: faultWholeRunAcksPerCommit, Block: model.BlockFailedWrites, Description: "a whole-run SQL sink acknowledges after each batch instead of after the final commit"},
+		{Name: faultHTTPFailedRequestNeverAcked, Block: model.BlockFailedWrites, Description: "the HTTP sink never acknowledges the messages of a failed request it skipped or dead-lettered"},
+		{Name: faultOtherSinkAcksPerBatch, Block: model.BlockFailedWrites, Description: "a sink without batches of its own acknowledges each batch instead of waiting for the whole stream"},
+		{Name: faultUnsettledAutoAcknowledged, Block: model.BlockSettlement, Description: "a message nobody settles is acknowledged when the read ends (auto-ack), so it never comes back"},
+		{Name: faultAcknowledgeNotCounted, Block: model.BlockSettlement, Description: "messages_settled misses acknowledgements: the ack path never increments it"},
+		{Name: faultRejectWithoutQueueRequeues, Block: model.BlockSettlement, Description: "reject without requeue, where the queue has no dead-letter queue, requeues (RabbitMQ's nack default) instead of dropping"},
+		{Name: faultMessageQueueAcksAtEnd, Block: model.BlockFailedWrites, Description: "a message-queue sink acknowledges when the whole stream is written instead of once the broker has each batch"},
 		{Name: faultRedisReservePeeks, Block: model.BlockRedis, Description: "the Redis transport's reserve reads the head element without moving it off the ready list, so it is delivered again"},
 	}
 }

@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"testing"
 )
@@ -10,6 +11,7 @@ import (
 var blocks = []string{
 	"cases", "idempotency", "sqs", "asb", "pulsar", "kafka", "artemis", "redis", "rabbitmq",
 	"payload_schema", "roundtrip", "data_shape", "forbidden_keys", "payload_schema_unicode",
+	"settlement", "row_errors", "failed_writes",
 }
 
 // TestFaultsCatalogue checks names are unique and sorted, blocks are known,
@@ -232,20 +234,45 @@ func probes() map[Fault]probe {
 		faultKafkaReconcileMaxLateHeader: {"3", func(t *testing.T, o *Oracle) string {
 			return attempts(o.KafkaReconcile(KafkaReconcileArgs{BodyAttempts: 5, HeaderAttempts: num(3)}))
 		}},
-		faultGateTrims:              {gateReject, gateProbe((*Oracle).SQSSchemaVersionGate, str(" 1"))},
-		faultGateTrimsUnicode:       {gateReject, gateProbe((*Oracle).KafkaSchemaVersionGate, str("\u00A01"))},
-		faultGateUnicodeBlank:       {gateReject, gateProbe((*Oracle).PulsarSchemaVersionGate, str("\u3000"))},
-		faultGateBOMBlank:           {gateReject, gateProbe((*Oracle).KafkaSchemaVersionGate, str("\uFEFF"))},
-		faultGateNumeric:            {gateReject, gateProbe((*Oracle).ArtemisSchemaVersionGate, str("01"))},
-		faultGateIgnored:            {gateReject, gateProbe((*Oracle).PulsarSchemaVersionGate, str("x"))},
-		faultGateVersionTwo:         {gateDecode, gateProbe((*Oracle).SQSSchemaVersionGate, str("1"))},
-		faultGateBlankRejects:       {gateDecode, gateProbe((*Oracle).KafkaSchemaVersionGate, str(" \t"))},
-		faultGateAbsentRejects:      {gateDecode, gateProbe((*Oracle).ArtemisSchemaVersionGate, nil)},
-		faultASBGateInt64Only:       {gateDecode, asbGateProbe(`1`, "int")},
-		faultASBGateAnyInteger:      {gateReject, asbGateProbe(`2`, "long")},
-		faultASBGateDoubleTruncated: {gateReject, asbGateProbe(`1.5`, "double")},
-		faultEchoSubject:            {`{"attempts":4}`, callProbe("sqs_reconcile", `{"body_attempts":4,"approximate_receive_count":"2"}`)},
-		faultEchoSubjectAffirmative: {`{"accepted":false,"`, callProbe("decode", `{"envelope":"{}"}`)},
+		faultGateTrims:                     {gateReject, gateProbe((*Oracle).SQSSchemaVersionGate, str(" 1"))},
+		faultGateTrimsUnicode:              {gateReject, gateProbe((*Oracle).KafkaSchemaVersionGate, str("\u00A01"))},
+		faultGateUnicodeBlank:              {gateReject, gateProbe((*Oracle).PulsarSchemaVersionGate, str("\u3000"))},
+		faultGateBOMBlank:                  {gateReject, gateProbe((*Oracle).KafkaSchemaVersionGate, str("\uFEFF"))},
+		faultGateNumeric:                   {gateReject, gateProbe((*Oracle).ArtemisSchemaVersionGate, str("01"))},
+		faultGateIgnored:                   {gateReject, gateProbe((*Oracle).PulsarSchemaVersionGate, str("x"))},
+		faultGateVersionTwo:                {gateDecode, gateProbe((*Oracle).SQSSchemaVersionGate, str("1"))},
+		faultGateBlankRejects:              {gateDecode, gateProbe((*Oracle).KafkaSchemaVersionGate, str(" \t"))},
+		faultGateAbsentRejects:             {gateDecode, gateProbe((*Oracle).ArtemisSchemaVersionGate, nil)},
+		faultASBGateInt64Only:              {gateDecode, asbGateProbe(`1`, "int")},
+		faultASBGateAnyInteger:             {gateReject, asbGateProbe(`2`, "long")},
+		faultASBGateDoubleTruncated:        {gateReject, asbGateProbe(`1.5`, "double")},
+		faultSettleLastWins:                {`["acknowledged","acknowledged"]`, settleProbe("rabbitmq", false, "acknowledge", "reject")},
+		faultSettledCountsEveryCall:        {`{"acknowledged":1}`, settleCountProbe("acknowledge", "acknowledge")},
+		faultCopySettlesSeparately:         {`["acknowledged","acknowledged"]`, settleProbe("kafka", false, "copy.acknowledge", "reject")},
+		faultRejectIgnoresDeadLetterQueue:  {`["dead_lettered"]`, settleProbe("servicebus", true, "reject")},
+		faultRequeueAcknowledges:           {`["requeued"]`, settleProbe("sqs", false, "requeue")},
+		faultKafkaUnsettledBackOnClose:     {"restart", func(t *testing.T, o *Oracle) string { return redeliveredProbe(t, o, "kafka") }},
+		faultUnsettledAutoAcknowledged:     {"restart", func(t *testing.T, o *Oracle) string { return redeliveredProbe(t, o, "kafka") }},
+		faultAcknowledgeNotCounted:         {`{"acknowledged":1}`, settleCountProbe("acknowledge")},
+		faultRejectWithoutQueueRequeues:    {`["rejected"]`, settleProbe("rabbitmq", false, "reject")},
+		faultMessageQueueAcksAtEnd:         {`{"m1":"batch 1","m2":"batch 1"}`, writeProbe("message_queue", "fail", nil, ackedAfterOf)},
+		faultExcerptBytes:                  {"abcd😀", excerptProbe("abcd😀ef", 5)},
+		faultExcerptUTF16:                  {"😀", excerptProbe("😀x", 1)},
+		faultNoHandlerSkips:                {`{"fail":1}`, rowProbe(nil, false, func(r MessageReadResult) any { return r.RowErrors })},
+		faultSkipLeavesUnsettled:           {`"removed"`, rowProbe(str("skip"), false, func(r MessageReadResult) any { return r.Settlement })},
+		faultDeadLetterNeverSettles:        {`"dead_lettered"`, rowProbe(str("dead_letter"), true, func(r MessageReadResult) any { return r.Settlement })},
+		faultDeadLetterDropsMetadata:       {`{"k":1}`, rowProbe(str("dead_letter"), false, func(r MessageReadResult) any { return r.DeadLetters[0].Metadata })},
+		faultRowErrorCountedTwice:          {`{"dead_letter":1}`, rowProbe(str("dead_letter"), false, func(r MessageReadResult) any { return r.RowErrors })},
+		faultFailedWriteAcknowledges:       {`{"m1":"acknowledged","m2":"unsettled"}`, writeProbe("message_queue", "fail", []string{"m2"}, settlementsOf)},
+		faultWriteRequeueAcknowledges:      {`{"m1":"acknowledged","m2":"requeued"}`, writeProbe("message_queue", "requeue", []string{"m2"}, settlementsOf)},
+		faultWriteStopsAfterRequeue:        {`{"m1":"requeued","m2":"acknowledged"}`, writeProbe2("message_queue", "requeue", []string{"m1"})},
+		faultDeadLetteredWriteLeavesSource: {`{"m1":"acknowledged","m2":"acknowledged"}`, writeProbe("message_queue", "dead_letter", []string{"m2"}, settlementsOf)},
+		faultSQLAcksOnWrite:                {`{"m1":"commit 1","m2":"commit 1"}`, writeProbe("sql", "fail", nil, ackedAfterOf)},
+		faultWholeRunAcksPerCommit:         {`{"m1":"final commit","m2":"final commit"}`, writeProbe("sql_whole_run", "fail", nil, ackedAfterOf)},
+		faultHTTPFailedRequestNeverAcked:   {`{"m1":"skip request 1","m2":"skip request 1"}`, writeProbe("http", "skip", []string{"m2"}, ackedAfterOf)},
+		faultOtherSinkAcksPerBatch:         {`{"m1":"end of stream","m2":"end of stream"}`, writeProbe("other", "fail", nil, ackedAfterOf)},
+		faultEchoSubject:                   {`{"attempts":4}`, callProbe("sqs_reconcile", `{"body_attempts":4,"approximate_receive_count":"2"}`)},
+		faultEchoSubjectAffirmative:        {`{"accepted":false,"`, callProbe("decode", `{"envelope":"{}"}`)},
 		faultRedisReservePeeks: {"0", func(t *testing.T, o *Oracle) string {
 			r, err := o.RedisRoundtrip(EnvelopeArgs{Envelope: envelopeJSON})
 			return strconv.Itoa(r.QueuedAfterReserve) + errText(err)
@@ -366,4 +393,75 @@ func callProbe(op, args string) func(*testing.T, *Oracle) string {
 		}
 		return string(out[:min(len(out), 19)])
 	}
+}
+
+func settleProbe(broker string, dlq bool, calls ...string) func(*testing.T, *Oracle) string {
+	return func(t *testing.T, o *Oracle) string {
+		r, err := o.Settle(SettleArgs{Broker: broker, DeadLetterQueue: dlq, Calls: calls})
+		return toJSON(t, r.Results) + errText(err)
+	}
+}
+
+func settleCountProbe(calls ...string) func(*testing.T, *Oracle) string {
+	return func(t *testing.T, o *Oracle) string {
+		r, err := o.Settle(SettleArgs{Broker: "rabbitmq", Calls: calls})
+		return toJSON(t, r.MessagesSettled) + errText(err)
+	}
+}
+
+const orderType = `{"type":"object","required":["order_id"],"properties":{"order_id":{"type":"integer"}}}`
+
+func excerptProbe(body string, limit int64) func(*testing.T, *Oracle) string {
+	return func(t *testing.T, o *Oracle) string {
+		r, err := o.ReadMessage(ReadMessageArgs{Type: json.RawMessage(orderType), Broker: "kafka", Source: "orders",
+			Position: "offset 1", Body: body, RawExcerptLength: &limit, Metadata: json.RawMessage(`{}`)})
+		if err != nil || r.Excerpt == nil {
+			return fmt.Sprint(err)
+		}
+		return *r.Excerpt
+	}
+}
+
+func rowProbe(action *string, dlq bool, observe func(MessageReadResult) any) func(*testing.T, *Oracle) string {
+	return func(t *testing.T, o *Oracle) string {
+		r, err := o.ReadMessage(ReadMessageArgs{Type: json.RawMessage(orderType), Broker: "rabbitmq", Source: "orders",
+			Position: "tag 1", MessageID: "m", Body: "{oops", Action: action, DeadLetterQueue: dlq, Metadata: json.RawMessage(`{"k":1}`)})
+		if err != nil {
+			return err.Error()
+		}
+		return toJSON(t, observe(r))
+	}
+}
+
+func settlementsOf(r WriteOutcomeResult) any { return r.Settlements }
+func ackedAfterOf(r WriteOutcomeResult) any  { return r.AcknowledgedAfter }
+
+func writeProbe(sink, action string, refused []string, observe func(WriteOutcomeResult) any) func(*testing.T, *Oracle) string {
+	return func(t *testing.T, o *Oracle) string {
+		r, err := o.WriteMessages(WriteMessagesArgs{Sink: sink, Action: action, Batches: [][]string{{"m1", "m2"}}, Refused: refused})
+		if err != nil {
+			return err.Error()
+		}
+		return toJSON(t, observe(r))
+	}
+}
+
+// writeProbe2 writes two batches of one message each.
+func writeProbe2(sink, action string, refused []string) func(*testing.T, *Oracle) string {
+	return func(t *testing.T, o *Oracle) string {
+		r, err := o.WriteMessages(WriteMessagesArgs{Sink: sink, Action: action, Batches: [][]string{{"m1"}, {"m2"}}, Refused: refused})
+		if err != nil {
+			return err.Error()
+		}
+		return toJSON(t, r.Settlements)
+	}
+}
+
+// redeliveredProbe observes what brings back a message nobody settles.
+func redeliveredProbe(t *testing.T, o *Oracle, broker string) string {
+	r, err := o.Settle(SettleArgs{Broker: broker, Calls: []string{}})
+	if err != nil || r.RedeliveredBy == nil {
+		return fmt.Sprint(err)
+	}
+	return *r.RedeliveredBy
 }

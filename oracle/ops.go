@@ -38,6 +38,7 @@ const (
 	kindAny
 	kindStringOrNull // null or absent: the native value is absent
 	kindIntOrNull
+	kindBool
 )
 
 // wireKinds is the wire kind of each protocol kind a parameter can have.
@@ -45,6 +46,7 @@ var wireKinds = map[protocol.Kind]argKind{
 	protocol.Envelope: kindString, protocol.Text: kindString, protocol.Integer: kindInt,
 	protocol.OptionalText: kindStringOrNull, protocol.OptionalInteger: kindIntOrNull,
 	protocol.JSONObject: kindObject, protocol.JSONValue: kindAny, protocol.RecordList: kindArray,
+	protocol.Boolean: kindBool, protocol.TextList: kindArray,
 }
 
 // argField declares one argument of an operation.
@@ -127,6 +129,9 @@ func operations() []opSpec {
 		operation(protocol.PulsarSchemaVersionGate, (*Oracle).PulsarSchemaVersionGate),
 		operation(protocol.KafkaSchemaVersionGate, (*Oracle).KafkaSchemaVersionGate),
 		operation(protocol.ArtemisSchemaVersionGate, (*Oracle).ArtemisSchemaVersionGate),
+		operation(protocol.Settle, (*Oracle).Settle),
+		operation(protocol.ReadMessage, (*Oracle).ReadMessage),
+		operation(protocol.WriteMessages, (*Oracle).WriteMessages),
 	}
 }
 
@@ -173,13 +178,15 @@ func hasKind(raw json.RawMessage, k argKind) bool {
 		return isNull || hasKind(raw, kindString)
 	case kindIntOrNull:
 		return isNull || hasKind(raw, kindInt)
+	case kindBool:
+		return string(raw) == "true" || string(raw) == "false"
 	}
 	return true // kindAny
 }
 
 // kindName describes a kind for error messages.
 func kindName(k argKind) string {
-	return [...]string{"a string", "an integer", "an object", "an array", "any JSON value", "a string or null", "an integer or null"}[k]
+	return [...]string{"a string", "an integer", "an object", "an array", "any JSON value", "a string or null", "an integer or null", "a boolean"}[k]
 }
 
 // operationsByName indexes the operation table once.

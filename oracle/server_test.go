@@ -169,6 +169,10 @@ func TestServeEveryOperation(t *testing.T) {
 		"pulsar_schema_version_gate":  map[string]any{"envelope": envelopeJSON},
 		"kafka_schema_version_gate":   map[string]any{"envelope": envelopeJSON, "property": nil},
 		"artemis_schema_version_gate": map[string]any{"envelope": envelopeJSON, "property": "2"},
+		"settle":                      map[string]any{"broker": "sqs", "dead_letter_queue": false, "calls": []any{"acknowledge"}},
+		"read_message": map[string]any{"type": map[string]any{"type": "object"}, "broker": "kafka", "source": "t", "position": "p",
+			"message_id": "m", "metadata": map[string]any{}, "body": "x", "action": nil, "dead_letter_queue": false},
+		"write_messages": map[string]any{"sink": "other", "action": "fail", "batches": []any{[]any{"m1"}}, "refused": []any{}},
 	}
 	ops := correct(t).Capabilities().Operations
 	var input strings.Builder

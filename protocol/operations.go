@@ -84,7 +84,33 @@ var (
 	PulsarSchemaVersionGate  = gate(model.BlockPulsar, "Pulsar message property")
 	KafkaSchemaVersionGate   = gate(model.BlockKafka, "Kafka record header")
 	ArtemisSchemaVersionGate = gate(model.BlockArtemis, "AMQP application property")
-	IdempotencyKey           = Operation{Name: "idempotency_key",
+	// The messaging layer every broker connector shares: settling a
+	// received message, a message whose body is not a valid T, and how a
+	// sink settles what it wrote.
+	Settle = Operation{Name: "settle",
+		Doc: "receives one message from broker (with a dead-letter queue or not) and drives it, or its WithBody copy (a call prefixed \"copy.\"), through calls (acknowledge, requeue, reject); reports what each call returned, the broker actions taken, what delivers the message again and the messages_settled counts",
+		Params: []Field{{Name: "broker", Type: textType, Doc: "rabbitmq, servicebus, sqs or kafka"},
+			{Name: "dead_letter_queue", Type: booleanType, Doc: "whether the queue has a dead-letter queue"},
+			{Name: "calls", Type: Type{Kind: TextList}, Doc: "the settle calls, in order"}},
+		Result: Result{Type: Type{Kind: Record, Record: "Settlement"}}}
+	ReadMessage = Operation{Name: "read_message",
+		Doc: "receives one message whose body may not be a valid T from a source with the given RowErrorHandler action (absent: no handler) and reports whether it was handed on, the read error, how it was settled, what reached the dead-letter sink and the row_errors counts",
+		Params: []Field{{Name: "type", Type: objectType, Doc: "the JSON schema of T"},
+			{Name: "broker", Type: textType}, {Name: "source", Type: textType, Doc: "the queue or topic"},
+			{Name: "position", Type: textType, Doc: "the message's position, as the broker names it"},
+			{Name: "message_id", Type: textType}, {Name: "metadata", Type: objectType, Doc: "the broker's metadata"},
+			{Name: "body", Type: textType}, {Name: "action", Type: Type{Kind: OptionalText}, Doc: "fail, skip or dead_letter; absent: no handler"},
+			{Name: "dead_letter_queue", Type: booleanType},
+			{Name: "raw_excerpt_length", Type: Type{Kind: OptionalInteger}, Doc: "RawExcerptLength; absent: the default"}},
+		Result: Result{Type: Type{Kind: Record, Record: "MessageRead"}}}
+	WriteMessages = Operation{Name: "write_messages",
+		Doc: "writes the messages of batches (by id) through a sink of the given kind with the given FailedMessageAction, the broker refusing the refused ones, and reports whether the write failed, how each source message was settled, which bodies reached the dead-letter sink and the event after which each was acknowledged",
+		Params: []Field{{Name: "sink", Type: textType, Doc: "message_queue, sql, sql_whole_run, http or other"},
+			{Name: "action", Type: textType, Doc: "fail, requeue or dead_letter (http: skip or dead_letter for a failed request)"},
+			{Name: "batches", Type: jsonType, Doc: "the batches, each a list of message ids"},
+			{Name: "refused", Type: Type{Kind: TextList}, Doc: "the ids the broker (or the HTTP endpoint) refuses"}},
+		Result: Result{Type: Type{Kind: Record, Record: "WriteOutcome"}}}
+	IdempotencyKey = Operation{Name: "idempotency_key",
 		Doc:    "reports the key the idempotency helper's seen-set uses for the message",
 		Params: envelopeParams, Result: Result{Member: "key", Type: textType}}
 	IdempotencyReplay = Operation{Name: "idempotency_replay",
@@ -101,6 +127,7 @@ var (
 var Operations = []Operation{
 	Decode, Reencode, Make, SQSAttributes, SQSReconcile, ASBMessage, ASBReconcile, PulsarProperties, PulsarReconcile, KafkaHeaders, KafkaReconcile, ArtemisMessage, ArtemisReconcile, RabbitMQPublishing, RedisRoundtrip, IdempotencyKey, IdempotencyReplay, ValidatePayload,
 	SQSSchemaVersionGate, ASBSchemaVersionGate, PulsarSchemaVersionGate, KafkaSchemaVersionGate, ArtemisSchemaVersionGate,
+	Settle, ReadMessage, WriteMessages,
 }
 
 // Records are the structured values the operations exchange.
@@ -148,6 +175,26 @@ var Records = []RecordType{
 		{Name: "element", Type: envelopeType, Doc: "the element reserve returned, exactly"},
 		{Name: "queued_after_produce", Type: integerType, Doc: "the length of the queue's ready list after produce"},
 		{Name: "queued_after_reserve", Type: integerType, Doc: "the length of the queue's ready list after reserve"},
+	}},
+	{Name: "Settlement", Doc: "what settling one received message did", Fields: []Field{
+		{Name: "results", Type: Type{Kind: TextList}, Doc: "the outcome each call returned: acknowledged, requeued, rejected or dead_lettered"},
+		{Name: "broker_actions", Type: Type{Kind: TextList}, Doc: "the settlements the broker saw, in order"},
+		{Name: "redelivered_by", Type: Type{Kind: OptionalText}, Doc: "what delivers it again: requeue, connection_close, visibility_timeout or restart; absent when nothing does"},
+		{Name: "messages_settled", Type: objectType, Doc: "the messages_settled counter by outcome"},
+	}},
+	{Name: "MessageRead", Doc: "what reading one message did", Fields: []Field{
+		{Name: "handed_on", Type: booleanType, Doc: "whether its body deserialized and the message was emitted"},
+		{Name: "read_error", Type: jsonType, Doc: "null, or {\"message\": the read's error message}"},
+		{Name: "excerpt", Type: Type{Kind: OptionalText}, Doc: "the start of the body a failed read keeps; absent when the read did not fail"},
+		{Name: "settlement", Type: textType, Doc: "unsettled, dead_lettered or removed"},
+		{Name: "dead_letters", Type: jsonType, Doc: "the MessageFailures the dead-letter sink received: {source, message_id, body, metadata}"},
+		{Name: "row_errors", Type: objectType, Doc: "the row_errors counter by action"},
+	}},
+	{Name: "WriteOutcome", Doc: "what writing through a sink did", Fields: []Field{
+		{Name: "write_fails", Type: booleanType},
+		{Name: "settlements", Type: objectType, Doc: "each source message's settlement by id: acknowledged, requeued or unsettled"},
+		{Name: "dead_letters", Type: Type{Kind: TextList}, Doc: "the ids whose bodies reached the dead-letter sink"},
+		{Name: "acknowledged_after", Type: objectType, Doc: "for each acknowledged id, the sink event after which it was"},
 	}},
 	{Name: "Delivery", Doc: "one delivery of an idempotency replay", Fields: []Field{
 		{Name: "meta_id", Type: textType, Doc: "the message's meta.id; empty means the message has none"},

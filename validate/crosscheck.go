@@ -103,7 +103,7 @@ func expectations(s *model.Suite) []expectation {
 	var out []expectation
 	for _, gather := range []func(*model.Suite) []expectation{
 		envelopeExpectations, idempotencyExpectations, bindingExpectations,
-		payloadExpectations, behaviourExpectations,
+		payloadExpectations, behaviourExpectations, messagingExpectations,
 	} {
 		out = append(out, gather(s)...)
 	}

@@ -185,3 +185,40 @@ func TestEveryMutantIsCaughtByTheCanonicalSuite(t *testing.T) {
 		}
 	}
 }
+
+// TestMessagingMutantsStayInTheirRule: every mutant of a messaging block
+// is caught by that block's cases and by no other block's, so each rule of
+// the shared behaviour has mutants only its own cases kill.
+func TestMessagingMutantsStayInTheirRule(t *testing.T) {
+	t.Parallel()
+	s := suitetest.Canonical(t)
+	rules := map[string]bool{model.BlockSettlement: true, model.BlockRowErrors: true, model.BlockFailedWrites: true}
+	seen := map[string]int{}
+	for _, f := range oracle.Faults() {
+		if !rules[f.Block] {
+			continue
+		}
+		o, err := oracle.New(f.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds, err := Disagreements(s, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ds) == 0 {
+			t.Errorf("mutant %s: no case fails", f.Name)
+		}
+		for _, d := range ds {
+			if d.Block != f.Block {
+				t.Errorf("mutant %s of %s fails %s case %q", f.Name, f.Block, d.Block, d.Case)
+			}
+		}
+		seen[f.Block]++
+	}
+	for rule := range rules {
+		if seen[rule] < 3 {
+			t.Errorf("%s has %d mutants", rule, seen[rule])
+		}
+	}
+}

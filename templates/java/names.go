@@ -1,7 +1,6 @@
 package java
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
@@ -83,7 +82,7 @@ func camelIdentifier(name string) string {
 func checkPackage(pkg string) error {
 	for _, part := range strings.Split(pkg, ".") {
 		if !isASCIIIdentifier(part) || keywordSet[part] {
-			return fmt.Errorf("java package %q: %q is not a Java identifier", pkg, part)
+			return backend.OptionErrorf("package %q is not a Java package name: %q is not a Java identifier", pkg, part)
 		}
 	}
 	return nil

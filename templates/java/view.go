@@ -2,6 +2,7 @@ package java
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
@@ -17,8 +18,18 @@ type common struct {
 	Package        string // validated Java package name
 	Version        string // CONFORMANCE_VERSION, escaped for a comment
 	VersionLiteral string // CONFORMANCE_VERSION as a Java string literal
+	Regenerate     string // the command that regenerates the output, escaped for a comment
 	Oracle         bool   // bound to the oracle rather than the SDK
+	// Transport is the transport target the output is for (see
+	// transportTarget), nil for a core target.
+	Transport *transportTarget
+
+	exemptions backend.Options // the options whose exemptions the tests honour
 }
+
+// defaultRegenerate is the command the header prints when the options do
+// not say how this output was generated.
+const defaultRegenerate = "bqgen generate --lang java --out ."
 
 // testFile is one generated test class: its name, which is also the name
 // of its root template (with SourceExt), and that template's data. The
@@ -68,6 +79,7 @@ type subjectFile struct {
 // blocks the suite has: the subject interface and the JSON support.
 var supportFiles = []string{
 	"ConformanceAssertions.java",
+	"ConformanceExemptions.java",
 	"ConformanceFixtures.java",
 	"ConformanceJson.java",
 	"ConformanceJsonParser.java",
@@ -146,12 +158,24 @@ func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation, 
 }
 
 func buildCommon(s *model.Suite, opt backend.Options) (common, error) {
+	tt, err := newTransportTarget(s, opt.Package)
+	if err != nil {
+		return common{}, err
+	}
 	pkg := opt.Package
-	if pkg == "" {
+	switch {
+	case pkg != "":
+	case tt != nil:
+		pkg = tt.Package
+	default:
 		pkg = DefaultPackage
 	}
 	if err := checkPackage(pkg); err != nil {
 		return common{}, err
+	}
+	regenerate := opt.Regenerate
+	if regenerate == "" {
+		regenerate = defaultRegenerate
 	}
 	version := s.Version
 	if !s.HasVersion || version == "" {
@@ -161,7 +185,10 @@ func buildCommon(s *model.Suite, opt backend.Options) (common, error) {
 		Package:        pkg,
 		Version:        commentText(version),
 		VersionLiteral: javaString(version),
+		Regenerate:     commentText(regenerate),
 		Oracle:         opt.Binding == backend.BindOracle,
+		Transport:      tt,
+		exemptions:     backend.Options{Exemptions: opt.Exemptions},
 	}, nil
 }
 
@@ -179,6 +206,7 @@ type method struct {
 	Name    string   // the Java method name
 	Display string   // the case name as a Java string literal, for @DisplayName
 	Doc     []string // the case description, as Javadoc lines
+	Exempt  string   // the exemption's annotation from bqgen.yaml, "" for none
 }
 
 // bodyIndent is the column where continuation lines of an expression in a
@@ -206,9 +234,10 @@ func newClassHead(s *model.Suite, c *common, block string) classHead {
 // file is the test file of a class whose template data is data.
 func (h classHead) file(data any) testFile { return testFile{Class: h.Class, Data: data} }
 
-// newMethods names one test per case name, unique within the class. docs
-// holds the case descriptions ("" for none) and may be shorter than names.
-func newMethods(names []string, docs ...string) []method {
+// newMethods names one test per case name of block, unique within the
+// class, each carrying the exemption bqgen.yaml gives its case. docs holds
+// the case descriptions ("" for none) and may be shorter than names.
+func newMethods(c *common, block string, names []string, docs ...string) []method {
 	ids := methodNames(names)
 	out := make([]method, len(names))
 	for i, name := range names {
@@ -216,8 +245,32 @@ func newMethods(names []string, docs ...string) []method {
 		if i < len(docs) {
 			out[i].Doc = docLines(docs[i])
 		}
+		if e, ok := c.exemptions.ExemptionFor(block, name); ok {
+			out[i].Exempt = exemptAnnotation(e)
+		}
 	}
 	return out
+}
+
+// exemptAnnotation is the annotation of a test whose case is exempt, one
+// element a line: ConformanceExemptions.Skip makes it skip with the reason,
+// ConformanceExemptions.KnownFailure makes it a known failure.
+func exemptAnnotation(e backend.Exemption) string {
+	elementIndent := memberIndent + contIndent
+	element := func(name, value string, last bool) string {
+		tail := len(",")
+		if last {
+			tail = len(")")
+		}
+		head := name + " = "
+		return strings.Repeat(" ", elementIndent) + head +
+			splitLiteral(javaString(value), elementIndent+len(head), tail, elementIndent+contIndent)
+	}
+	if e.Action == backend.ExemptSkip {
+		return "@ConformanceExemptions.Skip(\n" + element("reason", e.Reason, true) + ")"
+	}
+	return "@ConformanceExemptions.KnownFailure(\n" + element("exemption", e.Pattern, false) + ",\n" +
+		element("reason", e.Reason, true) + ")"
 }
 
 // displayName is a case name as the argument of "    @DisplayName(...)",

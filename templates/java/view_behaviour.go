@@ -42,7 +42,7 @@ func buildIdempotencyClass(s *model.Suite, c *common) (testFile, error) {
 	if len(names) == 0 {
 		return testFile{}, nil
 	}
-	methods := newMethods(names, docs...)
+	methods := newMethods(c, model.BlockIdempotency, names, docs...)
 	cls := idempotencyClass{classHead: newClassHead(s, c, model.BlockIdempotency)}
 	if d := b.DedupKey; d != nil {
 		cls.DedupKey = &dedupTest{Method: methods[0], Fixture: javaString(d.EnvelopeFile),
@@ -105,7 +105,7 @@ func buildPayloadClass(s *model.Suite, c *common, block string, ps *model.Payloa
 	for i, pc := range ps.Cases {
 		names[i] = pc.Name
 	}
-	methods := newMethods(names)
+	methods := newMethods(c, block, names)
 	jb := newJSONBuilder()
 	// "    private static final ConformanceJson SCHEMA = ...;"
 	schema := jb.expr(ps.Schema, memberIndent+len("private static final ConformanceJson SCHEMA = "), schemaIndent, len(";"))

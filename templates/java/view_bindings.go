@@ -2,8 +2,11 @@ package java
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 
+	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 )
@@ -72,7 +75,7 @@ func newBindingClass[P any](s *model.Suite, c *common, block, projection string,
 			names = append(names, gc.Name)
 		}
 	}
-	methods := newMethods(names)
+	methods := newMethods(c, block, names)
 	cls := bindingClass[P]{classHead: newClassHead(s, c, block)}
 	var head *method
 	if projection != "" {
@@ -307,7 +310,7 @@ func buildRedisClass(s *model.Suite, c *common) (testFile, error) {
 		return testFile{}, nil
 	}
 	cls := bindingClass[fixtureTest]{classHead: newClassHead(s, c, model.BlockRedis)}
-	cls.Projection = &fixtureTest{Method: newMethods([]string{"payload_identity"})[0], Fixture: javaString(p.EnvelopeFile)}
+	cls.Projection = &fixtureTest{Method: newMethods(c, model.BlockRedis, []string{"payload_identity"})[0], Fixture: javaString(p.EnvelopeFile)}
 	return cls.finish()
 }
 
@@ -318,7 +321,7 @@ func buildRabbitMQClass(s *model.Suite, c *common) (testFile, error) {
 	}
 	cls := bindingClass[checksTest]{classHead: newClassHead(s, c, model.BlockRabbitMQ)}
 	jb := newJSONBuilder()
-	t := checksTest{Method: newMethods([]string{"property_projection"})[0], Fixture: javaString(p.EnvelopeFile)}
+	t := checksTest{Method: newMethods(c, model.BlockRabbitMQ, []string{"property_projection"})[0], Fixture: javaString(p.EnvelopeFile)}
 	for _, e := range p.Properties {
 		t.Checks = append(t.Checks, statement("assertEquals", javaString(e.Value), "properties.get("+javaString(e.Name)+")",
 			javaString("properties."+e.Name)))
@@ -327,4 +330,66 @@ func buildRabbitMQClass(s *model.Suite, c *common) (testFile, error) {
 	cls.JSONImports = jb.imports()
 	cls.Projection = &t
 	return cls.finish()
+}
+
+// transportArtifact is where a broker block's Java transport lives: its
+// Maven artifact and the package of its (package-private) projection and
+// consumer code, which the tests of a transport target share.
+type transportArtifact struct {
+	Artifact, Package string
+}
+
+// transportArtifacts are the Java transports, one artifact and repository
+// per broker.
+var transportArtifacts = map[string]transportArtifact{
+	model.BlockSQS:      {"babelqueue-sqs", "com.babelqueue.sqs"},
+	model.BlockASB:      {"babelqueue-azure-servicebus", "com.babelqueue.azureservicebus"},
+	model.BlockPulsar:   {"babelqueue-pulsar", "com.babelqueue.pulsar"},
+	model.BlockKafka:    {"babelqueue-kafka", "com.babelqueue.kafka"},
+	model.BlockArtemis:  {"babelqueue-artemis", "com.babelqueue.artemis"},
+	model.BlockRedis:    {"babelqueue-redis", "com.babelqueue.redis"},
+	model.BlockRabbitMQ: {"babelqueue-spring", "com.babelqueue.spring"},
+}
+
+// transportTarget is the output of a target that carries only broker
+// blocks: the tests of a transport artifact, generated into its own
+// package, whose scaffold maps the broker's operations onto that package's
+// own code.
+type transportTarget struct {
+	Blocks    []string        // the broker blocks, in suite order
+	Of        map[string]bool // Blocks as a set, for the scaffold templates
+	BlockList string          // the blocks, for the scaffold's words
+	Artifacts string          // the artifacts, for the scaffold's words
+	Package   string          // the package the blocks share ("" when they differ)
+}
+
+// newTransportTarget returns the transport target of a suite that carries
+// only broker blocks, nil for any other suite (a core target). pkg is the
+// package option: a target of brokers whose packages differ must name one.
+func newTransportTarget(s *model.Suite, pkg string) (*transportTarget, error) {
+	blocks := s.Blocks()
+	if len(blocks) == 0 {
+		return nil, nil
+	}
+	t := &transportTarget{Of: map[string]bool{}}
+	var artifacts, packages []string
+	for _, b := range blocks {
+		a, ok := transportArtifacts[b]
+		if !model.IsTransportBlock(b) || !ok {
+			return nil, nil
+		}
+		t.Blocks, t.Of[b] = append(t.Blocks, b), true
+		artifacts = append(artifacts, a.Artifact)
+		if !slices.Contains(packages, a.Package) {
+			packages = append(packages, a.Package)
+		}
+	}
+	t.Artifacts, t.BlockList = strings.Join(artifacts, ", "), strings.Join(blocks, ", ")
+	if len(packages) == 1 {
+		t.Package = packages[0]
+	} else if pkg == "" {
+		return nil, backend.OptionErrorf("blocks %s belong to the transports %s, whose packages differ (%s): "+
+			"set the package the tests share", strings.Join(blocks, ", "), t.Artifacts, strings.Join(packages, ", "))
+	}
+	return t, nil
 }

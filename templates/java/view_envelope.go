@@ -32,7 +32,7 @@ func buildCasesClass(s *model.Suite, c *common) (testFile, error) {
 	for i, ec := range s.Cases {
 		names[i], docs[i] = ec.Name, ec.Description
 	}
-	methods := newMethods(names, docs...)
+	methods := newMethods(c, model.BlockCases, names, docs...)
 	cls := envelopeClass[caseTest]{classHead: newClassHead(s, c, model.BlockCases)}
 	jb := newJSONBuilder()
 	for i, ec := range s.Cases {
@@ -80,7 +80,7 @@ func buildRoundtripClass(s *model.Suite, c *common) (testFile, error) {
 	for i, rc := range cases {
 		names[i], docs[i] = rc.Name, rc.Description
 	}
-	methods := newMethods(names, docs...)
+	methods := newMethods(c, model.BlockRoundtrip, names, docs...)
 	cls := envelopeClass[roundtripTest]{classHead: newClassHead(s, c, model.BlockRoundtrip)}
 	jb := newJSONBuilder()
 	for i, rc := range cases {
@@ -116,7 +116,7 @@ func buildDataShapeClass(s *model.Suite, c *common) (testFile, error) {
 	for i, dc := range cases {
 		names[i] = dc.Name
 	}
-	methods := newMethods(names)
+	methods := newMethods(c, model.BlockDataShape, names)
 	cls := envelopeClass[dataShapeTest]{classHead: newClassHead(s, c, model.BlockDataShape)}
 	jb := newJSONBuilder()
 	for i, dc := range cases {
@@ -162,7 +162,7 @@ func buildForbiddenKeysClass(s *model.Suite, c *common) (testFile, error) {
 	for i, fc := range cases {
 		names[i] = fc.Name
 	}
-	methods := newMethods(names)
+	methods := newMethods(c, model.BlockForbiddenKeys, names)
 	cls := envelopeClass[forbiddenTest]{classHead: newClassHead(s, c, model.BlockForbiddenKeys)}
 	for i, fc := range cases {
 		t := forbiddenTest{Method: methods[i], Fixture: javaString(fc.File), Key: javaString(fc.ForbiddenKey.String())}

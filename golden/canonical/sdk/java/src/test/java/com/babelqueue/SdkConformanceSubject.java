@@ -27,8 +27,8 @@ import java.util.function.Consumer;
  * the envelope codec, the idempotency helper and the payload validator. The broker projections,
  * reconciliations, schema-version gates and the Redis queue live in the transport artifacts, one
  * per broker (the projections package-private in their own packages), which this artifact does
- * not depend on, so this subject does not provide them; a transport repository generates its
- * tests into its own package ({@code --package com.babelqueue.<broker>}) and maps them there.
+ * not depend on, so this subject does not provide them; a transport repository's target with its
+ * broker block generates their tests into the transport's own package and maps them there.
  */
 final class SdkConformanceSubject implements ConformanceSubject {
 

@@ -1,0 +1,256 @@
+package java
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/babelqueue/bqgen/backend"
+)
+
+// The wiring check: Maven runs the generated tests only when its test
+// source directory is the one they are generated into and Surefire's
+// includes and excludes let their classes through.
+
+// pomFile is the Maven build file at the root of the output directory.
+const pomFile = "pom.xml"
+
+// WiringFiles is the Maven build file the check reads.
+func (Backend) WiringFiles() []string { return []string{pomFile} }
+
+// surefireDefaultIncludes are Surefire's includes when a pom sets none.
+var surefireDefaultIncludes = []string{"**/Test*.java", "**/*Test.java", "**/*Tests.java", "**/*TestCase.java"}
+
+// generatedInclude is the Surefire include that matches every generated
+// test class.
+const generatedInclude = "**/Conformance*" + TestClassSuffix + SourceExt
+
+// CheckWiring reports every way `mvn test` would not run the generated test
+// classes: a test source directory other than TestSourceRoot, or Surefire
+// includes that miss them or excludes that drop them. A project without a
+// pom.xml has nothing to check.
+func (Backend) CheckWiring(files map[string][]byte, generated []backend.File) []backend.WiringProblem {
+	data, ok := files[pomFile]
+	if !ok || data == nil {
+		return nil
+	}
+	pom, err := readPOM(data)
+	if err != nil {
+		return []backend.WiringProblem{{File: pomFile, Problem: "cannot be read as a Maven POM (" + err.Error() + ")",
+			Fix: "fix the XML, then run bqgen check again"}}
+	}
+	var out []backend.WiringProblem
+	if dir := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(pom.Build.TestSourceDirectory), "${project.basedir}/"), "/"); dir != "" && dir != TestSourceRoot {
+		out = append(out, backend.WiringProblem{File: pomFile,
+			Problem: fmt.Sprintf("<testSourceDirectory> is %s, so Maven does not compile the generated tests in %s", dir, TestSourceRoot),
+			Fix: "add the generated sources with build-helper-maven-plugin's add-test-source goal: " +
+				"<source>" + TestSourceRoot + "</source>"})
+	}
+	classes := generatedTestClasses(generated)
+	if len(classes) == 0 {
+		return out
+	}
+	for _, conf := range pom.surefireConfigurations() {
+		includes := conf.Includes
+		if len(includes) == 0 {
+			includes = surefireDefaultIncludes
+		}
+		if missed := unmatched(classes, includes); len(missed) > 0 {
+			out = append(out, backend.WiringProblem{File: pomFile,
+				Problem: fmt.Sprintf("the maven-surefire-plugin %s <includes> (%s) do not match %s",
+					conf.Where, strings.Join(conf.Includes, ", "), strings.Join(missed, ", ")),
+				Fix: "add <include>" + generatedInclude + "</include> to those <includes>"})
+		}
+		for _, ex := range conf.Excludes {
+			if hit := matched(classes, ex); len(hit) > 0 {
+				out = append(out, backend.WiringProblem{File: pomFile,
+					Problem: fmt.Sprintf("the maven-surefire-plugin %s <exclude>%s</exclude> drops %s", conf.Where, ex,
+						strings.Join(hit, ", ")),
+					Fix: "remove <exclude>" + ex + "</exclude>, or narrow it so it matches no Conformance*Test class"})
+			}
+		}
+	}
+	return out
+}
+
+// generatedTestClasses are the generated test classes, as paths relative
+// to the test source root ("com/babelqueue/ConformanceCasesTest.java").
+func generatedTestClasses(files []backend.File) []string {
+	var out []string
+	for _, f := range files {
+		rel, ok := strings.CutPrefix(f.Path, TestSourceRoot+"/")
+		if !ok || f.Kind != backend.Generated {
+			continue
+		}
+		if m, _ := path.Match(TestGlob, path.Base(rel)); m && strings.HasPrefix(path.Base(rel), "Conformance") {
+			out = append(out, rel)
+		}
+	}
+	return out
+}
+
+// surefireConf is one configuration of the Surefire plugin.
+type surefireConf struct {
+	Where              string // "configuration", or "execution <id> configuration"
+	Includes, Excludes []string
+}
+
+// pomXML is what the check reads of a POM.
+type pomXML struct {
+	Build struct {
+		TestSourceDirectory string      `xml:"testSourceDirectory"`
+		Plugins             []pomPlugin `xml:"plugins>plugin"`
+		Managed             []pomPlugin `xml:"pluginManagement>plugins>plugin"`
+	} `xml:"build"`
+}
+
+type pomPlugin struct {
+	ArtifactID    string      `xml:"artifactId"`
+	Configuration *pomConfig  `xml:"configuration"`
+	Executions    []pomExecId `xml:"executions>execution"`
+}
+
+type pomExecId struct {
+	ID            string     `xml:"id"`
+	Configuration *pomConfig `xml:"configuration"`
+}
+
+type pomConfig struct {
+	Includes []string `xml:"includes>include"`
+	Excludes []string `xml:"excludes>exclude"`
+}
+
+func readPOM(data []byte) (*pomXML, error) {
+	var pom pomXML
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	dec.Strict = false
+	if err := dec.Decode(&pom); err != nil && err != io.EOF {
+		return nil, err
+	}
+	return &pom, nil
+}
+
+// surefireConfigurations are the Surefire configurations that set includes
+// or excludes; a plugin's own configuration applies over the managed one.
+func (p *pomXML) surefireConfigurations() []surefireConf {
+	var out []surefireConf
+	add := func(where string, c *pomConfig) {
+		if c == nil || len(c.Includes)+len(c.Excludes) == 0 {
+			return
+		}
+		out = append(out, surefireConf{Where: where, Includes: splitPatterns(c.Includes), Excludes: splitPatterns(c.Excludes)})
+	}
+	for _, set := range []struct {
+		where   string
+		plugins []pomPlugin
+	}{{"", p.Build.Plugins}, {"(pluginManagement) ", p.Build.Managed}} {
+		if set.where != "" && len(out) > 0 {
+			break // the plugin's own includes and excludes replace the managed ones
+		}
+		for _, pl := range set.plugins {
+			if strings.TrimSpace(pl.ArtifactID) != "maven-surefire-plugin" {
+				continue
+			}
+			add(set.where+"configuration", pl.Configuration)
+			for _, ex := range pl.Executions {
+				add(set.where+"execution "+strings.TrimSpace(ex.ID)+" configuration", ex.Configuration)
+			}
+		}
+	}
+	return out
+}
+
+// splitPatterns trims the patterns and splits the comma-separated lists
+// Surefire allows inside one element.
+func splitPatterns(list []string) []string {
+	var out []string
+	for _, item := range list {
+		for _, p := range strings.Split(item, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// unmatched are the classes no pattern matches.
+func unmatched(classes, patterns []string) []string {
+	var out []string
+	for _, c := range classes {
+		hit := false
+		for _, p := range patterns {
+			if surefireMatch(p, c) {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			out = append(out, path.Base(c))
+		}
+	}
+	return out
+}
+
+// matched are the classes pattern matches.
+func matched(classes []string, pattern string) []string {
+	var out []string
+	for _, c := range classes {
+		if surefireMatch(pattern, c) {
+			out = append(out, path.Base(c))
+		}
+	}
+	return out
+}
+
+// surefireMatch reports whether a Surefire include or exclude matches the
+// test class source at rel ("com/babelqueue/ConformanceCasesTest.java").
+// It follows Surefire: "%regex[...]" is a regular expression over the class
+// file's path; otherwise an Ant pattern in which ** spans directories, a
+// pattern without a directory matches in any package, a "#method" part
+// selects methods of the class, and .java and .class are the same class.
+func surefireMatch(pattern, rel string) bool {
+	base := strings.TrimSuffix(rel, SourceExt)
+	if inner, ok := strings.CutPrefix(pattern, "%regex["); ok && strings.HasSuffix(inner, "]") {
+		re, err := regexp.Compile(strings.TrimSuffix(inner, "]"))
+		if err != nil {
+			return false
+		}
+		return re.MatchString(base+".class") || re.MatchString(base+SourceExt)
+	}
+	pattern, _, _ = strings.Cut(pattern, "#")
+	pattern = strings.ReplaceAll(pattern, "\\", "/")
+	pattern = strings.TrimSuffix(strings.TrimSuffix(pattern, SourceExt), ".class")
+	if !strings.Contains(pattern, "/") {
+		pattern = "**/" + pattern
+	}
+	return antRegexp(pattern).MatchString(base)
+}
+
+// antRegexp compiles an Ant path pattern.
+func antRegexp(pattern string) *regexp.Regexp {
+	var b strings.Builder
+	b.WriteString("^")
+	for i := 0; i < len(pattern); i++ {
+		switch {
+		case strings.HasPrefix(pattern[i:], "**/"):
+			b.WriteString("(?:.*/)?")
+			i += 2
+		case strings.HasPrefix(pattern[i:], "**"):
+			b.WriteString(".*")
+			i++
+		case pattern[i] == '*':
+			b.WriteString("[^/]*")
+		case pattern[i] == '?':
+			b.WriteString("[^/]")
+		default:
+			b.WriteString(regexp.QuoteMeta(pattern[i : i+1]))
+		}
+	}
+	b.WriteString("$")
+	return regexp.MustCompile(b.String())
+}

@@ -1,0 +1,119 @@
+package java
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/babelqueue/bqgen/backend"
+)
+
+// pom is a pom.xml whose build section is build.
+func pom(build string) []byte {
+	return []byte(`<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+    <modelVersion>4.0.0</modelVersion>
+    <artifactId>babelqueue-kafka</artifactId>
+    <build>` + build + `</build>
+</project>
+`)
+}
+
+func surefire(configuration string) string {
+	return `
+        <plugins>
+            <plugin>
+                <groupId>org.apache.maven.plugins</groupId>
+                <artifactId>maven-surefire-plugin</artifactId>
+                <version>3.2.5</version>` + configuration + `
+            </plugin>
+        </plugins>`
+}
+
+func TestCheckWiring(t *testing.T) {
+	generated := generate(t, canonical(t), backend.Options{Binding: backend.BindSDK})
+	var wc backend.WiringChecker = New().(backend.WiringChecker)
+	if got := wc.WiringFiles(); len(got) != 1 || got[0] != "pom.xml" {
+		t.Fatalf("WiringFiles = %v, want [pom.xml]", got)
+	}
+	cases := []struct {
+		name string
+		pom  []byte // nil: no pom.xml
+		want []string
+	}{
+		{"no pom", nil, nil},
+		{"defaults", pom(surefire("")), nil},
+		{"includes that match", pom(surefire(`
+                <configuration><includes><include>**/*Test.java</include></includes></configuration>`)), nil},
+		{"a regex include that matches", pom(surefire(`
+                <configuration><includes><include>%regex[.*Conformance.*Test.*]</include></includes></configuration>`)), nil},
+		{"includes that miss", pom(surefire(`
+                <configuration><includes><include>**/*Spec.java</include><include>**/It*.java</include></includes></configuration>`)),
+			[]string{"<includes> (**/*Spec.java, **/It*.java) do not match ConformanceArtemisTest.java, ", "ConformanceCasesTest.java",
+				"add <include>**/Conformance*Test.java</include> to those <includes>"}},
+		{"an include in one package", pom(surefire(`
+                <configuration><includes><include>com/babelqueue/kafka/*Test.java</include></includes></configuration>`)),
+			[]string{"do not match ConformanceArtemisTest.java", "ConformanceCasesTest.java"}},
+		{"an execution's includes", pom(surefire(`
+                <executions><execution><id>unit</id><configuration><includes>
+                    <include>**/*UnitTest.java, **/*IT.java</include></includes></configuration></execution></executions>`)),
+			[]string{"execution unit configuration <includes> (**/*UnitTest.java, **/*IT.java) do not match"}},
+		{"an exclude that drops them", pom(surefire(`
+                <configuration><excludes><exclude>**/Conformance*</exclude></excludes></configuration>`)),
+			[]string{"<exclude>**/Conformance*</exclude> drops ConformanceArtemisTest.java, ", "ConformanceCasesTest.java",
+				"remove <exclude>**/Conformance*</exclude>"}},
+		{"an exclude of other tests", pom(surefire(`
+                <configuration><excludes><exclude>**/OverheadBenchmarkTest.java</exclude></excludes></configuration>`)), nil},
+		{"managed includes that miss", pom(`
+        <pluginManagement>` + surefire(`
+                <configuration><includes><include>**/*IT.java</include></includes></configuration>`) + `
+        </pluginManagement>`), []string{"(pluginManagement) configuration <includes> (**/*IT.java) do not match"}},
+		{"a test source directory elsewhere", pom(`
+        <testSourceDirectory>src/it/java</testSourceDirectory>`),
+			[]string{"<testSourceDirectory> is src/it/java, so Maven does not compile the generated tests in src/test/java",
+				"<source>src/test/java</source>"}},
+		{"the default test source directory spelt out", pom(`
+        <testSourceDirectory>${project.basedir}/src/test/java</testSourceDirectory>`), nil},
+		{"not XML", []byte("<project><build>"), []string{"cannot be read as a Maven POM"}},
+	}
+	for _, c := range cases {
+		files := map[string][]byte{}
+		if c.pom != nil {
+			files["pom.xml"] = c.pom
+		}
+		problems := wc.CheckWiring(files, generated)
+		if len(c.want) == 0 {
+			if len(problems) > 0 {
+				t.Errorf("%s: problems %+v, want none", c.name, problems)
+			}
+			continue
+		}
+		if len(problems) != 1 {
+			t.Errorf("%s: %d problems %+v, want 1", c.name, len(problems), problems)
+			continue
+		}
+		p := problems[0]
+		text := p.File + ": " + p.Problem + "; " + p.Fix
+		if p.File != "pom.xml" {
+			t.Errorf("%s: the problem names %s, want pom.xml", c.name, p.File)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: %q lacks %q", c.name, text, w)
+			}
+		}
+	}
+}
+
+func TestSurefireMatch(t *testing.T) {
+	rel := "com/babelqueue/kafka/ConformanceKafkaTest.java"
+	for pattern, want := range map[string]bool{
+		"**/*Test.java": true, "**/*Test": true, "*Test.java": true, "**/*Test.class": true,
+		"ConformanceKafkaTest": true, "ConformanceKafkaTest#gate*": true, "com/babelqueue/**/*Test.java": true,
+		"com/babelqueue/*Test.java": false, "**/*Tests.java": false, "%regex[.*Kafka.*]": true,
+		"%regex[.*Redis.*]": false, "**/Conformance?afkaTest.java": true,
+	} {
+		if got := surefireMatch(pattern, rel); got != want {
+			t.Errorf("surefireMatch(%q, %q) = %v, want %v", pattern, rel, got, want)
+		}
+	}
+}

@@ -29,7 +29,7 @@ type messagingSpec struct {
 var messagingSpecs = map[string]messagingSpec{
 	BlockSettlement: {
 		args: []argSpec{
-			{key: "broker", kinds: []Kind{String}, enum: messagingBrokers},
+			{key: "broker", kinds: []Kind{String}, enum: MessagingBrokers},
 			{key: "dead_letter_queue", kinds: []Kind{Bool}},
 			{key: "calls", kinds: []Kind{Array}},
 		},
@@ -43,7 +43,7 @@ var messagingSpecs = map[string]messagingSpec{
 	BlockRowErrors: {
 		blockArgs: []argSpec{{key: "type", kinds: []Kind{Object}}},
 		args: []argSpec{
-			{key: "broker", kinds: []Kind{String}, enum: messagingBrokers},
+			{key: "broker", kinds: []Kind{String}, enum: MessagingBrokers},
 			{key: "source", kinds: []Kind{String}},
 			{key: "position", kinds: []Kind{String}},
 			{key: "message_id", kinds: []Kind{String}},
@@ -77,9 +77,6 @@ var messagingSpecs = map[string]messagingSpec{
 		},
 	},
 }
-
-// messagingBrokers are the brokers of the shared messaging layer.
-var messagingBrokers = []string{"rabbitmq", "servicebus", "sqs", "kafka"}
 
 func readSettlement(r *reader, v Value, at Pointer) {
 	r.suite.Settlement = readMessaging(r, v, at, messagingSpecs[BlockSettlement])

@@ -84,6 +84,10 @@ const (
 	BlockPayloadSchemaUnicode = "payload_schema_unicode"
 )
 
+// MessagingBrokers are the brokers of the messaging blocks (settlement,
+// row_errors, failed_writes): the connectors sharing one messaging layer.
+var MessagingBrokers = []string{"rabbitmq", "servicebus", "sqs", "kafka"}
+
 // KnownBlocks lists every block bqgen models, in a fixed order.
 var KnownBlocks = []string{
 	BlockCases, BlockIdempotency, BlockSQS, BlockASB, BlockPulsar, BlockKafka,

@@ -67,8 +67,8 @@ const (
 
 // ReadMessage reads one message through a source with the given handler.
 func (o *Oracle) ReadMessage(a ReadMessageArgs) (MessageReadResult, error) {
-	if _, ok := unsettledComesBack[a.Broker]; !ok {
-		return MessageReadResult{}, badArg("broker", "must be rabbitmq, servicebus, sqs or kafka, not %q", a.Broker)
+	if err := checkBroker(a.Broker); err != nil {
+		return MessageReadResult{}, err
 	}
 	res := MessageReadResult{Settlement: readUnsettled, DeadLetters: []MessageFailure{}, RowErrors: map[string]int{}}
 	valid, err := o.isValidT(a.Type, a.Body)

@@ -3,6 +3,8 @@ package oracle
 import (
 	"fmt"
 	"strings"
+
+	"github.com/babelqueue/bqgen/model"
 )
 
 // Settlement (message-queues shared behaviour, "Messages and settlement"):
@@ -44,10 +46,18 @@ var unsettledComesBack = map[string]string{
 	"sqs": "visibility_timeout", "kafka": "restart",
 }
 
+// checkBroker refuses a broker the messaging layer does not have.
+func checkBroker(broker string) error {
+	if _, ok := unsettledComesBack[broker]; !ok {
+		return badArg("broker", "must be one of %s, not %q", strings.Join(model.MessagingBrokers, ", "), broker)
+	}
+	return nil
+}
+
 // Settle drives one received message through the calls.
 func (o *Oracle) Settle(a SettleArgs) (SettlementResult, error) {
-	if _, ok := unsettledComesBack[a.Broker]; !ok {
-		return SettlementResult{}, badArg("broker", "must be rabbitmq, servicebus, sqs or kafka, not %q", a.Broker)
+	if err := checkBroker(a.Broker); err != nil {
+		return SettlementResult{}, err
 	}
 	res := SettlementResult{Results: []string{}, BrokerActions: []string{}, MessagesSettled: map[string]int{}}
 	settled := map[bool]string{} // by "is the copy"; one entry unless the copy is separate

@@ -63,6 +63,9 @@ foreach (glob($argv[1] . '/*.php') as $file) {
 		caseNames(s.DataShape.Cases, func(d model.DataShapeCase) string { return d.Name }),
 		caseNames(s.Gate(model.BlockASB).Cases, func(g model.GateCase) string { return g.Name }),
 		caseNames(s.Gate(model.BlockKafka).Cases, func(g model.GateCase) string { return g.Name }),
+		caseNames(s.Settlement.Cases, func(c model.MessagingCase) string { return c.Name }),
+		caseNames(s.RowErrors.Cases, func(c model.MessagingCase) string { return c.Name }),
+		caseNames(s.FailedWrites.Cases, func(c model.MessagingCase) string { return c.Name }),
 	} {
 		for _, n := range names {
 			want = append(want, hex.EncodeToString([]byte(n)))

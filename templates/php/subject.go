@@ -3,9 +3,11 @@ package php
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 )
 
@@ -178,6 +180,73 @@ func phpTypeOf(t protocol.Type, records []protocol.RecordType) (phpType, error) 
 	return phpType{}, fmt.Errorf("no PHP type for protocol kind %d", t.Kind)
 }
 
+// phpArgument writes a JSON value from the suite as a PHP literal of
+// parameter type t, by construction: a JSON null is PHP's null (the
+// parameter absent), which only an optional type or a JSON value takes;
+// every other value must be of the type's JSON kind, and is written in the
+// JSON model (an object a \stdClass, a list an array). An integer must be
+// a JSON integer PHP reads as an int.
+func phpArgument(t protocol.Type, v model.Value) (string, error) {
+	var want []model.Kind
+	switch t.Kind {
+	case protocol.Envelope, protocol.Text:
+		want = []model.Kind{model.String}
+	case protocol.OptionalText:
+		want = []model.Kind{model.String, model.Null}
+	case protocol.Integer:
+		want = []model.Kind{model.Number}
+	case protocol.OptionalInteger:
+		want = []model.Kind{model.Number, model.Null}
+	case protocol.Boolean:
+		want = []model.Kind{model.Bool}
+	case protocol.JSONObject, protocol.TextMap:
+		want = []model.Kind{model.Object}
+	case protocol.JSONValue:
+		return phpLongValue(v)
+	case protocol.TextList, protocol.BooleanList:
+		want = []model.Kind{model.Array}
+	default:
+		return "", fmt.Errorf("no PHP literal for a parameter of protocol kind %d", t.Kind)
+	}
+	if !slices.Contains(want, v.Kind) {
+		return "", fmt.Errorf("a %s cannot be passed as %s", v.Kind, phpTypeName(t))
+	}
+	if v.Kind == model.Number && !phpInteger.MatchString(v.Text) {
+		return "", fmt.Errorf("%s is not an integer PHP reads as an int", v.Text)
+	}
+	item := map[protocol.Kind]model.Kind{protocol.TextList: model.String, protocol.BooleanList: model.Bool, protocol.TextMap: model.String}
+	if k, ok := item[t.Kind]; ok {
+		for _, c := range children(v) {
+			if c.Kind != k {
+				return "", fmt.Errorf("a %s inside %s", c.Kind, phpTypeName(t))
+			}
+		}
+	}
+	return phpLongValue(v)
+}
+
+// phpLongValue is phpValue in a test method's body, a string split into
+// concatenated literals where it is too long for one line.
+func phpLongValue(v model.Value) (string, error) {
+	if v.Kind == model.String {
+		return phpLongString(v.Text, maxMessage), nil
+	}
+	return phpValue(v, bodyIndent)
+}
+
+// phpInteger is a JSON integer within PHP's int range (up to 18 digits
+// always is; a longer one would be read as a float).
+var phpInteger = regexp.MustCompile(`^-?(0|[1-9][0-9]{0,17})$`)
+
+// phpTypeName names a parameter type for an error: its PHP docblock type.
+func phpTypeName(t protocol.Type) string {
+	pt, err := phpTypeOf(t, nil)
+	if err != nil {
+		return "a record"
+	}
+	return pt.docIn
+}
+
 // arrayShape is the docblock shape of a record passed as an array:
 // "array{meta_id: string, outcome: string}".
 func arrayShape(r protocol.RecordType, records []protocol.RecordType) string {
@@ -253,13 +322,21 @@ func (m method) Opening(indent string) string {
 	return d + "\n" + indent + "{"
 }
 
-// Arguments passes the parameters on: "$envelope, $n".
-func (m method) Arguments() string {
+// Forward is the statement passing the call on to the subject in
+// $this->subject: "return $this->subject->name($a, $b);", with one argument
+// per line when it would not fit at indent.
+func (m method) Forward(indent string) string {
+	head := "return $this->subject->" + m.Name + "("
 	parts := make([]string, len(m.Params))
 	for i, p := range m.Params {
 		parts[i] = "$" + p.Name
 	}
-	return strings.Join(parts, ", ")
+	one := head + strings.Join(parts, ", ") + ");"
+	if len(indent)+len(one) <= maxLine || len(parts) == 0 {
+		return one
+	}
+	inner := indent + "    "
+	return head + "\n" + inner + strings.Join(parts, ",\n"+inner) + ",\n" + indent + ");"
 }
 
 // Request is the oracle subject's statement: the operation sent with its

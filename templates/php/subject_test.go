@@ -237,8 +237,9 @@ func TestScaffoldMappingsCallTheSDKOrSayWhyNot(t *testing.T) {
 	}
 	for op, reason := range map[string]string{
 		protocol.SQSSchemaVersionGate.Name: "SqsTransport (BabelQueue", protocol.ASBSchemaVersionGate.Name: "no Azure Service Bus transport",
-		protocol.PulsarSchemaVersionGate.Name: "PulsarConsumer (BabelQueue", protocol.KafkaSchemaVersionGate.Name: "KafkaConsumer (BabelQueue",
 		protocol.ArtemisSchemaVersionGate.Name: "no Artemis consumer", protocol.RedisRoundtrip.Name: "no Redis reserve",
+		protocol.Settle.Name: "no shared messaging layer", protocol.ReadMessage.Name: "no RowErrorHandler",
+		protocol.WriteMessages.Name: "no sinks",
 	} {
 		if tmpl.Lookup("scaffold."+op) != nil {
 			t.Errorf("%s is mapped, but the php-sdk has no API for it", op)
@@ -324,5 +325,103 @@ namespace {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("idempotency_key answered\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// The scaffold's Kafka and Pulsar gates deliver the envelope, exactly, to the
+// SDK's consumer (stubbed here, so the test runs without the SDK) with the
+// bq-schema-version header or property set as the case says (none when
+// absent), and answer "decode" exactly when the consume loop handed the
+// message to its handler: a consumer with a gate rejects "2", the php-sdk's
+// consumers, which have none, decode everything.
+func TestScaffoldGatesDriveTheConsumers(t *testing.T) {
+	requirePHP(t)
+	t.Parallel()
+	dir := writeFiles(t, generate(t, canonicalSuite(t), backend.Options{Binding: backend.BindSDK}))
+	gen := filepath.Join(dir, "tests", "ConformanceGenerated")
+	script := `<?php
+namespace BabelQueue\Transport {
+    final class Gate
+    {
+        public static bool $enabled = false;
+        /** @var list<string> what the consumers were given */
+        public static array $seen = [];
+
+        /** Runs the SDK's consume loop shape: poll until $shouldStop, hand on what arrived. */
+        public static function loop(callable $receive, string $property, callable $handler, ?callable $shouldStop): void
+        {
+            while ($shouldStop === null || !$shouldStop()) {
+                $raw = $receive();
+                if ($raw === null) {
+                    continue;
+                }
+                $value = $raw[$property]['bq-schema-version'] ?? null;
+                self::$seen[] = bin2hex($raw['payload']) . ' ' . var_export($value, true);
+                if (self::$enabled && $value !== null && $value !== '1') {
+                    continue;
+                }
+                $handler((object) []);
+            }
+        }
+    }
+    interface KafkaConsumerClient
+    {
+        public function receive(): ?array;
+        public function commit(): void;
+    }
+    final class KafkaConsumer
+    {
+        public function __construct(private KafkaConsumerClient $client)
+        {
+        }
+
+        public function consume(callable $handler, ?callable $shouldStop = null): void
+        {
+            Gate::loop(fn () => $this->client->receive(), 'headers', $handler, $shouldStop);
+        }
+    }
+    interface PulsarWebSocketConsumerClient
+    {
+        public function receive(): ?array;
+        public function acknowledge(string $messageId): void;
+        public function negativeAcknowledge(string $messageId): void;
+    }
+    final class PulsarConsumer
+    {
+        public function __construct(private PulsarWebSocketConsumerClient $client)
+        {
+        }
+
+        public function consume(callable $handler, ?callable $shouldStop = null): void
+        {
+            Gate::loop(fn () => $this->client->receive(), 'properties', $handler, $shouldStop);
+        }
+    }
+}
+namespace {
+    foreach (['Support/Subject.php', 'Support/NotProvided.php', 'Support/Json.php', 'SdkSubject.php'] as $f) {
+        require $argv[1] . '/' . $f;
+    }
+    $subject = ` + DefaultNamespace + `\SdkSubject::create();
+    foreach ([false, true] as $enabled) {
+        BabelQueue\Transport\Gate::$enabled = $enabled;
+        foreach ([null, '1', '2', "{\"x\":\u{1F600}}"] as $property) {
+            echo $subject->kafkaSchemaVersionGate("{\"a\": \"\u{1F600}\"}\n", $property), ' ',
+                $subject->pulsarSchemaVersionGate('{}', $property), "\n";
+        }
+    }
+    echo implode("\n", array_unique(BabelQueue\Transport\Gate::$seen)), "\n";
+}
+`
+	got := runPHPWithArgs(t, script, gen)
+	want := []string{
+		"decode decode", "decode decode", "decode decode", "decode decode", // no gate: everything decodes
+		"decode decode", "decode decode", "reject reject", "reject reject", // a gate rejects all but 1
+		`7b2261223a2022f09f9880227d0a NULL`, `7b7d NULL`, `7b2261223a2022f09f9880227d0a '1'`, `7b7d '1'`,
+		`7b2261223a2022f09f9880227d0a '2'`, `7b7d '2'`,
+		`7b2261223a2022f09f9880227d0a '{"x":` + "\U0001F600" + `}'`, `7b7d '{"x":` + "\U0001F600" + `}'`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the gates answered\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

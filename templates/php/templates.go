@@ -23,6 +23,7 @@ var templateFS embed.FS
 func parseTemplates() (*template.Template, error) {
 	return textkit.Parse(templateFS, template.FuncMap{
 		"stmt":      statement,
+		"stmtArgs":  func(head string, args []string) string { return statement(head, args...) },
 		"phpString": phpString,
 		"phpText":   phpText,
 		"phpUses":   phpUses,

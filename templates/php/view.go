@@ -140,6 +140,9 @@ var blockViews = map[string]blockView{
 	model.BlockDataShape:            buildDataShape,
 	model.BlockForbiddenKeys:        buildForbiddenKeys,
 	model.BlockPayloadSchemaUnicode: buildPayloadSchemaUnicode,
+	model.BlockSettlement:           buildSettlement,
+	model.BlockRowErrors:            buildRowErrors,
+	model.BlockFailedWrites:         buildFailedWrites,
 }
 
 // buildView precomputes names, literals and the file list, with the

@@ -77,6 +77,8 @@ final class SdkSubject implements Subject
             'idempotency_key' => class_exists(Idempotent::class),
             'idempotency_replay' => class_exists(Idempotent::class),
             'validate_payload' => class_exists(PayloadValidator::class),
+            'pulsar_schema_version_gate' => true,
+            'kafka_schema_version_gate' => true,
         ]));
     }
 
@@ -381,20 +383,115 @@ final class SdkSubject implements Subject
 
     public function pulsarSchemaVersionGate(string $envelope, ?string $property): string
     {
-        throw new NotProvided("PulsarConsumer (BabelQueue\\Transport) has no schema-version gate: receive()"
-            . ' decodes every message without reading its bq-schema-version property');
+        // The message carries bq-schema-version as the case sets it (no property when absent). PulsarConsumer
+        // decoded it when its consume loop handed it to the handler; a gate would reject it before that.
+        $properties = $property === null ? [] : ['bq-schema-version' => $property];
+        $client = new class ($envelope, $properties) implements PulsarWebSocketConsumerClient {
+            private bool $delivered = false;
+
+            /** @param array<string, string> $properties */
+            public function __construct(private readonly string $payload, private readonly array $properties)
+            {
+            }
+
+            public function receive(): ?array
+            {
+                if ($this->delivered) {
+                    return null;
+                }
+                $this->delivered = true;
+                return [
+                    'messageId' => 'conformance',
+                    'payload' => $this->payload,
+                    'properties' => $this->properties,
+                    'redeliveryCount' => 0,
+                ];
+            }
+
+            public function acknowledge(string $messageId): void
+            {
+            }
+
+            public function negativeAcknowledge(string $messageId): void
+            {
+            }
+        };
+        return self::gateOutcome(static function (callable $handler, callable $shouldStop) use ($client): void {
+            (new PulsarConsumer($client))->consume($handler, $shouldStop);
+        });
     }
 
     public function kafkaSchemaVersionGate(string $envelope, ?string $property): string
     {
-        throw new NotProvided("KafkaConsumer (BabelQueue\\Transport) has no schema-version gate: receive()"
-            . ' decodes every record without reading its bq-schema-version header');
+        // The record carries bq-schema-version as the case sets it (no header when absent). KafkaConsumer
+        // decoded it when its consume loop handed it to the handler; a gate would reject it before that.
+        $headers = $property === null ? [] : ['bq-schema-version' => $property];
+        $client = new class ($envelope, $headers) implements KafkaConsumerClient {
+            private bool $delivered = false;
+
+            /** @param array<string, string> $headers */
+            public function __construct(private readonly string $payload, private readonly array $headers)
+            {
+            }
+
+            public function receive(): ?array
+            {
+                if ($this->delivered) {
+                    return null;
+                }
+                $this->delivered = true;
+                return ['payload' => $this->payload, 'headers' => $this->headers];
+            }
+
+            public function commit(): void
+            {
+            }
+        };
+        return self::gateOutcome(static function (callable $handler, callable $shouldStop) use ($client): void {
+            (new KafkaConsumer($client))->consume($handler, $shouldStop);
+        });
     }
 
     public function artemisSchemaVersionGate(string $envelope, ?string $property): string
     {
         throw new NotProvided('the php-sdk has no Artemis consumer (StompTransport is produce-only), so no'
             . ' schema-version gate reads the bq_schema_version property before decoding');
+    }
+
+    public function settle(string $broker, bool $deadLetterQueue, array $calls): \stdClass
+    {
+        throw new NotProvided('the php-sdk has no shared messaging layer that settles a received message'
+            . ' once: no acknowledge, requeue or reject call that returns its outcome and'
+            . ' makes later calls return it again, no WithBody copy settling its original and'
+            . ' no messages_settled counter (KafkaConsumer and PulsarConsumer commit or'
+            . ' release inside consume())');
+    }
+
+    public function readMessage(
+        \stdClass $type,
+        string $broker,
+        string $source,
+        string $position,
+        string $messageId,
+        \stdClass $metadata,
+        string $body,
+        ?string $action,
+        bool $deadLetterQueue,
+        ?int $rawExcerptLength,
+    ): \stdClass {
+        throw new NotProvided('the php-sdk has no RowErrorHandler: its consumers decode every body with'
+            . ' EnvelopeCodec::decode (a body that is not a valid envelope becomes [] and is'
+            . ' still handed on), with no fail, skip or dead_letter action, no read error'
+            . ' naming the source, the position and the start of the body, and no row_errors'
+            . ' counter');
+    }
+
+    public function writeMessages(string $sink, string $action, mixed $batches, array $refused): \stdClass
+    {
+        throw new NotProvided('the php-sdk has no sinks that settle their source messages: nothing writes'
+            . ' batches to a message queue, SQL or HTTP and acknowledges, requeues or'
+            . ' dead-letters the messages it wrote by a FailedMessageAction, so there is no'
+            . ' write failure or acknowledgement timing to report');
     }
 
     /**
@@ -467,6 +564,25 @@ final class SdkSubject implements Subject
             throw new \RuntimeException('the consumer received nothing from the fake client');
         }
         return $message;
+    }
+
+    /**
+     * The outcome of a consumer's schema-version gate on one delivery:
+     * "decode" when the consume loop handed the message to its handler,
+     * "reject" when it did not. The loop polls once, then stops.
+     *
+     * @param \Closure(callable, callable): void $consume runs the consumer's loop with a handler and a stop
+     */
+    private static function gateOutcome(\Closure $consume): string
+    {
+        $handled = 0;
+        $polls = 0;
+        $consume(static function () use (&$handled): void {
+            $handled++;
+        }, static function () use (&$polls): bool {
+            return $polls++ >= 1;
+        });
+        return $handled > 0 ? 'decode' : 'reject';
     }
 
     private static function canMock(string $class): bool

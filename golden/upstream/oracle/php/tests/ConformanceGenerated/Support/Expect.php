@@ -42,6 +42,35 @@ final class Expect
         self::json($expected, get_object_vars($object)[$name], $message . ': member ' . Json::describe($name));
     }
 
+    /**
+     * Asserts an object has member $name, an error: an object whose `message`
+     * is a string containing each of $mentions (the wording is the SDK's own).
+     *
+     * @param list<string> $mentions
+     */
+    public static function mentions(array $mentions, mixed $object, string $name, string $message): void
+    {
+        Assert::assertTrue(
+            Json::hasMember($object, $name),
+            $message . ': no member ' . Json::describe($name) . ' in ' . Json::describe($object),
+        );
+        $error = get_object_vars($object)[$name];
+        $message .= ': member ' . Json::describe($name);
+        $expected = "\nexpected: an object whose message mentions " . Json::describe($mentions);
+        Assert::assertTrue(
+            Json::hasMember($error, 'message') && is_string(get_object_vars($error)['message']),
+            $message . $expected . "\nactual:   " . Json::describe($error),
+        );
+        $text = get_object_vars($error)['message'];
+        foreach ($mentions as $mention) {
+            Assert::assertTrue(
+                str_contains($text, $mention),
+                $message . ': the message does not mention ' . Json::describe($mention)
+                    . $expected . "\nactual:   " . Json::describe($error),
+            );
+        }
+    }
+
     /** Asserts the RFC 6901 pointer resolves in $document to a value equal to $expected. */
     public static function pointer(mixed $expected, mixed $document, string $pointer, string $message): void
     {

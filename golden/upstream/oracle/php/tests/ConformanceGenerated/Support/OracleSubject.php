@@ -182,4 +182,49 @@ final class OracleSubject implements Subject
             'property' => $property,
         ])->outcome;
     }
+
+    public function settle(string $broker, bool $deadLetterQueue, array $calls): \stdClass
+    {
+        return $this->oracle->request('settle', [
+            'broker' => $broker,
+            'dead_letter_queue' => $deadLetterQueue,
+            'calls' => $calls,
+        ]);
+    }
+
+    public function readMessage(
+        \stdClass $type,
+        string $broker,
+        string $source,
+        string $position,
+        string $messageId,
+        \stdClass $metadata,
+        string $body,
+        ?string $action,
+        bool $deadLetterQueue,
+        ?int $rawExcerptLength,
+    ): \stdClass {
+        return $this->oracle->request('read_message', [
+            'type' => $type,
+            'broker' => $broker,
+            'source' => $source,
+            'position' => $position,
+            'message_id' => $messageId,
+            'metadata' => $metadata,
+            'body' => $body,
+            'action' => $action,
+            'dead_letter_queue' => $deadLetterQueue,
+            'raw_excerpt_length' => $rawExcerptLength,
+        ]);
+    }
+
+    public function writeMessages(string $sink, string $action, mixed $batches, array $refused): \stdClass
+    {
+        return $this->oracle->request('write_messages', [
+            'sink' => $sink,
+            'action' => $action,
+            'batches' => $batches,
+            'refused' => $refused,
+        ]);
+    }
 }

@@ -239,6 +239,54 @@ final class SkippingSubject implements Subject
         }
     }
 
+    public function settle(string $broker, bool $deadLetterQueue, array $calls): \stdClass
+    {
+        try {
+            return $this->subject->settle($broker, $deadLetterQueue, $calls);
+        } catch (NotProvided $notProvided) {
+            self::skip($notProvided);
+        }
+    }
+
+    public function readMessage(
+        \stdClass $type,
+        string $broker,
+        string $source,
+        string $position,
+        string $messageId,
+        \stdClass $metadata,
+        string $body,
+        ?string $action,
+        bool $deadLetterQueue,
+        ?int $rawExcerptLength,
+    ): \stdClass {
+        try {
+            return $this->subject->readMessage(
+                $type,
+                $broker,
+                $source,
+                $position,
+                $messageId,
+                $metadata,
+                $body,
+                $action,
+                $deadLetterQueue,
+                $rawExcerptLength,
+            );
+        } catch (NotProvided $notProvided) {
+            self::skip($notProvided);
+        }
+    }
+
+    public function writeMessages(string $sink, string $action, mixed $batches, array $refused): \stdClass
+    {
+        try {
+            return $this->subject->writeMessages($sink, $action, $batches, $refused);
+        } catch (NotProvided $notProvided) {
+            self::skip($notProvided);
+        }
+    }
+
     private static function skip(NotProvided $notProvided): never
     {
         Assert::markTestSkipped('not provided by the subject: ' . $notProvided->getMessage());

@@ -67,6 +67,27 @@ namespace BabelQueue\Tests\ConformanceGenerated\Support;
  * - queued_after_produce: int, the length of the queue's ready list after produce
  * - queued_after_reserve: int, the length of the queue's ready list after reserve
  *
+ * Settlement, what settling one received message did:
+ * - results: list<string>, the outcome each call returned: acknowledged, requeued, rejected or dead_lettered
+ * - broker_actions: list<string>, the settlements the broker saw, in order
+ * - redelivered_by: ?string, what delivers it again: requeue, connection_close, visibility_timeout or restart;
+ *     absent when nothing does
+ * - messages_settled: \stdClass, the messages_settled counter by outcome
+ *
+ * MessageRead, what reading one message did:
+ * - handed_on: bool, whether its body deserialized and the message was emitted
+ * - read_error: mixed, null, or {"message": the read's error message}
+ * - excerpt: ?string, the start of the body a failed read keeps; absent when the read did not fail
+ * - settlement: string, unsettled, dead_lettered or removed
+ * - dead_letters: mixed, the MessageFailures the dead-letter sink received: {source, message_id, body, metadata}
+ * - row_errors: \stdClass, the row_errors counter by action
+ *
+ * WriteOutcome, what writing through a sink did:
+ * - write_fails: bool
+ * - settlements: \stdClass, each source message's settlement by id: acknowledged, requeued or unsettled
+ * - dead_letters: list<string>, the ids whose bodies reached the dead-letter sink
+ * - acknowledged_after: \stdClass, for each acknowledged id, the sink event after which it was
+ *
  * Delivery, one delivery of an idempotency replay:
  * - meta_id: string, the message's meta.id; empty means the message has none
  * - outcome: string, the handler's result if it runs: "ok" (or empty) or "throw"
@@ -387,4 +408,73 @@ interface Subject
      * @throws NotProvided when this subject cannot perform the operation
      */
     public function artemisSchemaVersionGate(string $envelope, ?string $property): string;
+
+    /**
+     * Receives one message from broker (with a dead-letter queue or not) and
+     * drives it, or its WithBody copy (a call prefixed "copy."), through calls
+     * (acknowledge, requeue, reject); reports what each call returned, the
+     * broker actions taken, what delivers the message again and the
+     * messages_settled counts.
+     * Protocol operation `settle`.
+     *
+     * @param string $broker rabbitmq, servicebus, sqs or kafka
+     * @param bool $deadLetterQueue whether the queue has a dead-letter queue
+     * @param list<string> $calls the settle calls, in order
+     * @return \stdClass a Settlement
+     *
+     * @throws NotProvided when this subject cannot perform the operation
+     */
+    public function settle(string $broker, bool $deadLetterQueue, array $calls): \stdClass;
+
+    /**
+     * Receives one message whose body may not be a valid T from a source with
+     * the given RowErrorHandler action (absent: no handler) and reports whether
+     * it was handed on, the read error, how it was settled, what reached the
+     * dead-letter sink and the row_errors counts.
+     * Protocol operation `read_message`.
+     *
+     * @param \stdClass $type the JSON schema of T
+     * @param string $broker
+     * @param string $source the queue or topic
+     * @param string $position the message's position, as the broker names it
+     * @param string $messageId
+     * @param \stdClass $metadata the broker's metadata
+     * @param string $body
+     * @param ?string $action fail, skip or dead_letter; absent: no handler
+     * @param bool $deadLetterQueue
+     * @param ?int $rawExcerptLength RawExcerptLength; absent: the default
+     * @return \stdClass a MessageRead
+     *
+     * @throws NotProvided when this subject cannot perform the operation
+     */
+    public function readMessage(
+        \stdClass $type,
+        string $broker,
+        string $source,
+        string $position,
+        string $messageId,
+        \stdClass $metadata,
+        string $body,
+        ?string $action,
+        bool $deadLetterQueue,
+        ?int $rawExcerptLength,
+    ): \stdClass;
+
+    /**
+     * Writes the messages of batches (by id) through a sink of the given kind
+     * with the given FailedMessageAction, the broker refusing the refused ones,
+     * and reports whether the write failed, how each source message was
+     * settled, which bodies reached the dead-letter sink and the event after
+     * which each was acknowledged.
+     * Protocol operation `write_messages`.
+     *
+     * @param string $sink message_queue, sql, sql_whole_run, http or other
+     * @param string $action fail, requeue or dead_letter (http: skip or dead_letter for a failed request)
+     * @param mixed $batches the batches, each a list of message ids
+     * @param list<string> $refused the ids the broker (or the HTTP endpoint) refuses
+     * @return \stdClass a WriteOutcome
+     *
+     * @throws NotProvided when this subject cannot perform the operation
+     */
+    public function writeMessages(string $sink, string $action, mixed $batches, array $refused): \stdClass;
 }

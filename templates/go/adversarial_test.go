@@ -57,6 +57,9 @@ func adversarialSuite(t *testing.T) (*model.Suite, int) {
 	sqsGate, asbGate := adversarialGate(false), adversarialGate(true)
 	add(model.BlockSQS, map[string]any{"schema_version_gate": sqsGate}, len(sqsGate["cases"].([]any)))
 	add(model.BlockASB, map[string]any{"schema_version_gate": asbGate}, len(asbGate["cases"].([]any)))
+	add(model.BlockSettlement, adversarialSettlement(), len(adversarialStrings))
+	add(model.BlockRowErrors, adversarialRowErrors(), len(adversarialStrings)+1)
+	add(model.BlockFailedWrites, adversarialFailedWrites(), len(adversarialStrings))
 	fixtures[model.ManifestFile] = manifest
 	for path, content := range fixtures {
 		raw, err := json.MarshalIndent(content, "", "  ")
@@ -230,4 +233,98 @@ func adversarialGate(typed bool) map[string]any {
 			map[string]any{"value": json.Number("1.5"), "expect": "reject"})
 	}
 	return map[string]any{"property": "bq-schema-version", "fixture": "fixtures/case-00.json", "cases": cases}
+}
+
+// The messaging blocks: adversarial names, sources, positions, ids, bodies
+// and metadata keys, with the results the messaging layer gives them.
+
+var messagingBrokers = []string{"rabbitmq", "servicebus", "sqs", "kafka"}
+
+// adversarialSettlement settles each message three ways: acknowledged with
+// a later reject of the copy (the first call wins), the copy requeued then
+// acknowledged (settling the copy settles the original), or never settled.
+func adversarialSettlement() map[string]any {
+	unsettled := map[string]string{"rabbitmq": "connection_close", "servicebus": "connection_close", "sqs": "visibility_timeout", "kafka": "restart"}
+	var cases []any
+	for i, s := range adversarialStrings {
+		broker := messagingBrokers[i%len(messagingBrokers)]
+		c := map[string]any{"name": s, "broker": broker, "dead_letter_queue": i%2 == 0}
+		switch i % 3 {
+		case 0:
+			c["calls"] = []any{"acknowledge", "copy.reject"}
+			c["expect"] = map[string]any{"results": []any{"acknowledged", "acknowledged"}, "broker_actions": []any{"acknowledged"},
+				"redelivered_by": nil, "messages_settled": map[string]any{"acknowledged": 1}}
+		case 1:
+			c["calls"] = []any{"copy.requeue", "acknowledge"}
+			c["expect"] = map[string]any{"results": []any{"requeued", "requeued"}, "broker_actions": []any{"requeued"},
+				"redelivered_by": "requeue", "messages_settled": map[string]any{"requeued": json.Number("1.0")}}
+		default:
+			c["calls"] = []any{}
+			c["expect"] = map[string]any{"results": []any{}, "broker_actions": []any{},
+				"redelivered_by": unsettled[broker], "messages_settled": map[string]any{}}
+		}
+		cases = append(cases, c)
+	}
+	return map[string]any{"cases": cases}
+}
+
+// adversarialRowErrors reads bodies that are not JSON (every adversarial
+// string) with no handler (the read fails naming source, position and the
+// whole body), to the dead-letter sink (the whole message, metadata keyed
+// by the string), or failing with an excerpt of three code points; and one
+// valid body carrying the string.
+func adversarialRowErrors() map[string]any {
+	raw, _ := json.Marshal(map[string]string{"k": adversarialStrings[1]})
+	validBody := string(raw)
+	cases := []any{map[string]any{"name": "valid " + adversarialStrings[1], "broker": "kafka", "source": adversarialStrings[2],
+		"position": adversarialStrings[3], "message_id": adversarialStrings[4], "metadata": map[string]any{},
+		"body": validBody, "dead_letter_queue": true,
+		"expect": map[string]any{"handed_on": true, "read_error": nil, "excerpt": nil, "settlement": "unsettled",
+			"dead_letters": []any{}, "row_errors": map[string]any{}}}}
+	for i, s := range adversarialStrings {
+		source, position, id := "queue "+s, "position "+s, "id "+s
+		metadata := map[string]any{s: s, "n": json.Number("1.50")}
+		c := map[string]any{"name": s, "broker": messagingBrokers[i%len(messagingBrokers)], "source": source,
+			"position": position, "message_id": id, "metadata": metadata, "body": s, "dead_letter_queue": false}
+		failed := func(excerpt string) map[string]any {
+			return map[string]any{"handed_on": false, "read_error": map[string]any{"mentions": []any{source, position, excerpt}},
+				"excerpt": excerpt, "settlement": "unsettled", "dead_letters": []any{}, "row_errors": map[string]any{"fail": 1}}
+		}
+		switch i % 3 {
+		case 0:
+			c["expect"] = failed(s)
+		case 1:
+			c["action"] = "dead_letter"
+			c["expect"] = map[string]any{"handed_on": false, "read_error": nil, "excerpt": nil, "settlement": "removed",
+				"dead_letters": []any{map[string]any{"source": source, "message_id": id, "body": s,
+					"metadata": map[string]any{"n": json.Number("1.5"), s: s}}},
+				"row_errors": map[string]any{"dead_letter": 1}}
+		default:
+			c["action"], c["raw_excerpt_length"] = "fail", 3
+			c["expect"] = failed(string([]rune(s)[:min(3, len([]rune(s)))]))
+		}
+		cases = append(cases, c)
+	}
+	return map[string]any{"type": map[string]any{"type": "object", "required": []any{"k"}}, "cases": cases}
+}
+
+// adversarialFailedWrites writes two messages whose ids are the string, the
+// broker refusing the first: dead-lettered or requeued, the write goes on.
+func adversarialFailedWrites() map[string]any {
+	var cases []any
+	for i, s := range adversarialStrings {
+		other := s + " #2"
+		c := map[string]any{"name": s, "sink": "message_queue", "batches": []any{[]any{s}, []any{other}}, "refused": []any{s}}
+		if i%2 == 0 {
+			c["action"] = "dead_letter"
+			c["expect"] = map[string]any{"write_fails": false, "settlements": map[string]any{s: "acknowledged", other: "acknowledged"},
+				"dead_letters": []any{s}, "acknowledged_after": map[string]any{s: "batch 1", other: "batch 2"}}
+		} else {
+			c["action"] = "requeue"
+			c["expect"] = map[string]any{"write_fails": false, "settlements": map[string]any{s: "requeued", other: "acknowledged"},
+				"dead_letters": []any{}, "acknowledged_after": map[string]any{other: "batch 2"}}
+		}
+		cases = append(cases, c)
+	}
+	return map[string]any{"cases": cases}
 }

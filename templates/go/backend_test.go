@@ -56,7 +56,7 @@ func TestSDKLayout(t *testing.T) {
 			t.Errorf("SDK output contains the verify module's %s", path)
 		}
 	}
-	if want := 14 + 3 + len(s.Files); len(files) != want {
+	if want := 17 + 3 + len(s.Files); len(files) != want {
 		t.Errorf("%d files, want %d", len(files), want)
 	}
 }

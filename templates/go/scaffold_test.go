@@ -16,7 +16,14 @@ import (
 func scaffoldMethods(t *testing.T) map[string]*ast.FuncDecl {
 	t.Helper()
 	files := byPath(t, generate(t, canonicalSuite(t), backend.Options{Binding: backend.BindSDK}))
-	file, err := parser.ParseFile(token.NewFileSet(), ScaffoldFile, files[ScaffoldFile].Content, 0)
+	return parseScaffoldMethods(t, files[ScaffoldFile].Content)
+}
+
+// parseScaffoldMethods parses a scaffold and returns its subject's methods by
+// Go name.
+func parseScaffoldMethods(t *testing.T, src []byte) map[string]*ast.FuncDecl {
+	t.Helper()
+	file, err := parser.ParseFile(token.NewFileSet(), ScaffoldFile, src, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

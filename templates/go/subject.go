@@ -219,7 +219,10 @@ func subjectFile(c *common) (*fileBuilder, error) {
 		jen.Type().Id(subjectType).InterfaceFunc(func(g *jen.Group) {
 			for _, op := range c.api.Operations {
 				comment(g, op.Doc)
-				g.Id(op.Method).Add(methodSignature(op, false))
+				// indented by a tab; its parameters wrap when the line would be too long
+				oneLine := strings.TrimPrefix(goText(jen.Var().Id("_").Func().Add(methodSignature(op, false))), "var _ func")
+				wrap := 1+len(op.Method)+len(oneLine) > maxLineWidth
+				g.Id(op.Method).Add(methodSignature(op, wrap))
 			}
 		}))
 	for _, r := range c.api.Records {

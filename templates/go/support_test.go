@@ -13,7 +13,10 @@ import (
 // exercises, such as [] against {} in both directions.
 const supportSelfCheck = `package babelqueue_test
 
-import "testing"
+import (
+	"encoding/json"
+	"testing"
+)
 
 func TestSupportSelfCheck(t *testing.T) {
 	equal := []struct {
@@ -61,6 +64,46 @@ func TestSupportSelfCheck(t *testing.T) {
 	}
 	if _, err := conformanceParseJSON([]byte("{} {}")); err == nil {
 		t.Error("data after the JSON value was accepted")
+	}
+	// typed result members as JSON: nil pointers and raw messages are null, a nil
+	// list is empty, text keeps <, > and & as they are
+	var absent *string
+	results := []struct {
+		value any
+		want  string
+	}{
+		{absent, "null"}, {json.RawMessage(nil), "null"}, {conformanceList([]string(nil)), "[]"},
+		{conformanceList([]string{"<a&b>"}), "[\"<a&b>\"]"}, {json.RawMessage("{ \"a\" : [ 1.50 ] }"), "{\"a\":[1.50]}"},
+		{false, "false"}, {conformancePtr("x"), "\"x\""},
+	}
+	for _, c := range results {
+		if got, err := conformanceResultJSON(c.value); err != nil || string(got) != c.want {
+			t.Errorf("result JSON of %#v = %s, %v; want %s", c.value, got, err, c.want)
+		}
+	}
+	mentions := []struct {
+		value    any
+		mentions []string
+		fails    bool
+	}{
+		{json.RawMessage("{\"message\":\"at p of q: {oops\"}"), []string{"q", "p", "{oops"}, false},
+		{json.RawMessage("{\"message\":\"at p of q\"}"), []string{"q", "r"}, true},
+		{json.RawMessage("null"), []string{"q"}, true},
+		{json.RawMessage(nil), []string{"q"}, true},
+		{json.RawMessage("{\"message\":1}"), []string{"1"}, true},
+		{json.RawMessage("\"q\""), []string{"q"}, true},
+	}
+	for _, c := range mentions {
+		recorder := &conformanceRecorder{TB: t}
+		conformanceExpectMentions(recorder, "read_error", c.value, c.mentions)
+		if recorder.failed != c.fails {
+			t.Errorf("mentions %q in %s: failed = %v, want %v", c.mentions, c.value, recorder.failed, c.fails)
+		}
+	}
+	recorder := &conformanceRecorder{TB: t}
+	conformanceExpectResult(recorder, "excerpt", absent, "\"\"")
+	if !recorder.failed {
+		t.Error("an absent excerpt passed as the empty string")
 	}
 }
 `

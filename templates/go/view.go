@@ -61,6 +61,9 @@ var blockViews = map[string]blockView{
 	model.BlockIdempotency:          blockFile(model.BlockIdempotency, addIdempotency),
 	model.BlockPayloadSchema:        blockFile(model.BlockPayloadSchema, addPayloadSchema),
 	model.BlockPayloadSchemaUnicode: blockFile(model.BlockPayloadSchemaUnicode, addPayloadSchemaUnicode),
+	model.BlockSettlement:           blockFile(model.BlockSettlement, addSettlement),
+	model.BlockRowErrors:            blockFile(model.BlockRowErrors, addRowErrors),
+	model.BlockFailedWrites:         blockFile(model.BlockFailedWrites, addFailedWrites),
 }
 
 // blockAdder adds a block's tests (and the helpers only that block uses) to

@@ -1,4 +1,4 @@
-// Scaffolded by bqgen from conformance suite 1.2.0.
+// Scaffolded by bqgen from conformance suite 1.3.0.
 // This file is yours: bqgen writes it only when it is absent, never over your edits.
 
 package babelqueue_test
@@ -252,6 +252,50 @@ func (sdkConformanceSubject) ArtemisSchemaVersionGate(envelope []byte, property 
 		"and Transport.Pop in the separate module github.com/babelqueue/babelqueue-go/artemis " +
 		"never reads the bq_schema_version application property"
 	return "", conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) Settle(
+	broker string,
+	deadLetterQueue bool,
+	calls []string,
+) (ConformanceSettlement, error) {
+	reason := "babelqueue-go has no shared messaging layer of the message-queue connectors: " +
+		"its Transport only Pops and Acks (the optional Releaser puts a message back in place), so there is " +
+		"no acknowledgeable message settled once (the first call wins), no requeue or reject call, " +
+		"no WithBody copy and no messages_settled counter"
+	return ConformanceSettlement{}, conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) ReadMessage(
+	typeValue json.RawMessage,
+	broker,
+	source,
+	position,
+	messageID string,
+	metadata json.RawMessage,
+	body string,
+	action *string,
+	deadLetterQueue bool,
+	rawExcerptLength *int64,
+) (ConformanceMessageRead, error) {
+	reason := "babelqueue-go has no shared messaging layer of the message-queue connectors: " +
+		"App decodes every body as an envelope and hands it to the handler of its URN, so there is no source " +
+		"typed on a body T with a RowErrorHandler (fail, skip, dead_letter), no read error naming the position " +
+		"and an excerpt (RawExcerptLength), no MessageFailure for a dead-letter sink and no row_errors counter"
+	return ConformanceMessageRead{}, conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) WriteMessages(
+	sink,
+	action string,
+	batches json.RawMessage,
+	refused []string,
+) (ConformanceWriteOutcome, error) {
+	reason := "babelqueue-go has no shared messaging layer of the message-queue connectors: " +
+		"it has no sinks, so nothing writes received messages through a sink and acknowledges each one " +
+		"once written (Acknowledging), there is no FailedMessageAction (fail, requeue, dead_letter) for a " +
+		"message the broker refuses, and no dead-letter sink"
+	return ConformanceWriteOutcome{}, conformanceNotProvided(reason)
 }
 
 // sdkConformanceWarnings returns the decode warnings of a core that has

@@ -261,3 +261,61 @@ func (oracleConformanceSubject) ArtemisSchemaVersionGate(envelope []byte, proper
 	}, &result)
 	return result.Outcome, err
 }
+
+func (oracleConformanceSubject) Settle(
+	broker string,
+	deadLetterQueue bool,
+	calls []string,
+) (ConformanceSettlement, error) {
+	var result ConformanceSettlement
+	err := conformanceOracleCall("settle", map[string]any{
+		"broker":            broker,
+		"dead_letter_queue": deadLetterQueue,
+		"calls":             calls,
+	}, &result)
+	return result, err
+}
+
+func (oracleConformanceSubject) ReadMessage(
+	typeValue json.RawMessage,
+	broker,
+	source,
+	position,
+	messageID string,
+	metadata json.RawMessage,
+	body string,
+	action *string,
+	deadLetterQueue bool,
+	rawExcerptLength *int64,
+) (ConformanceMessageRead, error) {
+	var result ConformanceMessageRead
+	err := conformanceOracleCall("read_message", map[string]any{
+		"type":               typeValue,
+		"broker":             broker,
+		"source":             source,
+		"position":           position,
+		"message_id":         messageID,
+		"metadata":           metadata,
+		"body":               body,
+		"action":             action,
+		"dead_letter_queue":  deadLetterQueue,
+		"raw_excerpt_length": rawExcerptLength,
+	}, &result)
+	return result, err
+}
+
+func (oracleConformanceSubject) WriteMessages(
+	sink,
+	action string,
+	batches json.RawMessage,
+	refused []string,
+) (ConformanceWriteOutcome, error) {
+	var result ConformanceWriteOutcome
+	err := conformanceOracleCall("write_messages", map[string]any{
+		"sink":    sink,
+		"action":  action,
+		"batches": batches,
+		"refused": refused,
+	}, &result)
+	return result, err
+}

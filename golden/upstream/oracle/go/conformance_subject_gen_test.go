@@ -85,6 +85,33 @@ type ConformanceSubject interface {
 	// application property set to property (absent: not set) to the consumer, which
 	// reads it before decoding, and reports "decode" or "reject".
 	ArtemisSchemaVersionGate(envelope []byte, property *string) (string, error)
+	// Settle receives one message from broker (with a dead-letter queue or not) and
+	// drives it, or its WithBody copy (a call prefixed "copy."), through calls
+	// (acknowledge, requeue, reject); reports what each call returned, the broker
+	// actions taken, what delivers the message again and the messages_settled counts.
+	Settle(broker string, deadLetterQueue bool, calls []string) (ConformanceSettlement, error)
+	// ReadMessage receives one message whose body may not be a valid T from a source
+	// with the given RowErrorHandler action (absent: no handler) and reports whether
+	// it was handed on, the read error, how it was settled, what reached the
+	// dead-letter sink and the row_errors counts.
+	ReadMessage(
+		typeValue json.RawMessage,
+		broker,
+		source,
+		position,
+		messageID string,
+		metadata json.RawMessage,
+		body string,
+		action *string,
+		deadLetterQueue bool,
+		rawExcerptLength *int64,
+	) (ConformanceMessageRead, error)
+	// WriteMessages writes the messages of batches (by id) through a sink of the given
+	// kind with the given FailedMessageAction, the broker refusing the refused ones,
+	// and reports whether the write failed, how each source message was settled, which
+	// bodies reached the dead-letter sink and the event after which each was
+	// acknowledged.
+	WriteMessages(sink, action string, batches json.RawMessage, refused []string) (ConformanceWriteOutcome, error)
 }
 
 // ConformanceDecodeResult is the outcome of decode.
@@ -168,6 +195,51 @@ type ConformanceRedisRoundtrip struct {
 	QueuedAfterProduce int64 `json:"queued_after_produce"`
 	// QueuedAfterReserve is the length of the queue's ready list after reserve.
 	QueuedAfterReserve int64 `json:"queued_after_reserve"`
+}
+
+// ConformanceSettlement is what settling one received message did.
+type ConformanceSettlement struct {
+	// Results is the outcome each call returned: acknowledged, requeued, rejected or
+	// dead_lettered.
+	Results []string `json:"results"`
+	// BrokerActions is the settlements the broker saw, in order.
+	BrokerActions []string `json:"broker_actions"`
+	// RedeliveredBy is what delivers it again: requeue, connection_close,
+	// visibility_timeout or restart; absent when nothing does.
+	RedeliveredBy *string `json:"redelivered_by"`
+	// MessagesSettled is the messages_settled counter by outcome.
+	MessagesSettled json.RawMessage `json:"messages_settled"`
+}
+
+// ConformanceMessageRead is what reading one message did.
+type ConformanceMessageRead struct {
+	// HandedOn is whether its body deserialized and the message was emitted.
+	HandedOn bool `json:"handed_on"`
+	// ReadError is null, or {"message": the read's error message}.
+	ReadError json.RawMessage `json:"read_error"`
+	// Excerpt is the start of the body a failed read keeps; absent when the read did
+	// not fail.
+	Excerpt *string `json:"excerpt"`
+	// Settlement is unsettled, dead_lettered or removed.
+	Settlement string `json:"settlement"`
+	// DeadLetters is the MessageFailures the dead-letter sink received: {source,
+	// message_id, body, metadata}.
+	DeadLetters json.RawMessage `json:"dead_letters"`
+	// RowErrors is the row_errors counter by action.
+	RowErrors json.RawMessage `json:"row_errors"`
+}
+
+// ConformanceWriteOutcome is what writing through a sink did.
+type ConformanceWriteOutcome struct {
+	WriteFails bool `json:"write_fails"`
+	// Settlements is each source message's settlement by id: acknowledged, requeued or
+	// unsettled.
+	Settlements json.RawMessage `json:"settlements"`
+	// DeadLetters is the ids whose bodies reached the dead-letter sink.
+	DeadLetters []string `json:"dead_letters"`
+	// AcknowledgedAfter is for each acknowledged id, the sink event after which it
+	// was.
+	AcknowledgedAfter json.RawMessage `json:"acknowledged_after"`
 }
 
 // ConformanceDelivery is one delivery of an idempotency replay.

@@ -344,6 +344,64 @@ func conformanceMemberText(member any, found bool) string {
 	return conformanceJSONText(member)
 }
 
+// conformanceResultJSON is a member of an operation's typed result as JSON, as
+// encoding/json writes it (a nil pointer or json.RawMessage is null), without
+// HTML escaping so a failure message shows the text as it is.
+func conformanceResultJSON(value any) ([]byte, error) {
+	var out bytes.Buffer
+	encoder := json.NewEncoder(&out)
+	encoder.SetEscapeHTML(false)
+	if err := encoder.Encode(value); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(out.Bytes(), []byte("\n")), nil
+}
+
+// conformanceList is a list member of a result with nil read as empty: the
+// protocol's lists are never absent, and Go's empty list is often nil.
+func conformanceList[E any](items []E) []E {
+	if items == nil {
+		return []E{}
+	}
+	return items
+}
+
+// conformanceExpectResult fails the test unless got, a member of an operation's
+// typed result, converted to JSON has the same value as want.
+func conformanceExpectResult(t testing.TB, what string, got any, want string) {
+	t.Helper()
+	raw, err := conformanceResultJSON(got)
+	if err != nil {
+		t.Errorf("%s = %#v is not JSON (%v), want %s", what, got, err, want)
+		return
+	}
+	conformanceExpectJSON(t, what, raw, want)
+}
+
+// conformanceExpectMentions fails the test unless got, a member of an operation's
+// typed result, is an object whose message is a string containing each of
+// mentions (the wording around them is the implementation's own).
+func conformanceExpectMentions(t testing.TB, what string, got any, mentions []string) {
+	t.Helper()
+	raw, err := conformanceResultJSON(got)
+	if err != nil {
+		t.Errorf("%s = %#v is not JSON (%v), want an object whose message mentions %q", what, got, err, mentions)
+		return
+	}
+	value, _ := conformanceParseJSON(raw)
+	object, _ := value.(map[string]any)
+	message, isText := object["message"].(string)
+	if !isText {
+		t.Errorf("%s = %s, want an object whose message mentions %q", what, raw, mentions)
+		return
+	}
+	for _, mention := range mentions {
+		if !strings.Contains(message, mention) {
+			t.Errorf("%s message %q does not mention %q", what, message, mention)
+		}
+	}
+}
+
 // conformancePointer resolves an RFC 6901 JSON pointer in a parsed document.
 func conformancePointer(document any, pointer string) (any, bool) {
 	if pointer == "" {

@@ -218,6 +218,9 @@ func TestOneTestPerCase(t *testing.T) {
 		"RedisConformanceTests.cs":                1,
 		"IdempotencyConformanceTests.cs":          1 + len(s.Idempotency.Sequences),
 		"PayloadSchemaUnicodeConformanceTests.cs": len(s.PayloadSchemaUnicode.Cases),
+		"SettlementConformanceTests.cs":           len(s.Settlement.Cases),
+		"RowErrorsConformanceTests.cs":            len(s.RowErrors.Cases),
+		"FailedWritesConformanceTests.cs":         len(s.FailedWrites.Cases),
 	}
 	for path, want := range checks {
 		if got := count(path); got != want {

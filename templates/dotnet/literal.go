@@ -122,13 +122,38 @@ func jsonObjectExpr(v model.Value) (csExpr, error) {
 // JSON with strings in it (which a regular literal would fill with \"), a
 // regular literal for the rest ("1.0", "[1, 2]"). Strings in the JSON text
 // escape everything outside printable ASCII as JSON \u escapes, so the
-// literal is printable ASCII and means the same value.
+// literal is printable ASCII and means the same value. A JSON line that a
+// raw literal cannot hold within maxLine (a long string or number) makes
+// the text a concatenation of regular literals instead (see jsonPieces).
 func jsonText(v model.Value) csExpr {
 	lines := jsonLines(v)
+	for _, line := range lines {
+		if len(line) > jsonRawWidth {
+			return jsonPieces(v)
+		}
+	}
 	if len(lines) == 1 && !strings.Contains(lines[0], `"`) {
 		return csString(lines[0])
 	}
 	return csRaw(lines)
+}
+
+// jsonRawWidth is the longest JSON line a raw literal holds: a test body's
+// line, indented by rawIndent.
+const jsonRawWidth = maxLine - bodyIndent - len(rawIndent)
+
+// jsonPieceWidth is the longest piece of jsonPieces, quotes included: a
+// line of its own after "+ ", leaving room for what follows the literal on
+// its last line (such as ")!.AsObject();").
+const jsonPieceWidth = jsonRawWidth - len("+ ") - 24
+
+// jsonPieces renders v's JSON text on one line (as jsonInline spells it)
+// as C# literals of whole words joined by +, each on a line of its own
+// indented by rawIndent, starting on the line after the one the expression
+// starts on: a constant concatenation, the same text however it is cut.
+func jsonPieces(v model.Value) csExpr {
+	pieces := csStringPieces(jsonInline(v), jsonPieceWidth)
+	return csExpr("\n" + rawIndent + strings.Join(pieces, "\n"+rawIndent+"+ "))
 }
 
 // rawIndent is how far a raw literal's content is indented beyond the line

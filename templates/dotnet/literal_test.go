@@ -94,6 +94,9 @@ func TestJSONExprKeepsTheValue(t *testing.T) {
 			t.Fatalf("jsonExpr: %s is not printable ASCII", expr)
 		}
 		text, err := decodeCSharpLiteral(inner)
+		if strings.HasPrefix(inner, "\n") { // a JSON line too long for a raw literal
+			text, err = concatenation(t, inner), nil
+		}
 		if err != nil {
 			t.Fatalf("jsonExpr: %s: %v", expr, err)
 		}
@@ -343,4 +346,34 @@ func hexDigits(rest []rune, n int) (uint64, error) {
 		return 0, fmt.Errorf("short \\%c escape", rest[0])
 	}
 	return strconv.ParseUint(string(rest[1:1+n]), 16, 32)
+}
+
+// A JSON value with a string or number too long for a raw literal's line
+// becomes a concatenation of regular literals on lines that fit, which
+// reads back as the same value; a value that fits stays a raw literal.
+func TestJSONTextSplitsLongLines(t *testing.T) {
+	long := strings.Repeat("quote \" backslash \\ emoji 😀 ", 10)
+	for _, v := range []model.Value{
+		model.StringValue(long),
+		model.ObjectValue(model.Member{Key: long, Value: model.ArrayValue(model.StringValue(long), model.NumberValue("1.0"))}),
+		model.NumberValue(strings.Repeat("9", 200)),
+	} {
+		text := string(jsonText(v))
+		if !strings.HasPrefix(text, "\n"+rawIndent+`"`) {
+			t.Errorf("%s is not a concatenation on lines of its own:\n%s", v.Compact(), text)
+			continue
+		}
+		for _, line := range strings.Split(text, "\n") {
+			if bodyIndent+len(line)+len(")!.AsObject();") > maxLine {
+				t.Errorf("line of %d columns: %s", bodyIndent+len(line), line)
+			}
+		}
+		back, err := model.Parse([]byte(concatenation(t, text)))
+		if err != nil || back.Compact() != v.Compact() {
+			t.Errorf("%s reads back as %s (%v)", v.Compact(), back.Compact(), err)
+		}
+	}
+	if text := string(jsonText(model.ArrayValue(model.StringValue("short")))); !strings.HasPrefix(text, `"""`) {
+		t.Errorf("a short value is not a raw literal: %s", text)
+	}
 }

@@ -26,7 +26,7 @@ type operationView struct {
 	Handshake   bool   // protocol.Capabilities, which lists the others
 	Method      string // the C# method name, e.g. SqsReconcile
 	Doc         string // the XML doc comment, indented for an interface member
-	Signature   string // e.g. "long SqsReconcile(long bodyAttempts, string? approximateReceiveCount)"
+	Signature   string // e.g. "long SqsReconcile(long bodyAttempts, string? approximateReceiveCount)", wrapped when long
 	Params      []paramView
 	// ResultOpen and ResultClose surround the oracle's Call(...) expression
 	// to read the result: ResultOpen + "Call(...)" + ResultClose.
@@ -113,7 +113,7 @@ func operation(op protocol.Operation, recordNames map[string]string) (operationV
 	if err != nil {
 		return v, fmt.Errorf("result: %w", err)
 	}
-	v.Signature = result + " " + v.Method + "(" + strings.Join(params, ", ") + ")"
+	v.Signature = signature(result+" "+v.Method, params)
 	fn, extra, err := readFunc(op.Result.Type, recordNames)
 	if err != nil {
 		return v, err
@@ -125,6 +125,17 @@ func operation(op protocol.Operation, recordNames map[string]string) (operationV
 	v.ResultClose += extra + ")"
 	v.Doc = docComment("    ", sentence(op.Doc), docParams...)
 	return v, nil
+}
+
+// signature is a method's signature, head(params): on one line when the
+// longest line printing it ("    public <signature> =>") fits in maxLine,
+// else with each parameter on a line of its own, indented for a class
+// member's continuation.
+func signature(head string, params []string) string {
+	if line := "    public " + head + "(" + strings.Join(params, ", ") + ") =>"; len(line) <= maxLine {
+		return head + "(" + strings.Join(params, ", ") + ")"
+	}
+	return head + "(\n        " + strings.Join(params, ",\n        ") + ")"
 }
 
 func record(r protocol.RecordType, recordNames map[string]string) (recordView, error) {

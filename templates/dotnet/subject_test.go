@@ -60,9 +60,10 @@ func TestAddedOperationNeedsNoEdit(t *testing.T) {
 	}
 	for file, want := range map[string][]string{
 		subjectFileName: {
-			"IReadOnlyDictionary<string, SqsAttribute> EchoEverything(string envelope, IReadOnlyList<string> labels, " +
-				"IReadOnlyList<bool> flags, IReadOnlyDictionary<string, string> names, Delivery one, Delivery? maybe, " +
-				"IReadOnlyDictionary<string, Delivery> byName, JsonObject @object);",
+			"IReadOnlyDictionary<string, SqsAttribute> EchoEverything(\n        string envelope,\n" +
+				"        IReadOnlyList<string> labels,\n        IReadOnlyList<bool> flags,\n" +
+				"        IReadOnlyDictionary<string, string> names,\n        Delivery one,\n        Delivery? maybe,\n" +
+				"        IReadOnlyDictionary<string, Delivery> byName,\n        JsonObject @object);",
 			"/// <summary>Echoes what it is given.</summary>",
 			"IReadOnlyList<Delivery> KafkaOffsets(long? count);",
 		},

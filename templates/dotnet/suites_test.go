@@ -2,6 +2,7 @@ package dotnet
 
 import (
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"strings"
 	"testing"
@@ -164,6 +165,46 @@ func adversarialManifest() string {
 	}) + `},
  "payload_schema_unicode":{"schema":{"type":"object"},"cases":` + nameList(func(n string) string {
 		return `{"name":` + q(n) + `,"data":` + q(n) + `,"valid":false}`
-	}) + `}
+	}) + `},
+` + adversarialMessaging(entries) + `
 }`
+}
+
+// messagingNames are the messaging blocks' case names: the nasty ones, and
+// names of the types and locals their tests use.
+var messagingNames = append(append([]string{}, nasty...), "settlement", "message read", "result", "expected results")
+
+// adversarialMessaging is the messaging blocks of the adversarial suite:
+// every argument and expected member a nasty value, long ones included,
+// absent and null optional arguments, and mentions to look for.
+func adversarialMessaging(entries func(func(string) string) string) string {
+	var settle, rows, writes []string
+	for i, n := range messagingNames {
+		long := strings.Repeat(n+" ", 12)
+		settle = append(settle, `{"name":`+q(n)+`,"broker":"rabbitmq","dead_letter_queue":`+fmt.Sprint(i%2 == 0)+
+			`,"calls":[`+q(n)+`,`+q(long)+`],"expect":{"results":[`+q(n)+`],"broker_actions":[],"redelivered_by":`+
+			map[bool]string{true: "null", false: q(n)}[i%2 == 0]+`,"messages_settled":{`+q(n)+`:1}}}`)
+		optional := `,"action":"skip","raw_excerpt_length":3`
+		switch i % 3 {
+		case 1:
+			optional = `,"action":null,"raw_excerpt_length":null`
+		case 2:
+			optional = "" // both absent
+		}
+		readError := `{"mentions":[` + q(n) + `,` + q(long) + `]}`
+		if i%4 == 3 {
+			readError = "null"
+		}
+		rows = append(rows, `{"name":`+q(n)+`,"broker":"kafka","source":`+q(n)+`,"position":`+q(long)+
+			`,"message_id":`+q(n)+`,"metadata":{`+q(n)+`:`+q(n)+`},"body":`+q(long)+optional+
+			`,"dead_letter_queue":false,"expect":{"handed_on":false,"read_error":`+readError+`,"excerpt":`+q(n)+
+			`,"settlement":`+q(long)+`,"dead_letters":[{"body":`+q(n)+`}],"row_errors":{`+q(n)+`:1}}}`)
+		writes = append(writes, `{"name":`+q(n)+`,"sink":"other","action":"fail","batches":[[`+q(n)+`],[]],"refused":[`+
+			q(n)+`,`+q(long)+`],"expect":{"write_fails":true,"settlements":{`+q(n)+`:`+q(long)+`},"dead_letters":[`+q(n)+
+			`],"acknowledged_after":{`+q(n)+`:`+q(n)+`}}}`)
+	}
+	return ` "settlement":{"description":` + q(nasty[0]) + `,"cases":[` + strings.Join(settle, ",") + `]},
+ "row_errors":{"type":{"type":"object","properties":` + entries(func(string) string { return `{"type":"string"}` }) +
+		`},"cases":[` + strings.Join(rows, ",") + `]},
+ "failed_writes":{"cases":[` + strings.Join(writes, ",") + `]}`
 }

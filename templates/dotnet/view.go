@@ -168,7 +168,8 @@ type testSpec struct {
 type blockView func(*model.Suite, *common) (testFile, error)
 
 // blockViews maps each block bqgen models to its builder. payload_schema
-// and payload_schema_unicode share one shape and runner.
+// and payload_schema_unicode share one shape and runner; the messaging
+// blocks (settlement, row_errors, failed_writes) share one test body.
 var blockViews = map[string]blockView{
 	model.BlockCases:       buildCases,
 	model.BlockIdempotency: buildIdempotency,
@@ -188,6 +189,9 @@ var blockViews = map[string]blockView{
 	model.BlockPayloadSchemaUnicode: func(s *model.Suite, c *common) (testFile, error) {
 		return buildPayloadSchema(c, model.BlockPayloadSchemaUnicode, s.PayloadSchemaUnicode)
 	},
+	model.BlockSettlement:   buildSettlement,
+	model.BlockRowErrors:    buildRowErrors,
+	model.BlockFailedWrites: buildFailedWrites,
 }
 
 // buildView computes the whole output of one Generate call; packageOf

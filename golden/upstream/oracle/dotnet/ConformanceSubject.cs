@@ -181,6 +181,58 @@ public interface IConformanceSubject
     /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
     /// <param name="property">The property's value, exactly.</param>
     string ArtemisSchemaVersionGate(string envelope, string? property);
+
+    /// <summary>
+    /// Receives one message from broker (with a dead-letter queue or not) and drives it, or its
+    /// WithBody copy (a call prefixed "copy."), through calls (acknowledge, requeue, reject);
+    /// reports what each call returned, the broker actions taken, what delivers the message again
+    /// and the messages_settled counts.
+    /// </summary>
+    /// <param name="broker">Rabbitmq, servicebus, sqs or kafka.</param>
+    /// <param name="deadLetterQueue">Whether the queue has a dead-letter queue.</param>
+    /// <param name="calls">The settle calls, in order.</param>
+    Settlement Settle(string broker, bool deadLetterQueue, IReadOnlyList<string> calls);
+
+    /// <summary>
+    /// Receives one message whose body may not be a valid T from a source with the given
+    /// RowErrorHandler action (absent: no handler) and reports whether it was handed on, the read
+    /// error, how it was settled, what reached the dead-letter sink and the row_errors counts.
+    /// </summary>
+    /// <param name="type">The JSON schema of T.</param>
+    /// <param name="broker"><c>broker</c>.</param>
+    /// <param name="source">The queue or topic.</param>
+    /// <param name="position">The message's position, as the broker names it.</param>
+    /// <param name="messageId"><c>message_id</c>.</param>
+    /// <param name="metadata">The broker's metadata.</param>
+    /// <param name="body"><c>body</c>.</param>
+    /// <param name="action">Fail, skip or dead_letter; absent: no handler.</param>
+    /// <param name="deadLetterQueue"><c>dead_letter_queue</c>.</param>
+    /// <param name="rawExcerptLength">RawExcerptLength; absent: the default.</param>
+    MessageRead ReadMessage(
+        JsonObject type,
+        string broker,
+        string source,
+        string position,
+        string messageId,
+        JsonObject metadata,
+        string body,
+        string? action,
+        bool deadLetterQueue,
+        long? rawExcerptLength);
+
+    /// <summary>
+    /// Writes the messages of batches (by id) through a sink of the given kind with the given
+    /// FailedMessageAction, the broker refusing the refused ones, and reports whether the write
+    /// failed, how each source message was settled, which bodies reached the dead-letter sink and
+    /// the event after which each was acknowledged.
+    /// </summary>
+    /// <param name="sink">message_queue, sql, sql_whole_run, http or other.</param>
+    /// <param name="action">
+    /// Fail, requeue or dead_letter (http: skip or dead_letter for a failed request).
+    /// </param>
+    /// <param name="batches">The batches, each a list of message ids.</param>
+    /// <param name="refused">The ids the broker (or the HTTP endpoint) refuses.</param>
+    WriteOutcome WriteMessages(string sink, string action, JsonNode? batches, IReadOnlyList<string> refused);
 }
 
 /// <summary>The outcome of decode.</summary>
@@ -269,6 +321,56 @@ public sealed record RedisRoundtrip(
     string Element,
     long QueuedAfterProduce,
     long QueuedAfterReserve);
+
+/// <summary>What settling one received message did.</summary>
+/// <param name="Results">
+/// The outcome each call returned: acknowledged, requeued, rejected or dead_lettered.
+/// </param>
+/// <param name="BrokerActions">The settlements the broker saw, in order.</param>
+/// <param name="RedeliveredBy">
+/// What delivers it again: requeue, connection_close, visibility_timeout or restart; absent when
+/// nothing does.
+/// </param>
+/// <param name="MessagesSettled">The messages_settled counter by outcome.</param>
+public sealed record Settlement(
+    IReadOnlyList<string> Results,
+    IReadOnlyList<string> BrokerActions,
+    string? RedeliveredBy,
+    JsonObject MessagesSettled);
+
+/// <summary>What reading one message did.</summary>
+/// <param name="HandedOn">Whether its body deserialized and the message was emitted.</param>
+/// <param name="ReadError">Null, or {"message": the read's error message}.</param>
+/// <param name="Excerpt">
+/// The start of the body a failed read keeps; absent when the read did not fail.
+/// </param>
+/// <param name="Settlement">Unsettled, dead_lettered or removed.</param>
+/// <param name="DeadLetters">
+/// The MessageFailures the dead-letter sink received: {source, message_id, body, metadata}.
+/// </param>
+/// <param name="RowErrors">The row_errors counter by action.</param>
+public sealed record MessageRead(
+    bool HandedOn,
+    JsonNode? ReadError,
+    string? Excerpt,
+    string Settlement,
+    JsonNode? DeadLetters,
+    JsonObject RowErrors);
+
+/// <summary>What writing through a sink did.</summary>
+/// <param name="WriteFails"><c>write_fails</c>.</param>
+/// <param name="Settlements">
+/// Each source message's settlement by id: acknowledged, requeued or unsettled.
+/// </param>
+/// <param name="DeadLetters">The ids whose bodies reached the dead-letter sink.</param>
+/// <param name="AcknowledgedAfter">
+/// For each acknowledged id, the sink event after which it was.
+/// </param>
+public sealed record WriteOutcome(
+    bool WriteFails,
+    JsonObject Settlements,
+    IReadOnlyList<string> DeadLetters,
+    JsonObject AcknowledgedAfter);
 
 /// <summary>One delivery of an idempotency replay.</summary>
 /// <param name="MetaId">The message's meta.id; empty means the message has none.</param>

@@ -334,6 +334,10 @@ public static class ConformanceJson
         return text.ToString();
     }
 
+    /// <summary>A list of strings as a JSON array, to compare with the suite's value.</summary>
+    public static JsonArray Texts(IEnumerable<string> items) =>
+        new(items.Select(item => (JsonNode?)JsonValue.Create(item)).ToArray());
+
     /// <summary>A JSON value as compact text for failure messages; "null" for null.</summary>
     public static string Show(JsonNode? node) => node is null ? "null" : node.ToJsonString();
 }
@@ -380,6 +384,27 @@ public static class JsonAssert
             ConformanceJson.TryResolve(document, pointer, out JsonNode? actual),
             pointer + " does not resolve in " + ConformanceJson.Show(document));
         Equal(expected, actual, pointer);
+    }
+
+    /// <summary>
+    /// Asserts that <paramref name="actual"/> is an object whose <c>message</c> is a string
+    /// containing each of <paramref name="mentions"/> (ordinal): an error whose wording is the
+    /// subject's own.
+    /// </summary>
+    public static void Mentions(JsonNode? actual, string what, params string[] mentions)
+    {
+        bool found = ConformanceJson.TryResolve(actual, "/message", out JsonNode? node);
+        string? message = found && node is JsonValue value && value.GetValueKind() == JsonValueKind.String
+            ? value.GetValue<string>()
+            : null;
+        Assert.True(message is not null,
+            what + ": expected an object with a message, got " + ConformanceJson.Show(actual));
+        foreach (string mention in mentions)
+        {
+            Assert.True(message!.Contains(mention, StringComparison.Ordinal),
+                what + ".message: expected it to mention " + ConformanceJson.Show(JsonValue.Create(mention))
+                    + ", got " + ConformanceJson.Show(JsonValue.Create(message)));
+        }
     }
 
     /// <summary>Asserts that nothing is at <paramref name="pointer"/> in <paramref name="document"/>.</summary>

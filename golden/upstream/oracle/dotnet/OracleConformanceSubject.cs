@@ -275,6 +275,51 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
             ["property"] = property,
         })["outcome"]);
 
+    /// <inheritdoc/>
+    public Settlement Settle(string broker, bool deadLetterQueue, IReadOnlyList<string> calls) =>
+        SettlementOf(Call("settle", new JsonObject
+        {
+            ["broker"] = broker,
+            ["dead_letter_queue"] = deadLetterQueue,
+            ["calls"] = ListJson(calls, TextJson),
+        }));
+
+    /// <inheritdoc/>
+    public MessageRead ReadMessage(
+        JsonObject type,
+        string broker,
+        string source,
+        string position,
+        string messageId,
+        JsonObject metadata,
+        string body,
+        string? action,
+        bool deadLetterQueue,
+        long? rawExcerptLength) =>
+        MessageReadOf(Call("read_message", new JsonObject
+        {
+            ["type"] = type.DeepClone(),
+            ["broker"] = broker,
+            ["source"] = source,
+            ["position"] = position,
+            ["message_id"] = messageId,
+            ["metadata"] = metadata.DeepClone(),
+            ["body"] = body,
+            ["action"] = action,
+            ["dead_letter_queue"] = deadLetterQueue,
+            ["raw_excerpt_length"] = rawExcerptLength,
+        }));
+
+    /// <inheritdoc/>
+    public WriteOutcome WriteMessages(string sink, string action, JsonNode? batches, IReadOnlyList<string> refused) =>
+        WriteOutcomeOf(Call("write_messages", new JsonObject
+        {
+            ["sink"] = sink,
+            ["action"] = action,
+            ["batches"] = batches?.DeepClone(),
+            ["refused"] = ListJson(refused, TextJson),
+        }));
+
     // One request and its response. Tests run in parallel, so the pipe is shared
     // under a lock: the protocol answers in request order.
     private JsonNode Call(string op, JsonObject args)
@@ -353,6 +398,26 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
         Element: TextOf(node?["element"]),
         QueuedAfterProduce: IntegerOf(node?["queued_after_produce"]),
         QueuedAfterReserve: IntegerOf(node?["queued_after_reserve"]));
+
+    private static Settlement SettlementOf(JsonNode? node) => new(
+        Results: ListOf(node?["results"], TextOf),
+        BrokerActions: ListOf(node?["broker_actions"], TextOf),
+        RedeliveredBy: OptionalTextOf(node?["redelivered_by"]),
+        MessagesSettled: ObjectOf(node?["messages_settled"]));
+
+    private static MessageRead MessageReadOf(JsonNode? node) => new(
+        HandedOn: BooleanOf(node?["handed_on"]),
+        ReadError: ValueOf(node?["read_error"]),
+        Excerpt: OptionalTextOf(node?["excerpt"]),
+        Settlement: TextOf(node?["settlement"]),
+        DeadLetters: ValueOf(node?["dead_letters"]),
+        RowErrors: ObjectOf(node?["row_errors"]));
+
+    private static WriteOutcome WriteOutcomeOf(JsonNode? node) => new(
+        WriteFails: BooleanOf(node?["write_fails"]),
+        Settlements: ObjectOf(node?["settlements"]),
+        DeadLetters: ListOf(node?["dead_letters"], TextOf),
+        AcknowledgedAfter: ObjectOf(node?["acknowledged_after"]));
 
     private static JsonObject DeliveryJson(Delivery value) => new()
     {

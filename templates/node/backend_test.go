@@ -223,6 +223,15 @@ func caseNames(s *model.Suite) map[string][]string {
 		add(model.BlockPayloadSchema, c.Name)
 	}
 	addBehaviour(s, add)
+	for block, b := range map[string]*model.MessagingBlock{model.BlockSettlement: s.Settlement,
+		model.BlockRowErrors: s.RowErrors, model.BlockFailedWrites: s.FailedWrites} {
+		if b == nil {
+			continue
+		}
+		for _, c := range b.Cases {
+			add(block, c.Name)
+		}
+	}
 	return out
 }
 
@@ -282,7 +291,7 @@ func checkImportsUsed(t *testing.T, where, src string) {
 		}
 	}
 	for _, fn := range []string{"fixture", "whenProvided", "assertJsonEqual", "assertJsonContains", "assertAccepted",
-		"assertPerMessageFields", "assertAbsent", "parseJson", "resolvePointer", "rawMember", "member", "describe", "assert"} {
+		"assertPerMessageFields", "assertAbsent", "assertMentions", "parseJson", "resolvePointer", "rawMember", "member", "describe", "assert"} {
 		if regexp.MustCompile(`\b`+fn+`[.(]`).MatchString(body) && !imported[fn] {
 			t.Errorf("%s: %s is used but not imported", where, fn)
 		}

@@ -5,3 +5,6 @@ var Adversarial = adversarial
 
 // GateBlocks is gateBlocks for the external tests.
 var GateBlocks = gateBlocks
+
+// MessagingBlocks is messagingBlocks for the external tests.
+var MessagingBlocks = messagingBlocks

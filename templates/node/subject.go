@@ -463,7 +463,9 @@ func buildScaffold(api subjectView, transport string, has func(string) bool) (sc
 // package's own module (Shim: the "adapter.<block>" declaring what it
 // uses); an operation of the broker with neither reports its
 // "scaffold.<operation>.not_provided" reason or the default one. Every
-// other operation belongs to another package and is not provided here.
+// other operation belongs to another package and is not provided here,
+// except one of the core's with a "scaffold.<operation>.not_provided"
+// reason: no package has its API, and that reason says why.
 // Core lists the mapped operations; "own.<block>" (Transports) is what the
 // block's own mappings import and share.
 func buildOwnScaffold(api subjectView, block string, has func(string) bool) scaffoldView {
@@ -475,6 +477,8 @@ func buildOwnScaffold(api subjectView, block string, has func(string) bool) scaf
 	for _, m := range api.Operations {
 		sm := scaffoldMethod{methodView: m, Sync: m.Signature + ": " + m.Result, Async: "async " + m.Signature + ": Promise<" + m.Result + ">"}
 		switch own, core := "own."+m.Name, "scaffold."+m.Name; {
+		case m.Transport == "" && has(core+".not_provided"):
+			sm.Reason = core + ".not_provided" // the core lacks it too: no package has its API
 		case m.Transport != block:
 			sm.Reason = "own.elsewhere"
 		case has(own):

@@ -102,7 +102,15 @@ func TestScaffoldNotProvidedReasons(t *testing.T) {
 			t.Errorf("%s reports the default reason, not the SDK's", op.Name)
 		}
 	}
-	for _, want := range []string{"@babelqueue/sqs has no schema-version gate: SqsConsumer decodes",
+	for _, op := range []protocol.Operation{protocol.Settle, protocol.ReadMessage, protocol.WriteMessages} {
+		if reasons[op.Name] != "scaffold."+op.Name+".not_provided" {
+			t.Errorf("%s reports %q, not the messaging layer's reason", op.Name, reasons[op.Name])
+		}
+	}
+	for _, want := range []string{"neither @babelqueue/core nor the adapter packages have a received-message handle that",
+		"no WithBody copy", "have a RowErrorHandler", "no row_errors counter", "have a sink", "no FailedMessageAction",
+		"once the SDK has the message-queue connectors' shared messaging layer, map the operation here",
+		"@babelqueue/sqs has no schema-version gate: SqsConsumer decodes",
 		"@babelqueue/azure-service-bus has no schema-version gate: AsbConsumer decodes",
 		"@babelqueue/pulsar has no schema-version gate", "@babelqueue/kafka has no schema-version gate",
 		"@babelqueue/artemis has no schema-version gate", "drive the consumer with the property set"} {

@@ -130,6 +130,16 @@ func TestTransportTargetScaffold(t *testing.T) {
 				t.Errorf("%s: the scaffold imports a build: %s", block, line)
 			}
 		}
+		// No package has the messaging layer: its operations say so, not
+		// that another package has them.
+		for _, method := range []string{"settle", "readMessage", "writeMessages"} {
+			body := src[strings.Index(src, "  "+method+"(): never {"):]
+			body = body[:strings.Index(body, "\n  }\n")]
+			if !strings.Contains(body, "once the SDK has the message-queue connectors' shared messaging layer") ||
+				strings.Contains(body, "another package") {
+				t.Errorf("%s: %s does not give the messaging layer's reason:\n%s", block, method, body)
+			}
+		}
 		for _, op := range []string{block + "_reconcile", block + "_schema_version_gate"} {
 			if strings.Contains(src, `NotProvided(
       "`+op+`"`) {

@@ -24,7 +24,8 @@ var hostile = strings.Join(node.Adversarial[1:len(node.Adversarial)-1], " | ")
 // adversarialSuite is a small suite whose names, descriptions, keys, values
 // and pointers are hostile, consistent enough for the oracle to pass it; its
 // sqs and asb blocks are schema-version gates delivering every hostile
-// string, and numbers at each AMQP width.
+// string, and numbers at each AMQP width; its messaging blocks carry hostile
+// names, bodies, ids, sources and metadata.
 func adversarialSuite(t *testing.T) *model.Suite {
 	t.Helper()
 	data := map[string]any{hostile: hostile, "__proto__": map[string]any{"polluted": true}, "constructor": []any{}}
@@ -45,6 +46,9 @@ func adversarialSuite(t *testing.T) *model.Suite {
 	}
 	for block, gate := range node.GateBlocks(hostile, "fixtures/hostile.json") {
 		manifest[block] = gate
+	}
+	for block, b := range node.MessagingBlocks(hostile) {
+		manifest[block] = b
 	}
 	fsys := fstest.MapFS{
 		"manifest.json":          {Data: mustJSON(t, manifest)},

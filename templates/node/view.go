@@ -76,6 +76,9 @@ var blockViews = map[string]blockView{
 	model.BlockRoundtrip:            buildRoundtrip,
 	model.BlockDataShape:            buildDataShape,
 	model.BlockForbiddenKeys:        buildForbiddenKeys,
+	model.BlockSettlement:           buildSettlement,
+	model.BlockRowErrors:            buildRowErrors,
+	model.BlockFailedWrites:         buildFailedWrites,
 }
 
 // file is the test file of block with its body and imports.

@@ -21,10 +21,13 @@ import type {
   Delivery,
   JsonObject,
   JsonValue,
+  MessageRead,
   PayloadVerdict,
   RabbitMQPublishing,
   RedisRoundtrip,
   SQSAttribute,
+  Settlement,
+  WriteOutcome,
 } from "./conformance-subject.gen.js";
 
 /** Returns the subject the tests run against: bqgen's oracle. */
@@ -399,6 +402,75 @@ class OracleSubject implements ConformanceSubject {
    */
   artemisSchemaVersionGate(envelope: string, property: string | null): Promise<string> {
     return this.#call<string>("artemis_schema_version_gate", { envelope, property }, "outcome");
+  }
+
+  /**
+   * Receives one message from broker (with a dead-letter queue or not) and drives it, or its
+   * WithBody copy (a call prefixed "copy."), through calls (acknowledge, requeue, reject); reports
+   * what each call returned, the broker actions taken, what delivers the message again and the
+   * messages_settled counts.
+   * @param broker rabbitmq, servicebus, sqs or kafka
+   * @param deadLetterQueue whether the queue has a dead-letter queue
+   * @param calls the settle calls, in order
+   */
+  settle(broker: string, deadLetterQueue: boolean, calls: readonly string[]): Promise<Settlement> {
+    return this.#call<Settlement>("settle", { broker, dead_letter_queue: deadLetterQueue, calls });
+  }
+
+  /**
+   * Receives one message whose body may not be a valid T from a source with the given
+   * RowErrorHandler action (absent: no handler) and reports whether it was handed on, the read
+   * error, how it was settled, what reached the dead-letter sink and the row_errors counts.
+   * @param type the JSON schema of T
+   * @param source the queue or topic
+   * @param position the message's position, as the broker names it
+   * @param metadata the broker's metadata
+   * @param action fail, skip or dead_letter; absent: no handler
+   * @param rawExcerptLength RawExcerptLength; absent: the default
+   */
+  readMessage(
+    type: JsonObject,
+    broker: string,
+    source: string,
+    position: string,
+    messageID: string,
+    metadata: JsonObject,
+    body: string,
+    action: string | null,
+    deadLetterQueue: boolean,
+    rawExcerptLength: number | null,
+  ): Promise<MessageRead> {
+    return this.#call<MessageRead>("read_message", {
+      type,
+      broker,
+      source,
+      position,
+      message_id: messageID,
+      metadata,
+      body,
+      action,
+      dead_letter_queue: deadLetterQueue,
+      raw_excerpt_length: rawExcerptLength,
+    });
+  }
+
+  /**
+   * Writes the messages of batches (by id) through a sink of the given kind with the given
+   * FailedMessageAction, the broker refusing the refused ones, and reports whether the write
+   * failed, how each source message was settled, which bodies reached the dead-letter sink and the
+   * event after which each was acknowledged.
+   * @param sink message_queue, sql, sql_whole_run, http or other
+   * @param action fail, requeue or dead_letter (http: skip or dead_letter for a failed request)
+   * @param batches the batches, each a list of message ids
+   * @param refused the ids the broker (or the HTTP endpoint) refuses
+   */
+  writeMessages(
+    sink: string,
+    action: string,
+    batches: JsonValue,
+    refused: readonly string[],
+  ): Promise<WriteOutcome> {
+    return this.#call<WriteOutcome>("write_messages", { sink, action, batches, refused });
   }
 
   async close(): Promise<void> {

@@ -109,6 +109,48 @@ export interface RedisRoundtrip {
   queued_after_reserve: number;
 }
 
+/** What settling one received message did. */
+export interface Settlement {
+  /** the outcome each call returned: acknowledged, requeued, rejected or dead_lettered */
+  results: string[];
+  /** the settlements the broker saw, in order */
+  broker_actions: string[];
+  /**
+   * what delivers it again: requeue, connection_close, visibility_timeout or restart; absent when
+   * nothing does
+   */
+  redelivered_by: string | null;
+  /** the messages_settled counter by outcome */
+  messages_settled: JsonObject;
+}
+
+/** What reading one message did. */
+export interface MessageRead {
+  /** whether its body deserialized and the message was emitted */
+  handed_on: boolean;
+  /** null, or {"message": the read's error message} */
+  read_error: JsonValue;
+  /** the start of the body a failed read keeps; absent when the read did not fail */
+  excerpt: string | null;
+  /** unsettled, dead_lettered or removed */
+  settlement: string;
+  /** the MessageFailures the dead-letter sink received: {source, message_id, body, metadata} */
+  dead_letters: JsonValue;
+  /** the row_errors counter by action */
+  row_errors: JsonObject;
+}
+
+/** What writing through a sink did. */
+export interface WriteOutcome {
+  write_fails: boolean;
+  /** each source message's settlement by id: acknowledged, requeued or unsettled */
+  settlements: JsonObject;
+  /** the ids whose bodies reached the dead-letter sink */
+  dead_letters: string[];
+  /** for each acknowledged id, the sink event after which it was */
+  acknowledged_after: JsonObject;
+}
+
 /** One delivery of an idempotency replay. */
 export interface Delivery {
   /** the message's meta.id; empty means the message has none */
@@ -285,6 +327,58 @@ export interface ConformanceSubject {
    * @param property the property's value, exactly
    */
   artemisSchemaVersionGate(envelope: string, property: string | null): Awaitable<string>;
+
+  /**
+   * Receives one message from broker (with a dead-letter queue or not) and drives it, or its
+   * WithBody copy (a call prefixed "copy."), through calls (acknowledge, requeue, reject); reports
+   * what each call returned, the broker actions taken, what delivers the message again and the
+   * messages_settled counts.
+   * @param broker rabbitmq, servicebus, sqs or kafka
+   * @param deadLetterQueue whether the queue has a dead-letter queue
+   * @param calls the settle calls, in order
+   */
+  settle(broker: string, deadLetterQueue: boolean, calls: readonly string[]): Awaitable<Settlement>;
+
+  /**
+   * Receives one message whose body may not be a valid T from a source with the given
+   * RowErrorHandler action (absent: no handler) and reports whether it was handed on, the read
+   * error, how it was settled, what reached the dead-letter sink and the row_errors counts.
+   * @param type the JSON schema of T
+   * @param source the queue or topic
+   * @param position the message's position, as the broker names it
+   * @param metadata the broker's metadata
+   * @param action fail, skip or dead_letter; absent: no handler
+   * @param rawExcerptLength RawExcerptLength; absent: the default
+   */
+  readMessage(
+    type: JsonObject,
+    broker: string,
+    source: string,
+    position: string,
+    messageID: string,
+    metadata: JsonObject,
+    body: string,
+    action: string | null,
+    deadLetterQueue: boolean,
+    rawExcerptLength: number | null,
+  ): Awaitable<MessageRead>;
+
+  /**
+   * Writes the messages of batches (by id) through a sink of the given kind with the given
+   * FailedMessageAction, the broker refusing the refused ones, and reports whether the write
+   * failed, how each source message was settled, which bodies reached the dead-letter sink and the
+   * event after which each was acknowledged.
+   * @param sink message_queue, sql, sql_whole_run, http or other
+   * @param action fail, requeue or dead_letter (http: skip or dead_letter for a failed request)
+   * @param batches the batches, each a list of message ids
+   * @param refused the ids the broker (or the HTTP endpoint) refuses
+   */
+  writeMessages(
+    sink: string,
+    action: string,
+    batches: JsonValue,
+    refused: readonly string[],
+  ): Awaitable<WriteOutcome>;
 
   /** Releases what the subject holds; tests call it once, after their last test. */
   close(): Awaitable<void>;

@@ -205,6 +205,32 @@ export function assertJsonContains(actual: unknown, expected: { [key: string]: J
   }
 }
 
+/**
+ * Fails unless actual is an error object, {"message": text}, whose text
+ * contains each of mentions: the wording of an error message is the SDK's
+ * own, what it must name is the suite's.
+ */
+export function assertMentions(actual: unknown, mentions: readonly string[], what: string): void {
+  const message = member(actual, "message");
+  if (typeof message !== "string") {
+    throw new AssertionError({
+      message: `${what}: expected an error message mentioning ${JSON.stringify(mentions)}, got ${show(actual)}`,
+      actual,
+      expected: mentions,
+      operator: "mentions",
+    });
+  }
+  const missing = mentions.filter((mention) => !message.includes(mention));
+  if (missing.length > 0) {
+    throw new AssertionError({
+      message: `${what}.message: expected it to mention ${JSON.stringify(missing)}, got ${JSON.stringify(message)}`,
+      actual: message,
+      expected: mentions,
+      operator: "mentions",
+    });
+  }
+}
+
 /** The own member key of an object, or undefined: never an inherited property such as "constructor". */
 export function member(object: unknown, key: string): unknown {
   if (jsonKind(object) !== "object" || !Object.hasOwn(object as object, key)) {

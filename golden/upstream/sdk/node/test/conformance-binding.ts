@@ -443,6 +443,71 @@ class SdkSubject implements ConformanceSubject {
     );
   }
 
+  /**
+   * Receives one message from broker (with a dead-letter queue or not) and drives it, or its
+   * WithBody copy (a call prefixed "copy."), through calls (acknowledge, requeue, reject); reports
+   * what each call returned, the broker actions taken, what delivers the message again and the
+   * messages_settled counts.
+   * @param broker rabbitmq, servicebus, sqs or kafka
+   * @param deadLetterQueue whether the queue has a dead-letter queue
+   * @param calls the settle calls, in order
+   */
+  settle(): never {
+    throw new NotProvided(
+      "settle",
+      "neither @babelqueue/core nor the adapter packages have a received-message handle that " +
+        "settles once: no acknowledge, requeue and reject where the first call wins, no WithBody copy " +
+        "and no messages_settled counter (each adapter's consumer settles its deliveries itself); " +
+        "once the SDK has the message-queue connectors' shared messaging layer, map the operation here " +
+        "onto it",
+    );
+  }
+
+  /**
+   * Receives one message whose body may not be a valid T from a source with the given
+   * RowErrorHandler action (absent: no handler) and reports whether it was handed on, the read
+   * error, how it was settled, what reached the dead-letter sink and the row_errors counts.
+   * @param type the JSON schema of T
+   * @param source the queue or topic
+   * @param position the message's position, as the broker names it
+   * @param metadata the broker's metadata
+   * @param action fail, skip or dead_letter; absent: no handler
+   * @param rawExcerptLength RawExcerptLength; absent: the default
+   */
+  readMessage(): never {
+    throw new NotProvided(
+      "read_message",
+      "neither @babelqueue/core nor the adapter packages have a RowErrorHandler: their " +
+        "consumers decode BabelQueue envelopes, never a message body into a type T, so there is no " +
+        "fail, skip or dead_letter action for a body that does not deserialize, no MessageFailure " +
+        "dead-letter sink and no row_errors counter; " +
+        "once the SDK has the message-queue connectors' shared messaging layer, map the operation here " +
+        "onto it",
+    );
+  }
+
+  /**
+   * Writes the messages of batches (by id) through a sink of the given kind with the given
+   * FailedMessageAction, the broker refusing the refused ones, and reports whether the write
+   * failed, how each source message was settled, which bodies reached the dead-letter sink and the
+   * event after which each was acknowledged.
+   * @param sink message_queue, sql, sql_whole_run, http or other
+   * @param action fail, requeue or dead_letter (http: skip or dead_letter for a failed request)
+   * @param batches the batches, each a list of message ids
+   * @param refused the ids the broker (or the HTTP endpoint) refuses
+   */
+  writeMessages(): never {
+    throw new NotProvided(
+      "write_messages",
+      "neither @babelqueue/core nor the adapter packages have a sink: their publishers " +
+        "publish messages, but nothing writes a stream of received messages in batches and settles " +
+        "them afterwards, so there is no FailedMessageAction (fail, requeue, dead_letter), no " +
+        "dead-letter sink and no acknowledgement after a batch, commit or request; " +
+        "once the SDK has the message-queue connectors' shared messaging layer, map the operation here " +
+        "onto it",
+    );
+  }
+
   close(): void {}
 }
 

@@ -146,6 +146,8 @@ func TestOneTestPerCase(t *testing.T) {
 		"payload_schema": len(s.PayloadSchema.Cases), "roundtrip": len(s.Roundtrip.Cases),
 		"data_shape": len(s.DataShape.Cases), "forbidden_keys": len(s.ForbiddenKeys.Cases),
 		"payload_schema_unicode": len(s.PayloadSchemaUnicode.Cases),
+		"settlement":             len(s.Settlement.Cases), "row_errors": len(s.RowErrors.Cases),
+		"failed_writes": len(s.FailedWrites.Cases),
 	}
 	got := map[string]int{}
 	for _, f := range generate(t, s, backend.BindSDK) {

@@ -48,18 +48,29 @@ func pyStringLines(s string, width int) string {
 }
 
 // splitAfterSpaces cuts s after spaces into pieces whose escaped form is
-// at most width bytes where the words allow; the pieces join back to s.
+// at most width bytes where the words allow, and a word longer than that
+// between two runes; the pieces join back to s.
 func splitAfterSpaces(s string, width int) []string {
 	var pieces []string
-	start, lastSpace := 0, -1
-	for i := 0; i < len(s); i++ {
-		if s[i] == ' ' {
-			lastSpace = i
+	start, afterSpace, size := 0, -1, 0 // size: the escaped length of s[start:i]
+	for i, r := range s {
+		if r == ' ' {
+			afterSpace = i + 1
 		}
-		if len(escapeString(s[start:i+1])) > width && lastSpace >= start {
-			pieces = append(pieces, s[start:lastSpace+1])
-			start = lastSpace + 1
+		w := len(escapeRune(r))
+		if size+w > width {
+			switch {
+			case afterSpace > start:
+				pieces = append(pieces, s[start:afterSpace])
+				start = afterSpace
+				size = len(escapeString(s[start : i+len(string(r))]))
+				continue
+			case i > start:
+				pieces = append(pieces, s[start:i])
+				start, size = i, 0
+			}
 		}
+		size += w
 	}
 	return append(pieces, s[start:])
 }
@@ -267,7 +278,7 @@ func pyBlock(v model.Value) (string, error) {
 func blockItems(v model.Value) ([]string, error) {
 	out := make([]string, len(v.Items))
 	for i, item := range v.Items {
-		lit, err := pyBlock(item)
+		lit, err := blockValue(item)
 		if err != nil {
 			return nil, err
 		}
@@ -279,14 +290,37 @@ func blockItems(v model.Value) ([]string, error) {
 func blockMembers(v model.Value) ([]string, error) {
 	out := make([]string, len(v.Members))
 	for i, m := range v.Members {
-		lit, err := pyBlock(m.Value)
+		key := pyStringLines(m.Key, compactWidth) + ":"
+		lead := len(key) - strings.LastIndex(key, "\n") // the last line of the key and a space
+		lit, err := blockValue(m.Value)
 		if err != nil {
 			return nil, err
 		}
-		out[i] = pyString(m.Key) + ": " + lit
+		if m.Value.Kind == model.String && strings.Contains(lit, "\n") {
+			if lead > maxLead { // a split text under a long key starts on a line of its own
+				out[i] = key + "\n    " + hang(4, lit)
+				continue
+			}
+			lit = hang(lead, lit)
+		}
+		out[i] = key + " " + lit
 	}
 	return out, nil
 }
+
+// blockValue is an item of a laid-out array or object: pyBlock, and a text
+// longer than compactWidth split after spaces into adjacent literals, one a
+// line (the brackets join them into one str). Continuation lines start at
+// column 0.
+func blockValue(v model.Value) (string, error) {
+	if v.Kind != model.String {
+		return pyBlock(v)
+	}
+	return pyStringLines(v.Text, compactWidth), nil
+}
+
+// maxLead is the longest key the pieces of a split text line up after.
+const maxLead = 24
 
 // indentLines puts prefix in front of every line of s.
 func indentLines(s, prefix string) string {

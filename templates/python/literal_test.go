@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/babelqueue/bqgen/model"
 )
@@ -168,6 +169,27 @@ func TestPyDoc(t *testing.T) {
 	for _, c := range cases {
 		if got := pyDoc(c.summary, c.body, 20); got != c.want {
 			t.Errorf("pyDoc(%q, %q) = %s, want %s", c.summary, c.body, got, c.want)
+		}
+	}
+}
+
+// TestSplitAfterSpacesCutsLongWords: pieces join back to the text, split
+// after spaces where the words allow and between runes (never inside one)
+// in a word longer than the width, each piece's literal within the width.
+func TestSplitAfterSpacesCutsLongWords(t *testing.T) {
+	for _, s := range []string{strings.Repeat("x", 130), "a " + strings.Repeat("😀", 40) + " b",
+		strings.Repeat("\u00a0\"q\" ", 30), strings.Repeat("w ", 50) + strings.Repeat("\x00", 30)} {
+		pieces := splitAfterSpaces(s, 40)
+		if strings.Join(pieces, "") != s {
+			t.Errorf("%q: pieces %q do not join back", s, pieces)
+		}
+		for _, p := range pieces {
+			if !utf8.ValidString(p) || p == "" {
+				t.Errorf("%q: piece %q is empty or cuts a rune", s, p)
+			}
+			if n := len(escapeString(p)); n > 40+1 { // a kept trailing space may overhang by one
+				t.Errorf("%q: piece %q escapes to %d bytes, over 40", s, p, n)
+			}
 		}
 	}
 }

@@ -31,7 +31,8 @@ type subjectAPI struct {
 	// what a subject module imports from the support module.
 	SignatureRecords []string
 
-	byWire map[string]*method
+	byWire  map[string]*method
+	records map[string]protocol.RecordType // by record name
 }
 
 // record is one protocol.RecordType as a TypedDict.
@@ -81,8 +82,8 @@ const lineWidth = 99
 // buildSubject computes the subject of the operations ops (capabilities
 // first) over the records records.
 func buildSubject(ops []protocol.Operation, records []protocol.RecordType) (*subjectAPI, error) {
-	api := &subjectAPI{byWire: map[string]*method{}}
 	byName := map[string]protocol.RecordType{}
+	api := &subjectAPI{byWire: map[string]*method{}, records: byName}
 	for _, r := range records {
 		byName[r.Name] = r
 	}
@@ -370,19 +371,33 @@ func indentEach(lines []string, prefix string) []string {
 }
 
 // wrapCall lays out open + items joined by ", " + close at column indent on
-// one line when it fits lineWidth, else one item a line, each indented four
-// and ending with a comma, and close on a line of its own. Continuation
-// lines are indented relative to column 0; templates shift them with hang.
+// one line when it fits lineWidth and no item spans lines, else one item a
+// line, each indented four (an item's own continuation lines with it) and
+// ending with a comma, and close on a line of its own. Continuation lines
+// are indented relative to column 0; templates shift them with hang.
 func wrapCall(indent int, open string, items []string, close string) string {
 	one := open + strings.Join(items, ", ") + close
-	if indent+len(one) <= lineWidth || len(items) == 0 {
+	if (indent+len(one) <= lineWidth && !strings.Contains(one, "\n")) || len(items) == 0 {
 		return one
 	}
 	var b strings.Builder
 	b.WriteString(open)
 	for _, item := range items {
-		b.WriteString("\n    " + item + ",")
+		b.WriteString("\n    " + hang(4, item) + ",")
 	}
 	b.WriteString("\n" + close)
 	return b.String()
+}
+
+// resultRecord is the record op answers with as a whole (its Result has no
+// Member and is a Record): the result a test reads members of.
+func (api *subjectAPI) resultRecord(op protocol.Operation) (protocol.RecordType, error) {
+	if op.Result.Member != "" || op.Result.Type.Kind != protocol.Record {
+		return protocol.RecordType{}, fmt.Errorf("operation %s does not answer with a record", op.Name)
+	}
+	r, ok := api.records[op.Result.Type.Record]
+	if !ok {
+		return protocol.RecordType{}, fmt.Errorf("operation %s: unknown record %q", op.Name, op.Result.Type.Record)
+	}
+	return r, nil
 }

@@ -59,7 +59,7 @@ const notProvidedRun = `
 import unittest, conformance_oracle, conformance_support
 class Nothing:
     def __getattr__(self, name):
-        def op(*args):
+        def op(*args, **kwargs):
             raise conformance_support.NotProvided("no " + name)
         return op
 conformance_oracle.subject = lambda: Nothing()

@@ -119,6 +119,9 @@ var blockViews = map[string]blockView{
 	model.BlockDataShape:            buildDataShape,
 	model.BlockForbiddenKeys:        buildForbiddenKeys,
 	model.BlockPayloadSchemaUnicode: buildPayloadSchemaUnicode,
+	model.BlockSettlement:           buildSettlement,
+	model.BlockRowErrors:            buildRowErrors,
+	model.BlockFailedWrites:         buildFailedWrites,
 }
 
 // buildView computes the view of a suite over the protocol's operations.

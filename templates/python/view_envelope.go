@@ -43,7 +43,7 @@ func buildCases(s *model.Suite, c *common) (testFile, error) {
 
 func buildEnvelopeTest(tc model.EnvelopeCase) (*envelopeTest, error) {
 	t := &envelopeTest{testHead: newHead(tc.Name, tc.Description), Fixture: fixtureLit(tc.File), Valid: tc.Valid,
-		Rejected: wrapCall(8, "self.assertRejected(", []string{"decoded", hang(4, pyStringLines(tc.Reason, lineWidth-12))}, ")")}
+		Rejected: wrapCall(8, "self.assertRejected(", []string{"decoded", pyStringLines(tc.Reason, lineWidth-12)}, ")")}
 	if !tc.Valid {
 		return t, nil
 	}

@@ -1,5 +1,5 @@
 # Scaffolded by bqgen from the BabelQueue conformance suite; this file is yours.
-# CONFORMANCE_VERSION: 1.2.0 (the suite revision it was scaffolded from)
+# CONFORMANCE_VERSION: 1.3.0 (the suite revision it was scaffolded from)
 # bqgen writes it only when it is absent and never overwrites it: edit it freely.
 """The babelqueue SDK as the subject of the generated conformance tests.
 
@@ -21,14 +21,17 @@ from conformance_support import (
     ASBMessage,
     DecodeResult,
     Delivery,
+    MessageRead,
     NotProvided,
     OperationFailed,
     PayloadVerdict,
     RabbitMQPublishing,
     RedisRoundtrip,
+    Settlement,
     SQSAttribute,
     Subject,
     View,
+    WriteOutcome,
 )
 
 CODEC_LOGGER = "babelqueue.codec"
@@ -394,6 +397,50 @@ class SdkSubject:
             "babelqueue.artemis_transport: the babelqueue SDK has no schema-version gate; "
             "ArtemisTransport.pop hands every received body on to decode and never reads the "
             "bq_schema_version application property"
+        )
+
+    def settle(self, broker: str, dead_letter_queue: bool, calls: list[str]) -> Settlement:
+        raise NotProvided(
+            "babelqueue.transport: the babelqueue SDK has no settle-once message API; a "
+            "ReceivedMessage carries only its body, queue and ack handle, Transport can only ack "
+            "it (no requeue or reject, no dead-letter queue of the broker, no WithBody copy "
+            "settling the original, no messages_settled counter), and the message-queue "
+            "connectors' shared messaging layer is not part of the SDK"
+        )
+
+    def read_message(
+        self,
+        type: dict[str, Any],
+        broker: str,
+        source: str,
+        position: str,
+        message_id: str,
+        metadata: dict[str, Any],
+        body: str,
+        action: Optional[str],
+        dead_letter_queue: bool,
+        raw_excerpt_length: Optional[int],
+    ) -> MessageRead:
+        raise NotProvided(
+            "babelqueue.app: the babelqueue SDK has no RowErrorHandler; BabelQueue.dispatch "
+            "decodes every body as an envelope with EnvelopeCodec and never deserializes it into a "
+            "typed T, so there is no fail, skip or dead_letter action for a body that is not a "
+            "valid T, no read error naming the source, position and an excerpt of RawExcerptLength "
+            "code points, no MessageFailure for a dead-letter sink and no row_errors counter"
+        )
+
+    def write_messages(
+        self,
+        sink: str,
+        action: str,
+        batches: Any,
+        refused: list[str],
+    ) -> WriteOutcome:
+        raise NotProvided(
+            "babelqueue.transport: the babelqueue SDK has no sink; nothing writes batches of "
+            "source messages with a FailedMessageAction (fail, requeue, dead_letter) and "
+            "acknowledges them after a batch, a commit or a request: Transport.publish sends one "
+            "body, reports no refusal and settles no source message"
         )
 
 

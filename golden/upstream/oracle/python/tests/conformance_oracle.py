@@ -24,13 +24,16 @@ from conformance_support import (
     ASBMessage,
     DecodeResult,
     Delivery,
+    MessageRead,
     NotProvided,
     OperationFailed,
     PayloadVerdict,
     RabbitMQPublishing,
     RedisRoundtrip,
+    Settlement,
     SQSAttribute,
     Subject,
+    WriteOutcome,
 )
 
 ORACLE_BIN_ENV = "BQGEN_ORACLE_BIN"
@@ -272,6 +275,56 @@ class OracleSubject:
             "property": property,
         })
         return cast(str, result["outcome"])
+
+    def settle(self, broker: str, dead_letter_queue: bool, calls: list[str]) -> Settlement:
+        result = self._call("settle", {
+            "broker": broker,
+            "dead_letter_queue": dead_letter_queue,
+            "calls": calls,
+        })
+        return cast(Settlement, result)
+
+    def read_message(
+        self,
+        type: dict[str, Any],
+        broker: str,
+        source: str,
+        position: str,
+        message_id: str,
+        metadata: dict[str, Any],
+        body: str,
+        action: Optional[str],
+        dead_letter_queue: bool,
+        raw_excerpt_length: Optional[int],
+    ) -> MessageRead:
+        result = self._call("read_message", {
+            "type": type,
+            "broker": broker,
+            "source": source,
+            "position": position,
+            "message_id": message_id,
+            "metadata": metadata,
+            "body": body,
+            "action": action,
+            "dead_letter_queue": dead_letter_queue,
+            "raw_excerpt_length": raw_excerpt_length,
+        })
+        return cast(MessageRead, result)
+
+    def write_messages(
+        self,
+        sink: str,
+        action: str,
+        batches: Any,
+        refused: list[str],
+    ) -> WriteOutcome:
+        result = self._call("write_messages", {
+            "sink": sink,
+            "action": action,
+            "batches": batches,
+            "refused": refused,
+        })
+        return cast(WriteOutcome, result)
 
 
 def subject() -> Subject:

@@ -121,6 +121,52 @@ class RedisRoundtrip(TypedDict):
     """The length of the queue's ready list after reserve."""
 
 
+class Settlement(TypedDict):
+    """What settling one received message did."""
+
+    results: list[str]
+    """The outcome each call returned: acknowledged, requeued, rejected or dead_lettered."""
+    broker_actions: list[str]
+    """The settlements the broker saw, in order."""
+    redelivered_by: Optional[str]
+    """What delivers it again: requeue, connection_close, visibility_timeout or
+    restart; absent when nothing does.
+    """
+    messages_settled: dict[str, Any]
+    """The messages_settled counter by outcome."""
+
+
+class MessageRead(TypedDict):
+    """What reading one message did."""
+
+    handed_on: bool
+    """Whether its body deserialized and the message was emitted."""
+    read_error: Any
+    """Null, or {"message": the read's error message}."""
+    excerpt: Optional[str]
+    """The start of the body a failed read keeps; absent when the read did not fail."""
+    settlement: str
+    """Unsettled, dead_lettered or removed."""
+    dead_letters: Any
+    """The MessageFailures the dead-letter sink received: {source, message_id,
+    body, metadata}.
+    """
+    row_errors: dict[str, Any]
+    """The row_errors counter by action."""
+
+
+class WriteOutcome(TypedDict):
+    """What writing through a sink did."""
+
+    write_fails: bool
+    settlements: dict[str, Any]
+    """Each source message's settlement by id: acknowledged, requeued or unsettled."""
+    dead_letters: list[str]
+    """The ids whose bodies reached the dead-letter sink."""
+    acknowledged_after: dict[str, Any]
+    """For each acknowledged id, the sink event after which it was."""
+
+
 class Delivery(TypedDict):
     """One delivery of an idempotency replay."""
 
@@ -344,6 +390,67 @@ class Subject(Protocol):
             property: The property's value, exactly.
         """
 
+    def settle(self, broker: str, dead_letter_queue: bool, calls: list[str]) -> Settlement:
+        """Receives one message from broker (with a dead-letter queue or not) and
+        drives it, or its WithBody copy (a call prefixed "copy."), through calls
+        (acknowledge, requeue, reject); reports what each call returned, the broker
+        actions taken, what delivers the message again and the messages_settled
+        counts.
+
+        Args:
+            broker: Rabbitmq, servicebus, sqs or kafka.
+            dead_letter_queue: Whether the queue has a dead-letter queue.
+            calls: The settle calls, in order.
+        """
+
+    def read_message(
+        self,
+        type: dict[str, Any],
+        broker: str,
+        source: str,
+        position: str,
+        message_id: str,
+        metadata: dict[str, Any],
+        body: str,
+        action: Optional[str],
+        dead_letter_queue: bool,
+        raw_excerpt_length: Optional[int],
+    ) -> MessageRead:
+        """Receives one message whose body may not be a valid T from a source with the
+        given RowErrorHandler action (absent: no handler) and reports whether it was
+        handed on, the read error, how it was settled, what reached the dead-letter
+        sink and the row_errors counts.
+
+        Args:
+            type: The JSON schema of T.
+            source: The queue or topic.
+            position: The message's position, as the broker names it.
+            metadata: The broker's metadata.
+            action: Fail, skip or dead_letter; absent: no handler.
+            raw_excerpt_length: RawExcerptLength; absent: the default.
+        """
+
+    def write_messages(
+        self,
+        sink: str,
+        action: str,
+        batches: Any,
+        refused: list[str],
+    ) -> WriteOutcome:
+        """Writes the messages of batches (by id) through a sink of the given kind with
+        the given FailedMessageAction, the broker refusing the refused ones, and
+        reports whether the write failed, how each source message was settled, which
+        bodies reached the dead-letter sink and the event after which each was
+        acknowledged.
+
+        Args:
+            sink: message_queue, sql, sql_whole_run, http or other.
+            action: Fail, requeue or dead_letter (http: skip or dead_letter for a
+                failed request).
+            batches: The batches, each a list of message ids.
+            refused: The ids the broker (or the HTTP endpoint) refuses.
+        """
+
 
 def is_json_number(value: Any) -> bool:
     """Whether value is a JSON number: an int or float, never a bool (bool is an int in Python)."""
@@ -538,10 +645,10 @@ class ConformanceTestCase(unittest.TestCase):
         """A fixture's exact bytes as str (UTF-8): subjects take envelopes as text."""
         return self.fixture_bytes(path).decode("utf-8")
 
-    def call(self, operation: Callable[..., T], *args: Any) -> T:
+    def call(self, operation: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """Run one subject operation; one the subject does not provide skips the test."""
         try:
-            return operation(*args)
+            return operation(*args, **kwargs)
         except NotProvided as exc:
             self.skipTest(f"not provided: {exc}")
 
@@ -555,6 +662,29 @@ class ConformanceTestCase(unittest.TestCase):
         self.assertIsInstance(mapping, dict)
         self.assertIn(key, mapping, f"{key!r} is absent")
         self.assertJSONEqual(mapping[key], expected, key)
+
+    def assertResultMember(self, result: Any, key: str, expected: Any) -> None:
+        """The member key of an operation's result is the same JSON value as expected.
+
+        A member the result leaves out reads as null, as the protocol's optional
+        members are absent (excerpt when a read did not fail).
+        """
+        self.assertIsInstance(result, dict, "the result must be an object")
+        self.assertJSONEqual(result.get(key), expected, key)
+
+    def assertMentions(self, result: Any, key: str, mentions: list[str]) -> None:
+        """The member key of an operation's result is an error, {"message": text}, whose
+        text contains each of mentions (its wording is the implementation's own)."""
+        self.assertIsInstance(result, dict, "the result must be an object")
+        error = result.get(key)
+        message = error.get("message") if isinstance(error, dict) else None
+        if not isinstance(message, str):
+            self.fail(f"{key}: expected an error whose message mentions {mentions!r},"
+                      f" got {error!r}")
+        missing = [mention for mention in mentions if mention not in message]
+        if missing:
+            self.fail(f"{key}: expected a message mentioning {mentions!r}, got {message!r}"
+                      f" (it lacks {missing!r})")
 
     def assertAccepted(self, decoded: DecodeResult) -> View:
         """decode accepted the envelope; returns its view."""

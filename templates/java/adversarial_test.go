@@ -49,8 +49,10 @@ func adversarialSuite(t *testing.T) *model.Suite {
 		return map[string]any{"schema_version_gate": map[string]any{"property": strings.Join(adversarial, "|"),
 			"fixture": "fixtures/f.json", "cases": cases}}
 	}
+	settlement, rowErrors, failedWrites := adversarialMessaging()
 	manifest := map[string]any{"schema_version": 1, "description": strings.Join(adversarial, " "), "cases": cases,
 		"sqs": gate(sqsGate), "asb": gate(asbGate),
+		"settlement": settlement, "row_errors": rowErrors, "failed_writes": failedWrites,
 		"idempotency":    map[string]any{"description": strings.Join(adversarial, "\r\n"), "sequences": map[string]any{"cases": sequences}},
 		"payload_schema": map[string]any{"description": "*/ \\u000a", "schema": map[string]any{"type": "object"}, "cases": payloads},
 		"roundtrip":      map[string]any{"cases": roundtrips},
@@ -65,6 +67,40 @@ func adversarialSuite(t *testing.T) *model.Suite {
 		t.Fatal(errs)
 	}
 	return s
+}
+
+// adversarialMessaging is the messaging blocks with every adversarial string
+// as a case name, a description, a text argument, an item of a list
+// argument, a key and a value of a JSON argument, an expected value and a
+// mention; the shared row_errors type becomes a class constant.
+func adversarialMessaging() (settlement, rowErrors, failedWrites map[string]any) {
+	var settle, read, write []any
+	brokers := []string{"rabbitmq", "servicebus", "sqs", "kafka"}
+	for i, s := range adversarial {
+		name, obj := "messaging "+s, map[string]any{s: []any{s, i, nil, true}}
+		settle = append(settle, map[string]any{"name": name, "description": s, "broker": brokers[i%4],
+			"dead_letter_queue": i%2 == 0, "calls": []any{s, "copy." + s},
+			"expect": map[string]any{"results": []any{s}, "broker_actions": []any{}, "redelivered_by": []any{s, nil}[i%2],
+				"messages_settled": obj}})
+		c := map[string]any{"name": name, "description": s, "broker": brokers[i%4], "source": s, "position": s,
+			"message_id": s, "metadata": obj, "body": s, "dead_letter_queue": i%2 == 1,
+			"expect": map[string]any{"handed_on": i%2 == 0, "read_error": map[string]any{"mentions": []any{"m " + s, s + " m"}},
+				"excerpt": []any{s, nil}[i%2], "settlement": s, "dead_letters": []any{obj}, "row_errors": obj}}
+		if i%3 == 0 {
+			c["action"], c["raw_excerpt_length"] = "dead_letter", i
+			c["expect"].(map[string]any)["read_error"] = nil
+		}
+		read = append(read, c)
+		write = append(write, map[string]any{"name": name, "description": s, "sink": "other", "action": "skip",
+			"batches": []any{[]any{s, s}, []any{}}, "refused": []any{s},
+			"expect": map[string]any{"write_fails": i%2 == 0, "settlements": obj, "dead_letters": []any{s},
+				"acknowledged_after": map[string]any{s: s}}})
+	}
+	settlement = map[string]any{"description": strings.Join(adversarial, "\n"), "cases": settle}
+	rowErrors = map[string]any{"description": strings.Join(adversarial, " "), "cases": read,
+		"type": map[string]any{"type": "object", "description": strings.Join(adversarial, "|")}}
+	failedWrites = map[string]any{"cases": write}
+	return settlement, rowErrors, failedWrites
 }
 
 func mustJSON(t *testing.T, v any) []byte {

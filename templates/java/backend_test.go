@@ -195,6 +195,12 @@ func casesIn(s *model.Suite, block string) int {
 		return len(s.DataShape.Cases)
 	case model.BlockForbiddenKeys:
 		return len(s.ForbiddenKeys.Cases)
+	case model.BlockSettlement:
+		return len(s.Settlement.Cases)
+	case model.BlockRowErrors:
+		return len(s.RowErrors.Cases)
+	case model.BlockFailedWrites:
+		return len(s.FailedWrites.Cases)
 	}
 	return -1
 }

@@ -73,6 +73,11 @@ func checkDisplayNames(t *testing.T, dir string, s *model.Suite) {
 			want = append(want, hex.EncodeToString([]byte(c.Name)))
 		}
 	}
+	for _, b := range []*model.MessagingBlock{s.Settlement, s.RowErrors, s.FailedWrites} {
+		for _, c := range b.Cases {
+			want = append(want, hex.EncodeToString([]byte(c.Name)))
+		}
+	}
 	java.WriteFiles(t, dir, []backend.File{{Path: "DisplayNameProbe.java", Content: []byte(displayNameProbe)}})
 	cp := filepath.Join(dir, "target", "test-classes") + ":" + launcher
 	out := java.RunJava(t, dir, cp, []string{"DisplayNameProbe.java"}, java.ProbePackage+".DisplayNameProbe", classes...)

@@ -40,7 +40,7 @@ var staticImports = []string{
 	"jsonNull", "jsonBool", "jsonNumber", "jsonString", "jsonArray", "jsonObject", "jsonMember",
 	"fixture", "parseJson", "rawMemberText",
 	"assertSameJson", "assertNonEmpty", "assertHasMembers", "assertMemberSame",
-	"assertPointerHolds", "assertPointerAbsent", "assertWarned",
+	"assertPointerHolds", "assertPointerAbsent", "assertWarned", "assertMentions", "fromJava",
 }
 
 // reservedMethodNames are the identifiers a generated test method must not take.

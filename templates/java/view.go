@@ -58,6 +58,9 @@ var blockViews = map[string]blockView{
 	model.BlockDataShape:            buildDataShapeClass,
 	model.BlockForbiddenKeys:        buildForbiddenKeysClass,
 	model.BlockPayloadSchemaUnicode: buildPayloadSchemaUnicodeClass,
+	model.BlockSettlement:           buildSettlementClass,
+	model.BlockRowErrors:            buildRowErrorsClass,
+	model.BlockFailedWrites:         buildFailedWritesClass,
 }
 
 // output is one file to render (see textkit.Output).

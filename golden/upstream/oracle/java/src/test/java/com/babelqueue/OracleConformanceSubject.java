@@ -211,6 +211,44 @@ final class OracleConformanceSubject implements ConformanceSubject {
         return member(result, "outcome", TEXT);
     }
 
+    @Override
+    public Settlement settle(String broker, boolean deadLetterQueue, List<String> calls) {
+        ConformanceJson.Obj result = call("settle",
+                jsonMember("broker", jsonString(broker)),
+                jsonMember("dead_letter_queue", jsonBool(deadLetterQueue)),
+                jsonMember("calls", writeList(calls, ConformanceJson::jsonString)));
+        return readSettlement(result, "the answer to settle");
+    }
+
+    @Override
+    public MessageRead readMessage(ConformanceJson type, String broker, String source,
+            String position, String messageId, ConformanceJson metadata, String body, String action,
+            boolean deadLetterQueue, Long rawExcerptLength) {
+        ConformanceJson.Obj result = call("read_message",
+                jsonMember("type", type),
+                jsonMember("broker", jsonString(broker)),
+                jsonMember("source", jsonString(source)),
+                jsonMember("position", jsonString(position)),
+                jsonMember("message_id", jsonString(messageId)),
+                jsonMember("metadata", metadata),
+                jsonMember("body", jsonString(body)),
+                jsonMember("action", optionalText(action)),
+                jsonMember("dead_letter_queue", jsonBool(deadLetterQueue)),
+                jsonMember("raw_excerpt_length", optionalInteger(rawExcerptLength)));
+        return readMessageRead(result, "the answer to read_message");
+    }
+
+    @Override
+    public WriteOutcome writeMessages(String sink, String action, ConformanceJson batches,
+            List<String> refused) {
+        ConformanceJson.Obj result = call("write_messages",
+                jsonMember("sink", jsonString(sink)),
+                jsonMember("action", jsonString(action)),
+                jsonMember("batches", batches),
+                jsonMember("refused", writeList(refused, ConformanceJson::jsonString)));
+        return readWriteOutcome(result, "the answer to write_messages");
+    }
+
     private static DecodeResult readDecodeResult(ConformanceJson value, String name) {
         ConformanceJson.Obj object = asObject(value, name);
         return new DecodeResult(
@@ -274,6 +312,35 @@ final class OracleConformanceSubject implements ConformanceSubject {
                 member(object, "element", TEXT),
                 member(object, "queued_after_produce", INTEGER),
                 member(object, "queued_after_reserve", INTEGER));
+    }
+
+    private static Settlement readSettlement(ConformanceJson value, String name) {
+        ConformanceJson.Obj object = asObject(value, name);
+        return new Settlement(
+                member(object, "results", list(TEXT)),
+                member(object, "broker_actions", list(TEXT)),
+                member(object, "redelivered_by", nullable(TEXT)),
+                member(object, "messages_settled", OBJECT));
+    }
+
+    private static MessageRead readMessageRead(ConformanceJson value, String name) {
+        ConformanceJson.Obj object = asObject(value, name);
+        return new MessageRead(
+                member(object, "handed_on", BOOLEAN),
+                member(object, "read_error", JSON),
+                member(object, "excerpt", nullable(TEXT)),
+                member(object, "settlement", TEXT),
+                member(object, "dead_letters", JSON),
+                member(object, "row_errors", OBJECT));
+    }
+
+    private static WriteOutcome readWriteOutcome(ConformanceJson value, String name) {
+        ConformanceJson.Obj object = asObject(value, name);
+        return new WriteOutcome(
+                member(object, "write_fails", BOOLEAN),
+                member(object, "settlements", OBJECT),
+                member(object, "dead_letters", list(TEXT)),
+                member(object, "acknowledged_after", OBJECT));
     }
 
     private static ConformanceJson writeDelivery(Delivery value) {

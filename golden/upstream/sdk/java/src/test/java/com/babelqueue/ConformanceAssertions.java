@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -63,6 +64,33 @@ final class ConformanceAssertions {
     static void assertPointerAbsent(ConformanceJson document, String pointer) {
         ConformancePointer.resolve(document, pointer)
                 .ifPresent(value -> fail(pointer + " ==> expected to be absent but holds: " + value));
+    }
+
+    /**
+     * {@code actual} is an object whose {@code message} is a string containing each of
+     * {@code mentions}: an error message, whose wording is the SDK's own.
+     */
+    static void assertMentions(ConformanceJson actual, String what, String... mentions) {
+        if (!(actual instanceof ConformanceJson.Obj object)
+                || !(object.members().get("message") instanceof ConformanceJson.Str message)) {
+            fail(what + " ==> expected an object whose message mentions " + mentionList(mentions) + " but was: "
+                    + (actual == null ? "absent" : actual));
+            return;
+        }
+        for (String mention : mentions) {
+            if (!message.value().contains(mention)) {
+                fail(what + ".message ==> expected to mention: " + new ConformanceJson.Str(mention) + " but was: "
+                        + message);
+            }
+        }
+    }
+
+    private static String mentionList(String... mentions) {
+        List<ConformanceJson> items = new ArrayList<>();
+        for (String mention : mentions) {
+            items.add(new ConformanceJson.Str(mention));
+        }
+        return new ConformanceJson.Arr(items).toString();
     }
 
     /** At least one warning contains {@code pointer}. */

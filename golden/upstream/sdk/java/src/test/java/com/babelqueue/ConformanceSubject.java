@@ -198,6 +198,48 @@ interface ConformanceSubject {
     String artemisSchemaVersionGate(String envelope, String property);
 
     /**
+     * Receives one message from broker (with a dead-letter queue or not) and drives it, or its
+     * WithBody copy (a call prefixed "copy."), through calls (acknowledge, requeue, reject);
+     * reports what each call returned, the broker actions taken, what delivers the message again
+     * and the messages_settled counts.
+     *
+     * @param broker rabbitmq, servicebus, sqs or kafka
+     * @param deadLetterQueue whether the queue has a dead-letter queue
+     * @param calls the settle calls, in order
+     */
+    Settlement settle(String broker, boolean deadLetterQueue, List<String> calls);
+
+    /**
+     * Receives one message whose body may not be a valid T from a source with the given
+     * RowErrorHandler action (absent: no handler) and reports whether it was handed on, the read
+     * error, how it was settled, what reached the dead-letter sink and the row_errors counts.
+     *
+     * @param type the JSON schema of T
+     * @param source the queue or topic
+     * @param position the message's position, as the broker names it
+     * @param metadata the broker's metadata
+     * @param action fail, skip or dead_letter; absent: no handler
+     * @param rawExcerptLength RawExcerptLength; absent: the default
+     */
+    MessageRead readMessage(ConformanceJson type, String broker, String source,
+            String position, String messageId, ConformanceJson metadata, String body, String action,
+            boolean deadLetterQueue, Long rawExcerptLength);
+
+    /**
+     * Writes the messages of batches (by id) through a sink of the given kind with the given
+     * FailedMessageAction, the broker refusing the refused ones, and reports whether the write
+     * failed, how each source message was settled, which bodies reached the dead-letter sink and
+     * the event after which each was acknowledged.
+     *
+     * @param sink message_queue, sql, sql_whole_run, http or other
+     * @param action fail, requeue or dead_letter (http: skip or dead_letter for a failed request)
+     * @param batches the batches, each a list of message ids
+     * @param refused the ids the broker (or the HTTP endpoint) refuses
+     */
+    WriteOutcome writeMessages(String sink, String action, ConformanceJson batches,
+            List<String> refused);
+
+    /**
      * The outcome of decode.
      *
      * @param accepted whether a consumer accepts the envelope
@@ -263,6 +305,47 @@ interface ConformanceSubject {
      * @param queuedAfterReserve the length of the queue's ready list after reserve
      */
     record RedisRoundtrip(String element, long queuedAfterProduce, long queuedAfterReserve) {
+    }
+
+    /**
+     * What settling one received message did.
+     *
+     * @param results the outcome each call returned: acknowledged, requeued, rejected or
+     *        dead_lettered
+     * @param brokerActions the settlements the broker saw, in order
+     * @param redeliveredBy what delivers it again: requeue, connection_close, visibility_timeout
+     *        or restart; absent when nothing does
+     * @param messagesSettled the messages_settled counter by outcome
+     */
+    record Settlement(List<String> results, List<String> brokerActions, String redeliveredBy,
+            ConformanceJson messagesSettled) {
+    }
+
+    /**
+     * What reading one message did.
+     *
+     * @param handedOn whether its body deserialized and the message was emitted
+     * @param readError null, or {"message": the read's error message}
+     * @param excerpt the start of the body a failed read keeps; absent when the read did not fail
+     * @param settlement unsettled, dead_lettered or removed
+     * @param deadLetters the MessageFailures the dead-letter sink received: {source, message_id,
+     *        body, metadata}
+     * @param rowErrors the row_errors counter by action
+     */
+    record MessageRead(boolean handedOn, ConformanceJson readError, String excerpt,
+            String settlement, ConformanceJson deadLetters, ConformanceJson rowErrors) {
+    }
+
+    /**
+     * What writing through a sink did.
+     *
+     * @param settlements each source message's settlement by id: acknowledged, requeued or
+     *        unsettled
+     * @param deadLetters the ids whose bodies reached the dead-letter sink
+     * @param acknowledgedAfter for each acknowledged id, the sink event after which it was
+     */
+    record WriteOutcome(boolean writeFails, ConformanceJson settlements, List<String> deadLetters,
+            ConformanceJson acknowledgedAfter) {
     }
 
     /**

@@ -28,7 +28,9 @@ import java.util.function.Consumer;
  * reconciliations, schema-version gates and the Redis queue live in the transport artifacts, one
  * per broker (the projections package-private in their own packages), which this artifact does
  * not depend on, so this subject does not provide them; a transport repository's target with its
- * broker block generates their tests into the transport's own package and maps them there.
+ * broker block generates their tests into the transport's own package and maps them there. The
+ * shared messaging layer of the message-queue connectors (settlement, messages that don't
+ * deserialize, failed writes) has no Java implementation, so this subject does not provide it.
  */
 final class SdkConformanceSubject implements ConformanceSubject {
 
@@ -36,6 +38,8 @@ final class SdkConformanceSubject implements ConformanceSubject {
             + "the transport artifact that provides it (";
     private static final String NO_GATE = "no BabelQueue Java SDK provides it: this transport's consumer has no "
             + "schema-version gate and decodes without reading the property (";
+    private static final String NO_SDK = "no BabelQueue Java SDK provides it: neither babelqueue-core nor a "
+            + "transport artifact implements the message-queue connectors' shared messaging layer (";
 
     @Override
     public List<String> capabilities() {
@@ -257,6 +261,24 @@ final class SdkConformanceSubject implements ConformanceSubject {
     @Override
     public String artemisSchemaVersionGate(String envelope, String property) {
         throw new NotProvidedException(NO_GATE + "babelqueue-artemis 1.0.0, ArtemisConsumer)");
+    }
+
+    @Override
+    public Settlement settle(String broker, boolean deadLetterQueue, List<String> calls) {
+        throw new NotProvidedException(NO_SDK + "no settle-once acknowledge, requeue and reject, nor WithBody)");
+    }
+
+    @Override
+    public MessageRead readMessage(ConformanceJson type, String broker, String source,
+            String position, String messageId, ConformanceJson metadata, String body, String action,
+            boolean deadLetterQueue, Long rawExcerptLength) {
+        throw new NotProvidedException(NO_SDK + "no RowErrorHandler (fail, skip, dead_letter) nor RawExcerptLength)");
+    }
+
+    @Override
+    public WriteOutcome writeMessages(String sink, String action, ConformanceJson batches,
+            List<String> refused) {
+        throw new NotProvidedException(NO_SDK + "no sink that settles what it wrote, nor FailedMessageAction)");
     }
 
     /** The dead_letter block as JSON; the record reports absent numbers as 0, which are left out. */

@@ -137,8 +137,10 @@ func TestTransportTargetLayout(t *testing.T) {
     "capabilities",
     "sqs_attributes",
     "sqs_reconcile",
+    "sqs_schema_version_gate",
 ]`,
 		`_transport("sqs_transport", "SqsTransport")._attributes(envelope)`,
+		"def _gate_outcome(", "class _SqsClient:",
 		`raise NotProvided("decode is not run by this target, which tests the sqs transport")`,
 		`raise NotProvided("kafka_headers is not run by this target, which tests the sqs transport")`,
 	} {
@@ -146,7 +148,7 @@ func TestTransportTargetLayout(t *testing.T) {
 			t.Errorf("transport scaffold lacks %q", want)
 		}
 	}
-	for _, never := range []string{"import logging", "_RecordingPika", "_ListClient", "own repositor", "KafkaTransport"} {
+	for _, never := range []string{"import logging", "_RecordingPika", "_ListClient", "own repositor", "KafkaTransport", "_KafkaConsumer", "_AsbClient"} {
 		if strings.Contains(scaffold, never) {
 			t.Errorf("transport scaffold holds %q", never)
 		}

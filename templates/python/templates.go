@@ -15,7 +15,9 @@ import (
 // test_conformance_cases.py, ...): the support, oracle and scaffold modules
 // in <module>.py.tmpl, a block's test module in <block>.tmpl together with
 // the scaffold mappings of the operations its transport provides
-// ("scaffold.<operation>", "scaffold-support.<block>") or, for one the SDK
+// ("scaffold.<operation>", "scaffold-support.<block>", and
+// "scaffold-consumer.<block>": the in-memory client its consumer receives
+// from, which brings in the scaffold's _gate_outcome) or, for one the SDK
 // cannot provide, the reason why ("not-provided.<operation>", plain text),
 // and the shared partials in *.partial.tmpl, whose names end in ".partial".
 //
@@ -59,5 +61,7 @@ func raiseNotProvided(reason string) string {
 		return one + "\n"
 	}
 	inner := indent + "    "
-	return indent + "raise NotProvided(\n" + inner + hang(len(inner), pyStringLines(reason, lineWidth-len(inner))) + "\n" + indent + ")\n"
+	// One less than the room: a piece may keep a trailing space one past its width.
+	lines := pyStringLines(reason, lineWidth-len(inner)-1)
+	return indent + "raise NotProvided(\n" + inner + hang(len(inner), lines) + "\n" + indent + ")\n"
 }

@@ -60,6 +60,11 @@ OPERATIONS = [
     "idempotency_key",
     "idempotency_replay",
     "validate_payload",
+    "sqs_schema_version_gate",
+    "asb_schema_version_gate",
+    "pulsar_schema_version_gate",
+    "kafka_schema_version_gate",
+    "artemis_schema_version_gate",
 ]
 """The operations this scaffold maps onto the SDK, in protocol order."""
 
@@ -161,6 +166,289 @@ def _transport(module: str, name: str) -> Any:
     except ImportError as exc:
         raise NotProvided(f"babelqueue.{module}: {exc}") from exc
     return getattr(imported, name)
+
+
+CONSUMER_QUEUE = "conformance"
+"""The queue the consumers of the schema-version gates receive from."""
+
+
+def _gate_outcome(transport: Any, client: Any, envelope: str) -> str:
+    """The outcome of consuming the one message client holds, through transport.
+
+    BabelQueue.consume pops the message through the transport (which receives
+    it from the client) and dispatches it: "decode" when the envelope's
+    handler ran with the decoded message, "reject" when it did not. A
+    schema-version gate reads the property on receipt and hands a rejected
+    message to no handler.
+    """
+    from babelqueue import BabelQueue
+
+    decoded = EnvelopeCodec.decode(envelope)
+    urn = EnvelopeCodec.urn(decoded)
+    if not urn:
+        raise OperationFailed("the envelope names no URN to register a handler for")
+    handled: list[Any] = []
+
+    def handler(data: Any, meta: Any, message: Any) -> None:
+        handled.append(message)
+
+    app = BabelQueue(transport=transport, queue=CONSUMER_QUEUE, max_attempts=1)
+    app.register(urn, handler)
+    app.consume(max_messages=1, timeout=0)
+    if not client.delivered:
+        name = type(transport).__name__
+        raise OperationFailed(f"{name}.pop never received the message from its client")
+    return "decode" if handled == [decoded] else "reject"
+
+
+class _SqsClient:
+    """The boto3 SQS calls SqsTransport makes to consume, over one message in memory.
+
+    The message is received once, its ApproximateReceiveCount 1 (a first
+    delivery) and its MessageAttributes those given, returned the way SQS
+    returns them: only when asked for, and left out when there are none.
+    """
+
+    def __init__(self, body: str, attributes: dict[str, dict[str, str]]) -> None:
+        self.message: dict[str, Any] = {
+            "MessageId": "conformance-1",
+            "ReceiptHandle": "conformance-receipt-1",
+            "Body": body,
+            "Attributes": {"ApproximateReceiveCount": "1"},
+        }
+        self.attributes = attributes
+        self.delivered = False
+
+    def get_queue_url(self, QueueName: str) -> dict[str, str]:
+        return {"QueueUrl": "https://sqs.conformance.invalid/000000000000/" + QueueName}
+
+    def receive_message(self, **params: Any) -> dict[str, Any]:
+        if self.delivered:
+            return {}
+        self.delivered = True
+        message = dict(self.message)
+        names = params.get("MessageAttributeNames") or []
+        wanted = {n: v for n, v in self.attributes.items() if "All" in names or n in names}
+        if wanted:
+            message["MessageAttributes"] = wanted
+        return {"Messages": [message]}
+
+    def delete_message(self, **params: Any) -> dict[str, Any]:
+        return {}
+
+    def send_message(self, **params: Any) -> dict[str, Any]:
+        return {"MessageId": "conformance-2"}
+
+
+def _amqp_value(value: Any, amqp_type: Optional[str]) -> Any:
+    """An application property's value as azure-servicebus hands a received one on.
+
+    A string arrives as UTF-8 bytes; an AMQP int or long as an int (Python has
+    one integer type for both widths) and a double as a float.
+    """
+    if isinstance(value, str):
+        return value.encode("utf-8")
+    if amqp_type in ("int", "long"):
+        return int(value)
+    if amqp_type == "double":
+        return float(value)
+    raise OperationFailed(f"a number needs the AMQP type int, long or double, not {amqp_type!r}")
+
+
+class _AsbMessage:
+    """A received ServiceBusMessage as AsbTransport reads it: str() is the body."""
+
+    def __init__(self, body: str, application_properties: dict[bytes, Any]) -> None:
+        self.body = body
+        self.application_properties = application_properties or None
+        self.delivery_count = 1
+        self.message_id = "conformance-1"
+
+    def __str__(self) -> str:
+        return self.body
+
+
+class _AsbClient:
+    """The ServiceBusClient, and the queue receiver it opens, over one message in memory.
+
+    The message is received once, its delivery_count 1 (a first delivery) and
+    its application properties keyed by bytes, as the client receives them.
+    """
+
+    def __init__(self, body: str, application_properties: dict[bytes, Any]) -> None:
+        self.message = _AsbMessage(body, application_properties)
+        self.delivered = False
+
+    def get_queue_receiver(self, queue_name: str, **options: Any) -> "_AsbClient":
+        return self
+
+    def receive_messages(self, max_message_count: Any = 1, max_wait_time: Any = None) -> list[Any]:
+        if self.delivered:
+            return []
+        self.delivered = True
+        return [self.message]
+
+    def complete_message(self, message: Any) -> None:
+        pass
+
+    def abandon_message(self, message: Any) -> None:
+        pass
+
+    def dead_letter_message(self, message: Any, **details: Any) -> None:
+        pass
+
+
+class _PulsarMessage:
+    """A received pulsar.Message: its payload bytes, properties and redelivery count."""
+
+    def __init__(self, body: str, properties: dict[str, str]) -> None:
+        self._body, self._properties = body, properties
+
+    def data(self) -> bytes:
+        return self._body.encode("utf-8")
+
+    def value(self) -> bytes:
+        return self.data()
+
+    def properties(self) -> dict[str, str]:
+        return dict(self._properties)
+
+    def redelivery_count(self) -> int:
+        return 0
+
+    def message_id(self) -> str:
+        return "conformance-1"
+
+
+class _PulsarClient:
+    """The pulsar.Client, and the consumer it subscribes, over one message in memory.
+
+    The message is received once (a first delivery, redelivery count 0); then
+    receive raises the client's Timeout, as pulsar does when none arrives.
+    """
+
+    class Timeout(Exception):
+        """What the pulsar client raises when no message arrives within the timeout."""
+
+    def __init__(self, body: str, properties: dict[str, str]) -> None:
+        self.message = _PulsarMessage(body, properties)
+        self.delivered = False
+
+    def subscribe(self, topic: Any, subscription_name: str, **options: Any) -> "_PulsarClient":
+        return self
+
+    def receive(self, timeout_millis: Optional[int] = None) -> _PulsarMessage:
+        if self.delivered:
+            raise _PulsarClient.Timeout("Pulsar error: TimeOut")
+        self.delivered = True
+        return self.message
+
+    def acknowledge(self, message: Any) -> None:
+        pass
+
+    def negative_acknowledge(self, message: Any) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class _KafkaRecord:
+    """A polled confluent_kafka.Message: its value bytes and headers (None when it has none)."""
+
+    def __init__(self, body: str, headers: list[tuple[str, bytes]]) -> None:
+        self._body, self._headers = body, headers
+
+    def value(self) -> bytes:
+        return self._body.encode("utf-8")
+
+    def headers(self) -> Optional[list[tuple[str, bytes]]]:
+        return list(self._headers) or None
+
+    def error(self) -> None:
+        return None
+
+    def key(self) -> None:
+        return None
+
+    def topic(self) -> str:
+        return "conformance"
+
+    def partition(self) -> int:
+        return 0
+
+    def offset(self) -> int:
+        return 0
+
+
+class _KafkaConsumer:
+    """The confluent_kafka.Consumer KafkaTransport polls, over one record in memory.
+
+    The record is polled once; then poll returns None, as when none arrives.
+    """
+
+    def __init__(self, body: str, headers: list[tuple[str, bytes]]) -> None:
+        self.record = _KafkaRecord(body, headers)
+        self.delivered = False
+
+    def poll(self, timeout: Any = None) -> Optional[_KafkaRecord]:
+        if self.delivered:
+            return None
+        self.delivered = True
+        return self.record
+
+    def commit(self, message: Any = None, asynchronous: bool = True) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class _AmqpMessage:
+    """A received proton.Message: its body, application properties and delivery count."""
+
+    def __init__(self, body: str, properties: dict[str, str]) -> None:
+        self.body = body
+        self.properties = properties or None
+        self.delivery_count = 0
+        self.annotations = None
+        self.correlation_id = None
+
+
+class _ArtemisConnection:
+    """The proton BlockingConnection, and the receiver it creates, over one message in memory.
+
+    The message is received once (a first delivery, delivery-count 0); then
+    receive raises proton's Timeout, as it does when none arrives.
+    """
+
+    class Timeout(Exception):
+        """What proton's blocking receiver raises when no message arrives within the timeout."""
+
+    def __init__(self, body: str, properties: dict[str, str]) -> None:
+        self.message = _AmqpMessage(body, properties)
+        self.delivered = False
+
+    def create_receiver(self, address: str, **options: Any) -> "_ArtemisConnection":
+        return self
+
+    def receive(self, timeout: Any = None) -> _AmqpMessage:
+        if self.delivered:
+            raise _ArtemisConnection.Timeout("Connection timed out")
+        self.delivered = True
+        return self.message
+
+    def accept(self) -> None:
+        pass
+
+    def reject(self) -> None:
+        pass
+
+    def release(self, delivered: bool = True) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
 
 
 class _RecordingPika:
@@ -360,11 +648,12 @@ class SdkSubject:
         return {"valid": violation is None, "errors": [] if violation is None else [violation]}
 
     def sqs_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided(
-            "babelqueue.sqs_transport: the babelqueue SDK has no schema-version gate; "
-            "SqsTransport.pop hands every received body on to decode and never reads the "
-            "bq-schema-version message attribute"
-        )
+        attributes: dict[str, dict[str, str]] = {}
+        if property is not None:
+            attributes["bq-schema-version"] = {"DataType": "String", "StringValue": property}
+        client = _SqsClient(envelope, attributes)
+        transport = _transport("sqs_transport", "SqsTransport")("sqs://", client=client)
+        return _gate_outcome(transport, client, envelope)
 
     def asb_schema_version_gate(
         self,
@@ -372,32 +661,36 @@ class SdkSubject:
         property: Any,
         amqp_type: Optional[str],
     ) -> str:
-        raise NotProvided(
-            "babelqueue.asb_transport: the babelqueue SDK has no schema-version gate; "
-            "AsbTransport.pop hands every received body on to decode and never reads the "
-            "bq-schema-version application property"
-        )
+        properties: dict[bytes, Any] = {}
+        if property is not None:
+            properties[b"bq-schema-version"] = _amqp_value(property, amqp_type)
+        client = _AsbClient(envelope, properties)
+        transport = _transport("asb_transport", "AsbTransport")("sb://", client=client)
+        return _gate_outcome(transport, client, envelope)
 
     def pulsar_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided(
-            "babelqueue.pulsar_transport: the babelqueue SDK has no schema-version gate; "
-            "PulsarTransport.pop hands every received body on to decode and never reads the "
-            "bq-schema-version message property"
+        properties = {} if property is None else {"bq-schema-version": property}
+        client = _PulsarClient(envelope, properties)
+        transport = _transport("pulsar_transport", "PulsarTransport")(
+            "pulsar://conformance:6650", client=client
         )
+        return _gate_outcome(transport, client, envelope)
 
     def kafka_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided(
-            "babelqueue.kafka_transport: the babelqueue SDK has no schema-version gate; "
-            "KafkaTransport.pop hands every received body on to decode and never reads the "
-            "bq-schema-version record header"
+        headers = [] if property is None else [("bq-schema-version", property.encode("utf-8"))]
+        consumer = _KafkaConsumer(envelope, headers)
+        transport = _transport("kafka_transport", "KafkaTransport")(
+            "kafka://conformance:9092", consumer_factory=lambda topic: consumer
         )
+        return _gate_outcome(transport, consumer, envelope)
 
     def artemis_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided(
-            "babelqueue.artemis_transport: the babelqueue SDK has no schema-version gate; "
-            "ArtemisTransport.pop hands every received body on to decode and never reads the "
-            "bq_schema_version application property"
+        properties = {} if property is None else {"bq_schema_version": property}
+        connection = _ArtemisConnection(envelope, properties)
+        transport = _transport("artemis_transport", "ArtemisTransport")(
+            "artemis://conformance:5672", connection=connection
         )
+        return _gate_outcome(transport, connection, envelope)
 
     def settle(self, broker: str, dead_letter_queue: bool, calls: list[str]) -> Settlement:
         raise NotProvided(
@@ -423,10 +716,11 @@ class SdkSubject:
     ) -> MessageRead:
         raise NotProvided(
             "babelqueue.app: the babelqueue SDK has no RowErrorHandler; BabelQueue.dispatch "
-            "decodes every body as an envelope with EnvelopeCodec and never deserializes it into a "
-            "typed T, so there is no fail, skip or dead_letter action for a body that is not a "
-            "valid T, no read error naming the source, position and an excerpt of RawExcerptLength "
-            "code points, no MessageFailure for a dead-letter sink and no row_errors counter"
+            "decodes every body as an envelope with EnvelopeCodec and never deserializes it into "
+            "a typed T, so there is no fail, skip or dead_letter action for a body that is not a "
+            "valid T, no read error naming the source, position and an excerpt of "
+            "RawExcerptLength code points, no MessageFailure for a dead-letter sink and no "
+            "row_errors counter"
         )
 
     def write_messages(

@@ -7,6 +7,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
 func generateWith(t *testing.T, s *model.Suite, opt backend.Options) map[string]backend.File {
@@ -97,7 +98,7 @@ func TestExemptionsReachTheTests(t *testing.T) {
 }
 
 func TestTransportTargetScaffold(t *testing.T) {
-	for _, block := range []string{model.BlockSQS, model.BlockKafka} {
+	for _, block := range []string{model.BlockSQS, model.BlockASB, model.BlockPulsar, model.BlockKafka, model.BlockArtemis} {
 		files := generateWith(t, selectBlocks(t, block), backend.Options{Binding: backend.BindSDK})
 		var tests []string
 		for path := range files {
@@ -144,6 +145,23 @@ func TestTransportTargetScaffold(t *testing.T) {
 			if strings.Contains(src, `NotProvided(
       "`+op+`"`) {
 				t.Errorf("%s: the package's own %s is not provided", block, op)
+			}
+			// Reconciliation and the gate drive the package's consumer.
+			method := lowerCamel(op)
+			start := strings.Index(src, "  async "+method+"(")
+			if start < 0 {
+				t.Errorf("%s: no async mapping of %s", block, op)
+				continue
+			}
+			body := src[start:]
+			body = body[:strings.Index(body, "\n  }\n")]
+			if !strings.Contains(body, "await consume") {
+				t.Errorf("%s: %s does not drive the package's consumer:\n%s", block, op, body)
+			}
+		}
+		for _, op := range protocol.Operations {
+			if op.Transport == block && !strings.Contains(src, "\n  "+tsString(op.Name)+",\n") {
+				t.Errorf("%s: the scaffold does not list its own %s among its operations", block, op.Name)
 			}
 		}
 	}

@@ -71,7 +71,9 @@ func tidyImports(src []byte) ([]byte, error) {
 		}
 		return true
 	})
-	for _, imp := range file.Imports {
+	// A copy: astutilDelete shifts file.Imports, which would skip the
+	// import after each one it removes.
+	for _, imp := range append([]*ast.ImportSpec(nil), file.Imports...) {
 		path, _ := strconv.Unquote(imp.Path.Value)
 		name := pathpkg.Base(path)
 		if imp.Name != nil {

@@ -16,8 +16,13 @@ func TestTransportTarget(t *testing.T) {
 	t.Parallel()
 	s := canonicalSuite(t)
 	mappings := map[string][]string{
-		model.BlockSQS:   {"attributes(string(envelope))", "NewWithClient(&client).Pop(", "sdkConformanceConsume(NewWithClient(&client), envelope)"},
-		model.BlockKafka: {"message(sdkConformanceQueue, string(envelope))", "transport.Pop(", "sdkConformanceConsume(transport, envelope)"},
+		model.BlockSQS:      {"attributes(string(envelope))", "NewWithClient(&client).Pop(", "sdkConformanceConsume(NewWithClient(&client), envelope)"},
+		model.BlockKafka:    {"message(sdkConformanceQueue, string(envelope))", "transport.Pop(", "sdkConformanceConsume(transport, envelope)"},
+		model.BlockASB:      {"message(string(envelope))", "transport.Pop(", "sdkConformanceConsume(transport, envelope)"},
+		model.BlockPulsar:   {"message(string(envelope))", "transport.Pop(", "sdkConformanceConsume(transport, envelope)"},
+		model.BlockArtemis:  {"message(string(envelope))", "transport.Pop(", "sdkConformanceConsume(transport, envelope)"},
+		model.BlockRabbitMQ: {`New("").publishing(string(envelope), nil)`},
+		model.BlockRedis:    {"NewWithClient(client)", "transport.Publish(", "transport.Pop("},
 	}
 	for _, block := range model.TransportBlocks {
 		t.Run(block, func(t *testing.T) {
@@ -43,7 +48,7 @@ func TestTransportTarget(t *testing.T) {
 				}
 			}
 			scaffold := string(files[ScaffoldFile].Content)
-			for _, never := range []string{"own conformance test runs it", "separate module"} {
+			for _, never := range []string{"own conformance test runs it", "separate module", "no mapping onto"} {
 				if strings.Contains(scaffold, never) {
 					t.Errorf("the %s module's scaffold says %q", block, never)
 				}
@@ -110,5 +115,24 @@ func TestExemptionsInOutput(t *testing.T) {
 	}
 	if strings.Contains(string(files[BlockFile(model.BlockCases)].Content), "conformanceKnownFailure") {
 		t.Error("a skip exemption became a known failure")
+	}
+}
+
+// Unused imports next to each other all go: removing one must not skip the
+// next (a transport scaffold that uses none of context, fmt and strconv).
+func TestTidyImportsAdjacent(t *testing.T) {
+	t.Parallel()
+	src := "package p\n\nimport (\n\t\"context\"\n\t\"fmt\"\n\t\"strconv\"\n\t\"strings\"\n)\n\nvar _ = strings.TrimSpace\n"
+	out, err := tidyImports([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, unused := range []string{`"context"`, `"fmt"`, `"strconv"`} {
+		if strings.Contains(string(out), unused) {
+			t.Errorf("%s kept:\n%s", unused, out)
+		}
+	}
+	if !strings.Contains(string(out), `"strings"`) {
+		t.Errorf("strings dropped:\n%s", out)
 	}
 }

@@ -101,7 +101,11 @@ func TestTransportTarget(t *testing.T) {
 	}{
 		{model.BlockKafka, "src/test/java/com/babelqueue/kafka/", "KafkaHeaders.of(EnvelopeCodec.decode(envelope))"},
 		{model.BlockRedis, "src/test/java/com/babelqueue/redis/", "RedisPublisher.create(redis, QUEUE)"},
-		{model.BlockSQS, "src/test/java/com/babelqueue/sqs/", "not mapped onto babelqueue-sqs by this scaffold: sqs_attributes"},
+		{model.BlockSQS, "src/test/java/com/babelqueue/sqs/", "SqsConsumer.builder(this, SQS_QUEUE_URL)"},
+		{model.BlockPulsar, "src/test/java/com/babelqueue/pulsar/", "PulsarProperties.of(EnvelopeCodec.decode(envelope))"},
+		{model.BlockASB, "src/test/java/com/babelqueue/azureservicebus/", "AsbMessages.project(EnvelopeCodec.decode(envelope))"},
+		{model.BlockArtemis, "src/test/java/com/babelqueue/artemis/", "ArtemisConsumer.builder(consumer, messages.session())"},
+		{model.BlockRabbitMQ, "src/test/java/com/babelqueue/spring/", "new BabelQueueMessageConverter()"},
 	}
 	for _, c := range cases {
 		files := generate(t, selectBlocks(t, s, c.block), backend.Options{Binding: backend.BindSDK})
@@ -126,7 +130,7 @@ func TestTransportTarget(t *testing.T) {
 				t.Errorf("%s: the scaffold lacks %q:\n%s", c.block, want, scaffold)
 			}
 		}
-		for _, banned := range []string{"run this block in the repository", "babelqueue-core", "CoreVersions"} {
+		for _, banned := range []string{"run this block in the repository", "babelqueue-core", "CoreVersions", "not mapped onto"} {
 			if strings.Contains(scaffold, banned) {
 				t.Errorf("%s: the transport scaffold says %q", c.block, banned)
 			}

@@ -4,10 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"runtime"
-	"sync"
-	"sync/atomic"
 
+	"github.com/babelqueue/bqgen/internal/parallel"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/oracle"
 )
@@ -125,24 +123,12 @@ type answer struct {
 // the machine's cores; answers keep the expectations' order.
 func ask(o *oracle.Oracle, exps []expectation) ([]answer, error) {
 	answers := make([]answer, len(exps))
-	errs := make([]error, len(exps))
-	workers := min(runtime.GOMAXPROCS(0), len(exps))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < len(exps); i = int(next.Add(1) - 1) {
-				answers[i], errs[i] = askOne(o, exps[i])
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	err := parallel.Each(len(exps), func(i int) (err error) {
+		answers[i], err = askOne(o, exps[i])
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	return answers, nil
 }

@@ -12,6 +12,7 @@ import (
 	"text/template"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/parallel"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/templates/textkit"
 )
@@ -55,7 +56,7 @@ func (b Backend) render(v *view, s *model.Suite, binding backend.Binding) ([]bac
 		return nil, err
 	}
 	tests := make([]backend.File, len(v.Files))
-	if err := backend.Each(len(v.Files), func(i int) error {
+	if err := parallel.Each(len(v.Files), func(i int) error {
 		f, err := b.renderTestFile(v.Files[i])
 		tests[i] = f
 		return err

@@ -15,6 +15,7 @@ import (
 	"text/template"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/parallel"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/templates/textkit"
 )
@@ -63,7 +64,7 @@ func (v *view) render(t *template.Template) ([]backend.File, error) {
 		built = append(built, oracle)
 	}
 	rendered := make([]backend.File, len(built))
-	if err := backend.Each(len(built), func(i int) error {
+	if err := parallel.Each(len(built), func(i int) error {
 		content, err := built[i].render()
 		rendered[i] = backend.File{Path: built[i].path, Content: content, Kind: backend.Generated}
 		return err

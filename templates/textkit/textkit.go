@@ -10,6 +10,7 @@ import (
 
 	"github.com/Masterminds/sprig/v3"
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/parallel"
 )
 
 // allowedSprig is the sprig functions templates may use. sprig's "hermetic"
@@ -93,7 +94,7 @@ type Output struct {
 // error names the file.
 func RenderAll(t *template.Template, outputs []Output) ([]backend.File, error) {
 	files := make([]backend.File, len(outputs))
-	err := backend.Each(len(outputs), func(i int) error {
+	err := parallel.Each(len(outputs), func(i int) error {
 		out := outputs[i]
 		content, err := Render(t, out.Template, out.Data)
 		if err != nil {

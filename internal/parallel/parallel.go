@@ -1,4 +1,5 @@
-package backend
+// Package parallel runs independent pieces of work on every core.
+package parallel
 
 import (
 	"runtime"
@@ -7,8 +8,8 @@ import (
 )
 
 // Each calls do(i) for every i in [0, n), on as many goroutines as there
-// are processors: a backend's files are independent, and rendering (for Go,
-// formatting) a large suite's files is most of generate's time. It returns
+// are processors (a backend's files, validate's questions to the oracle). It
+// returns
 // the error of the lowest i that failed, so the error is the same on every
 // run whatever the scheduling.
 func Each(n int, do func(i int) error) error {

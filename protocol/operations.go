@@ -123,6 +123,14 @@ var (
 		Result: Result{Type: Type{Kind: Record, Record: "PayloadVerdict"}}}
 )
 
+// SchemaVersionGates are the schema-version gate operations, by the broker
+// block whose consumer each one drives.
+var SchemaVersionGates = map[string]Operation{
+	model.BlockSQS: SQSSchemaVersionGate, model.BlockASB: ASBSchemaVersionGate,
+	model.BlockPulsar: PulsarSchemaVersionGate, model.BlockKafka: KafkaSchemaVersionGate,
+	model.BlockArtemis: ArtemisSchemaVersionGate,
+}
+
 // Operations is the subject's method set, in protocol order.
 var Operations = []Operation{
 	Decode, Reencode, Make, SQSAttributes, SQSReconcile, ASBMessage, ASBReconcile, PulsarProperties, PulsarReconcile, KafkaHeaders, KafkaReconcile, ArtemisMessage, ArtemisReconcile, RabbitMQPublishing, RedisRoundtrip, IdempotencyKey, IdempotencyReplay, ValidatePayload,

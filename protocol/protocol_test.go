@@ -70,3 +70,15 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+// Every gate operation is filed under the broker block it serves.
+func TestSchemaVersionGatesByTransport(t *testing.T) {
+	for block, op := range SchemaVersionGates {
+		if op.Transport != block {
+			t.Errorf("%s is filed under %s but serves %s", op.Name, block, op.Transport)
+		}
+	}
+	if len(SchemaVersionGates) != 5 {
+		t.Errorf("%d gates, want one per broker with a consumer gate (5)", len(SchemaVersionGates))
+	}
+}

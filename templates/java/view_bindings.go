@@ -103,9 +103,9 @@ func newBindingClass[P any](s *model.Suite, c *common, block, projection string,
 // outcome; a number on a typed gate (Azure Service Bus) is asked once per
 // AMQP type it stands for, in one test.
 func newGateTests(block string, g *model.SchemaVersionGate, methods []method) (*gateTests, error) {
-	op, ok := protocol.Lookup(block + "_" + model.SubSchemaVersionGate)
+	op, ok := protocol.SchemaVersionGates[block]
 	if !ok {
-		return nil, fmt.Errorf("the protocol has no operation %s_%s", block, model.SubSchemaVersionGate)
+		return nil, fmt.Errorf("the protocol has no schema-version gate for %s", block)
 	}
 	call, err := identifier(op.Name, false)
 	if err != nil {

@@ -58,16 +58,6 @@ func buildReconcile(r *model.Reconciliation, block string, op protocol.Operation
 	return rv, nil
 }
 
-// gateOps are the schema-version gate operations of the broker blocks that
-// have one.
-var gateOps = map[string]protocol.Operation{
-	model.BlockSQS:     protocol.SQSSchemaVersionGate,
-	model.BlockASB:     protocol.ASBSchemaVersionGate,
-	model.BlockPulsar:  protocol.PulsarSchemaVersionGate,
-	model.BlockKafka:   protocol.KafkaSchemaVersionGate,
-	model.BlockArtemis: protocol.ArtemisSchemaVersionGate,
-}
-
 // gateView is a schema_version_gate sub-block.
 type gateView struct {
 	Describe string // the describe block's name literal
@@ -244,7 +234,7 @@ func finishBinding(s *model.Suite, c *common, b *bindingBody, block string, r *m
 		return testFile{}, err
 	}
 	b.Reconcile = rv
-	if b.Gate, err = buildGate(s.Gate(block), block, gateOps[block]); err != nil {
+	if b.Gate, err = buildGate(s.Gate(block), block, protocol.SchemaVersionGates[block]); err != nil {
 		return testFile{}, err
 	}
 	return c.file(s, block, b, bindingImports(b, uses)), nil

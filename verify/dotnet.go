@@ -16,13 +16,18 @@ import (
 )
 
 // DotnetToolchain runs the .NET backend's oracle-bound output, a standalone
-// xUnit test project, with the .NET SDK's dotnet command: `dotnet build` once
-// (which restores the pinned NuGet packages), then `dotnet test --no-build`
-// per oracle, counting the test run's own summary line.
+// xUnit test project, with the .NET SDK's dotnet command: `dotnet restore`
+// and `dotnet build` once, into a fixed output folder, then `dotnet test` on
+// the built assembly per oracle. Running the assembly, not the project,
+// evaluates no MSBuild and writes nothing, so runs go side by side.
 type DotnetToolchain struct {
 	// Command is the dotnet executable; empty means "dotnet" on PATH.
 	Command string
 }
+
+// dotnetOutDir is where Prepare builds the test assembly, relative to the
+// project: one fixed folder, whatever the target framework.
+const dotnetOutDir = "bin/bqgen-verify"
 
 // NewDotnetToolchain returns the toolchain that runs dotnet from PATH.
 func NewDotnetToolchain() Toolchain { return DotnetToolchain{} }
@@ -38,40 +43,44 @@ func (d DotnetToolchain) Available() error {
 	return nil
 }
 
-// SerialRuns is true: `dotnet test` evaluates the project and writes under
-// obj/ and TestResults/ on every run, so two runs must not overlap.
-func (DotnetToolchain) SerialRuns() bool { return true }
-
 // Prepare restores and compiles the generated test project in dir, for the
-// newest .NET runtime installed here (see frameworkArgs).
+// newest .NET runtime installed here (see frameworkArgs). Restore runs on
+// its own first: `dotnet build -p:TargetFramework=X` restores for the
+// project's own framework and then fails with NETSDK1005.
 func (d DotnetToolchain) Prepare(ctx context.Context, dir string, log io.Writer) error {
 	project, err := dotnetProject(dir)
 	if err != nil {
 		return err
 	}
-	args := append([]string{"build", project, "--nologo"}, d.frameworkArgs(ctx)...)
-	fmt.Fprintf(log, "$ dotnet %s\n", strings.Join(args, " "))
-	cmd := d.dotnet(ctx, dir, nil, args...)
-	cmd.Stdout, cmd.Stderr = log, log
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("dotnet build %s: %w", project, err)
+	framework := d.frameworkArgs(ctx)
+	steps := [][]string{
+		append([]string{"restore", project}, framework...),
+		append([]string{"build", project, "--no-restore", "--nologo", "-p:OutDir=" + dotnetOutDir + "/"}, framework...),
+	}
+	for _, args := range steps {
+		fmt.Fprintf(log, "$ dotnet %s\n", strings.Join(args, " "))
+		cmd := d.dotnet(ctx, dir, nil, args...)
+		cmd.Stdout, cmd.Stderr = log, log
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("dotnet %s %s: %w", args[0], project, err)
+		}
 	}
 	return nil
 }
 
 // Run runs the compiled tests once with env added to the environment. Failing
 // tests make dotnet exit non-zero; that is a result, not an error. An error is
-// a run that printed no summary at all (a build or host failure).
+// a run that printed no summary at all (a missing assembly or a host failure).
 func (d DotnetToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
 	project, err := dotnetProject(dir)
 	if err != nil {
 		return Result{}, err
 	}
-	args := append([]string{"test", project, "--no-build", "--nologo"}, d.frameworkArgs(ctx)...)
-	out, runErr := d.dotnet(ctx, dir, env, args...).CombinedOutput()
+	assembly := dotnetOutDir + "/" + strings.TrimSuffix(project, filepath.Ext(project)) + ".dll"
+	out, runErr := d.dotnet(ctx, dir, env, "test", assembly, "--nologo").CombinedOutput()
 	res, ok := parseDotnetSummary(string(out))
 	if !ok {
-		return res, fmt.Errorf("dotnet test %s printed no test summary (exit: %v); its output ends:\n%s", project, runErr, dotnetTail(out))
+		return res, fmt.Errorf("dotnet test %s printed no test summary (exit: %v); its output ends:\n%s", assembly, runErr, dotnetTail(out))
 	}
 	return res, nil
 }

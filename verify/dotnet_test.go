@@ -108,8 +108,13 @@ func TestDotnetToolchainDrivesTheCLI(t *testing.T) {
 	if err := tc.Prepare(context.Background(), dir, &log); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(log.String(), "args: build BabelQueue.Conformance.Tests.csproj --nologo -p:TargetFramework=net10.0") {
-		t.Errorf("Prepare ran %q", log.String())
+	for _, want := range []string{
+		"args: restore BabelQueue.Conformance.Tests.csproj -p:TargetFramework=net10.0",
+		"args: build BabelQueue.Conformance.Tests.csproj --no-restore --nologo -p:OutDir=bin/bqgen-verify/ -p:TargetFramework=net10.0",
+	} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("Prepare did not run %q:\n%s", want, log.String())
+		}
 	}
 	res, err := tc.Run(context.Background(), dir, []string{EnvOracleBin + "=/x/bqgen", EnvOracleFault + "=min-length-bytes"})
 	if err != nil {
@@ -118,7 +123,7 @@ func TestDotnetToolchainDrivesTheCLI(t *testing.T) {
 	if res.Failed != 1 || res.Passed != 41 || res.Total() != 42 {
 		t.Errorf("got %+v", res)
 	}
-	for _, want := range []string{"args: test BabelQueue.Conformance.Tests.csproj --no-build --nologo -p:TargetFramework=net10.0", "oracle: /x/bqgen fault: min-length-bytes logger: off"} {
+	for _, want := range []string{"args: test bin/bqgen-verify/BabelQueue.Conformance.Tests.dll --nologo", "oracle: /x/bqgen fault: min-length-bytes logger: off"} {
 		if !strings.Contains(res.Output, want) {
 			t.Errorf("output lacks %q:\n%s", want, res.Output)
 		}

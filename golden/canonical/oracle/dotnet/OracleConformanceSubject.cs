@@ -34,9 +34,15 @@ public static class ConformanceSubjects
 /// </summary>
 public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
 {
+    // How long one answer may take. The oracle answers in milliseconds; a
+    // subject that waited forever would hang the whole test run instead of
+    // failing the test that asked.
+    private static readonly TimeSpan AnswerTimeout = TimeSpan.FromSeconds(30);
+
     private readonly object gate = new();
     private readonly Process process;
     private long lastId;
+    private string? broken;
 
     private OracleConformanceSubject(Process process)
     {
@@ -326,13 +332,39 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
     {
         lock (gate)
         {
+            if (broken is not null)
+            {
+                throw new InvalidOperationException(broken);
+            }
             long id = ++lastId;
             var request = new JsonObject { ["id"] = id, ["op"] = op, ["args"] = args };
             process.StandardInput.WriteLine(request.ToJsonString());
-            string line = process.StandardOutput.ReadLine()
+            string line = ReadAnswer(op)
                 ?? throw new InvalidOperationException("the oracle ended before answering " + op);
             return Result(op, id, JsonNode.Parse(line));
         }
+    }
+
+    // The oracle's next line, or a failure once AnswerTimeout has passed. A late
+    // answer would answer the wrong request, so the oracle is stopped and every
+    // later call fails with the same reason.
+    private string? ReadAnswer(string op)
+    {
+        var read = process.StandardOutput.ReadLineAsync();
+        if (read.Wait(AnswerTimeout))
+        {
+            return read.Result;
+        }
+        broken = "the oracle did not answer " + op + " within " + AnswerTimeout.TotalSeconds + " s";
+        try
+        {
+            process.Kill();
+        }
+        catch (InvalidOperationException)
+        {
+            // Already gone.
+        }
+        throw new TimeoutException(broken);
     }
 
     private static JsonNode Result(string op, long id, JsonNode? response)

@@ -367,18 +367,18 @@ func signatureOf(t *testing.T, op protocol.Operation) string {
 func TestScaffoldIdempotencyKeyChecksWhatWasRemembered(t *testing.T) {
 	scaffold := string(filesByPath(generate(t, loadSuites(t)[0].suite, backend.BindSDK))[sdkTestProjectDir+"/"+scaffoldFileName].Content)
 	for _, want := range []string{
-		`if (store.Remembered.Count == 0)`,
+		`if (remembered.Count == 0)`,
 		`throw new InvalidOperationException("the helper remembered no key for the delivery");`,
-		`if (store.Remembered.Any(other => other != key))`,
+		`if (remembered.Any(other => other != key))`,
 		`"the helper remembered different keys for one delivery: \""`,
-		`+ string.Join("\", \"", store.Remembered) + "\"");`,
+		`+ string.Join("\", \"", remembered) + "\"");`,
 		`return key;`,
 	} {
 		if !strings.Contains(scaffold, want) {
 			t.Errorf("the idempotency_key mapping lacks %s", want)
 		}
 	}
-	if strings.Contains(scaffold, "Remembered.Count == 1") {
+	if strings.Contains(scaffold, "remembered.Count == 1") {
 		t.Error("remembering the same key twice is an error")
 	}
 }

@@ -1,0 +1,121 @@
+package dotnet_test
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/prooftest"
+	"github.com/babelqueue/bqgen/templates/dotnet"
+	"github.com/babelqueue/bqgen/verify"
+)
+
+// standInCoreVersions are the BabelQueue.Core API shapes the SDK-bound output
+// must compile against (testdata/standin): the first release, the first
+// with the idempotency helper and the payload validator, and the newest.
+var standInCoreVersions = []string{"1.0.0", "1.4.0", "1.8.0"}
+
+// The generated C# compiles with every warning an error, the way the core
+// SDK builds: the oracle project of every test suite (the adversarial one's
+// hostile names and values included), and the SDK-bound tests and scaffold
+// inside a test project laid out like the SDK's, against a stand-in core of
+// each API version the scaffold adapts to.
+func TestGeneratedCSharpCompiles(t *testing.T) {
+	prooftest.RequireToolchain(t, verify.NewDotnetToolchain())
+	for _, s := range dotnet.SuitesForTests(t) {
+		t.Run(s.Name+"/oracle", func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			writeGenerated(t, dir, s, backend.BindOracle)
+			dotnetBuild(t, filepath.Join(dir, dotnet.OracleProjectFile))
+		})
+		for _, version := range standInCoreVersions {
+			t.Run(s.Name+"/sdk-core-"+version, func(t *testing.T) {
+				t.Parallel()
+				dir := t.TempDir()
+				copyTree(t, filepath.Join("testdata", "standin"), dir)
+				writeGenerated(t, dir, s, backend.BindSDK)
+				project := filepath.Join(dir, dotnet.SDKTestDir, "BabelQueue.Core.Tests.csproj")
+				dotnetBuild(t, project, "-p:StandInCoreVersion="+version)
+			})
+		}
+	}
+}
+
+func writeGenerated(t *testing.T, dir string, s dotnet.NamedSuite, binding backend.Binding) {
+	t.Helper()
+	files, err := dotnet.New().Generate(s.Suite, backend.Options{Binding: binding})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		writeFile(t, filepath.Join(dir, filepath.FromSlash(f.Path)), f.Content)
+	}
+}
+
+// dotnetBuild restores and builds project with warnings as errors, failing t
+// with the compiler's errors.
+func dotnetBuild(t *testing.T, project string, properties ...string) {
+	t.Helper()
+	args := append([]string{"build", project, "--nologo", "-p:TreatWarningsAsErrors=true"}, properties...)
+	cmd := exec.CommandContext(context.Background(), "dotnet", args...)
+	cmd.Env = append(os.Environ(), "DOTNET_CLI_UI_LANGUAGE=en", "DOTNET_NOLOGO=1",
+		"DOTNET_CLI_TELEMETRY_OPTOUT=1", "MSBUILDTERMINALLOGGER=off")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("dotnet %s: %v\n%s", strings.Join(args, " "), err, diagnostics(string(out)))
+	}
+}
+
+// diagnostics keeps the error and warning lines of a build log, once each.
+func diagnostics(log string) string {
+	seen := map[string]bool{}
+	var keep []string
+	for _, line := range strings.Split(log, "\n") {
+		if (strings.Contains(line, ": error ") || strings.Contains(line, ": warning ")) && !seen[line] {
+			seen[line] = true
+			keep = append(keep, line)
+		}
+	}
+	if len(keep) == 0 {
+		return log
+	}
+	return strings.Join(keep, "\n")
+}
+
+func copyTree(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		content, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(from, p)
+		if err != nil {
+			return err
+		}
+		writeFile(t, filepath.Join(to, rel), content)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func writeFile(t *testing.T, path string, content []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, content, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -291,8 +291,9 @@ public sealed class SdkConformanceSubject : IConformanceSubject
     public string KafkaSchemaVersionGate(string envelope, string? property) =>
         throw new NotProvidedException(
             "kafka_schema_version_gate",
-            "BabelQueue.Kafka has no schema-version gate: KafkaConsumer decodes whatever the "
-            + "bq-schema-version header holds, and BabelQueue.Core has no gate either");
+            "its API is in BabelQueue.Kafka, not in BabelQueue.Core: KafkaConsumer is where a record's "
+            + "bq-schema-version header is read; map it in that package's test project, polling the fixture "
+            + "with the header set through a mocked IConsumer (decode: the handler ran)");
 
     /// <inheritdoc/>
     public string ArtemisSchemaVersionGate(string envelope, string? property) =>

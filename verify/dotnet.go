@@ -17,9 +17,11 @@ import (
 
 // DotnetToolchain runs the .NET backend's oracle-bound output, a standalone
 // xUnit test project, with the .NET SDK's dotnet command: `dotnet restore`
-// and `dotnet build` once, into a fixed output folder, then `dotnet test` on
-// the built assembly per oracle. Running the assembly, not the project,
-// evaluates no MSBuild and writes nothing, so runs go side by side.
+// and `dotnet build` once, into a fixed output folder, then xUnit's own
+// console runner (which the build copies beside the tests) on the built
+// assembly per oracle. That is one process a run, where `dotnet test` starts
+// three, and it evaluates no MSBuild and writes nothing, so runs go side by
+// side.
 type DotnetToolchain struct {
 	// Command is the dotnet executable; empty means "dotnet" on PATH.
 	Command string
@@ -69,18 +71,30 @@ func (d DotnetToolchain) Prepare(ctx context.Context, dir string, log io.Writer)
 }
 
 // Run runs the compiled tests once with env added to the environment. Failing
-// tests make dotnet exit non-zero; that is a result, not an error. An error is
-// a run that printed no summary at all (a missing assembly or a host failure).
+// tests make the runner exit non-zero; that is a result, not an error. An
+// error is a run that printed no summary (a missing assembly, a host
+// failure) or whose runner reported errors outside the tests.
 func (d DotnetToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
 	project, err := dotnetProject(dir)
 	if err != nil {
 		return Result{}, err
 	}
-	assembly := dotnetOutDir + "/" + strings.TrimSuffix(project, filepath.Ext(project)) + ".dll"
-	out, runErr := d.dotnet(ctx, dir, env, "test", assembly, "--nologo").CombinedOutput()
-	res, ok := parseDotnetSummary(string(out))
-	if !ok {
-		return res, fmt.Errorf("dotnet test %s printed no test summary (exit: %v); its output ends:\n%s", assembly, runErr, dotnetTail(out))
+	name := strings.TrimSuffix(project, filepath.Ext(project))
+	out := dotnetOutDir + "/"
+	// The console runner is built for .NET Core 2.0: it runs on the test
+	// assembly's own runtime configuration and dependencies instead.
+	args := []string{"exec",
+		"--runtimeconfig", out + name + ".runtimeconfig.json",
+		"--depsfile", out + name + ".deps.json",
+		out + dotnet.XunitConsoleDir + "/xunit.console.dll",
+		out + name + ".dll", "-nocolor"}
+	output, runErr := d.dotnet(ctx, dir, env, args...).CombinedOutput()
+	res, errors, ok := parseXunitSummary(string(output))
+	switch {
+	case !ok:
+		return res, fmt.Errorf("the xUnit console runner printed no test summary (exit: %v); its output ends:\n%s", runErr, dotnetTail(output))
+	case errors > 0:
+		return res, fmt.Errorf("the xUnit console runner reported %d error(s) outside the tests; its output ends:\n%s", errors, dotnetTail(output))
 	}
 	return res, nil
 }
@@ -167,37 +181,26 @@ func dotnetProject(dir string) (string, error) {
 	return filepath.Base(matches[0]), nil
 }
 
-// The summary lines of `dotnet test`, one per test assembly: VSTest's
-// "Passed!  - Failed:     0, Passed:    93, Skipped:     0, Total:    93, ..."
-// (numbers padded, the verdict Passed!, Failed! or Skipped!), and the
-// "Test summary: total: 93, failed: 0, succeeded: 93, skipped: 0, ..." that
-// newer SDKs print instead when their terminal logger is on regardless.
-var (
-	dotnetVSTestSummary   = regexp.MustCompile(`(?m)^\s*(?:Passed|Failed|Skipped)!\s+-\s+Failed:\s*(\d+),\s*Passed:\s*(\d+),\s*Skipped:\s*(\d+),\s*Total:\s*(\d+).*$`)
-	dotnetTerminalSummary = regexp.MustCompile(`(?m)^\s*Test summary:\s*total:\s*(\d+),\s*failed:\s*(\d+),\s*succeeded:\s*(\d+),\s*skipped:\s*(\d+).*$`)
-)
+// xunitSummary is the xUnit console runner's line per test assembly, e.g.
+// "   BabelQueue.Conformance.Tests  Total: 210, Errors: 0, Failed: 4, Skipped: 0, Time: 0.214s".
+var xunitSummary = regexp.MustCompile(`(?m)^\s*\S+\s+Total:\s*(\d+),\s*Errors:\s*(\d+),\s*Failed:\s*(\d+),\s*Skipped:\s*(\d+),.*$`)
 
-// parseDotnetSummary adds up the summary lines of a dotnet test run. It
-// reports false when the output has none.
-func parseDotnetSummary(out string) (Result, bool) {
-	res := Result{Output: out}
+// parseXunitSummary adds up the summary lines of an xUnit console run and
+// the errors it reports outside tests. It reports false when the output has
+// none.
+func parseXunitSummary(out string) (res Result, errors int, ok bool) {
+	res.Output = out
 	var lines []string
-	for _, m := range dotnetVSTestSummary.FindAllStringSubmatch(out, -1) {
-		res.Failed += dotnetCount(m[1])
-		res.Passed += dotnetCount(m[2])
-		res.Skipped += dotnetCount(m[3])
+	for _, m := range xunitSummary.FindAllStringSubmatch(out, -1) {
+		failed, skipped := dotnetCount(m[3]), dotnetCount(m[4])
+		res.Failed += failed
+		res.Skipped += skipped
+		res.Passed += dotnetCount(m[1]) - failed - skipped
+		errors += dotnetCount(m[2])
 		lines = append(lines, strings.TrimSpace(m[0]))
 	}
-	if len(lines) == 0 {
-		for _, m := range dotnetTerminalSummary.FindAllStringSubmatch(out, -1) {
-			res.Failed += dotnetCount(m[2])
-			res.Passed += dotnetCount(m[3])
-			res.Skipped += dotnetCount(m[4])
-			lines = append(lines, strings.TrimSpace(m[0]))
-		}
-	}
 	res.Summary = strings.Join(lines, "\n")
-	return res, len(lines) > 0
+	return res, errors, len(lines) > 0
 }
 
 // dotnetCount reads a regexp-matched run of digits.

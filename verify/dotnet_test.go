@@ -10,38 +10,34 @@ import (
 	"testing"
 )
 
-func TestDotnetSummaryVSTest(t *testing.T) {
-	out := "  Determining projects to restore...\n" +
-		"[xUnit.net 00:00:00.41]     cases/urn-alias [FAIL]\n" +
-		"Failed!  - Failed:     1, Passed:    92, Skipped:     3, Total:    96, Duration: 412 ms - BabelQueue.Conformance.Tests.dll (net8.0)\n"
-	res, ok := parseDotnetSummary(out)
-	if !ok || res.Failed != 1 || res.Passed != 92 || res.Skipped != 3 || res.Total() != 96 {
-		t.Fatalf("got %+v, %v", res, ok)
+func TestXunitSummary(t *testing.T) {
+	out := "  Starting:    BabelQueue.Conformance.Tests\n" +
+		"    cases/urn-alias [FAIL]\n" +
+		"=== TEST EXECUTION SUMMARY ===\n" +
+		"   BabelQueue.Conformance.Tests  Total: 96, Errors: 0, Failed: 1, Skipped: 3, Time: 0.214s\n"
+	res, errors, ok := parseXunitSummary(out)
+	if !ok || errors != 0 || res.Failed != 1 || res.Passed != 92 || res.Skipped != 3 || res.Total() != 96 {
+		t.Fatalf("got %+v, %d errors, %v", res, errors, ok)
 	}
-	if !strings.HasPrefix(res.Summary, "Failed!  - Failed:     1,") || res.Output != out {
+	if !strings.HasPrefix(res.Summary, "BabelQueue.Conformance.Tests  Total: 96,") || res.Output != out {
 		t.Errorf("summary %q", res.Summary)
 	}
 }
 
-func TestDotnetSummaryAddsAssemblies(t *testing.T) {
-	out := "Passed!  - Failed: 0, Passed: 5, Skipped: 0, Total: 5, Duration: 1 s - A.dll (net8.0)\n" +
-		"Skipped!  - Failed: 0, Passed: 0, Skipped: 2, Total: 2, Duration: 1 s - B.dll (net8.0)\n"
-	res, ok := parseDotnetSummary(out)
-	if !ok || res.Passed != 5 || res.Skipped != 2 || res.Failed != 0 {
-		t.Fatalf("got %+v, %v", res, ok)
+func TestXunitSummaryAddsAssembliesAndErrors(t *testing.T) {
+	out := "   A  Total: 5, Errors: 0, Failed: 0, Skipped: 0, Time: 1s\n" +
+		"   B  Total: 2, Errors: 1, Failed: 0, Skipped: 2, Time: 1s\n" +
+		"                 Total: 7, Errors: 1, Failed: 0, Skipped: 2, Time: 2s\n"
+	res, errors, ok := parseXunitSummary(out)
+	if !ok || res.Passed != 5 || res.Skipped != 2 || res.Failed != 0 || errors != 1 {
+		t.Fatalf("got %+v, %d errors, %v", res, errors, ok)
 	}
 }
 
-func TestDotnetSummaryTerminalLogger(t *testing.T) {
-	res, ok := parseDotnetSummary("Test summary: total: 10, failed: 2, succeeded: 7, skipped: 1, duration: 1.2s\n")
-	if !ok || res.Failed != 2 || res.Passed != 7 || res.Skipped != 1 {
-		t.Fatalf("got %+v, %v", res, ok)
-	}
-}
-
-func TestDotnetSummaryAbsent(t *testing.T) {
-	for _, out := range []string{"", "error CS1002: ; expected\nBuild FAILED.\n", "Passed: 3\n"} {
-		if res, ok := parseDotnetSummary(out); ok {
+func TestXunitSummaryAbsent(t *testing.T) {
+	for _, out := range []string{"", "error CS1002: ; expected\nBuild FAILED.\n", "Total: 3\n",
+		"Passed!  - Failed:     0, Passed:    93, Skipped:     0, Total:    93, Duration: 1 s - A.dll (net8.0)\n"} {
+		if res, _, ok := parseXunitSummary(out); ok {
 			t.Errorf("found a summary in %q: %+v", out, res)
 		}
 	}
@@ -83,8 +79,8 @@ if [ "$1" = --list-runtimes ]; then
 fi
 echo "args: $*"
 echo "oracle: $BQGEN_ORACLE_BIN fault: $BQGEN_ORACLE_FAULT logger: $MSBUILDTERMINALLOGGER"
-if [ "$1" = test ]; then
-  echo "Failed!  - Failed:     1, Passed:    41, Skipped:     0, Total:    42, Duration: 9 ms - X.dll (net8.0)"
+if [ "$1" = exec ]; then
+  echo "   X  Total: 42, Errors: 0, Failed: 1, Skipped: 0, Time: 0.009s"
   exit 1
 fi
 `
@@ -123,7 +119,9 @@ func TestDotnetToolchainDrivesTheCLI(t *testing.T) {
 	if res.Failed != 1 || res.Passed != 41 || res.Total() != 42 {
 		t.Errorf("got %+v", res)
 	}
-	for _, want := range []string{"args: test bin/bqgen-verify/BabelQueue.Conformance.Tests.dll --nologo", "oracle: /x/bqgen fault: min-length-bytes logger: off"} {
+	for _, want := range []string{"args: exec --runtimeconfig bin/bqgen-verify/BabelQueue.Conformance.Tests.runtimeconfig.json " +
+		"--depsfile bin/bqgen-verify/BabelQueue.Conformance.Tests.deps.json " +
+		"bin/bqgen-verify/xunit.console/xunit.console.dll bin/bqgen-verify/BabelQueue.Conformance.Tests.dll -nocolor", "oracle: /x/bqgen fault: min-length-bytes logger: off"} {
 		if !strings.Contains(res.Output, want) {
 			t.Errorf("output lacks %q:\n%s", want, res.Output)
 		}
@@ -135,13 +133,13 @@ func TestDotnetRunWithoutSummaryIsAnError(t *testing.T) {
 		t.Skip("the fake dotnet is a shell script")
 	}
 	bin := filepath.Join(t.TempDir(), "dotnet")
-	writeDotnetFile(t, bin, "#!/bin/sh\necho 'error MSB1003: Specify a project or solution file.'\nexit 1\n")
+	writeDotnetFile(t, bin, "#!/bin/sh\necho 'Cannot use file stream for [X.deps.json]: No such file or directory'\nexit 1\n")
 	if err := os.Chmod(bin, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
 	writeDotnetFile(t, filepath.Join(dir, "P.csproj"), "<Project/>")
-	if _, err := (DotnetToolchain{Command: bin}).Run(context.Background(), dir, nil); err == nil || !strings.Contains(err.Error(), "MSB1003") {
+	if _, err := (DotnetToolchain{Command: bin}).Run(context.Background(), dir, nil); err == nil || !strings.Contains(err.Error(), "No such file") {
 		t.Errorf("Run = %v", err)
 	}
 }

@@ -42,10 +42,3 @@ type Toolchain interface {
 	// test is not an error; a runner that could not run at all is.
 	Run(ctx context.Context, dir string, env []string) (Result, error)
 }
-
-// SerialToolchain is a Toolchain whose runs write into the project and so
-// must not overlap; verification then runs one mutant at a time.
-type SerialToolchain interface {
-	Toolchain
-	SerialRuns() bool
-}

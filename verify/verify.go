@@ -144,11 +144,7 @@ func runMutants(ctx context.Context, cfg Config, dir string, ms []Mutant, total 
 	errs := make([]error, len(ms))
 	next := make(chan int)
 	var wg sync.WaitGroup
-	n := cfg.Workers
-	if st, ok := cfg.Toolchain.(SerialToolchain); ok && st.SerialRuns() {
-		n = 1
-	}
-	for range workers(n, len(ms)) {
+	for range workers(cfg.Workers, len(ms)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -17,6 +17,11 @@ const (
 	xunitRunnerVersion   = "2.8.2"
 	skippableFactVersion = "1.5.85"
 	targetFramework      = "net8.0"
+	// xunitConsoleVersion is xUnit's own console runner, which bqgen verify
+	// runs the oracle project's tests with (one process a run, where dotnet
+	// test starts three): the newest the NuGet served here has, and it runs
+	// tests of any xUnit 2.x.
+	xunitConsoleVersion = "2.4.1"
 )
 
 // The names of the generated layout.
@@ -48,6 +53,9 @@ const (
 	// relative to the SDK checkout. A transport target writes into its
 	// package's test project instead (TestProjectDir).
 	SDKTestDir = sdkTestProjectDir
+	// XunitConsoleDir is where the oracle project's build puts xUnit's
+	// console runner, relative to its output directory.
+	XunitConsoleDir = "xunit.console"
 	// PropsFile is the MSBuild file, in GeneratedConformance/ of the test
 	// project, that the test project must import.
 	PropsFile = generatedDirName + "/" + propsFileName

@@ -54,7 +54,9 @@ func newHeader(version, regenerate string) header {
 
 // packages are the pinned NuGet versions the project files print.
 type packages struct {
-	TargetFramework, TestSdk, Xunit, XunitRunner, SkippableFact string
+	TargetFramework, TestSdk, Xunit, XunitRunner, SkippableFact, XunitConsole string
+	// XunitConsoleDir is where the oracle project copies the console runner.
+	XunitConsoleDir string
 }
 
 // common is what every block's view needs: the header, the namespace,
@@ -221,7 +223,8 @@ func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation, 
 		Namespace: ns,
 		Target:    tgt,
 		Subject:   subject,
-		Packages:  packages{targetFramework, testSdkVersion, xunitVersion, xunitRunnerVersion, skippableFactVersion},
+		Packages:  packages{targetFramework, testSdkVersion, xunitVersion, xunitRunnerVersion,
+			skippableFactVersion, xunitConsoleVersion, XunitConsoleDir},
 		layout:    c.layout,
 	}
 	for _, block := range s.Blocks() {

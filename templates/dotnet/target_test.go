@@ -146,6 +146,38 @@ func TestTransportTarget(t *testing.T) {
 	if !strings.Contains(props, "tests/BabelQueue.Sqs.Tests/BabelQueue.Sqs.Tests.csproj") {
 		t.Errorf("the props does not name the SQS test project:\n%s", props)
 	}
+	// The Artemis scaffold maps its block onto BabelQueue.Artemis the same way:
+	// the internal projection, and the public consumer over a mocked receiver
+	// for reconciliation and the gate, all three provided.
+	artemisDir := "tests/BabelQueue.Artemis.Tests/"
+	artemis := filesByPath(generateWith(t, selectBlocks(t, model.BlockArtemis), backend.Options{Binding: backend.BindSDK}))
+	artemisScaffold := string(artemis[artemisDir+"SdkConformanceSubject.cs"].Content)
+	for _, want := range []string{
+		"AmqpProperties.ToMessage(EnvelopeCodec.Decode(envelope))",
+		"new ArtemisConsumer(receiver.Object, handlers).PollAsync()",
+		"Header = new Header { DeliveryCount = checked((uint)deliveryCount) }",
+		`message.ApplicationProperties.Map["bq_schema_version"] = property;`,
+		"using Amqp.Framing;",
+	} {
+		if !strings.Contains(artemisScaffold, want) {
+			t.Errorf("the Artemis scaffold lacks %s", want)
+		}
+	}
+	artemisProvided := artemisScaffold[strings.Index(artemisScaffold, "Provided ="):strings.Index(artemisScaffold, "};")]
+	for _, op := range []string{"artemis_message", "artemis_reconcile", "artemis_schema_version_gate"} {
+		if !strings.Contains(artemisProvided, `"`+op+`"`) {
+			t.Errorf("%s is not provided by the Artemis scaffold", op)
+		}
+	}
+	for p, f := range artemis {
+		if strings.HasSuffix(p, ".cs") {
+			for i, line := range strings.Split(string(f.Content), "\n") {
+				if len([]rune(line)) > 120 {
+					t.Errorf("%s:%d is longer than 120 columns: %s", p, i+1, line)
+				}
+			}
+		}
+	}
 	// A target with core blocks is a core target, as before.
 	core := filesByPath(generateWith(t, selectBlocks(t, model.BlockCases, model.BlockSQS), backend.Options{Binding: backend.BindSDK}))
 	if _, ok := core[sdkTestProjectDir+"/SdkConformanceSubject.cs"]; !ok {

@@ -299,8 +299,9 @@ public sealed class SdkConformanceSubject : IConformanceSubject
     public string ArtemisSchemaVersionGate(string envelope, string? property) =>
         throw new NotProvidedException(
             "artemis_schema_version_gate",
-            "BabelQueue.Artemis has no schema-version gate: ArtemisConsumer decodes whatever the "
-            + "bq_schema_version application property holds, and BabelQueue.Core has no gate either");
+            "its API is in BabelQueue.Artemis, not in BabelQueue.Core: ArtemisConsumer is where a message's "
+            + "bq_schema_version application property is read; map it in that package's test project, delivering "
+            + "the fixture with the property set through a mocked IAmqpReceiver (decode: the handler ran)");
 
     /// <inheritdoc/>
     public Settlement Settle(string broker, bool deadLetterQueue, IReadOnlyList<string> calls) =>

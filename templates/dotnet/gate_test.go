@@ -308,7 +308,8 @@ func TestLongDisplayNameIsSplit(t *testing.T) {
 
 // The scaffold over the core SDK maps no gate and no Redis round trip: each
 // reports "not provided", saying which package has the API (the transport
-// scaffolds map SQS's and Kafka's) or that it has no gate at all, and none
+// scaffolds map SQS's, Azure Service Bus's and Kafka's) or that it has no
+// gate at all, and none
 // is listed as provided.
 func TestScaffoldReportsWhyGatesAreNotProvided(t *testing.T) {
 	t.Parallel()
@@ -331,7 +332,8 @@ func TestScaffoldReportsWhyGatesAreNotProvided(t *testing.T) {
 		if !strings.Contains(text, pkg) || !strings.Contains(text, "BabelQueue.Core") {
 			t.Errorf("%s: the reason names neither %s nor the core: %s", op.Name, pkg, text)
 		}
-		mapped := op.Transport == model.BlockSQS || op.Transport == model.BlockKafka || op.Transport == model.BlockRedis
+		mapped := op.Transport == model.BlockSQS || op.Transport == model.BlockASB || op.Transport == model.BlockKafka ||
+			op.Transport == model.BlockRedis
 		if !mapped && !strings.Contains(text, "no schema-version gate") {
 			t.Errorf("%s: the reason does not say the package has no gate: %s", op.Name, text)
 		}

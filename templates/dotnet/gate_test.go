@@ -308,8 +308,8 @@ func TestLongDisplayNameIsSplit(t *testing.T) {
 
 // The scaffold over the core SDK maps no gate and no Redis round trip: each
 // reports "not provided", saying which package has the API (the transport
-// scaffolds map SQS's, Kafka's and Artemis's) or that it has no gate at all,
-// and none is listed as provided.
+// scaffolds map SQS's, Azure Service Bus's, Kafka's and Artemis's) or that it
+// has no gate at all, and none is listed as provided.
 func TestScaffoldReportsWhyGatesAreNotProvided(t *testing.T) {
 	t.Parallel()
 	scaffold := string(filesByPath(generate(t, loadSuites(t)[0].suite, backend.BindSDK))[sdkTestProjectDir+"/"+scaffoldFileName].Content)
@@ -331,7 +331,7 @@ func TestScaffoldReportsWhyGatesAreNotProvided(t *testing.T) {
 		if !strings.Contains(text, pkg) || !strings.Contains(text, "BabelQueue.Core") {
 			t.Errorf("%s: the reason names neither %s nor the core: %s", op.Name, pkg, text)
 		}
-		mapped := op.Transport == model.BlockSQS || op.Transport == model.BlockKafka ||
+		mapped := op.Transport == model.BlockSQS || op.Transport == model.BlockASB || op.Transport == model.BlockKafka ||
 			op.Transport == model.BlockArtemis || op.Transport == model.BlockRedis
 		if !mapped && !strings.Contains(text, "no schema-version gate") {
 			t.Errorf("%s: the reason does not say the package has no gate: %s", op.Name, text)

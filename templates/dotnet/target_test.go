@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
@@ -182,6 +183,50 @@ func TestTransportTarget(t *testing.T) {
 	core := filesByPath(generateWith(t, selectBlocks(t, model.BlockCases, model.BlockSQS), backend.Options{Binding: backend.BindSDK}))
 	if _, ok := core[sdkTestProjectDir+"/SdkConformanceSubject.cs"]; !ok {
 		t.Error("a core target left the core test project")
+	}
+}
+
+// The Azure Service Bus target's scaffold maps its three operations onto
+// BabelQueue.AzureServiceBus: the internal AsbProperties.ToMessage, and
+// AsbConsumer over a mocked ServiceBusReceiver, each number of the gate
+// boxed as its own AMQP type.
+func TestASBTransportTarget(t *testing.T) {
+	files := filesByPath(generateWith(t, selectBlocks(t, model.BlockASB), backend.Options{Binding: backend.BindSDK}))
+	dir := "tests/BabelQueue.AzureServiceBus.Tests/"
+	f, ok := files[dir+"SdkConformanceSubject.cs"]
+	if !ok || f.Kind != backend.Scaffold {
+		t.Fatalf("no scaffold in %s", dir)
+	}
+	scaffold := string(f.Content)
+	for _, want := range []string{
+		"AsbProperties.ToMessage(EnvelopeCodec.Decode(envelope))",
+		"new AsbConsumer(receiver.Object, handlers).PollAsync()",
+		"new Mock<ServiceBusReceiver>()",
+		"deliveryCount: checked((int)deliveryCount)",
+		`properties["bq-schema-version"] = AmqpValue(property, amqpType);`,
+		`"int" => (object)value.GetValue<int>(),`,
+		"using Azure.Messaging.ServiceBus;",
+	} {
+		if !strings.Contains(scaffold, want) {
+			t.Errorf("the ASB scaffold lacks %s", want)
+		}
+	}
+	provided := scaffold[strings.Index(scaffold, "Provided ="):strings.Index(scaffold, "};")]
+	for _, op := range []string{"asb_message", "asb_reconcile", "asb_schema_version_gate"} {
+		if !strings.Contains(provided, `"`+op+`"`) {
+			t.Errorf("%s is not provided", op)
+		}
+	}
+	for _, bad := range []string{"not mapped onto BabelQueue.AzureServiceBus yet", "has no schema-version gate",
+		"its API is in BabelQueue.AzureServiceBus"} {
+		if strings.Contains(scaffold, bad) {
+			t.Errorf("the ASB scaffold says %q in the Azure Service Bus repository", bad)
+		}
+	}
+	for i, line := range strings.Split(scaffold, "\n") {
+		if n := utf8.RuneCountInString(line); n > 120 {
+			t.Errorf("line %d of the ASB scaffold has %d columns: %s", i+1, n, line)
+		}
 	}
 }
 

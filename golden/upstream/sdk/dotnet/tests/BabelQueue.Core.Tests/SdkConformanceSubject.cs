@@ -277,8 +277,9 @@ public sealed class SdkConformanceSubject : IConformanceSubject
     public string AsbSchemaVersionGate(string envelope, JsonNode? property, string? amqpType) =>
         throw new NotProvidedException(
             "asb_schema_version_gate",
-            "BabelQueue.AzureServiceBus has no schema-version gate: AsbConsumer decodes whatever the "
-            + "bq-schema-version application property holds, and BabelQueue.Core has no gate either");
+            "its API is in BabelQueue.AzureServiceBus, not in BabelQueue.Core: AsbConsumer is where a message's "
+            + "bq-schema-version application property is read; map it in that package's test project, receiving "
+            + "the fixture with the property set through a mocked ServiceBusReceiver (decode: the handler ran)");
 
     /// <inheritdoc/>
     public string PulsarSchemaVersionGate(string envelope, string? property) =>

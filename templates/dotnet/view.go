@@ -223,9 +223,9 @@ func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation, 
 		Namespace: ns,
 		Target:    tgt,
 		Subject:   subject,
-		Packages:  packages{targetFramework, testSdkVersion, xunitVersion, xunitRunnerVersion,
+		Packages: packages{targetFramework, testSdkVersion, xunitVersion, xunitRunnerVersion,
 			skippableFactVersion, xunitConsoleVersion, XunitConsoleDir},
-		layout:    c.layout,
+		layout: c.layout,
 	}
 	for _, block := range s.Blocks() {
 		build, ok := blockViews[block]

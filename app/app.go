@@ -8,6 +8,7 @@ import (
 	"io"
 	"sync"
 
+	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/urfave/cli/v2"
 )
 
@@ -25,10 +26,15 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	defer cliGlobals.Unlock()
 	a := newApp(stdin, stdout, stderr)
 	err := a.RunContext(ctx, args)
+	if ctx.Err() != nil && codeOf(err) != exitInterrupted {
+		// A signal ends a run with 130 wherever it arrived, even when the
+		// step it interrupted finished or failed because of it.
+		err = interruptedErr("interrupted")
+	}
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintln(stderr, "bqgen:", err)
+	fmt.Fprintln(stderr, "bqgen:", quote.Text(err.Error()))
 	return codeOf(err)
 }
 
@@ -62,15 +68,38 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		OnUsageError:    onUsageError,
 		HideHelpCommand: true,
 	}
-	markUsageErrors(a.Commands)
+	markUsageErrors(a.Commands, "bqgen")
 	return a
 }
 
-// markUsageErrors makes flag errors of every command exit 2, as the root's do.
-func markUsageErrors(cmds []*cli.Command) {
+// markUsageErrors makes flag errors of every command exit 2, as the root's
+// do, and so are arguments where a command takes only flags.
+func markUsageErrors(cmds []*cli.Command, parent string) {
 	for _, c := range cmds {
+		name := parent + " " + c.Name
 		c.OnUsageError = onUsageError
-		markUsageErrors(c.Subcommands)
+		c.Action = onlyFlags(c.Action, name)
+		markUsageErrors(c.Subcommands, name)
+	}
+}
+
+// onlyFlags wraps the action of the command name, which takes no
+// arguments, to refuse any: the flag parser stops at the first argument, so
+// in "check x --lang go" the flags after it would be ignored without a word.
+// A command with subcommands and no action of its own names the unknown
+// subcommand, or shows its help.
+func onlyFlags(action cli.ActionFunc, name string) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		switch {
+		case c.NArg() > 0 && action == nil:
+			return usageErr("unknown command %s %q (see %s --help)", name, c.Args().First(), name)
+		case c.NArg() > 0:
+			return usageErr("unexpected argument %q: %s takes only flags, and the parser stops at an argument (flags after it would be ignored)",
+				c.Args().First(), name)
+		case action == nil:
+			return cli.ShowSubcommandHelp(c)
+		}
+		return action(c)
 	}
 }
 

@@ -3,15 +3,13 @@ package app
 import (
 	"errors"
 	"fmt"
-
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/config"
+	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/writer"
 	"github.com/urfave/cli/v2"
@@ -73,6 +71,9 @@ func generateAll(c *cli.Context) (*runPlan, []generated, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := interrupted(c); err != nil {
+		return nil, nil, err
+	}
 	for _, t := range p.targets {
 		if _, err := Backends().Lookup(t.lang); err != nil {
 			return nil, nil, usageErr("%v", err)
@@ -83,6 +84,9 @@ func generateAll(c *cli.Context) (*runPlan, []generated, error) {
 	}
 	s, err := loadSuite(p.suiteDir, c.App.ErrWriter)
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := interrupted(c); err != nil {
 		return nil, nil, err
 	}
 	if err := strictCheck(s, p.strict); err != nil {
@@ -137,26 +141,30 @@ func withLang(lang, msg string) string {
 	return lang + ": " + msg
 }
 
-// runGenerate writes every target. SIGINT and SIGTERM end the run with the
-// target being written as it was (exit 130); so does any error.
+// runGenerate writes every target. SIGINT and SIGTERM (the context) end the
+// run with the target being written as it was (exit 130); so does any
+// error. Writing is critical: Main waits for the writer to undo.
 func runGenerate(c *cli.Context) error {
 	_, gens, err := generateAll(c)
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	leave, ok := enterCritical(c.Context)
+	if !ok {
+		return interruptedErr("interrupted; nothing was written")
+	}
+	defer leave()
 	for _, g := range gens {
-		plan, err := writer.Write(ctx, g.out, g.lang, g.files, g.adopt)
+		plan, err := writer.Write(c.Context, g.out, g.lang, g.files, g.adopt)
 		if errors.Is(err, writer.ErrInterrupted) {
 			return interruptedErr("%v", err)
 		}
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(c.App.Writer, "%s: %d file(s) written, %d removed in %s\n", g.lang, len(plan.Changes), len(plan.Removals), g.out)
+		fmt.Fprintf(c.App.Writer, "%s: %d file(s) written, %d removed in %s\n", g.lang, len(plan.Changes), len(plan.Removals), quote.Name(g.out))
 		for _, w := range wiringProblems(g) {
-			fmt.Fprintf(c.App.ErrWriter, "warning: %s\n", w)
+			fmt.Fprintf(c.App.ErrWriter, "warning: %s\n", quote.Text(w))
 		}
 	}
 	return nil
@@ -170,20 +178,23 @@ func runCheck(c *cli.Context) error {
 	var stale, miswired []string
 	inTheWay := false
 	for _, g := range gens {
+		if err := interrupted(c); err != nil {
+			return err
+		}
 		plan, err := writer.MakePlan(g.out, g.lang, g.files)
 		if err != nil {
 			return err
 		}
 		if plan.Empty() {
-			fmt.Fprintf(c.App.Writer, "%s: %s is up to date\n", g.lang, g.out)
+			fmt.Fprintf(c.App.Writer, "%s: %s is up to date\n", g.lang, quote.Name(g.out))
 		} else {
 			fmt.Fprint(c.App.Writer, writer.Report(plan))
-			stale = append(stale, g.out)
+			stale = append(stale, quote.Name(g.out))
 			inTheWay = inTheWay || len(plan.Conflicts) > 0
 		}
 		for _, w := range wiringProblems(g) {
-			fmt.Fprintln(c.App.Writer, w)
-			miswired = append(miswired, g.out)
+			fmt.Fprintln(c.App.Writer, quote.Text(w))
+			miswired = append(miswired, quote.Name(g.out))
 		}
 	}
 	switch {
@@ -215,7 +226,7 @@ func wiringProblems(g generated) []string {
 	}
 	var out []string
 	for _, p := range wc.CheckWiring(files, g.files) {
-		out = append(out, fmt.Sprintf("%s: %s: %s; %s", g.lang, filepath.Join(g.out, filepath.FromSlash(p.File)), p.Problem, p.Fix))
+		out = append(out, fmt.Sprintf("%s: %s: %s; %s", g.lang, quote.Name(filepath.Join(g.out, filepath.FromSlash(p.File))), p.Problem, p.Fix))
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/babelqueue/bqgen/config"
+	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/urfave/cli/v2"
 )
@@ -37,10 +38,13 @@ func runInit(c *cli.Context) error {
 	if err := checkOutDir(c.String("dir")); err != nil {
 		return err
 	}
+	if err := interrupted(c); err != nil {
+		return err
+	}
 	path := filepath.Join(c.String("dir"), config.FileName)
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {
-		return problemsErr("%s already exists: edit it, or remove it first", path)
+		return problemsErr("%s already exists: edit it, or remove it first", quote.Name(path))
 	}
 	if err != nil {
 		return err
@@ -50,7 +54,7 @@ func runInit(c *cli.Context) error {
 		os.Remove(path)
 		return err
 	}
-	fmt.Fprintf(c.App.Writer, "wrote %s: review its targets, then run bqgen generate\n", path)
+	fmt.Fprintf(c.App.Writer, "wrote %s: review its targets, then run bqgen generate\n", quote.Name(path))
 	return nil
 }
 

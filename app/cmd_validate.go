@@ -18,9 +18,6 @@ func validateCommand() *cli.Command {
 }
 
 func runValidate(c *cli.Context) error {
-	if c.NArg() > 0 {
-		return usageErr("validate takes no arguments (use --suite DIR)")
-	}
 	fsys, err := openSuite(c.String("suite"))
 	if err != nil {
 		return err

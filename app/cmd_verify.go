@@ -18,7 +18,7 @@ func verifyCommand() *cli.Command {
 		Usage:     "run the generated tests against the oracle (all must pass) and each mutant (each must be caught)",
 		UsageText: "bqgen verify --lang LANG|all [--suite DIR] [--keep]",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "lang", Usage: "`LANG` to verify, or all (every language whose tools are installed)", Required: true},
+			&cli.StringFlag{Name: "lang", Usage: "`LANG` to verify, or all (every language whose tools are installed)"},
 			suiteFlag(),
 			&cli.BoolFlag{Name: "keep", Usage: "keep the generated projects and print where they are"},
 		},
@@ -26,11 +26,21 @@ func verifyCommand() *cli.Command {
 	}
 }
 
+// runVerify is critical as a whole: interrupted, it stops the tools it runs
+// and removes its temp dirs before it returns.
 func runVerify(c *cli.Context) error {
+	if c.String("lang") == "" {
+		return usageErr("--lang is required: one of %s, or all", langNames())
+	}
 	langs, err := verifyLangs(c.String("lang"), c.App.Writer)
 	if err != nil {
 		return err
 	}
+	leave, ok := enterCritical(c.Context)
+	if !ok {
+		return interruptedErr("interrupted")
+	}
+	defer leave()
 	s, err := loadSuite(c.String("suite"), c.App.ErrWriter)
 	if err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 	"syscall"
 
 	"github.com/babelqueue/bqgen/conformance"
+	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/validate"
 )
@@ -22,7 +23,7 @@ func openSuite(dir string) (fs.FS, error) {
 	}
 	d, err := model.DirFS(dir)
 	if err != nil {
-		return nil, problemsErr("suite %s: %s", dir, plainReason(err))
+		return nil, problemsErr("suite %s: %s", quote.Name(dir), plainReason(err))
 	}
 	return d, nil
 }
@@ -65,7 +66,7 @@ func loadSuite(dir string, stderr io.Writer) (*model.Suite, error) {
 
 func printProblems(w io.Writer, problems model.Problems) {
 	for _, p := range problems {
-		fmt.Fprintln(w, p.String())
+		fmt.Fprintln(w, quote.Text(p.String()))
 	}
 }
 
@@ -73,5 +74,5 @@ func suiteName(dir string) string {
 	if dir == "" {
 		return "the embedded suite"
 	}
-	return "suite " + dir
+	return "suite " + quote.Name(dir)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/config"
+	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/urfave/cli/v2"
 )
@@ -76,7 +77,7 @@ func planFromConfig(c *cli.Context) (*runPlan, error) {
 			return nil, usageErr("no --lang and --out, and no %s in %s or above it: give both flags, or write one with bqgen init --lang LANG", config.FileName, wd)
 		}
 	}
-	cfg, err := config.Load(file, Backends().Langs(), model.KnownBlocks)
+	cfg, err := config.Load(file, config.ParseTrust(os.Getenv(config.TrustEnv)), Backends().Langs(), model.KnownBlocks)
 	if err != nil {
 		return nil, problemsErr("%v", err)
 	}
@@ -160,14 +161,14 @@ func checkOutDir(out string) error {
 	info, err := os.Stat(out)
 	switch {
 	case err != nil && os.IsNotExist(err):
-		return usageErr("out dir %s does not exist: create it, or check the path", out)
+		return usageErr("out dir %s does not exist: create it, or check the path", quote.Name(out))
 	case err != nil:
-		return usageErr("out dir %s: %s", out, plainReason(err))
+		return usageErr("out dir %s: %s", quote.Name(out), plainReason(err))
 	case !info.IsDir():
-		return usageErr("out dir %s is a file, not a directory", out)
+		return usageErr("out dir %s is a file, not a directory", quote.Name(out))
 	}
 	return nil
 }
 
 // describe names a target in messages: "python into ../sdk".
-func (t target) describe() string { return fmt.Sprintf("%s into %s", t.lang, t.out) }
+func (t target) describe() string { return fmt.Sprintf("%s into %s", t.lang, quote.Name(t.out)) }

@@ -36,6 +36,8 @@ func (c *Config) check(knownLangs, knownBlocks []string) []string {
 			add(t.line, "%s: out is missing (the package's directory, relative to %s)", where, FileName)
 		} else if path.IsAbs(t.Out) || strings.HasPrefix(t.Out, "/") {
 			add(t.line, "%s: out %q is absolute; write it relative to %s so the file works in every checkout", where, t.Out, FileName)
+		} else if climbsOut(t.Out) {
+			add(t.line, "%s: out %q leaves the directory holding %s: a repository's config writes only below itself", where, t.Out, FileName)
 		}
 		key := t.Lang + " " + path.Clean(t.Out)
 		if first, dup := seen[key]; dup {
@@ -61,6 +63,13 @@ func (c *Config) check(knownLangs, knownBlocks []string) []string {
 		}
 	}
 	return out
+}
+
+// climbsOut reports whether the relative slash path p, cleaned, starts
+// above the directory it is relative to ("../x", "a/../../x").
+func climbsOut(p string) bool {
+	p = path.Clean(p)
+	return p == ".." || strings.HasPrefix(p, "../")
 }
 
 // recordLines notes where each target and exemption starts, for errors.

@@ -27,15 +27,20 @@ const Version = 1
 
 // Config is a parsed bqgen.yaml.
 type Config struct {
-	Version int    `yaml:"version"`
-	Suite   string `yaml:"suite"` // relative to the file's directory; "" = the embedded suite
+	Version int `yaml:"version"`
+	// Suite is relative to the file's directory, or absolute; "" is the
+	// embedded suite.
+	Suite string `yaml:"suite"`
 	// Strict makes a block of the suite that bqgen cannot generate an
 	// error instead of a warning.
 	Strict  bool     `yaml:"strict"`
 	Targets []Target `yaml:"targets"`
 
-	// Path is the file the config was read from.
+	// Path is the file the config was read from, as it was named.
 	Path string `yaml:"-"`
+
+	dir      string // the real directory of the file, once Load resolved it
+	suiteDir string // the suite's real path, once resolved
 }
 
 // Target is one package that runs generated tests.
@@ -50,7 +55,8 @@ type Target struct {
 	Adopt      bool        `yaml:"adopt"`
 	Exemptions []Exemption `yaml:"exemptions"`
 
-	line int // where the target starts, for errors
+	line   int    // where the target starts, for errors
+	outDir string // Out's real path, once Load resolved it
 }
 
 // The actions of an exemption.
@@ -76,7 +82,9 @@ func (e Exemption) Matches(block, name string) bool {
 }
 
 // Find looks for FileName in dir and its parents and returns its path, or
-// "" when there is none.
+// "" when there is none. Anything but a directory of that name is found,
+// links that lead nowhere included: Load says what is wrong with it, where
+// skipping it would obey a bqgen.yaml further up instead.
 func Find(dir string) (string, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
@@ -84,7 +92,7 @@ func Find(dir string) (string, error) {
 	}
 	for {
 		p := filepath.Join(dir, FileName)
-		if info, err := os.Stat(p); err == nil && !info.IsDir() {
+		if info, err := os.Lstat(p); err == nil && !info.IsDir() {
 			return p, nil
 		}
 		parent := filepath.Dir(dir)
@@ -95,18 +103,9 @@ func Find(dir string) (string, error) {
 	}
 }
 
-// Load reads and checks the config at file. knownLangs and knownBlocks are
-// what targets may name. Every problem found is reported, each with the
-// file, line and column.
-func Load(file string, knownLangs, knownBlocks []string) (*Config, error) {
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(file, data, knownLangs, knownBlocks)
-}
-
-// Parse is Load for data already read from file.
+// Parse reads and checks data, read from file, as far as it can without the
+// disk: syntax, keys, languages, blocks, and an out that is absolute or
+// climbs out by "..". Load adds what needs the disk.
 func Parse(file string, data []byte, knownLangs, knownBlocks []string) (*Config, error) {
 	c := &Config{Path: file}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
@@ -144,19 +143,45 @@ func yamlProblems(err error) []string {
 
 var unknownField = regexp.MustCompile(`field (\S+) not found in type config\.\w+`)
 
-// Dir is the directory paths in the config are relative to.
-func (c *Config) Dir() string { return filepath.Dir(c.Path) }
-
-// SuiteDir is the suite's directory, or "" for the embedded suite.
-func (c *Config) SuiteDir() string {
-	if c.Suite == "" {
-		return ""
+// Dir is the directory paths in the config are relative to: the real
+// directory of the file once Load has resolved it.
+func (c *Config) Dir() string {
+	if c.dir != "" {
+		return c.dir
 	}
-	return filepath.Join(c.Dir(), filepath.FromSlash(c.Suite))
+	return filepath.Dir(c.Path)
 }
 
-// OutDir is the target's output directory.
-func (c *Config) OutDir(t Target) string { return filepath.Join(c.Dir(), filepath.FromSlash(t.Out)) }
+// SuiteDir is the suite's directory, or "" for the embedded suite. An
+// absolute suite is used as it is written.
+func (c *Config) SuiteDir() string {
+	switch {
+	case c.suiteDir != "":
+		return c.suiteDir
+	case c.Suite == "":
+		return ""
+	}
+	return c.join(c.Suite)
+}
+
+// OutDir is the target's output directory: its real path once Load has
+// resolved it (when it exists).
+func (c *Config) OutDir(t Target) string {
+	if t.outDir != "" {
+		return t.outDir
+	}
+	return c.join(t.Out)
+}
+
+// join is p (a slash path from the file) as a path on disk: relative to
+// Dir, or as it is when absolute.
+func (c *Config) join(p string) string {
+	p = filepath.FromSlash(p)
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(c.Dir(), p)
+}
 
 // Error lists every problem of a config file.
 type Error struct {

@@ -3,6 +3,8 @@ package model
 import (
 	"fmt"
 	"sort"
+
+	"github.com/babelqueue/bqgen/internal/quote"
 )
 
 // Severity says whether a problem makes a suite unusable.
@@ -27,18 +29,21 @@ type Problem struct {
 
 // String formats the problem as "file: pointer: message" (or
 // "file:line:col: message" for syntax errors), the line format of validate.
+// The file and pointer come from the suite: quoted when they hold anything
+// a terminal would act on.
 func (p Problem) String() string {
 	prefix := ""
 	if p.Severity == Warning {
 		prefix = "warning: "
 	}
+	file, pointer := quote.Name(p.File), quote.Name(p.Pointer)
 	if p.Line > 0 {
-		return fmt.Sprintf("%s%s:%d:%d: %s", prefix, p.File, p.Line, p.Column, p.Message)
+		return fmt.Sprintf("%s%s:%d:%d: %s", prefix, file, p.Line, p.Column, p.Message)
 	}
 	if p.Pointer == "" {
-		return fmt.Sprintf("%s%s: %s", prefix, p.File, p.Message)
+		return fmt.Sprintf("%s%s: %s", prefix, file, p.Message)
 	}
-	return fmt.Sprintf("%s%s: %s: %s", prefix, p.File, p.Pointer, p.Message)
+	return fmt.Sprintf("%s%s: %s: %s", prefix, file, pointer, p.Message)
 }
 
 // Problems is a list of findings.

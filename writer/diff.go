@@ -3,6 +3,8 @@ package writer
 import (
 	"fmt"
 	"strings"
+
+	"github.com/babelqueue/bqgen/internal/quote"
 )
 
 // UnifiedDiff renders the change from old to new as a unified diff with
@@ -11,7 +13,7 @@ func UnifiedDiff(name string, old, new []byte) string {
 	a, b := splitLines(string(old)), splitLines(string(new))
 	ops := lineOps(a, b)
 	var out strings.Builder
-	fmt.Fprintf(&out, "--- a/%s\n+++ b/%s\n", name, name)
+	fmt.Fprintf(&out, "--- %s\n+++ %s\n", quote.Name("a/"+name), quote.Name("b/"+name))
 	for _, h := range hunks(ops, 3) {
 		writeHunk(&out, ops[h.from:h.to])
 	}

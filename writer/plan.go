@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/quote"
 )
 
 // Change is one file the run would write, with what is on disk now.
@@ -165,9 +166,9 @@ func (p *Plan) Refusal() error {
 		return nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "refusing to write into %s: %d file(s) in the way, nothing was written:", p.Root, len(p.Conflicts))
+	fmt.Fprintf(&b, "refusing to write into %s: %d file(s) in the way, nothing was written:", quote.Name(p.Root), len(p.Conflicts))
 	for _, c := range p.Conflicts {
-		fmt.Fprintf(&b, "\n  %s: %s", c.Path, c.Reason)
+		fmt.Fprintf(&b, "\n  %s: %s", quote.Name(c.Path), c.Reason)
 	}
 	b.WriteString("\nmove them away or undo the edits, or run again with --adopt to let bqgen take them over (its version replaces theirs)")
 	return errors.New(b.String())

@@ -3,12 +3,11 @@
 package main
 
 import (
-	"context"
 	"os"
 
 	"github.com/babelqueue/bqgen/app"
 )
 
 func main() {
-	os.Exit(app.Run(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(app.Main(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }

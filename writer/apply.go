@@ -2,15 +2,13 @@ package writer
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
+	"path"
 	"slices"
-	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
 )
@@ -20,29 +18,14 @@ import (
 //
 // Everything a run stages lives in .bqgen/tx/ (names without an extension,
 // in a directory every test runner skips): the new contents, a link to (or
-// copy of) each old content, and a journal listing both, written before any
-// target is touched. Each target then changes by one rename, which is atomic.
-// An error or SIGINT/SIGTERM (the context) undoes the renames from the
-// journal; after SIGKILL, the next run finds the journal and undoes them
-// before it plans (recover). A committed run removes .bqgen/tx/.
+// copy of) each old content, and a journal listing both with their hashes,
+// written before any target is touched. Each target then changes by one
+// rename, which is atomic. An error or SIGINT/SIGTERM (the context) undoes
+// the renames from the journal; after SIGKILL, the next run finds the
+// journal and undoes them before it plans (recoverTx). A committed run
+// removes .bqgen/tx/. Every step goes through the out dir's os.Root.
 
 const txDir = stateDir + "/tx"
-
-// journal is the record of one run's transaction, in .bqgen/tx/journal.
-type journal struct {
-	Committed bool           `json:"committed"`
-	Writes    []journalWrite `json:"writes"`
-	Removals  []journalWrite `json:"removals"`
-	Dirs      []string       `json:"dirs"` // directories the run made, outermost first
-}
-
-// journalWrite is one target: the staged new content ("" for a removal) and
-// the saved old content ("" when the target did not exist).
-type journalWrite struct {
-	Target string `json:"target"`
-	New    string `json:"new,omitempty"`
-	Old    string `json:"old,omitempty"`
-}
 
 // afterStep, when set (by tests), runs after each step that changes the
 // disk, numbered from 1: tests kill the process there.
@@ -50,44 +33,58 @@ var afterStep func(step int)
 
 // Write carries out a plan for files in root as one transaction, holding
 // the out dir's lock: leftovers of an interrupted run are undone first, then
-// the plan is made, refused if anything is in the way (unless adopt), and
+// the plan is made, refused if anything is in the way (unless adopt, which
+// still refuses a link or a non-regular file where bqgen would write), and
 // applied. It returns the plan it applied.
 func Write(ctx context.Context, root, lang string, files []backend.File, adopt bool) (*Plan, error) {
-	if err := checkRoot(root); err != nil {
+	if err := checkInput(root, lang, files); err != nil {
 		return nil, err
 	}
-	l, err := lock(root)
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return nil, fmt.Errorf("create out dir: %w", err)
+	}
+	d, err := openOutDir(root)
+	if err != nil {
+		return nil, err
+	}
+	defer d.close()
+	l, err := lock(d)
 	if err != nil {
 		return nil, err
 	}
 	wrote := false // something was written and committed
 	defer func() { l.unlock(!wrote) }()
-	if err := recoverTx(root); err != nil {
-		return nil, err
+	plan, err := recoverAndPlan(d, lang, files, adopt)
+	if err != nil || plan.nothingToDo() {
+		return plan, err
 	}
-	plan, err := MakePlan(root, lang, files)
-	if err != nil {
-		return nil, err
-	}
-	if !adopt {
-		if err := plan.Refusal(); err != nil {
-			return nil, err
-		}
-	}
-	if len(plan.Changes) == 0 && len(plan.Removals) == 0 {
-		return plan, nil
-	}
-	if err := apply(ctx, plan); err != nil {
+	if err := apply(ctx, d, plan); err != nil {
 		return nil, err
 	}
 	wrote = true
 	return plan, nil
 }
 
+// recoverAndPlan undoes an interrupted run, then plans this one and
+// refuses it when something is in the way.
+func recoverAndPlan(d *outDir, lang string, files []backend.File, adopt bool) (*Plan, error) {
+	if err := recoverTx(d); err != nil {
+		return nil, err
+	}
+	plan, err := makePlan(d, lang, files)
+	if err != nil {
+		return nil, err
+	}
+	if err := plan.refusal(adopt); err != nil {
+		return nil, err
+	}
+	return plan, nil
+}
+
 // apply runs the transaction; on any error, or when ctx ends, it undoes
-// every step and reports why, leaving root as it was.
-func apply(ctx context.Context, p *Plan) error {
-	tx := &transaction{root: p.Root, tmp: filepath.Join(p.Root, filepath.FromSlash(txDir))}
+// every step and reports why, leaving the out dir as it was.
+func apply(ctx context.Context, d *outDir, p *Plan) error {
+	tx := &transaction{d: d}
 	err := tx.run(ctx, p)
 	if err != nil {
 		if rerr := tx.rollback(); rerr != nil {
@@ -99,11 +96,11 @@ func apply(ctx context.Context, p *Plan) error {
 }
 
 type transaction struct {
-	root, tmp string
-	j         journal
-	placed    int // how many of j.Writes are renamed into place
-	removed   int // how many of j.Removals are moved into tmp
-	step      int
+	d       *outDir
+	j       journal
+	placed  int // how many of j.Writes are renamed into place
+	removed int // how many of j.Removals are moved into .bqgen/tx
+	step    int
 }
 
 func (tx *transaction) stepDone() {
@@ -113,9 +110,11 @@ func (tx *transaction) stepDone() {
 	}
 }
 
+func staged(name string) string { return txDir + "/" + name }
+
 func (tx *transaction) run(ctx context.Context, p *Plan) error {
-	if err := os.MkdirAll(tx.tmp, 0o755); err != nil {
-		return err
+	if err := tx.d.root.Mkdir(txDir, 0o755); err != nil {
+		return fmt.Errorf("create %s: %w", txDir, err)
 	}
 	for i, c := range p.Changes {
 		if err := tx.stage(i, c); err != nil {
@@ -123,7 +122,7 @@ func (tx *transaction) run(ctx context.Context, p *Plan) error {
 		}
 	}
 	for i, r := range p.Removals {
-		tx.j.Removals = append(tx.j.Removals, journalWrite{Target: r, Old: fmt.Sprintf("removed-%04d", i)})
+		tx.j.Removals = append(tx.j.Removals, journalWrite{Target: r, Old: fmt.Sprintf("removed-%04d", i), OldHash: p.removalHashes[r]})
 	}
 	if err := tx.writeJournal(); err != nil {
 		return err
@@ -143,11 +142,9 @@ func (tx *transaction) run(ctx context.Context, p *Plan) error {
 		if err := ctx.Err(); err != nil {
 			return interrupted(err)
 		}
-		if err := os.Rename(tx.disk(r.Target), tx.staged(r.Old)); err != nil {
+		if err := tx.remove(r); err != nil {
 			return fmt.Errorf("remove %s: %w", r.Target, err)
 		}
-		tx.removed++
-		tx.stepDone()
 	}
 	if err := ctx.Err(); err != nil {
 		return interrupted(err)
@@ -160,20 +157,20 @@ var ErrInterrupted = errors.New("interrupted")
 
 func interrupted(err error) error { return fmt.Errorf("%w (%v)", ErrInterrupted, err) }
 
-// stage writes the new content of change i into tmp, and saves its old
-// content there too, making any directory the target needs.
+// stage writes the new content of change i into .bqgen/tx, and saves its
+// old content there too, planning any directory the target needs.
 func (tx *transaction) stage(i int, c Change) error {
-	w := journalWrite{Target: c.File.Path, New: fmt.Sprintf("new-%04d", i)}
-	if err := os.WriteFile(tx.staged(w.New), c.File.Content, 0o644); err != nil {
+	w := journalWrite{Target: c.File.Path, New: fmt.Sprintf("new-%04d", i), NewHash: contentHash(c.File.Content)}
+	if err := tx.d.root.WriteFile(staged(w.New), c.File.Content, 0o644); err != nil {
 		return err
 	}
 	if c.Exists {
-		w.Old = fmt.Sprintf("old-%04d", i)
-		if err := saveOld(tx.disk(w.Target), tx.staged(w.Old)); err != nil {
+		w.Old, w.OldHash = fmt.Sprintf("old-%04d", i), contentHash(c.Old)
+		if err := tx.saveOld(w.Target, staged(w.Old)); err != nil {
 			return err
 		}
 	}
-	if err := tx.planDirs(filepath.Dir(tx.disk(w.Target))); err != nil {
+	if err := tx.planDirs(path.Dir(w.Target)); err != nil {
 		return err
 	}
 	tx.j.Writes = append(tx.j.Writes, w)
@@ -184,16 +181,17 @@ func (tx *transaction) stage(i int, c Change) error {
 // saveOld keeps the old content at backup: a hard link when the file system
 // allows one (the rename that replaces the target leaves it intact), else a
 // copy.
-func saveOld(target, backup string) error {
-	if os.Link(target, backup) == nil {
+func (tx *transaction) saveOld(target, backup string) error {
+	r := tx.d.root
+	if r.Link(target, backup) == nil {
 		return nil
 	}
-	in, err := os.Open(target)
+	in, err := r.Open(target)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	out, err := os.OpenFile(backup, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	out, err := r.OpenFile(backup, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
 	if err != nil {
 		return err
 	}
@@ -207,31 +205,31 @@ func saveOld(target, backup string) error {
 // planDirs records dir and its missing parents, outermost first, for
 // makeDirs to create once the journal lists them.
 func (tx *transaction) planDirs(dir string) error {
-	rel, _ := filepath.Rel(tx.root, dir)
-	if slices.Contains(tx.j.Dirs, filepath.ToSlash(rel)) {
+	if dir == "." || slices.Contains(tx.j.Dirs, dir) {
 		return nil
 	}
-	info, err := os.Stat(dir)
-	if err == nil {
-		if !info.IsDir() {
-			return fmt.Errorf("%s is a file, not a directory", rel)
-		}
+	info, err := tx.d.lstat(dir)
+	switch {
+	case err == nil && isLink(info):
+		return fmt.Errorf("%s is a symbolic link, not a directory", dir)
+	case err == nil && !info.IsDir():
+		return fmt.Errorf("%s is a file, not a directory", dir)
+	case err == nil:
 		return nil
-	}
-	if !errors.Is(err, fs.ErrNotExist) {
+	case !isAbsent(err):
 		return err
 	}
-	if err := tx.planDirs(filepath.Dir(dir)); err != nil {
+	if err := tx.planDirs(path.Dir(dir)); err != nil {
 		return err
 	}
-	tx.j.Dirs = append(tx.j.Dirs, filepath.ToSlash(rel))
+	tx.j.Dirs = append(tx.j.Dirs, dir)
 	return nil
 }
 
 // makeDirs creates the directories the journal lists.
 func (tx *transaction) makeDirs() error {
 	for _, d := range tx.j.Dirs {
-		if err := os.Mkdir(tx.disk(d), 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		if err := tx.d.root.Mkdir(d, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("create %s: %w", d, err)
 		}
 		tx.stepDone()
@@ -242,7 +240,7 @@ func (tx *transaction) makeDirs() error {
 // place renames a staged file over its target: the one step at which the
 // target turns from old to new.
 func (tx *transaction) place(w journalWrite) error {
-	if err := os.Rename(tx.staged(w.New), tx.disk(w.Target)); err != nil {
+	if err := tx.d.root.Rename(staged(w.New), w.Target); err != nil {
 		return err
 	}
 	tx.placed++
@@ -250,18 +248,24 @@ func (tx *transaction) place(w journalWrite) error {
 	return nil
 }
 
+// remove moves a stale target into .bqgen/tx, where an undo finds it.
+func (tx *transaction) remove(r journalWrite) error {
+	if err := tx.d.root.Rename(r.Target, staged(r.Old)); err != nil {
+		return err
+	}
+	tx.removed++
+	tx.stepDone()
+	return nil
+}
+
 // writeJournal records the transaction before any target changes; the
 // rename makes the journal appear whole or not at all.
 func (tx *transaction) writeJournal() error {
-	data, err := json.Marshal(tx.j)
-	if err != nil {
+	part := staged("journal.part")
+	if err := tx.d.root.WriteFile(part, encodeJournal(tx.j), 0o644); err != nil {
 		return err
 	}
-	part := tx.staged("journal.part")
-	if err := os.WriteFile(part, data, 0o644); err != nil {
-		return err
-	}
-	if err := os.Rename(part, tx.staged("journal")); err != nil {
+	if err := tx.d.root.Rename(part, staged("journal")); err != nil {
 		return err
 	}
 	tx.stepDone()
@@ -276,102 +280,18 @@ func (tx *transaction) commit() error {
 		return err
 	}
 	for _, r := range tx.j.Removals {
-		removeEmptyParents(filepath.Dir(tx.disk(r.Target)), filepath.Clean(tx.root))
+		tx.d.removeEmptyParents(path.Dir(r.Target))
 	}
-	return os.RemoveAll(tx.tmp)
+	return tx.d.root.RemoveAll(txDir)
 }
 
-// rollback undoes what run did, newest first.
-func (tx *transaction) rollback() error {
-	var errs []error
-	for i := tx.removed - 1; i >= 0; i-- {
-		r := tx.j.Removals[i]
-		errs = append(errs, ignoreMissing(os.Rename(tx.staged(r.Old), tx.disk(r.Target))))
-	}
-	for i := tx.placed - 1; i >= 0; i-- {
-		errs = append(errs, tx.unplace(tx.j.Writes[i]))
-	}
-	errs = append(errs, tx.removeDirs())
-	if err := errors.Join(errs...); err != nil {
-		return err
-	}
-	return os.RemoveAll(tx.tmp)
-}
-
-// unplace puts a target back: its old content, or no file when it had none.
-// A backup already gone was restored by an earlier, interrupted undo.
-func (tx *transaction) unplace(w journalWrite) error {
-	if w.Old != "" {
-		return ignoreMissing(os.Rename(tx.staged(w.Old), tx.disk(w.Target)))
-	}
-	return ignoreMissing(os.Remove(tx.disk(w.Target)))
-}
-
-func ignoreMissing(err error) error {
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	return err
-}
-
-// removeDirs removes the directories the run made, innermost first, where
-// they are empty again.
-func (tx *transaction) removeDirs() error {
-	for i := len(tx.j.Dirs) - 1; i >= 0; i-- {
-		err := os.Remove(tx.disk(tx.j.Dirs[i]))
-		if err != nil && !errors.Is(err, fs.ErrNotExist) && !isNotEmpty(err) {
-			return err
+// removeEmptyParents removes dir and its empty parents, never the out dir
+// itself, and never through a link.
+func (d *outDir) removeEmptyParents(dir string) {
+	for dir != "." && d.isRealDir(dir) {
+		if d.root.Remove(dir) != nil {
+			return // not empty
 		}
-	}
-	return nil
-}
-
-func isNotEmpty(err error) bool {
-	var pe *fs.PathError
-	return errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "not empty")
-}
-
-// recoverTx finishes what an interrupted run left in .bqgen/tx/: a run
-// killed before its journal was written touched no target, so its staged
-// files are deleted; one killed after is undone from the journal; one that
-// had committed only lacks its clean-up. Litter of older bqgen versions
-// beside the files they wrote is cleared too.
-func recoverTx(root string) error {
-	if err := sweepLegacyLitter(root); err != nil {
-		return err
-	}
-	tx := &transaction{root: root, tmp: filepath.Join(root, filepath.FromSlash(txDir))}
-	data, err := os.ReadFile(tx.staged("journal"))
-	if errors.Is(err, fs.ErrNotExist) {
-		return os.RemoveAll(tx.tmp)
-	}
-	if err != nil {
-		return fmt.Errorf("read the journal of an interrupted run: %w", err)
-	}
-	if err := json.Unmarshal(data, &tx.j); err != nil {
-		return fmt.Errorf("%s/journal of an interrupted run is unreadable (%v): restore the out dir from version control and delete %s", txDir, err, txDir)
-	}
-	if tx.j.Committed {
-		return os.RemoveAll(tx.tmp)
-	}
-	tx.placed, tx.removed = len(tx.j.Writes), len(tx.j.Removals)
-	if err := tx.rollback(); err != nil {
-		return fmt.Errorf("undo an interrupted run: %w", err)
-	}
-	return nil
-}
-
-func (tx *transaction) disk(slashPath string) string { return diskPath(tx.root, slashPath) }
-func (tx *transaction) staged(name string) string    { return filepath.Join(tx.tmp, name) }
-
-// removeEmptyParents removes dir and its empty parents, never root itself
-// nor anything above it.
-func removeEmptyParents(dir, root string) {
-	for dir != root && strings.HasPrefix(dir, root+string(filepath.Separator)) {
-		entries, err := os.ReadDir(dir)
-		if err != nil || len(entries) > 0 || os.Remove(dir) != nil {
-			return
-		}
-		dir = filepath.Dir(dir)
+		dir = path.Dir(dir)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -48,12 +49,22 @@ func crashingBqgen(spec, argsJSON string) int {
 		sig = syscall.SIGINT
 	}
 	steps := 0
+	seen := make(chan os.Signal, 1)
+	if sig == syscall.SIGINT {
+		signal.Notify(seen, sig)
+	}
 	writer.SetAfterStep(func(s int) {
 		steps = s
 		if s == step {
 			_ = syscall.Kill(os.Getpid(), sig)
-			// A caught signal reaches the run's context asynchronously: give
-			// it the time a person's Ctrl-C would have before the next step.
+			// A caught signal reaches the run's context asynchronously, and
+			// on a loaded machine its delivery alone can take longer than a
+			// person's Ctrl-C would wait: first wait until this process has
+			// it, then give the context's goroutine its moment.
+			select {
+			case <-seen:
+			case <-time.After(10 * time.Second):
+			}
 			time.Sleep(50 * time.Millisecond)
 		}
 	})

@@ -1,10 +1,7 @@
 package writer
 
 import (
-	"errors"
-	"io/fs"
-	"os"
-	"path/filepath"
+	"path"
 	"strings"
 )
 
@@ -12,20 +9,17 @@ import (
 // ".bqgen-new-*" (a new content) and ".bqgen-old-NAME" (NAME's old content);
 // a run killed mid-way left them there, where PHPUnit and javac pick them
 // up. sweepLegacyLitter clears them from every directory an out dir's
-// ledgers mention: a new content is deleted, an old one is put back where
-// its file is missing and deleted otherwise.
-func sweepLegacyLitter(root string) error {
-	dirs, err := ledgerDirs(root)
+// ledgers mention (reached through no link): a new content is deleted, an
+// old one is put back where its file, one a ledger lists, is missing, and
+// deleted otherwise.
+func sweepLegacyLitter(d *outDir) error {
+	owned, err := ledgerPaths(d)
 	if err != nil {
 		return err
 	}
-	for dir := range dirs {
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			continue // a directory that is gone holds no litter
-		}
-		for _, e := range entries {
-			if err := sweepEntry(dir, e.Name()); err != nil {
+	for dir := range dirsOf(owned) {
+		for _, name := range d.entries(dir) {
+			if err := sweepEntry(d, dir, name, owned); err != nil {
 				return err
 			}
 		}
@@ -33,36 +27,65 @@ func sweepLegacyLitter(root string) error {
 	return nil
 }
 
-func sweepEntry(dir, name string) error {
+func sweepEntry(d *outDir, dir, name string, owned map[string]bool) error {
+	litter := path.Join(dir, name)
+	if info, err := d.lstat(litter); err != nil || !info.Mode().IsRegular() {
+		return nil // only regular files are litter
+	}
 	switch {
 	case strings.HasPrefix(name, ".bqgen-new-"):
-		return ignoreMissing(os.Remove(filepath.Join(dir, name)))
+		return ignoreMissing(d.root.Remove(litter))
 	case strings.HasPrefix(name, ".bqgen-old-"):
-		backup, target := filepath.Join(dir, name), filepath.Join(dir, strings.TrimPrefix(name, ".bqgen-old-"))
-		if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) {
-			return os.Rename(backup, target)
+		target := path.Join(dir, strings.TrimPrefix(name, ".bqgen-old-"))
+		if _, err := d.lstat(target); isAbsent(err) && owned[target] {
+			return d.root.Rename(litter, target)
 		}
-		return ignoreMissing(os.Remove(backup))
+		return ignoreMissing(d.root.Remove(litter))
 	}
 	return nil
 }
 
-// ledgerDirs are the directories of every path in the out dir's ledgers.
-func ledgerDirs(root string) (map[string]bool, error) {
-	ledgers, err := filepath.Glob(filepath.Join(root, stateDir, "*.files"))
+// entries are the names in the real directory dir; none when it is gone
+// or reached through a link.
+func (d *outDir) entries(dir string) []string {
+	if dir != "." && !d.isRealDir(dir) {
+		return nil
+	}
+	f, err := d.root.Open(dir)
 	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	names, _ := f.Readdirnames(-1)
+	return names
+}
+
+// ledgerPaths are the paths every ledger in the out dir lists.
+func ledgerPaths(d *outDir) (map[string]bool, error) {
+	if err := checkStateDir(d); err != nil {
 		return nil, err
 	}
-	dirs := map[string]bool{}
-	for _, path := range ledgers {
-		lang := strings.TrimSuffix(filepath.Base(path), ".files")
-		l, err := readLedger(root, lang)
+	out := map[string]bool{}
+	for _, name := range d.entries(stateDir) {
+		lang, ok := strings.CutSuffix(name, ".files")
+		if !ok || !isLangName(lang) {
+			continue
+		}
+		l, err := readLedger(d, lang)
 		if err != nil {
 			return nil, err
 		}
 		for p := range l {
-			dirs[filepath.Dir(diskPath(root, p))] = true
+			out[p] = true
 		}
 	}
-	return dirs, nil
+	return out, nil
+}
+
+func dirsOf(paths map[string]bool) map[string]bool {
+	dirs := map[string]bool{}
+	for p := range paths {
+		dirs[path.Dir(p)] = true
+	}
+	return dirs
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"syscall"
 )
 
@@ -22,47 +21,76 @@ var ErrLocked = errors.New("another bqgen run is writing into this directory")
 // dirLock is an exclusive lock on an out dir, released when the process
 // ends however it ends, so a killed run never leaves it held.
 type dirLock struct {
+	d       *outDir
 	file    *os.File
-	created string // the state dir, when this run made it
+	created bool // this run made the state dir
 }
 
-// lock takes the out dir's lock, creating the out dir and its state dir when
-// absent; it fails at once, with ErrLocked, when another run holds it.
-func lock(root string) (*dirLock, error) {
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		return nil, fmt.Errorf("create out dir: %w", err)
-	}
-	l := &dirLock{}
-	state := filepath.Join(root, stateDir)
-	if _, err := os.Stat(state); errors.Is(err, os.ErrNotExist) {
-		l.created = state
-	}
-	if err := os.MkdirAll(state, 0o755); err != nil {
-		return nil, fmt.Errorf("create %s: %w", state, err)
-	}
-	f, err := os.OpenFile(filepath.Join(root, filepath.FromSlash(lockFile)), os.O_CREATE|os.O_RDWR, 0o644)
+// lock takes the out dir's lock, creating its state dir when absent; it
+// fails at once, with ErrLocked, when another run holds it. The state dir
+// and the lock are real: a link in their place is refused, never followed.
+func lock(d *outDir) (*dirLock, error) {
+	l := &dirLock{d: d}
+	created, err := makeStateDir(d)
 	if err != nil {
 		return nil, err
+	}
+	l.created = created
+	if info, err := d.lstat(lockFile); err == nil && !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is %s: bqgen takes its lock only on a regular file; delete it", d.name(lockFile), describe(info))
+	}
+	f, err := d.root.OpenFile(lockFile, os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("lock %s: %w", d.name(lockFile), err)
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, fmt.Errorf("%s: %w; wait for it to finish and run again", root, ErrLocked)
+			return nil, fmt.Errorf("%s: %w; wait for it to finish and run again", d.path, ErrLocked)
 		}
-		return nil, fmt.Errorf("lock %s: %w", lockFile, err)
+		return nil, fmt.Errorf("lock %s: %w", d.name(lockFile), err)
 	}
 	l.file = f
 	return l, nil
+}
+
+// makeStateDir creates .bqgen when absent, reporting whether it did.
+func makeStateDir(d *outDir) (bool, error) {
+	if err := checkStateDir(d); err != nil {
+		return false, err
+	}
+	err := d.root.Mkdir(stateDir, 0o755)
+	if errors.Is(err, os.ErrExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("create %s: %w", d.name(stateDir), err)
+	}
+	return true, nil
+}
+
+// checkStateDir refuses a .bqgen that is not a real directory: a link
+// would carry bqgen's state, and its undo, somewhere else.
+func checkStateDir(d *outDir) error {
+	info, err := d.lstat(stateDir)
+	switch {
+	case isAbsent(err):
+		return nil
+	case err != nil:
+		return err
+	case !info.IsDir():
+		return fmt.Errorf("%s is %s: bqgen keeps its state only in a real directory inside the out dir; remove it", d.name(stateDir), describe(info))
+	}
+	return nil
 }
 
 // unlock releases the lock. A run that wrote nothing (or whose writes were
 // undone) into an out dir that had no state dir removes the one it made,
 // leaving the dir as it found it.
 func (l *dirLock) unlock(wroteNothing bool) {
-	path := l.file.Name()
 	l.file.Close()
-	if wroteNothing && l.created != "" {
-		os.Remove(path)
-		os.Remove(l.created)
+	if wroteNothing && l.created {
+		l.d.root.Remove(lockFile)
+		l.d.root.Remove(stateDir)
 	}
 }

@@ -8,27 +8,91 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/babelqueue/bqgen/backend"
 )
 
-// checkPaths rejects paths that are not clean, relative and slash-separated,
-// and duplicates: a backend bug must never write outside the out dir.
+// checkPaths rejects paths that are not safe (pathProblem), that fall in
+// bqgen's state directory, and duplicates: neither a backend bug nor a
+// file name a suite brings may write outside the out dir or into a ledger.
 func checkPaths(files []backend.File) error {
 	seen := map[string]bool{}
 	for _, f := range files {
-		p := f.Path
-		if p == "" || strings.HasPrefix(p, "/") || strings.Contains(p, `\`) || path.Clean(p) != p ||
-			p == ".." || strings.HasPrefix(p, "../") {
-			return fmt.Errorf("internal error: backend produced an unsafe path %q", p)
+		if why := outputPathProblem(f.Path); why != "" {
+			return fmt.Errorf("refusing to write %q: %s", f.Path, why)
 		}
-		key := strings.ToLower(p) // two paths that collide on a case-insensitive disk
+		key := strings.ToLower(f.Path) // two paths that collide on a case-insensitive disk
 		if seen[key] {
-			return fmt.Errorf("internal error: backend produced %q twice", p)
+			return fmt.Errorf("internal error: backend produced %q twice", f.Path)
 		}
 		seen[key] = true
 	}
 	return nil
+}
+
+// pathProblem says why p is not a safe path inside an out dir, "" when it
+// is: a clean, relative, slash-separated UTF-8 path that stays below the
+// dir and holds no control character (which could forge a line of a state
+// file or reach a terminal) and no backslash (a separator on Windows).
+func pathProblem(p string) string {
+	switch {
+	case p == "" || p == ".":
+		return "it names no file"
+	case !utf8.ValidString(p):
+		return "it is not UTF-8"
+	case strings.ContainsFunc(p, unicode.IsControl):
+		return "it holds a control character"
+	case strings.Contains(p, `\`):
+		return "it holds a backslash"
+	case strings.HasPrefix(p, "/"):
+		return "it is absolute"
+	case p == ".." || strings.HasPrefix(p, "../") || strings.HasSuffix(p, "/..") || strings.Contains(p, "/../"):
+		return "it leaves the out dir (..)"
+	case path.Clean(p) != p:
+		return "it is not clean (an empty or . part, or a trailing /)"
+	}
+	return ""
+}
+
+// outputPathProblem is pathProblem for a file bqgen generates or records:
+// .bqgen/ holds only bqgen's own state, never an output.
+func outputPathProblem(p string) string {
+	if why := pathProblem(p); why != "" {
+		return why
+	}
+	if isStatePath(p) {
+		return "it lies in " + stateDir + "/, bqgen's own state"
+	}
+	return ""
+}
+
+// isStatePath reports whether p lies in the state dir (or is it).
+func isStatePath(p string) bool {
+	return p == stateDir || strings.HasPrefix(p, stateDir+"/")
+}
+
+// isLedgerPath reports whether p is a ledger's path, LedgerPath of a
+// language name.
+func isLedgerPath(p string) bool {
+	name, ok := strings.CutPrefix(p, stateDir+"/")
+	lang, isLedger := strings.CutSuffix(name, ".files")
+	return ok && isLedger && isLangName(lang)
+}
+
+// isLangName accepts the names of bqgen's languages: lowercase letters and
+// digits, so a ledger's path is always one plain file in .bqgen/.
+func isLangName(lang string) bool {
+	if lang == "" {
+		return false
+	}
+	for _, r := range lang {
+		if (r < 'a' || r > 'z') && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // sortedFiles returns files ordered by path.

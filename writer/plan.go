@@ -4,11 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
+	"maps"
 	"strings"
-	"syscall"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/internal/quote"
@@ -22,10 +19,14 @@ type Change struct {
 }
 
 // Conflict is a file bqgen would have to overwrite or remove but may not:
-// it did not write it, or the file changed since it did.
+// it did not write it, or the file changed since it did, or a link or a
+// directory is where bqgen would write a file.
 type Conflict struct {
 	Path   string
 	Reason string
+	// Blocks is set for a link or a non-regular file where bqgen would
+	// write: refused even with --adopt, which takes over only files.
+	Blocks bool
 }
 
 // Plan is everything a run would change in an out dir, computed without
@@ -39,6 +40,8 @@ type Plan struct {
 	// unless adopting, and then overwrites them, or leaves a stale one in
 	// place for the SDK to keep (the new ledger no longer lists it).
 	Conflicts []Conflict
+
+	removalHashes map[string]string // each removal's content, as planned
 }
 
 // Empty reports whether the out dir already holds exactly the output.
@@ -49,91 +52,130 @@ func (p *Plan) Empty() bool {
 // MakePlan compares files with the out dir, reading only. A file bqgen would
 // overwrite or remove that its ledger does not show as bqgen's own, with the
 // content bqgen wrote, is a Conflict: an SDK's own test, a hand-written
-// vendored file or a hand edit is never lost.
+// vendored file or a hand edit is never lost. So is a link or a directory
+// where bqgen would write a file: it writes through no link.
 func MakePlan(root, lang string, files []backend.File) (*Plan, error) {
-	if err := checkPaths(files); err != nil {
+	if err := checkInput(root, lang, files); err != nil {
 		return nil, err
 	}
-	if err := checkRoot(root); err != nil {
-		return nil, err
-	}
-	old, err := readLedger(root, lang)
+	d, err := openOutDir(root)
 	if err != nil {
 		return nil, err
 	}
-	plan := &Plan{Root: root, Lang: lang}
+	defer d.close()
+	return makePlan(d, lang, files)
+}
+
+// checkInput refuses what a caller must never pass: an unsafe or
+// duplicate path, a language name that is not a plain word, an out dir
+// that is a file.
+func checkInput(root, lang string, files []backend.File) error {
+	if !isLangName(lang) {
+		return fmt.Errorf("internal error: language %q is not a plain lowercase name", lang)
+	}
+	if err := checkPaths(files); err != nil {
+		return err
+	}
+	return checkRoot(root)
+}
+
+func makePlan(d *outDir, lang string, files []backend.File) (*Plan, error) {
+	if err := checkStateDir(d); err != nil {
+		return nil, err
+	}
+	old, err := readLedger(d, lang)
+	if err != nil {
+		return nil, err
+	}
+	plan := &Plan{Root: d.path, Lang: lang, removalHashes: map[string]string{}}
 	for _, f := range sortedFiles(files) {
-		if err := plan.compare(f, old); err != nil {
+		if err := plan.compare(d, f, old); err != nil {
 			return nil, err
 		}
 	}
 	for _, p := range stalePaths(old, files) {
-		if err := plan.stale(p, old); err != nil {
+		if err := plan.stale(d, p, old); err != nil {
 			return nil, err
 		}
 	}
-	ledgerChange, needed, err := readChange(root, ledgerFile(lang, files))
-	if err != nil {
+	if err := plan.addLedger(d, lang, files, old); err != nil {
 		return nil, err
-	}
-	if needed {
-		plan.Changes = append(plan.Changes, ledgerChange)
 	}
 	return plan, nil
 }
 
-// checkRoot accepts an out dir that is a directory or does not exist yet.
-func checkRoot(root string) error {
-	info, err := os.Stat(root)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil
-	case err != nil:
-		return fmt.Errorf("out dir %s: %w", root, err)
-	case !info.IsDir():
-		return fmt.Errorf("out dir %s is a file, not a directory", root)
-	}
-	return nil
-}
-
 // compare decides whether f must be written, and whether bqgen may.
-func (p *Plan) compare(f backend.File, old ledger) error {
-	change, needed, err := readChange(p.Root, f)
-	if err != nil || !needed {
+func (p *Plan) compare(d *outDir, f backend.File, old ledger) error {
+	cur, err := d.inspect(f.Path)
+	if err != nil {
 		return err
 	}
 	switch {
-	case !change.Exists:
-	case f.Kind == backend.Scaffold:
+	case cur.blocker != "" && f.Kind == backend.Scaffold && d.present(f.Path):
+		return nil // the SDK's own once there, whatever it is
+	case cur.blocker != "":
+		p.Conflicts = append(p.Conflicts, Conflict{Path: f.Path, Reason: cur.blocker + blocksWrite, Blocks: true})
+		return nil
+	case cur.exists && bytes.Equal(cur.content, f.Content):
+		return nil
+	case cur.exists && f.Kind == backend.Scaffold:
 		return nil // the SDK's own once written
-	case !old.owns(f.Path, change.Old, f.Kind):
-		p.Conflicts = append(p.Conflicts, Conflict{f.Path, conflictReason(f.Path, old)})
+	case cur.exists && !old.owns(f.Path, cur.content, suiteContent(f)):
+		p.Conflicts = append(p.Conflicts, Conflict{Path: f.Path, Reason: conflictReason(f.Path, old)})
 	}
-	p.Changes = append(p.Changes, change)
+	p.Changes = append(p.Changes, Change{File: f, Exists: cur.exists, Old: cur.content})
 	return nil
 }
 
-// stale decides what happens to a recorded file the run no longer generates.
-func (p *Plan) stale(path string, old ledger) error {
-	cur, err := os.ReadFile(diskPath(p.Root, path))
-	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
-		return nil
+// suiteContent is the suite's own file at f's path, nil when f is not one.
+func suiteContent(f backend.File) []byte {
+	if f.Kind == backend.Vendored {
+		return f.Content
 	}
-	if err != nil {
-		return fmt.Errorf("read %s: %w", path, err)
-	}
-	// An older ledger recorded no kinds; the vendored files it lists are the
-	// suite's JSON files.
-	kind := backend.Generated
-	if strings.HasSuffix(path, ".json") {
-		kind = backend.Vendored
-	}
-	if old.owns(path, cur, kind) {
-		p.Removals = append(p.Removals, path)
-		return nil
-	}
-	p.Conflicts = append(p.Conflicts, Conflict{path, "bqgen no longer generates it, and it was edited since bqgen wrote it: delete it or keep it (--adopt keeps it and forgets it)"})
 	return nil
+}
+
+// present reports whether anything is at p, reached through links that
+// stay inside the out dir.
+func (d *outDir) present(p string) bool {
+	if d.root == nil {
+		return false
+	}
+	_, err := d.root.Stat(p)
+	return err == nil
+}
+
+// stale decides what happens to a recorded file the run no longer
+// generates. One that is no longer bqgen's, or that sits behind a link, is
+// in the way; --adopt keeps it and forgets it.
+func (p *Plan) stale(d *outDir, path string, old ledger) error {
+	cur, err := d.inspect(path)
+	switch {
+	case err != nil:
+		return err
+	case cur.blocker != "":
+		p.Conflicts = append(p.Conflicts, Conflict{Path: path, Reason: "bqgen no longer generates it, and " + cur.blocker + blocksRemoval})
+	case !cur.exists:
+	case old.owns(path, cur.content, nil):
+		p.Removals = append(p.Removals, path)
+		p.removalHashes[path] = contentHash(cur.content)
+	default:
+		p.Conflicts = append(p.Conflicts, Conflict{Path: path, Reason: staleReason(path, old)})
+	}
+	return nil
+}
+
+// What a blocker in the way of a write or a removal means.
+const (
+	blocksWrite   = ": bqgen writes only regular files, through no symbolic link, not even with --adopt; put a real file or directory there"
+	blocksRemoval = ": bqgen removes nothing through a link; delete it or keep it (--adopt keeps it and forgets it)"
+)
+
+func staleReason(path string, old ledger) string {
+	if old[path] == "" {
+		return "bqgen no longer generates it, and an older ledger recorded no hash while the file carries no bqgen marker: delete it or keep it (--adopt keeps it and forgets it)"
+	}
+	return "bqgen no longer generates it, and it was edited since bqgen wrote it: delete it or keep it (--adopt keeps it and forgets it)"
 }
 
 func conflictReason(path string, old ledger) string {
@@ -143,52 +185,48 @@ func conflictReason(path string, old ledger) string {
 	return "bqgen did not write it"
 }
 
-// readChange reads what is on disk at f's path: whether f must be written,
-// and the current content.
-func readChange(root string, f backend.File) (Change, bool, error) {
-	cur, err := os.ReadFile(diskPath(root, f.Path))
-	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
-		// Absent, or a parent is a file: Write reports the latter and rolls back.
-		return Change{File: f}, true, nil
+// addLedger plans the new ledger. One that records the same files in an
+// older format is rewritten only with a run that writes anyway, so a
+// check after an upgrade of bqgen still finds the out dir up to date.
+func (p *Plan) addLedger(d *outDir, lang string, files []backend.File, old ledger) error {
+	want := ledgerFile(lang, files)
+	cur, err := d.inspect(want.Path)
+	switch {
+	case err != nil:
+		return err
+	case cur.blocker != "":
+		return fmt.Errorf("%s: %s", d.name(want.Path), cur.blocker)
+	case cur.exists && bytes.Equal(cur.content, want.Content):
+		return nil
+	case cur.exists && p.nothingToDo() && maps.Equal(old, ledgerEntries(files)):
+		return nil
 	}
-	if err != nil {
-		return Change{}, false, fmt.Errorf("read %s: %w", f.Path, err)
-	}
-	if bytes.Equal(cur, f.Content) {
-		return Change{}, false, nil
-	}
-	return Change{File: f, Exists: true, Old: cur}, true, nil
+	p.Changes = append(p.Changes, Change{File: want, Exists: cur.exists, Old: cur.content})
+	return nil
 }
 
+func (p *Plan) nothingToDo() bool { return len(p.Changes) == 0 && len(p.Removals) == 0 }
+
 // Refusal is the error for a plan with conflicts: every file, and why.
-func (p *Plan) Refusal() error {
-	if len(p.Conflicts) == 0 {
+func (p *Plan) Refusal() error { return p.refusal(false) }
+
+// refusal is the error for the conflicts a run may not go past: all of
+// them, or with adopt the ones that block.
+func (p *Plan) refusal(adopt bool) error {
+	var in []Conflict
+	for _, c := range p.Conflicts {
+		if !adopt || c.Blocks {
+			in = append(in, c)
+		}
+	}
+	if len(in) == 0 {
 		return nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "refusing to write into %s: %d file(s) in the way, nothing was written:", quote.Name(p.Root), len(p.Conflicts))
-	for _, c := range p.Conflicts {
+	fmt.Fprintf(&b, "refusing to write into %s: %d file(s) in the way, nothing was written:", quote.Name(p.Root), len(in))
+	for _, c := range in {
 		fmt.Fprintf(&b, "\n  %s: %s", quote.Name(c.Path), c.Reason)
 	}
 	b.WriteString("\nmove them away or undo the edits, or run again with --adopt to let bqgen take them over (its version replaces theirs)")
 	return errors.New(b.String())
-}
-
-// looksGenerated recognises a file carrying a generated-code marker near the
-// top, so a first run over an older bqgen output (without ledger) works.
-func looksGenerated(content []byte) bool {
-	head := content
-	if len(head) > 512 {
-		head = head[:512]
-	}
-	for _, marker := range []string{"@generated", "Code generated", "<auto-generated"} {
-		if bytes.Contains(head, []byte(marker)) {
-			return true
-		}
-	}
-	return false
-}
-
-func diskPath(root, slashPath string) string {
-	return filepath.Join(root, filepath.FromSlash(slashPath))
 }

@@ -1,0 +1,214 @@
+package writer
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+)
+
+// outDir is an out dir opened as an os.Root: every open, create, rename and
+// remove below it stays inside it, whatever links it holds (the kernel
+// refuses a link that leads out; it is never followed). On top of that,
+// bqgen writes, removes and reads its state through no link at all
+// (linkOn): a link where it would write is a file in the way.
+type outDir struct {
+	path string   // as the caller named it, for messages
+	root *os.Root // nil while the directory does not exist: everything is absent
+}
+
+// openOutDir opens the out dir at path; one that does not exist yet reads
+// as empty.
+func openOutDir(path string) (*outDir, error) {
+	if err := checkRoot(path); err != nil {
+		return nil, err
+	}
+	r, err := os.OpenRoot(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &outDir{path: path}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("out dir %s: %w", path, err)
+	}
+	return &outDir{path: path, root: r}, nil
+}
+
+// checkRoot accepts an out dir that is a directory or does not exist yet.
+func checkRoot(root string) error {
+	info, err := os.Stat(root)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("out dir %s: %w", root, err)
+	case !info.IsDir():
+		return fmt.Errorf("out dir %s is a file, not a directory", root)
+	}
+	return nil
+}
+
+func (d *outDir) close() {
+	if d.root != nil {
+		d.root.Close()
+	}
+}
+
+// name is how messages name the slash path p below the out dir.
+func (d *outDir) name(p string) string { return filepath.Join(d.path, filepath.FromSlash(p)) }
+
+func (d *outDir) lstat(p string) (fs.FileInfo, error) {
+	if d.root == nil {
+		return nil, fs.ErrNotExist
+	}
+	return d.root.Lstat(p)
+}
+
+// isAbsent reports an error that means nothing is at a path: it does not
+// exist, or a parent is a file.
+func isAbsent(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+}
+
+func isLink(info fs.FileInfo) bool { return info.Mode()&fs.ModeSymlink != 0 }
+
+// linkOn returns the first part of the slash path p (p itself included)
+// that is a symbolic link, "" when none is. It looks no further than a
+// part that is absent or a file.
+func (d *outDir) linkOn(p string) (string, error) {
+	parts := strings.Split(p, "/")
+	for i := range parts {
+		prefix := strings.Join(parts[:i+1], "/")
+		info, err := d.lstat(prefix)
+		switch {
+		case isAbsent(err):
+			return "", nil
+		case err != nil:
+			return "", err
+		case isLink(info):
+			return prefix, nil
+		case !info.IsDir():
+			return "", nil
+		}
+	}
+	return "", nil
+}
+
+// onDisk is what a path holds.
+type onDisk struct {
+	exists  bool
+	content []byte // when exists
+	// blocker says why bqgen may not write there, "" when it may: a link
+	// on the path, or something other than a regular file.
+	blocker string
+}
+
+// inspect reads what p holds, through no link.
+func (d *outDir) inspect(p string) (onDisk, error) {
+	link, err := d.linkOn(p)
+	if err != nil {
+		return onDisk{}, fmt.Errorf("read %s: %w", p, err)
+	}
+	if link != "" {
+		return onDisk{blocker: linkBlocker(p, link)}, nil
+	}
+	info, err := d.lstat(p)
+	switch {
+	case isAbsent(err):
+		return onDisk{}, nil // absent, or a parent is a file: Write reports the latter and rolls back
+	case err != nil:
+		return onDisk{}, fmt.Errorf("read %s: %w", p, err)
+	case !info.Mode().IsRegular():
+		return onDisk{blocker: "it is " + describe(info)}, nil
+	}
+	content, err := d.read(p, -1)
+	if err != nil {
+		return onDisk{}, fmt.Errorf("read %s: %w", p, err)
+	}
+	return onDisk{exists: true, content: content}, nil
+}
+
+func linkBlocker(p, link string) string {
+	if link == p {
+		return "it is a symbolic link"
+	}
+	return link + " is a symbolic link"
+}
+
+// errNotRegular is reading a state file that is a link, a directory, a
+// FIFO or a device: bqgen reads only regular files.
+var errNotRegular = errors.New("not a regular file (a symbolic link, a directory or a device); bqgen reads its state only from regular files")
+
+// readRegular reads the regular file at p (never a link, a FIFO or a
+// device), refusing one longer than limit bytes (no bound when negative).
+func (d *outDir) readRegular(p string, limit int64) ([]byte, error) {
+	link, err := d.linkOn(p)
+	if err != nil {
+		return nil, err
+	}
+	if link != "" {
+		return nil, errNotRegular
+	}
+	info, err := d.lstat(p)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, errNotRegular
+	}
+	return d.read(p, limit)
+}
+
+// read reads the file at p, a regular file the caller has seen, refusing
+// one longer than limit bytes (no bound when negative).
+func (d *outDir) read(p string, limit int64) ([]byte, error) {
+	f, err := d.root.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if limit < 0 {
+		return io.ReadAll(f)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err == nil && int64(len(data)) > limit {
+		return nil, fmt.Errorf("larger than %d bytes", limit)
+	}
+	return data, err
+}
+
+// hashAt is the SHA-256 of the regular file at p, "" when p holds none
+// (absent, a link on the way, a directory).
+func (d *outDir) hashAt(p string) (string, error) {
+	cur, err := d.inspect(p)
+	if err != nil || !cur.exists {
+		return "", err
+	}
+	return contentHash(cur.content), nil
+}
+
+// isRealDir reports whether p is a directory reached through no link.
+func (d *outDir) isRealDir(p string) bool {
+	link, err := d.linkOn(p)
+	if err != nil || link != "" {
+		return false
+	}
+	info, err := d.lstat(p)
+	return err == nil && info.IsDir()
+}
+
+// describe names what kind of thing info is, for a refusal.
+func describe(info fs.FileInfo) string {
+	switch {
+	case isLink(info):
+		return "a symbolic link"
+	case info.IsDir():
+		return "a directory"
+	case info.Mode().IsRegular():
+		return "a regular file"
+	}
+	return "a special file (" + info.Mode().Type().String() + ")"
+}

@@ -1,0 +1,301 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The canary property: whatever a checkout holds (random files, links
+// pointing inside and outside it, hostile ledgers and journals, random
+// bqgen.yaml targets), generate, check and an interrupted generate leave
+// every file outside the checkout as it was, and create nothing outside it.
+// Each trial lays out a sandbox with the checkout beside a canary tree, runs
+// bqgen in it, and compares the sandbox, less the checkout, before and after.
+
+// canaryTrials is how many random checkouts the -short tier tries.
+const canaryTrials = 24
+
+func TestCanaryTreeSurvivesHostileCheckouts(t *testing.T) {
+	t.Parallel()
+	for seed := range uint64(canaryTrials) {
+		t.Run(fmt.Sprint("seed=", seed), func(t *testing.T) {
+			t.Parallel()
+			runCanaryTrial(t, rand.New(rand.NewPCG(seed, 0x5eed)))
+		})
+	}
+}
+
+// FuzzCanary is the property with checkouts drawn from the fuzzer's bytes:
+// go test -run '^$' -fuzz FuzzCanary ./app/
+func FuzzCanary(f *testing.F) {
+	for seed := range uint64(4) {
+		f.Add(seed, seed*7919)
+	}
+	f.Fuzz(func(t *testing.T, a, b uint64) {
+		runCanaryTrial(t, rand.New(rand.NewPCG(a, b)))
+	})
+}
+
+func runCanaryTrial(t *testing.T, r *rand.Rand) {
+	sandbox := t.TempDir()
+	canary := filepath.Join(sandbox, "canary")
+	repo := filepath.Join(sandbox, "repo")
+	layCanary(t, canary)
+	layCheckout(t, r, repo, canary)
+	before := snapshot(t, sandbox, repo)
+	langs := []string{"go", "python", "node", "java", "php", "dotnet"}
+	lang := langs[r.IntN(len(langs))]
+	cfg := filepath.Join(repo, "bqgen.yaml")
+	for _, args := range [][]string{
+		{"generate", "--config", cfg},
+		{"check", "--config", cfg},
+		{"generate", "--lang", lang, "--out", repo},
+		{"generate", "--lang", lang, "--out", repo, "--adopt"},
+		{"check", "--lang", lang, "--out", repo},
+	} {
+		runQuietly(args...)
+	}
+	runInterrupted(r, "generate", "--lang", lang, "--out", repo, "--adopt")
+	runQuietly("generate", "--lang", lang, "--out", repo)
+	after := snapshot(t, sandbox, repo)
+	if diff := diffSnapshots(before, after); diff != "" {
+		t.Fatalf("bqgen changed what is outside the checkout:\n%s\ncheckout:\n%s", diff, describe(repo))
+	}
+}
+
+// runQuietly runs bqgen in-process; what it says and its exit code do not
+// matter here, only what it does to the disk.
+func runQuietly(args ...string) {
+	Run(context.Background(), append([]string{"bqgen"}, args...), strings.NewReader(""), io.Discard, io.Discard)
+}
+
+// runInterrupted runs bqgen with a context cancelled after a random short
+// while, as Ctrl-C would.
+func runInterrupted(r *rand.Rand, args ...string) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(r.IntN(40))*time.Millisecond)
+	defer cancel()
+	Run(ctx, append([]string{"bqgen"}, args...), strings.NewReader(""), io.Discard, io.Discard)
+}
+
+// layCanary writes the tree nothing may touch: files, a nested directory,
+// names a hostile ledger would name (manifest.json, go.mod, a test file).
+func layCanary(t *testing.T, canary string) {
+	for name, content := range map[string]string{
+		"secret.key":                             "do not move me\n",
+		"go.mod":                                 "module canary\n",
+		"manifest.json":                          "{}\n",
+		"tests/conformance/manifest.json":        "{\"canary\": true}\n",
+		"tests/test_conformance_cases.py":        "# canary\n",
+		"tx/journal":                             "canary journal\n",
+		".bqgen/go.files":                        "canary ledger\n",
+		"deep/er/file.txt":                       "deep\n",
+		"testdata/conformance/fixtures/a.json":   "{}\n",
+		"src/test/resources/conformance/x.json":  "{}\n",
+		"tests/BabelQueue.Core.Tests/x.cs":       "// canary\n",
+		"tests/ConformanceGenerated/SdkTest.php": "<?php // canary\n",
+	} {
+		writeCanaryFile(t, filepath.Join(canary, filepath.FromSlash(name)), content)
+	}
+}
+
+// layCheckout writes a random checkout in repo: some ordinary files, links
+// to the canary (absolute and relative, to files and directories) where
+// bqgen keeps state or writes output, hostile state files, and a bqgen.yaml
+// whose targets may point anywhere.
+func layCheckout(t *testing.T, r *rand.Rand, repo, canary string) {
+	if err := os.MkdirAll(repo, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeCanaryFile(t, filepath.Join(repo, "README.md"), "# an SDK\n")
+	writeCanaryFile(t, filepath.Join(repo, "go.mod"), "module sdk\n\ngo 1.22\n")
+	rel, err := filepath.Rel(repo, canary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	places := []string{".bqgen", ".bqgen/tx", ".bqgen/lock", ".bqgen/go.files", "tests", "tests/conformance",
+		"testdata", "testdata/conformance", "src/test/resources/conformance", "test/conformance",
+		"tests/BabelQueue.Core.Tests", "tests/BabelQueue.Core.Tests/conformance", "tests/ConformanceGenerated",
+		"linked", "conformance_cases_gen_test.go"}
+	targets := []string{canary, rel, canary + "/deep", rel + "/tests", canary + "/secret.key", rel + "/.bqgen",
+		canary + "/tx", "/", "../../", "."}
+	for range 1 + r.IntN(4) {
+		place := filepath.Join(repo, filepath.FromSlash(places[r.IntN(len(places))]))
+		if err := os.MkdirAll(filepath.Dir(place), 0o755); err != nil {
+			continue // a link on the way: this place is taken
+		}
+		target := targets[r.IntN(len(targets))]
+		if strings.HasPrefix(target, rel) || strings.HasPrefix(target, "..") {
+			up, _ := filepath.Rel(filepath.Dir(place), repo)
+			target = filepath.Join(up, target)
+		}
+		os.Symlink(target, place) // an existing place keeps what it has
+	}
+	writeHostileState(t, r, repo, rel, canary)
+	writeHostileConfig(t, r, repo, rel, canary)
+}
+
+// hostilePaths are what a ledger or journal line may name: paths out of the
+// checkout, absolute, through links, with control characters.
+func hostilePaths(rel, canary string) []string {
+	return []string{
+		rel + "/secret.key", "../canary/go.mod", canary + "/secret.key", "linked/secret.key",
+		"tests/../../canary/manifest.json", "./../canary/deep/er/file.txt", "README.md", "go.mod",
+		"a\nb", "tests\\..\\..\\canary\\secret.key", ".bqgen/../../canary/tx/journal", "",
+	}
+}
+
+func writeHostileState(t *testing.T, r *rand.Rand, repo, rel, canary string) {
+	paths := hostilePaths(rel, canary)
+	pick := func() string { return paths[r.IntN(len(paths))] }
+	var ledger strings.Builder
+	for range r.IntN(6) {
+		switch r.IntN(3) {
+		case 0:
+			fmt.Fprintf(&ledger, "%s\n", pick())
+		case 1:
+			sum := sha256.Sum256([]byte(pick()))
+			fmt.Fprintf(&ledger, "%s  %s\r\n", hex.EncodeToString(sum[:]), pick())
+		default:
+			fmt.Fprintf(&ledger, "%q\n", pick())
+		}
+	}
+	for _, lang := range []string{"go", "python", "node", "java", "php", "dotnet"} {
+		if r.IntN(2) == 0 {
+			writeIfPossible(filepath.Join(repo, ".bqgen", lang+".files"), ledger.String())
+		}
+	}
+	if r.IntN(2) == 0 {
+		journal := fmt.Sprintf(`{"committed": %v, "writes": [{"target": %q, "new": %q, "old": %q}],`+
+			` "removals": [{"target": %q, "old": %q}], "dirs": [%q]}`,
+			r.IntN(2) == 0, pick(), pick(), pick(), pick(), pick(), pick())
+		writeIfPossible(filepath.Join(repo, ".bqgen", "tx", "journal"), journal)
+	}
+}
+
+func writeHostileConfig(t *testing.T, r *rand.Rand, repo, rel, canary string) {
+	outs := []string{".", "tests", "linked", rel, canary, "../../../../" + strings.TrimPrefix(canary, "/"), "sqs"}
+	suites := []string{"", "suite: " + canary, "suite: /etc", "suite: " + rel}
+	langs := []string{"go", "python", "node", "java", "php", "dotnet"}
+	var cfg strings.Builder
+	fmt.Fprintf(&cfg, "version: 1\n%s\ntargets:\n", suites[r.IntN(len(suites))])
+	for range 1 + r.IntN(3) {
+		fmt.Fprintf(&cfg, "  - lang: %s\n    out: %q\n", langs[r.IntN(len(langs))], outs[r.IntN(len(outs))])
+	}
+	writeIfPossible(filepath.Join(repo, "bqgen.yaml"), cfg.String())
+}
+
+// writeIfPossible writes a file the checkout may not have room for (a link
+// already stands there): then the checkout simply has no such file.
+func writeIfPossible(path, content string) {
+	if os.MkdirAll(filepath.Dir(path), 0o755) == nil {
+		if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			return // never write through the checkout's own links
+		}
+		if fi, err := os.Lstat(filepath.Dir(path)); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			return
+		}
+		os.WriteFile(path, []byte(content), 0o644)
+	}
+}
+
+func writeCanaryFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// snapshot describes every entry below root except those below skip: its
+// kind, mode, and content hash or link target. Links are not followed.
+func snapshot(t *testing.T, root, skip string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p == skip {
+			return fs.SkipDir
+		}
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		switch {
+		case fi.Mode()&fs.ModeSymlink != 0:
+			target, _ := os.Readlink(p)
+			out[rel] = "link " + target
+		case fi.IsDir():
+			out[rel] = "dir " + fi.Mode().String()
+		default:
+			content, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			sum := sha256.Sum256(content)
+			out[rel] = fi.Mode().String() + " " + hex.EncodeToString(sum[:8])
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func diffSnapshots(before, after map[string]string) string {
+	var lines []string
+	for p, was := range before {
+		if now, ok := after[p]; !ok {
+			lines = append(lines, "removed "+p)
+		} else if now != was {
+			lines = append(lines, "changed "+p+": "+was+" -> "+now)
+		}
+	}
+	for p := range after {
+		if _, ok := before[p]; !ok {
+			lines = append(lines, "created "+p)
+		}
+	}
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
+}
+
+// describe lists the checkout's links and state files, for a failure report.
+func describe(repo string) string {
+	var b bytes.Buffer
+	filepath.WalkDir(repo, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		rel, _ := filepath.Rel(repo, p)
+		if d.Type()&fs.ModeSymlink != 0 {
+			target, _ := os.Readlink(p)
+			fmt.Fprintf(&b, "  %s -> %s\n", rel, target)
+		} else if strings.HasPrefix(rel, ".bqgen") && !d.IsDir() || rel == "bqgen.yaml" {
+			content, _ := os.ReadFile(p)
+			if len(content) > 300 {
+				content = append(content[:300:300], "..."...)
+			}
+			fmt.Fprintf(&b, "  %s: %q\n", rel, content)
+		}
+		return nil
+	})
+	return b.String()
+}

@@ -3,6 +3,10 @@ package model
 import (
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Severity says whether a problem makes a suite unusable.
@@ -32,13 +36,24 @@ func (p Problem) String() string {
 	if p.Severity == Warning {
 		prefix = "warning: "
 	}
+	file := printableName(p.File)
 	if p.Line > 0 {
-		return fmt.Sprintf("%s%s:%d:%d: %s", prefix, p.File, p.Line, p.Column, p.Message)
+		return fmt.Sprintf("%s%s:%d:%d: %s", prefix, file, p.Line, p.Column, p.Message)
 	}
 	if p.Pointer == "" {
-		return fmt.Sprintf("%s%s: %s", prefix, p.File, p.Message)
+		return fmt.Sprintf("%s%s: %s", prefix, file, p.Message)
 	}
-	return fmt.Sprintf("%s%s: %s: %s", prefix, p.File, p.Pointer, p.Message)
+	return fmt.Sprintf("%s%s: %s: %s", prefix, file, p.Pointer, p.Message)
+}
+
+// printableName is a file name as a report shows it: quoted, with escapes,
+// when it holds what a terminal would act on (a control character, bytes
+// that are not UTF-8), so a suite's file name cannot drive the terminal.
+func printableName(name string) string {
+	if utf8.ValidString(name) && strings.IndexFunc(name, unicode.IsControl) < 0 {
+		return name
+	}
+	return strconv.Quote(name)
 }
 
 // Problems is a list of findings.

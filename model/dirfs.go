@@ -49,5 +49,16 @@ func (g guardedDir) Open(name string) (fs.File, error) {
 	if real != g.root && !strings.HasPrefix(real, g.root+string(filepath.Separator)) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: ErrEscapesSuite}
 	}
+	// Opening a named pipe blocks until a writer comes, so the kind of
+	// file is checked before the open (the reader checks it again after).
+	info, err := os.Stat(real)
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: unwrapPathError(err)}
+	}
+	if !info.IsDir() {
+		if err := regularMode(info.Mode()); err != nil {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		}
+	}
 	return os.Open(real)
 }

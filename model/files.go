@@ -36,14 +36,17 @@ const (
 // errTooLarge is a file over MaxFileBytes.
 var errTooLarge = fmt.Errorf("larger than %d MiB, the limit for a suite file", MaxFileBytes>>20)
 
-// readLimited reads a file, refusing one over MaxFileBytes before reading
-// more than that.
+// readLimited reads a regular file, refusing one over MaxFileBytes before
+// reading more than that.
 func readLimited(fsys fs.FS, p string) ([]byte, error) {
 	f, err := fsys.Open(p)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if err := checkRegular(f); err != nil {
+		return nil, &fs.PathError{Op: "read", Path: p, Err: err}
+	}
 	raw, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
 	if err != nil {
 		return nil, &fs.PathError{Op: "read", Path: p, Err: err}
@@ -73,7 +76,7 @@ func (fset *fileSet) readTree() {
 				return fs.SkipAll
 			}
 			if _, err := fset.read(p); err != nil {
-				fset.fail(p, "cannot read: %v", unwrapPathError(err))
+				fset.fail(p, "%s", readFailure(err))
 			}
 			return nil
 		})
@@ -90,6 +93,10 @@ func (fset *fileSet) read(p string) (*SuiteFile, error) {
 	}
 	if err, ok := fset.failed[p]; ok {
 		return nil, err
+	}
+	if err := checkSuiteFileName(p); err != nil {
+		fset.failed[p] = &nameError{err}
+		return nil, fset.failed[p]
 	}
 	raw, err := readLimited(fset.fsys, p)
 	if err != nil {
@@ -131,9 +138,25 @@ func (fset *fileSet) require(p string) error {
 		if errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("file %q does not exist in the suite", p)
 		}
-		return fmt.Errorf("file %q cannot be read: %v", p, unwrapPathError(err))
+		return fmt.Errorf("file %q %s", p, readFailure(err))
 	}
 	return nil
+}
+
+// nameError is a suite file refused for its name (see checkSuiteFileName),
+// before it is opened.
+type nameError struct{ reason error }
+
+func (e *nameError) Error() string { return "refused: " + e.reason.Error() }
+
+// readFailure says why a file could not be read, in words that follow its
+// name: "refused: ...", or "cannot be read: ...".
+func readFailure(err error) string {
+	var ne *nameError
+	if errors.As(err, &ne) {
+		return ne.Error()
+	}
+	return "cannot be read: " + unwrapPathError(err).Error()
 }
 
 func (fset *fileSet) fail(p string, format string, args ...any) {
@@ -150,6 +173,43 @@ func (fset *fileSet) sorted() []SuiteFile {
 	out := make([]SuiteFile, len(paths))
 	for i, p := range paths {
 		out[i] = *fset.files[p]
+	}
+	return out
+}
+
+// checkRegular refuses an open file that is not a regular file: a named
+// pipe or a device would block the read or never end.
+func checkRegular(f fs.File) error {
+	info, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	return regularMode(info.Mode())
+}
+
+// regularMode says why a file of mode m is not read as a suite file, or
+// returns nil for a regular file.
+func regularMode(m fs.FileMode) error {
+	switch {
+	case m.IsRegular():
+		return nil
+	case m&fs.ModeNamedPipe != 0:
+		return errors.New("a named pipe, not a regular file")
+	case m&fs.ModeDevice != 0:
+		return errors.New("a device, not a regular file")
+	case m&fs.ModeSocket != 0:
+		return errors.New("a socket, not a regular file")
+	case m.IsDir():
+		return errors.New("a directory, not a regular file")
+	}
+	return errors.New("not a regular file")
+}
+
+// filePaths returns the paths of files, in their order.
+func filePaths(files []SuiteFile) []string {
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = f.Path
 	}
 	return out
 }

@@ -99,6 +99,7 @@ func readSchemaVersionGate(o *objReader, typed bool) *SchemaVersionGate {
 			gc.Name = gateCaseName(gc, taken)
 		}
 		names.check(o.r, gc.Name, c.at)
+		o.r.readByCase(c.at, o.r.fileSize(g.Fixture))
 		g.Cases = append(g.Cases, gc)
 	})
 	sub.unknownMembers("description", "property", "fixture", "cases")

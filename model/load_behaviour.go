@@ -53,11 +53,13 @@ func readSchemaBlock(r *reader, v Value, at Pointer) *PayloadSchema {
 	}
 	b := &PayloadSchema{At: o.loc()}
 	b.Schema, _ = o.typed("schema", Object, true)
+	schemaSize := sharedSize(b.Schema)
 	names := uniqueNames{}
 	readCaseList(o, func(c *objReader) {
 		pc := PayloadCase{Name: c.str("name"), Valid: c.boolean("valid"), At: c.loc()}
 		pc.Data, _ = c.member("data", true)
 		names.check(r, pc.Name, c.at)
+		r.readByCase(c.at, schemaSize)
 		b.Cases = append(b.Cases, pc)
 	})
 	o.unknownMembers("schema", "cases")

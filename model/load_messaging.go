@@ -102,8 +102,10 @@ func readMessaging(r *reader, v Value, at Pointer, spec messagingSpec) *Messagin
 		shared = append(shared, Member{Key: a.key, Value: readArg(o, a)})
 		known = append(known, a.key)
 	}
+	sharedBytes := sharedSize(ObjectValue(shared...))
 	names := uniqueNames{}
 	readCaseList(o, func(c *objReader) {
+		r.readByCase(c.at, sharedBytes)
 		mc := MessagingCase{Name: c.str("name"), Description: c.optStr("description"), At: c.loc()}
 		mc.Args = append(append([]Member{}, shared...), readArgs(c, spec.args)...)
 		mc.Expect = readExpectations(c, spec.expect)

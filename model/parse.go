@@ -39,12 +39,30 @@ var byteOrderMark = []byte{0xEF, 0xBB, 0xBF}
 // suite must not mean different things to different SDKs. So are text that
 // is not UTF-8, escapes of unpaired surrogates (a decoder would turn both
 // into U+FFFD, so generated code would differ from the vendored file), a
-// byte order mark, and anything past MaxDepth or MaxStringBytes.
+// byte order mark, and anything past MaxDepth, MaxStringBytes or the number
+// limits (MaxNumberDigits, MaxNumberExponent).
 func Parse(data []byte) (Value, error) {
+	return parse(data, MaxDepth, MaxStringBytes)
+}
+
+// derivedDepth is how many levels an answer of the oracle wraps a suite
+// value in (result, view, data), with room to spare.
+const derivedDepth = 8
+
+// ParseDerived reads JSON that bqgen computed from a suite (an oracle's
+// answer), with Parse's rules but two limits raised: a suite file may be
+// one of its strings (a re-encoded envelope), and a suite value may sit a
+// few levels deeper in it than in the suite. It stays bounded by its
+// inputs, which met the suite's limits.
+func ParseDerived(data []byte) (Value, error) {
+	return parse(data, MaxDepth+derivedDepth, MaxFileBytes)
+}
+
+func parse(data []byte, maxDepth, maxString int) (Value, error) {
 	if err := checkText(data); err != nil {
 		return Value{}, err
 	}
-	sc := &scanner{src: data}
+	sc := &scanner{src: data, maxDepth: maxDepth, maxString: maxString}
 	sc.skipSpace()
 	v, err := sc.value(0)
 	if err != nil {

@@ -101,3 +101,43 @@ func step(v Value, token string) (Value, bool) {
 		return Value{}, false
 	}
 }
+
+// Resolver resolves many pointers in one document. Resolve scans an
+// object's members at each step, so resolving a pointer to each member of a
+// large object would be quadratic in its size; a Resolver indexes each
+// large object the first time a pointer passes through it.
+type Resolver struct {
+	doc     Value
+	indexes map[*Member]func(key string) (Value, bool) // by the object's first member
+}
+
+// NewResolver returns a Resolver over doc, which must not change while the
+// Resolver is in use.
+func NewResolver(doc Value) *Resolver {
+	return &Resolver{doc: doc, indexes: map[*Member]func(string) (Value, bool){}}
+}
+
+// Resolve finds the value p points at, as Pointer.Resolve does.
+func (r *Resolver) Resolve(p Pointer) (Value, bool) {
+	cur := r.doc
+	for _, token := range p {
+		next, ok := r.step(cur, token)
+		if !ok {
+			return Value{}, false
+		}
+		cur = next
+	}
+	return cur, true
+}
+
+func (r *Resolver) step(v Value, token string) (Value, bool) {
+	if v.Kind != Object || len(v.Members) == 0 {
+		return step(v, token)
+	}
+	get, ok := r.indexes[&v.Members[0]]
+	if !ok {
+		get = v.Lookup()
+		r.indexes[&v.Members[0]] = get
+	}
+	return get(token)
+}

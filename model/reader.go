@@ -13,6 +13,7 @@ type reader struct {
 	problems Problems
 	suite    *Suite
 	files    *fileSet
+	input    testInput
 }
 
 func (r *reader) fail(at Pointer, format string, args ...any) {
@@ -142,6 +143,7 @@ func (o *objReader) fileRef(key string) string {
 	if err := o.r.files.require(clean); err != nil {
 		o.r.fail(at, "%v", err)
 	}
+	o.r.readByCase(at, o.r.fileSize(clean))
 	return clean
 }
 

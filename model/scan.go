@@ -15,9 +15,11 @@ import (
 // keys, turned into a Pointer only for an error: a pointer per value would
 // make memory quadratic in the nesting depth.
 type scanner struct {
-	src  []byte
-	pos  int
-	path []string
+	src       []byte
+	pos       int
+	path      []string
+	maxDepth  int // MaxDepth, or more for derived JSON (ParseDerived)
+	maxString int // MaxStringBytes, or more for derived JSON
 }
 
 func (sc *scanner) errorAt(offset int, msg string) *ParseError {
@@ -64,8 +66,8 @@ func (sc *scanner) value(depth int) (Value, error) {
 	}
 	switch c := sc.src[sc.pos]; {
 	case c == '{' || c == '[':
-		if depth >= MaxDepth {
-			return Value{}, sc.errorAt(start, fmt.Sprintf("arrays and objects nest deeper than %d levels", MaxDepth))
+		if depth >= sc.maxDepth {
+			return Value{}, sc.errorAt(start, fmt.Sprintf("arrays and objects nest deeper than %d levels", sc.maxDepth))
 		}
 		sc.pos++
 		if c == '{' {
@@ -180,7 +182,8 @@ func (sc *scanner) array(depth, start int) (Value, error) {
 	}
 }
 
-// number reads a JSON number (RFC 8259 §6) and returns its text as written.
+// number reads a JSON number (RFC 8259 §6) and returns its text as written,
+// refusing one beyond the limits of CheckNumber.
 func (sc *scanner) number() (string, error) {
 	start := sc.pos
 	digits := func() int {
@@ -214,7 +217,11 @@ func (sc *scanner) number() (string, error) {
 			return "", sc.unexpected("in exponent of numeric literal")
 		}
 	}
-	return string(sc.src[start:sc.pos]), nil
+	text := string(sc.src[start:sc.pos])
+	if err := CheckNumber(text); err != nil {
+		return "", sc.errorAt(start, err.Error())
+	}
+	return text, nil
 }
 
 // str reads a string literal starting at its opening quote and returns the
@@ -226,7 +233,7 @@ func (sc *scanner) str() (string, error) {
 	for i := sc.pos; i < len(sc.src); i++ {
 		c := sc.src[i]
 		if c == '"' {
-			if i-sc.pos > MaxStringBytes {
+			if i-sc.pos > sc.maxString {
 				return "", sc.tooLong(start, i-sc.pos)
 			}
 			text := string(sc.src[sc.pos:i])
@@ -246,7 +253,7 @@ func (sc *scanner) str() (string, error) {
 		switch {
 		case c == '"':
 			sc.pos++
-			if b.Len() > MaxStringBytes {
+			if b.Len() > sc.maxString {
 				return "", sc.tooLong(start, b.Len())
 			}
 			return b.String(), nil
@@ -264,7 +271,7 @@ func (sc *scanner) str() (string, error) {
 }
 
 func (sc *scanner) tooLong(start, n int) *ParseError {
-	return sc.errorAt(start, fmt.Sprintf("a string of %d bytes; the limit is %d", n, MaxStringBytes))
+	return sc.errorAt(start, fmt.Sprintf("a string of %d bytes; the limit is %d", n, sc.maxString))
 }
 
 // escape decodes the escape at the current backslash into b. An escaped

@@ -125,13 +125,32 @@ func membersEqual(v, w Value) bool {
 	if len(v.Members) != len(w.Members) {
 		return false
 	}
+	get := w.Lookup()
 	for _, m := range v.Members {
-		other, ok := w.Get(m.Key)
+		other, ok := get(m.Key)
 		if !ok || !m.Value.Equal(other) {
 			return false
 		}
 	}
 	return true
+}
+
+// Lookup returns Get for an object, indexed when the object is large: one
+// Get scans the members, so a loop of Gets over a large object would be
+// quadratic in its size. A suite's keys are unique (Parse refuses
+// duplicates); with duplicates, the first wins, as in Get.
+func (v Value) Lookup() func(key string) (Value, bool) {
+	if len(v.Members) <= 8 {
+		return v.Get
+	}
+	index := make(map[string]Value, len(v.Members))
+	for i := len(v.Members) - 1; i >= 0; i-- {
+		index[v.Members[i].Key] = v.Members[i].Value
+	}
+	return func(key string) (Value, bool) {
+		m, ok := index[key]
+		return m, ok
+	}
 }
 
 // Keys returns an object's keys in document order.

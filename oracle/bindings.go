@@ -3,6 +3,7 @@ package oracle
 import (
 	"encoding/json"
 	"errors"
+	"math"
 )
 
 // AttemptsResult is the result of every reconcile operation: the attempts of
@@ -74,4 +75,14 @@ func (o *Oracle) reconcileBody(body []byte, rule func(bodyAttempts int64) int64)
 		return o.encode(env)
 	}
 	return body
+}
+
+// minusOne is n - 1 without wrapping around: the smallest int64 stays itself
+// (it is below every count already, so every max over it still holds),
+// where n - 1 would become the largest int64 and win every max.
+func minusOne(n int64) int64 {
+	if n == math.MinInt64 {
+		return n
+	}
+	return n - 1
 }

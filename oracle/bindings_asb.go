@@ -63,7 +63,7 @@ func (o *Oracle) ASBReconcile(a ASBReconcileArgs) (AttemptsResult, error) {
 // asbAttempts is max(body, DeliveryCount - 1): DeliveryCount is 1-based, so a
 // first delivery reads 0 and DeliveryCount <= 1 leaves the body untouched.
 func (o *Oracle) asbAttempts(body, deliveryCount int64) int64 {
-	prior := deliveryCount - 1
+	prior := minusOne(deliveryCount)
 	if o.has(faultASBReconcileNoDecrement) {
 		prior = deliveryCount
 	}

@@ -68,7 +68,7 @@ func (o *Oracle) sqsAttempts(body int64, receiveCount *string) int64 {
 		if receiveCount != nil {
 			arc, _ = strconv.ParseInt(*receiveCount, 10, 64)
 		}
-		return max(arc-1, 0)
+		return max(minusOne(arc), 0)
 	}
 	if receiveCount == nil {
 		return body
@@ -77,7 +77,7 @@ func (o *Oracle) sqsAttempts(body int64, receiveCount *string) int64 {
 	if err != nil {
 		return body
 	}
-	prior := arc - 1
+	prior := minusOne(arc)
 	if o.has(faultSQSReconcileNoDecrement) {
 		prior = arc
 	}

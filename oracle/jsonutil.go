@@ -33,6 +33,7 @@ func parseObject(raw []byte) ([]member, error) {
 		return nil, errNotObject
 	}
 	var members []member
+	index := map[string]int{} // setMember per key would be quadratic in a wide object
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
@@ -42,7 +43,13 @@ func parseObject(raw []byte) ([]member, error) {
 		if err := dec.Decode(&value); err != nil {
 			return nil, err
 		}
-		members = setMember(members, tok.(string), value)
+		key := tok.(string)
+		if i, seen := index[key]; seen {
+			members[i].value = value
+			continue
+		}
+		index[key] = len(members)
+		members = append(members, member{key, value})
 	}
 	return members, nil
 }

@@ -3,6 +3,7 @@ package oracle
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 )
 
 // EnvelopeArgs is the argument of every operation that takes one envelope:
@@ -63,6 +64,11 @@ func (o *Oracle) Reencode(a ReencodeArgs) (EncodedResult, error) {
 		return EncodedResult{}, err
 	}
 	n, _ := env.attempts()
+	// n >= 0 (an accepted envelope), so only a positive increment can pass
+	// the largest int64 and wrap around to a negative count.
+	if a.AttemptsIncrement > 0 && n > math.MaxInt64-a.AttemptsIncrement {
+		return EncodedResult{}, fmt.Errorf("attempts %d%+d is beyond the largest 64-bit count", n, a.AttemptsIncrement)
+	}
 	if n+a.AttemptsIncrement < 0 {
 		return EncodedResult{}, fmt.Errorf("attempts %d%+d would be negative", n, a.AttemptsIncrement)
 	}

@@ -5,6 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
+
+	"github.com/babelqueue/bqgen/model"
 )
 
 // Payload schema validation (ADR-0024): a per-URN JSON Schema for the data
@@ -46,14 +50,16 @@ func (o *Oracle) ValidatePayload(a ValidatePayloadArgs) (ValidatePayloadResult, 
 		return ValidatePayloadResult{}, badArg("data", "%v", err)
 	}
 	v := &validator{oracle: o}
-	if err := v.validate(schema, data, ""); err != nil {
+	if err := v.validate(schema, data, nil); err != nil && !errors.Is(err, errListFull) {
 		return ValidatePayloadResult{}, err
 	}
 	return ValidatePayloadResult{Valid: len(v.errs) == 0, Errors: append([]string{}, v.errs...)}, nil
 }
 
 // decodeValue parses one JSON value, keeping numbers as json.Number so that
-// integer vs number and exact comparisons never go through float64.
+// integer vs number and exact comparisons never go through float64, and
+// refusing a number beyond a suite's limits, which exact comparison could
+// not afford.
 func decodeValue(raw json.RawMessage) (any, error) {
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return nil, errors.New("missing")
@@ -64,14 +70,51 @@ func decodeValue(raw json.RawMessage) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var v any
-	err := dec.Decode(&v)
-	return v, err
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	return v, checkNumbers(v, nil)
+}
+
+// checkNumbers refuses the first number in v beyond model.CheckNumber's
+// limits, naming its place as a JSON pointer.
+func checkNumbers(v any, at *place) error {
+	switch v := v.(type) {
+	case json.Number:
+		if err := model.CheckNumber(string(v)); err != nil {
+			return fmt.Errorf("%s: %v", placeOf(at.String()), err)
+		}
+	case []any:
+		for i, item := range v {
+			if err := checkNumbers(item, at.child(strconv.Itoa(i))); err != nil {
+				return err
+			}
+		}
+	case map[string]any:
+		for _, k := range sortedKeys(v) {
+			if err := checkNumbers(v[k], at.child(k)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// placeOf is a pointer as an error names it: "(root)" for the whole value.
+func placeOf(at string) string {
+	if at == "" {
+		return "(root)"
+	}
+	return at
 }
 
 // validator walks one schema over one instance, collecting violations.
 type validator struct {
-	oracle *Oracle
-	errs   []string
+	oracle   *Oracle
+	errs     []string
+	errBytes int                       // the length of errs' text
+	patterns map[string]*regexp.Regexp // compiled once per pattern
+	enums    map[*any]map[string]bool  // by the enum's first value
 }
 
 // schemaError is a defect of the schema itself (not of the data).
@@ -85,42 +128,48 @@ func badSchema(format string, a ...any) error {
 	return &schemaError{msg: fmt.Sprintf(format, a...)}
 }
 
-// fail records a violation at the instance location ptr.
-func (v *validator) fail(ptr, format string, a ...any) {
-	at := ptr
-	if at == "" {
-		at = "(root)"
+// fail records a violation at the instance location at, until the list
+// holds maxErrorBytes of text.
+func (v *validator) fail(at *place, format string, a ...any) {
+	if v.full() {
+		return
 	}
-	v.errs = append(v.errs, at+": "+fmt.Sprintf(format, a...))
+	msg := placeOf(at.String()) + ": " + fmt.Sprintf(format, a...)
+	v.errs = append(v.errs, msg)
+	v.errBytes += len(msg)
 }
 
-// validate applies schema s to the instance inst found at ptr.
-func (v *validator) validate(s, inst any, ptr string) error {
+// validate applies schema s to the instance inst found at at. It stops
+// with errListFull once the error list is full.
+func (v *validator) validate(s, inst any, at *place) error {
+	if v.full() {
+		return errListFull
+	}
 	switch s := s.(type) {
 	case bool:
 		if !s {
-			v.fail(ptr, "no value is allowed here (schema false)")
+			v.fail(at, "no value is allowed here (schema false)")
 		}
 		return nil
 	case map[string]any:
-		return v.validateObjectSchema(s, inst, ptr)
+		return v.validateObjectSchema(s, inst, at)
 	}
 	return badSchema("a schema must be an object or a boolean, got %s", jsonType(s))
 }
 
 // validateObjectSchema applies every supported keyword of s, in a fixed order
 // so the error list is deterministic.
-func (v *validator) validateObjectSchema(s map[string]any, inst any, ptr string) error {
+func (v *validator) validateObjectSchema(s map[string]any, inst any, at *place) error {
 	for k := range s {
 		if isUnsupportedKeyword(k) {
 			return fmt.Errorf("schema keyword %q is not supported by this validator", k)
 		}
 	}
-	checks := []func(map[string]any, any, string) error{
+	checks := []func(map[string]any, any, *place) error{
 		v.checkType, v.checkEnum, v.checkConst, v.checkNumber, v.checkString, v.checkObject, v.checkArray,
 	}
 	for _, check := range checks {
-		if err := check(s, inst, ptr); err != nil {
+		if err := check(s, inst, at); err != nil {
 			return err
 		}
 	}

@@ -4,17 +4,18 @@ import (
 	"encoding/json"
 	"maps"
 	"math/big"
-	"regexp"
 	"slices"
 	"strconv"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/babelqueue/bqgen/model"
 )
 
 // checkType applies "type": a name or a list of names; "integer" is any
 // number with a zero fractional part (1.0 included, as draft-07 says).
-func (v *validator) checkType(s map[string]any, inst any, ptr string) error {
+func (v *validator) checkType(s map[string]any, inst any, at *place) error {
 	raw, ok := s["type"]
 	if !ok || v.oracle.has(faultPayloadTypeIgnored) {
 		return nil
@@ -31,7 +32,7 @@ func (v *validator) checkType(s map[string]any, inst any, ptr string) error {
 			return nil
 		}
 	}
-	v.fail(ptr, "type is %s, want %v", jsonType(inst), names)
+	v.fail(at, "type is %s, want %v", jsonType(inst), names)
 	return nil
 }
 
@@ -47,6 +48,9 @@ func typeNames(raw any) ([]string, error) {
 		if !ok || !contains([]string{"null", "boolean", "object", "array", "number", "integer", "string"}, name) {
 			return nil, badSchema("type: %v is not a JSON Schema type", item)
 		}
+		if contains(names, name) { // so a list holds at most the seven types
+			return nil, badSchema("type: %q is listed twice; the types must be unique", name)
+		}
 		names = append(names, name)
 	}
 	return names, nil
@@ -59,8 +63,8 @@ func hasType(inst any, name string) bool {
 	case t == name:
 		return true
 	case name == "integer" && t == "number":
-		r, _ := rat(inst.(json.Number))
-		return r != nil && r.IsInt()
+		r, err := rat(inst.(json.Number))
+		return err == nil && r.IsInt()
 	}
 	return false
 }
@@ -85,7 +89,7 @@ func jsonType(v any) string {
 }
 
 // checkEnum applies "enum": inst must equal one of the listed values.
-func (v *validator) checkEnum(s map[string]any, inst any, ptr string) error {
+func (v *validator) checkEnum(s map[string]any, inst any, at *place) error {
 	raw, ok := s["enum"]
 	if !ok || v.oracle.has(faultPayloadEnumIgnored) {
 		return nil
@@ -94,31 +98,39 @@ func (v *validator) checkEnum(s map[string]any, inst any, ptr string) error {
 	if !ok {
 		return badSchema("enum must be an array")
 	}
-	for _, want := range list {
-		if jsonEqual(inst, want) {
-			return nil
-		}
+	values, err := v.enumValues(list)
+	if err != nil {
+		return err
 	}
-	v.fail(ptr, "value is not one of the enum values")
+	key, err := canonicalJSON(inst)
+	if err != nil {
+		return err
+	}
+	if !values[key] {
+		v.fail(at, "value is not one of the enum values")
+	}
 	return nil
 }
 
 // checkConst applies "const" (null is a legal const value).
-func (v *validator) checkConst(s map[string]any, inst any, ptr string) error {
+func (v *validator) checkConst(s map[string]any, inst any, at *place) error {
 	if want, ok := s["const"]; ok && !jsonEqual(inst, want) {
-		v.fail(ptr, "value is not the const value")
+		v.fail(at, "value is not the const value")
 	}
 	return nil
 }
 
 // checkNumber applies the numeric bounds to a number instance. Comparisons
 // are exact (big.Rat), so 9007199254740993 is not rounded.
-func (v *validator) checkNumber(s map[string]any, inst any, ptr string) error {
+func (v *validator) checkNumber(s map[string]any, inst any, at *place) error {
 	n, ok := inst.(json.Number)
 	if !ok {
 		return nil
 	}
-	x, _ := rat(n)
+	x, err := rat(n)
+	if err != nil {
+		return err
+	}
 	bounds := []struct {
 		keyword string
 		fails   func(cmp int) bool
@@ -142,7 +154,7 @@ func (v *validator) checkNumber(s map[string]any, inst any, ptr string) error {
 			fails = func(c int) bool { return c <= 0 } // <= where < belongs
 		}
 		if present && fails(x.Cmp(limit)) {
-			v.fail(ptr, "%s must be %s %s", n, b.what, limit.RatString())
+			v.fail(at, "%s must be %s %s", n, b.what, limit.RatString())
 		}
 	}
 	return nil
@@ -162,8 +174,13 @@ func numberKeyword(s map[string]any, keyword string) (*big.Rat, bool, error) {
 	return r, true, nil
 }
 
-// rat converts a JSON number to an exact rational.
+// rat converts a JSON number to an exact rational. A number beyond a suite's
+// limits (model.CheckNumber) is refused before math/big sees it: its cost
+// grows with the exponent, and 1e99999999999 would never finish.
 func rat(n json.Number) (*big.Rat, error) {
+	if err := model.CheckNumber(string(n)); err != nil {
+		return nil, badSchema("%v", err)
+	}
 	r, ok := new(big.Rat).SetString(string(n))
 	if !ok {
 		return nil, badSchema("%q is not a number", string(n))
@@ -172,7 +189,7 @@ func rat(n json.Number) (*big.Rat, error) {
 }
 
 // checkString applies minLength, maxLength and pattern to a string instance.
-func (v *validator) checkString(s map[string]any, inst any, ptr string) error {
+func (v *validator) checkString(s map[string]any, inst any, at *place) error {
 	str, ok := inst.(string)
 	if !ok {
 		return nil
@@ -181,14 +198,14 @@ func (v *validator) checkString(s map[string]any, inst any, ptr string) error {
 	if limit, present, err := lengthKeyword(s, "minLength"); err != nil {
 		return err
 	} else if present && (length < limit || (length == limit && v.oracle.has(faultMinLengthExclusive))) {
-		v.fail(ptr, "length %d is less than minLength %d", length, limit)
+		v.fail(at, "length %d is less than minLength %d", length, limit)
 	}
 	if limit, present, err := lengthKeyword(s, "maxLength"); err != nil {
 		return err
 	} else if present && length > limit {
-		v.fail(ptr, "length %d is more than maxLength %d", length, limit)
+		v.fail(at, "length %d is more than maxLength %d", length, limit)
 	}
-	return v.checkPattern(s, str, ptr)
+	return v.checkPattern(s, str, at)
 }
 
 // stringLength is the JSON Schema length of a string: Unicode code points,
@@ -231,30 +248,33 @@ func lengthKeyword(s map[string]any, keyword string) (int64, bool, error) {
 }
 
 // checkPattern applies "pattern", an unanchored regular expression search.
-func (v *validator) checkPattern(s map[string]any, str, ptr string) error {
+func (v *validator) checkPattern(s map[string]any, str string, at *place) error {
 	raw, ok := s["pattern"]
 	if !ok {
 		return nil
 	}
-	expr, _ := raw.(string)
-	re, err := regexp.Compile(expr)
-	if _, isString := raw.(string); !isString || err != nil {
+	expr, isString := raw.(string)
+	if !isString {
 		return badSchema("pattern must be a valid regular expression")
 	}
+	re, err := v.pattern(expr)
+	if err != nil {
+		return err
+	}
 	if !re.MatchString(str) {
-		v.fail(ptr, "string does not match pattern %q", expr)
+		v.fail(at, "string does not match pattern %q", expr)
 	}
 	return nil
 }
 
 // checkObject applies required, properties and additionalProperties to an
 // object instance.
-func (v *validator) checkObject(s map[string]any, inst any, ptr string) error {
+func (v *validator) checkObject(s map[string]any, inst any, at *place) error {
 	obj, ok := inst.(map[string]any)
 	if !ok {
 		return nil
 	}
-	if err := v.checkRequired(s, obj, ptr); err != nil {
+	if err := v.checkRequired(s, obj, at); err != nil {
 		return err
 	}
 	props, _ := s["properties"].(map[string]any)
@@ -272,7 +292,7 @@ func (v *validator) checkObject(s map[string]any, inst any, ptr string) error {
 		if !declared {
 			continue
 		}
-		if err := v.validate(sub, obj[key], ptr+pointer(key)); err != nil {
+		if err := v.validate(sub, obj[key], at.child(key)); err != nil {
 			return err
 		}
 	}
@@ -280,7 +300,7 @@ func (v *validator) checkObject(s map[string]any, inst any, ptr string) error {
 }
 
 // checkRequired applies "required": every listed key must be present.
-func (v *validator) checkRequired(s map[string]any, obj map[string]any, ptr string) error {
+func (v *validator) checkRequired(s map[string]any, obj map[string]any, at *place) error {
 	raw, ok := s["required"]
 	if props, isObject := s["properties"].(map[string]any); isObject && v.oracle.has(faultPayloadAllPropertiesRequired) {
 		raw, ok = anySlice(sortedKeys(props)), true // every declared property treated as required
@@ -298,7 +318,10 @@ func (v *validator) checkRequired(s map[string]any, obj map[string]any, ptr stri
 			return badSchema("required must be an array of strings")
 		}
 		if _, present := obj[key]; !present {
-			v.fail(ptr, "required property %q is missing", key)
+			v.fail(at, "required property %q is missing", key)
+		}
+		if v.full() {
+			return errListFull // a list longer than the object: stop where the errors do
 		}
 	}
 	return nil
@@ -315,7 +338,7 @@ func anySlice(list []string) []any {
 
 // checkArray applies "items" to an array instance: one schema for every
 // element, or (tuple form) one schema per position.
-func (v *validator) checkArray(s map[string]any, inst any, ptr string) error {
+func (v *validator) checkArray(s map[string]any, inst any, at *place) error {
 	arr, ok := inst.([]any)
 	items, present := s["items"]
 	if !ok || !present {
@@ -330,7 +353,7 @@ func (v *validator) checkArray(s map[string]any, inst any, ptr string) error {
 			}
 			sub = tuple[i]
 		}
-		if err := v.validate(sub, elem, ptr+pointer(strconv.Itoa(i))); err != nil {
+		if err := v.validate(sub, elem, at.child(strconv.Itoa(i))); err != nil {
 			return err
 		}
 	}

@@ -7,26 +7,27 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
 )
 
 // Serve answers JSON-lines requests from in on out until end of input, as
 // `bqgen oracle serve` does (docs/subject-protocol.md). One request per line,
 // one response per line in request order, flushed at once so a client can
-// wait for each answer. Blank lines are ignored; a malformed line gets an
-// error response and serving goes on. Serve returns nil at end of input and
-// an error only when reading or writing fails.
+// wait for each answer. Blank lines are ignored; a malformed line, or one
+// beyond a suite's limits (checkRequestLimits, MaxLineBytes), gets an error
+// response and serving goes on. Every answer is one line of UTF-8 JSON.
+// Serve returns nil at end of input and an error only when reading or
+// writing fails.
 func Serve(in io.Reader, out io.Writer, o *Oracle) error {
-	r := bufio.NewReader(in) // ReadBytes has no line-length limit, unlike a Scanner
+	lines := &lineReader{r: bufio.NewReaderSize(in, 64<<10), max: MaxLineBytes}
 	w := bufio.NewWriter(out)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
 	for {
-		line, readErr := r.ReadBytes('\n')
+		line, tooLong, readErr := lines.next()
 		if readErr != nil && !errors.Is(readErr, io.EOF) {
 			return readErr
 		}
-		if len(bytes.TrimSpace(line)) > 0 {
-			if err := enc.Encode(o.handle(line)); err != nil {
+		if tooLong || len(bytes.TrimSpace(line)) > 0 {
+			if _, err := w.Write(answerLine(o.handleLine(line, tooLong))); err != nil {
 				return err
 			}
 			if err := w.Flush(); err != nil {
@@ -37,6 +38,29 @@ func Serve(in io.Reader, out io.Writer, o *Oracle) error {
 			return nil
 		}
 	}
+}
+
+// handleLine answers one request line, or refuses a line past MaxLineBytes.
+func (o *Oracle) handleLine(line []byte, tooLong bool) response {
+	if tooLong {
+		return failure(nil, codeBadRequest, fmt.Sprintf("request line is longer than %d MiB, the limit (a suite file, escaped, with room for the other arguments)", MaxLineBytes>>20))
+	}
+	return o.handle(line)
+}
+
+// answerLine encodes a response as one line. Strings are encoded from Go
+// values, but ids and results may carry raw JSON from the request; should
+// an answer still not be UTF-8, a client gets an error it can read, never
+// bytes it cannot decode.
+func answerLine(resp response) []byte {
+	line, err := marshal(resp)
+	if err == nil && !utf8.Valid(line) {
+		err = errors.New("not UTF-8")
+	}
+	if err != nil {
+		line, _ = marshal(failure(nil, codeFailed, "internal error: the answer cannot be encoded as UTF-8 JSON: "+err.Error()))
+	}
+	return append(line, '\n')
 }
 
 // response is one line of output. Result and Error are exclusive.
@@ -69,6 +93,9 @@ type request struct {
 
 // handle answers one request line.
 func (o *Oracle) handle(line []byte) response {
+	if err := checkRequestLimits(line); err != nil {
+		return failure(nil, codeBadRequest, err.Error())
+	}
 	req, err := parseRequest(line)
 	if err != nil {
 		return failure(req.id, codeBadRequest, err.Error())

@@ -157,7 +157,7 @@ func judgeAnswer(e expectation, a answer) string {
 		}
 		return e.op + " failed"
 	}
-	result, err := model.Parse(a.Result)
+	result, err := model.ParseDerived(a.Result)
 	if err != nil {
 		return fmt.Sprintf("%s answered unreadable JSON: %v", e.op, err)
 	}

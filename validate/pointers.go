@@ -7,11 +7,20 @@ import "github.com/babelqueue/bqgen/model"
 // a misspelt pointer cannot make a test vacuous.
 func checkPointers(s *model.Suite) model.Problems {
 	var out model.Problems
+	resolvers := map[string]*model.Resolver{} // by fixture: cases share them
+	resolver := func(file string) *model.Resolver {
+		if r, ok := resolvers[file]; ok {
+			return r
+		}
+		doc, _ := fixtureJSON(s, file)
+		resolvers[file] = model.NewResolver(doc)
+		return resolvers[file]
+	}
 	if s.Roundtrip != nil {
 		for _, c := range s.Roundtrip.Cases {
-			doc, _ := fixtureJSON(s, c.File)
+			doc := resolver(c.File)
 			for _, p := range c.ExpectPreserved {
-				if _, ok := p.Pointer.Resolve(doc); !ok {
+				if _, ok := doc.Resolve(p.Pointer); !ok {
 					out = append(out, problemAt(c.At, model.Pointer{"expect_preserved", p.Pointer.String()}, "pointer does not exist in %s", c.File))
 				}
 			}
@@ -19,8 +28,7 @@ func checkPointers(s *model.Suite) model.Problems {
 	}
 	if s.ForbiddenKeys != nil {
 		for _, c := range s.ForbiddenKeys.Cases {
-			doc, _ := fixtureJSON(s, c.File)
-			if _, ok := c.ForbiddenKey.Resolve(doc); !ok {
+			if _, ok := resolver(c.File).Resolve(c.ForbiddenKey); !ok {
 				out = append(out, problemAt(c.At, model.Pointer{"forbidden_key"}, "%s does not exist in %s", c.ForbiddenKey, c.File))
 			}
 		}

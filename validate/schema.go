@@ -13,10 +13,10 @@ import (
 // fail, and payload verdicts agree with a reference Draft-07 validator.
 func checkSchemas(s *model.Suite) model.Problems {
 	var out model.Problems
-	envelope, problems := envelopeSchema(s)
+	envelope, work, problems := envelopeSchema(s)
 	out = append(out, problems...)
 	if envelope != nil {
-		out = append(out, checkFixtures(s, envelope)...)
+		out = append(out, checkFixtures(s, envelope, work)...)
 	}
 	out = append(out, checkPayloadVerdicts(s.PayloadSchema)...)
 	out = append(out, checkPayloadVerdicts(s.PayloadSchemaUnicode)...)
@@ -26,27 +26,28 @@ func checkSchemas(s *model.Suite) model.Problems {
 // envelopeSchema compiles the suite's envelope schema. A suite without one
 // gets a warning naming the checks that could not run; one whose schema
 // cannot be read (not JSON: reported by Load) gets nothing more.
-func envelopeSchema(s *model.Suite) (*gojsonschema.Schema, model.Problems) {
+func envelopeSchema(s *model.Suite) (*gojsonschema.Schema, *schemaWork, model.Problems) {
 	f, ok := s.File(EnvelopeSchemaFile)
 	if !ok {
-		return nil, model.Problems{{Severity: model.Warning, File: EnvelopeSchemaFile,
+		return nil, nil, model.Problems{{Severity: model.Warning, File: EnvelopeSchemaFile,
 			Message: "absent: the envelope-schema cross-checks (valid fixtures pass the schema, rejected data shapes fail it) were skipped"}}
 	}
 	if f.JSON == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
-	if refs := refsProblems(*f.JSON); len(refs) > 0 {
+	walked := walkSchema(*f.JSON)
+	if len(walked.problems) > 0 {
 		var out model.Problems
-		for _, r := range refs {
+		for _, r := range walked.problems {
 			out = append(out, model.Problem{Severity: model.Error, File: EnvelopeSchemaFile, Pointer: r.at.String(), Message: r.msg})
 		}
-		return nil, out
+		return nil, nil, out
 	}
 	schema, err := compileSchema(*f.JSON)
 	if err != nil {
-		return nil, model.Problems{{Severity: model.Error, File: EnvelopeSchemaFile, Message: "not a usable JSON Schema: " + err.Error()}}
+		return nil, nil, model.Problems{{Severity: model.Error, File: EnvelopeSchemaFile, Message: "not a usable JSON Schema: " + err.Error()}}
 	}
-	return schema, nil
+	return schema, newSchemaWork(*f.JSON, walked.fanOut), nil
 }
 
 // fixtureExpectation is one fixture and whether the producer schema must
@@ -57,9 +58,15 @@ type fixtureExpectation struct {
 	passes bool
 }
 
-func checkFixtures(s *model.Suite, schema *gojsonschema.Schema) model.Problems {
+func checkFixtures(s *model.Suite, schema *gojsonschema.Schema, work *schemaWork) model.Problems {
+	exps := fixtureExpectations(s)
+	for _, e := range exps {
+		if f, _ := s.File(e.file); f.JSON != nil && !work.add(*f.JSON) {
+			return model.Problems{{Severity: model.Error, File: EnvelopeSchemaFile, Message: tooMuchWork("the fixtures the cases name")}}
+		}
+	}
 	var out model.Problems
-	for _, e := range fixtureExpectations(s) {
+	for _, e := range exps {
 		f, _ := s.File(e.file)
 		res, err := validateInstance(schema, gojsonschema.NewBytesLoader(f.Raw))
 		if err != nil {
@@ -128,12 +135,19 @@ func checkPayloadVerdicts(b *model.PayloadSchema) model.Problems {
 	if b == nil {
 		return nil
 	}
-	if refs := refsProblems(b.Schema); len(refs) > 0 {
+	walked := walkSchema(b.Schema)
+	if len(walked.problems) > 0 {
 		var out model.Problems
-		for _, r := range refs {
+		for _, r := range walked.problems {
 			out = append(out, problemAt(b.At, append(model.Pointer{"schema"}, r.at...), "%s", r.msg))
 		}
 		return out
+	}
+	work := newSchemaWork(b.Schema, walked.fanOut)
+	for _, c := range b.Cases {
+		if !work.add(c.Data) {
+			return model.Problems{problemAt(b.At, model.Pointer{"schema"}, "%s", tooMuchWork("the cases' data"))}
+		}
 	}
 	schema, err := compileSchema(b.Schema)
 	if err != nil {
@@ -151,4 +165,11 @@ func checkPayloadVerdicts(b *model.PayloadSchema) model.Problems {
 		}
 	}
 	return out
+}
+
+// tooMuchWork says why a schema's values are not checked against it.
+func tooMuchWork(values string) string {
+	return fmt.Sprintf("checking %s against this schema would take more than %d steps, the limit: "+
+		"a validator visits the schema (and each schema it applies in place) for every value, and runs its patterns over every string; "+
+		"make the schema or its enum, required, properties and patterns smaller, or the values fewer", values, maxSchemaWork)
 }

@@ -44,23 +44,37 @@ var (
 // references and in-place keywords that comes back to a schema without
 // descending into the value, where validation would never end.
 func refsProblems(root model.Value) []schemaProblem {
-	w := &refWalker{root: root, edges: map[string][]edge{}, seen: map[string]bool{}}
+	return walkSchema(root).problems
+}
+
+// walkSchema walks root as refsProblems describes, then counts the schemas
+// applied in place to one value (checkFanOut) when there is no loop.
+func walkSchema(root model.Value) *refWalker {
+	w := &refWalker{root: root, refs: model.NewResolver(root), edges: map[int64][]edge{}, places: map[int64]model.Pointer{}}
 	w.walk(root, model.Pointer{})
 	w.findLoops()
-	return w.problems
+	if len(w.problems) == 0 {
+		w.checkFanOut()
+	}
+	return w
 }
 
 // edge is an in-place application of the schema at to, written at via.
 type edge struct {
-	to  string
+	to  int64
 	via model.Pointer
 }
 
+// refWalker knows each schema by its offset in the document (Value.Offset),
+// unique to a parsed value: a key as long as the schema's pointer would
+// cost, below a long key, the key's length once per schema.
 type refWalker struct {
 	root     model.Value
-	edges    map[string][]edge // schema pointer -> in-place applications
-	order    []string          // schema pointers in the order walked
-	seen     map[string]bool
+	refs     *model.Resolver         // resolves each $ref in root
+	edges    map[int64][]edge        // schema -> in-place applications
+	order    []int64                 // schemas in the order walked
+	places   map[int64]model.Pointer // schema -> where it is; the walked ones
+	fanOut   int64                   // the most schemas applied in place to one value
 	problems []schemaProblem
 }
 
@@ -69,11 +83,11 @@ func (w *refWalker) fail(at model.Pointer, format string, args ...any) {
 }
 
 func (w *refWalker) walk(v model.Value, at model.Pointer) {
-	key := at.String()
-	if v.Kind != model.Object || w.seen[key] {
+	key := v.Offset
+	if _, seen := w.places[key]; seen || v.Kind != model.Object {
 		return // true, false, or not a schema: the library reports the last
 	}
-	w.seen[key] = true
+	w.places[key] = append(model.Pointer{}, at...)
 	w.order = append(w.order, key)
 	if len(at) > 0 {
 		for _, id := range []string{"$id", "id"} {
@@ -95,9 +109,9 @@ func (w *refWalker) walk(v model.Value, at model.Pointer) {
 	w.each(v, at, childValued, childArrays, childMaps, w.walk)
 }
 
-// inPlace records that the schema at from applies sub to the same value.
-func (w *refWalker) inPlace(from string, sub model.Value, subAt, via model.Pointer) {
-	w.edges[from] = append(w.edges[from], edge{to: subAt.String(), via: via})
+// inPlace records that the schema from applies sub to the same value.
+func (w *refWalker) inPlace(from int64, sub model.Value, subAt, via model.Pointer) {
+	w.edges[from] = append(w.edges[from], edge{to: sub.Offset, via: via})
 	w.walk(sub, subAt)
 }
 
@@ -131,14 +145,14 @@ func (w *refWalker) findLoops() {
 		onPath
 		done
 	)
-	state := map[string]int{}
-	var visit func(node string)
-	visit = func(node string) {
+	state := map[int64]int{}
+	var visit func(node int64)
+	visit = func(node int64) {
 		state[node] = onPath
 		for _, e := range w.edges[node] {
 			switch state[e.to] {
 			case onPath:
-				w.fail(e.via, "refers to itself (back to %q) without descending into the value: checking anything against it would never end", "#"+e.to)
+				w.fail(e.via, "refers to itself (back to %q) without descending into the value: checking anything against it would never end", "#"+w.places[e.to].String())
 			case unvisited:
 				visit(e.to)
 			}
@@ -171,7 +185,7 @@ func (w *refWalker) resolve(ref model.Value) (resolved, string) {
 	if err != nil {
 		return resolved{}, fmt.Sprintf("%q is not a JSON Pointer: %v", ref.Text, err)
 	}
-	target, ok := p.Resolve(w.root)
+	target, ok := w.refs.Resolve(p)
 	if !ok {
 		return resolved{}, fmt.Sprintf("%q points at nothing in this document", ref.Text)
 	}

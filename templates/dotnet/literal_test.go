@@ -353,10 +353,14 @@ func hexDigits(rest []rune, n int) (uint64, error) {
 // reads back as the same value; a value that fits stays a raw literal.
 func TestJSONTextSplitsLongLines(t *testing.T) {
 	long := strings.Repeat("quote \" backslash \\ emoji 😀 ", 10)
+	nested := model.NumberValue("-" + strings.Repeat("9", 96) + "e-400") // the longest number a suite may hold
+	for i := 0; i < 10; i++ {
+		nested = model.ArrayValue(nested) // so it is too long for its raw literal's line, indented
+	}
 	for _, v := range []model.Value{
 		model.StringValue(long),
 		model.ObjectValue(model.Member{Key: long, Value: model.ArrayValue(model.StringValue(long), model.NumberValue("1.0"))}),
-		model.NumberValue(strings.Repeat("9", 200)),
+		nested,
 	} {
 		text := string(jsonText(v))
 		if !strings.HasPrefix(text, "\n"+rawIndent+`"`) {

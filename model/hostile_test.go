@@ -1,7 +1,6 @@
 package model_test
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,27 +9,9 @@ import (
 	"testing/fstest"
 	"time"
 
-	"github.com/babelqueue/bqgen/conformance"
+	"github.com/babelqueue/bqgen/internal/suitetest"
 	"github.com/babelqueue/bqgen/model"
 )
-
-// canonicalFS is the embedded suite as a map a test can add files to.
-func canonicalFS(t *testing.T) fstest.MapFS {
-	t.Helper()
-	fsys := fstest.MapFS{}
-	err := fs.WalkDir(conformance.FS, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".md") {
-			return err
-		}
-		data, err := fs.ReadFile(conformance.FS, p)
-		fsys[p] = &fstest.MapFile{Data: data}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fsys
-}
 
 // errorAbout returns the first error naming file whose message holds all of
 // parts, or "" with every error listed.
@@ -68,7 +49,7 @@ func TestLoadRefusesFilesThatAreNotJSONByName(t *testing.T) {
 		"fixtures/order-created.json5", // not JSON by name either
 		"schema/README",
 	}
-	fsys := canonicalFS(t)
+	fsys := suitetest.CanonicalMap(t)
 	for _, name := range code {
 		fsys[name] = &fstest.MapFile{Data: []byte("print('pwned')\n")}
 	}
@@ -84,7 +65,7 @@ func TestLoadRefusesFilesThatAreNotJSONByName(t *testing.T) {
 // rule holds for it, at the manifest's place.
 func TestLoadRefusesAReferencedFileThatIsNotJSONByName(t *testing.T) {
 	t.Parallel()
-	fsys := canonicalFS(t)
+	fsys := suitetest.CanonicalMap(t)
 	fsys["tests/test_evil.py"] = &fstest.MapFile{Data: []byte("import os\n")}
 	fsys[model.ManifestFile].Data = []byte(strings.Replace(string(fsys[model.ManifestFile].Data),
 		`"file": "fixtures/urn-alias.json"`, `"file": "tests/test_evil.py"`, 1))
@@ -115,7 +96,7 @@ func TestLoadRefusesNamesNoCheckoutCanHold(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			fsys := canonicalFS(t)
+			fsys := suitetest.CanonicalMap(t)
 			for _, f := range c.files {
 				fsys[f] = &fstest.MapFile{Data: []byte(`{}`)}
 			}
@@ -201,7 +182,7 @@ func TestLoadRefusesANamedPipe(t *testing.T) {
 // terabytes. The total is bounded, and the case that passes it is named.
 func TestLoadBoundsWhatTheCasesRead(t *testing.T) {
 	t.Parallel()
-	fsys := canonicalFS(t)
+	fsys := suitetest.CanonicalMap(t)
 	big := `{"job":"urn:x","trace_id":"t","data":{"pad":"` + strings.Repeat("x", 1<<20-64) + `"},"meta":{}}`
 	fsys["fixtures/big.json"] = &fstest.MapFile{Data: []byte(big)}
 	var cases []string

@@ -2,33 +2,14 @@ package validate
 
 import (
 	"fmt"
-	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
 
-	"github.com/babelqueue/bqgen/conformance"
+	"github.com/babelqueue/bqgen/internal/suitetest"
 	"github.com/babelqueue/bqgen/model"
 )
-
-// canonicalMap is the embedded suite as a map a test can change.
-func canonicalMap(t *testing.T) fstest.MapFS {
-	t.Helper()
-	fsys := fstest.MapFS{}
-	err := fs.WalkDir(conformance.FS, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".md") {
-			return err
-		}
-		data, err := fs.ReadFile(conformance.FS, p)
-		fsys[p] = &fstest.MapFile{Data: data}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fsys
-}
 
 // hasError reports whether an error names file and holds every part.
 func hasError(problems model.Problems, file string, parts ...string) bool {
@@ -62,7 +43,7 @@ func TestValidateRefusesSuiteFilesNoSDKMayVendor(t *testing.T) {
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			fsys := canonicalMap(t)
+			fsys := suitetest.CanonicalMap(t)
 			for _, f := range c.files {
 				fsys[f] = &fstest.MapFile{Data: []byte(`{"job":"urn:x"}`)}
 			}
@@ -78,7 +59,7 @@ func TestValidateRefusesSuiteFilesNoSDKMayVendor(t *testing.T) {
 // number is refused where it stands, at once.
 func TestValidateRefusesHugeNumbersAtOnce(t *testing.T) {
 	t.Parallel()
-	fsys := canonicalMap(t)
+	fsys := suitetest.CanonicalMap(t)
 	numbers := strings.Repeat("1e999999, ", 200)
 	fsys[model.ManifestFile].Data = []byte(strings.Replace(string(fsys[model.ManifestFile].Data),
 		`"data": { "order_id": 1042 } },`, `"data": { "order_id": 1042, "n": [`+numbers+`1] } },`, 1))
@@ -107,7 +88,7 @@ func withinSeconds(t *testing.T, limit int, f func()) {
 
 // payloadSuite is a suite whose only block is a payload schema with one case.
 func payloadSuite(t *testing.T, schema, data string) fstest.MapFS {
-	fsys := canonicalMap(t)
+	fsys := suitetest.CanonicalMap(t)
 	fsys[model.ManifestFile].Data = []byte(`{"schema_version":1,"payload_schema":{"schema":` + schema + `,"cases":[{"name":"c","valid":true,"data":` + data + `}]}}`)
 	return fsys
 }

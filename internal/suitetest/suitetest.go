@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/babelqueue/bqgen/conformance"
 	"github.com/babelqueue/bqgen/model"
@@ -75,6 +76,25 @@ func Canonical(t testing.TB) *model.Suite {
 		t.Fatal(errs)
 	}
 	return s
+}
+
+// CanonicalMap is the embedded canonical suite's files (no Go or Markdown) as
+// a map a test can change or add files to.
+func CanonicalMap(t testing.TB) fstest.MapFS {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	err := fs.WalkDir(conformance.FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".md") {
+			return err
+		}
+		data, err := fs.ReadFile(conformance.FS, p)
+		fsys[p] = &fstest.MapFile{Data: data}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fsys
 }
 
 // absent says why the upstream suite is not used.

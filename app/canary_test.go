@@ -24,12 +24,18 @@ import (
 // Each trial lays out a sandbox with the checkout beside a canary tree, runs
 // bqgen in it, and compares the sandbox, less the checkout, before and after.
 
-// canaryTrials is how many random checkouts the -short tier tries.
-const canaryTrials = 24
+// canaryTrials is how many random checkouts a run tries: a few in the
+// -short tier, which must stay quick, more in the full one.
+func canaryTrials() uint64 {
+	if testing.Short() {
+		return 8
+	}
+	return 64
+}
 
 func TestCanaryTreeSurvivesHostileCheckouts(t *testing.T) {
 	t.Parallel()
-	for seed := range uint64(canaryTrials) {
+	for seed := range canaryTrials() {
 		t.Run(fmt.Sprint("seed=", seed), func(t *testing.T) {
 			t.Parallel()
 			runCanaryTrial(t, rand.New(rand.NewPCG(seed, 0x5eed)))

@@ -26,9 +26,14 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	defer cliGlobals.Unlock()
 	a := newApp(stdin, stdout, stderr)
 	err := a.RunContext(ctx, args)
-	if ctx.Err() != nil && codeOf(err) != exitInterrupted {
-		// A signal ends a run with 130 wherever it arrived, even when the
-		// step it interrupted finished or failed because of it.
+	switch {
+	case ctx.Err() == nil || codeOf(err) == exitInterrupted:
+	case err == nil:
+		// A signal ends a run with 130 wherever it arrived, even after the
+		// run's last step: then say that nothing was undone.
+		err = interruptedErr("interrupted as the run ended: it had finished, and what it wrote is complete")
+	default:
+		// Even when the step it interrupted failed because of it.
 		err = interruptedErr("interrupted")
 	}
 	if err == nil {

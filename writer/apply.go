@@ -28,8 +28,9 @@ import (
 const txDir = stateDir + "/tx"
 
 // afterStep, when set (by tests), runs after each step that changes the
-// disk, numbered from 1: tests kill the process there.
-var afterStep func(step int)
+// disk, numbered from 1, with the run's Done channel: tests kill or
+// interrupt the process there, and can wait until the run has noticed.
+var afterStep func(step int, done <-chan struct{})
 
 // Write carries out a plan for files in root as one transaction, holding
 // the out dir's lock: leftovers of an interrupted run are undone first, then
@@ -84,7 +85,7 @@ func recoverAndPlan(d *outDir, lang string, files []backend.File, adopt bool) (*
 // apply runs the transaction; on any error, or when ctx ends, it undoes
 // every step and reports why, leaving the out dir as it was.
 func apply(ctx context.Context, d *outDir, p *Plan) error {
-	tx := &transaction{d: d}
+	tx := &transaction{d: d, done: ctx.Done()}
 	err := tx.run(ctx, p)
 	if err != nil {
 		if rerr := tx.rollback(); rerr != nil {
@@ -101,12 +102,13 @@ type transaction struct {
 	placed  int // how many of j.Writes are renamed into place
 	removed int // how many of j.Removals are moved into .bqgen/tx
 	step    int
+	done    <-chan struct{} // the run's context's, for afterStep
 }
 
 func (tx *transaction) stepDone() {
 	tx.step++
 	if afterStep != nil {
-		afterStep(tx.step)
+		afterStep(tx.step, tx.done)
 	}
 }
 

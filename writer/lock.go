@@ -72,16 +72,24 @@ func makeStateDir(d *outDir) (bool, error) {
 // checkStateDir refuses a .bqgen that is not a real directory: a link
 // would carry bqgen's state, and its undo, somewhere else.
 func checkStateDir(d *outDir) error {
-	info, err := d.lstat(stateDir)
+	_, err := realDirIfAny(d, stateDir, "its state only in a real directory inside the out dir; remove it")
+	return err
+}
+
+// realDirIfAny reports whether name is there as a real directory, and
+// refuses it, saying bqgen keeps <what>, when it is anything else (a link,
+// a file); an absent name is no error.
+func realDirIfAny(d *outDir, name, what string) (bool, error) {
+	info, err := d.lstat(name)
 	switch {
 	case isAbsent(err):
-		return nil
+		return false, nil
 	case err != nil:
-		return err
+		return false, err
 	case !info.IsDir():
-		return fmt.Errorf("%s is %s: bqgen keeps its state only in a real directory inside the out dir; remove it", d.name(stateDir), describe(info))
+		return false, fmt.Errorf("%s is %s: bqgen keeps %s", d.name(name), describe(info), what)
 	}
-	return nil
+	return true, nil
 }
 
 // unlock releases the lock. A run that wrote nothing (or whose writes were

@@ -108,14 +108,8 @@ func recoverTx(d *outDir) error {
 	if err := sweepLegacyLitter(d); err != nil {
 		return err
 	}
-	info, err := d.lstat(txDir)
-	switch {
-	case isAbsent(err):
-		return nil
-	case err != nil:
+	if present, err := realDirIfAny(d, txDir, "its transaction only in a real directory; delete it"); !present {
 		return err
-	case !info.IsDir():
-		return fmt.Errorf("%s is %s: bqgen keeps its transaction only in a real directory; delete it", d.name(txDir), describe(info))
 	}
 	j, found, err := readJournal(d)
 	if err != nil {

@@ -48,6 +48,15 @@ func mustExist(t *testing.T, root, path, content string) {
 	}
 }
 
+// outsideUnchanged fails t when the tree outside the out dir is not as
+// snapshot before recorded it.
+func outsideUnchanged(t *testing.T, outside string, before map[string]string) {
+	t.Helper()
+	if after := snapshot(t, outside); !reflect.DeepEqual(before, after) {
+		t.Errorf("the tree outside the out dir changed:\n%v", after)
+	}
+}
+
 func mustBeAbsent(t *testing.T, root, path string) {
 	t.Helper()
 	if _, err := os.Lstat(filepath.Join(root, filepath.FromSlash(path))); !os.IsNotExist(err) {
@@ -80,9 +89,7 @@ func TestAttackJournalWithParentPaths(t *testing.T) {
 		`{"target":"stolen.key","old":"../../outside/secret.key"},`+
 		`{"target":"../outside/config","old":"old-0000"}],"removals":[],"dirs":[]}`)
 	err := writeErr(root, false)
-	if !reflect.DeepEqual(before, snapshot(t, outside)) {
-		t.Errorf("the tree outside the out dir changed:\n%v", snapshot(t, outside))
-	}
+	outsideUnchanged(t, outside, before)
 	mustBeAbsent(t, root, "stolen.key")
 	errMentions(t, err, ".bqgen/tx/journal:1")
 }
@@ -128,9 +135,7 @@ func TestAttackStateDirIsALink(t *testing.T) {
 	before := snapshot(t, outside)
 	symlink(t, outside, filepath.Join(root, ".bqgen"))
 	err := writeErr(root, false, gen("a_test.go", "x"))
-	if !reflect.DeepEqual(before, snapshot(t, outside)) {
-		t.Errorf("the tree outside the out dir changed:\n%v", snapshot(t, outside))
-	}
+	outsideUnchanged(t, outside, before)
 	mustBeAbsent(t, root, "a_test.go")
 	errMentions(t, err, ".bqgen", "symbolic link")
 }
@@ -142,9 +147,7 @@ func TestAttackVendoredDirIsALink(t *testing.T) {
 	before := snapshot(t, outside)
 	symlink(t, outside, filepath.Join(root, "testdata", "conformance"))
 	err := writeErr(root, false, gen("a_test.go", "x"), vendored("testdata/conformance/manifest.json", "{}"))
-	if !reflect.DeepEqual(before, snapshot(t, outside)) {
-		t.Errorf("the tree outside the out dir changed:\n%v", snapshot(t, outside))
-	}
+	outsideUnchanged(t, outside, before)
 	mustBeAbsent(t, root, "a_test.go")
 	errMentions(t, err, "testdata/conformance/manifest.json", "symbolic link")
 }
@@ -158,9 +161,7 @@ func TestAttackLedgerLineThroughALinkedDir(t *testing.T) {
 	symlink(t, outside, filepath.Join(root, "linked"))
 	put(t, root, LedgerPath("go"), contentHash([]byte("delete me"))+"  linked/victim.txt\n")
 	err := writeErr(root, false, gen("a_test.go", "x"))
-	if !reflect.DeepEqual(before, snapshot(t, outside)) {
-		t.Errorf("the tree outside the out dir changed:\n%v", snapshot(t, outside))
-	}
+	outsideUnchanged(t, outside, before)
 	errMentions(t, err, "linked/victim.txt", "symbolic link")
 }
 

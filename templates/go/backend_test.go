@@ -280,3 +280,13 @@ func TestImportsAreGroupedLikeGoimports(t *testing.T) {
 		t.Errorf("groupImports:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// A template may list its imports in several groups (the scaffold's own,
+// then a broker's): each merged group comes out sorted, as gofmt wants it.
+func TestImportsAreSortedAcrossGroups(t *testing.T) {
+	src := []byte("package p\n\nimport (\n\t\"fmt\"\n\t\"testing\"\n\n\t\"bufio\"\n\t\"net\"\n\n\tz \"github.com/a/z\"\n\t\"github.com/a/b\"\n)\n")
+	want := "package p\n\nimport (\n\t\"bufio\"\n\t\"fmt\"\n\t\"net\"\n\t\"testing\"\n\n\t\"github.com/a/b\"\n\tz \"github.com/a/z\"\n)\n"
+	if got := string(groupImports(src)); got != want {
+		t.Errorf("groupImports:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -7,13 +7,16 @@ import (
 	"go/parser"
 	"go/token"
 	pathpkg "path"
+	"sort"
 	"strconv"
 	"strings"
 )
 
 // groupImports splits the import block of gofmt'ed source the way goimports
 // does: the standard library first, then a blank line and everything else,
-// each group sorted. jennifer writes one sorted block; a reviewer expects two.
+// each group sorted by path as gofmt sorts it. jennifer writes one sorted
+// block and a template may write several; a reviewer expects two, and the
+// SDK's `gofmt -l` rejects a group out of order.
 func groupImports(src []byte) []byte {
 	start := bytes.Index(src, []byte("\nimport (\n"))
 	if start < 0 {
@@ -34,22 +37,41 @@ func groupImports(src []byte) []byte {
 			other = append(other, line)
 		}
 	}
-	if len(std) == 0 || len(other) == 0 {
-		return src
+	sortByPath(std)
+	sortByPath(other)
+	block := strings.Join(std, "\n")
+	if len(std) > 0 && len(other) > 0 {
+		block += "\n\n"
 	}
-	block := strings.Join(std, "\n") + "\n\n" + strings.Join(other, "\n")
+	block += strings.Join(other, "\n")
 	out := append([]byte{}, src[:start]...)
 	out = append(out, block...)
 	return append(out, src[start+end:]...)
+}
+
+// sortByPath orders import lines by their path, then their name, as gofmt
+// orders an import group.
+func sortByPath(lines []string) {
+	sort.SliceStable(lines, func(i, j int) bool {
+		pi, pj := importPath(lines[i]), importPath(lines[j])
+		if pi != pj {
+			return pi < pj
+		}
+		return lines[i] < lines[j]
+	})
+}
+
+// importPath is the path an import line names.
+func importPath(line string) string {
+	quoted := line[strings.IndexByte(line, '"')+1:]
+	return quoted[:strings.IndexByte(quoted, '"')]
 }
 
 // isStdImport reports whether an import line names a standard-library
 // package: its path's first element has no dot (goimports' rule), and it is
 // not the generated module's own "bqgenverify/...".
 func isStdImport(line string) bool {
-	quoted := line[strings.IndexByte(line, '"')+1:]
-	path := quoted[:strings.IndexByte(quoted, '"')]
-	first, _, _ := strings.Cut(path, "/")
+	first, _, _ := strings.Cut(importPath(line), "/")
 	return !strings.Contains(first, ".") && first != verifyModule
 }
 

@@ -2,14 +2,17 @@ package app
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/config"
 	"github.com/babelqueue/bqgen/internal/suitetest"
 	"github.com/babelqueue/bqgen/internal/testflag"
 	"github.com/babelqueue/bqgen/internal/tier"
@@ -50,6 +53,65 @@ func TestGolden(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestGoldenTransport compares, for the canonical suite, each language's
+// transport target of each broker with golden/canonical/transport/<broker>/<lang>/.
+// The targets come from a bqgen.yaml read by the code generate reads one
+// with, so the trees hold what a user's file (lang: L, out: <broker>,
+// blocks: [<broker>]) writes: each backend's package defaults included.
+func TestGoldenTransport(t *testing.T) {
+	s := suitetest.Canonical(t)
+	for _, b := range Backends() {
+		for _, tg := range transportTargets(t, b.Lang()) {
+			broker := tg.blocks[0]
+			t.Run(broker+"/"+b.Lang(), func(t *testing.T) {
+				t.Parallel()
+				files := generateTargetFor(t, s, tg)
+				if again := generateTargetFor(t, s, tg); !sameFiles(files, again) {
+					t.Fatal("two runs gave different output")
+				}
+				dir := filepath.Join(goldenRoot, "canonical", "transport", broker, b.Lang())
+				if *testflag.Update {
+					rewriteGolden(t, dir, b.Lang(), files)
+					return
+				}
+				compareTree(t, dir, files)
+			})
+		}
+	}
+}
+
+// transportTargets reads a bqgen.yaml with one transport target of lang
+// per broker block, as a user would write it.
+func transportTargets(t *testing.T, lang string) []target {
+	t.Helper()
+	var yml strings.Builder
+	yml.WriteString("version: 1\ntargets:\n")
+	for _, broker := range model.TransportBlocks {
+		fmt.Fprintf(&yml, "  - lang: %s\n    out: %s\n    blocks: [%s]\n", lang, broker, broker)
+	}
+	cfg, err := config.Parse(config.FileName, []byte(yml.String()), Backends().Langs(), model.KnownBlocks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return configTargets(cfg, false)
+}
+
+// generateTargetFor generates tg as generate does, leaving out the vendored suite.
+func generateTargetFor(t *testing.T, s *model.Suite, tg target) map[string][]byte {
+	t.Helper()
+	g, err := generateTarget(s, tg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]byte{}
+	for _, f := range g.files {
+		if f.Kind != backend.Vendored {
+			out[f.Path] = f.Content
+		}
+	}
+	return out
 }
 
 func generateFor(t *testing.T, b backend.Backend, s *model.Suite, opt backend.Options) map[string][]byte {

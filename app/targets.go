@@ -85,12 +85,21 @@ func planFromConfig(c *cli.Context) (*runPlan, error) {
 	if c.IsSet("config") {
 		p.fixIt += " --config " + file
 	}
+	p.targets = configTargets(cfg, c.Bool("adopt"))
+	return p, nil
+}
+
+// configTargets are the targets a loaded bqgen.yaml lists, with the options
+// each one's backend gets (the golden trees of transport targets are made
+// through here too, so they are what a user's file generates).
+func configTargets(cfg *config.Config, adopt bool) []target {
+	var out []target
 	for _, t := range cfg.Targets {
-		p.targets = append(p.targets, target{lang: t.Lang, out: cfg.OutDir(t), blocks: t.Blocks, adopt: t.Adopt || c.Bool("adopt"),
+		out = append(out, target{lang: t.Lang, out: cfg.OutDir(t), blocks: t.Blocks, adopt: t.Adopt || adopt,
 			opt: backend.Options{Binding: backend.BindSDK, Package: t.Package, Exemptions: exemptions(t),
 				Regenerate: "bqgen generate (" + config.FileName + ")"}})
 	}
-	return p, nil
+	return out
 }
 
 func exemptions(t config.Target) []backend.Exemption {

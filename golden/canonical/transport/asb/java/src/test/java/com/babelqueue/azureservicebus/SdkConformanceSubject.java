@@ -1,0 +1,236 @@
+// Scaffold written by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.3.0.
+// bqgen writes this file only when it is absent: it belongs to the SDK from then on. It maps the
+// conformance subject onto this transport's own code; keep it in step with that code.
+package com.babelqueue.azureservicebus;
+
+import com.azure.core.util.BinaryData;
+import com.azure.core.util.IterableStream;
+import com.azure.messaging.servicebus.ServiceBusMessage;
+import com.azure.messaging.servicebus.ServiceBusReceivedMessage;
+import com.azure.messaging.servicebus.ServiceBusReceiverClient;
+import com.babelqueue.Envelope;
+import com.babelqueue.EnvelopeCodec;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.mockito.Mockito;
+
+/**
+ * The conformance subject of {@code babelqueue-azure-servicebus}: the operations of the asb block
+ * mapped onto this package's own code (its package-private projections, and its consumer driven
+ * through an in-memory client). The core's blocks and the other brokers' are not this target's,
+ * so this subject does not provide their operations.
+ */
+final class SdkConformanceSubject implements ConformanceSubject {
+
+    private static final String NOT_THIS_TARGET =
+            "not an operation of the blocks this transport target runs (asb): ";
+
+    @Override
+    public List<String> capabilities() {
+        return List.of(
+                "capabilities",
+                "asb_message",
+                "asb_reconcile",
+                "asb_schema_version_gate");
+    }
+
+    @Override
+    public DecodeResult decode(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "decode");
+    }
+
+    @Override
+    public String reencode(String envelope, long attemptsIncrement) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "reencode");
+    }
+
+    @Override
+    public String make(String urn, String queue, ConformanceJson data) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "make");
+    }
+
+    @Override
+    public Map<String, SqsAttribute> sqsAttributes(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_attributes");
+    }
+
+    @Override
+    public long sqsReconcile(long bodyAttempts, String approximateReceiveCount) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_reconcile");
+    }
+
+    @Override
+    public AsbMessage asbMessage(String envelope) {
+        ServiceBusMessage message = AsbMessages.project(EnvelopeCodec.decode(envelope));
+        return new AsbMessage(message.getSubject(), message.getCorrelationId(), message.getMessageId(),
+                message.getContentType(), ConformanceJson.fromJava(message.getApplicationProperties()));
+    }
+
+    @Override
+    public long asbReconcile(long bodyAttempts, long deliveryCount) {
+        Envelope made = EnvelopeCodec.make(ASB_RECONCILE_URN, Map.<String, Object>of("x", 1L), ASB_QUEUE, null);
+        Envelope body = new Envelope(made.job(), made.traceId(), made.data(), made.meta(),
+                Math.toIntExact(bodyAttempts), made.deadLetter());
+        List<Envelope> handled = asbDeliver(EnvelopeCodec.encode(body), deliveryCount, Map.of());
+        if (handled.size() != 1) {
+            throw new IllegalStateException("AsbConsumer handed the message to its handler " + handled.size()
+                    + " times, not once");
+        }
+        return handled.get(0).attempts();
+    }
+
+    @Override
+    public Map<String, String> pulsarProperties(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_properties");
+    }
+
+    @Override
+    public long pulsarReconcile(long bodyAttempts, long redeliveryCount) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_reconcile");
+    }
+
+    @Override
+    public Map<String, String> kafkaHeaders(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_headers");
+    }
+
+    @Override
+    public long kafkaReconcile(long bodyAttempts, Long headerAttempts) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_reconcile");
+    }
+
+    @Override
+    public ArtemisMessage artemisMessage(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_message");
+    }
+
+    @Override
+    public long artemisReconcile(long bodyAttempts, long deliveryCount) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_reconcile");
+    }
+
+    @Override
+    public RabbitMqPublishing rabbitmqPublishing(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "rabbitmq_publishing");
+    }
+
+    @Override
+    public RedisRoundtrip redisRoundtrip(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "redis_roundtrip");
+    }
+
+    @Override
+    public String idempotencyKey(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "idempotency_key");
+    }
+
+    @Override
+    public List<Boolean> idempotencyReplay(List<Delivery> deliveries) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "idempotency_replay");
+    }
+
+    @Override
+    public PayloadVerdict validatePayload(ConformanceJson schema, ConformanceJson data) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "validate_payload");
+    }
+
+    @Override
+    public String sqsSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_schema_version_gate");
+    }
+
+    @Override
+    public String asbSchemaVersionGate(String envelope, ConformanceJson property, String amqpType) {
+        Map<String, Object> properties = new HashMap<>();
+        if (property != null && !(property instanceof ConformanceJson.Null)) {
+            properties.put("bq-schema-version", asbPropertyValue(property, amqpType));
+        }
+        return asbDeliver(envelope, 1L, properties).isEmpty() ? "reject" : "decode";
+    }
+
+    @Override
+    public String pulsarSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_schema_version_gate");
+    }
+
+    @Override
+    public String kafkaSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_schema_version_gate");
+    }
+
+    @Override
+    public String artemisSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_schema_version_gate");
+    }
+
+    @Override
+    public Settlement settle(String broker, boolean deadLetterQueue, List<String> calls) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "settle");
+    }
+
+    @Override
+    public MessageRead readMessage(ConformanceJson type, String broker, String source,
+            String position, String messageId, ConformanceJson metadata, String body, String action,
+            boolean deadLetterQueue, Long rawExcerptLength) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "read_message");
+    }
+
+    @Override
+    public WriteOutcome writeMessages(String sink, String action, ConformanceJson batches,
+            List<String> refused) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "write_messages");
+    }
+
+    /** The queue the messages are received from, and the URN of the envelopes reconciliation builds. */
+    private static final String ASB_QUEUE = "conformance";
+    private static final String ASB_RECONCILE_URN = "urn:babelqueue:conformance:reconcile";
+
+    /**
+     * Delivers one message, body, 1-based delivery count and application properties, to an
+     * {@link AsbConsumer} receiving from a mocked {@link ServiceBusReceiverClient}, with a handler for
+     * the envelope's URN, and returns the envelopes the handler was given: none when the consumer did not
+     * let the message through. The message must be settled exactly once: completed when handled,
+     * abandoned otherwise.
+     */
+    private static List<Envelope> asbDeliver(String body, long deliveryCount, Map<String, Object> properties) {
+        ServiceBusReceivedMessage message = Mockito.mock(ServiceBusReceivedMessage.class);
+        Mockito.when(message.getBody()).thenReturn(BinaryData.fromString(body));
+        Mockito.when(message.getDeliveryCount()).thenReturn(deliveryCount);
+        Mockito.when(message.getApplicationProperties()).thenReturn(properties);
+        ServiceBusReceiverClient receiver = Mockito.mock(ServiceBusReceiverClient.class);
+        Mockito.when(receiver.receiveMessages(Mockito.anyInt())).thenReturn(new IterableStream<>(List.of(message)));
+        List<Envelope> handled = new ArrayList<>();
+        String urn = EnvelopeCodec.urn(EnvelopeCodec.decode(body));
+        AsbConsumer.builder(receiver).handler(urn, (envelope, received) -> handled.add(envelope)).build().poll();
+        if (handled.size() > 1) {
+            throw new IllegalStateException("AsbConsumer handed the message to its handler " + handled.size() + " times");
+        }
+        Mockito.verify(receiver, Mockito.times(handled.size())).complete(message);
+        Mockito.verify(receiver, Mockito.times(1 - handled.size())).abandon(message);
+        return handled;
+    }
+
+    /**
+     * The native value of a bq-schema-version application property: a string as is, a number as the
+     * AMQP type named ("int", "long" or "double"), which must hold it exactly.
+     */
+    private static Object asbPropertyValue(ConformanceJson property, String amqpType) {
+        if (property instanceof ConformanceJson.Str text) {
+            return text.value();
+        }
+        if (!(property instanceof ConformanceJson.Num number)) {
+            throw new IllegalArgumentException("a bq-schema-version application property is a string or a number, not "
+                    + property);
+        }
+        BigDecimal value = new BigDecimal(number.text());
+        return switch (String.valueOf(amqpType)) {
+            case "int" -> value.intValueExact();
+            case "long" -> value.longValueExact();
+            case "double" -> value.doubleValue();
+            default -> throw new IllegalArgumentException("no AMQP type " + amqpType + " for the number " + number.text());
+        };
+    }
+}

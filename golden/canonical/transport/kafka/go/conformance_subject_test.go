@@ -1,0 +1,305 @@
+// Scaffolded by bqgen from conformance suite 1.3.0.
+// This file is yours: bqgen writes it only when it is absent, never over your edits.
+
+package kafka
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"testing"
+
+	babelqueue "github.com/babelqueue/babelqueue-go"
+	kafkago "github.com/segmentio/kafka-go"
+)
+
+// newConformanceSubject returns the subject the generated conformance tests run
+// against: this transport package's own code.
+func newConformanceSubject(t *testing.T) ConformanceSubject {
+	t.Helper()
+	return sdkConformanceSubject{}
+}
+
+// sdkConformanceSubject maps the kafka operations onto the kafka package's own
+// functions: the tests are in the package, so unexported functions are in reach.
+// The envelope operations are the core's and the other brokers' are theirs; this
+// target does not run them.
+type sdkConformanceSubject struct{}
+
+func (sdkConformanceSubject) Decode(envelope []byte) (ConformanceDecodeResult, error) {
+	reason := "decode is the core's, not the kafka package's"
+	return ConformanceDecodeResult{}, conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) Reencode(envelope []byte, attemptsIncrement int64) ([]byte, error) {
+	reason := "reencode is the core's, not the kafka package's"
+	return nil, conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) Make(urn, queue string, data json.RawMessage) ([]byte, error) {
+	reason := "make is the core's, not the kafka package's"
+	return nil, conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) SQSAttributes(envelope []byte) (map[string]ConformanceSQSAttribute, error) {
+	reason := "sqs_attributes is the sqs transport's, not the kafka package's"
+	return nil, conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) SQSReconcile(bodyAttempts int64, approximateReceiveCount *string) (int64, error) {
+	reason := "sqs_reconcile is the sqs transport's, not the kafka package's"
+	return 0, conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) ASBMessage(envelope []byte) (ConformanceASBMessage, error) {
+	reason := "asb_message is the asb transport's, not the kafka package's"
+	return ConformanceASBMessage{}, conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) ASBReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
+	reason := "asb_reconcile is the asb transport's, not the kafka package's"
+	return 0, conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) PulsarProperties(envelope []byte) (map[string]string, error) {
+	reason := "pulsar_properties is the pulsar transport's, not the kafka package's"
+	return nil, conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) PulsarReconcile(bodyAttempts, redeliveryCount int64) (int64, error) {
+	reason := "pulsar_reconcile is the pulsar transport's, not the kafka package's"
+	return 0, conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) KafkaHeaders(envelope []byte) (map[string]string, error) {
+	// message is the record Publish writes: the body and its header projection.
+	record := message(sdkConformanceQueue, string(envelope))
+	out := make(map[string]string, len(record.Headers))
+	for _, header := range record.Headers {
+		if _, twice := out[header.Key]; twice {
+			return nil, fmt.Errorf("the record carries header %q twice", header.Key)
+		}
+		out[header.Key] = string(header.Value)
+	}
+	return out, nil
+}
+
+func (sdkConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *int64) (int64, error) {
+	body, err := sdkConformanceBody(bodyAttempts)
+	if err != nil {
+		return 0, err
+	}
+	record := kafkago.Message{Topic: sdkConformanceQueue, Value: []byte(body)}
+	if headerAttempts != nil {
+		record.Headers = []kafkago.Header{{Key: "bq-attempts", Value: []byte(strconv.FormatInt(*headerAttempts, 10))}}
+	}
+	// Pop reconciles the body with the record's bq-attempts header.
+	transport, err := sdkConformanceKafkaTransport(record)
+	if err != nil {
+		return 0, err
+	}
+	msg, err := transport.Pop(context.Background(), sdkConformanceQueue, 0)
+	if err != nil {
+		return 0, err
+	}
+	if msg == nil {
+		return 0, fmt.Errorf("Pop received no record")
+	}
+	env, err := babelqueue.Decode([]byte(msg.Body))
+	if err != nil {
+		return 0, err
+	}
+	return int64(env.Attempts), nil
+}
+
+func (sdkConformanceSubject) ArtemisMessage(envelope []byte) (ConformanceArtemisMessage, error) {
+	reason := "artemis_message is the artemis transport's, not the kafka package's"
+	return ConformanceArtemisMessage{}, conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) ArtemisReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
+	reason := "artemis_reconcile is the artemis transport's, not the kafka package's"
+	return 0, conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) RabbitMQPublishing(envelope []byte) (ConformanceRabbitMQPublishing, error) {
+	reason := "rabbitmq_publishing is the rabbitmq transport's, not the kafka package's"
+	return ConformanceRabbitMQPublishing{}, conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) RedisRoundtrip(envelope []byte) (ConformanceRedisRoundtrip, error) {
+	reason := "redis_roundtrip is the redis transport's, not the kafka package's"
+	return ConformanceRedisRoundtrip{}, conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) IdempotencyKey(envelope []byte) (string, error) {
+	reason := "idempotency_key is the core's, not the kafka package's"
+	return "", conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) IdempotencyReplay(deliveries []ConformanceDelivery) ([]bool, error) {
+	reason := "idempotency_replay is the core's, not the kafka package's"
+	return nil, conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) ValidatePayload(schema, data json.RawMessage) (ConformancePayloadVerdict, error) {
+	reason := "validate_payload is the core's, not the kafka package's"
+	return ConformancePayloadVerdict{}, conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) SQSSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	reason := "sqs_schema_version_gate is the sqs transport's, not the kafka package's"
+	return "", conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) ASBSchemaVersionGate(
+	envelope []byte,
+	property json.RawMessage,
+	amqpType *string,
+) (string, error) {
+	reason := "asb_schema_version_gate is the asb transport's, not the kafka package's"
+	return "", conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) PulsarSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	reason := "pulsar_schema_version_gate is the pulsar transport's, not the kafka package's"
+	return "", conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) KafkaSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	record := kafkago.Message{Topic: sdkConformanceQueue, Value: envelope}
+	if property != nil {
+		record.Headers = []kafkago.Header{{Key: "bq-schema-version", Value: []byte(*property)}}
+	}
+	transport, err := sdkConformanceKafkaTransport(record)
+	if err != nil {
+		return "", err
+	}
+	return sdkConformanceConsume(transport, envelope)
+}
+
+func (sdkConformanceSubject) ArtemisSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	reason := "artemis_schema_version_gate is the artemis transport's, not the kafka package's"
+	return "", conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) Settle(
+	broker string,
+	deadLetterQueue bool,
+	calls []string,
+) (ConformanceSettlement, error) {
+	reason := "babelqueue-go has no shared messaging layer of the message-queue connectors: " +
+		"its Transport only Pops and Acks (the optional Releaser puts a message back in place), so there is " +
+		"no acknowledgeable message settled once (the first call wins), no requeue or reject call, " +
+		"no WithBody copy and no messages_settled counter"
+	return ConformanceSettlement{}, conformanceNotProvided(reason)
+
+}
+
+func (sdkConformanceSubject) ReadMessage(
+	typeValue json.RawMessage,
+	broker,
+	source,
+	position,
+	messageID string,
+	metadata json.RawMessage,
+	body string,
+	action *string,
+	deadLetterQueue bool,
+	rawExcerptLength *int64,
+) (ConformanceMessageRead, error) {
+	reason := "babelqueue-go has no shared messaging layer of the message-queue connectors: " +
+		"App decodes every body as an envelope and hands it to the handler of its URN, so there is no source " +
+		"typed on a body T with a RowErrorHandler (fail, skip, dead_letter), no read error naming the position " +
+		"and an excerpt (RawExcerptLength), no MessageFailure for a dead-letter sink and no row_errors counter"
+	return ConformanceMessageRead{}, conformanceNotProvided(reason)
+
+}
+
+func (sdkConformanceSubject) WriteMessages(
+	sink,
+	action string,
+	batches json.RawMessage,
+	refused []string,
+) (ConformanceWriteOutcome, error) {
+	reason := "babelqueue-go has no shared messaging layer of the message-queue connectors: " +
+		"it has no sinks, so nothing writes received messages through a sink and acknowledges each one " +
+		"once written (Acknowledging), there is no FailedMessageAction (fail, requeue, dead_letter) for a " +
+		"message the broker refuses, and no dead-letter sink"
+	return ConformanceWriteOutcome{}, conformanceNotProvided(reason)
+
+}
+
+// sdkConformanceQueue is the queue (topic) the mappings deliver on.
+const sdkConformanceQueue = "bqgen-conformance"
+
+// sdkConformanceBody is a valid envelope with the given attempts, for the
+// reconciliation operations.
+func sdkConformanceBody(attempts int64) (string, error) {
+	env, err := babelqueue.Make("urn:bqgen:conformance:reconcile", map[string]any{"x": 1})
+	if err != nil {
+		return "", err
+	}
+	env.Attempts = int(attempts)
+	body, err := env.Encode()
+	return string(body), err
+}
+
+// sdkConformanceConsume delivers envelope through transport to an App whose
+// handler for its URN notes that it ran: "decode" when the consumer let the
+// message through and decoded it, "reject" when it never reached the handler.
+func sdkConformanceConsume(transport babelqueue.Transport, envelope []byte) (string, error) {
+	env, err := babelqueue.Decode(envelope)
+	if err != nil {
+		return "", err
+	}
+	app := babelqueue.NewApp(transport, babelqueue.WithDefaultQueue(sdkConformanceQueue))
+	decoded := false
+	app.Handle(env.URN(), func(context.Context, babelqueue.Envelope) error {
+		decoded = true
+		return nil
+	})
+	if _, err := app.Drain(context.Background(), sdkConformanceQueue, 1); err != nil {
+		return "", err
+	}
+	if decoded {
+		return "decode", nil
+	}
+	return "reject", nil
+}
+
+// sdkConformanceKafkaTransport is a Transport whose reader holds one record and
+// whose writer drops what it is given.
+func sdkConformanceKafkaTransport(record kafkago.Message) (*Transport, error) {
+	reader := &sdkConformanceKafkaReader{record: record}
+	return New(
+		WithWriter(sdkConformanceKafkaWriter{}),
+		WithReaderFactory(func(string) Reader { return reader }),
+	)
+}
+
+// sdkConformanceKafkaReader fetches its one record, then reports the wait over.
+type sdkConformanceKafkaReader struct {
+	record  kafkago.Message
+	fetched bool
+}
+
+func (r *sdkConformanceKafkaReader) FetchMessage(context.Context) (kafkago.Message, error) {
+	if r.fetched {
+		return kafkago.Message{}, context.DeadlineExceeded
+	}
+	r.fetched = true
+	return r.record, nil
+}
+
+func (r *sdkConformanceKafkaReader) CommitMessages(context.Context, ...kafkago.Message) error {
+	return nil
+}
+
+// sdkConformanceKafkaWriter drops the records it is given (a retry's republish).
+type sdkConformanceKafkaWriter struct{}
+
+func (sdkConformanceKafkaWriter) WriteMessages(context.Context, ...kafkago.Message) error {
+	return nil
+}

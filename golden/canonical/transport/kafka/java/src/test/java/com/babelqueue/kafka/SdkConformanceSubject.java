@@ -1,0 +1,222 @@
+// Scaffold written by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.3.0.
+// bqgen writes this file only when it is absent: it belongs to the SDK from then on. It maps the
+// conformance subject onto this transport's own code; keep it in step with that code.
+package com.babelqueue.kafka;
+
+import com.babelqueue.Envelope;
+import com.babelqueue.EnvelopeCodec;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.MockConsumer;
+import org.apache.kafka.clients.consumer.OffsetResetStrategy;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.record.TimestampType;
+
+/**
+ * The conformance subject of {@code babelqueue-kafka}: the operations of the kafka block
+ * mapped onto this package's own code (its package-private projections, and its consumer driven
+ * through an in-memory client). The core's blocks and the other brokers' are not this target's,
+ * so this subject does not provide their operations.
+ */
+final class SdkConformanceSubject implements ConformanceSubject {
+
+    private static final String NOT_THIS_TARGET =
+            "not an operation of the blocks this transport target runs (kafka): ";
+
+    @Override
+    public List<String> capabilities() {
+        return List.of(
+                "capabilities",
+                "kafka_headers",
+                "kafka_reconcile",
+                "kafka_schema_version_gate");
+    }
+
+    @Override
+    public DecodeResult decode(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "decode");
+    }
+
+    @Override
+    public String reencode(String envelope, long attemptsIncrement) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "reencode");
+    }
+
+    @Override
+    public String make(String urn, String queue, ConformanceJson data) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "make");
+    }
+
+    @Override
+    public Map<String, SqsAttribute> sqsAttributes(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_attributes");
+    }
+
+    @Override
+    public long sqsReconcile(long bodyAttempts, String approximateReceiveCount) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_reconcile");
+    }
+
+    @Override
+    public AsbMessage asbMessage(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "asb_message");
+    }
+
+    @Override
+    public long asbReconcile(long bodyAttempts, long deliveryCount) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "asb_reconcile");
+    }
+
+    @Override
+    public Map<String, String> pulsarProperties(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_properties");
+    }
+
+    @Override
+    public long pulsarReconcile(long bodyAttempts, long redeliveryCount) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_reconcile");
+    }
+
+    @Override
+    public Map<String, String> kafkaHeaders(String envelope) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (Header header : KafkaHeaders.of(EnvelopeCodec.decode(envelope))) {
+            String value = new String(header.value(), StandardCharsets.UTF_8);
+            if (headers.put(header.key(), value) != null) {
+                throw new IllegalStateException("KafkaHeaders.of wrote the header " + header.key() + " twice");
+            }
+        }
+        return headers;
+    }
+
+    @Override
+    public long kafkaReconcile(long bodyAttempts, Long headerAttempts) {
+        Envelope made = EnvelopeCodec.make(RECONCILE_URN, Map.<String, Object>of("x", 1L), TOPIC, null);
+        Envelope body = new Envelope(made.job(), made.traceId(), made.data(), made.meta(),
+                Math.toIntExact(bodyAttempts), made.deadLetter());
+        Headers headers = new RecordHeaders();
+        if (headerAttempts != null) {
+            headers.add(new RecordHeader("bq-attempts", Long.toString(headerAttempts).getBytes(StandardCharsets.UTF_8)));
+        }
+        List<Envelope> handled = deliver(EnvelopeCodec.encode(body), headers);
+        if (handled.size() != 1) {
+            throw new IllegalStateException("KafkaConsumer handed the record to its handler " + handled.size()
+                    + " times, not once");
+        }
+        return handled.get(0).attempts();
+    }
+
+    @Override
+    public ArtemisMessage artemisMessage(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_message");
+    }
+
+    @Override
+    public long artemisReconcile(long bodyAttempts, long deliveryCount) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_reconcile");
+    }
+
+    @Override
+    public RabbitMqPublishing rabbitmqPublishing(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "rabbitmq_publishing");
+    }
+
+    @Override
+    public RedisRoundtrip redisRoundtrip(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "redis_roundtrip");
+    }
+
+    @Override
+    public String idempotencyKey(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "idempotency_key");
+    }
+
+    @Override
+    public List<Boolean> idempotencyReplay(List<Delivery> deliveries) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "idempotency_replay");
+    }
+
+    @Override
+    public PayloadVerdict validatePayload(ConformanceJson schema, ConformanceJson data) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "validate_payload");
+    }
+
+    @Override
+    public String sqsSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_schema_version_gate");
+    }
+
+    @Override
+    public String asbSchemaVersionGate(String envelope, ConformanceJson property, String amqpType) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "asb_schema_version_gate");
+    }
+
+    @Override
+    public String pulsarSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_schema_version_gate");
+    }
+
+    @Override
+    public String kafkaSchemaVersionGate(String envelope, String property) {
+        Headers headers = new RecordHeaders();
+        if (property != null) {
+            headers.add(new RecordHeader("bq-schema-version", property.getBytes(StandardCharsets.UTF_8)));
+        }
+        return deliver(envelope, headers).isEmpty() ? "reject" : "decode";
+    }
+
+    @Override
+    public String artemisSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_schema_version_gate");
+    }
+
+    @Override
+    public Settlement settle(String broker, boolean deadLetterQueue, List<String> calls) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "settle");
+    }
+
+    @Override
+    public MessageRead readMessage(ConformanceJson type, String broker, String source,
+            String position, String messageId, ConformanceJson metadata, String body, String action,
+            boolean deadLetterQueue, Long rawExcerptLength) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "read_message");
+    }
+
+    @Override
+    public WriteOutcome writeMessages(String sink, String action, ConformanceJson batches,
+            List<String> refused) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "write_messages");
+    }
+
+    /** The topic the records are delivered on, and the URN of the envelopes reconciliation builds. */
+    private static final String TOPIC = "conformance";
+    private static final String RECONCILE_URN = "urn:babelqueue:conformance:reconcile";
+
+    /**
+     * Delivers one record, value and headers, to a {@link KafkaConsumer} polling kafka-clients'
+     * {@link MockConsumer}, with a handler for the envelope's URN, and returns the envelopes the handler
+     * was given: none when the consumer did not let the record through.
+     */
+    private static List<Envelope> deliver(String value, Headers headers) {
+        TopicPartition partition = new TopicPartition(TOPIC, 0);
+        MockConsumer<byte[], byte[]> consumer = new MockConsumer<>(OffsetResetStrategy.EARLIEST);
+        consumer.assign(List.of(partition));
+        consumer.updateBeginningOffsets(Map.of(partition, 0L));
+        consumer.addRecord(new ConsumerRecord<>(TOPIC, 0, 0L, ConsumerRecord.NO_TIMESTAMP, TimestampType.NO_TIMESTAMP_TYPE,
+                ConsumerRecord.NULL_SIZE, ConsumerRecord.NULL_SIZE, null, value.getBytes(StandardCharsets.UTF_8), headers,
+                Optional.empty()));
+        List<Envelope> handled = new ArrayList<>();
+        String urn = EnvelopeCodec.urn(EnvelopeCodec.decode(value));
+        KafkaConsumer.builder(consumer).handler(urn, (envelope, record) -> handled.add(envelope)).build().poll();
+        return handled;
+    }
+}

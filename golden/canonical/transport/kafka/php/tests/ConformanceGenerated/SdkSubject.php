@@ -1,0 +1,330 @@
+<?php
+
+/*
+ * Scaffold written once by bqgen for the BabelQueue conformance tests (suite 1.3.0).
+ * bqgen never overwrites it: it belongs to the SDK, to adapt as the SDK's API moves.
+ */
+
+declare(strict_types=1);
+
+namespace BabelQueue\Tests\ConformanceGenerated;
+
+use BabelQueue\Codec\EnvelopeCodec;
+use BabelQueue\Transport\KafkaConsumer;
+use BabelQueue\Transport\KafkaConsumerClient;
+use BabelQueue\Transport\KafkaProducer;
+use BabelQueue\Transport\KafkaTransport;
+use BabelQueue\Tests\ConformanceGenerated\Support\Json;
+use BabelQueue\Tests\ConformanceGenerated\Support\NotProvided;
+use BabelQueue\Tests\ConformanceGenerated\Support\Subject;
+
+/**
+ * The php-sdk's transports behind the generated conformance tests of
+ * the kafka block: each operation of those brokers is mapped onto its
+ * transport class (BabelQueue\Transport); the operations of the blocks this
+ * target does not run are not mapped here.
+ *
+ * The SDK decodes JSON into associative arrays, in which {} and [] are the
+ * same value; what it hands out goes through Json::fromAssoc, so the tests
+ * see what the SDK really keeps (a nested {} comes back as []).
+ *
+ * The transports are publish-only: a projection is observed by publishing
+ * through a fake of the transport's one-method client seam and capturing what
+ * it was given. Operations the SDK does not offer, or offers only in a later
+ * release, throw NotProvided, so their tests are reported skipped with the
+ * reason. Transports whose client has no seam to fake are driven through
+ * mocks of their client library, which need that library and mockery
+ * (require-dev).
+ */
+final class SdkSubject implements Subject
+{
+    /** The URN of the envelopes built for reconciliation. */
+    private const RECONCILE_URN = 'urn:babel:conformance:reconcile';
+
+    /** How the generated tests obtain the subject: a fresh one per test. */
+    public static function create(): Subject
+    {
+        return new self();
+    }
+
+    public function capabilities(): array
+    {
+        return array_keys(array_filter([
+            'kafka_headers' => true,
+            'kafka_reconcile' => true,
+            'kafka_schema_version_gate' => true,
+        ]));
+    }
+
+    public function decode(string $envelope): \stdClass
+    {
+        throw new NotProvided("this target runs the kafka block only; decode belongs to the core SDK's tests");
+    }
+
+    public function reencode(string $envelope, int $attemptsIncrement): string
+    {
+        throw new NotProvided("this target runs the kafka block only; reencode belongs to the core SDK's"
+            . ' tests');
+    }
+
+    public function make(string $urn, string $queue, \stdClass $data): string
+    {
+        throw new NotProvided("this target runs the kafka block only; make belongs to the core SDK's tests");
+    }
+
+    public function sqsAttributes(string $envelope): \stdClass
+    {
+        throw new NotProvided('this target runs the kafka block only; sqs_attributes belongs to the sqs block');
+    }
+
+    public function sqsReconcile(int $bodyAttempts, ?string $approximateReceiveCount): int
+    {
+        throw new NotProvided('this target runs the kafka block only; sqs_reconcile belongs to the sqs block');
+    }
+
+    public function asbMessage(string $envelope): \stdClass
+    {
+        throw new NotProvided('this target runs the kafka block only; asb_message belongs to the asb block');
+    }
+
+    public function asbReconcile(int $bodyAttempts, int $deliveryCount): int
+    {
+        throw new NotProvided('this target runs the kafka block only; asb_reconcile belongs to the asb block');
+    }
+
+    public function pulsarProperties(string $envelope): \stdClass
+    {
+        throw new NotProvided('this target runs the kafka block only; pulsar_properties belongs to the pulsar'
+            . ' block');
+    }
+
+    public function pulsarReconcile(int $bodyAttempts, int $redeliveryCount): int
+    {
+        throw new NotProvided('this target runs the kafka block only; pulsar_reconcile belongs to the pulsar'
+            . ' block');
+    }
+
+    public function kafkaHeaders(string $envelope): \stdClass
+    {
+        $producer = new class () implements KafkaProducer {
+            /** @var array<string, string> */
+            public array $headers = [];
+
+            public function produce(string $topic, string $payload, array $headers, ?int $timestampMs = null): void
+            {
+                $this->headers = $headers;
+            }
+        };
+        (new KafkaTransport($producer))->publish($envelope);
+        return self::map($producer->headers);
+    }
+
+    public function kafkaReconcile(int $bodyAttempts, ?int $headerAttempts): int
+    {
+        $headers = $headerAttempts === null ? [] : ['bq-attempts' => (string) $headerAttempts];
+        $client = new class (self::bodyWithAttempts($bodyAttempts), $headers) implements KafkaConsumerClient {
+            /** @param array<string, string> $headers */
+            public function __construct(private readonly string $payload, private readonly array $headers)
+            {
+            }
+
+            public function receive(): ?array
+            {
+                return ['payload' => $this->payload, 'headers' => $this->headers];
+            }
+
+            public function commit(): void
+            {
+            }
+        };
+        return self::received((new KafkaConsumer($client))->receive())->attempts();
+    }
+
+    public function artemisMessage(string $envelope): \stdClass
+    {
+        throw new NotProvided('this target runs the kafka block only; artemis_message belongs to the artemis'
+            . ' block');
+    }
+
+    public function artemisReconcile(int $bodyAttempts, int $deliveryCount): int
+    {
+        throw new NotProvided('this target runs the kafka block only; artemis_reconcile belongs to the'
+            . ' artemis block');
+    }
+
+    public function rabbitmqPublishing(string $envelope): \stdClass
+    {
+        throw new NotProvided('this target runs the kafka block only; rabbitmq_publishing belongs to the'
+            . ' rabbitmq block');
+    }
+
+    public function redisRoundtrip(string $envelope): \stdClass
+    {
+        throw new NotProvided('this target runs the kafka block only; redis_roundtrip belongs to the redis'
+            . ' block');
+    }
+
+    public function idempotencyKey(string $envelope): string
+    {
+        throw new NotProvided('this target runs the kafka block only; idempotency_key belongs to the core'
+            . " SDK's tests");
+    }
+
+    public function idempotencyReplay(array $deliveries): array
+    {
+        throw new NotProvided('this target runs the kafka block only; idempotency_replay belongs to the core'
+            . " SDK's tests");
+    }
+
+    public function validatePayload(\stdClass $schema, mixed $data): \stdClass
+    {
+        throw new NotProvided('this target runs the kafka block only; validate_payload belongs to the core'
+            . " SDK's tests");
+    }
+
+    public function sqsSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        throw new NotProvided('this target runs the kafka block only; sqs_schema_version_gate belongs to the'
+            . ' sqs block');
+    }
+
+    public function asbSchemaVersionGate(string $envelope, mixed $property, ?string $amqpType): string
+    {
+        throw new NotProvided('this target runs the kafka block only; asb_schema_version_gate belongs to the'
+            . ' asb block');
+    }
+
+    public function pulsarSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        throw new NotProvided('this target runs the kafka block only; pulsar_schema_version_gate belongs to'
+            . ' the pulsar block');
+    }
+
+    public function kafkaSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        // The record carries bq-schema-version as the case sets it (no header when absent). KafkaConsumer
+        // decoded it when its consume loop handed it to the handler; a gate would reject it before that.
+        $headers = $property === null ? [] : ['bq-schema-version' => $property];
+        $client = new class ($envelope, $headers) implements KafkaConsumerClient {
+            private bool $delivered = false;
+
+            /** @param array<string, string> $headers */
+            public function __construct(private readonly string $payload, private readonly array $headers)
+            {
+            }
+
+            public function receive(): ?array
+            {
+                if ($this->delivered) {
+                    return null;
+                }
+                $this->delivered = true;
+                return ['payload' => $this->payload, 'headers' => $this->headers];
+            }
+
+            public function commit(): void
+            {
+            }
+        };
+        return self::gateOutcome(static function (callable $handler, callable $shouldStop) use ($client): void {
+            (new KafkaConsumer($client))->consume($handler, $shouldStop);
+        });
+    }
+
+    public function artemisSchemaVersionGate(string $envelope, ?string $property): string
+    {
+        throw new NotProvided('this target runs the kafka block only; artemis_schema_version_gate belongs to'
+            . ' the artemis block');
+    }
+
+    public function settle(string $broker, bool $deadLetterQueue, array $calls): \stdClass
+    {
+        throw new NotProvided("this target runs the kafka block only; settle belongs to the core SDK's tests");
+    }
+
+    public function readMessage(
+        \stdClass $type,
+        string $broker,
+        string $source,
+        string $position,
+        string $messageId,
+        \stdClass $metadata,
+        string $body,
+        ?string $action,
+        bool $deadLetterQueue,
+        ?int $rawExcerptLength,
+    ): \stdClass {
+        throw new NotProvided("this target runs the kafka block only; read_message belongs to the core SDK's"
+            . ' tests');
+    }
+
+    public function writeMessages(string $sink, string $action, mixed $batches, array $refused): \stdClass
+    {
+        throw new NotProvided('this target runs the kafka block only; write_messages belongs to the core'
+            . " SDK's tests");
+    }
+
+    /**
+     * A name => value map the SDK hands out, as a JSON object.
+     *
+     * @param array<mixed> $map
+     */
+    private static function map(array $map): \stdClass
+    {
+        return (object) array_map([Json::class, 'fromAssoc'], $map);
+    }
+
+    /** A valid envelope from the producer API, carrying the body's attempts. */
+    private static function bodyWithAttempts(int $attempts): string
+    {
+        $envelope = EnvelopeCodec::make(self::RECONCILE_URN);
+        $envelope['attempts'] = $attempts;
+        return EnvelopeCodec::encode($envelope);
+    }
+
+    /**
+     * The message a consumer received, which the fake client always delivers.
+     *
+     * @template T of object
+     * @param T|null $message
+     * @return T
+     */
+    private static function received(?object $message): object
+    {
+        if ($message === null) {
+            throw new \RuntimeException('the consumer received nothing from the fake client');
+        }
+        return $message;
+    }
+
+    /**
+     * The outcome of a consumer's schema-version gate on one delivery:
+     * "decode" when the consume loop handed the message to its handler,
+     * "reject" when it did not. The loop polls once, then stops.
+     *
+     * @param \Closure(callable, callable): void $consume runs the consumer's loop with a handler and a stop
+     */
+    private static function gateOutcome(\Closure $consume): string
+    {
+        $handled = 0;
+        $polls = 0;
+        $consume(static function () use (&$handled): void {
+            $handled++;
+        }, static function () use (&$polls): bool {
+            return $polls++ >= 1;
+        });
+        return $handled > 0 ? 'decode' : 'reject';
+    }
+
+    private static function canMock(string $class): bool
+    {
+        return class_exists(\Mockery::class) && (class_exists($class) || interface_exists($class));
+    }
+
+    private static function requireMockable(string $class, string $package): void
+    {
+        if (!self::canMock($class)) {
+            throw new NotProvided($class . ' needs ' . $package . ' and mockery/mockery (require-dev)');
+        }
+    }
+}

@@ -1,0 +1,248 @@
+// Scaffold written by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.3.0.
+// bqgen writes this file only when it is absent: it belongs to the SDK from then on. It maps the
+// conformance subject onto this transport's own code; keep it in step with that code.
+package com.babelqueue.pulsar;
+
+import com.babelqueue.Envelope;
+import com.babelqueue.EnvelopeCodec;
+import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.pulsar.client.api.PulsarClientException;
+
+/**
+ * The conformance subject of {@code babelqueue-pulsar}: the operations of the pulsar block
+ * mapped onto this package's own code (its package-private projections, and its consumer driven
+ * through an in-memory client). The core's blocks and the other brokers' are not this target's,
+ * so this subject does not provide their operations.
+ */
+final class SdkConformanceSubject implements ConformanceSubject {
+
+    private static final String NOT_THIS_TARGET =
+            "not an operation of the blocks this transport target runs (pulsar): ";
+
+    @Override
+    public List<String> capabilities() {
+        return List.of(
+                "capabilities",
+                "pulsar_properties",
+                "pulsar_reconcile",
+                "pulsar_schema_version_gate");
+    }
+
+    @Override
+    public DecodeResult decode(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "decode");
+    }
+
+    @Override
+    public String reencode(String envelope, long attemptsIncrement) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "reencode");
+    }
+
+    @Override
+    public String make(String urn, String queue, ConformanceJson data) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "make");
+    }
+
+    @Override
+    public Map<String, SqsAttribute> sqsAttributes(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_attributes");
+    }
+
+    @Override
+    public long sqsReconcile(long bodyAttempts, String approximateReceiveCount) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_reconcile");
+    }
+
+    @Override
+    public AsbMessage asbMessage(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "asb_message");
+    }
+
+    @Override
+    public long asbReconcile(long bodyAttempts, long deliveryCount) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "asb_reconcile");
+    }
+
+    @Override
+    public Map<String, String> pulsarProperties(String envelope) {
+        return PulsarProperties.of(EnvelopeCodec.decode(envelope));
+    }
+
+    @Override
+    public long pulsarReconcile(long bodyAttempts, long redeliveryCount) {
+        Envelope made = EnvelopeCodec.make(PULSAR_RECONCILE_URN, Map.<String, Object>of("x", 1L), PULSAR_TOPIC, null);
+        Envelope body = new Envelope(made.job(), made.traceId(), made.data(), made.meta(),
+                Math.toIntExact(bodyAttempts), made.deadLetter());
+        List<Envelope> handled = pulsarDeliver(EnvelopeCodec.encode(body), Math.toIntExact(redeliveryCount), Map.of());
+        if (handled.size() != 1) {
+            throw new IllegalStateException("PulsarConsumer handed the message to its handler " + handled.size()
+                    + " times, not once");
+        }
+        return handled.get(0).attempts();
+    }
+
+    @Override
+    public Map<String, String> kafkaHeaders(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_headers");
+    }
+
+    @Override
+    public long kafkaReconcile(long bodyAttempts, Long headerAttempts) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_reconcile");
+    }
+
+    @Override
+    public ArtemisMessage artemisMessage(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_message");
+    }
+
+    @Override
+    public long artemisReconcile(long bodyAttempts, long deliveryCount) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_reconcile");
+    }
+
+    @Override
+    public RabbitMqPublishing rabbitmqPublishing(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "rabbitmq_publishing");
+    }
+
+    @Override
+    public RedisRoundtrip redisRoundtrip(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "redis_roundtrip");
+    }
+
+    @Override
+    public String idempotencyKey(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "idempotency_key");
+    }
+
+    @Override
+    public List<Boolean> idempotencyReplay(List<Delivery> deliveries) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "idempotency_replay");
+    }
+
+    @Override
+    public PayloadVerdict validatePayload(ConformanceJson schema, ConformanceJson data) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "validate_payload");
+    }
+
+    @Override
+    public String sqsSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_schema_version_gate");
+    }
+
+    @Override
+    public String asbSchemaVersionGate(String envelope, ConformanceJson property, String amqpType) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "asb_schema_version_gate");
+    }
+
+    @Override
+    public String pulsarSchemaVersionGate(String envelope, String property) {
+        return pulsarDeliver(envelope, 0, property == null ? Map.of() : Map.of("bq-schema-version", property)).isEmpty()
+                ? "reject" : "decode";
+    }
+
+    @Override
+    public String kafkaSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_schema_version_gate");
+    }
+
+    @Override
+    public String artemisSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_schema_version_gate");
+    }
+
+    @Override
+    public Settlement settle(String broker, boolean deadLetterQueue, List<String> calls) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "settle");
+    }
+
+    @Override
+    public MessageRead readMessage(ConformanceJson type, String broker, String source,
+            String position, String messageId, ConformanceJson metadata, String body, String action,
+            boolean deadLetterQueue, Long rawExcerptLength) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "read_message");
+    }
+
+    @Override
+    public WriteOutcome writeMessages(String sink, String action, ConformanceJson batches,
+            List<String> refused) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "write_messages");
+    }
+
+    /** The topic the messages are received from, and the URN of the envelopes reconciliation builds. */
+    private static final String PULSAR_TOPIC = "conformance";
+    private static final String PULSAR_RECONCILE_URN = "urn:babelqueue:conformance:reconcile";
+
+    /**
+     * Delivers one message, value, redelivery count and properties, to a {@link PulsarConsumer} receiving
+     * from an in-memory pulsar-client Consumer, with a handler for the envelope's URN, and returns the
+     * envelopes the handler was given: none when the consumer did not let the message through. The
+     * message must be settled exactly once: acknowledged when handled, negatively acknowledged otherwise.
+     */
+    private static List<Envelope> pulsarDeliver(String value, int redeliveryCount, Map<String, String> properties) {
+        byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+        org.apache.pulsar.client.api.Message<byte[]> message = pulsarProxy(org.apache.pulsar.client.api.Message.class,
+                (name, args) -> switch (name) {
+                    case "getValue", "getData" -> bytes.clone();
+                    case "getRedeliveryCount" -> redeliveryCount;
+                    case "getProperties" -> properties;
+                    case "hasProperty" -> properties.containsKey((String) args[0]);
+                    case "getProperty" -> properties.get((String) args[0]);
+                    case "getTopicName" -> PULSAR_TOPIC;
+                    default -> throw new UnsupportedOperationException("the in-memory Pulsar message of the "
+                            + "conformance scaffold does not implement " + name);
+                });
+        List<org.apache.pulsar.client.api.Message<byte[]>> pending = new ArrayList<>(List.of(message));
+        List<String> settled = new ArrayList<>();
+        org.apache.pulsar.client.api.Consumer<byte[]> consumer = pulsarProxy(org.apache.pulsar.client.api.Consumer.class,
+                (name, args) -> switch (name) {
+                    case "receive" -> pending.isEmpty() ? null : pending.remove(0);
+                    case "acknowledge", "negativeAcknowledge" -> {
+                        if (args[0] != message) {
+                            throw new IllegalStateException(name + " of a message the consumer was not given");
+                        }
+                        settled.add(name);
+                        yield null;
+                    }
+                    case "getTopic" -> PULSAR_TOPIC;
+                    default -> throw new UnsupportedOperationException("the in-memory Pulsar consumer of the "
+                            + "conformance scaffold does not implement " + name);
+                });
+        List<Envelope> handled = new ArrayList<>();
+        String urn = EnvelopeCodec.urn(EnvelopeCodec.decode(value));
+        try {
+            PulsarConsumer.builder(consumer).handler(urn, (envelope, received) -> handled.add(envelope)).build().poll();
+        } catch (PulsarClientException e) {
+            throw new IllegalStateException("PulsarConsumer.poll failed", e);
+        }
+        List<String> expected = List.of(handled.isEmpty() ? "negativeAcknowledge" : "acknowledge");
+        if (handled.size() > 1 || !settled.equals(expected)) {
+            throw new IllegalStateException("PulsarConsumer handled the message " + handled.size()
+                    + " times and settled it with " + settled);
+        }
+        return handled;
+    }
+
+    /** What an in-memory pulsar-client object answers a call: by method name and arguments. */
+    @FunctionalInterface
+    private interface PulsarCalls {
+        Object answer(String name, Object[] args);
+    }
+
+    /** An object of the pulsar-client interface {@code type} that answers its calls with {@code calls}. */
+    @SuppressWarnings("unchecked")
+    private static <T> T pulsarProxy(Class<?> type, PulsarCalls calls) {
+        return (T) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) ->
+                switch (method.getName()) {
+                    case "equals" -> proxy == args[0];
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "toString" -> "in-memory " + type.getSimpleName();
+                    default -> calls.answer(method.getName(), args == null ? new Object[0] : args);
+                });
+    }
+}

@@ -1,0 +1,442 @@
+// Scaffolded by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.3.0.
+//
+// This file is yours: bqgen writes it only when it is absent and never
+// overwrites it. It tells the generated conformance tests how to reach this
+// package: each operation of its broker maps onto the package's own source
+// (not its dist/ build), the consumer driven with a fake client, and the core
+// comes from the installed @babelqueue/core. An operation this package cannot
+// offer throws NotProvided, and its tests skip with the reason instead of
+// passing.
+
+import { EnvelopeCodec } from "@babelqueue/core";
+import type { Envelope } from "@babelqueue/core";
+import { PulsarConsumer, pulsarProperties } from "../src/index.js";
+import type { PulsarConsumerClient, PulsarReceivedMessage } from "../src/index.js";
+import { NotProvided } from "./conformance-subject.gen.js";
+import type { ConformanceSubject } from "./conformance-subject.gen.js";
+
+/** Returns the subject the generated tests run against: this package. */
+export function openSubject(): ConformanceSubject {
+  return new PackageSubject();
+}
+
+/** The operations this package provides. */
+const operations = [
+  "pulsar_properties",
+  "pulsar_reconcile",
+  "pulsar_schema_version_gate",
+];
+
+/** The subject over this package's source. */
+class PackageSubject implements ConformanceSubject {
+  capabilities(): string[] {
+    return [...operations];
+  }
+
+  /**
+   * Decodes envelope with the consumer API and reports whether it is accepted; rejection is a
+   * result, not an error.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  decode(): never {
+    throw new NotProvided(
+      "decode",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Decodes an accepted envelope, adds attemptsIncrement to its attempts and encodes it again, as
+   * retry, DLQ and outbox relay do.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  reencode(): never {
+    throw new NotProvided(
+      "reencode",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Builds a new envelope with the producer API from a URN, a queue and data (a JSON object) and
+   * encodes it.
+   */
+  make(): never {
+    throw new NotProvided(
+      "make",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Runs the SQS transport's produce-side projection: the MessageAttributes, by name.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  sqsAttributes(): never {
+    throw new NotProvided(
+      "sqs_attributes",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Reports the attempts a consumer sees after SQS reconciliation of a body carrying bodyAttempts;
+   * an absent count is an absent ApproximateReceiveCount.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  sqsReconcile(): never {
+    throw new NotProvided(
+      "sqs_reconcile",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Runs the Azure Service Bus transport's produce-side projection.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  asbMessage(): never {
+    throw new NotProvided(
+      "asb_message",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Reports the attempts after Azure Service Bus reconciliation with the 1-based DeliveryCount.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  asbReconcile(): never {
+    throw new NotProvided(
+      "asb_reconcile",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Runs the Pulsar transport's produce-side projection: the message properties.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  pulsarProperties(envelope: string): { [name: string]: string } {
+    return pulsarProperties(acceptedEnvelope(envelope));
+  }
+
+  /**
+   * Reports the attempts after Pulsar reconciliation with the 0-based RedeliveryCount.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  async pulsarReconcile(bodyAttempts: number, redeliveryCount: number): Promise<number> {
+    const handled = await consumePulsar(envelopeWithAttempts(bodyAttempts), {}, redeliveryCount, reconcileUrn);
+    if (handled === null) {
+      throw new Error("PulsarConsumer did not hand the message to its handler");
+    }
+    return handled.attempts;
+  }
+
+  /**
+   * Runs the Kafka transport's produce-side projection: the record headers as UTF-8 strings.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  kafkaHeaders(): never {
+    throw new NotProvided(
+      "kafka_headers",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Reports the attempts after Kafka reconciliation; an absent headerAttempts is an absent
+   * bq-attempts header.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  kafkaReconcile(): never {
+    throw new NotProvided(
+      "kafka_reconcile",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Runs the Artemis transport's produce-side projection onto an AMQP 1.0 message.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  artemisMessage(): never {
+    throw new NotProvided(
+      "artemis_message",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Reports the attempts after Artemis reconciliation with the 0-based delivery-count.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  artemisReconcile(): never {
+    throw new NotProvided(
+      "artemis_reconcile",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Runs the RabbitMQ transport's produce-side projection onto an AMQP 0-9-1 publishing.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  rabbitmqPublishing(): never {
+    throw new NotProvided(
+      "rabbitmq_publishing",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Produces envelope onto a fresh Redis queue, reserves it and returns the element exactly as
+   * reserve returns it, with the length of the queue's ready list after each step.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  redisRoundtrip(): never {
+    throw new NotProvided(
+      "redis_roundtrip",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Reports the key the idempotency helper's seen-set uses for the message.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  idempotencyKey(): never {
+    throw new NotProvided(
+      "idempotency_key",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Drives one handler, wrapped once by the idempotency helper over one fresh store, through the
+   * deliveries in order; invoked[i] reports whether the handler ran for delivery i.
+   */
+  idempotencyReplay(): never {
+    throw new NotProvided(
+      "idempotency_replay",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Validates data (any JSON value) against a draft-07 payload schema and reports whether it is
+   * valid.
+   * @param schema the payload schema
+   */
+  validatePayload(): never {
+    throw new NotProvided(
+      "validate_payload",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Delivers envelope with the schema-version SQS message attribute set to property (absent: not
+   * set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  sqsSchemaVersionGate(): never {
+    throw new NotProvided(
+      "sqs_schema_version_gate",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Delivers envelope with the schema-version application property set to property (absent: not
+   * set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value: a string, a number, or null for absent
+   * @param amqpType for a number, its AMQP type: "int", "long" or "double"
+   */
+  asbSchemaVersionGate(): never {
+    throw new NotProvided(
+      "asb_schema_version_gate",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Delivers envelope with the schema-version Pulsar message property set to property (absent: not
+   * set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  async pulsarSchemaVersionGate(envelope: string, property: string | null): Promise<string> {
+    const properties: { [key: string]: string } = {};
+    if (property !== null) {
+      properties["bq-schema-version"] = property;
+    }
+    return (await consumePulsar(envelope, properties, 0, urnOf(envelope))) === null ? "reject" : "decode";
+  }
+
+  /**
+   * Delivers envelope with the schema-version Kafka record header set to property (absent: not set)
+   * to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  kafkaSchemaVersionGate(): never {
+    throw new NotProvided(
+      "kafka_schema_version_gate",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Delivers envelope with the schema-version AMQP application property set to property (absent:
+   * not set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  artemisSchemaVersionGate(): never {
+    throw new NotProvided(
+      "artemis_schema_version_gate",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Receives one message from broker (with a dead-letter queue or not) and drives it, or its
+   * WithBody copy (a call prefixed "copy."), through calls (acknowledge, requeue, reject); reports
+   * what each call returned, the broker actions taken, what delivers the message again and the
+   * messages_settled counts.
+   * @param broker rabbitmq, servicebus, sqs or kafka
+   * @param deadLetterQueue whether the queue has a dead-letter queue
+   * @param calls the settle calls, in order
+   */
+  settle(): never {
+    throw new NotProvided(
+      "settle",
+      "neither @babelqueue/core nor the adapter packages have a received-message handle that " +
+        "settles once: no acknowledge, requeue and reject where the first call wins, no WithBody copy " +
+        "and no messages_settled counter (each adapter's consumer settles its deliveries itself); " +
+        "once the SDK has the message-queue connectors' shared messaging layer, map the operation here " +
+        "onto it",
+    );
+  }
+
+  /**
+   * Receives one message whose body may not be a valid T from a source with the given
+   * RowErrorHandler action (absent: no handler) and reports whether it was handed on, the read
+   * error, how it was settled, what reached the dead-letter sink and the row_errors counts.
+   * @param type the JSON schema of T
+   * @param source the queue or topic
+   * @param position the message's position, as the broker names it
+   * @param metadata the broker's metadata
+   * @param action fail, skip or dead_letter; absent: no handler
+   * @param rawExcerptLength RawExcerptLength; absent: the default
+   */
+  readMessage(): never {
+    throw new NotProvided(
+      "read_message",
+      "neither @babelqueue/core nor the adapter packages have a RowErrorHandler: their " +
+        "consumers decode BabelQueue envelopes, never a message body into a type T, so there is no " +
+        "fail, skip or dead_letter action for a body that does not deserialize, no MessageFailure " +
+        "dead-letter sink and no row_errors counter; " +
+        "once the SDK has the message-queue connectors' shared messaging layer, map the operation here " +
+        "onto it",
+    );
+  }
+
+  /**
+   * Writes the messages of batches (by id) through a sink of the given kind with the given
+   * FailedMessageAction, the broker refusing the refused ones, and reports whether the write
+   * failed, how each source message was settled, which bodies reached the dead-letter sink and the
+   * event after which each was acknowledged.
+   * @param sink message_queue, sql, sql_whole_run, http or other
+   * @param action fail, requeue or dead_letter (http: skip or dead_letter for a failed request)
+   * @param batches the batches, each a list of message ids
+   * @param refused the ids the broker (or the HTTP endpoint) refuses
+   */
+  writeMessages(): never {
+    throw new NotProvided(
+      "write_messages",
+      "neither @babelqueue/core nor the adapter packages have a sink: their publishers " +
+        "publish messages, but nothing writes a stream of received messages in batches and settles " +
+        "them afterwards, so there is no FailedMessageAction (fail, requeue, dead_letter), no " +
+        "dead-letter sink and no acknowledgement after a batch, commit or request; " +
+        "once the SDK has the message-queue connectors' shared messaging layer, map the operation here " +
+        "onto it",
+    );
+  }
+
+  close(): void {}
+}
+
+/** Decodes an envelope the core must accept, for the operations that start from one. */
+function acceptedEnvelope(raw: string): Envelope {
+  const env = EnvelopeCodec.decode(raw);
+  if (!EnvelopeCodec.accepts(env)) {
+    throw new Error("EnvelopeCodec.accepts() rejected the envelope");
+  }
+  return env;
+}
+
+/** The URN of the messages the reconciliation operations deliver. */
+const reconcileUrn = "urn:bqgen:conformance:reconcile";
+
+/** A valid envelope carrying attempts, as the reconciliation operations deliver it. */
+function envelopeWithAttempts(attempts: number): string {
+  return EnvelopeCodec.encode({ ...EnvelopeCodec.make(reconcileUrn, { x: 1 }), attempts });
+}
+
+/** The URN of a delivered envelope, for the handler its consumer routes it to. */
+function urnOf(raw: string): string {
+  return EnvelopeCodec.urn(EnvelopeCodec.decode(raw));
+}
+/**
+ * Polls one message (payload, properties, redelivery count) through a
+ * PulsarConsumer over a fake client, with a handler for urn; returns the
+ * envelope the handler got, or null when it did not run.
+ */
+async function consumePulsar(
+  payload: string,
+  properties: { [key: string]: string },
+  redeliveryCount: number,
+  urn: string,
+): Promise<Envelope | null> {
+  const message: PulsarReceivedMessage = {
+    getData: () => Buffer.from(payload, "utf8"),
+    getProperties: () => properties,
+    getRedeliveryCount: () => redeliveryCount,
+  };
+  const client: PulsarConsumerClient = {
+    receive: async () => message,
+    acknowledge: async () => {},
+    negativeAcknowledge: async () => {},
+  };
+  let handled: Envelope | null = null;
+  await new PulsarConsumer(client, {
+    [urn]: (envelope) => {
+      handled = envelope;
+    },
+  }).poll();
+  return handled;
+}

@@ -1,0 +1,177 @@
+// Scaffold written by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.3.0.
+// bqgen writes this file only when it is absent: it belongs to the SDK from then on. It maps the
+// conformance subject onto this transport's own code; keep it in step with that code.
+package com.babelqueue.spring;
+
+import com.babelqueue.EnvelopeCodec;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.amqp.core.MessageProperties;
+
+/**
+ * The conformance subject of {@code babelqueue-spring}: the operations of the rabbitmq block
+ * mapped onto this package's own code (its package-private projections, and its consumer driven
+ * through an in-memory client). The core's blocks and the other brokers' are not this target's,
+ * so this subject does not provide their operations.
+ */
+final class SdkConformanceSubject implements ConformanceSubject {
+
+    private static final String NOT_THIS_TARGET =
+            "not an operation of the blocks this transport target runs (rabbitmq): ";
+
+    @Override
+    public List<String> capabilities() {
+        return List.of(
+                "capabilities",
+                "rabbitmq_publishing");
+    }
+
+    @Override
+    public DecodeResult decode(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "decode");
+    }
+
+    @Override
+    public String reencode(String envelope, long attemptsIncrement) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "reencode");
+    }
+
+    @Override
+    public String make(String urn, String queue, ConformanceJson data) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "make");
+    }
+
+    @Override
+    public Map<String, SqsAttribute> sqsAttributes(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_attributes");
+    }
+
+    @Override
+    public long sqsReconcile(long bodyAttempts, String approximateReceiveCount) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_reconcile");
+    }
+
+    @Override
+    public AsbMessage asbMessage(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "asb_message");
+    }
+
+    @Override
+    public long asbReconcile(long bodyAttempts, long deliveryCount) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "asb_reconcile");
+    }
+
+    @Override
+    public Map<String, String> pulsarProperties(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_properties");
+    }
+
+    @Override
+    public long pulsarReconcile(long bodyAttempts, long redeliveryCount) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_reconcile");
+    }
+
+    @Override
+    public Map<String, String> kafkaHeaders(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_headers");
+    }
+
+    @Override
+    public long kafkaReconcile(long bodyAttempts, Long headerAttempts) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_reconcile");
+    }
+
+    @Override
+    public ArtemisMessage artemisMessage(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_message");
+    }
+
+    @Override
+    public long artemisReconcile(long bodyAttempts, long deliveryCount) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_reconcile");
+    }
+
+    @Override
+    public RabbitMqPublishing rabbitmqPublishing(String envelope) {
+        MessageProperties published = new BabelQueueMessageConverter()
+                .toMessage(EnvelopeCodec.decode(envelope), new MessageProperties()).getMessageProperties();
+        Map<String, String> properties = new LinkedHashMap<>();
+        rabbitmqProperty(properties, "type", published.getType());
+        rabbitmqProperty(properties, "correlation_id", published.getCorrelationId());
+        rabbitmqProperty(properties, "message_id", published.getMessageId());
+        rabbitmqProperty(properties, "app_id", published.getAppId());
+        rabbitmqProperty(properties, "content_type", published.getContentType());
+        return new RabbitMqPublishing(properties, ConformanceJson.fromJava(published.getHeaders()));
+    }
+
+    @Override
+    public RedisRoundtrip redisRoundtrip(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "redis_roundtrip");
+    }
+
+    @Override
+    public String idempotencyKey(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "idempotency_key");
+    }
+
+    @Override
+    public List<Boolean> idempotencyReplay(List<Delivery> deliveries) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "idempotency_replay");
+    }
+
+    @Override
+    public PayloadVerdict validatePayload(ConformanceJson schema, ConformanceJson data) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "validate_payload");
+    }
+
+    @Override
+    public String sqsSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_schema_version_gate");
+    }
+
+    @Override
+    public String asbSchemaVersionGate(String envelope, ConformanceJson property, String amqpType) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "asb_schema_version_gate");
+    }
+
+    @Override
+    public String pulsarSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_schema_version_gate");
+    }
+
+    @Override
+    public String kafkaSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_schema_version_gate");
+    }
+
+    @Override
+    public String artemisSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_schema_version_gate");
+    }
+
+    @Override
+    public Settlement settle(String broker, boolean deadLetterQueue, List<String> calls) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "settle");
+    }
+
+    @Override
+    public MessageRead readMessage(ConformanceJson type, String broker, String source,
+            String position, String messageId, ConformanceJson metadata, String body, String action,
+            boolean deadLetterQueue, Long rawExcerptLength) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "read_message");
+    }
+
+    @Override
+    public WriteOutcome writeMessages(String sink, String action, ConformanceJson batches,
+            List<String> refused) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "write_messages");
+    }
+
+    /** Puts a basic property the converter set, by its AMQP 0-9-1 name; an unset one stays absent. */
+    private static void rabbitmqProperty(Map<String, String> properties, String name, String value) {
+        if (value != null) {
+            properties.put(name, value);
+        }
+    }
+}

@@ -1,0 +1,247 @@
+// Scaffold written by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.3.0.
+// bqgen writes this file only when it is absent: it belongs to the SDK from then on. It maps the
+// conformance subject onto this transport's own code; keep it in step with that code.
+package com.babelqueue.redis;
+
+import com.babelqueue.Envelope;
+import com.babelqueue.EnvelopeCodec;
+import io.lettuce.core.api.sync.RedisCommands;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The conformance subject of {@code babelqueue-redis}: the operations of the redis block
+ * mapped onto this package's own code (its package-private projections, and its consumer driven
+ * through an in-memory client). The core's blocks and the other brokers' are not this target's,
+ * so this subject does not provide their operations.
+ */
+final class SdkConformanceSubject implements ConformanceSubject {
+
+    private static final String NOT_THIS_TARGET =
+            "not an operation of the blocks this transport target runs (redis): ";
+
+    @Override
+    public List<String> capabilities() {
+        return List.of(
+                "capabilities",
+                "redis_roundtrip");
+    }
+
+    @Override
+    public DecodeResult decode(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "decode");
+    }
+
+    @Override
+    public String reencode(String envelope, long attemptsIncrement) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "reencode");
+    }
+
+    @Override
+    public String make(String urn, String queue, ConformanceJson data) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "make");
+    }
+
+    @Override
+    public Map<String, SqsAttribute> sqsAttributes(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_attributes");
+    }
+
+    @Override
+    public long sqsReconcile(long bodyAttempts, String approximateReceiveCount) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_reconcile");
+    }
+
+    @Override
+    public AsbMessage asbMessage(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "asb_message");
+    }
+
+    @Override
+    public long asbReconcile(long bodyAttempts, long deliveryCount) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "asb_reconcile");
+    }
+
+    @Override
+    public Map<String, String> pulsarProperties(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_properties");
+    }
+
+    @Override
+    public long pulsarReconcile(long bodyAttempts, long redeliveryCount) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_reconcile");
+    }
+
+    @Override
+    public Map<String, String> kafkaHeaders(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_headers");
+    }
+
+    @Override
+    public long kafkaReconcile(long bodyAttempts, Long headerAttempts) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_reconcile");
+    }
+
+    @Override
+    public ArtemisMessage artemisMessage(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_message");
+    }
+
+    @Override
+    public long artemisReconcile(long bodyAttempts, long deliveryCount) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_reconcile");
+    }
+
+    @Override
+    public RabbitMqPublishing rabbitmqPublishing(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "rabbitmq_publishing");
+    }
+
+    @Override
+    public RedisRoundtrip redisRoundtrip(String envelope) {
+        InMemoryLists lists = new InMemoryLists();
+        RedisCommands<String, String> redis = lists.commands();
+        Envelope decoded = EnvelopeCodec.decode(envelope);
+        RedisPublisher.create(redis, QUEUE).publishWithHeaders(decoded, Map.of());
+        long queuedAfterProduce = lists.length(QUEUE);
+        RedisConsumer.builder(redis, QUEUE).handler(EnvelopeCodec.urn(decoded), (env, body) -> {
+        }).build().poll();
+        if (lists.reserved.size() != 1) {
+            throw new IllegalStateException("RedisConsumer.poll reserved " + lists.reserved.size() + " elements, not one");
+        }
+        return new RedisRoundtrip(lists.reserved.get(0), queuedAfterProduce, lists.length(QUEUE));
+    }
+
+    @Override
+    public String idempotencyKey(String envelope) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "idempotency_key");
+    }
+
+    @Override
+    public List<Boolean> idempotencyReplay(List<Delivery> deliveries) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "idempotency_replay");
+    }
+
+    @Override
+    public PayloadVerdict validatePayload(ConformanceJson schema, ConformanceJson data) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "validate_payload");
+    }
+
+    @Override
+    public String sqsSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_schema_version_gate");
+    }
+
+    @Override
+    public String asbSchemaVersionGate(String envelope, ConformanceJson property, String amqpType) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "asb_schema_version_gate");
+    }
+
+    @Override
+    public String pulsarSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_schema_version_gate");
+    }
+
+    @Override
+    public String kafkaSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_schema_version_gate");
+    }
+
+    @Override
+    public String artemisSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_schema_version_gate");
+    }
+
+    @Override
+    public Settlement settle(String broker, boolean deadLetterQueue, List<String> calls) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "settle");
+    }
+
+    @Override
+    public MessageRead readMessage(ConformanceJson type, String broker, String source,
+            String position, String messageId, ConformanceJson metadata, String body, String action,
+            boolean deadLetterQueue, Long rawExcerptLength) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "read_message");
+    }
+
+    @Override
+    public WriteOutcome writeMessages(String sink, String action, ConformanceJson batches,
+            List<String> refused) {
+        throw new NotProvidedException(NOT_THIS_TARGET + "write_messages");
+    }
+
+    /** The queue the envelope is produced onto. */
+    private static final String QUEUE = "conformance";
+
+    /**
+     * The Redis lists the publisher and consumer use, in memory: a {@link RedisCommands} whose list
+     * commands (RPUSH, LPUSH, LLEN, LMOVE, BLMOVE, LREM) act on them. LMOVE and BLMOVE move the first
+     * element of the source to the end of the destination, as RedisConsumer's left-right move does,
+     * and never block. Any other command throws, naming itself.
+     */
+    private static final class InMemoryLists {
+
+        private final Map<String, Deque<String>> lists = new HashMap<>();
+        /** Every element a move took off a list, in order: what reserve returned. */
+        private final List<String> reserved = new ArrayList<>();
+
+        long length(String key) {
+            return list(key).size();
+        }
+
+        private Deque<String> list(String key) {
+            return lists.computeIfAbsent(key, k -> new ArrayDeque<>());
+        }
+
+        @SuppressWarnings("unchecked")
+        RedisCommands<String, String> commands() {
+            return (RedisCommands<String, String>) Proxy.newProxyInstance(RedisCommands.class.getClassLoader(),
+                    new Class<?>[] {RedisCommands.class},
+                    (proxy, method, args) -> method.getName().equals("equals") ? proxy == args[0] : call(method, args));
+        }
+
+        private Object call(Method method, Object[] args) {
+            switch (method.getName()) {
+                case "rpush", "lpush" -> {
+                    Deque<String> list = list((String) args[0]);
+                    for (Object value : (Object[]) args[1]) {
+                        if (method.getName().equals("rpush")) {
+                            list.addLast((String) value);
+                        } else {
+                            list.addFirst((String) value);
+                        }
+                    }
+                    return (long) list.size();
+                }
+                case "llen" -> {
+                    return length((String) args[0]);
+                }
+                case "lmove", "blmove" -> {
+                    String value = list((String) args[0]).pollFirst();
+                    if (value != null) {
+                        list((String) args[1]).addLast(value);
+                        reserved.add(value);
+                    }
+                    return value;
+                }
+                case "lrem" -> {
+                    return list((String) args[0]).removeFirstOccurrence(args[2]) ? 1L : 0L;
+                }
+                case "toString" -> {
+                    return "in-memory Redis lists " + lists;
+                }
+                case "hashCode" -> {
+                    return System.identityHashCode(this);
+                }
+                default -> throw new UnsupportedOperationException("the in-memory Redis of the conformance scaffold "
+                        + "does not implement " + method.getName());
+            }
+        }
+    }
+}

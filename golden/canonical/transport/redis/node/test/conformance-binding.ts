@@ -1,0 +1,497 @@
+// Scaffolded by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.3.0.
+//
+// This file is yours: bqgen writes it only when it is absent and never
+// overwrites it. It tells the generated conformance tests how to reach this
+// package: each operation of its broker maps onto the package's own source
+// (not its dist/ build), the consumer driven with a fake client, and the core
+// comes from the installed @babelqueue/core. An operation this package cannot
+// offer throws NotProvided, and its tests skip with the reason instead of
+// passing.
+
+import { EnvelopeCodec } from "@babelqueue/core";
+import type { Envelope } from "@babelqueue/core";
+import * as ownPackage from "../src/index.js";
+import { NotProvided } from "./conformance-subject.gen.js";
+import type { ConformanceSubject, RedisRoundtrip } from "./conformance-subject.gen.js";
+
+/** Returns the subject the generated tests run against: this package. */
+export function openSubject(): ConformanceSubject {
+  return new PackageSubject();
+}
+
+/** The operations this package provides. */
+const operations = [
+  "redis_roundtrip",
+];
+
+/** The subject over this package's source. */
+class PackageSubject implements ConformanceSubject {
+  capabilities(): string[] {
+    return [...operations];
+  }
+
+  /**
+   * Decodes envelope with the consumer API and reports whether it is accepted; rejection is a
+   * result, not an error.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  decode(): never {
+    throw new NotProvided(
+      "decode",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Decodes an accepted envelope, adds attemptsIncrement to its attempts and encodes it again, as
+   * retry, DLQ and outbox relay do.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  reencode(): never {
+    throw new NotProvided(
+      "reencode",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Builds a new envelope with the producer API from a URN, a queue and data (a JSON object) and
+   * encodes it.
+   */
+  make(): never {
+    throw new NotProvided(
+      "make",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Runs the SQS transport's produce-side projection: the MessageAttributes, by name.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  sqsAttributes(): never {
+    throw new NotProvided(
+      "sqs_attributes",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Reports the attempts a consumer sees after SQS reconciliation of a body carrying bodyAttempts;
+   * an absent count is an absent ApproximateReceiveCount.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  sqsReconcile(): never {
+    throw new NotProvided(
+      "sqs_reconcile",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Runs the Azure Service Bus transport's produce-side projection.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  asbMessage(): never {
+    throw new NotProvided(
+      "asb_message",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Reports the attempts after Azure Service Bus reconciliation with the 1-based DeliveryCount.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  asbReconcile(): never {
+    throw new NotProvided(
+      "asb_reconcile",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Runs the Pulsar transport's produce-side projection: the message properties.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  pulsarProperties(): never {
+    throw new NotProvided(
+      "pulsar_properties",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Reports the attempts after Pulsar reconciliation with the 0-based RedeliveryCount.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  pulsarReconcile(): never {
+    throw new NotProvided(
+      "pulsar_reconcile",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Runs the Kafka transport's produce-side projection: the record headers as UTF-8 strings.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  kafkaHeaders(): never {
+    throw new NotProvided(
+      "kafka_headers",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Reports the attempts after Kafka reconciliation; an absent headerAttempts is an absent
+   * bq-attempts header.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  kafkaReconcile(): never {
+    throw new NotProvided(
+      "kafka_reconcile",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Runs the Artemis transport's produce-side projection onto an AMQP 1.0 message.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  artemisMessage(): never {
+    throw new NotProvided(
+      "artemis_message",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Reports the attempts after Artemis reconciliation with the 0-based delivery-count.
+   * @param bodyAttempts the attempts of the body the subject builds
+   */
+  artemisReconcile(): never {
+    throw new NotProvided(
+      "artemis_reconcile",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Runs the RabbitMQ transport's produce-side projection onto an AMQP 0-9-1 publishing.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  rabbitmqPublishing(): never {
+    throw new NotProvided(
+      "rabbitmq_publishing",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Produces envelope onto a fresh Redis queue, reserves it and returns the element exactly as
+   * reserve returns it, with the length of the queue's ready list after each step.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  async redisRoundtrip(envelope: string): Promise<RedisRoundtrip> {
+    const redis = await adapter<RedisAdapter>("@babelqueue/redis", "redis_roundtrip");
+    const queue = "bqgen-conformance";
+    const client = new InMemoryRedis();
+    // Produce: RedisPublisher.publish() builds its envelope from a URN and
+    // data, so it cannot be handed this one; what it RPUSHes is
+    // frameValue(the encoded envelope, headers): here these bytes, no headers.
+    await client.rpush(queue, redis.frameValue(envelope, null));
+    const queuedAfterProduce = client.length(queue);
+    // Reserve: RedisConsumer.poll() moves the element to the processing list
+    // (BRPOPLPUSH) and hands its handler the element as it reserved it.
+    const handed: string[] = [];
+    const failures: unknown[] = [];
+    const handlers = {
+      [EnvelopeCodec.urn(acceptedEnvelope(envelope))]: (_envelope: Envelope, raw: string) => {
+        handed.push(raw);
+      },
+    };
+    const consumer = new redis.RedisConsumer(client, queue, handlers, {
+      deadLetterQueue: null,
+      onError: (error) => failures.push(error),
+    });
+    if (!(await consumer.poll())) {
+      throw new Error("RedisConsumer.poll() reserved nothing from the queue produce filled");
+    }
+    const element = handed[0];
+    if (element === undefined) {
+      throw new Error(`RedisConsumer.poll() did not hand the element to its handler: ${String(failures[0])}`);
+    }
+    return { element, queued_after_produce: queuedAfterProduce, queued_after_reserve: client.length(queue) };
+  }
+
+  /**
+   * Reports the key the idempotency helper's seen-set uses for the message.
+   * @param envelope the envelope, exactly as the suite file holds it
+   */
+  idempotencyKey(): never {
+    throw new NotProvided(
+      "idempotency_key",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Drives one handler, wrapped once by the idempotency helper over one fresh store, through the
+   * deliveries in order; invoked[i] reports whether the handler ran for delivery i.
+   */
+  idempotencyReplay(): never {
+    throw new NotProvided(
+      "idempotency_replay",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Validates data (any JSON value) against a draft-07 payload schema and reports whether it is
+   * valid.
+   * @param schema the payload schema
+   */
+  validatePayload(): never {
+    throw new NotProvided(
+      "validate_payload",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Delivers envelope with the schema-version SQS message attribute set to property (absent: not
+   * set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  sqsSchemaVersionGate(): never {
+    throw new NotProvided(
+      "sqs_schema_version_gate",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Delivers envelope with the schema-version application property set to property (absent: not
+   * set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value: a string, a number, or null for absent
+   * @param amqpType for a number, its AMQP type: "int", "long" or "double"
+   */
+  asbSchemaVersionGate(): never {
+    throw new NotProvided(
+      "asb_schema_version_gate",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Delivers envelope with the schema-version Pulsar message property set to property (absent: not
+   * set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  pulsarSchemaVersionGate(): never {
+    throw new NotProvided(
+      "pulsar_schema_version_gate",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Delivers envelope with the schema-version Kafka record header set to property (absent: not set)
+   * to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  kafkaSchemaVersionGate(): never {
+    throw new NotProvided(
+      "kafka_schema_version_gate",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Delivers envelope with the schema-version AMQP application property set to property (absent:
+   * not set) to the consumer, which reads it before decoding, and reports "decode" or "reject".
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param property the property's value, exactly
+   */
+  artemisSchemaVersionGate(): never {
+    throw new NotProvided(
+      "artemis_schema_version_gate",
+      "this is the scaffold of an adapter package, which tests its own broker only: " +
+        "the operation's API is in another package, with its own conformance target",
+    );
+  }
+
+  /**
+   * Receives one message from broker (with a dead-letter queue or not) and drives it, or its
+   * WithBody copy (a call prefixed "copy."), through calls (acknowledge, requeue, reject); reports
+   * what each call returned, the broker actions taken, what delivers the message again and the
+   * messages_settled counts.
+   * @param broker rabbitmq, servicebus, sqs or kafka
+   * @param deadLetterQueue whether the queue has a dead-letter queue
+   * @param calls the settle calls, in order
+   */
+  settle(): never {
+    throw new NotProvided(
+      "settle",
+      "neither @babelqueue/core nor the adapter packages have a received-message handle that " +
+        "settles once: no acknowledge, requeue and reject where the first call wins, no WithBody copy " +
+        "and no messages_settled counter (each adapter's consumer settles its deliveries itself); " +
+        "once the SDK has the message-queue connectors' shared messaging layer, map the operation here " +
+        "onto it",
+    );
+  }
+
+  /**
+   * Receives one message whose body may not be a valid T from a source with the given
+   * RowErrorHandler action (absent: no handler) and reports whether it was handed on, the read
+   * error, how it was settled, what reached the dead-letter sink and the row_errors counts.
+   * @param type the JSON schema of T
+   * @param source the queue or topic
+   * @param position the message's position, as the broker names it
+   * @param metadata the broker's metadata
+   * @param action fail, skip or dead_letter; absent: no handler
+   * @param rawExcerptLength RawExcerptLength; absent: the default
+   */
+  readMessage(): never {
+    throw new NotProvided(
+      "read_message",
+      "neither @babelqueue/core nor the adapter packages have a RowErrorHandler: their " +
+        "consumers decode BabelQueue envelopes, never a message body into a type T, so there is no " +
+        "fail, skip or dead_letter action for a body that does not deserialize, no MessageFailure " +
+        "dead-letter sink and no row_errors counter; " +
+        "once the SDK has the message-queue connectors' shared messaging layer, map the operation here " +
+        "onto it",
+    );
+  }
+
+  /**
+   * Writes the messages of batches (by id) through a sink of the given kind with the given
+   * FailedMessageAction, the broker refusing the refused ones, and reports whether the write
+   * failed, how each source message was settled, which bodies reached the dead-letter sink and the
+   * event after which each was acknowledged.
+   * @param sink message_queue, sql, sql_whole_run, http or other
+   * @param action fail, requeue or dead_letter (http: skip or dead_letter for a failed request)
+   * @param batches the batches, each a list of message ids
+   * @param refused the ids the broker (or the HTTP endpoint) refuses
+   */
+  writeMessages(): never {
+    throw new NotProvided(
+      "write_messages",
+      "neither @babelqueue/core nor the adapter packages have a sink: their publishers " +
+        "publish messages, but nothing writes a stream of received messages in batches and settles " +
+        "them afterwards, so there is no FailedMessageAction (fail, requeue, dead_letter), no " +
+        "dead-letter sink and no acknowledgement after a batch, commit or request; " +
+        "once the SDK has the message-queue connectors' shared messaging layer, map the operation here " +
+        "onto it",
+    );
+  }
+
+  close(): void {}
+}
+
+/** Decodes an envelope the core must accept, for the operations that start from one. */
+function acceptedEnvelope(raw: string): Envelope {
+  const env = EnvelopeCodec.decode(raw);
+  if (!EnvelopeCodec.accepts(env)) {
+    throw new Error("EnvelopeCodec.accepts() rejected the envelope");
+  }
+  return env;
+}
+
+// The mappings shared with the core's scaffold load the adapter package
+// through adapter(); here that is this package's own source, described by
+// the part of it they use.
+
+interface RedisAdapter {
+  frameValue(body: string, headers: null): string;
+  RedisConsumer: new (
+    client: InMemoryRedis,
+    queue: string,
+    handlers: { [urn: string]: (envelope: Envelope, raw: string) => void },
+    options: { deadLetterQueue: null; onError: (error: unknown) => void },
+  ) => { poll(): Promise<boolean> };
+}
+
+/**
+ * The list commands @babelqueue/redis calls (its RedisClient), over lists in
+ * memory, as Redis runs them: a fresh Redis for one roundtrip.
+ */
+class InMemoryRedis {
+  readonly #lists = new Map<string, string[]>();
+
+  /** LLEN. */
+  length(key: string): number {
+    return this.#list(key).length;
+  }
+
+  rpush(key: string, value: string): Promise<number> {
+    return Promise.resolve(this.#list(key).push(value));
+  }
+
+  /** Moves the tail of source to the head of destination; nothing fills a list later, so it never blocks. */
+  brpoplpush(source: string, destination: string): Promise<string | null> {
+    const value = this.#list(source).pop();
+    if (value === undefined) {
+      return Promise.resolve(null);
+    }
+    this.#list(destination).unshift(value);
+    return Promise.resolve(value);
+  }
+
+  lrem(key: string, count: number, value: string): Promise<number> {
+    const list = this.#list(key);
+    let removed = 0;
+    for (let i = 0; i < list.length && (count === 0 || removed < Math.abs(count)); ) {
+      if (list[i] === value) {
+        list.splice(i, 1);
+        removed++;
+      } else {
+        i++;
+      }
+    }
+    return Promise.resolve(removed);
+  }
+
+  #list(key: string): string[] {
+    let list = this.#lists.get(key);
+    if (list === undefined) {
+      list = [];
+      this.#lists.set(key, list);
+    }
+    return list;
+  }
+}
+
+/** This package's own source, which the shared mappings load as the adapter package pkg. */
+async function adapter<T>(pkg: string, operation: string): Promise<T> {
+  if (typeof ownPackage !== "object") {
+    throw new NotProvided(operation, `${pkg} did not load`);
+  }
+  return ownPackage as unknown as T;
+}

@@ -6,5 +6,6 @@ var (
 	AdversarialSuite = adversarialSuite
 	CanonicalSuite   = canonicalSuite
 	Generate         = generate
+	TransportPackage = transportPackages
 	WriteFiles       = writeFiles
 )

@@ -1,0 +1,92 @@
+// Package babelqueue is a stand-in for the babelqueue-go core: the envelope
+// API of shared/sdk-api/go.md §1-5, with minimal bodies.
+package babelqueue
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+)
+
+// SchemaVersion is the envelope schema version this core accepts.
+const SchemaVersion = 1
+
+// ErrEmptyURN is Make's error for a blank URN.
+var ErrEmptyURN = errors.New("babelqueue: empty urn")
+
+// Meta is the envelope's meta object.
+type Meta struct {
+	ID            string `json:"id"`
+	Lang          string `json:"lang"`
+	SchemaVersion int    `json:"schema_version"`
+	CreatedAt     int64  `json:"created_at"`
+	Queue         string `json:"queue"`
+}
+
+// DeadLetter is the envelope's dead_letter object.
+type DeadLetter struct {
+	Reason        string `json:"reason"`
+	OriginalQueue string `json:"original_queue"`
+}
+
+// Envelope is a decoded message.
+type Envelope struct {
+	Job        string         `json:"job"`
+	TraceID    string         `json:"trace_id"`
+	Data       map[string]any `json:"data"`
+	Meta       Meta           `json:"meta"`
+	Attempts   int            `json:"attempts"`
+	DeadLetter *DeadLetter    `json:"dead_letter,omitempty"`
+}
+
+// Decode reads an envelope, resolving the urn alias into Job.
+func Decode(raw []byte) (Envelope, error) {
+	var wire struct {
+		Envelope
+		URN string `json:"urn"`
+	}
+	if err := json.Unmarshal(raw, &wire); err != nil {
+		return Envelope{}, err
+	}
+	env := wire.Envelope
+	if env.Job == "" {
+		env.Job = strings.TrimSpace(wire.URN)
+	}
+	return env, nil
+}
+
+// Accepts reports whether a consumer may handle the envelope.
+func (e Envelope) Accepts() bool {
+	return e.Job != "" && e.Meta.SchemaVersion == SchemaVersion && e.Data != nil && strings.TrimSpace(e.TraceID) != ""
+}
+
+// URN is the envelope's resolved URN.
+func (e Envelope) URN() string { return e.Job }
+
+// Encode writes the envelope as compact JSON.
+func (e Envelope) Encode() ([]byte, error) { return json.Marshal(e) }
+
+// Option tunes Make.
+type Option func(*Envelope)
+
+// WithQueue sets meta.queue.
+func WithQueue(queue string) Option { return func(e *Envelope) { e.Meta.Queue = queue } }
+
+// WithTraceID sets trace_id.
+func WithTraceID(id string) Option { return func(e *Envelope) { e.TraceID = id } }
+
+// Make builds a new envelope.
+func Make(urn string, data map[string]any, opts ...Option) (Envelope, error) {
+	if strings.TrimSpace(urn) == "" {
+		return Envelope{}, ErrEmptyURN
+	}
+	if data == nil {
+		data = map[string]any{}
+	}
+	env := Envelope{Job: urn, TraceID: "standin-trace", Data: data,
+		Meta: Meta{ID: "standin-id", Lang: "go", SchemaVersion: SchemaVersion, Queue: "default"}}
+	for _, opt := range opts {
+		opt(&env)
+	}
+	return env, nil
+}

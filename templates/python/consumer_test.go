@@ -42,7 +42,7 @@ func TestGatesMapOntoConsumers(t *testing.T) {
 		for target, scaffold := range map[string]string{"core": core, block: scaffoldOf(t, []string{block})} {
 			body := methodBody(t, scaffold, g.op.Name)
 			for _, want := range []string{
-				`_transport("` + block + `_transport", "` + g.class + `")(`,
+				`_transport("` + block + `_transport", "` + g.class + `", "pop")(`,
 				"return _gate_outcome(transport, ",
 			} {
 				if !strings.Contains(body, want) {

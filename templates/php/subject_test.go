@@ -425,3 +425,27 @@ namespace {
 		t.Errorf("the gates answered\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestGateOutcomeIsTheHandlerOnly: the suite says decode or reject, not how
+// a rejected message is settled, so a gate's outcome is whether the consume
+// loop handed the message to the handler, and nothing about acknowledging it.
+func TestGateOutcomeIsTheHandlerOnly(t *testing.T) {
+	t.Parallel()
+	sdk := generateWith(t, backend.BindSDK, protocol.Operations)[ScaffoldFile]
+	_, body, ok := strings.Cut(sdk, "private static function gateOutcome(")
+	if !ok {
+		t.Fatal("the scaffold has no gateOutcome")
+	}
+	body, _, _ = strings.Cut(body, "\n    }\n")
+	if got := strings.Count(body, "return "); got != 2 { // the stop closure's and the outcome's
+		t.Errorf("gateOutcome has %d returns, want the stop closure's and the outcome's:\n%s", got, body)
+	}
+	if !strings.Contains(body, "return $handled > 0 ? 'decode' : 'reject';") {
+		t.Errorf("gateOutcome's outcome is not whether the handler ran:\n%s", body)
+	}
+	for _, settling := range []string{"ack", "settle", "commit", "release", "dead"} {
+		if strings.Contains(strings.ToLower(body), settling) {
+			t.Errorf("gateOutcome mentions %q: a gate asserts only whether the handler ran:\n%s", settling, body)
+		}
+	}
+}

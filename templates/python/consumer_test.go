@@ -42,7 +42,7 @@ func TestGatesMapOntoConsumers(t *testing.T) {
 		for target, scaffold := range map[string]string{"core": core, block: scaffoldOf(t, []string{block})} {
 			body := methodBody(t, scaffold, g.op.Name)
 			for _, want := range []string{
-				`_transport("` + block + `_transport", "` + g.class + `")(`,
+				`_transport("` + block + `_transport", "` + g.class + `", "pop")(`,
 				"return _gate_outcome(transport, ",
 			} {
 				if !strings.Contains(body, want) {
@@ -382,4 +382,32 @@ class ArtemisTransport:
     def ack(self, message):
         message.handle.accept()
 `)},
+}
+
+// TestGateOutcomeIsTheHandlerOnly: the suite says decode or reject, not how
+// a rejected message is settled, so a gate's outcome is whether the handler
+// ran with the decoded message, and nothing about acknowledging it.
+func TestGateOutcomeIsTheHandlerOnly(t *testing.T) {
+	for _, blocks := range [][]string{nil, {model.BlockSQS}, {model.BlockArtemis}} {
+		_, body, ok := strings.Cut(scaffoldOf(t, blocks), "\ndef _gate_outcome(")
+		if !ok {
+			t.Fatalf("blocks %v: no _gate_outcome", blocks)
+		}
+		body, _, _ = strings.Cut(body, "\n\n\n")
+		var returns []string
+		for _, line := range strings.Split(body, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "return ") {
+				returns = append(returns, strings.TrimSpace(line))
+			}
+		}
+		want := `return "decode" if handled == [decoded] else "reject"`
+		if len(returns) != 1 || returns[0] != want {
+			t.Errorf("blocks %v: _gate_outcome returns %q, want only %q", blocks, returns, want)
+		}
+		for _, settling := range []string{"ack", "settle", "complete", "dead_letter", "delete", "commit"} {
+			if strings.Contains(strings.ToLower(body), settling) {
+				t.Errorf("blocks %v: _gate_outcome mentions %q: a gate asserts only whether the handler ran", blocks, settling)
+			}
+		}
+	}
 }

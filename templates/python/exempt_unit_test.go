@@ -139,7 +139,7 @@ func TestTransportTargetLayout(t *testing.T) {
     "sqs_reconcile",
     "sqs_schema_version_gate",
 ]`,
-		`_transport("sqs_transport", "SqsTransport")._attributes(envelope)`,
+		`_transport("sqs_transport", "SqsTransport", "_attributes")._attributes(envelope)`,
 		"def _gate_outcome(", "class _SqsClient:",
 		`raise NotProvided("decode is not run by this target, which tests the sqs transport")`,
 		`raise NotProvided("kafka_headers is not run by this target, which tests the sqs transport")`,

@@ -5,14 +5,16 @@
 
 Each method maps one operation of bqgen's subject protocol onto the SDK's
 public API. An operation the SDK cannot provide raises NotProvided, and the
-tests that need it skip with the reason.
+tests that need it skip with the reason. What the SDK provides is found by
+feature (the module, class or method is there), never by version number.
 """
 
+import importlib
 import logging
 import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 from babelqueue import EnvelopeCodec
 
@@ -34,8 +36,11 @@ from conformance_support import (
     WriteOutcome,
 )
 
-CODEC_LOGGER = "babelqueue.codec"
-"""The logger the SDK warns on when it drops a forbidden key (babelqueue 1.14+)."""
+NO_WARNINGS_HOOK = (
+    "this babelqueue has no decode warnings hook: the module of EnvelopeCodec has no logger"
+    " (babelqueue.codec.logger, which EnvelopeCodec.decode warns on when it drops a forbidden key)"
+)
+"""Why decode reports its warnings as not provided on a babelqueue without the hook."""
 
 RECONCILE_URN = "urn:bqgen:conformance:reconcile"
 """The URN of the envelopes built to carry a body count into a reconciler."""
@@ -80,10 +85,24 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
+def _codec_logger() -> Optional[logging.Logger]:
+    """The logger EnvelopeCodec warns on, found by feature; None when this babelqueue has none."""
+    logger = getattr(sys.modules.get(EnvelopeCodec.__module__), "logger", None)
+    return logger if isinstance(logger, logging.Logger) else None
+
+
 @contextmanager
-def _codec_warnings() -> Iterator[list[str]]:
-    """The warnings the codec logs inside the block. Older SDKs log none."""
-    logger, handler = logging.getLogger(CODEC_LOGGER), _Collect()
+def _codec_warnings() -> Iterator[Union[list[str], NotProvided]]:
+    """The warnings the codec logs inside the block.
+
+    A babelqueue without the hook yields NotProvided: "no warnings" would be a
+    claim about an SDK that cannot say, so those tests skip instead.
+    """
+    logger = _codec_logger()
+    if logger is None:
+        yield NotProvided(NO_WARNINGS_HOOK)
+        return
+    handler = _Collect()
     previous = logger.level
     logger.addHandler(handler)
     logger.setLevel(logging.WARNING)
@@ -142,7 +161,8 @@ def _retried(envelope: str, urn: str, times: int) -> str:
     A handler that raises makes BabelQueue.dispatch decode the message, add one
     to its attempts and publish it again, which is the SDK's only increment.
     """
-    from babelqueue import BabelQueue, InMemoryTransport
+    BabelQueue = _sdk("babelqueue", "BabelQueue", "register", "consume")
+    InMemoryTransport = _sdk("babelqueue", "InMemoryTransport", "publish", "pop")
 
     def handler(*delivery: Any) -> None:
         raise RuntimeError("fails on purpose, so that the runtime retries the message")
@@ -159,13 +179,32 @@ def _retried(envelope: str, urn: str, times: int) -> str:
     return str(retried.body)
 
 
-def _transport(module: str, name: str) -> Any:
-    """A transport class; a missing transport module is not provided, not an error."""
+def _sdk(module: str, name: str, *members: str) -> Any:
+    """What module names name, with the members the mapping calls on it.
+
+    Found by feature, never by version: an API the installed babelqueue lacks
+    raises NotProvided naming it, so its tests skip with that reason.
+    """
     try:
-        imported = __import__("babelqueue." + module, fromlist=[name])
+        imported = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise NotProvided(f"{module} cannot be imported: {exc}") from exc
+        raise NotProvided(f"this babelqueue has no {module}") from exc
     except ImportError as exc:
-        raise NotProvided(f"babelqueue.{module}: {exc}") from exc
-    return getattr(imported, name)
+        raise NotProvided(f"{module} cannot be imported: {exc}") from exc
+    if not hasattr(imported, name):
+        raise NotProvided(f"this babelqueue has no {module}.{name}")
+    found = getattr(imported, name)
+    for member in members:
+        if not hasattr(found, member):
+            raise NotProvided(f"this babelqueue has no {module}.{name}.{member}")
+    return found
+
+
+def _transport(module: str, name: str, *members: str) -> Any:
+    """A transport's class (or constant) in babelqueue.<module>, as _sdk finds it."""
+    return _sdk("babelqueue." + module, name, *members)
 
 
 CONSUMER_QUEUE = "conformance"
@@ -499,7 +538,7 @@ class SdkSubject:
         return {
             "accepted": accepted,
             "reason": "" if accepted else "EnvelopeCodec.accepts rejected the envelope",
-            "warnings": list(warnings),
+            "warnings": warnings if isinstance(warnings, NotProvided) else list(warnings),
             "view": _view(decoded) if decoded else None,
         }
 
@@ -516,14 +555,14 @@ class SdkSubject:
         return EnvelopeCodec.encode(EnvelopeCodec.make(urn, data, queue=queue))
 
     def sqs_attributes(self, envelope: str) -> dict[str, SQSAttribute]:
-        return dict(_transport("sqs_transport", "SqsTransport")._attributes(envelope))
+        return dict(_transport("sqs_transport", "SqsTransport", "_attributes")._attributes(envelope))
 
     def sqs_reconcile(self, body_attempts: int, approximate_receive_count: Optional[str]) -> int:
-        transport = _transport("sqs_transport", "SqsTransport")
+        transport = _transport("sqs_transport", "SqsTransport", "_reconcile")
         return _attempts_of(transport._reconcile(_body_with_attempts(body_attempts), approximate_receive_count))
 
     def asb_message(self, envelope: str) -> ASBMessage:
-        projection = _transport("asb_transport", "AsbTransport")._projection(envelope)
+        projection = _transport("asb_transport", "AsbTransport", "_projection")._projection(envelope)
         return {
             "subject": projection["subject"],
             "correlation_id": projection["correlation_id"],
@@ -533,29 +572,31 @@ class SdkSubject:
         }
 
     def asb_reconcile(self, body_attempts: int, delivery_count: int) -> int:
-        transport = _transport("asb_transport", "AsbTransport")
+        transport = _transport("asb_transport", "AsbTransport", "_reconcile")
         return _attempts_of(transport._reconcile(_body_with_attempts(body_attempts), delivery_count))
 
     def pulsar_properties(self, envelope: str) -> dict[str, str]:
-        return dict(_transport("pulsar_transport", "PulsarTransport")._projection(envelope))
+        return dict(_transport("pulsar_transport", "PulsarTransport", "_projection")._projection(envelope))
 
     def pulsar_reconcile(self, body_attempts: int, redelivery_count: int) -> int:
-        transport = _transport("pulsar_transport", "PulsarTransport")
+        transport = _transport("pulsar_transport", "PulsarTransport", "_reconcile")
         return _attempts_of(transport._reconcile(_body_with_attempts(body_attempts), redelivery_count))
 
     def kafka_headers(self, envelope: str) -> dict[str, str]:
-        headers = _transport("kafka_transport", "KafkaTransport")._projection(envelope)
+        headers = _transport("kafka_transport", "KafkaTransport", "_projection")._projection(envelope)
         return {name: value.decode("utf-8") if isinstance(value, bytes) else value for name, value in headers}
 
     def kafka_reconcile(self, body_attempts: int, header_attempts: Optional[int]) -> int:
-        transport = _transport("kafka_transport", "KafkaTransport")
+        transport = _transport("kafka_transport", "KafkaTransport", "_reconcile")
         headers: list[tuple[str, bytes]] = []
         if header_attempts is not None:
             headers.append(("bq-attempts", str(header_attempts).encode("utf-8")))
         return _attempts_of(transport._reconcile(_body_with_attempts(body_attempts), headers))
 
     def artemis_message(self, envelope: str) -> ArtemisMessage:
-        transport = _transport("artemis_transport", "ArtemisTransport")
+        transport = _transport(
+            "artemis_transport", "ArtemisTransport", "_creation_seconds", "_jms_type", "_correlation_id", "_projection"
+        )
         annotation = _transport("artemis_transport", "JMS_TYPE_ANNOTATION")
         seconds = transport._creation_seconds(envelope)
         return {
@@ -566,11 +607,11 @@ class SdkSubject:
         }
 
     def artemis_reconcile(self, body_attempts: int, delivery_count: int) -> int:
-        transport = _transport("artemis_transport", "ArtemisTransport")
+        transport = _transport("artemis_transport", "ArtemisTransport", "_reconcile")
         return _attempts_of(transport._reconcile(_body_with_attempts(body_attempts), delivery_count))
 
     def rabbitmq_publishing(self, envelope: str) -> RabbitMQPublishing:
-        pika_transport = _transport("pika_transport", "PikaTransport")
+        pika_transport = _transport("pika_transport", "PikaTransport", "_properties")
         transport = pika_transport.__new__(pika_transport)  # no broker connection: only the projection runs
         transport._pika = _RecordingPika
         properties = transport._properties(envelope)
@@ -582,7 +623,7 @@ class SdkSubject:
 
     def redis_roundtrip(self, envelope: str) -> RedisRoundtrip:
         client = _ListClient()
-        transport = _transport("redis_transport", "RedisTransport")("redis://", client=client)
+        transport = _transport("redis_transport", "RedisTransport", "publish", "pop")("redis://", client=client)
         transport.publish("conformance", envelope)
         queued_after_produce = client.llen("conformance")
         reserved = transport.pop("conformance", timeout=0)
@@ -596,7 +637,8 @@ class SdkSubject:
         }
 
     def idempotency_key(self, envelope: str) -> str:
-        from babelqueue.idempotency import InMemoryStore, wrap
+        InMemoryStore = _sdk("babelqueue.idempotency", "InMemoryStore", "remember")
+        wrap = _sdk("babelqueue.idempotency", "wrap")
 
         remembered: list[str] = []
 
@@ -615,7 +657,8 @@ class SdkSubject:
         return keys[0]
 
     def idempotency_replay(self, deliveries: list[Delivery]) -> list[bool]:
-        from babelqueue.idempotency import InMemoryStore, wrap
+        InMemoryStore = _sdk("babelqueue.idempotency", "InMemoryStore", "forget")
+        wrap = _sdk("babelqueue.idempotency", "wrap")
 
         class HandlerThrew(Exception):
             """What the replayed handler raises for a delivery whose outcome is "throw"."""
@@ -642,8 +685,7 @@ class SdkSubject:
         return invoked
 
     def validate_payload(self, schema: dict[str, Any], data: Any) -> PayloadVerdict:
-        from babelqueue.schema import validate_schema
-
+        validate_schema = _sdk("babelqueue.schema", "validate_schema")
         violation = validate_schema(schema, data)
         return {"valid": violation is None, "errors": [] if violation is None else [violation]}
 
@@ -652,7 +694,7 @@ class SdkSubject:
         if property is not None:
             attributes["bq-schema-version"] = {"DataType": "String", "StringValue": property}
         client = _SqsClient(envelope, attributes)
-        transport = _transport("sqs_transport", "SqsTransport")("sqs://", client=client)
+        transport = _transport("sqs_transport", "SqsTransport", "pop")("sqs://", client=client)
         return _gate_outcome(transport, client, envelope)
 
     def asb_schema_version_gate(
@@ -665,13 +707,13 @@ class SdkSubject:
         if property is not None:
             properties[b"bq-schema-version"] = _amqp_value(property, amqp_type)
         client = _AsbClient(envelope, properties)
-        transport = _transport("asb_transport", "AsbTransport")("sb://", client=client)
+        transport = _transport("asb_transport", "AsbTransport", "pop")("sb://", client=client)
         return _gate_outcome(transport, client, envelope)
 
     def pulsar_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
         properties = {} if property is None else {"bq-schema-version": property}
         client = _PulsarClient(envelope, properties)
-        transport = _transport("pulsar_transport", "PulsarTransport")(
+        transport = _transport("pulsar_transport", "PulsarTransport", "pop")(
             "pulsar://conformance:6650", client=client
         )
         return _gate_outcome(transport, client, envelope)
@@ -679,7 +721,7 @@ class SdkSubject:
     def kafka_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
         headers = [] if property is None else [("bq-schema-version", property.encode("utf-8"))]
         consumer = _KafkaConsumer(envelope, headers)
-        transport = _transport("kafka_transport", "KafkaTransport")(
+        transport = _transport("kafka_transport", "KafkaTransport", "pop")(
             "kafka://conformance:9092", consumer_factory=lambda topic: consumer
         )
         return _gate_outcome(transport, consumer, envelope)
@@ -687,7 +729,7 @@ class SdkSubject:
     def artemis_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
         properties = {} if property is None else {"bq_schema_version": property}
         connection = _ArtemisConnection(envelope, properties)
-        transport = _transport("artemis_transport", "ArtemisTransport")(
+        transport = _transport("artemis_transport", "ArtemisTransport", "pop")(
             "artemis://conformance:5672", connection=connection
         )
         return _gate_outcome(transport, connection, envelope)

@@ -24,45 +24,50 @@ class ForbiddenKeysConformanceTest(support.ConformanceTestCase):
         envelope = self.fixture("fixtures/forbidden-key-timestamp.json")
         decoded = self.call(subject().decode, envelope)
         self.assertAccepted(decoded)
-        self.assertWarnsAbout(decoded, "/timestamp")
         output = self.parse_object(self.call(subject().reencode, envelope, 0))
         self.assertPointerAbsent(output, "/timestamp")
+        # last: a subject without decode warnings skips here, after the checks it can answer
+        self.assertWarnsAbout(decoded, "/timestamp")
 
     def test_forbidden_key_meta_max_retries(self):
         """forbidden-key-meta-max-retries"""
         envelope = self.fixture("fixtures/forbidden-key-meta-max-retries.json")
         decoded = self.call(subject().decode, envelope)
         self.assertAccepted(decoded)
-        self.assertWarnsAbout(decoded, "/meta/max_retries")
         output = self.parse_object(self.call(subject().reencode, envelope, 0))
         self.assertPointerAbsent(output, "/meta/max_retries")
+        # last: a subject without decode warnings skips here, after the checks it can answer
+        self.assertWarnsAbout(decoded, "/meta/max_retries")
 
     def test_forbidden_key_meta_attempts(self):
         """forbidden-key-meta-attempts"""
         envelope = self.fixture("fixtures/forbidden-key-meta-attempts.json")
         decoded = self.call(subject().decode, envelope)
         self.assertAccepted(decoded)
-        self.assertWarnsAbout(decoded, "/meta/attempts")
         output = self.parse_object(self.call(subject().reencode, envelope, 0))
         self.assertPointerAbsent(output, "/meta/attempts")
+        # last: a subject without decode warnings skips here, after the checks it can answer
+        self.assertWarnsAbout(decoded, "/meta/attempts")
 
     def test_forbidden_key_meta_source(self):
         """forbidden-key-meta-source"""
         envelope = self.fixture("fixtures/forbidden-key-meta-source.json")
         decoded = self.call(subject().decode, envelope)
         self.assertAccepted(decoded)
-        self.assertWarnsAbout(decoded, "/meta/source")
         output = self.parse_object(self.call(subject().reencode, envelope, 0))
         self.assertPointerAbsent(output, "/meta/source")
+        # last: a subject without decode warnings skips here, after the checks it can answer
+        self.assertWarnsAbout(decoded, "/meta/source")
 
     def test_forbidden_key_meta_ts(self):
         """forbidden-key-meta-ts"""
         envelope = self.fixture("fixtures/forbidden-key-meta-ts.json")
         decoded = self.call(subject().decode, envelope)
         self.assertAccepted(decoded)
-        self.assertWarnsAbout(decoded, "/meta/ts")
         output = self.parse_object(self.call(subject().reencode, envelope, 0))
         self.assertPointerAbsent(output, "/meta/ts")
+        # last: a subject without decode warnings skips here, after the checks it can answer
+        self.assertWarnsAbout(decoded, "/meta/ts")
 
 
 if __name__ == "__main__":

@@ -26,9 +26,10 @@ final class ForbiddenKeysConformanceTest extends ConformanceTestCase
         $fixture = self::fixture('fixtures/forbidden-key-timestamp.json');
         $decoded = $this->subject()->decode($fixture);
         Expect::accepted($decoded, $case);
-        Expect::warningNaming('/timestamp', $decoded->warnings, $case);
         $reencoded = Json::decode($this->subject()->reencode($fixture, 0));
         Expect::absent($reencoded, '/timestamp', $case . ': after re-encoding');
+        // last: a subject without decode warnings skips here, after the checks it can answer
+        Expect::warningNaming('/timestamp', Expect::provided($decoded->warnings), $case);
     }
 
     public function test_forbidden_key_meta_max_retries(): void
@@ -37,9 +38,10 @@ final class ForbiddenKeysConformanceTest extends ConformanceTestCase
         $fixture = self::fixture('fixtures/forbidden-key-meta-max-retries.json');
         $decoded = $this->subject()->decode($fixture);
         Expect::accepted($decoded, $case);
-        Expect::warningNaming('/meta/max_retries', $decoded->warnings, $case);
         $reencoded = Json::decode($this->subject()->reencode($fixture, 0));
         Expect::absent($reencoded, '/meta/max_retries', $case . ': after re-encoding');
+        // last: a subject without decode warnings skips here, after the checks it can answer
+        Expect::warningNaming('/meta/max_retries', Expect::provided($decoded->warnings), $case);
     }
 
     public function test_forbidden_key_meta_attempts(): void
@@ -48,9 +50,10 @@ final class ForbiddenKeysConformanceTest extends ConformanceTestCase
         $fixture = self::fixture('fixtures/forbidden-key-meta-attempts.json');
         $decoded = $this->subject()->decode($fixture);
         Expect::accepted($decoded, $case);
-        Expect::warningNaming('/meta/attempts', $decoded->warnings, $case);
         $reencoded = Json::decode($this->subject()->reencode($fixture, 0));
         Expect::absent($reencoded, '/meta/attempts', $case . ': after re-encoding');
+        // last: a subject without decode warnings skips here, after the checks it can answer
+        Expect::warningNaming('/meta/attempts', Expect::provided($decoded->warnings), $case);
     }
 
     public function test_forbidden_key_meta_source(): void
@@ -59,9 +62,10 @@ final class ForbiddenKeysConformanceTest extends ConformanceTestCase
         $fixture = self::fixture('fixtures/forbidden-key-meta-source.json');
         $decoded = $this->subject()->decode($fixture);
         Expect::accepted($decoded, $case);
-        Expect::warningNaming('/meta/source', $decoded->warnings, $case);
         $reencoded = Json::decode($this->subject()->reencode($fixture, 0));
         Expect::absent($reencoded, '/meta/source', $case . ': after re-encoding');
+        // last: a subject without decode warnings skips here, after the checks it can answer
+        Expect::warningNaming('/meta/source', Expect::provided($decoded->warnings), $case);
     }
 
     public function test_forbidden_key_meta_ts(): void
@@ -70,8 +74,9 @@ final class ForbiddenKeysConformanceTest extends ConformanceTestCase
         $fixture = self::fixture('fixtures/forbidden-key-meta-ts.json');
         $decoded = $this->subject()->decode($fixture);
         Expect::accepted($decoded, $case);
-        Expect::warningNaming('/meta/ts', $decoded->warnings, $case);
         $reencoded = Json::decode($this->subject()->reencode($fixture, 0));
         Expect::absent($reencoded, '/meta/ts', $case . ': after re-encoding');
+        // last: a subject without decode warnings skips here, after the checks it can answer
+        Expect::warningNaming('/meta/ts', Expect::provided($decoded->warnings), $case);
     }
 }

@@ -44,9 +44,11 @@ use BabelQueue\Tests\ConformanceGenerated\Support\Subject;
  *
  * The transports are publish-only: a projection is observed by publishing
  * through a fake of the transport's one-method client seam and capturing what
- * it was given. Operations the SDK does not offer, or offers only in a later
- * release, throw NotProvided, so their tests are reported skipped with the
- * reason. Transports whose client has no seam to fake are driven through
+ * it was given. An operation the SDK has no API for throws NotProvided, and
+ * a part of a result it has no API for (decode's warnings) is a NotProvided,
+ * so their tests are reported skipped with the reason, never passed; what
+ * the SDK has is found by feature (class_exists, method_exists, reflection),
+ * never by version. Transports whose client has no seam to fake are driven through
  * mocks of their client library, which need that library and mockery
  * (require-dev).
  */
@@ -84,8 +86,11 @@ final class SdkSubject implements Subject
 
     public function decode(string $envelope): \stdClass
     {
-        $warnings = [];
-        // Releases before the warning hook ignore the extra argument (and warn about nothing).
+        // The warning hook is decode's second parameter, found by feature: a release without it
+        // cannot say whether it warned, so its warnings are not provided (never an empty list).
+        $warnings = self::hasWarningHook() ? [] : new NotProvided(
+            'this php-sdk has no decode warnings hook (EnvelopeCodec::decode takes no $onWarning callback)',
+        );
         $decoded = EnvelopeCodec::decode(
             $envelope,
             static function (string $message, string $pointer) use (&$warnings): void {
@@ -119,6 +124,8 @@ final class SdkSubject implements Subject
 
     public function sqsAttributes(string $envelope): \stdClass
     {
+        self::requireApi(SqsClient::class);
+        self::requireApi(SqsTransport::class, 'publish');
         $client = new class () implements SqsClient {
             /** @var array<string, mixed> */
             public array $sent = [];
@@ -151,6 +158,8 @@ final class SdkSubject implements Subject
 
     public function pulsarProperties(string $envelope): \stdClass
     {
+        self::requireApi(PulsarWebSocketClient::class);
+        self::requireApi(PulsarTransport::class, 'publish');
         $client = new class () implements PulsarWebSocketClient {
             /** @var array<string, string> */
             public array $properties = [];
@@ -166,6 +175,8 @@ final class SdkSubject implements Subject
 
     public function pulsarReconcile(int $bodyAttempts, int $redeliveryCount): int
     {
+        self::requireApi(PulsarWebSocketConsumerClient::class);
+        self::requireApi(PulsarConsumer::class, 'receive');
         $payload = self::bodyWithAttempts($bodyAttempts);
         $client = new class ($payload, $redeliveryCount) implements PulsarWebSocketConsumerClient {
             public function __construct(private readonly string $payload, private readonly int $redeliveryCount)
@@ -195,6 +206,8 @@ final class SdkSubject implements Subject
 
     public function kafkaHeaders(string $envelope): \stdClass
     {
+        self::requireApi(KafkaProducer::class);
+        self::requireApi(KafkaTransport::class, 'publish');
         $producer = new class () implements KafkaProducer {
             /** @var array<string, string> */
             public array $headers = [];
@@ -210,6 +223,8 @@ final class SdkSubject implements Subject
 
     public function kafkaReconcile(int $bodyAttempts, ?int $headerAttempts): int
     {
+        self::requireApi(KafkaConsumerClient::class);
+        self::requireApi(KafkaConsumer::class, 'receive');
         $headers = $headerAttempts === null ? [] : ['bq-attempts' => (string) $headerAttempts];
         $client = new class (self::bodyWithAttempts($bodyAttempts), $headers) implements KafkaConsumerClient {
             /** @param array<string, string> $headers */
@@ -231,6 +246,8 @@ final class SdkSubject implements Subject
 
     public function artemisMessage(string $envelope): \stdClass
     {
+        self::requireApi(StompClient::class);
+        self::requireApi(StompTransport::class, 'publish');
         $client = new class () implements StompClient {
             /** @var array<string, string> */
             public array $headers = [];
@@ -243,13 +260,16 @@ final class SdkSubject implements Subject
         (new StompTransport($client))->publish($envelope);
         // Artemis reads these STOMP frame headers into the message's own fields; every other header
         // becomes an application property. A STOMP frame has no header for a message annotation (the
-        // x-opt-jms-type the block expects) nor for the creation time, which the broker stamps.
+        // x-opt-jms-type the block expects) nor for the creation time, which the broker stamps: those
+        // parts are not provided, so the test skips once it has checked the rest.
         $frame = ['content-type', 'content-length', 'correlation-id', 'destination', 'expires', 'persistent',
             'priority', 'receipt', 'reply-to', 'transaction'];
         return (object) [
-            'annotations' => new \stdClass(),
+            'annotations' => new NotProvided('StompTransport has no API for message annotations (a STOMP frame'
+                . ' cannot carry x-opt-jms-type)'),
             'correlation_id' => $client->headers['correlation-id'] ?? null,
-            'creation_time' => null,
+            'creation_time' => new NotProvided('StompTransport has no API for the creation time (the broker'
+                . ' stamps it)'),
             'properties' => self::map(array_diff_key($client->headers, array_flip($frame))),
         ];
     }
@@ -262,6 +282,7 @@ final class SdkSubject implements Subject
     public function rabbitmqPublishing(string $envelope): \stdClass
     {
         self::requireMockable(AMQPChannel::class, 'php-amqplib/php-amqplib');
+        self::requireApi(AmqpTransport::class, 'publish');
         $published = null;
         $channel = \Mockery::mock(AMQPChannel::class);
         $channel->shouldReceive('queue_declare');
@@ -362,7 +383,7 @@ final class SdkSubject implements Subject
     public function validatePayload(\stdClass $schema, mixed $data): \stdClass
     {
         if (!class_exists(PayloadValidator::class)) {
-            throw new NotProvided('this php-sdk release has no payload validator (BabelQueue\Schema\PayloadValidator)');
+            throw new NotProvided('this php-sdk has no payload validator (BabelQueue\Schema\PayloadValidator)');
         }
         $violation = PayloadValidator::check((array) Json::toAssoc($schema), Json::toAssoc($data));
         return (object) ['valid' => $violation === null, 'errors' => $violation === null ? [] : [$violation]];
@@ -383,6 +404,8 @@ final class SdkSubject implements Subject
 
     public function pulsarSchemaVersionGate(string $envelope, ?string $property): string
     {
+        self::requireApi(PulsarWebSocketConsumerClient::class);
+        self::requireApi(PulsarConsumer::class, 'consume');
         // The message carries bq-schema-version as the case sets it (no property when absent). PulsarConsumer
         // decoded it when its consume loop handed it to the handler; a gate would reject it before that.
         $properties = $property === null ? [] : ['bq-schema-version' => $property];
@@ -423,6 +446,8 @@ final class SdkSubject implements Subject
 
     public function kafkaSchemaVersionGate(string $envelope, ?string $property): string
     {
+        self::requireApi(KafkaConsumerClient::class);
+        self::requireApi(KafkaConsumer::class, 'consume');
         // The record carries bq-schema-version as the case sets it (no header when absent). KafkaConsumer
         // decoded it when its consume loop handed it to the handler; a gate would reject it before that.
         $headers = $property === null ? [] : ['bq-schema-version' => $property];
@@ -494,6 +519,12 @@ final class SdkSubject implements Subject
             . ' write failure or acknowledgement timing to report');
     }
 
+    /** Whether EnvelopeCodec::decode takes the per-call warning callback ($onWarning). */
+    private static function hasWarningHook(): bool
+    {
+        return (new \ReflectionMethod(EnvelopeCodec::class, 'decode'))->getNumberOfParameters() >= 2;
+    }
+
     /**
      * The neutral view of a decoded envelope.
      *
@@ -529,7 +560,7 @@ final class SdkSubject implements Subject
     private static function requireIdempotency(): void
     {
         if (!class_exists(Idempotent::class)) {
-            throw new NotProvided('this php-sdk release has no idempotency helper (BabelQueue\Idempotency\Idempotent)');
+            throw new NotProvided('this php-sdk has no idempotency helper (BabelQueue\Idempotency\Idempotent)');
         }
     }
 
@@ -583,6 +614,23 @@ final class SdkSubject implements Subject
             return $polls++ >= 1;
         });
         return $handled > 0 ? 'decode' : 'reject';
+    }
+
+    /**
+     * Found by feature, never by version: a class, interface or method this
+     * php-sdk lacks makes the operation not provided, naming it, so its tests
+     * skip with that reason instead of erroring.
+     */
+    private static function requireApi(string $type, string ...$methods): void
+    {
+        if (!class_exists($type) && !interface_exists($type)) {
+            throw new NotProvided('this php-sdk has no ' . $type);
+        }
+        foreach ($methods as $method) {
+            if (!method_exists($type, $method)) {
+                throw new NotProvided('this php-sdk has no ' . $type . '::' . $method . '()');
+            }
+        }
     }
 
     private static function canMock(string $class): bool

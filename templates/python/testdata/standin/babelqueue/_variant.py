@@ -1,0 +1,3 @@
+import os
+
+VARIANT = os.environ.get("BQGEN_STANDIN", "with")

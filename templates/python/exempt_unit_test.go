@@ -106,8 +106,9 @@ func generateWith(t *testing.T, s *model.Suite, opt backend.Options) []backend.F
 }
 
 // TestTransportTargetLayout: a suite of broker blocks only is a transport
-// target's: its modules sit in out itself, named after its blocks, and its
-// scaffold maps only those blocks' operations; a core target is unchanged.
+// target's: its modules sit in tests/ below out (the package root), as a core
+// target's do, named after its blocks, and its scaffold maps only those
+// blocks' operations; a core target is unchanged.
 func TestTransportTargetLayout(t *testing.T) {
 	s, err := canonicalSuite(t).Select([]string{model.BlockSQS})
 	if err != nil {
@@ -116,22 +117,22 @@ func TestTransportTargetLayout(t *testing.T) {
 	for _, binding := range []backend.Binding{backend.BindSDK, backend.BindOracle} {
 		files := filesOf(t, s, backend.Options{Binding: binding})
 		subject := map[backend.Binding]string{backend.BindSDK: "conformance_sqs_subject", backend.BindOracle: "conformance_sqs_oracle"}[binding]
-		for _, path := range []string{"test_conformance_sqs.py", "conformance_sqs_support.py", subject + ".py", "conformance/manifest.json"} {
+		for _, path := range []string{"tests/test_conformance_sqs.py", "tests/conformance_sqs_support.py", "tests/" + subject + ".py", "tests/conformance/manifest.json"} {
 			if _, ok := files[path]; !ok {
 				t.Errorf("binding %d: no %s", binding, path)
 			}
 		}
 		for path := range files {
-			if strings.HasPrefix(path, "tests/") || strings.HasPrefix(path, "test_conformance_") && path != "test_conformance_sqs.py" {
+			if !strings.HasPrefix(path, "tests/") || strings.HasPrefix(path, "tests/test_conformance_") && path != "tests/test_conformance_sqs.py" {
 				t.Errorf("binding %d: %s is not in a transport target's layout", binding, path)
 			}
 		}
-		test := files["test_conformance_sqs.py"]
+		test := files["tests/test_conformance_sqs.py"]
 		if !strings.Contains(test, "import conformance_sqs_support as support\nfrom "+subject+" import subject\n") {
 			t.Errorf("binding %d: the test module does not import its own support and subject", binding)
 		}
 	}
-	scaffold := filesOf(t, s, backend.Options{})["conformance_sqs_subject.py"]
+	scaffold := filesOf(t, s, backend.Options{})["tests/conformance_sqs_subject.py"]
 	for _, want := range []string{
 		`OPERATIONS = [
     "capabilities",

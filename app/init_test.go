@@ -131,3 +131,83 @@ func TestInitReadsManifestsAsInput(t *testing.T) {
 		})
 	}
 }
+
+// TestInitExamplesWorkWhenFollowed: where init found no transport package,
+// the starter's example says what to write for one; done as it says (the
+// example target uncommented and its directory there, or the broker block
+// added to the core target), generate and check are clean.
+func TestInitExamplesWorkWhenFollowed(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		lang, standIn string
+		lay           map[string]string // files the example's directory holds
+		follow        func(starter string) string
+	}{
+		{"go", "go/core", map[string]string{"sqs/go.mod": "module github.com/babelqueue/babelqueue-go/sqs\n\ngo 1.22\n", "sqs/sqs.go": "package sqs\n"}, uncommentExample},
+		{"node", "node/core", map[string]string{"packages/sqs/package.json": `{"name": "@babelqueue/sqs", "scripts": {"test": "node --import tsx --test test/*.test.ts"}}`}, uncommentExample},
+		{"python", "python/core", nil, addBlock("sqs")},
+		{"php", "php/core", nil, addBlock("kafka")},
+	} {
+		t.Run(tc.standIn, func(t *testing.T) {
+			t.Parallel()
+			dir := copyStandIn(t, tc.standIn)
+			if err := os.RemoveAll(filepath.Join(dir, "sqs")); err != nil { // the example, not a found module
+				t.Fatal(err)
+			}
+			if code, _, stderr := run(t, "init", "--lang", tc.lang, "--dir", dir); code != 0 {
+				t.Fatalf("init: exit %d\n%s", code, stderr)
+			}
+			for rel, content := range tc.lay {
+				p := filepath.Join(dir, filepath.FromSlash(rel))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cfg := filepath.Join(dir, "bqgen.yaml")
+			starter, err := os.ReadFile(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			followed := tc.follow(string(starter))
+			if followed == string(starter) {
+				t.Fatalf("the starter has no example to follow:\n%s", starter)
+			}
+			if err := os.WriteFile(cfg, []byte(followed), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if code, stdout, stderr := run(t, "generate", "--config", cfg); code != 0 {
+				t.Fatalf("generate: exit %d\n%s%s\n%s", code, stdout, stderr, followed)
+			}
+			if code, stdout, stderr := run(t, "check", "--config", cfg); code != 0 {
+				t.Fatalf("check: exit %d\n%s%s", code, stdout, stderr)
+			}
+		})
+	}
+}
+
+// uncommentExample uncomments the starter's example target (the lines
+// "  #   - lang: ..." and "  #     key: ...").
+func uncommentExample(starter string) string {
+	lines := strings.Split(starter, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "  #   - lang: ") || strings.HasPrefix(l, "  #     ") {
+			lines[i] = "  " + strings.TrimPrefix(l, "  #   ")
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// addBlock adds block to the core target's blocks.
+func addBlock(block string) func(string) string {
+	return func(starter string) string {
+		i := strings.Index(starter, "    blocks: [")
+		if i < 0 {
+			return starter
+		}
+		end := i + strings.Index(starter[i:], "]")
+		return starter[:end] + ", " + block + starter[end:]
+	}
+}

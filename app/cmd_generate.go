@@ -131,7 +131,7 @@ func generateTarget(s *model.Suite, t target) (generated, error) {
 	}
 	// The .gitattributes that keep a checkout's copies at LF and mark them
 	// generated (or vendored) for code review.
-	files = append(files, writer.Attributes(files)...)
+	files = append(files, writer.Attributes(files, t.opt.Regenerate)...)
 	return generated{target: t, files: files, b: b}, nil
 }
 

@@ -34,7 +34,7 @@ func TestAttributesDirectories(t *testing.T) {
 		{Path: "gen/support/x.go", Kind: backend.Generated},
 	}
 	var got []string
-	for _, f := range Attributes(files) {
+	for _, f := range Attributes(files, "bqgen generate") {
 		got = append(got, f.Path)
 	}
 	want := []string{"gen/support/.gitattributes", "tests/.gitattributes", "tests/conformance/.gitattributes"}

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -181,7 +182,8 @@ func TestTransportScaffoldsImport(t *testing.T) {
 			writeFiles(t, dir, []backend.File{{Path: "babelqueue/__init__.py", Content: []byte("class EnvelopeCodec:\n    pass\n")}})
 			program := "import conformance_" + block + "_subject as m\nprint(' '.join(m.subject().capabilities()))\n"
 			cmd := exec.Command(py, "-c", program)
-			cmd.Dir = dir
+			cmd.Dir = dir // the stand-in babelqueue; pytest puts tests/ on the path
+			cmd.Env = append(os.Environ(), "PYTHONPATH="+filepath.Join(dir, TestDir))
 			out, err := cmd.CombinedOutput()
 			if err != nil {
 				t.Fatalf("import: %v\n%s", err, out)

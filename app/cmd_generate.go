@@ -129,6 +129,9 @@ func generateTarget(s *model.Suite, t target) (generated, error) {
 	case err != nil:
 		return generated{}, fmt.Errorf("%s", withLang(t.lang, err.Error()))
 	}
+	// The .gitattributes that keep a checkout's copies at LF and mark them
+	// generated (or vendored) for code review.
+	files = append(files, writer.Attributes(files, t.opt.Regenerate)...)
 	return generated{target: t, files: files, b: b}, nil
 }
 
@@ -163,7 +166,7 @@ func runGenerate(c *cli.Context) error {
 			return err
 		}
 		fmt.Fprintf(c.App.Writer, "%s: %d file(s) written, %d removed in %s\n", g.lang, len(plan.Changes), len(plan.Removals), quote.Name(g.out))
-		for _, w := range wiringProblems(g) {
+		for _, w := range append(attributesAdvice(g, plan), wiringProblems(g)...) {
 			fmt.Fprintf(c.App.ErrWriter, "warning: %s\n", quote.Text(w))
 		}
 	}
@@ -196,6 +199,11 @@ func runCheck(c *cli.Context) error {
 			fmt.Fprintln(c.App.Writer, quote.Text(w))
 			miswired = append(miswired, quote.Name(g.out))
 		}
+		// Lines an SDK's own .gitattributes lacks are advice, not drift:
+		// check compares generated files modulo line ends either way.
+		for _, w := range attributesAdvice(g, plan) {
+			fmt.Fprintf(c.App.ErrWriter, "warning: %s\n", quote.Text(w))
+		}
 	}
 	switch {
 	case len(stale) > 0 && inTheWay:
@@ -208,6 +216,18 @@ func runCheck(c *cli.Context) error {
 		return problemsErr("the test runner of %s would not run the generated tests (see above)", strings.Join(miswired, ", "))
 	}
 	return nil
+}
+
+// attributesAdvice is a message per .gitattributes of the SDK's own that
+// bqgen left alone where it would have written its own, with the lines to
+// add.
+func attributesAdvice(g generated, plan *writer.Plan) []string {
+	var out []string
+	for _, a := range plan.Advice {
+		out = append(out, fmt.Sprintf("%s: %s is the SDK's own, so bqgen leaves it: add these lines to keep the generated files' LF line ends on every checkout and mark them for code review:\n  %s",
+			g.lang, quote.Name(filepath.Join(g.out, filepath.FromSlash(a.Path))), strings.Join(a.Lines, "\n  ")))
+	}
+	return out
 }
 
 // wiringProblems asks the target's backend whether the SDK's test entry

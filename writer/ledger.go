@@ -36,16 +36,17 @@ type ledger map[string]string
 // recorded the path, and the content is still what it wrote. A line of an
 // older ledger without a hash trusts only a file that carries bqgen's own
 // generated-code marker, or one byte-equal to suite, the suite's own file
-// at that path (nil when the suite has none).
+// at that path (nil when the suite has none). Line ends do not count (see
+// sameText).
 func (l ledger) owns(path string, content, suite []byte) bool {
 	want, ok := l[path]
 	switch {
 	case !ok:
 		return false
 	case want != "":
-		return want == contentHash(content)
+		return hashMatches(want, content)
 	}
-	return isBqgenOutput(content) || (suite != nil && bytes.Equal(content, suite))
+	return isBqgenOutput(content) || (suite != nil && sameText(content, suite))
 }
 
 func contentHash(content []byte) string {

@@ -1,7 +1,6 @@
 package writer
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"maps"
@@ -40,6 +39,9 @@ type Plan struct {
 	// unless adopting, and then overwrites them, or leaves a stale one in
 	// place for the SDK to keep (the new ledger no longer lists it).
 	Conflicts []Conflict
+	// Advice lists the SDK's own attributes files bqgen leaves alone where
+	// it would write its own, with the lines they lack (AttributesFile).
+	Advice []Advice
 
 	removalHashes map[string]string // each removal's content, as planned
 }
@@ -88,11 +90,21 @@ func makePlan(d *outDir, lang string, files []backend.File) (*Plan, error) {
 		return nil, err
 	}
 	plan := &Plan{Root: d.path, Lang: lang, removalHashes: map[string]string{}}
+	var written []backend.File // files without the SDK's own attributes files
 	for _, f := range sortedFiles(files) {
+		kept, err := plan.keepSDKAttributes(d, f, old)
+		if err != nil {
+			return nil, err
+		}
+		if kept {
+			continue
+		}
+		written = append(written, f)
 		if err := plan.compare(d, f, old); err != nil {
 			return nil, err
 		}
 	}
+	files = written
 	for _, p := range stalePaths(old, files) {
 		if err := plan.stale(d, p, old); err != nil {
 			return nil, err
@@ -116,7 +128,7 @@ func (p *Plan) compare(d *outDir, f backend.File, old ledger) error {
 	case cur.blocker != "":
 		p.Conflicts = append(p.Conflicts, Conflict{Path: f.Path, Reason: cur.blocker + blocksWrite, Blocks: true})
 		return nil
-	case cur.exists && bytes.Equal(cur.content, f.Content):
+	case cur.exists && sameText(cur.content, f.Content):
 		return nil
 	case cur.exists && f.Kind == backend.Scaffold:
 		return nil // the SDK's own once written
@@ -125,6 +137,27 @@ func (p *Plan) compare(d *outDir, f backend.File, old ledger) error {
 	}
 	p.Changes = append(p.Changes, Change{File: f, Exists: cur.exists, Old: cur.content})
 	return nil
+}
+
+// keepSDKAttributes reports whether f is an attributes file where the SDK
+// has one of its own (anything there the ledger does not record): bqgen
+// leaves it, neither writing nor recording it, and advises the lines it
+// lacks.
+func (p *Plan) keepSDKAttributes(d *outDir, f backend.File, old ledger) (bool, error) {
+	if !isAttributes(f.Path) {
+		return false, nil
+	}
+	if _, ours := old[f.Path]; ours {
+		return false, nil
+	}
+	cur, err := d.inspect(f.Path)
+	if err != nil || (!cur.exists && cur.blocker == "") {
+		return false, err
+	}
+	if lines := missingLines(cur.content, f.Content); len(lines) > 0 {
+		p.Advice = append(p.Advice, Advice{Path: f.Path, Lines: lines})
+	}
+	return true, nil
 }
 
 // suiteContent is the suite's own file at f's path, nil when f is not one.
@@ -196,7 +229,7 @@ func (p *Plan) addLedger(d *outDir, lang string, files []backend.File, old ledge
 		return err
 	case cur.blocker != "":
 		return fmt.Errorf("%s: %s", d.name(want.Path), cur.blocker)
-	case cur.exists && bytes.Equal(cur.content, want.Content):
+	case cur.exists && sameText(cur.content, want.Content):
 		return nil
 	case cur.exists && p.nothingToDo() && maps.Equal(old, ledgerEntries(files)):
 		return nil

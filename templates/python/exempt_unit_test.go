@@ -1,6 +1,7 @@
 package python
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -106,8 +107,9 @@ func generateWith(t *testing.T, s *model.Suite, opt backend.Options) []backend.F
 }
 
 // TestTransportTargetLayout: a suite of broker blocks only is a transport
-// target's: its modules sit in out itself, named after its blocks, and its
-// scaffold maps only those blocks' operations; a core target is unchanged.
+// target's: its modules sit in tests/ below out (the package root), as a core
+// target's do, named after its blocks, and its scaffold maps only those
+// blocks' operations; a core target is unchanged.
 func TestTransportTargetLayout(t *testing.T) {
 	s, err := canonicalSuite(t).Select([]string{model.BlockSQS})
 	if err != nil {
@@ -116,22 +118,22 @@ func TestTransportTargetLayout(t *testing.T) {
 	for _, binding := range []backend.Binding{backend.BindSDK, backend.BindOracle} {
 		files := filesOf(t, s, backend.Options{Binding: binding})
 		subject := map[backend.Binding]string{backend.BindSDK: "conformance_sqs_subject", backend.BindOracle: "conformance_sqs_oracle"}[binding]
-		for _, path := range []string{"test_conformance_sqs.py", "conformance_sqs_support.py", subject + ".py", "conformance/manifest.json"} {
+		for _, path := range []string{"tests/test_conformance_sqs.py", "tests/conformance_sqs_support.py", "tests/" + subject + ".py", "tests/conformance/manifest.json"} {
 			if _, ok := files[path]; !ok {
 				t.Errorf("binding %d: no %s", binding, path)
 			}
 		}
 		for path := range files {
-			if strings.HasPrefix(path, "tests/") || strings.HasPrefix(path, "test_conformance_") && path != "test_conformance_sqs.py" {
+			if !strings.HasPrefix(path, "tests/") || strings.HasPrefix(path, "tests/test_conformance_") && path != "tests/test_conformance_sqs.py" {
 				t.Errorf("binding %d: %s is not in a transport target's layout", binding, path)
 			}
 		}
-		test := files["test_conformance_sqs.py"]
+		test := files["tests/test_conformance_sqs.py"]
 		if !strings.Contains(test, "import conformance_sqs_support as support\nfrom "+subject+" import subject\n") {
 			t.Errorf("binding %d: the test module does not import its own support and subject", binding)
 		}
 	}
-	scaffold := filesOf(t, s, backend.Options{})["conformance_sqs_subject.py"]
+	scaffold := filesOf(t, s, backend.Options{})["tests/conformance_sqs_subject.py"]
 	for _, want := range []string{
 		`OPERATIONS = [
     "capabilities",
@@ -180,7 +182,8 @@ func TestTransportScaffoldsImport(t *testing.T) {
 			writeFiles(t, dir, []backend.File{{Path: "babelqueue/__init__.py", Content: []byte("class EnvelopeCodec:\n    pass\n")}})
 			program := "import conformance_" + block + "_subject as m\nprint(' '.join(m.subject().capabilities()))\n"
 			cmd := exec.Command(py, "-c", program)
-			cmd.Dir = dir
+			cmd.Dir = dir // the stand-in babelqueue; pytest puts tests/ on the path
+			cmd.Env = append(os.Environ(), "PYTHONPATH="+filepath.Join(dir, TestDir))
 			out, err := cmd.CombinedOutput()
 			if err != nil {
 				t.Fatalf("import: %v\n%s", err, out)

@@ -33,16 +33,16 @@ func modulePath(module string) string { return TestDir + "/" + module + ".py" }
 
 // outputLayout is where one output goes and what its modules are called.
 //
-// A core target (the usual output) writes into TestDir of the checkout. A
-// transport target, whose suite carries only broker blocks, runs a
-// transport of the core package (babelqueue.sqs_transport, ...) from a test
-// directory of its own in the same checkout: its out is that directory (for
-// example tests/transports/sqs), and its modules are named after its blocks
-// (conformance_sqs_support, conformance_sqs_subject), because pytest puts
-// every test directory on one sys.path, where the core target's
-// conformance_subject is already another module.
+// Every target's out is the root of the package it tests, and its modules
+// go into TestDir below it, where Python packages keep their tests. A
+// transport target, whose suite carries only broker blocks, tests a
+// transport package (or a transport of the core package, babelqueue.
+// sqs_transport, from a directory of its own): its modules are named after
+// its blocks (conformance_sqs_support, conformance_sqs_subject), because
+// pytest may put the core's tests/ and the transport's on one sys.path,
+// where the core target's conformance_subject is already another module.
 type outputLayout struct {
-	// Dir is the directory of every module, relative to out ("" is out).
+	// Dir is the directory of every module, relative to out.
 	Dir string
 	// Transport says this is a transport target's layout.
 	Transport bool
@@ -63,24 +63,18 @@ func layoutOf(blocks []string) outputLayout {
 		return outputLayout{Dir: TestDir, Support: supportModule, Scaffold: scaffoldModule, Oracle: oracleModule}
 	}
 	key := strings.Join(blocks, "_")
-	return outputLayout{Transport: true, Blocks: blocks,
+	return outputLayout{Dir: TestDir, Transport: true, Blocks: blocks,
 		Support: "conformance_" + key + "_support", Scaffold: "conformance_" + key + "_subject", Oracle: "conformance_" + key + "_oracle"}
 }
 
 // path is the file of module in the layout's directory.
 func (l outputLayout) path(module string) string {
-	if l.Dir == "" {
-		return module + ".py"
-	}
 	return l.Dir + "/" + module + ".py"
 }
 
 // suiteDir is where the layout vendors the suite: next to the test modules,
 // which read it from the conformance directory beside their own file.
 func (l outputLayout) suiteDir() string {
-	if l.Dir == "" {
-		return "conformance"
-	}
 	return l.Dir + "/conformance"
 }
 

@@ -15,7 +15,7 @@ import (
 //
 // pytest reads one configuration file: the first of pytestConfigs found in
 // the directory it starts from (the SDK's root) or above. A core target's
-// out is that root; a transport target's is a test directory below it, so
+// out is that root, as a transport target's is (tests go to tests/ below it), so
 // the check looks in out and up to maxConfigDepth parents. Settings that
 // name paths (testpaths, --ignore, norecursedirs on the way down) can be
 // judged only where the configuration sits in out itself: above it, the

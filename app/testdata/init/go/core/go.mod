@@ -1,0 +1,3 @@
+module github.com/babelqueue/babelqueue-go
+
+go 1.22

@@ -1,0 +1,2 @@
+// Package bqpulsar is a stand-in.
+package bqpulsar

@@ -92,6 +92,9 @@ func generateAll(c *cli.Context) (*runPlan, []generated, error) {
 	if err := strictCheck(s, p.strict); err != nil {
 		return nil, nil, err
 	}
+	if err := checkExemptions(p, s); err != nil {
+		return nil, nil, err
+	}
 	var out []generated
 	for _, t := range p.targets {
 		g, err := generateTarget(s, t)

@@ -160,10 +160,10 @@ func runGenerate(c *cli.Context) error {
 	for _, g := range gens {
 		plan, err := writer.Write(c.Context, g.out, g.lang, g.files, g.adopt)
 		if errors.Is(err, writer.ErrInterrupted) {
-			return interruptedErr("%v", err)
+			return interruptedErr("%s: %v", g.describe(), err)
 		}
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", g.describe(), err)
 		}
 		fmt.Fprintf(c.App.Writer, "%s: %d file(s) written, %d removed in %s\n", g.lang, len(plan.Changes), len(plan.Removals), quote.Name(g.out))
 		for _, w := range wiringProblems(g) {
@@ -186,12 +186,12 @@ func runCheck(c *cli.Context) error {
 		}
 		plan, err := writer.MakePlan(g.out, g.lang, g.files)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", g.describe(), err)
 		}
 		if plan.Empty() {
 			fmt.Fprintf(c.App.Writer, "%s: %s is up to date\n", g.lang, quote.Name(g.out))
 		} else {
-			fmt.Fprint(c.App.Writer, writer.Report(plan))
+			fmt.Fprint(c.App.Writer, writer.Report(plan, g.describe()))
 			stale = append(stale, quote.Name(g.out))
 			inTheWay = inTheWay || len(plan.Conflicts) > 0
 		}

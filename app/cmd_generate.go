@@ -166,6 +166,7 @@ func runGenerate(c *cli.Context) error {
 			return fmt.Errorf("%s: %w", g.describe(), err)
 		}
 		fmt.Fprintf(c.App.Writer, "%s: %d file(s) written, %d removed in %s\n", g.lang, len(plan.Changes), len(plan.Removals), quote.Name(g.out))
+		fmt.Fprint(c.App.Writer, adoptReport(g, plan))
 		for _, w := range wiringProblems(g) {
 			fmt.Fprintf(c.App.ErrWriter, "warning: %s\n", quote.Text(w))
 		}

@@ -92,6 +92,9 @@ func generateAll(c *cli.Context) (*runPlan, []generated, error) {
 	if err := strictCheck(s, p.strict); err != nil {
 		return nil, nil, err
 	}
+	if err := checkExemptions(p, s); err != nil {
+		return nil, nil, err
+	}
 	var out []generated
 	for _, t := range p.targets {
 		g, err := generateTarget(s, t)
@@ -160,12 +163,13 @@ func runGenerate(c *cli.Context) error {
 	for _, g := range gens {
 		plan, err := writer.Write(c.Context, g.out, g.lang, g.files, g.adopt)
 		if errors.Is(err, writer.ErrInterrupted) {
-			return interruptedErr("%v", err)
+			return interruptedErr("%s: %v", g.describe(), err)
 		}
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", g.describe(), err)
 		}
 		fmt.Fprintf(c.App.Writer, "%s: %d file(s) written, %d removed in %s\n", g.lang, len(plan.Changes), len(plan.Removals), quote.Name(g.out))
+		fmt.Fprint(c.App.Writer, adoptReport(g, plan))
 		for _, w := range append(attributesAdvice(g, plan), wiringProblems(g)...) {
 			fmt.Fprintf(c.App.ErrWriter, "warning: %s\n", quote.Text(w))
 		}
@@ -186,12 +190,12 @@ func runCheck(c *cli.Context) error {
 		}
 		plan, err := writer.MakePlan(g.out, g.lang, g.files)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", g.describe(), err)
 		}
 		if plan.Empty() {
 			fmt.Fprintf(c.App.Writer, "%s: %s is up to date\n", g.lang, quote.Name(g.out))
 		} else {
-			fmt.Fprint(c.App.Writer, writer.Report(plan))
+			fmt.Fprint(c.App.Writer, writer.Report(plan, g.describe()))
 			stale = append(stale, quote.Name(g.out))
 			inTheWay = inTheWay || len(plan.Conflicts) > 0
 		}

@@ -19,6 +19,9 @@ type target struct {
 	blocks    []string
 	adopt     bool
 	opt       backend.Options
+	// configIndex is the target's place in the run's config (-1: from
+	// flags), for messages that name its line.
+	configIndex int
 }
 
 // runPlan is what a generate or check run does: the suite, and its targets,
@@ -29,6 +32,8 @@ type runPlan struct {
 	targets  []target
 	// fixIt is the command a user runs, from where they are, to regenerate.
 	fixIt string
+	// cfg is the bqgen.yaml the targets come from, or nil (flags).
+	cfg *config.Config
 }
 
 // planRun reads the run from --lang/--out (one target) or, without them,
@@ -51,7 +56,7 @@ func planFromFlags(c *cli.Context) (*runPlan, error) {
 	blocks := splitList(c.String("blocks"))
 	p := &runPlan{suiteDir: c.String("suite"), strict: c.Bool("strict")}
 	p.fixIt = flagsCommand(lang, out, p.suiteDir, c.String("package"), blocks, p.strict)
-	p.targets = []target{{lang: lang, out: out, blocks: blocks, adopt: c.Bool("adopt"), opt: backend.Options{
+	p.targets = []target{{lang: lang, out: out, blocks: blocks, adopt: c.Bool("adopt"), configIndex: -1, opt: backend.Options{
 		Binding: backend.BindSDK, Package: c.String("package"),
 		Regenerate: flagsCommand(lang, ".", relativeTo(out, p.suiteDir), c.String("package"), blocks, p.strict),
 	}}}
@@ -81,7 +86,7 @@ func planFromConfig(c *cli.Context) (*runPlan, error) {
 	if err != nil {
 		return nil, problemsErr("%v", err)
 	}
-	p := &runPlan{suiteDir: cfg.SuiteDir(), strict: cfg.Strict || c.Bool("strict"), fixIt: "bqgen generate"}
+	p := &runPlan{suiteDir: cfg.SuiteDir(), strict: cfg.Strict || c.Bool("strict"), fixIt: "bqgen generate", cfg: cfg}
 	if c.IsSet("config") {
 		p.fixIt += " --config " + file
 	}
@@ -94,8 +99,8 @@ func planFromConfig(c *cli.Context) (*runPlan, error) {
 // through here too, so they are what a user's file generates).
 func configTargets(cfg *config.Config, adopt bool) []target {
 	var out []target
-	for _, t := range cfg.Targets {
-		out = append(out, target{lang: t.Lang, out: cfg.OutDir(t), blocks: t.Blocks, adopt: t.Adopt || adopt,
+	for i, t := range cfg.Targets {
+		out = append(out, target{lang: t.Lang, out: cfg.OutDir(t), blocks: t.Blocks, adopt: t.Adopt || adopt, configIndex: i,
 			opt: backend.Options{Binding: backend.BindSDK, Package: t.Package, Exemptions: exemptions(t),
 				Regenerate: "bqgen generate (" + config.FileName + ")"}})
 	}

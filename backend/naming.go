@@ -47,13 +47,19 @@ func Words(name string) []string {
 	return words
 }
 
-// Join joins words in the given style.
+// Join joins words in the given style. Camel and Pascal keep an underscore
+// between a word ending in a digit and one starting with a digit, where
+// case cannot mark the boundary: "U+0020 1" stays U0020_1, never U00201
+// (which reads as U+00201).
 func Join(words []string, style Style) string {
 	if style == Snake {
 		return strings.Join(words, "_")
 	}
 	var b strings.Builder
 	for i, w := range words {
+		if i > 0 && endsWithDigit(words[i-1]) && startsWithDigit(w) {
+			b.WriteByte('_')
+		}
 		if i == 0 && style == Camel {
 			b.WriteString(w)
 			continue
@@ -62,6 +68,10 @@ func Join(words []string, style Style) string {
 	}
 	return b.String()
 }
+
+func endsWithDigit(s string) bool { return s != "" && s[len(s)-1] >= '0' && s[len(s)-1] <= '9' }
+
+func startsWithDigit(s string) bool { return s != "" && s[0] >= '0' && s[0] <= '9' }
 
 // Identifiers turns case names into identifiers that are valid in every
 // target language and unique within the list: prefix is put in front (a
@@ -82,13 +92,23 @@ func Identifiers(names []string, prefix []string, style Style) []string {
 		base = capLength(base, name, style)
 		id := base
 		for n := 2; used[id]; n++ {
-			suffix := fmt.Sprintf("%s%d", sep(style), n)
+			suffix := fmt.Sprintf("%s%d", countSep(base, style), n)
 			id = base[:min(len(base), MaxIdentifier-len(suffix))] + suffix
 		}
 		used[id] = true
 		out[i] = id
 	}
 	return out
+}
+
+// countSep separates a collision's count from base: "_" where base ends
+// in a digit even in Camel and Pascal, so "...U0020_1" and its second
+// stay apart as "...U0020_1_2", not "...U0020_12".
+func countSep(base string, style Style) string {
+	if endsWithDigit(base) {
+		return "_"
+	}
+	return sep(style)
 }
 
 func sep(style Style) string {

@@ -43,3 +43,21 @@ func TestIdentifiersCapLongNames(t *testing.T) {
 		}
 	}
 }
+
+// A code point and a digit after it stay apart in every style: "U+0020 1"
+// must not read as U+00201, nor a collision's count run into a digit.
+func TestIdentifiersKeepCodePointsApartFromDigits(t *testing.T) {
+	names := []string{"reject string U+0020 1", "reject string U+00201", "reject string U+0020 1!", "é 1"}
+	for style, want := range map[Style][]string{
+		Camel:  {"rejectStringU0020_1", "rejectStringU00201", "rejectStringU0020_1_2", "u00e9_1"},
+		Pascal: {"RejectStringU0020_1", "RejectStringU00201", "RejectStringU0020_1_2", "U00e9_1"},
+		Snake:  {"reject_string_u_0020_1", "reject_string_u_00201", "reject_string_u_0020_1_2", "u00e9_1"},
+	} {
+		if got := Identifiers(names, nil, style); !reflect.DeepEqual(got, want) {
+			t.Errorf("style %v: got %q, want %q", style, got, want)
+		}
+	}
+	if got := Identifiers([]string{"reject string U+0020 1"}, []string{"test"}, Pascal)[0]; got != "TestRejectStringU0020_1" {
+		t.Errorf("with a prefix: %s", got)
+	}
+}

@@ -56,8 +56,14 @@ func Write(ctx context.Context, root, lang string, files []backend.File, adopt b
 	wrote := false // something was written and committed
 	defer func() { l.unlock(!wrote) }()
 	plan, err := recoverAndPlan(d, lang, files, adopt)
-	if err != nil || plan.nothingToDo() {
-		return plan, err
+	if err != nil {
+		return nil, err
+	}
+	if plan.nothingToDo() {
+		if l.created {
+			return plan, nil // unlock removes the state dir it made
+		}
+		return plan, ensureIgnore(d)
 	}
 	if err := apply(ctx, d, plan); err != nil {
 		return nil, err

@@ -10,23 +10,40 @@ import (
 
 // Report renders a plan as check's output: one unified diff per stale or
 // hand-edited file, a line per missing file and per file to be removed.
-func Report(p *Plan) string {
+// Every line that is not a diff starts with target, which names the run's
+// target ("go into sqs"): a repository has several, and a state file
+// (.bqgen/go.files) says nothing of which one it belongs to.
+func Report(p *Plan, target string) string {
 	var b strings.Builder
 	for _, c := range p.Changes {
 		switch {
 		case !c.Exists && c.File.Kind == backend.Scaffold:
-			fmt.Fprintf(&b, "missing scaffold %s (generate writes it once; the SDK owns it afterwards)\n", quote.Name(c.File.Path))
+			fmt.Fprintf(&b, "%s: missing scaffold %s (generate writes it once; the SDK owns it afterwards)\n", target, quote.Name(c.File.Path))
 		case !c.Exists:
-			fmt.Fprintf(&b, "missing %s\n", quote.Name(c.File.Path))
+			fmt.Fprintf(&b, "%s: missing %s%s\n", target, quote.Name(c.File.Path), stateNote(c.File.Path))
+		case isStatePath(c.File.Path):
+			fmt.Fprintf(&b, "%s: %s differs from what generate writes%s\n", target, quote.Name(c.File.Path), stateNote(c.File.Path))
+			b.WriteString(UnifiedDiff(c.File.Path, c.Old, c.File.Content))
 		default:
 			b.WriteString(UnifiedDiff(c.File.Path, c.Old, c.File.Content))
 		}
 	}
 	for _, r := range p.Removals {
-		fmt.Fprintf(&b, "stale %s (no longer generated; generate removes it)\n", quote.Name(r))
+		fmt.Fprintf(&b, "%s: stale %s (no longer generated; generate removes it)\n", target, quote.Name(r))
 	}
 	for _, c := range p.Conflicts {
-		fmt.Fprintf(&b, "in the way: %s (%s; generate refuses it without --adopt)\n", quote.Name(c.Path), c.Reason)
+		fmt.Fprintf(&b, "%s: in the way: %s (%s; generate refuses it without --adopt)\n", target, quote.Name(c.Path), c.Reason)
 	}
 	return b.String()
+}
+
+// stateNote says what a state file is, for a report line about it.
+func stateNote(p string) string {
+	switch {
+	case isLedgerPath(p):
+		return " (bqgen's ledger of the files it wrote here; generate writes it; commit .bqgen/*.files)"
+	case isIgnorePath(p):
+		return " (keeps the lock and a run's transaction out of git; generate writes it; commit it)"
+	}
+	return ""
 }

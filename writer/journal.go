@@ -184,9 +184,10 @@ func (p *journalParser) addRemoval(n int, l journalLine) error {
 	return nil
 }
 
-// checkTarget accepts a safe output path, or a ledger, listed once.
+// checkTarget accepts a safe output path, a ledger or the state dir's
+// .gitignore, listed once.
 func (p *journalParser) checkTarget(n int, target string) error {
-	if why := outputPathProblem(target); why != "" && !isLedgerPath(target) {
+	if why := outputPathProblem(target); why != "" && !isLedgerPath(target) && !isIgnorePath(target) {
 		return lineErr(n, "target %q: %s", target, why)
 	}
 	return p.claim(n, "target", target)

@@ -113,6 +113,9 @@ func makePlan(d *outDir, lang string, files []backend.File) (*Plan, error) {
 	if err := plan.addLedger(d, lang, files, old); err != nil {
 		return nil, err
 	}
+	if err := plan.addIgnore(d); err != nil {
+		return nil, err
+	}
 	return plan, nil
 }
 

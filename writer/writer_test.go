@@ -146,8 +146,8 @@ func TestReportShowsDiffOfHandEdit(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "--- a/a_test.go\n+++ b/a_test.go\n@@ -1,4 +1,4 @@\n // @generated\n one\n-TWO\n+two\n three\n" +
-		"in the way: a_test.go (edited since bqgen wrote it; generate refuses it without --adopt)\n"
-	if got := Report(p); got != want {
+		"go into x: in the way: a_test.go (edited since bqgen wrote it; generate refuses it without --adopt)\n"
+	if got := Report(p, "go into x"); got != want {
 		t.Fatalf("report:\n%s\nwant:\n%s", got, want)
 	}
 }

@@ -426,7 +426,7 @@ func TestGateNamesAreUniqueIdentifiers(t *testing.T) {
 		}
 	}
 	if fmt.Sprint(testMethodNames("SqsConformanceTests", []string{"reject string U+00A0 1", "reject string U+00A0 1"})) !=
-		"[RejectStringU00a01 RejectStringU00a012]" {
+		"[RejectStringU00a0_1 RejectStringU00a0_1_2]" {
 		t.Errorf("gate names: %v", testMethodNames("SqsConformanceTests", []string{"reject string U+00A0 1", "reject string U+00A0 1"}))
 	}
 }

@@ -1,7 +1,6 @@
 package writer
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -33,7 +32,7 @@ func (p *Plan) addIgnore(d *outDir) error {
 		return err
 	case cur.blocker != "":
 		return fmt.Errorf("%s: %s", d.name(ignoreFile), cur.blocker)
-	case cur.exists && bytes.Equal(cur.content, ignoreContent):
+	case cur.exists && sameText(cur.content, ignoreContent):
 		return nil
 	case !cur.exists && p.nothingToDo():
 		return nil

@@ -96,8 +96,8 @@ targets:
 	for _, cmd := range []string{"generate", "check"} {
 		code, stdout, stderr := run(t, cmd, "--config", cfg)
 		for _, want := range []string{
-			cfg + `: line 7: target 1 (go into ` + filepath.Join(repo, "core") + `), exemption 1: case "cses/order-*" matches no case of the target's blocks; closest: "cases/order-created"`,
-			`line 17: target 2 (go into ` + filepath.Join(repo, "asb") + `), exemption 2: case "asb/schema_version_gate/*" matches no case`,
+			cfg + `: line 7: target 1 (go into core), exemption 1: case "cses/order-*" matches no case of the target's blocks; closest: "cases/order-created"`,
+			`line 17: target 2 (go into asb), exemption 2: case "asb/schema_version_gate/*" matches no case`,
 			`(bqgen cases --blocks asb lists every id)`,
 			`line 20: target 2`,
 		} {

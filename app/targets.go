@@ -16,9 +16,12 @@ import (
 // target is one generate or check job: a language into an output directory.
 type target struct {
 	lang, out string
-	blocks    []string
-	adopt     bool
-	opt       backend.Options
+	// shown is out as the user wrote it (--out, or the file's out:), which
+	// messages name: the real path out holds can be long and surprising.
+	shown  string
+	blocks []string
+	adopt  bool
+	opt    backend.Options
 	// configIndex is the target's place in the run's config (-1: from
 	// flags), for messages that name its line.
 	configIndex int
@@ -56,7 +59,7 @@ func planFromFlags(c *cli.Context) (*runPlan, error) {
 	blocks := splitList(c.String("blocks"))
 	p := &runPlan{suiteDir: c.String("suite"), strict: c.Bool("strict")}
 	p.fixIt = flagsCommand(lang, out, p.suiteDir, c.String("package"), blocks, p.strict)
-	p.targets = []target{{lang: lang, out: out, blocks: blocks, adopt: c.Bool("adopt"), configIndex: -1, opt: backend.Options{
+	p.targets = []target{{lang: lang, out: out, shown: out, blocks: blocks, adopt: c.Bool("adopt"), configIndex: -1, opt: backend.Options{
 		Binding: backend.BindSDK, Package: c.String("package"),
 		Regenerate: flagsCommand(lang, ".", relativeTo(out, p.suiteDir), c.String("package"), blocks, p.strict),
 	}}}
@@ -100,7 +103,7 @@ func planFromConfig(c *cli.Context) (*runPlan, error) {
 func configTargets(cfg *config.Config, adopt bool) []target {
 	var out []target
 	for i, t := range cfg.Targets {
-		out = append(out, target{lang: t.Lang, out: cfg.OutDir(t), blocks: t.Blocks, adopt: t.Adopt || adopt, configIndex: i,
+		out = append(out, target{lang: t.Lang, out: cfg.OutDir(t), shown: t.Out, blocks: t.Blocks, adopt: t.Adopt || adopt, configIndex: i,
 			opt: backend.Options{Binding: backend.BindSDK, Package: t.Package, Exemptions: exemptions(t),
 				Regenerate: "bqgen generate (" + config.FileName + ")"}})
 	}
@@ -185,4 +188,10 @@ func checkOutDir(out string) error {
 }
 
 // describe names a target in messages: "python into ../sdk".
-func (t target) describe() string { return fmt.Sprintf("%s into %s", t.lang, quote.Name(t.out)) }
+func (t target) describe() string {
+	shown := t.shown
+	if shown == "" {
+		shown = t.out
+	}
+	return fmt.Sprintf("%s into %s", t.lang, quote.Name(shown))
+}

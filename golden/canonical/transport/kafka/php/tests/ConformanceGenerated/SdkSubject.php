@@ -30,9 +30,11 @@ use BabelQueue\Tests\ConformanceGenerated\Support\Subject;
  *
  * The transports are publish-only: a projection is observed by publishing
  * through a fake of the transport's one-method client seam and capturing what
- * it was given. Operations the SDK does not offer, or offers only in a later
- * release, throw NotProvided, so their tests are reported skipped with the
- * reason. Transports whose client has no seam to fake are driven through
+ * it was given. An operation the SDK has no API for throws NotProvided, and
+ * a part of a result it has no API for (decode's warnings) is a NotProvided,
+ * so their tests are reported skipped with the reason, never passed; what
+ * the SDK has is found by feature (class_exists, method_exists, reflection),
+ * never by version. Transports whose client has no seam to fake are driven through
  * mocks of their client library, which need that library and mockery
  * (require-dev).
  */
@@ -106,6 +108,8 @@ final class SdkSubject implements Subject
 
     public function kafkaHeaders(string $envelope): \stdClass
     {
+        self::requireApi(KafkaProducer::class);
+        self::requireApi(KafkaTransport::class, 'publish');
         $producer = new class () implements KafkaProducer {
             /** @var array<string, string> */
             public array $headers = [];
@@ -121,6 +125,8 @@ final class SdkSubject implements Subject
 
     public function kafkaReconcile(int $bodyAttempts, ?int $headerAttempts): int
     {
+        self::requireApi(KafkaConsumerClient::class);
+        self::requireApi(KafkaConsumer::class, 'receive');
         $headers = $headerAttempts === null ? [] : ['bq-attempts' => (string) $headerAttempts];
         $client = new class (self::bodyWithAttempts($bodyAttempts), $headers) implements KafkaConsumerClient {
             /** @param array<string, string> $headers */
@@ -202,6 +208,8 @@ final class SdkSubject implements Subject
 
     public function kafkaSchemaVersionGate(string $envelope, ?string $property): string
     {
+        self::requireApi(KafkaConsumerClient::class);
+        self::requireApi(KafkaConsumer::class, 'consume');
         // The record carries bq-schema-version as the case sets it (no header when absent). KafkaConsumer
         // decoded it when its consume loop handed it to the handler; a gate would reject it before that.
         $headers = $property === null ? [] : ['bq-schema-version' => $property];
@@ -314,6 +322,23 @@ final class SdkSubject implements Subject
             return $polls++ >= 1;
         });
         return $handled > 0 ? 'decode' : 'reject';
+    }
+
+    /**
+     * Found by feature, never by version: a class, interface or method this
+     * php-sdk lacks makes the operation not provided, naming it, so its tests
+     * skip with that reason instead of erroring.
+     */
+    private static function requireApi(string $type, string ...$methods): void
+    {
+        if (!class_exists($type) && !interface_exists($type)) {
+            throw new NotProvided('this php-sdk has no ' . $type);
+        }
+        foreach ($methods as $method) {
+            if (!method_exists($type, $method)) {
+                throw new NotProvided('this php-sdk has no ' . $type . '::' . $method . '()');
+            }
+        }
     }
 
     private static function canMock(string $class): bool

@@ -110,6 +110,19 @@ final class Expect
     }
 
     /**
+     * A part of an operation's result. One the subject has no API for is a
+     * {@see NotProvided} in its place: the test is marked skipped with the
+     * reason, never passed.
+     */
+    public static function provided(mixed $part): mixed
+    {
+        if ($part instanceof NotProvided) {
+            Assert::markTestSkipped('not provided by the subject: ' . $part->getMessage());
+        }
+        return $part;
+    }
+
+    /**
      * Asserts some warning names the pointer (contains it).
      *
      * @param list<string> $warnings

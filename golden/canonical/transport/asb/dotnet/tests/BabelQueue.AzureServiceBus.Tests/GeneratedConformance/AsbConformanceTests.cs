@@ -166,7 +166,7 @@ public sealed class AsbConformanceTests
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/reject string U+0020 1")]
-    public void RejectStringU00201()
+    public void RejectStringU0020_1()
     {
         string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
         JsonNode? property = JsonValue.Create(" 1");
@@ -184,7 +184,7 @@ public sealed class AsbConformanceTests
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/reject string U+0009 1 U+000A")]
-    public void RejectStringU00091U000a()
+    public void RejectStringU0009_1U000a()
     {
         string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
         JsonNode? property = JsonValue.Create("\t1\n");
@@ -229,7 +229,7 @@ public sealed class AsbConformanceTests
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/reject string U+00A0 1")]
-    public void RejectStringU00a01()
+    public void RejectStringU00a0_1()
     {
         string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
         JsonNode? property = JsonValue.Create("\u00A01");
@@ -283,7 +283,7 @@ public sealed class AsbConformanceTests
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "asb/schema_version_gate/reject number 1.5")]
-    public void RejectNumber15()
+    public void RejectNumber1_5()
     {
         string envelope = ConformanceSuite.Fixture("fixtures/order-created.json");
         JsonNode? property = JsonNode.Parse("1.5");

@@ -98,7 +98,10 @@ namespace BabelQueue\Tests\ConformanceGenerated\Support;
  * - errors: list<string>, what the validator reported; may be empty
  *
  * An operation an implementation cannot provide throws {@see NotProvided}
- * with the reason; the test then reports itself skipped, never passed.
+ * with the reason; the test then reports itself skipped, never passed. A
+ * part of a result it has no API for (decode's warnings, from an SDK without
+ * a warnings hook) holds a NotProvided instead of a value, never an empty or
+ * default one: the test skips when it reaches that part.
  */
 interface Subject
 {

@@ -169,7 +169,7 @@ class ConformanceAsbTest {
 
     @Test
     @DisplayName("reject string U+0020 1")
-    void rejectStringU00201() {
+    void rejectStringU0020_1() {
         String envelope = fixture("fixtures/order-created.json");
         String outcome = subject.asbSchemaVersionGate(envelope, jsonString(" 1"), null);
         assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");
@@ -185,7 +185,7 @@ class ConformanceAsbTest {
 
     @Test
     @DisplayName("reject string U+0009 1 U+000A")
-    void rejectStringU00091U000a() {
+    void rejectStringU0009_1U000a() {
         String envelope = fixture("fixtures/order-created.json");
         String outcome = subject.asbSchemaVersionGate(envelope, jsonString("\t1\n"), null);
         assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");
@@ -225,7 +225,7 @@ class ConformanceAsbTest {
 
     @Test
     @DisplayName("reject string U+00A0 1")
-    void rejectStringU00a01() {
+    void rejectStringU00a0_1() {
         String envelope = fixture("fixtures/order-created.json");
         String outcome = subject.asbSchemaVersionGate(envelope, jsonString("\u00a01"), null);
         assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");
@@ -277,7 +277,7 @@ class ConformanceAsbTest {
 
     @Test
     @DisplayName("reject number 1.5")
-    void rejectNumber15() {
+    void rejectNumber1_5() {
         String envelope = fixture("fixtures/order-created.json");
         String outcome = subject.asbSchemaVersionGate(envelope, jsonNumber("1.5"), "double");
         assertEquals("reject", outcome,

@@ -161,7 +161,7 @@ class ConformancePulsarTest {
 
     @Test
     @DisplayName("reject string U+0020 1")
-    void rejectStringU00201() {
+    void rejectStringU0020_1() {
         String envelope = fixture("fixtures/order-created.json");
         String outcome = subject.pulsarSchemaVersionGate(envelope, " 1");
         assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");
@@ -177,7 +177,7 @@ class ConformancePulsarTest {
 
     @Test
     @DisplayName("reject string U+0009 1 U+000A")
-    void rejectStringU00091U000a() {
+    void rejectStringU0009_1U000a() {
         String envelope = fixture("fixtures/order-created.json");
         String outcome = subject.pulsarSchemaVersionGate(envelope, "\t1\n");
         assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");
@@ -217,7 +217,7 @@ class ConformancePulsarTest {
 
     @Test
     @DisplayName("reject string U+00A0 1")
-    void rejectStringU00a01() {
+    void rejectStringU00a0_1() {
         String envelope = fixture("fixtures/order-created.json");
         String outcome = subject.pulsarSchemaVersionGate(envelope, "\u00a01");
         assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");

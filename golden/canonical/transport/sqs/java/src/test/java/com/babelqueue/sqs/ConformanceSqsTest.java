@@ -164,7 +164,7 @@ class ConformanceSqsTest {
 
     @Test
     @DisplayName("reject string U+0020 1")
-    void rejectStringU00201() {
+    void rejectStringU0020_1() {
         String envelope = fixture("fixtures/order-created.json");
         String outcome = subject.sqsSchemaVersionGate(envelope, " 1");
         assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");
@@ -180,7 +180,7 @@ class ConformanceSqsTest {
 
     @Test
     @DisplayName("reject string U+0009 1 U+000A")
-    void rejectStringU00091U000a() {
+    void rejectStringU0009_1U000a() {
         String envelope = fixture("fixtures/order-created.json");
         String outcome = subject.sqsSchemaVersionGate(envelope, "\t1\n");
         assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");
@@ -220,7 +220,7 @@ class ConformanceSqsTest {
 
     @Test
     @DisplayName("reject string U+00A0 1")
-    void rejectStringU00a01() {
+    void rejectStringU00a0_1() {
         String envelope = fixture("fixtures/order-created.json");
         String outcome = subject.sqsSchemaVersionGate(envelope, "\u00a01");
         assertEquals("reject", outcome, "the outcome of the bq-schema-version gate");

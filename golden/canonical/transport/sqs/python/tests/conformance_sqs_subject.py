@@ -1,0 +1,286 @@
+# Scaffolded by bqgen from the BabelQueue conformance suite; this file is yours.
+# CONFORMANCE_VERSION: 1.3.0 (the suite revision it was scaffolded from)
+# bqgen writes it only when it is absent and never overwrites it: edit it freely.
+"""The sqs transport of the babelqueue SDK as the subject of its conformance tests.
+
+Each method maps one operation of bqgen's subject protocol onto the
+transport's class in the core package (babelqueue.<name>_transport): its
+projection and reconciliation are static methods, and a schema-version gate
+runs its consumer (pop under BabelQueue.consume) over an in-memory stand-in
+for the broker's client, so none needs a broker or a client library. The
+operations of other blocks belong to other targets and raise NotProvided; so
+does one the transport cannot provide (found by feature: a class or method
+the installed babelqueue lacks), and the tests that need it skip with the
+reason.
+"""
+
+import importlib
+from typing import Any, Optional
+
+from babelqueue import EnvelopeCodec
+
+from conformance_sqs_support import (
+    ArtemisMessage,
+    ASBMessage,
+    DecodeResult,
+    Delivery,
+    MessageRead,
+    NotProvided,
+    OperationFailed,
+    PayloadVerdict,
+    RabbitMQPublishing,
+    RedisRoundtrip,
+    Settlement,
+    SQSAttribute,
+    Subject,
+    WriteOutcome,
+)
+
+RECONCILE_URN = "urn:bqgen:conformance:reconcile"
+"""The URN of the envelopes built to carry a body count into a reconciler."""
+
+OPERATIONS = [
+    "capabilities",
+    "sqs_attributes",
+    "sqs_reconcile",
+    "sqs_schema_version_gate",
+]
+"""The operations this scaffold maps onto the SDK, in protocol order."""
+
+
+def _body_with_attempts(attempts: int) -> str:
+    """A valid envelope whose attempts is the given body count."""
+    envelope = EnvelopeCodec.make(RECONCILE_URN, {}, queue="conformance")
+    envelope["attempts"] = attempts
+    return EnvelopeCodec.encode(envelope)
+
+
+def _attempts_of(body: str) -> int:
+    """The attempts of a reconciled body."""
+    attempts = EnvelopeCodec.decode(body).get("attempts")
+    if not isinstance(attempts, int) or isinstance(attempts, bool):
+        raise OperationFailed(f"the reconciled body has no integer attempts: {body!r}")
+    return attempts
+
+
+def _sdk(module: str, name: str, *members: str) -> Any:
+    """What module names name, with the members the mapping calls on it.
+
+    Found by feature, never by version: an API the installed babelqueue lacks
+    raises NotProvided naming it, so its tests skip with that reason.
+    """
+    try:
+        imported = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise NotProvided(f"{module} cannot be imported: {exc}") from exc
+        raise NotProvided(f"this babelqueue has no {module}") from exc
+    except ImportError as exc:
+        raise NotProvided(f"{module} cannot be imported: {exc}") from exc
+    if not hasattr(imported, name):
+        raise NotProvided(f"this babelqueue has no {module}.{name}")
+    found = getattr(imported, name)
+    for member in members:
+        if not hasattr(found, member):
+            raise NotProvided(f"this babelqueue has no {module}.{name}.{member}")
+    return found
+
+
+def _transport(module: str, name: str, *members: str) -> Any:
+    """A transport's class (or constant) in babelqueue.<module>, as _sdk finds it."""
+    return _sdk("babelqueue." + module, name, *members)
+
+
+CONSUMER_QUEUE = "conformance"
+"""The queue the consumers of the schema-version gates receive from."""
+
+
+def _gate_outcome(transport: Any, client: Any, envelope: str) -> str:
+    """The outcome of consuming the one message client holds, through transport.
+
+    BabelQueue.consume pops the message through the transport (which receives
+    it from the client) and dispatches it: "decode" when the envelope's
+    handler ran with the decoded message, "reject" when it did not. A
+    schema-version gate reads the property on receipt and hands a rejected
+    message to no handler.
+    """
+    from babelqueue import BabelQueue
+
+    decoded = EnvelopeCodec.decode(envelope)
+    urn = EnvelopeCodec.urn(decoded)
+    if not urn:
+        raise OperationFailed("the envelope names no URN to register a handler for")
+    handled: list[Any] = []
+
+    def handler(data: Any, meta: Any, message: Any) -> None:
+        handled.append(message)
+
+    app = BabelQueue(transport=transport, queue=CONSUMER_QUEUE, max_attempts=1)
+    app.register(urn, handler)
+    app.consume(max_messages=1, timeout=0)
+    if not client.delivered:
+        name = type(transport).__name__
+        raise OperationFailed(f"{name}.pop never received the message from its client")
+    return "decode" if handled == [decoded] else "reject"
+
+
+class _SqsClient:
+    """The boto3 SQS calls SqsTransport makes to consume, over one message in memory.
+
+    The message is received once, its ApproximateReceiveCount 1 (a first
+    delivery) and its MessageAttributes those given, returned the way SQS
+    returns them: only when asked for, and left out when there are none.
+    """
+
+    def __init__(self, body: str, attributes: dict[str, dict[str, str]]) -> None:
+        self.message: dict[str, Any] = {
+            "MessageId": "conformance-1",
+            "ReceiptHandle": "conformance-receipt-1",
+            "Body": body,
+            "Attributes": {"ApproximateReceiveCount": "1"},
+        }
+        self.attributes = attributes
+        self.delivered = False
+
+    def get_queue_url(self, QueueName: str) -> dict[str, str]:
+        return {"QueueUrl": "https://sqs.conformance.invalid/000000000000/" + QueueName}
+
+    def receive_message(self, **params: Any) -> dict[str, Any]:
+        if self.delivered:
+            return {}
+        self.delivered = True
+        message = dict(self.message)
+        names = params.get("MessageAttributeNames") or []
+        wanted = {n: v for n, v in self.attributes.items() if "All" in names or n in names}
+        if wanted:
+            message["MessageAttributes"] = wanted
+        return {"Messages": [message]}
+
+    def delete_message(self, **params: Any) -> dict[str, Any]:
+        return {}
+
+    def send_message(self, **params: Any) -> dict[str, Any]:
+        return {"MessageId": "conformance-2"}
+
+
+class SdkSubject:
+    """The Subject implemented by the babelqueue SDK's sqs transport.
+
+    An operation without a mapping raises NotProvided, with the reason where the
+    SDK lacks what it needs: write one to run its tests.
+    """
+
+    def capabilities(self) -> list[str]:
+        return list(OPERATIONS)
+
+    def decode(self, envelope: str) -> DecodeResult:
+        raise NotProvided("decode is not run by this target, which tests the sqs transport")
+
+    def reencode(self, envelope: str, attempts_increment: int) -> str:
+        raise NotProvided("reencode is not run by this target, which tests the sqs transport")
+
+    def make(self, urn: str, queue: str, data: dict[str, Any]) -> str:
+        raise NotProvided("make is not run by this target, which tests the sqs transport")
+
+    def sqs_attributes(self, envelope: str) -> dict[str, SQSAttribute]:
+        return dict(_transport("sqs_transport", "SqsTransport", "_attributes")._attributes(envelope))
+
+    def sqs_reconcile(self, body_attempts: int, approximate_receive_count: Optional[str]) -> int:
+        transport = _transport("sqs_transport", "SqsTransport", "_reconcile")
+        return _attempts_of(transport._reconcile(_body_with_attempts(body_attempts), approximate_receive_count))
+
+    def asb_message(self, envelope: str) -> ASBMessage:
+        raise NotProvided("asb_message is not run by this target, which tests the sqs transport")
+
+    def asb_reconcile(self, body_attempts: int, delivery_count: int) -> int:
+        raise NotProvided("asb_reconcile is not run by this target, which tests the sqs transport")
+
+    def pulsar_properties(self, envelope: str) -> dict[str, str]:
+        raise NotProvided("pulsar_properties is not run by this target, which tests the sqs transport")
+
+    def pulsar_reconcile(self, body_attempts: int, redelivery_count: int) -> int:
+        raise NotProvided("pulsar_reconcile is not run by this target, which tests the sqs transport")
+
+    def kafka_headers(self, envelope: str) -> dict[str, str]:
+        raise NotProvided("kafka_headers is not run by this target, which tests the sqs transport")
+
+    def kafka_reconcile(self, body_attempts: int, header_attempts: Optional[int]) -> int:
+        raise NotProvided("kafka_reconcile is not run by this target, which tests the sqs transport")
+
+    def artemis_message(self, envelope: str) -> ArtemisMessage:
+        raise NotProvided("artemis_message is not run by this target, which tests the sqs transport")
+
+    def artemis_reconcile(self, body_attempts: int, delivery_count: int) -> int:
+        raise NotProvided("artemis_reconcile is not run by this target, which tests the sqs transport")
+
+    def rabbitmq_publishing(self, envelope: str) -> RabbitMQPublishing:
+        raise NotProvided("rabbitmq_publishing is not run by this target, which tests the sqs transport")
+
+    def redis_roundtrip(self, envelope: str) -> RedisRoundtrip:
+        raise NotProvided("redis_roundtrip is not run by this target, which tests the sqs transport")
+
+    def idempotency_key(self, envelope: str) -> str:
+        raise NotProvided("idempotency_key is not run by this target, which tests the sqs transport")
+
+    def idempotency_replay(self, deliveries: list[Delivery]) -> list[bool]:
+        raise NotProvided("idempotency_replay is not run by this target, which tests the sqs transport")
+
+    def validate_payload(self, schema: dict[str, Any], data: Any) -> PayloadVerdict:
+        raise NotProvided("validate_payload is not run by this target, which tests the sqs transport")
+
+    def sqs_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        attributes: dict[str, dict[str, str]] = {}
+        if property is not None:
+            attributes["bq-schema-version"] = {"DataType": "String", "StringValue": property}
+        client = _SqsClient(envelope, attributes)
+        transport = _transport("sqs_transport", "SqsTransport", "pop")("sqs://", client=client)
+        return _gate_outcome(transport, client, envelope)
+
+    def asb_schema_version_gate(
+        self,
+        envelope: str,
+        property: Any,
+        amqp_type: Optional[str],
+    ) -> str:
+        raise NotProvided("asb_schema_version_gate is not run by this target, which tests the sqs transport")
+
+    def pulsar_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        raise NotProvided("pulsar_schema_version_gate is not run by this target, which tests the sqs transport")
+
+    def kafka_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        raise NotProvided("kafka_schema_version_gate is not run by this target, which tests the sqs transport")
+
+    def artemis_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
+        raise NotProvided("artemis_schema_version_gate is not run by this target, which tests the sqs transport")
+
+    def settle(self, broker: str, dead_letter_queue: bool, calls: list[str]) -> Settlement:
+        raise NotProvided("settle is not run by this target, which tests the sqs transport")
+
+    def read_message(
+        self,
+        type: dict[str, Any],
+        broker: str,
+        source: str,
+        position: str,
+        message_id: str,
+        metadata: dict[str, Any],
+        body: str,
+        action: Optional[str],
+        dead_letter_queue: bool,
+        raw_excerpt_length: Optional[int],
+    ) -> MessageRead:
+        raise NotProvided("read_message is not run by this target, which tests the sqs transport")
+
+    def write_messages(
+        self,
+        sink: str,
+        action: str,
+        batches: Any,
+        refused: list[str],
+    ) -> WriteOutcome:
+        raise NotProvided("write_messages is not run by this target, which tests the sqs transport")
+
+
+def subject() -> Subject:
+    """The subject the generated tests call."""
+    return SdkSubject()

@@ -170,7 +170,21 @@ func TestTransportTargetScaffold(t *testing.T) {
 	if src := string(core[bindingFile].Content); !strings.Contains(src, "class SdkSubject") || !strings.Contains(src, `from "../src/index.js"`) {
 		t.Errorf("the core target's scaffold changed:\n%s", src)
 	}
-	// Two brokers are two packages: the scaffold is the core's, which loads each.
+	// Every adapter package's scaffold reaches the package through its real
+	// exported names and types: tsc checks every use (TestStandinTypeChecks).
+	for _, block := range model.TransportBlocks {
+		src := string(generateWith(t, selectBlocks(t, block), backend.Options{Binding: backend.BindSDK})[bindingFile].Content)
+		if !strings.Contains(src, `} from "../src/index.js";`) {
+			t.Errorf("%s: the scaffold imports nothing of the package", block)
+		}
+		for _, bad := range []string{"as unknown as", "import * as", "await import(", "Adapter {"} {
+			if strings.Contains(src, bad) {
+				t.Errorf("%s: the scaffold holds %q", block, bad)
+			}
+		}
+	}
+	// Two brokers are two packages: the scaffold is the core's, where each
+	// belongs to its transport target.
 	two := generateWith(t, selectBlocks(t, model.BlockSQS, model.BlockKafka), backend.Options{Binding: backend.BindSDK})
 	if !strings.Contains(string(two[bindingFile].Content), "class SdkSubject") {
 		t.Error("a suite of two broker blocks got an adapter package's scaffold")

@@ -158,6 +158,19 @@ func TestTransportTargetScaffold(t *testing.T) {
 			if !strings.Contains(body, "await consume") {
 				t.Errorf("%s: %s does not drive the package's consumer:\n%s", block, op, body)
 			}
+			// A gate's outcome is whether the handler ran: a rejected message
+			// may be dead-lettered and acknowledged, so nothing asserts how it
+			// was settled.
+			if strings.HasSuffix(op, "_schema_version_gate") {
+				if !strings.Contains(body, `=== null ? "reject" : "decode"`) {
+					t.Errorf("%s: %s answers other than by whether the handler ran:\n%s", block, op, body)
+				}
+				for _, settled := range []string{"acknowledg", "complete", "accept", "release", "abandon", "commit"} {
+					if strings.Contains(strings.ToLower(body), settled) {
+						t.Errorf("%s: %s looks at how the message was settled (%q):\n%s", block, op, settled, body)
+					}
+				}
+			}
 		}
 		for _, op := range protocol.Operations {
 			if op.Transport == block && !strings.Contains(src, "\n  "+tsString(op.Name)+",\n") {

@@ -171,6 +171,13 @@ func withParamNames(doc string, params []protocol.Field) string {
 	return doc
 }
 
+// notProvidedParts are the members of a record a subject may report as
+// NotProvided alone while answering the rest (Node's addition to the
+// protocol; it never crosses the wire): a core without a decode warnings
+// hook still decodes, so the cases tests run and the forbidden_keys tests
+// skip at their warnings.
+var notProvidedParts = map[string]map[string]bool{"DecodeResult": {"warnings": true}}
+
 // buildRecord computes one record's interface.
 func buildRecord(r protocol.RecordType) (recordView, error) {
 	rv := recordView{Name: typeName(r.Name)}
@@ -182,6 +189,9 @@ func buildRecord(r protocol.RecordType) (recordView, error) {
 		typ, _, err := nativeType(f.Type, nil, false)
 		if err != nil {
 			return rv, fmt.Errorf("node: record %s field %s: %w", r.Name, f.Name, err)
+		}
+		if notProvidedParts[r.Name][f.Name] {
+			typ += " | NotProvided"
 		}
 		fv := fieldView{Name: tsPropertyName(f.Name), Type: typ}
 		if f.Doc != "" {
@@ -374,23 +384,18 @@ func sortedKeys(set map[string]bool) []string {
 // scaffoldView is the scaffold's part of the subject: each operation's
 // method, with the hand-written mapping onto the SDK where one exists.
 // Mappings live in the template of the block an operation serves:
-// "scaffold.<operation>" is the body of its method, "package.<block>" the
-// adapter package (a string literal) a broker block's mappings load,
-// "adapter.<block>" what the scaffold declares of that package, and
-// "scaffold.<operation>.not_provided" the reason (text) an operation the SDK
-// cannot offer here reports instead of the default one.
+// "scaffold.<operation>" is the body of a core operation's method in the
+// core's scaffold, "own.<operation>" that of a broker operation in its
+// adapter package's scaffold, and "scaffold.<operation>.not_provided" the
+// reason (text) an operation the SDK has no API for reports instead of the
+// default one.
 type scaffoldView struct {
 	Methods []scaffoldMethod
-	// Core lists the operations with a mapping onto the core, Adapters
-	// those with one onto an adapter package, and Transports the blocks whose
-	// adapter declarations the scaffold includes.
+	// Core lists the operations with a mapping, and Transports the
+	// "own.<block>" templates of what an adapter package's mappings import
+	// and share.
 	Core       []string
-	Adapters   []scaffoldMethod
 	Transports []string
-	// Shim is, in an adapter package's scaffold that reuses the core
-	// scaffold's mappings, the "adapter.<block>" declaring what they use of
-	// the package; "" when none is reused.
-	Shim string
 	// Types lists, sorted, the subject-file types the scaffold names.
 	Types []string
 }
@@ -400,10 +405,17 @@ type scaffoldMethod struct {
 	methodView
 	Mapping string // the template of its body; "" when there is none
 	Reason  string // the template of its not-provided reason; "" for the default
-	Package string // the template naming its adapter package; "" for the core
 	// Sync and Async are the heads of the method: its signature and result
 	// type, as a plain or as an async method.
 	Sync, Async string
+}
+
+// TargetReason is the reason a core target's scaffold gives for a broker's
+// operation (the missing-feature rule): it belongs to that broker's
+// transport target, and the core claims nothing about what that package
+// does or lacks.
+func (m scaffoldMethod) TargetReason() string {
+	return tsString("belongs to the " + m.Transport + " transport target (blocks: [" + m.Transport + "] in bqgen.yaml)")
 }
 
 // scaffoldTypes are the subject-file types the scaffold's own code names,
@@ -413,7 +425,10 @@ var scaffoldTypes = []string{"ConformanceSubject", "JsonValue", "View"}
 // buildScaffold lays out the scaffold of api, with the mappings the
 // templates define (has reports whether a template exists). For a
 // transport target (transport is its broker block) it is the adapter
-// package's own scaffold: see buildOwnScaffold.
+// package's own scaffold: see buildOwnScaffold. In the core's, a core
+// operation maps with "scaffold.<operation>" (else it reports its
+// "scaffold.<operation>.not_provided" reason or the default one) and every
+// broker operation belongs to its transport target ("core.transport").
 func buildScaffold(api subjectView, transport string, has func(string) bool) (scaffoldView, error) {
 	if transport != "" {
 		return buildOwnScaffold(api, transport, has), nil
@@ -423,34 +438,24 @@ func buildScaffold(api subjectView, transport string, has func(string) bool) (sc
 	for _, t := range scaffoldTypes {
 		types[t] = true
 	}
-	transports := map[string]bool{}
 	for _, m := range api.Operations {
 		sm := scaffoldMethod{methodView: m, Sync: m.Signature + ": " + m.Result, Async: "async " + m.Signature + ": Promise<" + m.Result + ">"}
-		if name := "scaffold." + m.Name + ".not_provided"; has(name) {
-			sm.Reason = name
-		}
-		if name := "scaffold." + m.Name; has(name) {
-			sm.Mapping = name
+		switch core := "scaffold." + m.Name; {
+		case m.Transport != "":
+			sm.Reason = "core.transport"
+		case has(core):
+			sm.Mapping = core
+			sc.Core = append(sc.Core, m.OpLiteral)
 			for _, t := range m.types {
 				types[t] = true
 			}
-		}
-		switch {
-		case sm.Mapping == "":
-		case m.Transport == "":
-			sc.Core = append(sc.Core, m.OpLiteral)
-		default:
-			sm.Package = "package." + m.Transport
-			if !has(sm.Package) {
-				return sc, fmt.Errorf("node: scaffold: %s maps %s but no template names its package (%s)", "scaffold."+m.Name, m.Name, sm.Package)
-			}
-			sc.Adapters = append(sc.Adapters, sm)
-			if !transports[m.Transport] && has("adapter."+m.Transport) {
-				sc.Transports = append(sc.Transports, "adapter."+m.Transport)
-			}
-			transports[m.Transport] = true
+		case has(core + ".not_provided"):
+			sm.Reason = core + ".not_provided"
 		}
 		sc.Methods = append(sc.Methods, sm)
+	}
+	if !has("core.transport") {
+		return sc, fmt.Errorf("node: scaffold: no template core.transport gives a broker operation's reason")
 	}
 	sc.Types = sortedKeys(types)
 	return sc, nil
@@ -458,10 +463,7 @@ func buildScaffold(api subjectView, transport string, has func(string) bool) (sc
 
 // buildOwnScaffold lays out the scaffold of an adapter package (the
 // transport target of block): the operations of its broker map onto the
-// package's own source with "own.<operation>", else with the core
-// scaffold's "scaffold.<operation>", whose adapter() then returns the
-// package's own module (Shim: the "adapter.<block>" declaring what it
-// uses); an operation of the broker with neither reports its
+// package's own source with "own.<operation>"; one without reports its
 // "scaffold.<operation>.not_provided" reason or the default one. Every
 // other operation belongs to another package and is not provided here,
 // except one of the core's with a "scaffold.<operation>.not_provided"
@@ -483,15 +485,6 @@ func buildOwnScaffold(api subjectView, block string, has func(string) bool) scaf
 			sm.Reason = "own.elsewhere"
 		case has(own):
 			sm.Mapping = own
-		case has(core):
-			sm.Mapping = core
-			if sc.Shim == "" && has("adapter."+block) {
-				sc.Shim = "adapter." + block
-				// "adapter.<block>.json" marks declarations naming JsonObject.
-				if has(sc.Shim + ".json") {
-					types["JsonObject"] = true
-				}
-			}
 		case has(core + ".not_provided"):
 			sm.Reason = core + ".not_provided"
 		}

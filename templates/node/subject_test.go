@@ -57,7 +57,7 @@ func TestNewOperationNeedsNoEdit(t *testing.T) {
 
 // Every operation of the protocol has a mapping onto the SDK or reports
 // "not provided" (with the scaffold's default reason unless its block gives
-// one), and the mappings' capabilities are as before.
+// one); the core's scaffold maps the core's operations only.
 func TestScaffoldMappings(t *testing.T) {
 	sc, out := renderScaffold(t)
 	for _, m := range sc.Methods {
@@ -68,39 +68,40 @@ func TestScaffoldMappings(t *testing.T) {
 			t.Errorf("%s has no mapping, yet its method does not report it not provided", m.Name)
 		}
 	}
-	var adapters []string
-	for _, m := range sc.Adapters {
-		adapters = append(adapters, m.Name)
+	want := []string{`"decode"`, `"reencode"`, `"make"`, `"idempotency_key"`, `"idempotency_replay"`, `"validate_payload"`}
+	if !slices.Equal(sc.Core, want) || len(sc.Transports) != 0 {
+		t.Errorf("core operations %v, want %v; transports %v, want none", sc.Core, want, sc.Transports)
 	}
-	want := []string{"sqs_attributes", "asb_message", "pulsar_properties", "kafka_headers", "artemis_message",
-		"rabbitmq_publishing", "redis_roundtrip"}
-	if !slices.Equal(adapters, want) {
-		t.Errorf("adapter operations %v, want %v", adapters, want)
-	}
-	if len(sc.Core) != 6 || len(sc.Transports) != 7 {
-		t.Errorf("core operations %v, adapter declarations %v", sc.Core, sc.Transports)
+	for _, bad := range []string{"adapter<", "await import(", "@babelqueue/sqs", "as unknown as"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("the core's scaffold holds %q", bad)
+		}
 	}
 }
 
-// The operations the SDK has no API for say why, naming the package: the
-// adapters keep their reconciliation private and have no schema-version
-// gate.
+// The missing-feature rule in the core's scaffold: a broker's operation
+// belongs to its transport target and the reason claims nothing about that
+// package; an operation no package has an API for names the missing API.
 func TestScaffoldNotProvidedReasons(t *testing.T) {
 	sc, out := renderScaffold(t)
-	reasons := map[string]string{}
 	for _, m := range sc.Methods {
-		if m.Reason != "" {
-			reasons[m.Name] = m.Reason
-		}
-	}
-	for _, op := range protocol.Operations {
-		gate := strings.HasSuffix(op.Name, "_schema_version_gate")
-		if !gate && !strings.HasSuffix(op.Name, "_reconcile") {
+		if m.Transport == "" {
 			continue
 		}
-		if reasons[op.Name] == "" {
-			t.Errorf("%s reports the default reason, not the SDK's", op.Name)
+		body := methodBody(t, out, m.Method)
+		want := "belongs to the " + m.Transport + " transport target (blocks: [" + m.Transport + "] in bqgen.yaml)"
+		if m.Mapping != "" || !strings.Contains(body, want) {
+			t.Errorf("%s does not say it belongs to its transport target:\n%s", m.Name, body)
 		}
+		for _, claim := range []string{"@babelqueue/", " has no ", "does not"} {
+			if strings.Contains(body, claim) {
+				t.Errorf("%s claims something about the transport package (%q):\n%s", m.Name, claim, body)
+			}
+		}
+	}
+	reasons := map[string]string{}
+	for _, m := range sc.Methods {
+		reasons[m.Name] = m.Reason
 	}
 	for _, op := range []protocol.Operation{protocol.Settle, protocol.ReadMessage, protocol.WriteMessages} {
 		if reasons[op.Name] != "scaffold."+op.Name+".not_provided" {
@@ -110,10 +111,8 @@ func TestScaffoldNotProvidedReasons(t *testing.T) {
 	for _, want := range []string{"neither @babelqueue/core nor the adapter packages have a received-message handle that",
 		"no WithBody copy", "have a RowErrorHandler", "no row_errors counter", "have a sink", "no FailedMessageAction",
 		"once the SDK has the message-queue connectors' shared messaging layer, map the operation here",
-		"@babelqueue/sqs has no schema-version gate: SqsConsumer decodes",
-		"@babelqueue/azure-service-bus has no schema-version gate: AsbConsumer decodes",
-		"@babelqueue/pulsar has no schema-version gate", "@babelqueue/kafka has no schema-version gate",
-		"@babelqueue/artemis has no schema-version gate", "drive the consumer with the property set"} {
+		`new NotProvided("decode warnings", "this @babelqueue/core has no decode warnings hook`,
+		`const hasWarningsHook = "FORBIDDEN_KEY_WARNING_CODE" in core;`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the scaffold lacks %q", want)
 		}
@@ -124,7 +123,7 @@ func TestScaffoldNotProvidedReasons(t *testing.T) {
 // constant, or a default where the SDK gave nothing.
 func TestScaffoldMappingsCallTheSDK(t *testing.T) {
 	sc, out := renderScaffold(t)
-	sdk := regexp.MustCompile(`\b(EnvelopeCodec|codec|Wrap|InMemoryStore|payloadSchemas)\.|\bWrap\(|await adapter<`)
+	sdk := regexp.MustCompile(`\b(EnvelopeCodec|codec|Wrap|InMemoryStore|payloadSchemas)\.|\bWrap\(`)
 	for _, m := range sc.Methods {
 		if m.Mapping == "" {
 			continue
@@ -133,14 +132,13 @@ func TestScaffoldMappingsCallTheSDK(t *testing.T) {
 		if !sdk.MatchString(body) {
 			t.Errorf("%s calls nothing of the SDK:\n%s", m.Name, body)
 		}
-		for _, bad := range []string{"return envelope;", "?? \"\";\n", "return frameValue(", ".frameValue(envelope);"} {
+		for _, bad := range []string{"return envelope;", "?? \"\";\n"} {
 			if strings.Contains(body, bad) {
 				t.Errorf("%s answers without the SDK (%q):\n%s", m.Name, bad, body)
 			}
 		}
 	}
-	for _, want := range []string{"new redis.RedisConsumer(client, queue, handlers", "await consumer.poll()",
-		"queued_after_reserve: client.length(queue)", "Wrap remembered no key", "Wrap used different keys"} {
+	for _, want := range []string{"Wrap remembered no key", "Wrap used different keys"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the scaffold lacks %q", want)
 		}
@@ -187,15 +185,15 @@ func methodBody(t *testing.T, src, method string) string {
 	return src[start[0] : start[0]+end+4]
 }
 
-// A mapping onto an adapter whose block names no package is an error, not
-// a scaffold that cannot load it.
-func TestScaffoldMappingWithoutPackageIsAnError(t *testing.T) {
+// Templates without the reason of a broker's operation in a core target
+// are an error, not a scaffold that reports the default reason for it.
+func TestScaffoldWithoutTransportReasonIsAnError(t *testing.T) {
 	api, err := buildSubject(protocol.Operations, protocol.Records)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := buildScaffold(api, "", func(name string) bool { return strings.HasPrefix(name, "scaffold.") }); err == nil {
-		t.Error("no error for mappings without their package")
+		t.Error("no error for templates without core.transport")
 	}
 }
 

@@ -158,6 +158,19 @@ func TestTransportTargetScaffold(t *testing.T) {
 			if !strings.Contains(body, "await consume") {
 				t.Errorf("%s: %s does not drive the package's consumer:\n%s", block, op, body)
 			}
+			// A gate's outcome is whether the handler ran: a rejected message
+			// may be dead-lettered and acknowledged, so nothing asserts how it
+			// was settled.
+			if strings.HasSuffix(op, "_schema_version_gate") {
+				if !strings.Contains(body, `=== null ? "reject" : "decode"`) {
+					t.Errorf("%s: %s answers other than by whether the handler ran:\n%s", block, op, body)
+				}
+				for _, settled := range []string{"acknowledg", "complete", "accept", "release", "abandon", "commit"} {
+					if strings.Contains(strings.ToLower(body), settled) {
+						t.Errorf("%s: %s looks at how the message was settled (%q):\n%s", block, op, settled, body)
+					}
+				}
+			}
 		}
 		for _, op := range protocol.Operations {
 			if op.Transport == block && !strings.Contains(src, "\n  "+tsString(op.Name)+",\n") {
@@ -170,7 +183,21 @@ func TestTransportTargetScaffold(t *testing.T) {
 	if src := string(core[bindingFile].Content); !strings.Contains(src, "class SdkSubject") || !strings.Contains(src, `from "../src/index.js"`) {
 		t.Errorf("the core target's scaffold changed:\n%s", src)
 	}
-	// Two brokers are two packages: the scaffold is the core's, which loads each.
+	// Every adapter package's scaffold reaches the package through its real
+	// exported names and types: tsc checks every use (TestStandinTypeChecks).
+	for _, block := range model.TransportBlocks {
+		src := string(generateWith(t, selectBlocks(t, block), backend.Options{Binding: backend.BindSDK})[bindingFile].Content)
+		if !strings.Contains(src, `} from "../src/index.js";`) {
+			t.Errorf("%s: the scaffold imports nothing of the package", block)
+		}
+		for _, bad := range []string{"as unknown as", "import * as", "await import(", "Adapter {"} {
+			if strings.Contains(src, bad) {
+				t.Errorf("%s: the scaffold holds %q", block, bad)
+			}
+		}
+	}
+	// Two brokers are two packages: the scaffold is the core's, where each
+	// belongs to its transport target.
 	two := generateWith(t, selectBlocks(t, model.BlockSQS, model.BlockKafka), backend.Options{Binding: backend.BindSDK})
 	if !strings.Contains(string(two[bindingFile].Content), "class SdkSubject") {
 		t.Error("a suite of two broker blocks got an adapter package's scaffold")

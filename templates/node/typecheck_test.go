@@ -93,26 +93,14 @@ func TestHostileSuiteTypeChecksAndPasses(t *testing.T) {
 	}
 }
 
-// TestScaffoldTypeChecks type-checks the BindSDK output, scaffold included,
-// against a stand-in for @babelqueue/core that declares the API the scaffold
-// uses as sdk-api/node.md describes it (testdata/core-api.d.ts).
+// TestScaffoldTypeChecks type-checks the BindSDK output of the canonical
+// suite, scaffold included, under the oracle-bound output's strictest
+// settings, against the core stand-in (testdata/standin/core).
 func TestScaffoldTypeChecks(t *testing.T) {
 	tc := nodeToolchain(t)
 	dir := writeOutput(t, suitetest.Canonical(t), backend.BindSDK)
-	oracleFiles, err := node.New().Generate(suitetest.Canonical(t), backend.Options{Binding: backend.BindOracle})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range oracleFiles {
-		if f.Path == node.PackageFile || f.Path == node.LockFile || f.Path == node.TSConfigFile {
-			writeFile(t, dir, f.Path, f.Content)
-		}
-	}
-	api, err := os.ReadFile(filepath.Join("testdata", "core-api.d.ts"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, dir, "src/index.d.ts", api)
+	writeOracleProject(t, dir)
+	copyStandin(t, "core", dir)
 	var log strings.Builder
 	if err := tc.Prepare(context.Background(), dir, &log); err != nil {
 		t.Fatalf("%v\n%s", err, log.String())

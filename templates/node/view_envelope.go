@@ -206,7 +206,7 @@ func buildForbiddenKeys(s *model.Suite, c *common) (testFile, error) {
 		}
 		body.Cases = append(body.Cases, cv)
 	}
-	imp := imports{Assert: true, Support: []string{"assertAbsent", "assertAccepted", "fixture", "parseJson", "whenProvided"}}
+	imp := imports{Assert: true, Support: []string{"assertAbsent", "assertAccepted", "fixture", "parseJson", "provided", "whenProvided"}}
 	return c.file(s, model.BlockForbiddenKeys, body, imp), nil
 }
 

@@ -2,27 +2,24 @@
 //
 // This file is yours: bqgen writes it only when it is absent and never
 // overwrites it. It tells the generated conformance tests how to reach this
-// SDK, mapping each subject operation onto @babelqueue/core and, when they are
-// installed, the broker adapter packages (@babelqueue/<broker>). An operation
-// that cannot be reached from here throws NotProvided, and its tests skip
-// with the reason instead of passing. In an adapter package, import the core
-// from "@babelqueue/core" below instead of the core's source.
+// SDK, mapping each subject operation onto @babelqueue/core. An operation the
+// core has no API for throws NotProvided, and its tests skip with the reason
+// instead of passing; a broker's operations belong to that broker's
+// transport target, generated into its adapter package. In an adapter
+// package, import the core from "@babelqueue/core" below instead of the
+// core's source.
 
+import * as core from "../src/index.js";
 import { EnvelopeCodec, InMemoryStore, Wrap, schema as payloadSchemas } from "../src/index.js";
 import type { Envelope, IncomingEnvelope, Store } from "../src/index.js";
 import { NotProvided } from "./conformance-subject.gen.js";
 import type {
-  ASBMessage,
-  ArtemisMessage,
   ConformanceSubject,
   DecodeResult,
   Delivery,
   JsonObject,
   JsonValue,
   PayloadVerdict,
-  RabbitMQPublishing,
-  RedisRoundtrip,
-  SQSAttribute,
   View,
 } from "./conformance-subject.gen.js";
 
@@ -32,9 +29,18 @@ export function openSubject(): ConformanceSubject {
 }
 
 /**
- * EnvelopeCodec.decode as of @babelqueue/core 1.8, which reports each
- * dropped non-canonical key through onWarning. 1.7 takes no options: it
- * reports no warnings, so the forbidden_keys tests fail there, as they should.
+ * Whether this core has decode's warnings hook, the onWarning option through
+ * which EnvelopeCodec.decode reports each non-canonical key it drops. An
+ * option is invisible at run time, so the hook is detected by the constant
+ * the core exports with it (FORBIDDEN_KEY_WARNING_CODE); without it, decode
+ * answers and its warnings are not provided.
+ */
+const hasWarningsHook = "FORBIDDEN_KEY_WARNING_CODE" in core;
+
+/**
+ * EnvelopeCodec.decode as a core with the warnings hook declares it; the
+ * assignment is type-checked, and a core whose decode takes no options still
+ * compiles (and ignores them).
  */
 const codec: {
   decode(raw: string, options?: { onWarning?: (message: string) => void }): IncomingEnvelope;
@@ -53,27 +59,10 @@ const coreOperations = [
   "validate_payload",
 ];
 
-/** The operations the broker adapter packages provide, with the package each needs. */
-const adapterOperations: ReadonlyArray<readonly [string, string]> = [
-  ["sqs_attributes", "@babelqueue/sqs"],
-  ["asb_message", "@babelqueue/azure-service-bus"],
-  ["pulsar_properties", "@babelqueue/pulsar"],
-  ["kafka_headers", "@babelqueue/kafka"],
-  ["artemis_message", "@babelqueue/artemis"],
-  ["rabbitmq_publishing", "@babelqueue/rabbitmq"],
-  ["redis_roundtrip", "@babelqueue/redis"],
-];
-
-/** The subject over @babelqueue/core and whichever adapter packages are installed. */
+/** The subject over @babelqueue/core. */
 class SdkSubject implements ConformanceSubject {
-  async capabilities(): Promise<string[]> {
-    const operations = [...coreOperations];
-    for (const [operation, pkg] of adapterOperations) {
-      if (await installed(pkg)) {
-        operations.push(operation);
-      }
-    }
-    return operations;
+  capabilities(): string[] {
+    return [...coreOperations];
   }
 
   /**
@@ -85,7 +74,14 @@ class SdkSubject implements ConformanceSubject {
     const warnings: string[] = [];
     const env = codec.decode(envelope, { onWarning: (message) => warnings.push(message) });
     const accepted = EnvelopeCodec.accepts(env);
-    return { accepted, reason: accepted ? "" : "EnvelopeCodec.accepts() returned false", warnings, view: viewOf(env) };
+    return {
+      accepted,
+      reason: accepted ? "" : "EnvelopeCodec.accepts() returned false",
+      warnings: hasWarningsHook
+        ? warnings
+        : new NotProvided("decode warnings", "this @babelqueue/core has no decode warnings hook (EnvelopeCodec.decode's onWarning option)"),
+      view: viewOf(env),
+    };
   }
 
   /**
@@ -111,13 +107,11 @@ class SdkSubject implements ConformanceSubject {
    * Runs the SQS transport's produce-side projection: the MessageAttributes, by name.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  async sqsAttributes(envelope: string): Promise<{ [name: string]: SQSAttribute }> {
-    const sqs = await adapter<SqsAdapter>("@babelqueue/sqs", "sqs_attributes");
-    const attributes: { [name: string]: SQSAttribute } = {};
-    for (const [name, value] of Object.entries(sqs.toMessageAttributes(acceptedEnvelope(envelope)))) {
-      attributes[name] = { DataType: value.DataType, StringValue: value.StringValue ?? "" };
-    }
-    return attributes;
+  sqsAttributes(): never {
+    throw new NotProvided(
+      "sqs_attributes",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
+    );
   }
 
   /**
@@ -128,8 +122,7 @@ class SdkSubject implements ConformanceSubject {
   sqsReconcile(): never {
     throw new NotProvided(
       "sqs_reconcile",
-      "the adapter does not export its reconciliation; drive " +
-        "SqsConsumer.poll() with a fake SqsApi here to test it",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
     );
   }
 
@@ -137,16 +130,11 @@ class SdkSubject implements ConformanceSubject {
    * Runs the Azure Service Bus transport's produce-side projection.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  async asbMessage(envelope: string): Promise<ASBMessage> {
-    const asb = await adapter<AsbAdapter>("@babelqueue/azure-service-bus", "asb_message");
-    const message = asb.toServiceBusMessage(acceptedEnvelope(envelope));
-    return {
-      subject: message.subject ?? "",
-      correlation_id: message.correlationId ?? "",
-      message_id: message.messageId ?? "",
-      content_type: message.contentType ?? "",
-      application_properties: message.applicationProperties ?? {},
-    };
+  asbMessage(): never {
+    throw new NotProvided(
+      "asb_message",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
+    );
   }
 
   /**
@@ -156,8 +144,7 @@ class SdkSubject implements ConformanceSubject {
   asbReconcile(): never {
     throw new NotProvided(
       "asb_reconcile",
-      "the adapter does not export its reconciliation; drive " +
-        "AsbConsumer.poll() with a fake AsbReceiver here to test it",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     );
   }
 
@@ -165,9 +152,11 @@ class SdkSubject implements ConformanceSubject {
    * Runs the Pulsar transport's produce-side projection: the message properties.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  async pulsarProperties(envelope: string): Promise<{ [name: string]: string }> {
-    const pulsar = await adapter<PulsarAdapter>("@babelqueue/pulsar", "pulsar_properties");
-    return pulsar.pulsarProperties(acceptedEnvelope(envelope));
+  pulsarProperties(): never {
+    throw new NotProvided(
+      "pulsar_properties",
+      "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)",
+    );
   }
 
   /**
@@ -177,8 +166,7 @@ class SdkSubject implements ConformanceSubject {
   pulsarReconcile(): never {
     throw new NotProvided(
       "pulsar_reconcile",
-      "the adapter does not export its reconciliation; drive " +
-        "PulsarConsumer.poll() with a fake consumer client here to test it",
+      "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)",
     );
   }
 
@@ -186,9 +174,11 @@ class SdkSubject implements ConformanceSubject {
    * Runs the Kafka transport's produce-side projection: the record headers as UTF-8 strings.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  async kafkaHeaders(envelope: string): Promise<{ [name: string]: string }> {
-    const kafka = await adapter<KafkaAdapter>("@babelqueue/kafka", "kafka_headers");
-    return kafka.kafkaHeaders(acceptedEnvelope(envelope));
+  kafkaHeaders(): never {
+    throw new NotProvided(
+      "kafka_headers",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
+    );
   }
 
   /**
@@ -199,8 +189,7 @@ class SdkSubject implements ConformanceSubject {
   kafkaReconcile(): never {
     throw new NotProvided(
       "kafka_reconcile",
-      "the adapter does not export its reconciliation; drive " +
-        "KafkaConsumer.handle() with an EachMessagePayload here to test it",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
     );
   }
 
@@ -208,15 +197,11 @@ class SdkSubject implements ConformanceSubject {
    * Runs the Artemis transport's produce-side projection onto an AMQP 1.0 message.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  async artemisMessage(envelope: string): Promise<ArtemisMessage> {
-    const artemis = await adapter<ArtemisAdapter>("@babelqueue/artemis", "artemis_message");
-    const message = artemis.artemisMessage(acceptedEnvelope(envelope));
-    return {
-      annotations: message.message_annotations,
-      correlation_id: message.correlation_id,
-      creation_time: message.creation_time,
-      properties: message.application_properties,
-    };
+  artemisMessage(): never {
+    throw new NotProvided(
+      "artemis_message",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
+    );
   }
 
   /**
@@ -226,8 +211,7 @@ class SdkSubject implements ConformanceSubject {
   artemisReconcile(): never {
     throw new NotProvided(
       "artemis_reconcile",
-      "the adapter does not export its reconciliation; drive " +
-        "ArtemisConsumer.handle() with a fake delivery context here to test it",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     );
   }
 
@@ -235,19 +219,11 @@ class SdkSubject implements ConformanceSubject {
    * Runs the RabbitMQ transport's produce-side projection onto an AMQP 0-9-1 publishing.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  async rabbitmqPublishing(envelope: string): Promise<RabbitMQPublishing> {
-    const rabbitmq = await adapter<RabbitMQAdapter>("@babelqueue/rabbitmq", "rabbitmq_publishing");
-    const properties = rabbitmq.amqpProperties(acceptedEnvelope(envelope));
-    return {
-      properties: {
-        type: properties.type ?? "",
-        correlation_id: properties.correlationId ?? "",
-        message_id: properties.messageId ?? "",
-        app_id: properties.appId ?? "",
-        content_type: properties.contentType ?? "",
-      },
-      headers: properties.headers ?? {},
-    };
+  rabbitmqPublishing(): never {
+    throw new NotProvided(
+      "rabbitmq_publishing",
+      "belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)",
+    );
   }
 
   /**
@@ -255,36 +231,11 @@ class SdkSubject implements ConformanceSubject {
    * reserve returns it, with the length of the queue's ready list after each step.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  async redisRoundtrip(envelope: string): Promise<RedisRoundtrip> {
-    const redis = await adapter<RedisAdapter>("@babelqueue/redis", "redis_roundtrip");
-    const queue = "bqgen-conformance";
-    const client = new InMemoryRedis();
-    // Produce: RedisPublisher.publish() builds its envelope from a URN and
-    // data, so it cannot be handed this one; what it RPUSHes is
-    // frameValue(the encoded envelope, headers): here these bytes, no headers.
-    await client.rpush(queue, redis.frameValue(envelope, null));
-    const queuedAfterProduce = client.length(queue);
-    // Reserve: RedisConsumer.poll() moves the element to the processing list
-    // (BRPOPLPUSH) and hands its handler the element as it reserved it.
-    const handed: string[] = [];
-    const failures: unknown[] = [];
-    const handlers = {
-      [EnvelopeCodec.urn(acceptedEnvelope(envelope))]: (_envelope: Envelope, raw: string) => {
-        handed.push(raw);
-      },
-    };
-    const consumer = new redis.RedisConsumer(client, queue, handlers, {
-      deadLetterQueue: null,
-      onError: (error) => failures.push(error),
-    });
-    if (!(await consumer.poll())) {
-      throw new Error("RedisConsumer.poll() reserved nothing from the queue produce filled");
-    }
-    const element = handed[0];
-    if (element === undefined) {
-      throw new Error(`RedisConsumer.poll() did not hand the element to its handler: ${String(failures[0])}`);
-    }
-    return { element, queued_after_produce: queuedAfterProduce, queued_after_reserve: client.length(queue) };
+  redisRoundtrip(): never {
+    throw new NotProvided(
+      "redis_roundtrip",
+      "belongs to the redis transport target (blocks: [redis] in bqgen.yaml)",
+    );
   }
 
   /**
@@ -371,10 +322,7 @@ class SdkSubject implements ConformanceSubject {
   sqsSchemaVersionGate(): never {
     throw new NotProvided(
       "sqs_schema_version_gate",
-      "@babelqueue/sqs has no schema-version gate: SqsConsumer decodes " +
-        "the body without reading the bq-schema-version message attribute; " +
-        "once it has one, map the gate here: drive the consumer with the property set " +
-        "and answer decode when the handler ran, else reject",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
     );
   }
 
@@ -388,10 +336,7 @@ class SdkSubject implements ConformanceSubject {
   asbSchemaVersionGate(): never {
     throw new NotProvided(
       "asb_schema_version_gate",
-      "@babelqueue/azure-service-bus has no schema-version gate: AsbConsumer decodes " +
-        "the body without reading the bq-schema-version application property; " +
-        "once it has one, map the gate here: drive the consumer with the property set " +
-        "and answer decode when the handler ran, else reject",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     );
   }
 
@@ -404,10 +349,7 @@ class SdkSubject implements ConformanceSubject {
   pulsarSchemaVersionGate(): never {
     throw new NotProvided(
       "pulsar_schema_version_gate",
-      "@babelqueue/pulsar has no schema-version gate: PulsarConsumer decodes " +
-        "the payload without reading the bq-schema-version message property; " +
-        "once it has one, map the gate here: drive the consumer with the property set " +
-        "and answer decode when the handler ran, else reject",
+      "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)",
     );
   }
 
@@ -420,10 +362,7 @@ class SdkSubject implements ConformanceSubject {
   kafkaSchemaVersionGate(): never {
     throw new NotProvided(
       "kafka_schema_version_gate",
-      "@babelqueue/kafka has no schema-version gate: KafkaConsumer decodes " +
-        "the record value without reading the bq-schema-version header; " +
-        "once it has one, map the gate here: drive the consumer with the property set " +
-        "and answer decode when the handler ran, else reject",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
     );
   }
 
@@ -436,10 +375,7 @@ class SdkSubject implements ConformanceSubject {
   artemisSchemaVersionGate(): never {
     throw new NotProvided(
       "artemis_schema_version_gate",
-      "@babelqueue/artemis has no schema-version gate: ArtemisConsumer decodes " +
-        "the body without reading the bq_schema_version application property; " +
-        "once it has one, map the gate here: drive the consumer with the property set " +
-        "and answer decode when the handler ran, else reject",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     );
   }
 
@@ -548,130 +484,4 @@ function stringOrNull(value: unknown): string | null {
 
 function integerOrNull(value: unknown): number | null {
   return Number.isInteger(value) ? (value as number) : null;
-}
-
-// The adapter packages are optional here, so they are loaded when an
-// operation needs them, and the part of each that is used is described
-// structurally (their types are not available when they are not installed).
-
-interface SqsAdapter {
-  toMessageAttributes(envelope: Envelope): { [name: string]: { DataType: string; StringValue?: string } };
-}
-
-interface AsbAdapter {
-  toServiceBusMessage(envelope: Envelope): {
-    subject?: string;
-    correlationId?: string;
-    messageId?: string;
-    contentType?: string;
-    applicationProperties?: JsonObject;
-  };
-}
-
-interface PulsarAdapter {
-  pulsarProperties(envelope: Envelope): { [name: string]: string };
-}
-
-interface KafkaAdapter {
-  kafkaHeaders(envelope: Envelope): { [name: string]: string };
-}
-
-interface ArtemisAdapter {
-  artemisMessage(envelope: Envelope): {
-    message_annotations: JsonObject;
-    correlation_id: string;
-    creation_time: number;
-    application_properties: JsonObject;
-  };
-}
-
-interface RabbitMQAdapter {
-  amqpProperties(envelope: Envelope): {
-    type?: string;
-    correlationId?: string;
-    messageId?: string;
-    appId?: string;
-    contentType?: string;
-    headers?: JsonObject;
-  };
-}
-
-interface RedisAdapter {
-  frameValue(body: string, headers: null): string;
-  RedisConsumer: new (
-    client: InMemoryRedis,
-    queue: string,
-    handlers: { [urn: string]: (envelope: Envelope, raw: string) => void },
-    options: { deadLetterQueue: null; onError: (error: unknown) => void },
-  ) => { poll(): Promise<boolean> };
-}
-
-/**
- * The list commands @babelqueue/redis calls (its RedisClient), over lists in
- * memory, as Redis runs them: a fresh Redis for one roundtrip.
- */
-class InMemoryRedis {
-  readonly #lists = new Map<string, string[]>();
-
-  /** LLEN. */
-  length(key: string): number {
-    return this.#list(key).length;
-  }
-
-  rpush(key: string, value: string): Promise<number> {
-    return Promise.resolve(this.#list(key).push(value));
-  }
-
-  /** Moves the tail of source to the head of destination; nothing fills a list later, so it never blocks. */
-  brpoplpush(source: string, destination: string): Promise<string | null> {
-    const value = this.#list(source).pop();
-    if (value === undefined) {
-      return Promise.resolve(null);
-    }
-    this.#list(destination).unshift(value);
-    return Promise.resolve(value);
-  }
-
-  lrem(key: string, count: number, value: string): Promise<number> {
-    const list = this.#list(key);
-    let removed = 0;
-    for (let i = 0; i < list.length && (count === 0 || removed < Math.abs(count)); ) {
-      if (list[i] === value) {
-        list.splice(i, 1);
-        removed++;
-      } else {
-        i++;
-      }
-    }
-    return Promise.resolve(removed);
-  }
-
-  #list(key: string): string[] {
-    let list = this.#lists.get(key);
-    if (list === undefined) {
-      list = [];
-      this.#lists.set(key, list);
-    }
-    return list;
-  }
-}
-
-/** Loads an adapter package; when it is not installed, the operation is not provided. */
-async function adapter<T>(pkg: string, operation: string): Promise<T> {
-  try {
-    return (await import(pkg)) as T;
-  } catch (error) {
-    if ((error as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND") {
-      throw new NotProvided(operation, `${pkg} cannot be loaded here (${String(error)})`);
-    }
-    throw error;
-  }
-}
-
-/** Reports whether an adapter package loads. */
-async function installed(pkg: string): Promise<boolean> {
-  return adapter(pkg, pkg).then(
-    () => true,
-    () => false,
-  );
 }

@@ -38,7 +38,7 @@ export interface DecodeResult {
   /** why it was rejected */
   reason: string;
   /** the warnings decoding surfaced (forbidden keys name their JSON pointer) */
-  warnings: string[];
+  warnings: string[] | NotProvided;
   /** the decoded message; absent when there is none */
   view: View | null;
 }

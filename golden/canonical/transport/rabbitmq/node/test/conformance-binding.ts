@@ -10,9 +10,9 @@
 
 import { EnvelopeCodec } from "@babelqueue/core";
 import type { Envelope } from "@babelqueue/core";
-import * as ownPackage from "../src/index.js";
+import { amqpProperties } from "../src/index.js";
 import { NotProvided } from "./conformance-subject.gen.js";
-import type { ConformanceSubject, JsonObject, RabbitMQPublishing } from "./conformance-subject.gen.js";
+import type { ConformanceSubject, RabbitMQPublishing } from "./conformance-subject.gen.js";
 
 /** Returns the subject the generated tests run against: this package. */
 export function openSubject(): ConformanceSubject {
@@ -194,9 +194,8 @@ class PackageSubject implements ConformanceSubject {
    * Runs the RabbitMQ transport's produce-side projection onto an AMQP 0-9-1 publishing.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  async rabbitmqPublishing(envelope: string): Promise<RabbitMQPublishing> {
-    const rabbitmq = await adapter<RabbitMQAdapter>("@babelqueue/rabbitmq", "rabbitmq_publishing");
-    const properties = rabbitmq.amqpProperties(acceptedEnvelope(envelope));
+  rabbitmqPublishing(envelope: string): RabbitMQPublishing {
+    const properties = amqpProperties(acceptedEnvelope(envelope));
     return {
       properties: {
         type: properties.type ?? "",
@@ -205,7 +204,7 @@ class PackageSubject implements ConformanceSubject {
         app_id: properties.appId ?? "",
         content_type: properties.contentType ?? "",
       },
-      headers: properties.headers ?? {},
+      headers: (properties.headers ?? {}) as RabbitMQPublishing["headers"],
     };
   }
 
@@ -405,27 +404,4 @@ function acceptedEnvelope(raw: string): Envelope {
     throw new Error("EnvelopeCodec.accepts() rejected the envelope");
   }
   return env;
-}
-
-// The mappings shared with the core's scaffold load the adapter package
-// through adapter(); here that is this package's own source, described by
-// the part of it they use.
-
-interface RabbitMQAdapter {
-  amqpProperties(envelope: Envelope): {
-    type?: string;
-    correlationId?: string;
-    messageId?: string;
-    appId?: string;
-    contentType?: string;
-    headers?: JsonObject;
-  };
-}
-
-/** This package's own source, which the shared mappings load as the adapter package pkg. */
-async function adapter<T>(pkg: string, operation: string): Promise<T> {
-  if (typeof ownPackage !== "object") {
-    throw new NotProvided(operation, `${pkg} did not load`);
-  }
-  return ownPackage as unknown as T;
 }

@@ -10,7 +10,8 @@
 
 import { EnvelopeCodec } from "@babelqueue/core";
 import type { Envelope } from "@babelqueue/core";
-import * as ownPackage from "../src/index.js";
+import { RedisConsumer, frameValue } from "../src/index.js";
+import type { BabelHandlers, RedisClient } from "../src/index.js";
 import { NotProvided } from "./conformance-subject.gen.js";
 import type { ConformanceSubject, RedisRoundtrip } from "./conformance-subject.gen.js";
 
@@ -208,24 +209,23 @@ class PackageSubject implements ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    */
   async redisRoundtrip(envelope: string): Promise<RedisRoundtrip> {
-    const redis = await adapter<RedisAdapter>("@babelqueue/redis", "redis_roundtrip");
     const queue = "bqgen-conformance";
     const client = new InMemoryRedis();
     // Produce: RedisPublisher.publish() builds its envelope from a URN and
     // data, so it cannot be handed this one; what it RPUSHes is
     // frameValue(the encoded envelope, headers): here these bytes, no headers.
-    await client.rpush(queue, redis.frameValue(envelope, null));
+    await client.rpush(queue, frameValue(envelope, null));
     const queuedAfterProduce = client.length(queue);
     // Reserve: RedisConsumer.poll() moves the element to the processing list
     // (BRPOPLPUSH) and hands its handler the element as it reserved it.
     const handed: string[] = [];
     const failures: unknown[] = [];
-    const handlers = {
-      [EnvelopeCodec.urn(acceptedEnvelope(envelope))]: (_envelope: Envelope, raw: string) => {
+    const handlers: BabelHandlers = {
+      [EnvelopeCodec.urn(acceptedEnvelope(envelope))]: (_envelope, raw) => {
         handed.push(raw);
       },
     };
-    const consumer = new redis.RedisConsumer(client, queue, handlers, {
+    const consumer = new RedisConsumer(client, queue, handlers, {
       deadLetterQueue: null,
       onError: (error) => failures.push(error),
     });
@@ -424,25 +424,11 @@ function acceptedEnvelope(raw: string): Envelope {
   return env;
 }
 
-// The mappings shared with the core's scaffold load the adapter package
-// through adapter(); here that is this package's own source, described by
-// the part of it they use.
-
-interface RedisAdapter {
-  frameValue(body: string, headers: null): string;
-  RedisConsumer: new (
-    client: InMemoryRedis,
-    queue: string,
-    handlers: { [urn: string]: (envelope: Envelope, raw: string) => void },
-    options: { deadLetterQueue: null; onError: (error: unknown) => void },
-  ) => { poll(): Promise<boolean> };
-}
-
 /**
- * The list commands @babelqueue/redis calls (its RedisClient), over lists in
- * memory, as Redis runs them: a fresh Redis for one roundtrip.
+ * The package's RedisClient over lists in memory, as Redis runs them: a fresh
+ * Redis for one roundtrip.
  */
-class InMemoryRedis {
+class InMemoryRedis implements RedisClient {
   readonly #lists = new Map<string, string[]>();
 
   /** LLEN. */
@@ -486,12 +472,4 @@ class InMemoryRedis {
     }
     return list;
   }
-}
-
-/** This package's own source, which the shared mappings load as the adapter package pkg. */
-async function adapter<T>(pkg: string, operation: string): Promise<T> {
-  if (typeof ownPackage !== "object") {
-    throw new NotProvided(operation, `${pkg} did not load`);
-  }
-  return ownPackage as unknown as T;
 }

@@ -72,6 +72,18 @@ export async function whenProvided(
   }
 }
 
+/**
+ * Returns a part of a result the subject answered; a part it reported as
+ * not provided (decode's warnings, where the SDK has no way to surface them)
+ * is thrown, so the test skips with its reason from that point on.
+ */
+export function provided<T>(part: T | NotProvided): T {
+  if (part instanceof NotProvided) {
+    throw part;
+  }
+  return part;
+}
+
 /** The JSON type of a value, "absent" for undefined and "not JSON" for anything else JSON.parse never makes. */
 export type JsonKind = "null" | "boolean" | "number" | "string" | "array" | "object" | "absent" | "not JSON";
 

@@ -33,19 +33,19 @@ type subject struct {
 
 // subjectOp is one operation as a Java method.
 type subjectOp struct {
-	Name      string   // the wire name; scaffold templates are looked up by it
-	Wire      string   // the wire name as a Java string literal
-	Transport string   // the block whose transport provides it, "" for core
+	Name      string // the wire name; scaffold templates are looked up by it
+	Wire      string // the wire name as a Java string literal
+	Transport string // the block whose transport provides it, "" for core
 	// OtherTarget is, for a transport operation, the Java string literal a
 	// target that does not run its block reports it not provided with.
 	OtherTarget string
-	Handshake bool     // capabilities: each subject answers it for itself
-	Method    string   // the Java method name, e.g. idempotencyKey
-	Signature string   // "String reencode(String envelope, long attemptsIncrement)", wrapped
-	Doc       []string // the Javadoc lines
-	Params    []string // the Java parameter names, in order
-	Request   string   // oracle: the call(...) expression sending the operation
-	Answer    string   // oracle: the expression converting the result object
+	Handshake   bool     // capabilities: each subject answers it for itself
+	Method      string   // the Java method name, e.g. idempotencyKey
+	Signature   string   // "String reencode(String envelope, long attemptsIncrement)", wrapped
+	Doc         []string // the Javadoc lines
+	Params      []string // the Java parameter names, in order
+	Request     string   // oracle: the call(...) expression sending the operation
+	Answer      string   // oracle: the expression converting the result object
 }
 
 // subjectRecord is one protocol record as a Java record.

@@ -23,6 +23,9 @@ type operationView struct {
 	Wire        string // the wire name: a protocol identifier ([a-z0-9_]), for template names
 	WireLiteral csExpr // the same as a C# string literal
 	Transport   string // the block whose transport package provides it; "" for the core SDK
+	// OtherTarget is, for a transport operation, the C# string literal a
+	// target that does not run its block reports it not provided with.
+	OtherTarget csExpr
 	Handshake   bool   // protocol.Capabilities, which lists the others
 	Method      string // the C# method name, e.g. SqsReconcile
 	Doc         string // the XML doc comment, indented for an interface member
@@ -49,6 +52,26 @@ type recordView struct {
 	// Read and Write say whether the oracle subject reads the record from a
 	// result or writes it into a request.
 	Read, Write bool
+	// Extra is C#'s own last parameter (csOnly), "" for none.
+	Extra string
+}
+
+// csOnly holds C#'s own additions to protocol records, by protocol name: an
+// optional last parameter that never crosses the wire, so a scaffold written
+// before it still compiles. A scaffold on a core without the warnings hook
+// must say "cannot tell" for the warnings alone while still answering
+// decode: the forbidden-key tests then skip and the cases tests run (the
+// missing-feature rule; Go's WarningsErr).
+var csOnly = map[string]struct{ Param, Doc string }{
+	"DecodeResult": {Param: "string? WarningsNotProvided = null",
+		Doc: "Why the subject cannot tell decode's warnings (the SDK has no API that reports them); null when it can."},
+}
+
+// belongsElsewhere is the missing-feature rule's reason for a transport
+// operation in a target that does not run its broker's block: where it
+// belongs, and no claim about what that package does or lacks.
+func belongsElsewhere(broker string) string {
+	return "belongs to the " + broker + " transport target (blocks: [" + broker + "] in bqgen.yaml)"
 }
 
 // fieldView is one positional property of a record.
@@ -94,6 +117,9 @@ func buildSubject(ops []protocol.Operation, records []protocol.RecordType) (subj
 func operation(op protocol.Operation, recordNames map[string]string) (operationView, error) {
 	v := operationView{Wire: op.Name, WireLiteral: csString(op.Name), Transport: op.Transport, Method: csTypeName(op.Name),
 		Handshake: op.Name == protocol.Capabilities.Name}
+	if op.Transport != "" {
+		v.OtherTarget = csString(belongsElsewhere(op.Transport))
+	}
 	var params, docParams []string
 	for _, p := range op.Params {
 		typ, err := csType(p.Type, recordNames)
@@ -162,6 +188,10 @@ func record(r protocol.RecordType, recordNames map[string]string) (recordView, e
 		v.Fields = append(v.Fields, fieldView{WireLiteral: lit, Name: name, Type: typ,
 			FromJSON: fn + "(node?[" + string(lit) + "]" + extra + ")", ToJSON: toJSON})
 		docParams = append(docParams, name, fieldDoc(f))
+	}
+	if extra, ok := csOnly[r.Name]; ok {
+		v.Extra = extra.Param
+		docParams = append(docParams, strings.Fields(extra.Param)[1], extra.Doc)
 	}
 	v.Doc = docComment("", sentence(r.Doc), docParams...)
 	return v, nil

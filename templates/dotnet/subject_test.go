@@ -81,7 +81,8 @@ func TestAddedOperationNeedsNoEdit(t *testing.T) {
 			"public IReadOnlyDictionary<string, SqsAttribute> EchoEverything(",
 			`throw new NotProvidedException("echo_everything", "the scaffold does not map it onto BabelQueue.Core");`,
 			"public IReadOnlyList<Delivery> KafkaOffsets(long? count) =>",
-			`throw InOtherPackage("kafka_offsets", "BabelQueue.Kafka");`,
+			"throw new NotProvidedException(\n            \"kafka_offsets\",\n" +
+				"            \"belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)\");",
 		},
 	} {
 		for _, w := range want {

@@ -130,7 +130,11 @@ func TestTransportTarget(t *testing.T) {
 				t.Errorf("%s: the scaffold lacks %q:\n%s", c.block, want, scaffold)
 			}
 		}
-		for _, banned := range []string{"run this block in the repository", "babelqueue-core", "CoreVersions", "not mapped onto"} {
+		// ...and a gate asserts only whether the handler ran: the suite does not say how a
+		// rejected message is settled (Artemis's own reject path dead-letters and acknowledges).
+		settlement := []string{"Mockito.verify", "acknowledged", "deleted.size()", "released.", "settled.equals"}
+		for _, banned := range append([]string{"run this block in the repository", "babelqueue-core", "CoreVersions",
+			"not mapped onto"}, settlement...) {
 			if strings.Contains(scaffold, banned) {
 				t.Errorf("%s: the transport scaffold says %q", c.block, banned)
 			}

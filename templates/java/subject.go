@@ -33,16 +33,19 @@ type subject struct {
 
 // subjectOp is one operation as a Java method.
 type subjectOp struct {
-	Name      string   // the wire name; scaffold templates are looked up by it
-	Wire      string   // the wire name as a Java string literal
-	Transport string   // the block whose transport provides it, "" for core
-	Handshake bool     // capabilities: each subject answers it for itself
-	Method    string   // the Java method name, e.g. idempotencyKey
-	Signature string   // "String reencode(String envelope, long attemptsIncrement)", wrapped
-	Doc       []string // the Javadoc lines
-	Params    []string // the Java parameter names, in order
-	Request   string   // oracle: the call(...) expression sending the operation
-	Answer    string   // oracle: the expression converting the result object
+	Name      string // the wire name; scaffold templates are looked up by it
+	Wire      string // the wire name as a Java string literal
+	Transport string // the block whose transport provides it, "" for core
+	// OtherTarget is, for a transport operation, the Java string literal a
+	// target that does not run its block reports it not provided with.
+	OtherTarget string
+	Handshake   bool     // capabilities: each subject answers it for itself
+	Method      string   // the Java method name, e.g. idempotencyKey
+	Signature   string   // "String reencode(String envelope, long attemptsIncrement)", wrapped
+	Doc         []string // the Javadoc lines
+	Params      []string // the Java parameter names, in order
+	Request     string   // oracle: the call(...) expression sending the operation
+	Answer      string   // oracle: the expression converting the result object
 }
 
 // subjectRecord is one protocol record as a Java record.
@@ -54,6 +57,35 @@ type subjectRecord struct {
 	Write      bool     // the oracle subject writes it into a request
 	Reader     string   // oracle: "new X(member(object, ...), ...)", wrapped
 	Writer     string   // oracle: "jsonObject(jsonMember(...), ...)", wrapped
+	// Extra is Java's own addition to the record's body (javaOnly), "" for none.
+	Extra string
+}
+
+// javaOnlyPart is Java's own addition to a protocol record: one component
+// that never crosses the wire, a constructor without it (so the oracle
+// subject and scaffolds written before it still compile), and the accessor
+// the tests call instead of the protocol member it guards.
+type javaOnlyPart struct {
+	Component, Doc string // "String warningsNotProvided" and what it holds
+	Guarded        string // the protocol component the accessor guards
+	Accessor       string // its declaration and body, at member indent plus 4
+}
+
+// javaOnly holds the additions by protocol record name. A scaffold on a core
+// without the warnings hook must say "cannot tell" for the warnings alone
+// while still answering decode: the forbidden-key tests then skip, the
+// cases tests run (the missing-feature rule; Go's WarningsErr).
+var javaOnly = map[string]javaOnlyPart{
+	"DecodeResult": {Component: "String warningsNotProvided",
+		Doc:     "why the subject cannot tell decode's warnings (the SDK has no API that reports them), null when it can",
+		Guarded: "warnings",
+		Accessor: `/** The warnings; a subject that cannot tell them makes the calling test skip with the reason. */
+        List<String> providedWarnings() {
+            if (warningsNotProvided != null) {
+                throw new NotProvidedException(warningsNotProvided);
+            }
+            return warnings;
+        }`},
 }
 
 // Layout of the generated subject code.
@@ -117,6 +149,9 @@ func (g *subjectGen) operation(op protocol.Operation) (subjectOp, error) {
 	}
 	o := subjectOp{Name: op.Name, Wire: javaString(op.Name), Transport: op.Transport, Method: method,
 		Handshake: op.Name == protocol.Capabilities.Name}
+	if op.Transport != "" {
+		o.OtherTarget = javaString(belongsElsewhere(op.Transport))
+	}
 	var decls, members []string
 	var paramDocs [][2]string
 	for _, p := range op.Params {
@@ -209,6 +244,12 @@ func (g *subjectGen) record(r protocol.RecordType) (subjectRecord, error) {
 			writes = append(writes, g.use("jsonMember")+"("+javaString(f.Name)+", "+value+")")
 		}
 	}
+	protocolComps := comps
+	if extra, ok := javaOnly[r.Name]; ok {
+		comps = append(append([]string(nil), comps...), extra.Component)
+		docs = append(docs, [2]string{strings.Fields(extra.Component)[1], extra.Doc})
+		rec.Extra = javaOnlyBody(name, protocolComps, extra)
+	}
 	rec.Doc = javadoc(sentence(r.Doc), docs)
 	// "    record Name(...) {"
 	rec.Components = fill(memberIndent+len("record "+name), "(", comps, ")", len(" {"), memberIndent+contIndent)
@@ -220,6 +261,29 @@ func (g *subjectGen) record(r protocol.RecordType) (subjectRecord, error) {
 		rec.Writer = stack(bodyStart+len("return "), g.use("jsonObject")+"(", writes, len(";"), bodyStart+contIndent)
 	}
 	return rec, nil
+}
+
+// belongsElsewhere is the missing-feature rule's reason for a transport
+// operation in a target that does not run its broker's block: where it
+// belongs, and no claim about what that package does or lacks.
+func belongsElsewhere(broker string) string {
+	return "belongs to the " + broker + " transport target (blocks: [" + broker + "] in bqgen.yaml)"
+}
+
+// javaOnlyBody is the record body of extra: the constructor without its
+// component, which leaves it null, and the accessor.
+func javaOnlyBody(name string, protocolComps []string, extra javaOnlyPart) string {
+	var args []string
+	for _, c := range protocolComps {
+		args = append(args, strings.Fields(c)[len(strings.Fields(c))-1])
+	}
+	const in = memberIndent + 4
+	head := fill(in+len(name), "(", protocolComps, ")", len(" {"), in+contIndent)
+	call := stack(in+4+len("this"), "this(", append(args, "null"), len(";"), in+4+contIndent)
+	pad := strings.Repeat(" ", in)
+	return "\n\n" + pad + "/** Without " + strings.Fields(extra.Component)[1] + ": the subject can tell the " +
+		extra.Guarded + ". */\n" + pad + name + head + " {\n" + pad + "    " + call + ";\n" + pad + "}\n\n" +
+		pad + extra.Accessor
 }
 
 // javaType is the Java type of a value of t on the subject interface.

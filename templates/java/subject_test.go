@@ -1,6 +1,7 @@
 package java
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -59,7 +60,7 @@ func TestNewOperationNeedsNoEdit(t *testing.T) {
 		},
 		scaffoldFile: {
 			"    public NatsMessage natsMessage(String envelope, Long redeliveryCount) {\n" +
-				"        throw new NotProvidedException(TRANSPORT + \"the nats transport)\");\n",
+				"        throw new NotProvidedException(\"belongs to the nats transport target (blocks: [nats] in bqgen.yaml)\");\n",
 		},
 	}
 	for file, snippets := range want {
@@ -114,27 +115,29 @@ func scaffoldMethod(t *testing.T, scaffold, method string) string {
 	return m[2]
 }
 
-// The schema-version gates are not in the core artifact: the scaffold
-// reports each not provided, naming the artifact whose consumer has the
-// gate (SQS), or saying that the transport's consumer has none.
-func TestScaffoldGatesSayWhy(t *testing.T) {
+// Every transport operation in the core scaffold belongs to its broker's
+// transport target (the missing-feature rule): the reason says where, and
+// makes no claim about what that package does or lacks.
+func TestScaffoldTransportOperationsBelongElsewhere(t *testing.T) {
 	f := byPath(generate(t, canonical(t), bindings["sdk"]))[packageDir(DefaultPackage)+scaffoldFile]
 	scaffold := string(f.Content)
-	want := map[string]string{
-		"sqsSchemaVersionGate":     `TRANSPORT + "babelqueue-sqs 1.2.1, SqsConsumer's bq-schema-version gate)"`,
-		"asbSchemaVersionGate":     `NO_GATE + "babelqueue-azure-servicebus 1.0.0, AsbConsumer)"`,
-		"pulsarSchemaVersionGate":  `NO_GATE + "babelqueue-pulsar 1.0.0, PulsarConsumer)"`,
-		"kafkaSchemaVersionGate":   `NO_GATE + "babelqueue-kafka 1.0.1, KafkaConsumer)"`,
-		"artemisSchemaVersionGate": `NO_GATE + "babelqueue-artemis 1.0.0, ArtemisConsumer)"`,
-		"redisRoundtrip":           `TRANSPORT + "babelqueue-java-redis, RedisPublisher and RedisConsumer)"`,
-	}
-	for method, reason := range want {
-		if body := scaffoldMethod(t, scaffold, method); body != "        throw new NotProvidedException("+reason+");" {
-			t.Errorf("%s:\n%s\nwant it to throw NotProvidedException(%s)", method, body, reason)
+	checked := 0
+	for _, op := range protocol.Operations {
+		if op.Transport == "" {
+			continue
 		}
+		method, err := identifier(op.Name, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reason := fmt.Sprintf("belongs to the %s transport target (blocks: [%s] in bqgen.yaml)", op.Transport, op.Transport)
+		if body := scaffoldMethod(t, scaffold, method); body != "        throw new NotProvidedException(\""+reason+"\");" {
+			t.Errorf("%s:\n%s\nwant it to throw NotProvidedException(%q)", method, body, reason)
+		}
+		checked++
 	}
-	if !strings.Contains(scaffold, `NO_GATE = "no BabelQueue Java SDK provides it: this transport's consumer has no "`) {
-		t.Error("the scaffold does not declare NO_GATE")
+	if checked == 0 {
+		t.Fatal("the protocol has no transport operation to check")
 	}
 }
 

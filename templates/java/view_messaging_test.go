@@ -247,7 +247,7 @@ func TestScaffoldMessagingSaysWhy(t *testing.T) {
 			t.Errorf("%s:\n%s\nwant it to throw NotProvidedException(%s)", method, body, reason)
 		}
 	}
-	if !strings.Contains(scaffold, `NO_SDK = "no BabelQueue Java SDK provides it: neither babelqueue-core nor a "`) {
+	if !strings.Contains(scaffold, `NO_SDK = "this babelqueue-core has no API for the message-queue connectors' "`) {
 		t.Error("the scaffold does not declare NO_SDK")
 	}
 }

@@ -1,4 +1,4 @@
-// Signatures only: every body throws. See ../../README.md.
+// Signatures, and minimal decode behaviour; every other body throws. See ../../README.md.
 using System.Text.Json;
 using System.Text.Json.Serialization;
 
@@ -39,15 +39,56 @@ namespace BabelQueue
         public const int SchemaVersion = 1;
         public const string SourceLang = "dotnet";
 
-        public static Envelope Decode(string raw) => throw new NotSupportedException(raw);
+        // Minimal behaviour, enough for the missing-feature test to run decode: the
+        // members it reads, nothing checked.
+        public static Envelope Decode(string raw)
+        {
+            using JsonDocument document = JsonDocument.Parse(raw);
+            JsonElement root = document.RootElement;
+            if (root.ValueKind != JsonValueKind.Object)
+            {
+                return new Envelope(null, null, null, null, 0, null);
+            }
+            string? job = Text(root, "job") ?? Text(root, "urn");
+            var data = Member(root, "data") is { ValueKind: JsonValueKind.Object } d
+                ? (IReadOnlyDictionary<string, object?>?)Value(d)
+                : null;
+            Meta? meta = Member(root, "meta") is { ValueKind: JsonValueKind.Object } m
+                ? new Meta(Text(m, "id"), Text(m, "queue"), Text(m, "lang"), (int)Integer(m, "schema_version"), Integer(m, "created_at"))
+                : null;
+            return new Envelope(job, Text(root, "trace_id"), data, meta, (int)Integer(root, "attempts"), null);
+        }
 
 #if CORE_1_8
-        public static Envelope Decode(string raw, Action<string>? onWarning) => throw new NotSupportedException(raw + onWarning);
+        // The hook is there but never called: an SDK with the API that behaves differently.
+        public static Envelope Decode(string raw, Action<string>? onWarning) => Decode(raw);
 #endif
 
-        public static bool Accepts(Envelope envelope) => throw new NotSupportedException(envelope.ToString());
+        public static bool Accepts(Envelope envelope) =>
+            Urn(envelope).Length > 0 && !string.IsNullOrWhiteSpace(envelope.TraceId) && envelope.Data is not null
+            && envelope.Meta?.SchemaVersion == SchemaVersion;
 
-        public static string Urn(Envelope envelope) => throw new NotSupportedException(envelope.ToString());
+        public static string Urn(Envelope envelope) => envelope.Job?.Trim() ?? "";
+
+        private static JsonElement? Member(JsonElement obj, string name) =>
+            obj.TryGetProperty(name, out JsonElement value) ? value : null;
+
+        private static string? Text(JsonElement obj, string name) =>
+            Member(obj, name) is { ValueKind: JsonValueKind.String } value ? value.GetString() : null;
+
+        private static long Integer(JsonElement obj, string name) =>
+            Member(obj, name) is { ValueKind: JsonValueKind.Number } value && value.TryGetInt64(out long n) ? n : 0;
+
+        private static object? Value(JsonElement value) => value.ValueKind switch
+        {
+            JsonValueKind.Object => value.EnumerateObject().ToDictionary(p => p.Name, p => Value(p.Value)),
+            JsonValueKind.Array => value.EnumerateArray().Select(Value).ToList(),
+            JsonValueKind.String => value.GetString(),
+            JsonValueKind.Number => value.TryGetInt64(out long n) ? n : value.GetDouble(),
+            JsonValueKind.True => true,
+            JsonValueKind.False => false,
+            _ => null,
+        };
 
         public static string Encode(Envelope envelope) => throw new NotSupportedException(envelope.ToString());
 

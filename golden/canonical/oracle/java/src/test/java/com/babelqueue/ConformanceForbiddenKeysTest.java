@@ -37,7 +37,7 @@ class ConformanceForbiddenKeysTest {
         String envelope = fixture("fixtures/forbidden-key-timestamp.json");
         DecodeResult decoded = subject.decode(envelope);
         assertTrue(decoded.accepted(), () -> "decode must accept the envelope: " + decoded.reason());
-        assertWarned(decoded.warnings(), "/timestamp");
+        assertWarned(decoded.providedWarnings(), "/timestamp");
         ConformanceJson reencoded = parseJson(subject.reencode(envelope, 0L));
         assertPointerAbsent(reencoded, "/timestamp");
     }
@@ -48,7 +48,7 @@ class ConformanceForbiddenKeysTest {
         String envelope = fixture("fixtures/forbidden-key-meta-max-retries.json");
         DecodeResult decoded = subject.decode(envelope);
         assertTrue(decoded.accepted(), () -> "decode must accept the envelope: " + decoded.reason());
-        assertWarned(decoded.warnings(), "/meta/max_retries");
+        assertWarned(decoded.providedWarnings(), "/meta/max_retries");
         ConformanceJson reencoded = parseJson(subject.reencode(envelope, 0L));
         assertPointerAbsent(reencoded, "/meta/max_retries");
     }
@@ -59,7 +59,7 @@ class ConformanceForbiddenKeysTest {
         String envelope = fixture("fixtures/forbidden-key-meta-attempts.json");
         DecodeResult decoded = subject.decode(envelope);
         assertTrue(decoded.accepted(), () -> "decode must accept the envelope: " + decoded.reason());
-        assertWarned(decoded.warnings(), "/meta/attempts");
+        assertWarned(decoded.providedWarnings(), "/meta/attempts");
         ConformanceJson reencoded = parseJson(subject.reencode(envelope, 0L));
         assertPointerAbsent(reencoded, "/meta/attempts");
     }
@@ -70,7 +70,7 @@ class ConformanceForbiddenKeysTest {
         String envelope = fixture("fixtures/forbidden-key-meta-source.json");
         DecodeResult decoded = subject.decode(envelope);
         assertTrue(decoded.accepted(), () -> "decode must accept the envelope: " + decoded.reason());
-        assertWarned(decoded.warnings(), "/meta/source");
+        assertWarned(decoded.providedWarnings(), "/meta/source");
         ConformanceJson reencoded = parseJson(subject.reencode(envelope, 0L));
         assertPointerAbsent(reencoded, "/meta/source");
     }
@@ -81,7 +81,7 @@ class ConformanceForbiddenKeysTest {
         String envelope = fixture("fixtures/forbidden-key-meta-ts.json");
         DecodeResult decoded = subject.decode(envelope);
         assertTrue(decoded.accepted(), () -> "decode must accept the envelope: " + decoded.reason());
-        assertWarned(decoded.warnings(), "/meta/ts");
+        assertWarned(decoded.providedWarnings(), "/meta/ts");
         ConformanceJson reencoded = parseJson(subject.reencode(envelope, 0L));
         assertPointerAbsent(reencoded, "/meta/ts");
     }

@@ -24,22 +24,16 @@ import java.util.function.Consumer;
 
 /**
  * The conformance subject of the BabelQueue Java core ({@code com.babelqueue:babelqueue-core}):
- * the envelope codec, the idempotency helper and the payload validator. The broker projections,
- * reconciliations, schema-version gates and the Redis queue live in the transport artifacts, one
- * per broker (the projections package-private in their own packages), which this artifact does
- * not depend on, so this subject does not provide them; a transport repository's target with its
- * broker block generates their tests into the transport's own package and maps them there. The
- * shared messaging layer of the message-queue connectors (settlement, messages that don't
- * deserialize, failed writes) has no Java implementation, so this subject does not provide it.
+ * the envelope codec, the idempotency helper and the payload validator. A broker's operations
+ * belong to its transport target (a target with that broker's block, in the transport's own
+ * repository), so this subject does not provide them. An operation, or a part of a result, whose
+ * API this core lacks is not provided, with the reason naming the missing API: its tests skip and
+ * never pass.
  */
 final class SdkConformanceSubject implements ConformanceSubject {
 
-    private static final String TRANSPORT = "not part of babelqueue-core: run this block in the repository of "
-            + "the transport artifact that provides it (";
-    private static final String NO_GATE = "no BabelQueue Java SDK provides it: this transport's consumer has no "
-            + "schema-version gate and decodes without reading the property (";
-    private static final String NO_SDK = "no BabelQueue Java SDK provides it: neither babelqueue-core nor a "
-            + "transport artifact implements the message-queue connectors' shared messaging layer (";
+    private static final String NO_SDK = "this babelqueue-core has no API for the message-queue connectors' "
+            + "shared messaging layer (";
 
     @Override
     public List<String> capabilities() {
@@ -56,21 +50,22 @@ final class SdkConformanceSubject implements ConformanceSubject {
     @Override
     public DecodeResult decode(String envelope) {
         List<String> warnings = new ArrayList<>();
+        String warningsNotProvided = CoreVersions.warningsNotProvided();
         Envelope env;
         try {
             env = CoreVersions.decode(envelope, warnings);
         } catch (RuntimeException e) {
             // decode reports a bad envelope by an empty result, but a throw is a rejection too
-            return new DecodeResult(false, "EnvelopeCodec.decode threw " + e, warnings, null);
+            return new DecodeResult(false, "EnvelopeCodec.decode threw " + e, warnings, null, warningsNotProvided);
         }
         if (!EnvelopeCodec.accepts(env)) {
-            return new DecodeResult(false, "EnvelopeCodec.accepts is false", warnings, null);
+            return new DecodeResult(false, "EnvelopeCodec.accepts is false", warnings, null, warningsNotProvided);
         }
         Meta meta = env.meta();
         return new DecodeResult(true, "", warnings, new View(EnvelopeCodec.urn(env),
                 ConformanceJson.fromJava(env.data()), (long) env.attempts(), meta.lang(), (long) meta.schemaVersion(),
                 env.traceId(), meta.id(), meta.createdAt() == 0 ? null : meta.createdAt(), meta.queue(),
-                deadLetter(env.deadLetter())));
+                deadLetter(env.deadLetter())), warningsNotProvided);
     }
 
     @Override
@@ -90,62 +85,62 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public Map<String, SqsAttribute> sqsAttributes(String envelope) {
-        throw new NotProvidedException(TRANSPORT + "babelqueue-sqs, SqsAttributes.project)");
+        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
     }
 
     @Override
     public long sqsReconcile(long bodyAttempts, String approximateReceiveCount) {
-        throw new NotProvidedException(TRANSPORT + "babelqueue-sqs, SqsConsumer)");
+        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
     }
 
     @Override
     public AsbMessage asbMessage(String envelope) {
-        throw new NotProvidedException(TRANSPORT + "babelqueue-azure-servicebus, AsbMessages.project)");
+        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
     }
 
     @Override
     public long asbReconcile(long bodyAttempts, long deliveryCount) {
-        throw new NotProvidedException(TRANSPORT + "babelqueue-azure-servicebus, AsbConsumer)");
+        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
     }
 
     @Override
     public Map<String, String> pulsarProperties(String envelope) {
-        throw new NotProvidedException(TRANSPORT + "babelqueue-pulsar, PulsarProperties.of)");
+        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
     }
 
     @Override
     public long pulsarReconcile(long bodyAttempts, long redeliveryCount) {
-        throw new NotProvidedException(TRANSPORT + "babelqueue-pulsar, PulsarConsumer)");
+        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
     }
 
     @Override
     public Map<String, String> kafkaHeaders(String envelope) {
-        throw new NotProvidedException(TRANSPORT + "babelqueue-kafka, KafkaHeaders.of)");
+        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
     }
 
     @Override
     public long kafkaReconcile(long bodyAttempts, Long headerAttempts) {
-        throw new NotProvidedException(TRANSPORT + "babelqueue-kafka, KafkaConsumer)");
+        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
     }
 
     @Override
     public ArtemisMessage artemisMessage(String envelope) {
-        throw new NotProvidedException(TRANSPORT + "babelqueue-artemis, JmsMessages.project)");
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
     }
 
     @Override
     public long artemisReconcile(long bodyAttempts, long deliveryCount) {
-        throw new NotProvidedException(TRANSPORT + "babelqueue-artemis, ArtemisConsumer)");
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
     }
 
     @Override
     public RabbitMqPublishing rabbitmqPublishing(String envelope) {
-        throw new NotProvidedException(TRANSPORT + "babelqueue-spring, BabelQueueMessageConverter.toMessage)");
+        throw new NotProvidedException("belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)");
     }
 
     @Override
     public RedisRoundtrip redisRoundtrip(String envelope) {
-        throw new NotProvidedException(TRANSPORT + "babelqueue-java-redis, RedisPublisher and RedisConsumer)");
+        throw new NotProvidedException("belongs to the redis transport target (blocks: [redis] in bqgen.yaml)");
     }
 
     @Override
@@ -240,27 +235,27 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public String sqsSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(TRANSPORT + "babelqueue-sqs 1.2.1, SqsConsumer's bq-schema-version gate)");
+        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
     }
 
     @Override
     public String asbSchemaVersionGate(String envelope, ConformanceJson property, String amqpType) {
-        throw new NotProvidedException(NO_GATE + "babelqueue-azure-servicebus 1.0.0, AsbConsumer)");
+        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
     }
 
     @Override
     public String pulsarSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NO_GATE + "babelqueue-pulsar 1.0.0, PulsarConsumer)");
+        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
     }
 
     @Override
     public String kafkaSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NO_GATE + "babelqueue-kafka 1.0.1, KafkaConsumer)");
+        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
     }
 
     @Override
     public String artemisSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NO_GATE + "babelqueue-artemis 1.0.0, ArtemisConsumer)");
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
     }
 
     @Override
@@ -314,11 +309,14 @@ final class SdkConformanceSubject implements ConformanceSubject {
     }
 
     /**
-     * The two calls whose API changed in babelqueue-core 1.8.0, looked up at run time so this
-     * scaffold runs on 1.7.0 as well. 1.8.0 added {@code EnvelopeCodec.decode(String, Consumer)},
-     * which reports forbidden keys as warnings, and {@code Envelope.withAttempts(int)}, which keeps
-     * unknown keys that the record's constructor would drop. Once the SDK requires 1.8.0, call them
-     * directly and delete this class.
+     * The two calls whose API changed in babelqueue-core 1.8.0, looked up at run time (by the
+     * method, never the version) so this scaffold compiles and runs on 1.7.0 as well. 1.8.0 added
+     * {@code EnvelopeCodec.decode(String, Consumer)}, which reports forbidden keys as warnings:
+     * without it decode's warnings are not provided, so the forbidden-key tests skip while the
+     * cases tests run. It also added {@code Envelope.withAttempts(int)}, which keeps unknown keys:
+     * without it re-encoding goes through the record's constructor, the API 1.7.0 has, and the
+     * round-trip tests fail where it drops them. Once the SDK requires 1.8.0, call them directly
+     * and delete this class.
      */
     private static final class CoreVersions {
 
@@ -329,9 +327,16 @@ final class SdkConformanceSubject implements ConformanceSubject {
         private CoreVersions() {
         }
 
+        /** Why decode's warnings are not provided, or null when this core reports them. */
+        static String warningsNotProvided() {
+            return DECODE_WITH_WARNINGS == null
+                    ? "this babelqueue-core has no decode warnings hook (EnvelopeCodec.decode(String, Consumer))"
+                    : null;
+        }
+
         static Envelope decode(String raw, List<String> warnings) {
             if (DECODE_WITH_WARNINGS == null) {
-                return EnvelopeCodec.decode(raw); // 1.7.0 has no warning hook: no warning is reported
+                return EnvelopeCodec.decode(raw);
             }
             Consumer<String> sink = warnings::add;
             return (Envelope) invoke(DECODE_WITH_WARNINGS, null, raw, sink);

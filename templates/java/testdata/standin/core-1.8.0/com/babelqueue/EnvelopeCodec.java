@@ -1,0 +1,38 @@
+package com.babelqueue;
+
+import java.util.Map;
+import java.util.function.Consumer;
+
+/** Stand-in of babelqueue-core 1.8.0: a minimal decode; encode and make throw. */
+public final class EnvelopeCodec {
+    public static final int SCHEMA_VERSION = 1;
+    public static final String SOURCE_LANG = "java";
+
+    private EnvelopeCodec() {
+    }
+
+    public static Envelope decode(String raw) {
+        return StandInDecoder.decode(raw);
+    }
+
+    /** The hook is there but never called: the API exists, the behaviour differs. */
+    public static Envelope decode(String raw, Consumer<String> onWarning) {
+        return StandInDecoder.decode(raw);
+    }
+
+    public static boolean accepts(Envelope e) {
+        return StandInDecoder.accepts(e);
+    }
+
+    public static String urn(Envelope e) {
+        return StandInDecoder.urn(e);
+    }
+
+    public static String encode(Envelope e) {
+        throw new UnsupportedOperationException("stand-in");
+    }
+
+    public static Envelope make(String urn, Map<String, Object> data, String queue, String traceId) {
+        throw new UnsupportedOperationException("stand-in");
+    }
+}

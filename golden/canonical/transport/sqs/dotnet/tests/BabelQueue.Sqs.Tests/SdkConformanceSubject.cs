@@ -85,43 +85,63 @@ public sealed class SdkConformanceSubject : IConformanceSubject
 
     /// <inheritdoc/>
     public AsbMessage AsbMessage(string envelope) =>
-        throw InOtherPackage("asb_message", "BabelQueue.AzureServiceBus");
+        throw new NotProvidedException(
+            "asb_message",
+            "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
 
     /// <inheritdoc/>
     public long AsbReconcile(long bodyAttempts, long deliveryCount) =>
-        throw InOtherPackage("asb_reconcile", "BabelQueue.AzureServiceBus");
+        throw new NotProvidedException(
+            "asb_reconcile",
+            "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
 
     /// <inheritdoc/>
     public IReadOnlyDictionary<string, string> PulsarProperties(string envelope) =>
-        throw InOtherPackage("pulsar_properties", "BabelQueue.Pulsar");
+        throw new NotProvidedException(
+            "pulsar_properties",
+            "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
 
     /// <inheritdoc/>
     public long PulsarReconcile(long bodyAttempts, long redeliveryCount) =>
-        throw InOtherPackage("pulsar_reconcile", "BabelQueue.Pulsar");
+        throw new NotProvidedException(
+            "pulsar_reconcile",
+            "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
 
     /// <inheritdoc/>
     public IReadOnlyDictionary<string, string> KafkaHeaders(string envelope) =>
-        throw InOtherPackage("kafka_headers", "BabelQueue.Kafka");
+        throw new NotProvidedException(
+            "kafka_headers",
+            "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
 
     /// <inheritdoc/>
     public long KafkaReconcile(long bodyAttempts, long? headerAttempts) =>
-        throw InOtherPackage("kafka_reconcile", "BabelQueue.Kafka");
+        throw new NotProvidedException(
+            "kafka_reconcile",
+            "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
 
     /// <inheritdoc/>
     public ArtemisMessage ArtemisMessage(string envelope) =>
-        throw InOtherPackage("artemis_message", "BabelQueue.Artemis");
+        throw new NotProvidedException(
+            "artemis_message",
+            "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
 
     /// <inheritdoc/>
     public long ArtemisReconcile(long bodyAttempts, long deliveryCount) =>
-        throw InOtherPackage("artemis_reconcile", "BabelQueue.Artemis");
+        throw new NotProvidedException(
+            "artemis_reconcile",
+            "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
 
     /// <inheritdoc/>
     public RabbitMqPublishing RabbitMqPublishing(string envelope) =>
-        throw InOtherPackage("rabbitmq_publishing", "BabelQueue.MassTransit");
+        throw new NotProvidedException(
+            "rabbitmq_publishing",
+            "belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)");
 
     /// <inheritdoc/>
     public RedisRoundtrip RedisRoundtrip(string envelope) =>
-        throw InOtherPackage("redis_roundtrip", "BabelQueue.Redis");
+        throw new NotProvidedException(
+            "redis_roundtrip",
+            "belongs to the redis transport target (blocks: [redis] in bqgen.yaml)");
 
     /// <inheritdoc/>
     public string IdempotencyKey(string envelope) =>
@@ -152,19 +172,27 @@ public sealed class SdkConformanceSubject : IConformanceSubject
 
     /// <inheritdoc/>
     public string AsbSchemaVersionGate(string envelope, JsonNode? property, string? amqpType) =>
-        throw InOtherPackage("asb_schema_version_gate", "BabelQueue.AzureServiceBus");
+        throw new NotProvidedException(
+            "asb_schema_version_gate",
+            "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
 
     /// <inheritdoc/>
     public string PulsarSchemaVersionGate(string envelope, string? property) =>
-        throw InOtherPackage("pulsar_schema_version_gate", "BabelQueue.Pulsar");
+        throw new NotProvidedException(
+            "pulsar_schema_version_gate",
+            "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
 
     /// <inheritdoc/>
     public string KafkaSchemaVersionGate(string envelope, string? property) =>
-        throw InOtherPackage("kafka_schema_version_gate", "BabelQueue.Kafka");
+        throw new NotProvidedException(
+            "kafka_schema_version_gate",
+            "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
 
     /// <inheritdoc/>
     public string ArtemisSchemaVersionGate(string envelope, string? property) =>
-        throw InOtherPackage("artemis_schema_version_gate", "BabelQueue.Artemis");
+        throw new NotProvidedException(
+            "artemis_schema_version_gate",
+            "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
 
     /// <inheritdoc/>
     public Settlement Settle(string broker, bool deadLetterQueue, IReadOnlyList<string> calls) =>

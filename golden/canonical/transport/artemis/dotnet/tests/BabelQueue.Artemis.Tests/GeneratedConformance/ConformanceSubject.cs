@@ -242,11 +242,16 @@ public interface IConformanceSubject
 /// The warnings decoding surfaced (forbidden keys name their JSON pointer).
 /// </param>
 /// <param name="View">The decoded message; absent when there is none.</param>
+/// <param name="WarningsNotProvided">
+/// Why the subject cannot tell decode's warnings (the SDK has no API that reports them); null when
+/// it can.
+/// </param>
 public sealed record DecodeResult(
     bool Accepted,
     string Reason,
     IReadOnlyList<string> Warnings,
-    View? View);
+    View? View,
+    string? WarningsNotProvided = null);
 
 /// <summary>
 /// The neutral view of a decoded message; a field the envelope does not carry is absent.

@@ -54,12 +54,12 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public Map<String, SqsAttribute> sqsAttributes(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_attributes");
+        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
     }
 
     @Override
     public long sqsReconcile(long bodyAttempts, String approximateReceiveCount) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_reconcile");
+        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
     }
 
     @Override
@@ -84,42 +84,42 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public Map<String, String> pulsarProperties(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_properties");
+        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
     }
 
     @Override
     public long pulsarReconcile(long bodyAttempts, long redeliveryCount) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_reconcile");
+        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
     }
 
     @Override
     public Map<String, String> kafkaHeaders(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_headers");
+        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
     }
 
     @Override
     public long kafkaReconcile(long bodyAttempts, Long headerAttempts) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_reconcile");
+        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
     }
 
     @Override
     public ArtemisMessage artemisMessage(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_message");
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
     }
 
     @Override
     public long artemisReconcile(long bodyAttempts, long deliveryCount) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_reconcile");
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
     }
 
     @Override
     public RabbitMqPublishing rabbitmqPublishing(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "rabbitmq_publishing");
+        throw new NotProvidedException("belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)");
     }
 
     @Override
     public RedisRoundtrip redisRoundtrip(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "redis_roundtrip");
+        throw new NotProvidedException("belongs to the redis transport target (blocks: [redis] in bqgen.yaml)");
     }
 
     @Override
@@ -139,7 +139,7 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public String sqsSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_schema_version_gate");
+        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
     }
 
     @Override
@@ -153,17 +153,17 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public String pulsarSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_schema_version_gate");
+        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
     }
 
     @Override
     public String kafkaSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_schema_version_gate");
+        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
     }
 
     @Override
     public String artemisSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_schema_version_gate");
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
     }
 
     @Override
@@ -192,8 +192,8 @@ final class SdkConformanceSubject implements ConformanceSubject {
      * Delivers one message, body, 1-based delivery count and application properties, to an
      * {@link AsbConsumer} receiving from a mocked {@link ServiceBusReceiverClient}, with a handler for
      * the envelope's URN, and returns the envelopes the handler was given: none when the consumer did not
-     * let the message through. The message must be settled exactly once: completed when handled,
-     * abandoned otherwise.
+     * let the message through. How the consumer settles the message is not asserted: the suite says
+     * decode or reject, not how a rejected message is settled.
      */
     private static List<Envelope> asbDeliver(String body, long deliveryCount, Map<String, Object> properties) {
         ServiceBusReceivedMessage message = Mockito.mock(ServiceBusReceivedMessage.class);
@@ -208,8 +208,6 @@ final class SdkConformanceSubject implements ConformanceSubject {
         if (handled.size() > 1) {
             throw new IllegalStateException("AsbConsumer handed the message to its handler " + handled.size() + " times");
         }
-        Mockito.verify(receiver, Mockito.times(handled.size())).complete(message);
-        Mockito.verify(receiver, Mockito.times(1 - handled.size())).abandon(message);
         return handled;
     }
 

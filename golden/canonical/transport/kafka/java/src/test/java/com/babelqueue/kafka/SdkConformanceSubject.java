@@ -58,32 +58,32 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public Map<String, SqsAttribute> sqsAttributes(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_attributes");
+        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
     }
 
     @Override
     public long sqsReconcile(long bodyAttempts, String approximateReceiveCount) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_reconcile");
+        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
     }
 
     @Override
     public AsbMessage asbMessage(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "asb_message");
+        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
     }
 
     @Override
     public long asbReconcile(long bodyAttempts, long deliveryCount) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "asb_reconcile");
+        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
     }
 
     @Override
     public Map<String, String> pulsarProperties(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_properties");
+        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
     }
 
     @Override
     public long pulsarReconcile(long bodyAttempts, long redeliveryCount) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_reconcile");
+        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
     }
 
     @Override
@@ -117,22 +117,22 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public ArtemisMessage artemisMessage(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_message");
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
     }
 
     @Override
     public long artemisReconcile(long bodyAttempts, long deliveryCount) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_reconcile");
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
     }
 
     @Override
     public RabbitMqPublishing rabbitmqPublishing(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "rabbitmq_publishing");
+        throw new NotProvidedException("belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)");
     }
 
     @Override
     public RedisRoundtrip redisRoundtrip(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "redis_roundtrip");
+        throw new NotProvidedException("belongs to the redis transport target (blocks: [redis] in bqgen.yaml)");
     }
 
     @Override
@@ -152,17 +152,17 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public String sqsSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_schema_version_gate");
+        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
     }
 
     @Override
     public String asbSchemaVersionGate(String envelope, ConformanceJson property, String amqpType) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "asb_schema_version_gate");
+        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
     }
 
     @Override
     public String pulsarSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_schema_version_gate");
+        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
     }
 
     @Override
@@ -176,7 +176,7 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public String artemisSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_schema_version_gate");
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
     }
 
     @Override

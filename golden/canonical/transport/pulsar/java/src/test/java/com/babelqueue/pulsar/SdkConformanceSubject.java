@@ -49,22 +49,22 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public Map<String, SqsAttribute> sqsAttributes(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_attributes");
+        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
     }
 
     @Override
     public long sqsReconcile(long bodyAttempts, String approximateReceiveCount) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_reconcile");
+        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
     }
 
     @Override
     public AsbMessage asbMessage(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "asb_message");
+        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
     }
 
     @Override
     public long asbReconcile(long bodyAttempts, long deliveryCount) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "asb_reconcile");
+        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
     }
 
     @Override
@@ -87,32 +87,32 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public Map<String, String> kafkaHeaders(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_headers");
+        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
     }
 
     @Override
     public long kafkaReconcile(long bodyAttempts, Long headerAttempts) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_reconcile");
+        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
     }
 
     @Override
     public ArtemisMessage artemisMessage(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_message");
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
     }
 
     @Override
     public long artemisReconcile(long bodyAttempts, long deliveryCount) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_reconcile");
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
     }
 
     @Override
     public RabbitMqPublishing rabbitmqPublishing(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "rabbitmq_publishing");
+        throw new NotProvidedException("belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)");
     }
 
     @Override
     public RedisRoundtrip redisRoundtrip(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "redis_roundtrip");
+        throw new NotProvidedException("belongs to the redis transport target (blocks: [redis] in bqgen.yaml)");
     }
 
     @Override
@@ -132,12 +132,12 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public String sqsSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_schema_version_gate");
+        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
     }
 
     @Override
     public String asbSchemaVersionGate(String envelope, ConformanceJson property, String amqpType) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "asb_schema_version_gate");
+        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
     }
 
     @Override
@@ -148,12 +148,12 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public String kafkaSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_schema_version_gate");
+        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
     }
 
     @Override
     public String artemisSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_schema_version_gate");
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
     }
 
     @Override
@@ -181,8 +181,9 @@ final class SdkConformanceSubject implements ConformanceSubject {
     /**
      * Delivers one message, value, redelivery count and properties, to a {@link PulsarConsumer} receiving
      * from an in-memory pulsar-client Consumer, with a handler for the envelope's URN, and returns the
-     * envelopes the handler was given: none when the consumer did not let the message through. The
-     * message must be settled exactly once: acknowledged when handled, negatively acknowledged otherwise.
+     * envelopes the handler was given: none when the consumer did not let the message through. How the
+     * consumer settles the message is not asserted: the suite says decode or reject, not how a rejected
+     * message is settled.
      */
     private static List<Envelope> pulsarDeliver(String value, int redeliveryCount, Map<String, String> properties) {
         byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
@@ -198,7 +199,6 @@ final class SdkConformanceSubject implements ConformanceSubject {
                             + "conformance scaffold does not implement " + name);
                 });
         List<org.apache.pulsar.client.api.Message<byte[]>> pending = new ArrayList<>(List.of(message));
-        List<String> settled = new ArrayList<>();
         org.apache.pulsar.client.api.Consumer<byte[]> consumer = pulsarProxy(org.apache.pulsar.client.api.Consumer.class,
                 (name, args) -> switch (name) {
                     case "receive" -> pending.isEmpty() ? null : pending.remove(0);
@@ -206,7 +206,6 @@ final class SdkConformanceSubject implements ConformanceSubject {
                         if (args[0] != message) {
                             throw new IllegalStateException(name + " of a message the consumer was not given");
                         }
-                        settled.add(name);
                         yield null;
                     }
                     case "getTopic" -> PULSAR_TOPIC;
@@ -220,10 +219,9 @@ final class SdkConformanceSubject implements ConformanceSubject {
         } catch (PulsarClientException e) {
             throw new IllegalStateException("PulsarConsumer.poll failed", e);
         }
-        List<String> expected = List.of(handled.isEmpty() ? "negativeAcknowledge" : "acknowledge");
-        if (handled.size() > 1 || !settled.equals(expected)) {
-            throw new IllegalStateException("PulsarConsumer handled the message " + handled.size()
-                    + " times and settled it with " + settled);
+        if (handled.size() > 1) {
+            throw new IllegalStateException("PulsarConsumer handed the message to its handler " + handled.size()
+                    + " times, not at most once");
         }
         return handled;
     }

@@ -44,52 +44,52 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public Map<String, SqsAttribute> sqsAttributes(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_attributes");
+        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
     }
 
     @Override
     public long sqsReconcile(long bodyAttempts, String approximateReceiveCount) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_reconcile");
+        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
     }
 
     @Override
     public AsbMessage asbMessage(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "asb_message");
+        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
     }
 
     @Override
     public long asbReconcile(long bodyAttempts, long deliveryCount) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "asb_reconcile");
+        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
     }
 
     @Override
     public Map<String, String> pulsarProperties(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_properties");
+        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
     }
 
     @Override
     public long pulsarReconcile(long bodyAttempts, long redeliveryCount) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_reconcile");
+        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
     }
 
     @Override
     public Map<String, String> kafkaHeaders(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_headers");
+        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
     }
 
     @Override
     public long kafkaReconcile(long bodyAttempts, Long headerAttempts) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_reconcile");
+        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
     }
 
     @Override
     public ArtemisMessage artemisMessage(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_message");
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
     }
 
     @Override
     public long artemisReconcile(long bodyAttempts, long deliveryCount) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_reconcile");
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
     }
 
     @Override
@@ -107,7 +107,7 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public RedisRoundtrip redisRoundtrip(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "redis_roundtrip");
+        throw new NotProvidedException("belongs to the redis transport target (blocks: [redis] in bqgen.yaml)");
     }
 
     @Override
@@ -127,27 +127,27 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public String sqsSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "sqs_schema_version_gate");
+        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
     }
 
     @Override
     public String asbSchemaVersionGate(String envelope, ConformanceJson property, String amqpType) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "asb_schema_version_gate");
+        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
     }
 
     @Override
     public String pulsarSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_schema_version_gate");
+        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
     }
 
     @Override
     public String kafkaSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_schema_version_gate");
+        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
     }
 
     @Override
     public String artemisSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_schema_version_gate");
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
     }
 
     @Override

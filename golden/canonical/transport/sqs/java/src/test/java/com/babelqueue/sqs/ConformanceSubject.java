@@ -246,8 +246,24 @@ interface ConformanceSubject {
      * @param reason why it was rejected
      * @param warnings the warnings decoding surfaced (forbidden keys name their JSON pointer)
      * @param view the decoded message; absent when there is none
+     * @param warningsNotProvided why the subject cannot tell decode's warnings (the SDK has no API
+     *        that reports them), null when it can
      */
-    record DecodeResult(boolean accepted, String reason, List<String> warnings, View view) {
+    record DecodeResult(boolean accepted, String reason, List<String> warnings, View view,
+            String warningsNotProvided) {
+
+        /** Without warningsNotProvided: the subject can tell the warnings. */
+        DecodeResult(boolean accepted, String reason, List<String> warnings, View view) {
+            this(accepted, reason, warnings, view, null);
+        }
+
+        /** The warnings; a subject that cannot tell them makes the calling test skip with the reason. */
+        List<String> providedWarnings() {
+            if (warningsNotProvided != null) {
+                throw new NotProvidedException(warningsNotProvided);
+            }
+            return warnings;
+        }
     }
 
     /**

@@ -79,52 +79,52 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public AsbMessage asbMessage(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "asb_message");
+        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
     }
 
     @Override
     public long asbReconcile(long bodyAttempts, long deliveryCount) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "asb_reconcile");
+        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
     }
 
     @Override
     public Map<String, String> pulsarProperties(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_properties");
+        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
     }
 
     @Override
     public long pulsarReconcile(long bodyAttempts, long redeliveryCount) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_reconcile");
+        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
     }
 
     @Override
     public Map<String, String> kafkaHeaders(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_headers");
+        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
     }
 
     @Override
     public long kafkaReconcile(long bodyAttempts, Long headerAttempts) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_reconcile");
+        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
     }
 
     @Override
     public ArtemisMessage artemisMessage(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_message");
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
     }
 
     @Override
     public long artemisReconcile(long bodyAttempts, long deliveryCount) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_reconcile");
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
     }
 
     @Override
     public RabbitMqPublishing rabbitmqPublishing(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "rabbitmq_publishing");
+        throw new NotProvidedException("belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)");
     }
 
     @Override
     public RedisRoundtrip redisRoundtrip(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "redis_roundtrip");
+        throw new NotProvidedException("belongs to the redis transport target (blocks: [redis] in bqgen.yaml)");
     }
 
     @Override
@@ -147,31 +147,33 @@ final class SdkConformanceSubject implements ConformanceSubject {
         SqsInMemoryQueue queue = new SqsInMemoryQueue();
         queue.seed(envelope, null, property);
         List<Envelope> handled = queue.deliver();
-        if (handled.size() > 1 || handled.size() != queue.deleted.size() || !queue.released.isEmpty()) {
-            throw new IllegalStateException("SqsConsumer handled the message " + handled.size() + " times, deleted it "
-                    + queue.deleted.size() + " times and released it " + queue.released.size() + " times");
+        // Whether the handler ran, and nothing about the delete or the visibility change: the suite
+        // says decode or reject, not how a rejected message is settled.
+        if (handled.size() > 1) {
+            throw new IllegalStateException("SqsConsumer handed the message to its handler " + handled.size()
+                    + " times, not at most once");
         }
         return handled.isEmpty() ? "reject" : "decode";
     }
 
     @Override
     public String asbSchemaVersionGate(String envelope, ConformanceJson property, String amqpType) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "asb_schema_version_gate");
+        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
     }
 
     @Override
     public String pulsarSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "pulsar_schema_version_gate");
+        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
     }
 
     @Override
     public String kafkaSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "kafka_schema_version_gate");
+        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
     }
 
     @Override
     public String artemisSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "artemis_schema_version_gate");
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
     }
 
     @Override
@@ -203,9 +205,6 @@ final class SdkConformanceSubject implements ConformanceSubject {
     private static final class SqsInMemoryQueue implements SqsClient {
 
         private final Deque<software.amazon.awssdk.services.sqs.model.Message> messages = new ArrayDeque<>();
-        /** The receipt handles the consumer deleted, and released. */
-        private final List<String> deleted = new ArrayList<>();
-        private final List<String> released = new ArrayList<>();
 
         /** Seeds one message; a null receive count or schema version is an absent attribute. */
         void seed(String body, String receiveCount, String schemaVersion) {
@@ -258,13 +257,11 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
         @Override
         public DeleteMessageResponse deleteMessage(DeleteMessageRequest request) {
-            deleted.add(request.receiptHandle());
             return DeleteMessageResponse.builder().build();
         }
 
         @Override
         public ChangeMessageVisibilityResponse changeMessageVisibility(ChangeMessageVisibilityRequest request) {
-            released.add(request.receiptHandle());
             return ChangeMessageVisibilityResponse.builder().build();
         }
     }

@@ -168,7 +168,7 @@ func runGenerate(c *cli.Context) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", g.describe(), err)
 		}
-		fmt.Fprintf(c.App.Writer, "%s: %d file(s) written, %d removed in %s\n", g.lang, len(plan.Changes), len(plan.Removals), quote.Name(g.out))
+		fmt.Fprintf(c.App.Writer, "%s: %d file(s) written, %d removed\n", g.describe(), len(plan.Changes), len(plan.Removals))
 		fmt.Fprint(c.App.Writer, adoptReport(g, plan))
 		for _, w := range append(attributesAdvice(g, plan), wiringProblems(g)...) {
 			fmt.Fprintf(c.App.ErrWriter, "warning: %s\n", quote.Text(w))
@@ -193,7 +193,7 @@ func runCheck(c *cli.Context) error {
 			return fmt.Errorf("%s: %w", g.describe(), err)
 		}
 		if plan.Empty() {
-			fmt.Fprintf(c.App.Writer, "%s: %s is up to date\n", g.lang, quote.Name(g.out))
+			fmt.Fprintf(c.App.Writer, "%s: up to date\n", g.describe())
 		} else {
 			fmt.Fprint(c.App.Writer, writer.Report(plan, g.describe()))
 			stale = append(stale, quote.Name(g.out))

@@ -129,7 +129,7 @@ func TestInitWritesAStarterOnce(t *testing.T) {
 		t.Fatalf("init: %d\n%s", code, stderr)
 	}
 	cfg := filepath.Join(dir, "bqgen.yaml")
-	if code, stdout, stderr := run(t, "generate", "--config", cfg); code != 0 || !strings.Contains(stdout, "php:") {
+	if code, stdout, stderr := run(t, "generate", "--config", cfg); code != 0 || !strings.Contains(stdout, "php into .: ") {
 		t.Fatalf("generate from the starter: %d\n%s%s", code, stdout, stderr)
 	}
 	if code, _, stderr := run(t, "init", "--lang", "php", "--dir", dir); code != 1 || !strings.Contains(stderr, "already exists") {

@@ -155,9 +155,10 @@ func detectGo(dir string) (*pkgInfo, error) {
 	if err != nil {
 		return nil, err
 	}
-	if info.Block = brokerOf(path.Base(info.Name), withCore); info.Block == "" && pkg != "" {
-		info.Block = brokerOf(pkg, withCore)
-	}
+	// The module path says what a module is; its package clause does not:
+	// babelqueue-go's idempotency-redis module is package redis, a store for
+	// the idempotency helper, not the Redis transport.
+	info.Block = brokerOf(path.Base(info.Name), withCore)
 	if info.Block != "" && pkg != "" && pkg != goTransportPackage(info.Block) {
 		info.Package = pkg
 	}

@@ -172,7 +172,7 @@ public sealed class SdkConformanceSubject : IConformanceSubject
         throw InOtherPackage("kafka_headers", "BabelQueue.Kafka");
 
     /// <inheritdoc/>
-    public long KafkaReconcile(long bodyAttempts, long? headerAttempts) =>
+    public long KafkaReconcile(long bodyAttempts, string? headerAttempts) =>
         throw InOtherPackage("kafka_reconcile", "BabelQueue.Kafka");
 
     /// <inheritdoc/>

@@ -208,9 +208,9 @@ final class SdkSubject implements Subject
         return self::map($producer->headers);
     }
 
-    public function kafkaReconcile(int $bodyAttempts, ?int $headerAttempts): int
+    public function kafkaReconcile(int $bodyAttempts, ?string $headerAttempts): int
     {
-        $headers = $headerAttempts === null ? [] : ['bq-attempts' => (string) $headerAttempts];
+        $headers = $headerAttempts === null ? [] : ['bq-attempts' => $headerAttempts];
         $client = new class (self::bodyWithAttempts($bodyAttempts), $headers) implements KafkaConsumerClient {
             /** @param array<string, string> $headers */
             public function __construct(private readonly string $payload, private readonly array $headers)

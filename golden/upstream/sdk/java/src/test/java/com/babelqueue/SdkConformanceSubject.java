@@ -124,7 +124,7 @@ final class SdkConformanceSubject implements ConformanceSubject {
     }
 
     @Override
-    public long kafkaReconcile(long bodyAttempts, Long headerAttempts) {
+    public long kafkaReconcile(long bodyAttempts, String headerAttempts) {
         throw new NotProvidedException(TRANSPORT + "babelqueue-kafka, KafkaConsumer)");
     }
 

@@ -97,6 +97,7 @@ const (
 	faultPayloadExclusiveMinimumInclusive    Fault = "payload-exclusive-minimum-inclusive"
 	faultPayloadExclusiveMaximumInclusive    Fault = "payload-exclusive-maximum-inclusive"
 	faultPayloadMaxLengthIgnored             Fault = "payload-max-length-ignored"
+	faultPayloadMinLengthIgnored             Fault = "payload-min-length-ignored"
 	faultPayloadMaxLengthExclusive           Fault = "payload-max-length-exclusive"
 	faultPayloadPatternIgnored               Fault = "payload-pattern-ignored"
 	faultPayloadPatternAnchored              Fault = "payload-pattern-anchored"
@@ -245,6 +246,7 @@ func faultTable() []FaultInfo {
 		{Name: faultPayloadExclusiveMinimumInclusive, Block: model.BlockPayloadSchema, Description: "the payload validator applies exclusiveMinimum as an inclusive bound, so a value equal to it is valid"},
 		{Name: faultPayloadExclusiveMaximumInclusive, Block: model.BlockPayloadSchema, Description: "the payload validator applies exclusiveMaximum as an inclusive bound, so a value equal to it is valid"},
 		{Name: faultPayloadMaxLengthIgnored, Block: model.BlockPayloadSchema, Description: "the payload validator ignores the maxLength keyword"},
+		{Name: faultPayloadMinLengthIgnored, Block: model.BlockPayloadSchemaUnicode, Description: "the payload validator ignores the minLength keyword"},
 		{Name: faultPayloadMaxLengthExclusive, Block: model.BlockPayloadSchema, Description: "the payload validator applies maxLength as an exclusive bound: a string exactly maxLength long is invalid"},
 		{Name: faultPayloadPatternIgnored, Block: model.BlockPayloadSchema, Description: "the payload validator ignores the pattern keyword"},
 		{Name: faultPayloadPatternAnchored, Block: model.BlockPayloadSchema, Description: "the payload validator matches pattern against the whole string (Java's String.matches) instead of searching it"},

@@ -301,6 +301,7 @@ func probes() map[Fault]probe {
 		faultPayloadExclusiveMinimumInclusive: {"false", validProbe(`{"exclusiveMinimum":1}`, `1`)},
 		faultPayloadExclusiveMaximumInclusive: {"false", validProbe(`{"exclusiveMaximum":1}`, `1`)},
 		faultPayloadMaxLengthIgnored:          {"false", validProbe(`{"maxLength":1}`, `"ab"`)},
+		faultPayloadMinLengthIgnored:          {"false", validProbe(`{"minLength":2}`, `"a"`)},
 		faultPayloadMaxLengthExclusive:        {"true", validProbe(`{"maxLength":2}`, `"ab"`)},
 		faultPayloadPatternIgnored:            {"false", validProbe(`{"pattern":"[0-9]"}`, `"ab"`)},
 		faultPayloadPatternAnchored:           {"true", validProbe(`{"pattern":"[0-9]"}`, `"a1b"`)},

@@ -207,7 +207,8 @@ func (v *validator) checkString(s map[string]any, inst any, at *place) error {
 	length := v.stringLength(str)
 	if limit, present, err := lengthKeyword(s, "minLength"); err != nil {
 		return err
-	} else if present && (length < limit || (length == limit && v.oracle.has(faultMinLengthExclusive))) {
+	} else if present && !v.oracle.has(faultPayloadMinLengthIgnored) &&
+		(length < limit || (length == limit && v.oracle.has(faultMinLengthExclusive))) {
 		v.fail(at, "length %d is less than minLength %d", length, limit)
 	}
 	if limit, present, err := lengthKeyword(s, "maxLength"); err != nil {

@@ -52,6 +52,7 @@ func TestConformanceSuitePayloadSchema(t *testing.T) {
 		},
 		"code": {
 			"type": "string",
+			"minLength": 2,
 			"maxLength": 4
 		},
 		"reference": {
@@ -95,6 +96,7 @@ func TestConformanceSuitePayloadSchema(t *testing.T) {
 				},
 				"code": {
 					"type": "string",
+					"minLength": 2,
 					"maxLength": 4
 				},
 				"reference": {
@@ -193,6 +195,16 @@ func TestConformanceSuitePayloadSchema(t *testing.T) {
 	})
 	t.Run("invalid-at-exclusive-maximum", func(t *testing.T) {
 		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"order_id":1042,"discount":100}`))
+		conformanceRequireOK(t, "validate_payload", err)
+		conformanceExpectEqual(t, "valid", got.Valid, false)
+	})
+	t.Run("valid-at-min-length", func(t *testing.T) {
+		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"order_id":1042,"code":"AB"}`))
+		conformanceRequireOK(t, "validate_payload", err)
+		conformanceExpectEqual(t, "valid", got.Valid, true)
+	})
+	t.Run("invalid-below-min-length", func(t *testing.T) {
+		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"order_id":1042,"code":"A"}`))
 		conformanceRequireOK(t, "validate_payload", err)
 		conformanceExpectEqual(t, "valid", got.Valid, false)
 	})
@@ -303,6 +315,16 @@ func TestConformanceSuitePayloadSchema(t *testing.T) {
 	})
 	t.Run("invalid-nested-at-exclusive-maximum", func(t *testing.T) {
 		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"order_id":1042,"customer":{"id":7,"share":100}}`))
+		conformanceRequireOK(t, "validate_payload", err)
+		conformanceExpectEqual(t, "valid", got.Valid, false)
+	})
+	t.Run("valid-nested-at-min-length", func(t *testing.T) {
+		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"order_id":1042,"customer":{"id":7,"code":"AB"}}`))
+		conformanceRequireOK(t, "validate_payload", err)
+		conformanceExpectEqual(t, "valid", got.Valid, true)
+	})
+	t.Run("invalid-nested-below-min-length", func(t *testing.T) {
+		got, err := subject.ValidatePayload(schema, json.RawMessage(`{"order_id":1042,"customer":{"id":7,"code":"A"}}`))
 		conformanceRequireOK(t, "validate_payload", err)
 		conformanceExpectEqual(t, "valid", got.Valid, false)
 	})

@@ -28,7 +28,7 @@ const schema: JsonObject = {
     "priority": { "enum": [1, 2, 3] },
     "quantity": { "type": "integer", "maximum": 100 },
     "discount": { "type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 100 },
-    "code": { "type": "string", "maxLength": 4 },
+    "code": { "type": "string", "minLength": 2, "maxLength": 4 },
     "reference": { "type": "string", "pattern": "[0-9]" },
     "version": { "const": 1 },
     "tags": { "type": "array", "items": { "type": "string" } },
@@ -40,7 +40,7 @@ const schema: JsonObject = {
         "tier": { "enum": [1, 2, 3] },
         "visits": { "type": "integer", "maximum": 100 },
         "share": { "type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 100 },
-        "code": { "type": "string", "maxLength": 4 },
+        "code": { "type": "string", "minLength": 2, "maxLength": 4 },
         "reference": { "type": "string", "pattern": "[0-9]" },
         "version": { "const": 1 },
         "tags": { "type": "array", "items": { "type": "string" } },
@@ -143,6 +143,18 @@ test("valid-below-exclusive-maximum", (t) => whenProvided(t, async () => {
 
 test("invalid-at-exclusive-maximum", (t) => whenProvided(t, async () => {
   const result = await subject.validatePayload(schema, { "order_id": 1042, "discount": 100 });
+  assert.equal(result.valid, false,
+    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+}));
+
+test("valid-at-min-length", (t) => whenProvided(t, async () => {
+  const result = await subject.validatePayload(schema, { "order_id": 1042, "code": "AB" });
+  assert.equal(result.valid, true,
+    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+}));
+
+test("invalid-below-min-length", (t) => whenProvided(t, async () => {
+  const result = await subject.validatePayload(schema, { "order_id": 1042, "code": "A" });
   assert.equal(result.valid, false,
     `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
 }));
@@ -275,6 +287,18 @@ test("valid-nested-below-exclusive-maximum", (t) => whenProvided(t, async () => 
 
 test("invalid-nested-at-exclusive-maximum", (t) => whenProvided(t, async () => {
   const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "share": 100 } });
+  assert.equal(result.valid, false,
+    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+}));
+
+test("valid-nested-at-min-length", (t) => whenProvided(t, async () => {
+  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "code": "AB" } });
+  assert.equal(result.valid, true,
+    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+}));
+
+test("invalid-nested-below-min-length", (t) => whenProvided(t, async () => {
+  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "code": "A" } });
   assert.equal(result.valid, false,
     `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
 }));

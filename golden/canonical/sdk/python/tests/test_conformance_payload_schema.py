@@ -30,7 +30,7 @@ class PayloadSchemaConformanceTest(support.ConformanceTestCase):
             "priority": {"enum": [1, 2, 3]},
             "quantity": {"type": "integer", "maximum": 100},
             "discount": {"type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 100},
-            "code": {"type": "string", "maxLength": 4},
+            "code": {"type": "string", "minLength": 2, "maxLength": 4},
             "reference": {"type": "string", "pattern": "[0-9]"},
             "version": {"const": 1},
             "tags": {"type": "array", "items": {"type": "string"}},
@@ -42,7 +42,7 @@ class PayloadSchemaConformanceTest(support.ConformanceTestCase):
                     "tier": {"enum": [1, 2, 3]},
                     "visits": {"type": "integer", "maximum": 100},
                     "share": {"type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 100},
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}},
@@ -146,6 +146,18 @@ class PayloadSchemaConformanceTest(support.ConformanceTestCase):
     def test_invalid_at_exclusive_maximum(self):
         """invalid-at-exclusive-maximum"""
         data = {"order_id": 1042, "discount": 100}
+        verdict = self.call(subject().validate_payload, self.schema, data)
+        self.assertVerdict(verdict, False)
+
+    def test_valid_at_min_length(self):
+        """valid-at-min-length"""
+        data = {"order_id": 1042, "code": "AB"}
+        verdict = self.call(subject().validate_payload, self.schema, data)
+        self.assertVerdict(verdict, True)
+
+    def test_invalid_below_min_length(self):
+        """invalid-below-min-length"""
+        data = {"order_id": 1042, "code": "A"}
         verdict = self.call(subject().validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
@@ -278,6 +290,18 @@ class PayloadSchemaConformanceTest(support.ConformanceTestCase):
     def test_invalid_nested_at_exclusive_maximum(self):
         """invalid-nested-at-exclusive-maximum"""
         data = {"order_id": 1042, "customer": {"id": 7, "share": 100}}
+        verdict = self.call(subject().validate_payload, self.schema, data)
+        self.assertVerdict(verdict, False)
+
+    def test_valid_nested_at_min_length(self):
+        """valid-nested-at-min-length"""
+        data = {"order_id": 1042, "customer": {"id": 7, "code": "AB"}}
+        verdict = self.call(subject().validate_payload, self.schema, data)
+        self.assertVerdict(verdict, True)
+
+    def test_invalid_nested_below_min_length(self):
+        """invalid-nested-below-min-length"""
+        data = {"order_id": 1042, "customer": {"id": 7, "code": "A"}}
         verdict = self.call(subject().validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 

@@ -134,6 +134,20 @@ final class PayloadSchemaConformanceTest extends ConformanceTestCase
         self::assertFalse($result->valid, $case . ': invalid, but accepted');
     }
 
+    public function test_valid_at_min_length(): void
+    {
+        $case = 'valid-at-min-length';
+        $result = $this->subject()->validatePayload(self::schema(), (object) ['order_id' => 1042, 'code' => 'AB']);
+        self::assertTrue($result->valid, $case . ': valid, but rejected: ' . Json::describe($result->errors));
+    }
+
+    public function test_invalid_below_min_length(): void
+    {
+        $case = 'invalid-below-min-length';
+        $result = $this->subject()->validatePayload(self::schema(), (object) ['order_id' => 1042, 'code' => 'A']);
+        self::assertFalse($result->valid, $case . ': invalid, but accepted');
+    }
+
     public function test_valid_at_max_length(): void
     {
         $case = 'valid-at-max-length';
@@ -339,6 +353,26 @@ final class PayloadSchemaConformanceTest extends ConformanceTestCase
         self::assertFalse($result->valid, $case . ': invalid, but accepted');
     }
 
+    public function test_valid_nested_at_min_length(): void
+    {
+        $case = 'valid-nested-at-min-length';
+        $result = $this->subject()->validatePayload(self::schema(), (object) [
+            'order_id' => 1042,
+            'customer' => (object) ['id' => 7, 'code' => 'AB'],
+        ]);
+        self::assertTrue($result->valid, $case . ': valid, but rejected: ' . Json::describe($result->errors));
+    }
+
+    public function test_invalid_nested_below_min_length(): void
+    {
+        $case = 'invalid-nested-below-min-length';
+        $result = $this->subject()->validatePayload(self::schema(), (object) [
+            'order_id' => 1042,
+            'customer' => (object) ['id' => 7, 'code' => 'A'],
+        ]);
+        self::assertFalse($result->valid, $case . ': invalid, but accepted');
+    }
+
     public function test_valid_nested_at_max_length(): void
     {
         $case = 'valid-nested-at-max-length';
@@ -437,7 +471,7 @@ final class PayloadSchemaConformanceTest extends ConformanceTestCase
                     'exclusiveMinimum' => 0,
                     'exclusiveMaximum' => 100,
                 ],
-                'code' => (object) ['type' => 'string', 'maxLength' => 4],
+                'code' => (object) ['type' => 'string', 'minLength' => 2, 'maxLength' => 4],
                 'reference' => (object) ['type' => 'string', 'pattern' => '[0-9]'],
                 'version' => (object) ['const' => 1],
                 'tags' => (object) ['type' => 'array', 'items' => (object) ['type' => 'string']],
@@ -453,7 +487,7 @@ final class PayloadSchemaConformanceTest extends ConformanceTestCase
                             'exclusiveMinimum' => 0,
                             'exclusiveMaximum' => 100,
                         ],
-                        'code' => (object) ['type' => 'string', 'maxLength' => 4],
+                        'code' => (object) ['type' => 'string', 'minLength' => 2, 'maxLength' => 4],
                         'reference' => (object) ['type' => 'string', 'pattern' => '[0-9]'],
                         'version' => (object) ['const' => 1],
                         'tags' => (object) ['type' => 'array', 'items' => (object) ['type' => 'string']],

@@ -33,7 +33,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -49,7 +49,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -86,7 +86,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -102,7 +102,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -139,7 +139,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -155,7 +155,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -192,7 +192,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -208,7 +208,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -245,7 +245,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -261,7 +261,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -298,7 +298,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -314,7 +314,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -351,7 +351,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -367,7 +367,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -404,7 +404,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -420,7 +420,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -457,7 +457,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -473,7 +473,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -510,7 +510,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -526,7 +526,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -563,7 +563,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -579,7 +579,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -616,7 +616,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -632,7 +632,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -669,7 +669,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -685,7 +685,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -722,7 +722,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -738,7 +738,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -775,7 +775,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -791,7 +791,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -828,7 +828,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -844,7 +844,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -857,6 +857,112 @@ public sealed class PayloadSchemaConformanceTests
             """)!.AsObject();
         JsonNode? data = JsonNode.Parse("""
             {"order_id": 1042, "discount": 100}
+            """);
+        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(schema, data);
+        Assert.False(verdict.Valid, "the data must be invalid");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "payload_schema/valid-at-min-length")]
+    public void ValidAtMinLength()
+    {
+        JsonObject schema = JsonNode.Parse("""
+            {
+              "$schema": "http://json-schema.org/draft-07/schema#",
+              "type": "object",
+              "required": ["order_id"],
+              "properties": {
+                "order_id": {"type": "integer", "minimum": 1},
+                "amount": {"type": "number", "minimum": 0},
+                "currency": {"enum": ["USD", "EUR", "TRY"]},
+                "priority": {"enum": [1, 2, 3]},
+                "quantity": {"type": "integer", "maximum": 100},
+                "discount": {
+                  "type": "integer",
+                  "exclusiveMinimum": 0,
+                  "exclusiveMaximum": 100
+                },
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
+                "reference": {"type": "string", "pattern": "[0-9]"},
+                "version": {"const": 1},
+                "tags": {"type": "array", "items": {"type": "string"}},
+                "customer": {
+                  "type": "object",
+                  "required": ["id"],
+                  "properties": {
+                    "id": {"type": "integer", "minimum": 1},
+                    "tier": {"enum": [1, 2, 3]},
+                    "visits": {"type": "integer", "maximum": 100},
+                    "share": {
+                      "type": "integer",
+                      "exclusiveMinimum": 0,
+                      "exclusiveMaximum": 100
+                    },
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
+                    "reference": {"type": "string", "pattern": "[0-9]"},
+                    "version": {"const": 1},
+                    "tags": {"type": "array", "items": {"type": "string"}}
+                  },
+                  "additionalProperties": false
+                }
+              },
+              "additionalProperties": false
+            }
+            """)!.AsObject();
+        JsonNode? data = JsonNode.Parse("""
+            {"order_id": 1042, "code": "AB"}
+            """);
+        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(schema, data);
+        Assert.True(verdict.Valid, "the data must be valid; the validator said: " + string.Join("; ", verdict.Errors));
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "payload_schema/invalid-below-min-length")]
+    public void InvalidBelowMinLength()
+    {
+        JsonObject schema = JsonNode.Parse("""
+            {
+              "$schema": "http://json-schema.org/draft-07/schema#",
+              "type": "object",
+              "required": ["order_id"],
+              "properties": {
+                "order_id": {"type": "integer", "minimum": 1},
+                "amount": {"type": "number", "minimum": 0},
+                "currency": {"enum": ["USD", "EUR", "TRY"]},
+                "priority": {"enum": [1, 2, 3]},
+                "quantity": {"type": "integer", "maximum": 100},
+                "discount": {
+                  "type": "integer",
+                  "exclusiveMinimum": 0,
+                  "exclusiveMaximum": 100
+                },
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
+                "reference": {"type": "string", "pattern": "[0-9]"},
+                "version": {"const": 1},
+                "tags": {"type": "array", "items": {"type": "string"}},
+                "customer": {
+                  "type": "object",
+                  "required": ["id"],
+                  "properties": {
+                    "id": {"type": "integer", "minimum": 1},
+                    "tier": {"enum": [1, 2, 3]},
+                    "visits": {"type": "integer", "maximum": 100},
+                    "share": {
+                      "type": "integer",
+                      "exclusiveMinimum": 0,
+                      "exclusiveMaximum": 100
+                    },
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
+                    "reference": {"type": "string", "pattern": "[0-9]"},
+                    "version": {"const": 1},
+                    "tags": {"type": "array", "items": {"type": "string"}}
+                  },
+                  "additionalProperties": false
+                }
+              },
+              "additionalProperties": false
+            }
+            """)!.AsObject();
+        JsonNode? data = JsonNode.Parse("""
+            {"order_id": 1042, "code": "A"}
             """);
         PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(schema, data);
         Assert.False(verdict.Valid, "the data must be invalid");
@@ -881,7 +987,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -897,7 +1003,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -934,7 +1040,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -950,7 +1056,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -987,7 +1093,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -1003,7 +1109,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -1040,7 +1146,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -1056,7 +1162,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -1093,7 +1199,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -1109,7 +1215,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -1146,7 +1252,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -1162,7 +1268,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -1199,7 +1305,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -1215,7 +1321,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -1252,7 +1358,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -1268,7 +1374,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -1305,7 +1411,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -1321,7 +1427,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -1358,7 +1464,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -1374,7 +1480,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -1411,7 +1517,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -1427,7 +1533,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -1464,7 +1570,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -1480,7 +1586,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -1517,7 +1623,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -1533,7 +1639,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -1570,7 +1676,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -1586,7 +1692,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -1623,7 +1729,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -1639,7 +1745,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -1676,7 +1782,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -1692,7 +1798,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -1729,7 +1835,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -1745,7 +1851,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -1782,7 +1888,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -1798,7 +1904,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -1835,7 +1941,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -1851,7 +1957,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -1888,7 +1994,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -1904,7 +2010,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -1941,7 +2047,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -1957,7 +2063,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -1994,7 +2100,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -2010,7 +2116,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -2023,6 +2129,112 @@ public sealed class PayloadSchemaConformanceTests
             """)!.AsObject();
         JsonNode? data = JsonNode.Parse("""
             {"order_id": 1042, "customer": {"id": 7, "share": 100}}
+            """);
+        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(schema, data);
+        Assert.False(verdict.Valid, "the data must be invalid");
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "payload_schema/valid-nested-at-min-length")]
+    public void ValidNestedAtMinLength()
+    {
+        JsonObject schema = JsonNode.Parse("""
+            {
+              "$schema": "http://json-schema.org/draft-07/schema#",
+              "type": "object",
+              "required": ["order_id"],
+              "properties": {
+                "order_id": {"type": "integer", "minimum": 1},
+                "amount": {"type": "number", "minimum": 0},
+                "currency": {"enum": ["USD", "EUR", "TRY"]},
+                "priority": {"enum": [1, 2, 3]},
+                "quantity": {"type": "integer", "maximum": 100},
+                "discount": {
+                  "type": "integer",
+                  "exclusiveMinimum": 0,
+                  "exclusiveMaximum": 100
+                },
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
+                "reference": {"type": "string", "pattern": "[0-9]"},
+                "version": {"const": 1},
+                "tags": {"type": "array", "items": {"type": "string"}},
+                "customer": {
+                  "type": "object",
+                  "required": ["id"],
+                  "properties": {
+                    "id": {"type": "integer", "minimum": 1},
+                    "tier": {"enum": [1, 2, 3]},
+                    "visits": {"type": "integer", "maximum": 100},
+                    "share": {
+                      "type": "integer",
+                      "exclusiveMinimum": 0,
+                      "exclusiveMaximum": 100
+                    },
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
+                    "reference": {"type": "string", "pattern": "[0-9]"},
+                    "version": {"const": 1},
+                    "tags": {"type": "array", "items": {"type": "string"}}
+                  },
+                  "additionalProperties": false
+                }
+              },
+              "additionalProperties": false
+            }
+            """)!.AsObject();
+        JsonNode? data = JsonNode.Parse("""
+            {"order_id": 1042, "customer": {"id": 7, "code": "AB"}}
+            """);
+        PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(schema, data);
+        Assert.True(verdict.Valid, "the data must be valid; the validator said: " + string.Join("; ", verdict.Errors));
+    }
+
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "payload_schema/invalid-nested-below-min-length")]
+    public void InvalidNestedBelowMinLength()
+    {
+        JsonObject schema = JsonNode.Parse("""
+            {
+              "$schema": "http://json-schema.org/draft-07/schema#",
+              "type": "object",
+              "required": ["order_id"],
+              "properties": {
+                "order_id": {"type": "integer", "minimum": 1},
+                "amount": {"type": "number", "minimum": 0},
+                "currency": {"enum": ["USD", "EUR", "TRY"]},
+                "priority": {"enum": [1, 2, 3]},
+                "quantity": {"type": "integer", "maximum": 100},
+                "discount": {
+                  "type": "integer",
+                  "exclusiveMinimum": 0,
+                  "exclusiveMaximum": 100
+                },
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
+                "reference": {"type": "string", "pattern": "[0-9]"},
+                "version": {"const": 1},
+                "tags": {"type": "array", "items": {"type": "string"}},
+                "customer": {
+                  "type": "object",
+                  "required": ["id"],
+                  "properties": {
+                    "id": {"type": "integer", "minimum": 1},
+                    "tier": {"enum": [1, 2, 3]},
+                    "visits": {"type": "integer", "maximum": 100},
+                    "share": {
+                      "type": "integer",
+                      "exclusiveMinimum": 0,
+                      "exclusiveMaximum": 100
+                    },
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
+                    "reference": {"type": "string", "pattern": "[0-9]"},
+                    "version": {"const": 1},
+                    "tags": {"type": "array", "items": {"type": "string"}}
+                  },
+                  "additionalProperties": false
+                }
+              },
+              "additionalProperties": false
+            }
+            """)!.AsObject();
+        JsonNode? data = JsonNode.Parse("""
+            {"order_id": 1042, "customer": {"id": 7, "code": "A"}}
             """);
         PayloadVerdict verdict = ConformanceSubjects.Current.ValidatePayload(schema, data);
         Assert.False(verdict.Valid, "the data must be invalid");
@@ -2047,7 +2259,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -2063,7 +2275,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -2100,7 +2312,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -2116,7 +2328,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -2153,7 +2365,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -2169,7 +2381,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -2206,7 +2418,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -2222,7 +2434,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -2259,7 +2471,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -2275,7 +2487,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -2314,7 +2526,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -2330,7 +2542,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -2367,7 +2579,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -2383,7 +2595,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}
@@ -2420,7 +2632,7 @@ public sealed class PayloadSchemaConformanceTests
                   "exclusiveMinimum": 0,
                   "exclusiveMaximum": 100
                 },
-                "code": {"type": "string", "maxLength": 4},
+                "code": {"type": "string", "minLength": 2, "maxLength": 4},
                 "reference": {"type": "string", "pattern": "[0-9]"},
                 "version": {"const": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
@@ -2436,7 +2648,7 @@ public sealed class PayloadSchemaConformanceTests
                       "exclusiveMinimum": 0,
                       "exclusiveMaximum": 100
                     },
-                    "code": {"type": "string", "maxLength": 4},
+                    "code": {"type": "string", "minLength": 2, "maxLength": 4},
                     "reference": {"type": "string", "pattern": "[0-9]"},
                     "version": {"const": 1},
                     "tags": {"type": "array", "items": {"type": "string"}}

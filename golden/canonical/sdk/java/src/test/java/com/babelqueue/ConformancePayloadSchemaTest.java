@@ -61,6 +61,7 @@ class ConformancePayloadSchemaTest {
                     jsonMember("exclusiveMaximum", jsonNumber("100")))),
                 jsonMember("code", jsonObject(
                     jsonMember("type", jsonString("string")),
+                    jsonMember("minLength", jsonNumber("2")),
                     jsonMember("maxLength", jsonNumber("4")))),
                 jsonMember("reference", jsonObject(
                     jsonMember("type", jsonString("string")),
@@ -90,6 +91,7 @@ class ConformancePayloadSchemaTest {
                             jsonMember("exclusiveMaximum", jsonNumber("100")))),
                         jsonMember("code", jsonObject(
                             jsonMember("type", jsonString("string")),
+                            jsonMember("minLength", jsonNumber("2")),
                             jsonMember("maxLength", jsonNumber("4")))),
                         jsonMember("reference", jsonObject(
                             jsonMember("type", jsonString("string")),
@@ -240,6 +242,24 @@ class ConformancePayloadSchemaTest {
         PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(
                                          jsonMember("order_id", jsonNumber("1042")),
                                          jsonMember("discount", jsonNumber("100"))));
+        assertFalse(verdict.valid(), "the data must be invalid");
+    }
+
+    @Test
+    @DisplayName("valid-at-min-length")
+    void validAtMinLength() {
+        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(
+                                         jsonMember("order_id", jsonNumber("1042")),
+                                         jsonMember("code", jsonString("AB"))));
+        assertTrue(verdict.valid(), () -> "the data must be valid; errors: " + verdict.errors());
+    }
+
+    @Test
+    @DisplayName("invalid-below-min-length")
+    void invalidBelowMinLength() {
+        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(
+                                         jsonMember("order_id", jsonNumber("1042")),
+                                         jsonMember("code", jsonString("A"))));
         assertFalse(verdict.valid(), "the data must be invalid");
     }
 
@@ -465,6 +485,28 @@ class ConformancePayloadSchemaTest {
                                          jsonMember("customer", jsonObject(
                                              jsonMember("id", jsonNumber("7")),
                                              jsonMember("share", jsonNumber("100"))))));
+        assertFalse(verdict.valid(), "the data must be invalid");
+    }
+
+    @Test
+    @DisplayName("valid-nested-at-min-length")
+    void validNestedAtMinLength() {
+        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(
+                                         jsonMember("order_id", jsonNumber("1042")),
+                                         jsonMember("customer", jsonObject(
+                                             jsonMember("id", jsonNumber("7")),
+                                             jsonMember("code", jsonString("AB"))))));
+        assertTrue(verdict.valid(), () -> "the data must be valid; errors: " + verdict.errors());
+    }
+
+    @Test
+    @DisplayName("invalid-nested-below-min-length")
+    void invalidNestedBelowMinLength() {
+        PayloadVerdict verdict = subject.validatePayload(SCHEMA, jsonObject(
+                                         jsonMember("order_id", jsonNumber("1042")),
+                                         jsonMember("customer", jsonObject(
+                                             jsonMember("id", jsonNumber("7")),
+                                             jsonMember("code", jsonString("A"))))));
         assertFalse(verdict.valid(), "the data must be invalid");
     }
 

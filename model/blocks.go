@@ -64,8 +64,9 @@ type Delivery struct {
 }
 
 // ReconcileCase is one case of an attempts_reconciliation sub-block. The
-// native count is a string (SQS), an integer (ASB, Pulsar, Artemis, Kafka) or
-// null (SQS, Kafka: absent), so it is kept as a Value.
+// native count is a string (SQS, and Kafka's header text, which an older
+// suite's integer becomes), an integer (ASB, Pulsar, Artemis) or null (SQS,
+// Kafka: absent), so it is kept as a Value.
 type ReconcileCase struct {
 	Name             string // name
 	BodyAttempts     int64  // body_attempts

@@ -1,18 +1,23 @@
 package model
 
+import "strconv"
+
 // nativeCount says which key holds a reconciliation's broker count and which
-// JSON kinds it may take (null means "absent on the message").
+// JSON kinds it may take (null means "absent on the message"). asText marks a
+// count that is text on the wire (Kafka's bq-attempts header): an integer
+// there, as older suites write it, becomes its canonical decimal text.
 type nativeCount struct {
-	key   string
-	kinds []Kind
+	key    string
+	kinds  []Kind
+	asText bool
 }
 
 var (
-	sqsCount     = nativeCount{"approximate_receive_count", []Kind{String, Null}}
-	asbCount     = nativeCount{"delivery_count", []Kind{Number}}
-	pulsarCount  = nativeCount{"redelivery_count", []Kind{Number}}
-	kafkaCount   = nativeCount{"header_attempts", []Kind{Number, Null}}
-	artemisCount = nativeCount{"delivery_count", []Kind{Number}}
+	sqsCount     = nativeCount{"approximate_receive_count", []Kind{String, Null}, false}
+	asbCount     = nativeCount{"delivery_count", []Kind{Number}, false}
+	pulsarCount  = nativeCount{"redelivery_count", []Kind{Number}, false}
+	kafkaCount   = nativeCount{"header_attempts", []Kind{String, Number, Null}, true}
+	artemisCount = nativeCount{"delivery_count", []Kind{Number}, false}
 )
 
 func readSQS(r *reader, v Value, at Pointer) {
@@ -181,8 +186,11 @@ func readNativeCount(c *objReader, count nativeCount) Value {
 	for _, k := range count.kinds {
 		if v.Kind == k {
 			if k == Number {
-				if _, isInt := v.Int64(); !isInt {
+				n, isInt := v.Int64()
+				if !isInt {
 					c.r.fail(c.at.Child(count.key), "must be an integer, not %s", v.Text)
+				} else if count.asText {
+					return StringValue(strconv.FormatInt(n, 10))
 				}
 			}
 			return v

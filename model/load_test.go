@@ -1,7 +1,10 @@
 package model_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/babelqueue/bqgen/conformance"
 	"github.com/babelqueue/bqgen/model"
@@ -16,4 +19,31 @@ func TestLoadEmbedded(t *testing.T) {
 		t.Fatal("embedded suite has errors")
 	}
 	t.Log(s.Blocks(), s.Version, len(s.Files))
+}
+
+// TestKafkaHeaderAttemptsIsText: the bq-attempts header is text on the wire,
+// so the model holds it as a string; an older suite's integer becomes its
+// canonical decimal text, a string stays exactly as written, and any other
+// kind is an error naming the member.
+func TestKafkaHeaderAttemptsIsText(t *testing.T) {
+	manifest := `{"schema_version": 1, "kafka": {"attempts_reconciliation": {"cases": [
+		{"name": "int", "body_attempts": 1, "header_attempts": 2, "expected_attempts": 2},
+		{"name": "text", "body_attempts": 1, "header_attempts": " 2", "expected_attempts": 1},
+		{"name": "absent", "body_attempts": 1, "header_attempts": null, "expected_attempts": 1}]}}}`
+	s, problems := model.Load(fstest.MapFS{"manifest.json": {Data: []byte(manifest)}})
+	if errs := problems.Errors(); len(errs) > 0 {
+		t.Fatalf("problems: %v", errs)
+	}
+	want := []model.Value{model.StringValue("2"), model.StringValue(" 2"), model.NullValue()}
+	for i, c := range s.Kafka.Reconciliation.Cases {
+		if c.Native.Kind != want[i].Kind || c.Native.Text != want[i].Text {
+			t.Errorf("case %s: native = %+v, want %+v", c.Name, c.Native, want[i])
+		}
+	}
+	bad := `{"schema_version": 1, "kafka": {"attempts_reconciliation": {"cases": [
+		{"name": "bool", "body_attempts": 1, "header_attempts": true, "expected_attempts": 1}]}}}`
+	_, problems = model.Load(fstest.MapFS{"manifest.json": {Data: []byte(bad)}})
+	if !strings.Contains(fmt.Sprint(problems.Errors()), "/kafka/attempts_reconciliation/cases/0/header_attempts") {
+		t.Errorf("a boolean header is not refused at its member: %v", problems.Errors())
+	}
 }

@@ -57,6 +57,10 @@ func (o *Oracle) traceIDAcceptable(raw json.RawMessage) bool {
 
 // attemptsAcceptable reports whether attempts is a non-negative integer.
 func (o *Oracle) attemptsAcceptable(e *envelope) bool {
+	if o.has(faultAttemptsNegativeAccepted) {
+		_, ok := e.attempts()
+		return ok // an integer check without the minimum
+	}
 	if o.has(faultAttemptsFractionAccepted) {
 		var f float64
 		return json.Unmarshal(lookup(e.top, "attempts"), &f) == nil && f >= 0
@@ -75,16 +79,33 @@ func (o *Oracle) dataAcceptable(data json.RawMessage) bool {
 		return true
 	case o.has(faultDataMissingAccepted) && len(data) == 0:
 		return true // a missing data read as an empty one
+	case o.has(faultDataScalarAccepted) && len(data) > 0 && data[0] != '[' && string(data) != "null":
+		return true // a check written as "not null and not a list"
+	case o.has(faultDataJSONStringDecoded):
+		if s, ok := asString(data); ok && isObject(json.RawMessage(s)) {
+			return true // a double-encoded payload decoded once more
+		}
 	}
 	return isObject(data)
 }
 
 // schemaVersionSupported reports whether meta.schema_version is the integer 1.
+// A missing version is not 1: the specification says consumers reject the
+// versions they do not support, and one they cannot read is such a version.
 func (o *Oracle) schemaVersionSupported(raw json.RawMessage) bool {
-	if o.has(faultSchemaVersionUnchecked) {
+	switch {
+	case o.has(faultSchemaVersionUnchecked):
 		return true
+	case len(raw) == 0 && (o.has(faultSchemaVersionMissingDefaults) || o.has(faultSchemaVersionFalsySkipped)):
+		return true // a default of 1, or a truthiness check that skips undefined
 	}
 	v, ok := asInt(raw)
+	switch {
+	case ok && o.has(faultSchemaVersionOnlyNewerRejected):
+		return v <= supportedSchemaVersion // "reject versions newer than ours"
+	case ok && v == 0 && o.has(faultSchemaVersionFalsySkipped):
+		return true // 0 is falsy, so the check never ran
+	}
 	return ok && v == supportedSchemaVersion
 }
 

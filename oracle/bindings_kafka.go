@@ -1,6 +1,10 @@
 package oracle
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"strconv"
+	"strings"
+)
 
 // Apache Kafka binding (broker-bindings §6): string record headers; attempts
 // taken from the bq-attempts header, which is authoritative.
@@ -11,11 +15,12 @@ type KafkaHeadersResult struct {
 	Headers map[string]string `json:"headers"`
 }
 
-// KafkaReconcileArgs is the argument of kafka_reconcile. A nil HeaderAttempts
-// is an absent bq-attempts header.
+// KafkaReconcileArgs is the argument of kafka_reconcile. HeaderAttempts is
+// the bq-attempts header as the text on the wire (headers are bytes, read as
+// UTF-8); nil is an absent header.
 type KafkaReconcileArgs struct {
-	BodyAttempts   int64  `json:"body_attempts"`
-	HeaderAttempts *int64 `json:"header_attempts"`
+	BodyAttempts   int64   `json:"body_attempts"`
+	HeaderAttempts *string `json:"header_attempts"`
 }
 
 // KafkaHeaders projects an envelope onto Kafka record headers.
@@ -42,12 +47,42 @@ func bigEndianInt32(n int64) string {
 // KafkaReconcile reports the attempts a consumer sees after Kafka
 // reconciliation.
 func (o *Oracle) KafkaReconcile(a KafkaReconcileArgs) (AttemptsResult, error) {
-	if a.HeaderAttempts != nil && *a.HeaderAttempts < 0 {
-		return AttemptsResult{}, badArg("header_attempts", "must be a non-negative integer or null, got %d", *a.HeaderAttempts)
-	}
 	return o.reconcileVia(a.BodyAttempts, func(body []byte) []byte {
-		return o.reconcileBody(body, func(n int64) int64 { return o.kafkaAttempts(n, a.HeaderAttempts) })
+		return o.reconcileBody(body, func(n int64) int64 { return o.kafkaAttempts(n, o.kafkaHeaderCount(a.HeaderAttempts)) })
 	})
+}
+
+// kafkaHeaderCount reads the bq-attempts header. Producers write the count as
+// canonical decimal text (strconv.FormatInt of a non-negative integer), so
+// only that text is a BabelQueue header; anything else ("2.0", " 2", "abc",
+// "", "02", "-1") came from some other producer and is ignored like an absent
+// header, as SQS ignores a garbage ApproximateReceiveCount (nil: no count).
+func (o *Oracle) kafkaHeaderCount(header *string) *int64 {
+	if header == nil {
+		return nil
+	}
+	text := *header
+	switch {
+	case o.has(faultKafkaHeaderTrimmed):
+		text = strings.TrimSpace(text) // Python's int() and Java's trim-then-parse
+	case o.has(faultKafkaHeaderFloat):
+		if f, err := strconv.ParseFloat(text, 64); err == nil && f >= 0 && f == float64(int64(f)) {
+			n := int64(f) // parsed as a JSON number, as a JavaScript Number() does
+			return &n
+		}
+	case o.has(faultKafkaEmptyHeaderZero) && text == "":
+		n := int64(0) // JavaScript's Number("") is 0
+		return &n
+	}
+	n, err := strconv.ParseInt(text, 10, 64)
+	switch {
+	case err == nil && n >= 0 && strconv.FormatInt(n, 10) == text:
+		return &n
+	case o.has(faultKafkaUnparsableHeaderZero):
+		n = 0 // the parse error dropped: n, _ := strconv.Atoi(header)
+		return &n
+	}
+	return nil
 }
 
 // kafkaAttempts is the bq-attempts header when present, else the body's count.

@@ -100,8 +100,14 @@ func (e *envelope) setMeta(key string, value json.RawMessage) {
 
 // urn resolves the message identity: "job" when it is a non-blank string,
 // else the "urn" inbound alias. Blank means empty after trimming whitespace,
-// the same test the producer applies.
+// the same test the producer applies. When both are present "job" names the
+// message, whatever "urn" says: the schema calls job the canonical field and
+// urn an alias consumers accept for it, and an alias stands in for a missing
+// name; it never overrides the name.
 func (o *Oracle) urn(e *envelope) (string, bool) {
+	if s, ok := asString(lookup(e.top, "urn")); ok && !isBlank(s) && o.has(faultURNAliasPreferred) {
+		return s, true // the alias read first, as if it were the canonical name
+	}
 	if s, ok := asString(lookup(e.top, "job")); ok && !isBlank(s) {
 		return s, true
 	}

@@ -83,6 +83,31 @@ const (
 	faultPulsarReconcileOverwritesLateRetry  Fault = "pulsar-reconcile-overwrites-late-retry"
 	faultArtemisReconcileOverwritesLateRetry Fault = "artemis-reconcile-overwrites-late-retry"
 	faultKafkaReconcileMaxLateHeader         Fault = "kafka-reconcile-max-late-header"
+	faultSchemaVersionOnlyNewerRejected      Fault = "schema-version-only-newer-rejected"
+	faultSchemaVersionFalsySkipped           Fault = "schema-version-falsy-skipped"
+	faultSchemaVersionMissingDefaults        Fault = "schema-version-missing-defaults"
+	faultAttemptsNegativeAccepted            Fault = "attempts-negative-accepted"
+	faultDataScalarAccepted                  Fault = "data-scalar-accepted"
+	faultDataJSONStringDecoded               Fault = "data-json-string-decoded"
+	faultURNAliasPreferred                   Fault = "urn-alias-preferred"
+	faultPayloadEnumLoose                    Fault = "payload-enum-loose"
+	faultPayloadConstLoose                   Fault = "payload-const-loose"
+	faultPayloadMaximumIgnored               Fault = "payload-maximum-ignored"
+	faultPayloadMaximumExclusive             Fault = "payload-maximum-exclusive"
+	faultPayloadExclusiveMinimumInclusive    Fault = "payload-exclusive-minimum-inclusive"
+	faultPayloadExclusiveMaximumInclusive    Fault = "payload-exclusive-maximum-inclusive"
+	faultPayloadMaxLengthIgnored             Fault = "payload-max-length-ignored"
+	faultPayloadMinLengthIgnored             Fault = "payload-min-length-ignored"
+	faultPayloadMaxLengthExclusive           Fault = "payload-max-length-exclusive"
+	faultPayloadPatternIgnored               Fault = "payload-pattern-ignored"
+	faultPayloadPatternAnchored              Fault = "payload-pattern-anchored"
+	faultPayloadItemsIgnored                 Fault = "payload-items-ignored"
+	faultPayloadNestedRequiredIgnored        Fault = "payload-nested-required-ignored"
+	faultPayloadNestedUnchecked              Fault = "payload-nested-unchecked"
+	faultKafkaHeaderTrimmed                  Fault = "kafka-header-trimmed"
+	faultKafkaHeaderFloat                    Fault = "kafka-header-float"
+	faultKafkaEmptyHeaderZero                Fault = "kafka-empty-header-zero"
+	faultKafkaUnparsableHeaderZero           Fault = "kafka-unparsable-header-zero"
 	faultGateTrims                           Fault = "gate-trims"
 	faultGateTrimsUnicode                    Fault = "gate-trims-unicode"
 	faultGateUnicodeBlank                    Fault = "gate-unicode-blank"
@@ -207,6 +232,31 @@ func faultTable() []FaultInfo {
 		{Name: faultPulsarReconcileOverwritesLateRetry, Block: model.BlockPulsar, Description: "Pulsar reconciliation keeps the body's attempts for RedeliveryCount 0 or 1 and otherwise overwrites them, lowering a runtime-incremented count"},
 		{Name: faultArtemisReconcileOverwritesLateRetry, Block: model.BlockArtemis, Description: "Artemis reconciliation keeps the body's attempts for delivery-count 0 or 1 and otherwise overwrites them, lowering a runtime-incremented count"},
 		{Name: faultKafkaReconcileMaxLateHeader, Block: model.BlockKafka, Description: "Kafka reconciliation lets a bq-attempts header of 0 or 1 win but takes max(body, header) above that, so a lower header no longer overrides"},
+		{Name: faultSchemaVersionOnlyNewerRejected, Block: model.BlockCases, Description: "accepts() rejects only a meta.schema_version above 1 (a newer one), so 0 and negative versions are accepted"},
+		{Name: faultSchemaVersionFalsySkipped, Block: model.BlockCases, Description: "accepts() checks meta.schema_version only when it is truthy (if (v && v !== 1)), so 0 and a missing version are accepted"},
+		{Name: faultSchemaVersionMissingDefaults, Block: model.BlockCases, Description: "decode reads a missing meta.schema_version as 1 (a default), so an envelope without one is accepted"},
+		{Name: faultAttemptsNegativeAccepted, Block: model.BlockCases, Description: "accepts() checks only that attempts is an integer, so -1 is accepted"},
+		{Name: faultDataScalarAccepted, Block: model.BlockCases, Description: "accepts() rejects only a null, missing or array data, so a string, number or boolean data is accepted"},
+		{Name: faultDataJSONStringDecoded, Block: model.BlockCases, Description: "decode parses a string data as JSON a second time and accepts it when it holds an object"},
+		{Name: faultURNAliasPreferred, Block: model.BlockCases, Description: "decode resolves the 'urn' alias before 'job', so an envelope carrying both is named by the alias"},
+		{Name: faultPayloadEnumLoose, Block: model.BlockPayloadSchema, Description: "the payload validator compares enum values loosely (PHP in_array without strict, JavaScript ==), so \"1\" matches 1"},
+		{Name: faultPayloadConstLoose, Block: model.BlockPayloadSchema, Description: "the payload validator compares const loosely, so \"1\" matches 1"},
+		{Name: faultPayloadMaximumIgnored, Block: model.BlockPayloadSchema, Description: "the payload validator ignores the maximum keyword"},
+		{Name: faultPayloadMaximumExclusive, Block: model.BlockPayloadSchema, Description: "the payload validator compares maximum with >= instead of >, so a value exactly on the maximum is invalid"},
+		{Name: faultPayloadExclusiveMinimumInclusive, Block: model.BlockPayloadSchema, Description: "the payload validator applies exclusiveMinimum as an inclusive bound, so a value equal to it is valid"},
+		{Name: faultPayloadExclusiveMaximumInclusive, Block: model.BlockPayloadSchema, Description: "the payload validator applies exclusiveMaximum as an inclusive bound, so a value equal to it is valid"},
+		{Name: faultPayloadMaxLengthIgnored, Block: model.BlockPayloadSchema, Description: "the payload validator ignores the maxLength keyword"},
+		{Name: faultPayloadMinLengthIgnored, Block: model.BlockPayloadSchemaUnicode, Description: "the payload validator ignores the minLength keyword"},
+		{Name: faultPayloadMaxLengthExclusive, Block: model.BlockPayloadSchema, Description: "the payload validator applies maxLength as an exclusive bound: a string exactly maxLength long is invalid"},
+		{Name: faultPayloadPatternIgnored, Block: model.BlockPayloadSchema, Description: "the payload validator ignores the pattern keyword"},
+		{Name: faultPayloadPatternAnchored, Block: model.BlockPayloadSchema, Description: "the payload validator matches pattern against the whole string (Java's String.matches) instead of searching it"},
+		{Name: faultPayloadItemsIgnored, Block: model.BlockPayloadSchema, Description: "the payload validator ignores the items keyword"},
+		{Name: faultPayloadNestedRequiredIgnored, Block: model.BlockPayloadSchema, Description: "the payload validator applies required only to the top-level object, not to a nested one"},
+		{Name: faultPayloadNestedUnchecked, Block: model.BlockPayloadSchema, Description: "the payload validator checks a nested object's type but never applies its schema's keywords"},
+		{Name: faultKafkaHeaderTrimmed, Block: model.BlockKafka, Description: "Kafka reconciliation trims whitespace off the bq-attempts header before parsing it, so \" 2\" counts as 2"},
+		{Name: faultKafkaHeaderFloat, Block: model.BlockKafka, Description: "Kafka reconciliation parses the bq-attempts header as a number, so \"2.0\" counts as 2"},
+		{Name: faultKafkaEmptyHeaderZero, Block: model.BlockKafka, Description: "Kafka reconciliation reads an empty bq-attempts header as 0 (JavaScript's Number(\"\")) instead of ignoring it"},
+		{Name: faultKafkaUnparsableHeaderZero, Block: model.BlockKafka, Description: "Kafka reconciliation drops the parse error of a bq-attempts header that is not a canonical integer and reads it as 0 instead of falling back to the body's count"},
 		{Name: faultEchoSubject, Description: "an echo subject: every operation answers its input envelope or a zero constant (false, 0, \"\", nothing)"},
 		{Name: faultEchoSubjectAffirmative, Description: "an echo subject: every operation answers its input envelope or an affirmative constant (true, 1, \"x\", one item)"},
 		{Name: faultGateTrims, Sub: model.SubSchemaVersionGate, Description: "the shared schema-version gate trims ASCII whitespace before comparing, so \" 1\" decodes"},

@@ -69,7 +69,6 @@ type probe struct {
 // probes holds, per fault, an observation the fault must change.
 func probes() map[Fault]probe {
 	str := func(s string) *string { return &s }
-	num := func(n int64) *int64 { return &n }
 	return map[Fault]probe{
 		faultURNAliasIgnored: {"true", func(t *testing.T, o *Oracle) string {
 			return accepted(t, o, variant(t, `"job":`, `"urn":`))
@@ -109,10 +108,10 @@ func probes() map[Fault]probe {
 			return res.Properties["bq-attempts"] + errText(err)
 		}},
 		faultKafkaReconcileMax: {"1", func(t *testing.T, o *Oracle) string {
-			return attempts(o.KafkaReconcile(KafkaReconcileArgs{BodyAttempts: 4, HeaderAttempts: num(1)}))
+			return attempts(o.KafkaReconcile(KafkaReconcileArgs{BodyAttempts: 4, HeaderAttempts: str("1")}))
 		}},
 		faultKafkaHeaderIgnored: {"3", func(t *testing.T, o *Oracle) string {
-			return attempts(o.KafkaReconcile(KafkaReconcileArgs{BodyAttempts: 1, HeaderAttempts: num(3)}))
+			return attempts(o.KafkaReconcile(KafkaReconcileArgs{BodyAttempts: 1, HeaderAttempts: str("3")}))
 		}},
 		faultArtemisHyphenatedNames: {`{"bq_app_id":"babelqueue","bq_attempts":"2","bq_schema_version":"1","bq_source_lang":"java"}`, func(t *testing.T, o *Oracle) string {
 			res, err := o.ArtemisMessage(EnvelopeArgs{Envelope: envelopeJSON})
@@ -187,7 +186,7 @@ func probes() map[Fault]probe {
 			return attempts(o.KafkaReconcile(KafkaReconcileArgs{BodyAttempts: 3, HeaderAttempts: nil}))
 		}},
 		faultKafkaHeaderNextAttempt: {"2", func(t *testing.T, o *Oracle) string {
-			return attempts(o.KafkaReconcile(KafkaReconcileArgs{BodyAttempts: 0, HeaderAttempts: num(2)}))
+			return attempts(o.KafkaReconcile(KafkaReconcileArgs{BodyAttempts: 0, HeaderAttempts: str("2")}))
 		}},
 		faultKafkaHeadersBinaryInts: {`{"bq-attempts":"2","bq-schema-version":"1"}`, func(t *testing.T, o *Oracle) string {
 			res, err := o.KafkaHeaders(EnvelopeArgs{Envelope: envelopeJSON})
@@ -232,7 +231,7 @@ func probes() map[Fault]probe {
 			return attempts(o.ArtemisReconcile(ArtemisReconcileArgs{BodyAttempts: 5, DeliveryCount: 3}))
 		}},
 		faultKafkaReconcileMaxLateHeader: {"3", func(t *testing.T, o *Oracle) string {
-			return attempts(o.KafkaReconcile(KafkaReconcileArgs{BodyAttempts: 5, HeaderAttempts: num(3)}))
+			return attempts(o.KafkaReconcile(KafkaReconcileArgs{BodyAttempts: 5, HeaderAttempts: str("3")}))
 		}},
 		faultGateTrims:                     {gateReject, gateProbe((*Oracle).SQSSchemaVersionGate, str(" 1"))},
 		faultGateTrimsUnicode:              {gateReject, gateProbe((*Oracle).KafkaSchemaVersionGate, str("\u00A01"))},
@@ -273,11 +272,59 @@ func probes() map[Fault]probe {
 		faultOtherSinkAcksPerBatch:         {`{"m1":"end of stream","m2":"end of stream"}`, writeProbe("other", "fail", nil, ackedAfterOf)},
 		faultEchoSubject:                   {`{"attempts":4}`, callProbe("sqs_reconcile", `{"body_attempts":4,"approximate_receive_count":"2"}`)},
 		faultEchoSubjectAffirmative:        {`{"accepted":false,"`, callProbe("decode", `{"envelope":"{}"}`)},
+		faultSchemaVersionOnlyNewerRejected: {"false", func(t *testing.T, o *Oracle) string {
+			return accepted(t, o, variant(t, `"schema_version": 1`, `"schema_version": -1`))
+		}},
+		faultSchemaVersionFalsySkipped: {"false", func(t *testing.T, o *Oracle) string {
+			return accepted(t, o, variant(t, `"schema_version": 1`, `"schema_version": 0`))
+		}},
+		faultSchemaVersionMissingDefaults: {"false", func(t *testing.T, o *Oracle) string {
+			return accepted(t, o, variant(t, `"schema_version": 1,`, ``))
+		}},
+		faultAttemptsNegativeAccepted: {"false", func(t *testing.T, o *Oracle) string {
+			return accepted(t, o, variant(t, `"attempts": 2`, `"attempts": -1`))
+		}},
+		faultDataScalarAccepted: {"false", func(t *testing.T, o *Oracle) string {
+			return accepted(t, o, variant(t, `"data": {"b": 1, "a": [1.50, {}]}`, `"data": true`))
+		}},
+		faultDataJSONStringDecoded: {"false", func(t *testing.T, o *Oracle) string {
+			return accepted(t, o, variant(t, `"data": {"b": 1, "a": [1.50, {}]}`, `"data": "{\"b\": 1}"`))
+		}},
+		faultURNAliasPreferred: {"urn:babel:test:thing", func(t *testing.T, o *Oracle) string {
+			d := mustDecode(t, o, variant(t, `"job": "urn:babel:test:thing",`, `"job": "urn:babel:test:thing", "urn": "urn:babel:test:other",`))
+			return *d.View.URN
+		}},
+		faultPayloadEnumLoose:                 {"false", validProbe(`{"enum":[1,2]}`, `"1"`)},
+		faultPayloadConstLoose:                {"false", validProbe(`{"const":1}`, `"1"`)},
+		faultPayloadMaximumIgnored:            {"false", validProbe(`{"maximum":1}`, `2`)},
+		faultPayloadMaximumExclusive:          {"true", validProbe(`{"maximum":1}`, `1`)},
+		faultPayloadExclusiveMinimumInclusive: {"false", validProbe(`{"exclusiveMinimum":1}`, `1`)},
+		faultPayloadExclusiveMaximumInclusive: {"false", validProbe(`{"exclusiveMaximum":1}`, `1`)},
+		faultPayloadMaxLengthIgnored:          {"false", validProbe(`{"maxLength":1}`, `"ab"`)},
+		faultPayloadMinLengthIgnored:          {"false", validProbe(`{"minLength":2}`, `"a"`)},
+		faultPayloadMaxLengthExclusive:        {"true", validProbe(`{"maxLength":2}`, `"ab"`)},
+		faultPayloadPatternIgnored:            {"false", validProbe(`{"pattern":"[0-9]"}`, `"ab"`)},
+		faultPayloadPatternAnchored:           {"true", validProbe(`{"pattern":"[0-9]"}`, `"a1b"`)},
+		faultPayloadItemsIgnored:              {"false", validProbe(`{"items":{"type":"string"}}`, `["a",1]`)},
+		faultPayloadNestedRequiredIgnored:     {"false", validProbe(`{"properties":{"c":{"required":["id"]}}}`, `{"c":{}}`)},
+		faultPayloadNestedUnchecked:           {"false", validProbe(`{"properties":{"c":{"type":"object","properties":{"id":{"type":"integer"}}}}}`, `{"c":{"id":"x"}}`)},
+		faultKafkaHeaderTrimmed:               kafkaHeaderProbe(" 2"),
+		faultKafkaHeaderFloat:                 kafkaHeaderProbe("2.0"),
+		faultKafkaEmptyHeaderZero:             kafkaHeaderProbe(""),
+		faultKafkaUnparsableHeaderZero:        kafkaHeaderProbe("abc"),
 		faultRedisReservePeeks: {"0", func(t *testing.T, o *Oracle) string {
 			r, err := o.RedisRoundtrip(EnvelopeArgs{Envelope: envelopeJSON})
 			return strconv.Itoa(r.QueuedAfterReserve) + errText(err)
 		}},
 	}
+}
+
+// kafkaHeaderProbe observes Kafka reconciliation of a body of 3 with a
+// bq-attempts header that is not a canonical integer: the body's count stands.
+func kafkaHeaderProbe(header string) probe {
+	return probe{"3", func(t *testing.T, o *Oracle) string {
+		return attempts(o.KafkaReconcile(KafkaReconcileArgs{BodyAttempts: 3, HeaderAttempts: &header}))
+	}}
 }
 
 // gateProbe observes a string-property gate's outcome for one value.

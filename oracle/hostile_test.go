@@ -37,7 +37,8 @@ func TestReconcileWithoutOverflow(t *testing.T) {
 		{"sqs_reconcile", `{"body_attempts":0,"approximate_receive_count":"` + maxInt + `"}`, strconv.FormatInt(math.MaxInt64-1, 10)},
 		{"pulsar_reconcile", `{"body_attempts":2,"redelivery_count":` + minInt + `}`, "2"},
 		{"artemis_reconcile", `{"body_attempts":` + maxInt + `,"delivery_count":` + minInt + `}`, maxInt},
-		{"kafka_reconcile", `{"body_attempts":1,"header_attempts":` + maxInt + `}`, maxInt},
+		{"kafka_reconcile", `{"body_attempts":1,"header_attempts":"` + maxInt + `"}`, maxInt},
+		{"kafka_reconcile", `{"body_attempts":1,"header_attempts":"` + minInt + `"}`, "1"},
 	}
 	for _, c := range cases {
 		r := answerTo(t, `{"id":1,"op":"`+c.op+`","args":`+c.args+`}`)

@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"math/big"
 	"slices"
@@ -98,6 +99,12 @@ func (v *validator) checkEnum(s map[string]any, inst any, at *place) error {
 	if !ok {
 		return badSchema("enum must be an array")
 	}
+	if v.oracle.has(faultPayloadEnumLoose) {
+		if !slices.ContainsFunc(list, func(want any) bool { return looseEqual(inst, want) }) {
+			v.fail(at, "value is not one of the enum values")
+		}
+		return nil
+	}
 	values, err := v.enumValues(list)
 	if err != nil {
 		return err
@@ -114,7 +121,11 @@ func (v *validator) checkEnum(s map[string]any, inst any, at *place) error {
 
 // checkConst applies "const" (null is a legal const value).
 func (v *validator) checkConst(s map[string]any, inst any, at *place) error {
-	if want, ok := s["const"]; ok && !jsonEqual(inst, want) {
+	equal := jsonEqual
+	if v.oracle.has(faultPayloadConstLoose) {
+		equal = looseEqual
+	}
+	if want, ok := s["const"]; ok && !equal(inst, want) {
 		v.fail(at, "value is not the const value")
 	}
 	return nil
@@ -142,7 +153,8 @@ func (v *validator) checkNumber(s map[string]any, inst any, at *place) error {
 		{"exclusiveMaximum", func(c int) bool { return c >= 0 }, "<"},
 	}
 	for _, b := range bounds {
-		if b.keyword == "minimum" && v.oracle.has(faultPayloadMinimumIgnored) {
+		if b.keyword == "minimum" && v.oracle.has(faultPayloadMinimumIgnored) ||
+			b.keyword == "maximum" && v.oracle.has(faultPayloadMaximumIgnored) {
 			continue
 		}
 		limit, present, err := numberKeyword(s, b.keyword)
@@ -150,9 +162,7 @@ func (v *validator) checkNumber(s map[string]any, inst any, at *place) error {
 			return err
 		}
 		fails := b.fails
-		if b.keyword == "minimum" && v.oracle.has(faultPayloadMinimumExclusive) {
-			fails = func(c int) bool { return c <= 0 } // <= where < belongs
-		}
+		fails = v.faultyBound(b.keyword, fails)
 		if present && fails(x.Cmp(limit)) {
 			v.fail(at, "%s must be %s %s", n, b.what, limit.RatString())
 		}
@@ -197,12 +207,14 @@ func (v *validator) checkString(s map[string]any, inst any, at *place) error {
 	length := v.stringLength(str)
 	if limit, present, err := lengthKeyword(s, "minLength"); err != nil {
 		return err
-	} else if present && (length < limit || (length == limit && v.oracle.has(faultMinLengthExclusive))) {
+	} else if present && !v.oracle.has(faultPayloadMinLengthIgnored) &&
+		(length < limit || (length == limit && v.oracle.has(faultMinLengthExclusive))) {
 		v.fail(at, "length %d is less than minLength %d", length, limit)
 	}
 	if limit, present, err := lengthKeyword(s, "maxLength"); err != nil {
 		return err
-	} else if present && length > limit {
+	} else if present && !v.oracle.has(faultPayloadMaxLengthIgnored) &&
+		(length > limit || (length == limit && v.oracle.has(faultPayloadMaxLengthExclusive))) {
 		v.fail(at, "length %d is more than maxLength %d", length, limit)
 	}
 	return v.checkPattern(s, str, at)
@@ -250,12 +262,15 @@ func lengthKeyword(s map[string]any, keyword string) (int64, bool, error) {
 // checkPattern applies "pattern", an unanchored regular expression search.
 func (v *validator) checkPattern(s map[string]any, str string, at *place) error {
 	raw, ok := s["pattern"]
-	if !ok {
+	if !ok || v.oracle.has(faultPayloadPatternIgnored) {
 		return nil
 	}
 	expr, isString := raw.(string)
 	if !isString {
 		return badSchema("pattern must be a valid regular expression")
+	}
+	if v.oracle.has(faultPayloadPatternAnchored) {
+		expr = "^(?:" + expr + ")$" // a whole-string match, as Java's String.matches
 	}
 	re, err := v.pattern(expr)
 	if err != nil {
@@ -305,7 +320,7 @@ func (v *validator) checkRequired(s map[string]any, obj map[string]any, at *plac
 	if props, isObject := s["properties"].(map[string]any); isObject && v.oracle.has(faultPayloadAllPropertiesRequired) {
 		raw, ok = anySlice(sortedKeys(props)), true // every declared property treated as required
 	}
-	if !ok || v.oracle.has(faultPayloadRequiredIgnored) {
+	if !ok || v.oracle.has(faultPayloadRequiredIgnored) || at != nil && v.oracle.has(faultPayloadNestedRequiredIgnored) {
 		return nil
 	}
 	list, ok := raw.([]any)
@@ -341,7 +356,7 @@ func anySlice(list []string) []any {
 func (v *validator) checkArray(s map[string]any, inst any, at *place) error {
 	arr, ok := inst.([]any)
 	items, present := s["items"]
-	if !ok || !present {
+	if !ok || !present || v.oracle.has(faultPayloadItemsIgnored) {
 		return nil
 	}
 	tuple, isTuple := items.([]any)
@@ -358,6 +373,39 @@ func (v *validator) checkArray(s map[string]any, inst any, at *place) error {
 		}
 	}
 	return nil
+}
+
+// faultyBound returns the comparison a numeric keyword fails by, as a
+// faulty validator writes it; without a fault of that keyword, fails itself.
+func (v *validator) faultyBound(keyword string, fails func(cmp int) bool) func(cmp int) bool {
+	switch {
+	case keyword == "minimum" && v.oracle.has(faultPayloadMinimumExclusive):
+		return func(c int) bool { return c <= 0 } // <= where < belongs
+	case keyword == "maximum" && v.oracle.has(faultPayloadMaximumExclusive):
+		return func(c int) bool { return c >= 0 } // >= where > belongs
+	case keyword == "exclusiveMinimum" && v.oracle.has(faultPayloadExclusiveMinimumInclusive):
+		return func(c int) bool { return c < 0 } // read as minimum
+	case keyword == "exclusiveMaximum" && v.oracle.has(faultPayloadExclusiveMaximumInclusive):
+		return func(c int) bool { return c > 0 } // read as maximum
+	}
+	return fails
+}
+
+// looseEqual is a faulty validator's equality: scalars compared by their
+// text, so the string "1" equals the number 1 (PHP's ==, JavaScript's ==).
+// Only the payload-enum-loose and payload-const-loose faults use it.
+func looseEqual(a, b any) bool {
+	if jsonEqual(a, b) {
+		return true
+	}
+	scalar := func(x any) bool {
+		switch x.(type) {
+		case string, json.Number, bool:
+			return true
+		}
+		return false
+	}
+	return scalar(a) && scalar(b) && fmt.Sprint(a) == fmt.Sprint(b)
 }
 
 // jsonEqual is JSON deep equality with type distinction (true != 1,

@@ -110,7 +110,7 @@ func TestServeErrors(t *testing.T) {
 // TestServeErrorNamesField checks a bad argument's message names the field.
 func TestServeErrorNamesField(t *testing.T) {
 	t.Parallel()
-	lines := serve(t, correct(t), `{"id":1,"op":"kafka_reconcile","args":{"body_attempts":1,"header_attempts":"3"}}`)
+	lines := serve(t, correct(t), `{"id":1,"op":"kafka_reconcile","args":{"body_attempts":1,"header_attempts":3}}`)
 	if r := parse(t, lines[0]); r.Error == nil || !strings.Contains(r.Error.Message, "header_attempts") {
 		t.Errorf("response %s does not name header_attempts", lines[0])
 	}
@@ -156,7 +156,7 @@ func TestServeEveryOperation(t *testing.T) {
 		"pulsar_properties":           map[string]any{"envelope": envelopeJSON},
 		"pulsar_reconcile":            map[string]any{"body_attempts": 0, "redelivery_count": 0},
 		"kafka_headers":               map[string]any{"envelope": envelopeJSON},
-		"kafka_reconcile":             map[string]any{"body_attempts": 0, "header_attempts": 2},
+		"kafka_reconcile":             map[string]any{"body_attempts": 0, "header_attempts": "2"},
 		"artemis_message":             map[string]any{"envelope": envelopeJSON},
 		"artemis_reconcile":           map[string]any{"body_attempts": 0, "delivery_count": 0},
 		"rabbitmq_publishing":         map[string]any{"envelope": envelopeJSON},

@@ -63,8 +63,8 @@ var (
 		Doc:    "runs the Kafka transport's produce-side projection: the record headers as UTF-8 strings",
 		Params: envelopeParams, Result: Result{Member: "headers", Type: textMapType}}
 	KafkaReconcile = Operation{Name: "kafka_reconcile", Transport: model.BlockKafka,
-		Doc:    "reports the attempts after Kafka reconciliation; an absent header_attempts is an absent bq-attempts header",
-		Params: []Field{bodyAttempts, {Name: "header_attempts", Type: Type{Kind: OptionalInteger}}}, Result: attemptsResult}
+		Doc:    "reports the attempts after Kafka reconciliation with the bq-attempts header as the text on the wire; an absent header_attempts is an absent header",
+		Params: []Field{bodyAttempts, {Name: "header_attempts", Type: Type{Kind: OptionalText}}}, Result: attemptsResult}
 	ArtemisMessage = Operation{Name: "artemis_message", Transport: model.BlockArtemis,
 		Doc:    "runs the Artemis transport's produce-side projection onto an AMQP 1.0 message",
 		Params: envelopeParams, Result: Result{Type: Type{Kind: Record, Record: "ArtemisMessage"}}}

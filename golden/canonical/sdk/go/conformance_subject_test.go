@@ -1,4 +1,4 @@
-// Scaffolded by bqgen from conformance suite 1.3.0.
+// Scaffolded by bqgen from conformance suite 1.4.0.
 // This file is yours: bqgen writes it only when it is absent, never over your edits.
 
 package babelqueue_test
@@ -108,7 +108,7 @@ func (sdkConformanceSubject) KafkaHeaders(envelope []byte) (map[string]string, e
 	return nil, conformanceNotProvided(reason)
 }
 
-func (sdkConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *int64) (int64, error) {
+func (sdkConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *string) (int64, error) {
 	reason := "reconcileAttempts is unexported in the separate module " +
 		"github.com/babelqueue/babelqueue-go/kafka; that module's own conformance test runs it"
 	return 0, conformanceNotProvided(reason)

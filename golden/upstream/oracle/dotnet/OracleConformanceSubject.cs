@@ -182,7 +182,7 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
         })["headers"], TextOf);
 
     /// <inheritdoc/>
-    public long KafkaReconcile(long bodyAttempts, long? headerAttempts) =>
+    public long KafkaReconcile(long bodyAttempts, string? headerAttempts) =>
         IntegerOf(Call("kafka_reconcile", new JsonObject
         {
             ["body_attempts"] = bodyAttempts,

@@ -27,12 +27,12 @@ func TestConformanceSuiteKafkaPropertyProjection(t *testing.T) {
 func TestConformanceSuiteKafkaAttemptsReconciliation(t *testing.T) {
 	subject := newConformanceSubject(t)
 	t.Run("header-matches-body", func(t *testing.T) {
-		got, err := subject.KafkaReconcile(0, conformancePtr(int64(0)))
+		got, err := subject.KafkaReconcile(0, conformancePtr("0"))
 		conformanceRequireOK(t, "kafka_reconcile", err)
 		conformanceExpectEqual(t, "attempts", got, 0)
 	})
 	t.Run("header-present", func(t *testing.T) {
-		got, err := subject.KafkaReconcile(0, conformancePtr(int64(2)))
+		got, err := subject.KafkaReconcile(0, conformancePtr("2"))
 		conformanceRequireOK(t, "kafka_reconcile", err)
 		conformanceExpectEqual(t, "attempts", got, 2)
 	})
@@ -42,12 +42,12 @@ func TestConformanceSuiteKafkaAttemptsReconciliation(t *testing.T) {
 		conformanceExpectEqual(t, "attempts", got, 3)
 	})
 	t.Run("header-authoritative-overrides", func(t *testing.T) {
-		got, err := subject.KafkaReconcile(5, conformancePtr(int64(1)))
+		got, err := subject.KafkaReconcile(5, conformancePtr("1"))
 		conformanceRequireOK(t, "kafka_reconcile", err)
 		conformanceExpectEqual(t, "attempts", got, 1)
 	})
 	t.Run("header-higher-than-body", func(t *testing.T) {
-		got, err := subject.KafkaReconcile(1, conformancePtr(int64(4)))
+		got, err := subject.KafkaReconcile(1, conformancePtr("4"))
 		conformanceRequireOK(t, "kafka_reconcile", err)
 		conformanceExpectEqual(t, "attempts", got, 4)
 	})

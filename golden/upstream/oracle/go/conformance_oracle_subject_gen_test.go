@@ -119,7 +119,7 @@ func (oracleConformanceSubject) KafkaHeaders(envelope []byte) (map[string]string
 	return result.Headers, err
 }
 
-func (oracleConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *int64) (int64, error) {
+func (oracleConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *string) (int64, error) {
 	var result struct {
 		Attempts int64 `json:"attempts"`
 	}

@@ -39,9 +39,10 @@ type ConformanceSubject interface {
 	// KafkaHeaders runs the Kafka transport's produce-side projection: the record
 	// headers as UTF-8 strings.
 	KafkaHeaders(envelope []byte) (map[string]string, error)
-	// KafkaReconcile reports the attempts after Kafka reconciliation; an absent
-	// header_attempts is an absent bq-attempts header.
-	KafkaReconcile(bodyAttempts int64, headerAttempts *int64) (int64, error)
+	// KafkaReconcile reports the attempts after Kafka reconciliation with the
+	// bq-attempts header as the text on the wire; an absent header_attempts is an
+	// absent header.
+	KafkaReconcile(bodyAttempts int64, headerAttempts *string) (int64, error)
 	// ArtemisMessage runs the Artemis transport's produce-side projection onto an AMQP
 	// 1.0 message.
 	ArtemisMessage(envelope []byte) (ConformanceArtemisMessage, error)

@@ -108,7 +108,7 @@ func (sdkConformanceSubject) KafkaHeaders(envelope []byte) (map[string]string, e
 	return nil, conformanceNotProvided(reason)
 }
 
-func (sdkConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *int64) (int64, error) {
+func (sdkConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *string) (int64, error) {
 	reason := "reconcileAttempts is unexported in the separate module " +
 		"github.com/babelqueue/babelqueue-go/kafka; that module's own conformance test runs it"
 	return 0, conformanceNotProvided(reason)

@@ -1,5 +1,5 @@
 # Scaffolded by bqgen from the BabelQueue conformance suite; this file is yours.
-# CONFORMANCE_VERSION: 1.3.0 (the suite revision it was scaffolded from)
+# CONFORMANCE_VERSION: 1.4.0 (the suite revision it was scaffolded from)
 # bqgen writes it only when it is absent and never overwrites it: edit it freely.
 """The babelqueue SDK as the subject of the generated conformance tests.
 
@@ -586,11 +586,11 @@ class SdkSubject:
         headers = _transport("kafka_transport", "KafkaTransport", "_projection")._projection(envelope)
         return {name: value.decode("utf-8") if isinstance(value, bytes) else value for name, value in headers}
 
-    def kafka_reconcile(self, body_attempts: int, header_attempts: Optional[int]) -> int:
+    def kafka_reconcile(self, body_attempts: int, header_attempts: Optional[str]) -> int:
         transport = _transport("kafka_transport", "KafkaTransport", "_reconcile")
         headers: list[tuple[str, bytes]] = []
         if header_attempts is not None:
-            headers.append(("bq-attempts", str(header_attempts).encode("utf-8")))
+            headers.append(("bq-attempts", header_attempts.encode("utf-8")))
         return _attempts_of(transport._reconcile(_body_with_attempts(body_attempts), headers))
 
     def artemis_message(self, envelope: str) -> ArtemisMessage:

@@ -1,4 +1,4 @@
-// Scaffolded by bqgen from conformance suite 1.3.0.
+// Scaffolded by bqgen from conformance suite 1.4.0.
 // This file is yours: bqgen writes it only when it is absent, never over your edits.
 
 package artemis
@@ -77,7 +77,7 @@ func (sdkConformanceSubject) KafkaHeaders(envelope []byte) (map[string]string, e
 	return nil, conformanceNotProvided(reason)
 }
 
-func (sdkConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *int64) (int64, error) {
+func (sdkConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *string) (int64, error) {
 	reason := "kafka_reconcile is the kafka transport's, not the artemis package's"
 	return 0, conformanceNotProvided(reason)
 }

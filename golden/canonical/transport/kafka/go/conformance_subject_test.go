@@ -1,4 +1,4 @@
-// Scaffolded by bqgen from conformance suite 1.3.0.
+// Scaffolded by bqgen from conformance suite 1.4.0.
 // This file is yours: bqgen writes it only when it is absent, never over your edits.
 
 package kafka
@@ -7,7 +7,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"testing"
 
 	babelqueue "github.com/babelqueue/babelqueue-go"
@@ -85,14 +84,14 @@ func (sdkConformanceSubject) KafkaHeaders(envelope []byte) (map[string]string, e
 	return out, nil
 }
 
-func (sdkConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *int64) (int64, error) {
+func (sdkConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *string) (int64, error) {
 	body, err := sdkConformanceBody(bodyAttempts)
 	if err != nil {
 		return 0, err
 	}
 	record := kafkago.Message{Topic: sdkConformanceQueue, Value: []byte(body)}
 	if headerAttempts != nil {
-		record.Headers = []kafkago.Header{{Key: "bq-attempts", Value: []byte(strconv.FormatInt(*headerAttempts, 10))}}
+		record.Headers = []kafkago.Header{{Key: "bq-attempts", Value: []byte(*headerAttempts)}}
 	}
 	// Pop reconciles the body with the record's bq-attempts header.
 	transport, err := sdkConformanceKafkaTransport(record)

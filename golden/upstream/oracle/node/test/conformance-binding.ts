@@ -279,11 +279,11 @@ class OracleSubject implements ConformanceSubject {
   }
 
   /**
-   * Reports the attempts after Kafka reconciliation; an absent headerAttempts is an absent
-   * bq-attempts header.
+   * Reports the attempts after Kafka reconciliation with the bq-attempts header as the text on the
+   * wire; an absent headerAttempts is an absent header.
    * @param bodyAttempts the attempts of the body the subject builds
    */
-  kafkaReconcile(bodyAttempts: number, headerAttempts: number | null): Promise<number> {
+  kafkaReconcile(bodyAttempts: number, headerAttempts: string | null): Promise<number> {
     return this.#call<number>(
       "kafka_reconcile",
       { body_attempts: bodyAttempts, header_attempts: headerAttempts },

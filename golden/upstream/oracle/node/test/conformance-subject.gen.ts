@@ -237,11 +237,11 @@ export interface ConformanceSubject {
   kafkaHeaders(envelope: string): Awaitable<{ [name: string]: string }>;
 
   /**
-   * Reports the attempts after Kafka reconciliation; an absent headerAttempts is an absent
-   * bq-attempts header.
+   * Reports the attempts after Kafka reconciliation with the bq-attempts header as the text on the
+   * wire; an absent headerAttempts is an absent header.
    * @param bodyAttempts the attempts of the body the subject builds
    */
-  kafkaReconcile(bodyAttempts: number, headerAttempts: number | null): Awaitable<number>;
+  kafkaReconcile(bodyAttempts: number, headerAttempts: string | null): Awaitable<number>;
 
   /**
    * Runs the Artemis transport's produce-side projection onto an AMQP 1.0 message.

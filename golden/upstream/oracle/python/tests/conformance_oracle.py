@@ -197,7 +197,7 @@ class OracleSubject:
         result = self._call("kafka_headers", {"envelope": envelope})
         return cast(dict[str, str], result["headers"])
 
-    def kafka_reconcile(self, body_attempts: int, header_attempts: Optional[int]) -> int:
+    def kafka_reconcile(self, body_attempts: int, header_attempts: Optional[str]) -> int:
         result = self._call("kafka_reconcile", {
             "body_attempts": body_attempts,
             "header_attempts": header_attempts,

@@ -34,12 +34,12 @@ class KafkaConformanceTest(support.ConformanceTestCase):
 
     def test_header_matches_body(self):
         """header-matches-body"""
-        attempts = self.call(subject().kafka_reconcile, 0, 0)
+        attempts = self.call(subject().kafka_reconcile, 0, "0")
         self.assertJSONEqual(attempts, 0, "reconciled attempts")
 
     def test_header_present(self):
         """header-present"""
-        attempts = self.call(subject().kafka_reconcile, 0, 2)
+        attempts = self.call(subject().kafka_reconcile, 0, "2")
         self.assertJSONEqual(attempts, 2, "reconciled attempts")
 
     def test_header_absent_falls_back(self):
@@ -49,12 +49,12 @@ class KafkaConformanceTest(support.ConformanceTestCase):
 
     def test_header_authoritative_overrides(self):
         """header-authoritative-overrides"""
-        attempts = self.call(subject().kafka_reconcile, 5, 1)
+        attempts = self.call(subject().kafka_reconcile, 5, "1")
         self.assertJSONEqual(attempts, 1, "reconciled attempts")
 
     def test_header_higher_than_body(self):
         """header-higher-than-body"""
-        attempts = self.call(subject().kafka_reconcile, 1, 4)
+        attempts = self.call(subject().kafka_reconcile, 1, "4")
         self.assertJSONEqual(attempts, 4, "reconciled attempts")
 
 

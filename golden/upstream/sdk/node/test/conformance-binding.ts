@@ -182,8 +182,8 @@ class SdkSubject implements ConformanceSubject {
   }
 
   /**
-   * Reports the attempts after Kafka reconciliation; an absent headerAttempts is an absent
-   * bq-attempts header.
+   * Reports the attempts after Kafka reconciliation with the bq-attempts header as the text on the
+   * wire; an absent headerAttempts is an absent header.
    * @param bodyAttempts the attempts of the body the subject builds
    */
   kafkaReconcile(): never {

@@ -41,12 +41,12 @@ test("kafka property_projection", (t) => whenProvided(t, async () => {
 // header_attempts means the header is absent. The rule is identical across all five Kafka SDKs.
 describe("kafka attempts_reconciliation", () => {
   test("header-matches-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.kafkaReconcile(0, 0);
+    const attempts = await subject.kafkaReconcile(0, "0");
     assert.equal(attempts, 0, "expected_attempts");
   }));
 
   test("header-present", (t) => whenProvided(t, async () => {
-    const attempts = await subject.kafkaReconcile(0, 2);
+    const attempts = await subject.kafkaReconcile(0, "2");
     assert.equal(attempts, 2, "expected_attempts");
   }));
 
@@ -56,12 +56,12 @@ describe("kafka attempts_reconciliation", () => {
   }));
 
   test("header-authoritative-overrides", (t) => whenProvided(t, async () => {
-    const attempts = await subject.kafkaReconcile(5, 1);
+    const attempts = await subject.kafkaReconcile(5, "1");
     assert.equal(attempts, 1, "expected_attempts");
   }));
 
   test("header-higher-than-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.kafkaReconcile(1, 4);
+    const attempts = await subject.kafkaReconcile(1, "4");
     assert.equal(attempts, 4, "expected_attempts");
   }));
 });

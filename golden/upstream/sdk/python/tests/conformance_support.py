@@ -278,9 +278,9 @@ class Subject(Protocol):
             envelope: The envelope, exactly as the suite file holds it.
         """
 
-    def kafka_reconcile(self, body_attempts: int, header_attempts: Optional[int]) -> int:
-        """Reports the attempts after Kafka reconciliation; an absent header_attempts
-        is an absent bq-attempts header.
+    def kafka_reconcile(self, body_attempts: int, header_attempts: Optional[str]) -> int:
+        """Reports the attempts after Kafka reconciliation with the bq-attempts header
+        as the text on the wire; an absent header_attempts is an absent header.
 
         Args:
             body_attempts: The attempts of the body the subject builds.

@@ -1,4 +1,4 @@
-// Scaffolded by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.3.0.
+// Scaffolded by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.4.0.
 //
 // This file is yours: bqgen writes it only when it is absent and never
 // overwrites it. It tells the generated conformance tests how to reach this
@@ -153,14 +153,14 @@ class PackageSubject implements ConformanceSubject {
   }
 
   /**
-   * Reports the attempts after Kafka reconciliation; an absent headerAttempts is an absent
-   * bq-attempts header.
+   * Reports the attempts after Kafka reconciliation with the bq-attempts header as the text on the
+   * wire; an absent headerAttempts is an absent header.
    * @param bodyAttempts the attempts of the body the subject builds
    */
-  async kafkaReconcile(bodyAttempts: number, headerAttempts: number | null): Promise<number> {
+  async kafkaReconcile(bodyAttempts: number, headerAttempts: string | null): Promise<number> {
     const headers: IncomingHeaders = {};
     if (headerAttempts !== null) {
-      headers["bq-attempts"] = Buffer.from(String(headerAttempts), "utf8");
+      headers["bq-attempts"] = Buffer.from(headerAttempts, "utf8");
     }
     const handled = await consumeKafka(envelopeWithAttempts(bodyAttempts), headers, reconcileUrn);
     if (handled === null) {

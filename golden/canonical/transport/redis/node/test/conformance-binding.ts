@@ -1,4 +1,4 @@
-// Scaffolded by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.3.0.
+// Scaffolded by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.4.0.
 //
 // This file is yours: bqgen writes it only when it is absent and never
 // overwrites it. It tells the generated conformance tests how to reach this
@@ -155,8 +155,8 @@ class PackageSubject implements ConformanceSubject {
   }
 
   /**
-   * Reports the attempts after Kafka reconciliation; an absent headerAttempts is an absent
-   * bq-attempts header.
+   * Reports the attempts after Kafka reconciliation with the bq-attempts header as the text on the
+   * wire; an absent headerAttempts is an absent header.
    * @param bodyAttempts the attempts of the body the subject builds
    */
   kafkaReconcile(): never {

@@ -1,5 +1,5 @@
 # Scaffolded by bqgen from the BabelQueue conformance suite; this file is yours.
-# CONFORMANCE_VERSION: 1.3.0 (the suite revision it was scaffolded from)
+# CONFORMANCE_VERSION: 1.4.0 (the suite revision it was scaffolded from)
 # bqgen writes it only when it is absent and never overwrites it: edit it freely.
 """The sqs transport of the babelqueue SDK as the subject of its conformance tests.
 
@@ -204,7 +204,7 @@ class SdkSubject:
     def kafka_headers(self, envelope: str) -> dict[str, str]:
         raise NotProvided("kafka_headers is not run by this target, which tests the sqs transport")
 
-    def kafka_reconcile(self, body_attempts: int, header_attempts: Optional[int]) -> int:
+    def kafka_reconcile(self, body_attempts: int, header_attempts: Optional[str]) -> int:
         raise NotProvided("kafka_reconcile is not run by this target, which tests the sqs transport")
 
     def artemis_message(self, envelope: str) -> ArtemisMessage:

@@ -36,14 +36,14 @@ final class KafkaConformanceTest extends ConformanceTestCase
     public function test_header_matches_body(): void
     {
         $case = 'header-matches-body';
-        $attempts = $this->subject()->kafkaReconcile(0, 0);
+        $attempts = $this->subject()->kafkaReconcile(0, '0');
         self::assertSame(0, $attempts, $case . ': attempts after reconciliation');
     }
 
     public function test_header_present(): void
     {
         $case = 'header-present';
-        $attempts = $this->subject()->kafkaReconcile(0, 2);
+        $attempts = $this->subject()->kafkaReconcile(0, '2');
         self::assertSame(2, $attempts, $case . ': attempts after reconciliation');
     }
 
@@ -57,14 +57,14 @@ final class KafkaConformanceTest extends ConformanceTestCase
     public function test_header_authoritative_overrides(): void
     {
         $case = 'header-authoritative-overrides';
-        $attempts = $this->subject()->kafkaReconcile(5, 1);
+        $attempts = $this->subject()->kafkaReconcile(5, '1');
         self::assertSame(1, $attempts, $case . ': attempts after reconciliation');
     }
 
     public function test_header_higher_than_body(): void
     {
         $case = 'header-higher-than-body';
-        $attempts = $this->subject()->kafkaReconcile(1, 4);
+        $attempts = $this->subject()->kafkaReconcile(1, '4');
         self::assertSame(4, $attempts, $case . ': attempts after reconciliation');
     }
 }

@@ -187,7 +187,7 @@ public sealed class SdkConformanceSubject : IConformanceSubject
             "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
 
     /// <inheritdoc/>
-    public long KafkaReconcile(long bodyAttempts, long? headerAttempts) =>
+    public long KafkaReconcile(long bodyAttempts, string? headerAttempts) =>
         throw new NotProvidedException(
             "kafka_reconcile",
             "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");

@@ -1,7 +1,7 @@
 <?php
 
 /*
- * Scaffold written once by bqgen for the BabelQueue conformance tests (suite 1.3.0).
+ * Scaffold written once by bqgen for the BabelQueue conformance tests (suite 1.4.0).
  * bqgen never overwrites it: it belongs to the SDK, to adapt as the SDK's API moves.
  */
 
@@ -123,11 +123,11 @@ final class SdkSubject implements Subject
         return self::map($producer->headers);
     }
 
-    public function kafkaReconcile(int $bodyAttempts, ?int $headerAttempts): int
+    public function kafkaReconcile(int $bodyAttempts, ?string $headerAttempts): int
     {
         self::requireApi(KafkaConsumerClient::class);
         self::requireApi(KafkaConsumer::class, 'receive');
-        $headers = $headerAttempts === null ? [] : ['bq-attempts' => (string) $headerAttempts];
+        $headers = $headerAttempts === null ? [] : ['bq-attempts' => $headerAttempts];
         $client = new class (self::bodyWithAttempts($bodyAttempts), $headers) implements KafkaConsumerClient {
             /** @param array<string, string> $headers */
             public function __construct(private readonly string $payload, private readonly array $headers)

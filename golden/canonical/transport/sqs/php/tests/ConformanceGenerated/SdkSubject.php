@@ -1,7 +1,7 @@
 <?php
 
 /*
- * Scaffold written once by bqgen for the BabelQueue conformance tests (suite 1.3.0).
+ * Scaffold written once by bqgen for the BabelQueue conformance tests (suite 1.4.0).
  * bqgen never overwrites it: it belongs to the SDK, to adapt as the SDK's API moves.
  */
 
@@ -120,7 +120,7 @@ final class SdkSubject implements Subject
         throw new NotProvided('this target runs the sqs block only; kafka_headers belongs to the kafka block');
     }
 
-    public function kafkaReconcile(int $bodyAttempts, ?int $headerAttempts): int
+    public function kafkaReconcile(int $bodyAttempts, ?string $headerAttempts): int
     {
         throw new NotProvided('this target runs the sqs block only; kafka_reconcile belongs to the kafka'
             . ' block');

@@ -96,7 +96,7 @@ final class OracleSubject implements Subject
         return $this->oracle->request('kafka_headers', ['envelope' => $envelope])->headers;
     }
 
-    public function kafkaReconcile(int $bodyAttempts, ?int $headerAttempts): int
+    public function kafkaReconcile(int $bodyAttempts, ?string $headerAttempts): int
     {
         return $this->oracle->request('kafka_reconcile', [
             'body_attempts' => $bodyAttempts,

@@ -122,7 +122,7 @@ final class SkippingSubject implements Subject
         }
     }
 
-    public function kafkaReconcile(int $bodyAttempts, ?int $headerAttempts): int
+    public function kafkaReconcile(int $bodyAttempts, ?string $headerAttempts): int
     {
         try {
             return $this->subject->kafkaReconcile($bodyAttempts, $headerAttempts);

@@ -89,12 +89,12 @@ public interface IConformanceSubject
     IReadOnlyDictionary<string, string> KafkaHeaders(string envelope);
 
     /// <summary>
-    /// Reports the attempts after Kafka reconciliation; an absent header_attempts is an absent
-    /// bq-attempts header.
+    /// Reports the attempts after Kafka reconciliation with the bq-attempts header as the text on
+    /// the wire; an absent header_attempts is an absent header.
     /// </summary>
     /// <param name="bodyAttempts">The attempts of the body the subject builds.</param>
     /// <param name="headerAttempts"><c>header_attempts</c>.</param>
-    long KafkaReconcile(long bodyAttempts, long? headerAttempts);
+    long KafkaReconcile(long bodyAttempts, string? headerAttempts);
 
     /// <summary>
     /// Runs the Artemis transport's produce-side projection onto an AMQP 1.0 message.

@@ -242,17 +242,18 @@ interface Subject
     public function kafkaHeaders(string $envelope): \stdClass;
 
     /**
-     * Reports the attempts after Kafka reconciliation; an absent
-     * header_attempts is an absent bq-attempts header.
+     * Reports the attempts after Kafka reconciliation with the bq-attempts
+     * header as the text on the wire; an absent header_attempts is an absent
+     * header.
      * Protocol operation `kafka_reconcile`.
      *
      * @param int $bodyAttempts the attempts of the body the subject builds
-     * @param ?int $headerAttempts
+     * @param ?string $headerAttempts
      * @return int the `attempts` result
      *
      * @throws NotProvided when this subject cannot perform the operation
      */
-    public function kafkaReconcile(int $bodyAttempts, ?int $headerAttempts): int;
+    public function kafkaReconcile(int $bodyAttempts, ?string $headerAttempts): int;
 
     /**
      * Runs the Artemis transport's produce-side projection onto an AMQP 1.0

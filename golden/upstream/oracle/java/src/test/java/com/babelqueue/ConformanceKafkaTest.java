@@ -42,14 +42,14 @@ class ConformanceKafkaTest {
     @Test
     @DisplayName("header-matches-body")
     void headerMatchesBody() {
-        long attempts = subject.kafkaReconcile(0L, 0L);
+        long attempts = subject.kafkaReconcile(0L, "0");
         assertEquals(0L, attempts, "attempts");
     }
 
     @Test
     @DisplayName("header-present")
     void headerPresent() {
-        long attempts = subject.kafkaReconcile(0L, 2L);
+        long attempts = subject.kafkaReconcile(0L, "2");
         assertEquals(2L, attempts, "attempts");
     }
 
@@ -63,14 +63,14 @@ class ConformanceKafkaTest {
     @Test
     @DisplayName("header-authoritative-overrides")
     void headerAuthoritativeOverrides() {
-        long attempts = subject.kafkaReconcile(5L, 1L);
+        long attempts = subject.kafkaReconcile(5L, "1");
         assertEquals(1L, attempts, "attempts");
     }
 
     @Test
     @DisplayName("header-higher-than-body")
     void headerHigherThanBody() {
-        long attempts = subject.kafkaReconcile(1L, 4L);
+        long attempts = subject.kafkaReconcile(1L, "4");
         assertEquals(4L, attempts, "attempts");
     }
 }

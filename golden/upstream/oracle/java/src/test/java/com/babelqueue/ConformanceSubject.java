@@ -94,12 +94,12 @@ interface ConformanceSubject {
     Map<String, String> kafkaHeaders(String envelope);
 
     /**
-     * Reports the attempts after Kafka reconciliation; an absent header_attempts is an absent
-     * bq-attempts header.
+     * Reports the attempts after Kafka reconciliation with the bq-attempts header as the text on
+     * the wire; an absent header_attempts is an absent header.
      *
      * @param bodyAttempts the attempts of the body the subject builds
      */
-    long kafkaReconcile(long bodyAttempts, Long headerAttempts);
+    long kafkaReconcile(long bodyAttempts, String headerAttempts);
 
     /**
      * Runs the Artemis transport's produce-side projection onto an AMQP 1.0 message.

@@ -112,10 +112,10 @@ final class OracleConformanceSubject implements ConformanceSubject {
     }
 
     @Override
-    public long kafkaReconcile(long bodyAttempts, Long headerAttempts) {
+    public long kafkaReconcile(long bodyAttempts, String headerAttempts) {
         ConformanceJson.Obj result = call("kafka_reconcile",
                 jsonMember("body_attempts", jsonInteger(bodyAttempts)),
-                jsonMember("header_attempts", optionalInteger(headerAttempts)));
+                jsonMember("header_attempts", optionalText(headerAttempts)));
         return member(result, "attempts", INTEGER);
     }
 

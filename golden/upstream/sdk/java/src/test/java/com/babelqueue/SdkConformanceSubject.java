@@ -119,7 +119,7 @@ final class SdkConformanceSubject implements ConformanceSubject {
     }
 
     @Override
-    public long kafkaReconcile(long bodyAttempts, Long headerAttempts) {
+    public long kafkaReconcile(long bodyAttempts, String headerAttempts) {
         throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
     }
 

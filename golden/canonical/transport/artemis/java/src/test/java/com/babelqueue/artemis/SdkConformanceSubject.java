@@ -1,4 +1,4 @@
-// Scaffold written by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.3.0.
+// Scaffold written by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.4.0.
 // bqgen writes this file only when it is absent: it belongs to the SDK from then on. It maps the
 // conformance subject onto this transport's own code; keep it in step with that code.
 package com.babelqueue.artemis;
@@ -86,7 +86,7 @@ final class SdkConformanceSubject implements ConformanceSubject {
     }
 
     @Override
-    public long kafkaReconcile(long bodyAttempts, Long headerAttempts) {
+    public long kafkaReconcile(long bodyAttempts, String headerAttempts) {
         throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
     }
 

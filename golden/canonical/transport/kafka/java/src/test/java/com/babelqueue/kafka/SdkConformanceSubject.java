@@ -1,4 +1,4 @@
-// Scaffold written by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.3.0.
+// Scaffold written by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.4.0.
 // bqgen writes this file only when it is absent: it belongs to the SDK from then on. It maps the
 // conformance subject onto this transport's own code; keep it in step with that code.
 package com.babelqueue.kafka;
@@ -99,13 +99,13 @@ final class SdkConformanceSubject implements ConformanceSubject {
     }
 
     @Override
-    public long kafkaReconcile(long bodyAttempts, Long headerAttempts) {
+    public long kafkaReconcile(long bodyAttempts, String headerAttempts) {
         Envelope made = EnvelopeCodec.make(RECONCILE_URN, Map.<String, Object>of("x", 1L), TOPIC, null);
         Envelope body = new Envelope(made.job(), made.traceId(), made.data(), made.meta(),
                 Math.toIntExact(bodyAttempts), made.deadLetter());
         Headers headers = new RecordHeaders();
         if (headerAttempts != null) {
-            headers.add(new RecordHeader("bq-attempts", Long.toString(headerAttempts).getBytes(StandardCharsets.UTF_8)));
+            headers.add(new RecordHeader("bq-attempts", headerAttempts.getBytes(StandardCharsets.UTF_8)));
         }
         List<Envelope> handled = deliver(EnvelopeCodec.encode(body), headers);
         if (handled.size() != 1) {

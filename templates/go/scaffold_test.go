@@ -133,23 +133,26 @@ func TestScaffoldMapsEveryOperationOrSaysWhyNot(t *testing.T) {
 	}
 }
 
-// babelqueue-go has no schema-version gate and its Redis transport sits
-// outside the core module: those operations say so.
-func TestScaffoldReasonsForGatesAndRedis(t *testing.T) {
+// A broker's operation in the core target's scaffold reports not provided
+// as belonging to its transport target, and nothing else (the
+// missing-feature rule): no claim about what that module does or lacks, and
+// no call into the SDK.
+func TestScaffoldTransportOperationsBelongToTheirTarget(t *testing.T) {
 	t.Parallel()
 	methods := scaffoldMethods(t)
-	gates := map[string]string{"sqs": "sqs", "asb": "azureservicebus", "pulsar": "pulsar", "kafka": "kafka", "artemis": "artemis"}
-	for block, module := range gates {
-		reason := notProvidedReason(t, methods[exported(block+"_schema_version_gate")])
-		for _, want := range []string{"no schema-version gate", "github.com/babelqueue/babelqueue-go/" + module + " "} {
-			if !strings.Contains(reason, want) {
-				t.Errorf("%s gate: reason %q lacks %q", block, reason, want)
-			}
+	for _, op := range protocol.Operations {
+		if op.Transport == "" {
+			continue
 		}
-	}
-	reason := notProvidedReason(t, methods[exported(protocol.RedisRoundtrip.Name)])
-	if !strings.Contains(reason, "github.com/babelqueue/babelqueue-go/redis") || !strings.Contains(reason, "in-memory") {
-		t.Errorf("redis_roundtrip: reason %q does not name the redis module and the missing in-memory client", reason)
+		fn := methods[exported(op.Name)]
+		if fn == nil {
+			t.Errorf("the scaffold has no method for %s", op.Name)
+			continue
+		}
+		want := "belongs to the " + op.Transport + " transport target (blocks: [" + op.Transport + "] in bqgen.yaml)"
+		if got := notProvidedReason(t, fn); got != want {
+			t.Errorf("%s: reason %q, want %q", op.Name, got, want)
+		}
 	}
 }
 

@@ -23,8 +23,8 @@ func newConformanceSubject(t *testing.T) ConformanceSubject {
 }
 
 // sdkConformanceSubject maps each subject operation onto the babelqueue-go API.
-// Broker projections and reconciliation live in the transport modules, unexported,
-// so those operations are not provided here.
+// A broker's operations belong to that broker's transport target (its module's
+// own package), so this core target does not run them.
 type sdkConformanceSubject struct{}
 
 func (sdkConformanceSubject) Decode(envelope []byte) (ConformanceDecodeResult, error) {
@@ -67,76 +67,62 @@ func (sdkConformanceSubject) Make(urn, queue string, data json.RawMessage) ([]by
 }
 
 func (sdkConformanceSubject) SQSAttributes(envelope []byte) (map[string]ConformanceSQSAttribute, error) {
-	reason := "attributes is unexported in the separate module " +
-		"github.com/babelqueue/babelqueue-go/sqs; that module's own conformance test runs it"
+	reason := "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)"
 	return nil, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) SQSReconcile(bodyAttempts int64, approximateReceiveCount *string) (int64, error) {
-	reason := "reconcileAttempts is unexported in the separate module " +
-		"github.com/babelqueue/babelqueue-go/sqs; that module's own conformance test runs it"
+	reason := "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)"
 	return 0, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) ASBMessage(envelope []byte) (ConformanceASBMessage, error) {
-	reason := "message is unexported in the separate module " +
-		"github.com/babelqueue/babelqueue-go/azureservicebus; that module's own conformance test runs it"
+	reason := "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)"
 	return ConformanceASBMessage{}, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) ASBReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
-	reason := "reconcileAttempts is unexported in the separate module " +
-		"github.com/babelqueue/babelqueue-go/azureservicebus; that module's own conformance test runs it"
+	reason := "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)"
 	return 0, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) PulsarProperties(envelope []byte) (map[string]string, error) {
-	reason := "properties is unexported in the separate module " +
-		"github.com/babelqueue/babelqueue-go/pulsar; that module's own conformance test runs it"
+	reason := "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)"
 	return nil, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) PulsarReconcile(bodyAttempts, redeliveryCount int64) (int64, error) {
-	reason := "reconcileAttempts is unexported in the separate module " +
-		"github.com/babelqueue/babelqueue-go/pulsar; that module's own conformance test runs it"
+	reason := "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)"
 	return 0, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) KafkaHeaders(envelope []byte) (map[string]string, error) {
-	reason := "headers is unexported in the separate module " +
-		"github.com/babelqueue/babelqueue-go/kafka; that module's own conformance test runs it"
+	reason := "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)"
 	return nil, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *string) (int64, error) {
-	reason := "reconcileAttempts is unexported in the separate module " +
-		"github.com/babelqueue/babelqueue-go/kafka; that module's own conformance test runs it"
+	reason := "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)"
 	return 0, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) ArtemisMessage(envelope []byte) (ConformanceArtemisMessage, error) {
-	reason := "message is unexported in the separate module " +
-		"github.com/babelqueue/babelqueue-go/artemis; that module's own conformance test runs it"
+	reason := "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)"
 	return ConformanceArtemisMessage{}, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) ArtemisReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
-	reason := "reconcileAttempts is unexported in the separate module " +
-		"github.com/babelqueue/babelqueue-go/artemis; that module's own conformance test runs it"
+	reason := "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)"
 	return 0, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) RabbitMQPublishing(envelope []byte) (ConformanceRabbitMQPublishing, error) {
-	reason := "Transport.publishing is unexported in the separate module " +
-		"github.com/babelqueue/babelqueue-go/amqp; that module's own conformance test runs it"
+	reason := "belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)"
 	return ConformanceRabbitMQPublishing{}, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) RedisRoundtrip(envelope []byte) (ConformanceRedisRoundtrip, error) {
-	reason := "the Redis transport is the separate module github.com/babelqueue/babelqueue-go/redis, " +
-		"which this core module cannot import (it requires the core), and its Transport.Publish (RPUSH) " +
-		"and Pop (BLMOVE) take a concrete *goredis.Client: there is no in-memory client to produce into " +
-		"and reserve from, so that module's own tests need a live Redis"
+	reason := "belongs to the redis transport target (blocks: [redis] in bqgen.yaml)"
 	return ConformanceRedisRoundtrip{}, conformanceNotProvided(reason)
 }
 
@@ -216,9 +202,7 @@ func (sdkConformanceSubject) ValidatePayload(schema, data json.RawMessage) (Conf
 }
 
 func (sdkConformanceSubject) SQSSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "babelqueue-go has no schema-version gate: App decodes every body it is handed, " +
-		"and Transport.Pop in the separate module github.com/babelqueue/babelqueue-go/sqs " +
-		"never reads the bq-schema-version message attribute"
+	reason := "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)"
 	return "", conformanceNotProvided(reason)
 }
 
@@ -227,30 +211,22 @@ func (sdkConformanceSubject) ASBSchemaVersionGate(
 	property json.RawMessage,
 	amqpType *string,
 ) (string, error) {
-	reason := "babelqueue-go has no schema-version gate: App decodes every body it is handed, " +
-		"and Transport.Pop in the separate module github.com/babelqueue/babelqueue-go/azureservicebus " +
-		"never reads the bq-schema-version application property"
+	reason := "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)"
 	return "", conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) PulsarSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "babelqueue-go has no schema-version gate: App decodes every body it is handed, " +
-		"and Transport.Pop in the separate module github.com/babelqueue/babelqueue-go/pulsar " +
-		"never reads the bq-schema-version message property"
+	reason := "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)"
 	return "", conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) KafkaSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "babelqueue-go has no schema-version gate: App decodes every body it is handed, " +
-		"and Transport.Pop in the separate module github.com/babelqueue/babelqueue-go/kafka " +
-		"never reads the bq-schema-version record header"
+	reason := "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)"
 	return "", conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) ArtemisSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "babelqueue-go has no schema-version gate: App decodes every body it is handed, " +
-		"and Transport.Pop in the separate module github.com/babelqueue/babelqueue-go/artemis " +
-		"never reads the bq_schema_version application property"
+	reason := "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)"
 	return "", conformanceNotProvided(reason)
 }
 
@@ -299,14 +275,16 @@ func (sdkConformanceSubject) WriteMessages(
 }
 
 // sdkConformanceWarnings returns the decode warnings of a core that has
-// Envelope.Warnings (1.9.0 and later). The interface assertion keeps this file
-// compiling on older cores, which cannot surface warnings.
+// Envelope.Warnings. The interface assertion detects the method itself (never a
+// version) and keeps this file compiling on a core without it, where warnings
+// are not provided: an empty list there would claim "no warnings" for a core
+// that cannot tell.
 func sdkConformanceWarnings(env babelqueue.Envelope) ([]string, error) {
 	warner, ok := any(env).(interface {
 		Warnings() []string
 	})
 	if !ok {
-		return nil, conformanceNotProvided("this babelqueue-go core has no Envelope.Warnings (added in 1.9.0)")
+		return nil, conformanceNotProvided("this babelqueue-go core has no Envelope.Warnings")
 	}
 	// A clean envelope may report nil: that is still "no warnings", not "cannot tell".
 	return append([]string{}, warner.Warnings()...), nil

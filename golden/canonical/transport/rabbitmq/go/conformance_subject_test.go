@@ -37,52 +37,52 @@ func (sdkConformanceSubject) Make(urn, queue string, data json.RawMessage) ([]by
 }
 
 func (sdkConformanceSubject) SQSAttributes(envelope []byte) (map[string]ConformanceSQSAttribute, error) {
-	reason := "sqs_attributes is the sqs transport's, not the amqp package's"
+	reason := "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)"
 	return nil, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) SQSReconcile(bodyAttempts int64, approximateReceiveCount *string) (int64, error) {
-	reason := "sqs_reconcile is the sqs transport's, not the amqp package's"
+	reason := "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)"
 	return 0, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) ASBMessage(envelope []byte) (ConformanceASBMessage, error) {
-	reason := "asb_message is the asb transport's, not the amqp package's"
+	reason := "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)"
 	return ConformanceASBMessage{}, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) ASBReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
-	reason := "asb_reconcile is the asb transport's, not the amqp package's"
+	reason := "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)"
 	return 0, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) PulsarProperties(envelope []byte) (map[string]string, error) {
-	reason := "pulsar_properties is the pulsar transport's, not the amqp package's"
+	reason := "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)"
 	return nil, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) PulsarReconcile(bodyAttempts, redeliveryCount int64) (int64, error) {
-	reason := "pulsar_reconcile is the pulsar transport's, not the amqp package's"
+	reason := "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)"
 	return 0, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) KafkaHeaders(envelope []byte) (map[string]string, error) {
-	reason := "kafka_headers is the kafka transport's, not the amqp package's"
+	reason := "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)"
 	return nil, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *string) (int64, error) {
-	reason := "kafka_reconcile is the kafka transport's, not the amqp package's"
+	reason := "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)"
 	return 0, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) ArtemisMessage(envelope []byte) (ConformanceArtemisMessage, error) {
-	reason := "artemis_message is the artemis transport's, not the amqp package's"
+	reason := "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)"
 	return ConformanceArtemisMessage{}, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) ArtemisReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
-	reason := "artemis_reconcile is the artemis transport's, not the amqp package's"
+	reason := "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)"
 	return 0, conformanceNotProvided(reason)
 }
 
@@ -107,7 +107,7 @@ func (sdkConformanceSubject) RabbitMQPublishing(envelope []byte) (ConformanceRab
 }
 
 func (sdkConformanceSubject) RedisRoundtrip(envelope []byte) (ConformanceRedisRoundtrip, error) {
-	reason := "redis_roundtrip is the redis transport's, not the amqp package's"
+	reason := "belongs to the redis transport target (blocks: [redis] in bqgen.yaml)"
 	return ConformanceRedisRoundtrip{}, conformanceNotProvided(reason)
 }
 
@@ -127,7 +127,7 @@ func (sdkConformanceSubject) ValidatePayload(schema, data json.RawMessage) (Conf
 }
 
 func (sdkConformanceSubject) SQSSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "sqs_schema_version_gate is the sqs transport's, not the amqp package's"
+	reason := "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)"
 	return "", conformanceNotProvided(reason)
 }
 
@@ -136,22 +136,22 @@ func (sdkConformanceSubject) ASBSchemaVersionGate(
 	property json.RawMessage,
 	amqpType *string,
 ) (string, error) {
-	reason := "asb_schema_version_gate is the asb transport's, not the amqp package's"
+	reason := "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)"
 	return "", conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) PulsarSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "pulsar_schema_version_gate is the pulsar transport's, not the amqp package's"
+	reason := "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)"
 	return "", conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) KafkaSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "kafka_schema_version_gate is the kafka transport's, not the amqp package's"
+	reason := "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)"
 	return "", conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) ArtemisSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "artemis_schema_version_gate is the artemis transport's, not the amqp package's"
+	reason := "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)"
 	return "", conformanceNotProvided(reason)
 }
 

@@ -37,7 +37,13 @@ type Envelope struct {
 	Meta       Meta           `json:"meta"`
 	Attempts   int            `json:"attempts"`
 	DeadLetter *DeadLetter    `json:"dead_letter,omitempty"`
+	// warnings are the forbidden keys Decode dropped.
+	warnings []string
 }
+
+// forbiddenKeys are the non-canonical keys Decode drops and warns about, by
+// the JSON pointer of their object.
+var forbiddenKeys = map[string][]string{"": {"timestamp"}, "/meta": {"attempts", "max_retries", "source", "ts"}}
 
 // Decode reads an envelope, resolving the urn alias into Job.
 func Decode(raw []byte) (Envelope, error) {
@@ -52,8 +58,35 @@ func Decode(raw []byte) (Envelope, error) {
 	if env.Job == "" {
 		env.Job = strings.TrimSpace(wire.URN)
 	}
+	env.warnings = dropped(raw)
 	return env, nil
 }
+
+// dropped lists a warning for each forbidden key raw carries.
+func dropped(raw []byte) []string {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(raw, &top) != nil {
+		return nil
+	}
+	objects := map[string]map[string]json.RawMessage{"": top}
+	var meta map[string]json.RawMessage
+	if json.Unmarshal(top["meta"], &meta) == nil {
+		objects["/meta"] = meta
+	}
+	var warnings []string
+	for _, at := range []string{"", "/meta"} {
+		for _, key := range forbiddenKeys[at] {
+			if _, ok := objects[at][key]; ok {
+				warnings = append(warnings, "babelqueue: dropped forbidden non-canonical envelope key "+at+"/"+key)
+			}
+		}
+	}
+	return warnings
+}
+
+// Warnings are the forbidden keys Decode dropped; nil when there were none.
+// TestMissingFeatureRuleOnStandIn replaces or removes the marked line.
+func (e Envelope) Warnings() []string { return e.warnings } // variant: warnings
 
 // Accepts reports whether a consumer may handle the envelope.
 func (e Envelope) Accepts() bool {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"syscall"
+	"time"
 )
 
 // stateDir is bqgen's own directory in an out dir: the ledgers, the lock and,
@@ -43,7 +44,7 @@ func lock(d *outDir) (*dirLock, error) {
 	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", d.name(lockFile), err)
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+	if err := flockSoon(f); err != nil {
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
 			return nil, fmt.Errorf("%s: %w; wait for it to finish and run again", d.path, ErrLocked)
@@ -52,6 +53,31 @@ func lock(d *outDir) (*dirLock, error) {
 	}
 	l.file = f
 	return l, nil
+}
+
+// lockTries and lockPause bound how long lock waits for a lock held only by
+// a fork of some process: a child forked while a run held the lock keeps
+// the lock's open file until it execs (Go closes the fd only then), a few
+// milliseconds. Another bqgen run holds it for its whole run, and is still
+// reported at once to a person: after a quarter of a second.
+const (
+	lockTries = 5
+	lockPause = 50 * time.Millisecond
+)
+
+// flockSoon takes f's exclusive lock without blocking, trying again for a
+// moment while it is held (see lockTries).
+func flockSoon(f *os.File) error {
+	var err error
+	for try := 0; try < lockTries; try++ {
+		if try > 0 {
+			time.Sleep(lockPause)
+		}
+		if err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); !errors.Is(err, syscall.EWOULDBLOCK) {
+			return err
+		}
+	}
+	return err
 }
 
 // makeStateDir creates .bqgen when absent, reporting whether it did.

@@ -38,12 +38,14 @@ test("kafka property_projection", (t) => whenProvided(t, async () => {
 // On consume, attempts = the bq-attempts header when present (AUTHORITATIVE — Kafka has no
 // native delivery count), else the body's own attempts (the fallback for a non-BabelQueue
 // producer). This is NOT a max: the header overrides the body even when lower. header_attempts
-// is the header's value as the text on the wire (record headers are bytes, read as UTF-8); null
-// means the header is absent. Producers write the canonical decimal text of a non-negative
-// integer (0 or a digit 1-9 followed by digits: no sign, space, fraction or leading zero); a
-// header that is not that text ("2.0", " 2", "abc", empty) did not come from a BabelQueue
-// producer and is ignored like an absent one: the body's attempts stand, as SQS ignores a
-// garbage ApproximateReceiveCount. The rule is identical across all five Kafka SDKs.
+// is the header's value, an integer written on the wire as its decimal text (record headers are
+// bytes, read as UTF-8); null means the header is absent, unless header_text holds the header's
+// raw text: a header that is not the canonical text of an integer. Producers write the
+// canonical decimal text of a non-negative integer (0 or a digit 1-9 followed by digits: no
+// sign, space, fraction or leading zero); a header that is not that text ("2.0", " 2", "abc",
+// empty) did not come from a BabelQueue producer and is ignored like an absent one: the body's
+// attempts stand, as SQS ignores a garbage ApproximateReceiveCount. The rule is identical
+// across all five Kafka SDKs.
 describe("kafka attempts_reconciliation", () => {
   test("header-matches-body", (t) => whenProvided(t, async () => {
     const attempts = await subject.kafkaReconcile(0, "0");

@@ -90,7 +90,7 @@ func (e Envelope) Warnings() []string { return e.warnings } // variant: warnings
 
 // Accepts reports whether a consumer may handle the envelope.
 func (e Envelope) Accepts() bool {
-	return e.Job != "" && e.Meta.SchemaVersion == SchemaVersion && e.Data != nil && strings.TrimSpace(e.TraceID) != ""
+	return e.Job != "" && e.Meta.SchemaVersion == SchemaVersion && e.Data != nil && strings.TrimSpace(e.TraceID) != "" && e.Attempts >= 0
 }
 
 // URN is the envelope's resolved URN.

@@ -223,3 +223,22 @@ func writeFile(path string, data []byte) error {
 	}
 	return os.WriteFile(path, data, 0o644)
 }
+
+// TestGoldenFilesEndWithANewline: every golden file ends with a line end,
+// as editors and git expect; a file without one also turns into a lone CR,
+// not CRLF, under some line-end conversions, which check would then report.
+func TestGoldenFilesEndWithANewline(t *testing.T) {
+	err := filepath.WalkDir(goldenRoot, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err == nil && len(data) > 0 && data[len(data)-1] != '\n' {
+			t.Errorf("%s does not end with a newline", p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

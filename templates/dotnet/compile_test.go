@@ -11,6 +11,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/internal/prooftest"
+	"github.com/babelqueue/bqgen/internal/suitetest"
 	"github.com/babelqueue/bqgen/templates/dotnet"
 	"github.com/babelqueue/bqgen/verify"
 )
@@ -20,11 +21,19 @@ import (
 // with the idempotency helper and the payload validator, and the newest.
 var standInCoreVersions = []string{"1.0.0", "1.4.0", "1.8.0"}
 
+// standInTransports are the transport packages testdata/standin lays out,
+// by block: each a package exposing only what its block's scaffold calls,
+// beside a test project laid out like the package's own.
+var standInTransports = map[string]string{
+	"rabbitmq": "BabelQueue.MassTransit",
+}
+
 // The generated C# compiles with every warning an error, the way the core
 // SDK builds: the oracle project of every test suite (the adversarial one's
 // hostile names and values included), and the SDK-bound tests and scaffold
 // inside a test project laid out like the SDK's, against a stand-in core of
-// each API version the scaffold adapts to.
+// each API version the scaffold adapts to; and each transport target's tests
+// and scaffold inside its stand-in package's test project.
 func TestGeneratedCSharpCompiles(t *testing.T) {
 	prooftest.RequireToolchain(t, verify.NewDotnetToolchain())
 	for _, s := range dotnet.SuitesForTests(t) {
@@ -45,6 +54,27 @@ func TestGeneratedCSharpCompiles(t *testing.T) {
 			})
 		}
 	}
+	for block, pkg := range standInTransports {
+		t.Run(block+"/"+pkg, func(t *testing.T) {
+			t.Parallel()
+			dotnetBuild(t, writeTransportStandIn(t, block, pkg))
+		})
+	}
+}
+
+// writeTransportStandIn lays out the stand-in tree with the canonical
+// suite's block generated as a transport target into pkg's test project,
+// and returns that project.
+func writeTransportStandIn(t *testing.T, block, pkg string) string {
+	t.Helper()
+	s, err := suitetest.Canonical(t).Select([]string{block})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	copyTree(t, filepath.Join("testdata", "standin"), dir)
+	writeGenerated(t, dir, dotnet.NamedSuite{Name: block, Suite: s}, backend.BindSDK)
+	return filepath.Join(dir, "tests", pkg+".Tests", pkg+".Tests.csproj")
 }
 
 func writeGenerated(t *testing.T, dir string, s dotnet.NamedSuite, binding backend.Binding) {

@@ -46,6 +46,19 @@ func TestMissingFeatureRuleOnStandIn(t *testing.T) {
 	expectRan(t, "1.8.0", hooked, "cases/")
 }
 
+// The missing-feature rule in a transport target: BabelQueue.MassTransit has
+// no publishing projection, so its scaffold reports rabbitmq_publishing as not
+// provided, naming the missing API, and every rabbitmq test skips with that
+// reason (counted missing, never passing).
+func TestMissingFeatureRuleOnMassTransitStandIn(t *testing.T) {
+	prooftest.RequireToolchain(t, verify.NewDotnetToolchain())
+	project := writeTransportStandIn(t, "rabbitmq", "BabelQueue.MassTransit")
+	const noProjection = "rabbitmq_publishing is not provided: this BabelQueue.MassTransit has no API " +
+		"that projects an envelope onto an AMQP 0-9-1 publishing"
+	results := runFiltered(t, project, "1.8.0", "DisplayName~rabbitmq/")
+	expectOutcomes(t, "1.8.0", results, "rabbitmq/", "NotExecuted", noProjection)
+}
+
 // trxResult is one test's result in a Visual Studio TRX log.
 type trxResult struct {
 	Name    string `xml:"testName,attr"`
@@ -61,9 +74,17 @@ type trxResult struct {
 // leaves no log is.
 func runStandIn(t *testing.T, project, version string) map[string]trxResult {
 	t.Helper()
+	return runFiltered(t, project, version,
+		"DisplayName~cases/|DisplayName~forbidden_keys/|DisplayName~payload_schema/")
+}
+
+// runFiltered runs the tests of project that filter selects on the stand-in
+// core of version and returns their results by display name, as runStandIn.
+func runFiltered(t *testing.T, project, version, filter string) map[string]trxResult {
+	t.Helper()
 	results := filepath.Join(t.TempDir(), "results")
 	args := []string{"test", project, "--nologo", "-p:StandInCoreVersion=" + version,
-		"--filter", "DisplayName~cases/|DisplayName~forbidden_keys/|DisplayName~payload_schema/",
+		"--filter", filter,
 		"--logger", "trx;LogFileName=results.trx", "--results-directory", results}
 	cmd := exec.CommandContext(context.Background(), "dotnet", args...)
 	cmd.Env = append(os.Environ(), "DOTNET_CLI_UI_LANGUAGE=en", "DOTNET_NOLOGO=1",

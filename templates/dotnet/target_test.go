@@ -230,6 +230,33 @@ func TestASBTransportTarget(t *testing.T) {
 	}
 }
 
+// The rabbitmq transport target, in BabelQueue.MassTransit's test project:
+// the package has no publishing projection, so the scaffold provides nothing
+// and reports rabbitmq_publishing as not provided, naming the missing API
+// (the missing-feature rule), not as work left for the maintainer.
+func TestRabbitMQTransportTarget(t *testing.T) {
+	files := filesByPath(generateWith(t, selectBlocks(t, model.BlockRabbitMQ), backend.Options{Binding: backend.BindSDK}))
+	f, ok := files["tests/BabelQueue.MassTransit.Tests/SdkConformanceSubject.cs"]
+	if !ok || f.Kind != backend.Scaffold {
+		t.Fatal("no scaffold in tests/BabelQueue.MassTransit.Tests/")
+	}
+	scaffold := string(f.Content)
+	if provided := scaffold[strings.Index(scaffold, "Provided ="):strings.Index(scaffold, "};")]; strings.Contains(provided, `"`) {
+		t.Errorf("the MassTransit scaffold provides an operation: %s", provided)
+	}
+	for _, want := range []string{
+		`"rabbitmq_publishing",` + "\n" + `            "this BabelQueue.MassTransit has no API that projects an envelope onto an AMQP 0-9-1 publishing "`,
+		"BabelQueuePublisher makes a new envelope from urn and data",
+	} {
+		if !strings.Contains(scaffold, want) {
+			t.Errorf("the MassTransit scaffold lacks %s", want)
+		}
+	}
+	if strings.Contains(scaffold, "not mapped onto BabelQueue.MassTransit yet") {
+		t.Error("the MassTransit scaffold leaves rabbitmq_publishing to the maintainer")
+	}
+}
+
 // Every transport target is laid out in its package and its scaffold never
 // tells the package to map the block in its own test project.
 func TestEveryTransportTarget(t *testing.T) {

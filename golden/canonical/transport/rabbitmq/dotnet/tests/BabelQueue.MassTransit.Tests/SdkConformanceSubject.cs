@@ -110,7 +110,11 @@ public sealed class SdkConformanceSubject : IConformanceSubject
     /// <inheritdoc/>
     public RabbitMqPublishing RabbitMqPublishing(string envelope) =>
         throw new NotProvidedException(
-            "rabbitmq_publishing", "not mapped onto BabelQueue.MassTransit yet: map it in this file");
+            "rabbitmq_publishing",
+            "this BabelQueue.MassTransit has no API that projects an envelope onto an AMQP 0-9-1 publishing "
+            + "(type, correlation_id, message_id, app_id, content_type; x-schema-version, x-source-lang and "
+            + "x-attempts headers): BabelQueuePublisher makes a new envelope from urn and data and sends it "
+            + "through MassTransit's ISendEndpoint, and MassTransitHeaders.Apply writes only the caller's headers");
 
     /// <inheritdoc/>
     public RedisRoundtrip RedisRoundtrip(string envelope) =>

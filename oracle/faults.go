@@ -104,6 +104,13 @@ const (
 	faultPayloadItemsIgnored                 Fault = "payload-items-ignored"
 	faultPayloadNestedRequiredIgnored        Fault = "payload-nested-required-ignored"
 	faultPayloadNestedUnchecked              Fault = "payload-nested-unchecked"
+	faultPayloadExclusiveMinimumOffByOne     Fault = "payload-exclusive-minimum-off-by-one"
+	faultPayloadExclusiveMaximumOffByOne     Fault = "payload-exclusive-maximum-off-by-one"
+	faultPayloadConstNumberAsDouble          Fault = "payload-const-number-as-double"
+	faultPayloadEnumNumberAsDouble           Fault = "payload-enum-number-as-double"
+	faultPayloadItemsOnArray                 Fault = "payload-items-on-array"
+	faultPayloadLengthRangeMinExclusive      Fault = "payload-length-range-min-exclusive"
+	faultPayloadNestedRequiredOnParent       Fault = "payload-nested-required-on-parent"
 	faultKafkaHeaderTrimmed                  Fault = "kafka-header-trimmed"
 	faultKafkaHeaderFloat                    Fault = "kafka-header-float"
 	faultKafkaEmptyHeaderZero                Fault = "kafka-empty-header-zero"
@@ -253,6 +260,13 @@ func faultTable() []FaultInfo {
 		{Name: faultPayloadItemsIgnored, Block: model.BlockPayloadSchema, Description: "the payload validator ignores the items keyword"},
 		{Name: faultPayloadNestedRequiredIgnored, Block: model.BlockPayloadSchema, Description: "the payload validator applies required only to the top-level object, not to a nested one"},
 		{Name: faultPayloadNestedUnchecked, Block: model.BlockPayloadSchema, Description: "the payload validator checks a nested object's type but never applies its schema's keywords"},
+		{Name: faultPayloadExclusiveMinimumOffByOne, Block: model.BlockPayloadSchema, Description: "the payload validator rewrites exclusiveMinimum as the integer minimum limit + 1 but keeps comparing exclusively, so limit + 1, the smallest valid integer, is invalid"},
+		{Name: faultPayloadExclusiveMaximumOffByOne, Block: model.BlockPayloadSchema, Description: "the payload validator rewrites exclusiveMaximum as the integer maximum limit - 1 but keeps comparing exclusively, so limit - 1, the largest valid integer, is invalid"},
+		{Name: faultPayloadConstNumberAsDouble, Block: model.BlockPayloadSchema, Description: "the payload validator decodes the data's numbers as doubles (Gson's default) and compares const with a type-strict equals, so the data's 1 is not an integer const 1"},
+		{Name: faultPayloadEnumNumberAsDouble, Block: model.BlockPayloadSchema, Description: "the payload validator decodes the data's numbers as doubles (Gson's default) and looks them up in enum with a type-strict equals, so the data's 1 is not the integer 1 of an enum"},
+		{Name: faultPayloadItemsOnArray, Block: model.BlockPayloadSchema, Description: "the payload validator applies the items schema to the array itself instead of to each element, so a list of strings is not a string"},
+		{Name: faultPayloadLengthRangeMinExclusive, Block: model.BlockPayloadSchema, Description: "where a schema gives both minLength and maxLength, the payload validator checks them as one range written min < length <= max, so a string exactly minLength long is invalid"},
+		{Name: faultPayloadNestedRequiredOnParent, Block: model.BlockPayloadSchema, Description: "the payload validator looks a nested object's required properties up in the object holding it as well (required applied one level up), so {\"customer\": {\"id\": 7}} lacks id"},
 		{Name: faultKafkaHeaderTrimmed, Block: model.BlockKafka, Description: "Kafka reconciliation trims whitespace off the bq-attempts header before parsing it, so \" 2\" counts as 2"},
 		{Name: faultKafkaHeaderFloat, Block: model.BlockKafka, Description: "Kafka reconciliation parses the bq-attempts header as a number, so \"2.0\" counts as 2"},
 		{Name: faultKafkaEmptyHeaderZero, Block: model.BlockKafka, Description: "Kafka reconciliation reads an empty bq-attempts header as 0 (JavaScript's Number(\"\")) instead of ignoring it"},

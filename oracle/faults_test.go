@@ -308,6 +308,13 @@ func probes() map[Fault]probe {
 		faultPayloadItemsIgnored:              {"false", validProbe(`{"items":{"type":"string"}}`, `["a",1]`)},
 		faultPayloadNestedRequiredIgnored:     {"false", validProbe(`{"properties":{"c":{"required":["id"]}}}`, `{"c":{}}`)},
 		faultPayloadNestedUnchecked:           {"false", validProbe(`{"properties":{"c":{"type":"object","properties":{"id":{"type":"integer"}}}}}`, `{"c":{"id":"x"}}`)},
+		faultPayloadExclusiveMinimumOffByOne:  {"true", validProbe(`{"exclusiveMinimum":0}`, `1`)},
+		faultPayloadExclusiveMaximumOffByOne:  {"true", validProbe(`{"exclusiveMaximum":100}`, `99`)},
+		faultPayloadConstNumberAsDouble:       {"true", validProbe(`{"const":1}`, `1`)},
+		faultPayloadEnumNumberAsDouble:        {"true", validProbe(`{"enum":[1,2]}`, `1`)},
+		faultPayloadItemsOnArray:              {"true", validProbe(`{"items":{"type":"string"}}`, `["a"]`)},
+		faultPayloadLengthRangeMinExclusive:   {"true", rangeProbe()},
+		faultPayloadNestedRequiredOnParent:    {"true", validProbe(`{"properties":{"c":{"required":["id"]}}}`, `{"c":{"id":1}}`)},
 		faultKafkaHeaderTrimmed:               kafkaHeaderProbe(" 2"),
 		faultKafkaHeaderFloat:                 kafkaHeaderProbe("2.0"),
 		faultKafkaEmptyHeaderZero:             kafkaHeaderProbe(""),
@@ -426,6 +433,18 @@ func validProbe(schema, data string) func(*testing.T, *Oracle) string {
 	return func(t *testing.T, o *Oracle) string {
 		res, err := o.ValidatePayload(ValidatePayloadArgs{Schema: json.RawMessage(schema), Data: json.RawMessage(data)})
 		return strconv.FormatBool(res.Valid) + errText(err)
+	}
+}
+
+// rangeProbe observes whether a string exactly minLength long gets the same
+// verdict with a maxLength beside the minLength as without one. It compares
+// the two, so min-length-exclusive (payload_schema_unicode), which rejects
+// both, leaves it alone and only the range fault changes it.
+func rangeProbe() func(*testing.T, *Oracle) string {
+	return func(t *testing.T, o *Oracle) string {
+		ranged := validProbe(`{"minLength":2,"maxLength":4}`, `"ab"`)(t, o)
+		alone := validProbe(`{"minLength":2}`, `"ab"`)(t, o)
+		return strconv.FormatBool(ranged == alone)
 	}
 }
 

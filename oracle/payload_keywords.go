@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -99,8 +100,8 @@ func (v *validator) checkEnum(s map[string]any, inst any, at *place) error {
 	if !ok {
 		return badSchema("enum must be an array")
 	}
-	if v.oracle.has(faultPayloadEnumLoose) {
-		if !slices.ContainsFunc(list, func(want any) bool { return looseEqual(inst, want) }) {
+	if equal := v.faultyEqual(faultPayloadEnumLoose, faultPayloadEnumNumberAsDouble); equal != nil {
+		if !slices.ContainsFunc(list, func(want any) bool { return equal(inst, want) }) {
 			v.fail(at, "value is not one of the enum values")
 		}
 		return nil
@@ -121,12 +122,24 @@ func (v *validator) checkEnum(s map[string]any, inst any, at *place) error {
 
 // checkConst applies "const" (null is a legal const value).
 func (v *validator) checkConst(s map[string]any, inst any, at *place) error {
-	equal := jsonEqual
-	if v.oracle.has(faultPayloadConstLoose) {
-		equal = looseEqual
+	equal := v.faultyEqual(faultPayloadConstLoose, faultPayloadConstNumberAsDouble)
+	if equal == nil {
+		equal = jsonEqual
 	}
 	if want, ok := s["const"]; ok && !equal(inst, want) {
 		v.fail(at, "value is not the const value")
+	}
+	return nil
+}
+
+// faultyEqual returns the equality a faulty enum or const check uses (loose
+// or double-strict, whichever fault is on), or nil for the correct one.
+func (v *validator) faultyEqual(loose, double Fault) func(a, b any) bool {
+	switch {
+	case v.oracle.has(loose):
+		return looseEqual
+	case v.oracle.has(double):
+		return doubleEqual
 	}
 	return nil
 }
@@ -161,9 +174,8 @@ func (v *validator) checkNumber(s map[string]any, inst any, at *place) error {
 		if err != nil {
 			return err
 		}
-		fails := b.fails
-		fails = v.faultyBound(b.keyword, fails)
-		if present && fails(x.Cmp(limit)) {
+		fails := v.faultyBound(b.keyword, b.fails)
+		if present && fails(x.Cmp(v.faultyLimit(b.keyword, limit))) {
 			v.fail(at, "%s must be %s %s", n, b.what, limit.RatString())
 		}
 	}
@@ -208,7 +220,7 @@ func (v *validator) checkString(s map[string]any, inst any, at *place) error {
 	if limit, present, err := lengthKeyword(s, "minLength"); err != nil {
 		return err
 	} else if present && !v.oracle.has(faultPayloadMinLengthIgnored) &&
-		(length < limit || (length == limit && v.oracle.has(faultMinLengthExclusive))) {
+		(length < limit || (length == limit && v.minLengthExclusive(s))) {
 		v.fail(at, "length %d is less than minLength %d", length, limit)
 	}
 	if limit, present, err := lengthKeyword(s, "maxLength"); err != nil {
@@ -218,6 +230,14 @@ func (v *validator) checkString(s map[string]any, inst any, at *place) error {
 		v.fail(at, "length %d is more than maxLength %d", length, limit)
 	}
 	return v.checkPattern(s, str, at)
+}
+
+// minLengthExclusive reports whether a faulty validator rejects a string
+// exactly minLength long: always, or (one range check, min < length <= max)
+// only where the schema gives maxLength too.
+func (v *validator) minLengthExclusive(s map[string]any) bool {
+	_, ranged := s["maxLength"]
+	return v.oracle.has(faultMinLengthExclusive) || ranged && v.oracle.has(faultPayloadLengthRangeMinExclusive)
 }
 
 // stringLength is the JSON Schema length of a string: Unicode code points,
@@ -307,11 +327,26 @@ func (v *validator) checkObject(s map[string]any, inst any, at *place) error {
 		if !declared {
 			continue
 		}
+		if err := v.requiredOnParent(sub, obj, key, at); err != nil {
+			return err
+		}
 		if err := v.validate(sub, obj[key], at.child(key)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// requiredOnParent is the payload-nested-required-on-parent fault: the
+// required list of the schema of a nested object (obj[key]) is also looked
+// up in obj, the object holding it. Without the fault it does nothing.
+func (v *validator) requiredOnParent(sub any, obj map[string]any, key string, at *place) error {
+	subSchema, isSchema := sub.(map[string]any)
+	_, isObject := obj[key].(map[string]any)
+	if !isSchema || !isObject || !v.oracle.has(faultPayloadNestedRequiredOnParent) {
+		return nil
+	}
+	return v.checkRequired(subSchema, obj, at.child(key))
 }
 
 // checkRequired applies "required": every listed key must be present.
@@ -360,6 +395,9 @@ func (v *validator) checkArray(s map[string]any, inst any, at *place) error {
 		return nil
 	}
 	tuple, isTuple := items.([]any)
+	if !isTuple && v.oracle.has(faultPayloadItemsOnArray) {
+		return v.validate(items, arr, at) // the array, not each element, checked against items
+	}
 	for i, elem := range arr {
 		sub := items
 		if isTuple {
@@ -389,6 +427,32 @@ func (v *validator) faultyBound(keyword string, fails func(cmp int) bool) func(c
 		return func(c int) bool { return c > 0 } // read as maximum
 	}
 	return fails
+}
+
+// faultyLimit returns the limit a numeric keyword is compared with, as a
+// faulty validator computes it; without a fault of that keyword, limit itself.
+func (v *validator) faultyLimit(keyword string, limit *big.Rat) *big.Rat {
+	one := big.NewRat(1, 1)
+	switch {
+	case keyword == "exclusiveMinimum" && v.oracle.has(faultPayloadExclusiveMinimumOffByOne):
+		return new(big.Rat).Add(limit, one) // the integer minimum, still compared with >
+	case keyword == "exclusiveMaximum" && v.oracle.has(faultPayloadExclusiveMaximumOffByOne):
+		return new(big.Rat).Sub(limit, one) // the integer maximum, still compared with <
+	}
+	return limit
+}
+
+// doubleEqual is a faulty validator's equality: the data's numbers were
+// decoded as doubles and the schema's integers as integers, and equals is
+// type-strict, so a data number never equals an integer-spelled schema
+// number. Only the payload-const/enum-number-as-double faults use it.
+func doubleEqual(inst, want any) bool {
+	if w, ok := want.(json.Number); ok {
+		if _, isNumber := inst.(json.Number); isNumber && !strings.ContainsAny(string(w), ".eE") {
+			return false
+		}
+	}
+	return jsonEqual(inst, want)
 }
 
 // looseEqual is a faulty validator's equality: scalars compared by their

@@ -12,6 +12,7 @@ import (
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/internal/prooftest"
 	"github.com/babelqueue/bqgen/internal/suitetest"
+	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/templates/dotnet"
 	"github.com/babelqueue/bqgen/verify"
 )
@@ -28,12 +29,24 @@ var standInTransports = map[string]string{
 	"rabbitmq": "BabelQueue.MassTransit",
 }
 
+// standInTransportTargets are the transport targets whose scaffold is compiled
+// against a stand-in of its package (testdata/standin: the package, the
+// broker client types it uses, and its test project), with the core API that
+// package pins: their client libraries are not served by this machine's NuGet,
+// so the real package cannot be built here.
+var standInTransportTargets = []struct {
+	block, testProject, coreVersion string
+}{
+	{model.BlockPulsar, "tests/BabelQueue.Pulsar.Tests/BabelQueue.Pulsar.Tests.csproj", "1.0.0"},
+}
+
 // The generated C# compiles with every warning an error, the way the core
 // SDK builds: the oracle project of every test suite (the adversarial one's
 // hostile names and values included), and the SDK-bound tests and scaffold
 // inside a test project laid out like the SDK's, against a stand-in core of
-// each API version the scaffold adapts to; and each transport target's tests
-// and scaffold inside its stand-in package's test project.
+// each API version the scaffold adapts to; each standInTransportTargets target's
+// tests and scaffold inside a test project laid out like its package's; and
+// each standInTransports package's target in its test project.
 func TestGeneratedCSharpCompiles(t *testing.T) {
 	prooftest.RequireToolchain(t, verify.NewDotnetToolchain())
 	for _, s := range dotnet.SuitesForTests(t) {
@@ -51,6 +64,23 @@ func TestGeneratedCSharpCompiles(t *testing.T) {
 				writeGenerated(t, dir, s, backend.BindSDK)
 				project := filepath.Join(dir, dotnet.SDKTestDir, "BabelQueue.Core.Tests.csproj")
 				dotnetBuild(t, project, "-p:StandInCoreVersion="+version)
+			})
+		}
+		for _, target := range standInTransportTargets {
+			transport, err := s.Suite.Select([]string{target.block})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(transport.Blocks()) == 0 {
+				continue
+			}
+			t.Run(s.Name+"/transport-"+target.block, func(t *testing.T) {
+				t.Parallel()
+				dir := t.TempDir()
+				copyTree(t, filepath.Join("testdata", "standin"), dir)
+				writeGenerated(t, dir, dotnet.NamedSuite{Name: s.Name, Suite: transport}, backend.BindSDK)
+				dotnetBuild(t, filepath.Join(dir, filepath.FromSlash(target.testProject)),
+					"-p:StandInCoreVersion="+target.coreVersion)
 			})
 		}
 	}

@@ -257,6 +257,49 @@ func TestRabbitMQTransportTarget(t *testing.T) {
 	}
 }
 
+// The Pulsar target's scaffold maps its three operations onto
+// BabelQueue.Pulsar: the internal PulsarProperties.Of, and PulsarConsumer
+// over a mocked DotPulsar IConsumer<byte[]>, the redelivery count and the
+// bq-schema-version property set on the mocked message.
+func TestPulsarTransportTarget(t *testing.T) {
+	files := filesByPath(generateWith(t, selectBlocks(t, model.BlockPulsar), backend.Options{Binding: backend.BindSDK}))
+	dir := "tests/BabelQueue.Pulsar.Tests/"
+	f, ok := files[dir+"SdkConformanceSubject.cs"]
+	if !ok || f.Kind != backend.Scaffold {
+		t.Fatalf("no scaffold in %s", dir)
+	}
+	scaffold := string(f.Content)
+	for _, want := range []string{
+		"global::BabelQueue.Pulsar.PulsarProperties.Of(EnvelopeCodec.Decode(envelope))",
+		"new PulsarConsumer(consumer.Object, handlers).ReceiveAsync()",
+		"new Mock<IConsumer<byte[]>>()",
+		"message.SetupGet(m => m.RedeliveryCount).Returns(redeliveryCount);",
+		"Deliver(value, checked((uint)redeliveryCount), properties, ConformanceUrn)",
+		`properties["bq-schema-version"] = property;`,
+		"using DotPulsar.Abstractions;",
+	} {
+		if !strings.Contains(scaffold, want) {
+			t.Errorf("the Pulsar scaffold lacks %s", want)
+		}
+	}
+	provided := scaffold[strings.Index(scaffold, "Provided ="):strings.Index(scaffold, "};")]
+	for _, op := range []string{"pulsar_properties", "pulsar_reconcile", "pulsar_schema_version_gate"} {
+		if !strings.Contains(provided, `"`+op+`"`) {
+			t.Errorf("%s is not provided", op)
+		}
+	}
+	for _, bad := range []string{"not mapped onto BabelQueue.Pulsar yet", "its API is in BabelQueue.Pulsar"} {
+		if strings.Contains(scaffold, bad) {
+			t.Errorf("the Pulsar scaffold says %q in the Pulsar repository", bad)
+		}
+	}
+	for i, line := range strings.Split(scaffold, "\n") {
+		if n := utf8.RuneCountInString(line); n > 120 {
+			t.Errorf("line %d of the Pulsar scaffold has %d columns: %s", i+1, n, line)
+		}
+	}
+}
+
 // Every transport target is laid out in its package and its scaffold never
 // tells the package to map the block in its own test project.
 func TestEveryTransportTarget(t *testing.T) {

@@ -11,6 +11,11 @@ using System.Text.Json.Nodes;
 using System.Threading;
 using System.Threading.Tasks;
 using BabelQueue;
+using System.Text;
+using BabelQueue.Pulsar;
+using DotPulsar;
+using DotPulsar.Abstractions;
+using Moq;
 
 namespace BabelQueue.Pulsar.Tests.Conformance;
 
@@ -30,6 +35,9 @@ public sealed class SdkConformanceSubject : IConformanceSubject
 {
     private static readonly string[] Provided =
     {
+        "pulsar_properties",
+        "pulsar_reconcile",
+        "pulsar_schema_version_gate",
     };
 
     /// <inheritdoc/>
@@ -73,13 +81,19 @@ public sealed class SdkConformanceSubject : IConformanceSubject
 
     /// <inheritdoc/>
     public IReadOnlyDictionary<string, string> PulsarProperties(string envelope) =>
-        throw new NotProvidedException(
-            "pulsar_properties", "not mapped onto BabelQueue.Pulsar yet: map it in this file");
+        global::BabelQueue.Pulsar.PulsarProperties.Of(EnvelopeCodec.Decode(envelope));
 
     /// <inheritdoc/>
-    public long PulsarReconcile(long bodyAttempts, long redeliveryCount) =>
-        throw new NotProvidedException(
-            "pulsar_reconcile", "not mapped onto BabelQueue.Pulsar yet: map it in this file");
+    public long PulsarReconcile(long bodyAttempts, long redeliveryCount)
+    {
+        Envelope body = EnvelopeCodec.Make(
+            ConformanceUrn, new Dictionary<string, object?> { ["x"] = 1L }, "conformance");
+        string value = EnvelopeCodec.Encode(body with { Attempts = checked((int)bodyAttempts) });
+        var properties = new Dictionary<string, string>(StringComparer.Ordinal);
+        Envelope handled = Deliver(value, checked((uint)redeliveryCount), properties, ConformanceUrn)
+            ?? throw new InvalidOperationException("PulsarConsumer did not hand the message to its handler");
+        return handled.Attempts;
+    }
 
     /// <inheritdoc/>
     public IReadOnlyDictionary<string, string> KafkaHeaders(string envelope) =>
@@ -142,9 +156,16 @@ public sealed class SdkConformanceSubject : IConformanceSubject
             "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
 
     /// <inheritdoc/>
-    public string PulsarSchemaVersionGate(string envelope, string? property) =>
-        throw new NotProvidedException(
-            "pulsar_schema_version_gate", "not mapped onto BabelQueue.Pulsar yet: map it in this file");
+    public string PulsarSchemaVersionGate(string envelope, string? property)
+    {
+        var properties = new Dictionary<string, string>(StringComparer.Ordinal);
+        if (property is not null)
+        {
+            properties["bq-schema-version"] = property;
+        }
+        string urn = EnvelopeCodec.Urn(EnvelopeCodec.Decode(envelope));
+        return Deliver(envelope, 0, properties, urn) is null ? "reject" : "decode";
+    }
 
     /// <inheritdoc/>
     public string KafkaSchemaVersionGate(string envelope, string? property) =>
@@ -198,4 +219,34 @@ public sealed class SdkConformanceSubject : IConformanceSubject
     private static NotProvidedException InOtherPackage(string operation, string package) =>
         new(operation, "its API is in " + package + ", not in BabelQueue.Pulsar; "
             + "this test project runs only the pulsar block");
+
+    private const string ConformanceUrn = "urn:babel:conformance:pulsar";
+
+    // Receives one message (value, redelivery count and properties) through PulsarConsumer over a
+    // mocked IConsumer<byte[]> (its Acknowledge and RedeliverUnacknowledgedMessages complete at
+    // once), with one handler registered for urn: the envelope the handler got, or null when it
+    // did not run.
+    private static Envelope? Deliver(
+        string value, uint redeliveryCount, IReadOnlyDictionary<string, string> properties, string urn)
+    {
+        var message = new Mock<IMessage<byte[]>>();
+        message.Setup(m => m.Value()).Returns(Encoding.UTF8.GetBytes(value));
+        message.SetupGet(m => m.RedeliveryCount).Returns(redeliveryCount);
+        message.SetupGet(m => m.Properties).Returns(properties);
+        message.SetupGet(m => m.MessageId).Returns(new MessageId(0, 0, 0, 0, "conformance"));
+        var consumer = new Mock<IConsumer<byte[]>>();
+        consumer.Setup(c => c.Receive(It.IsAny<CancellationToken>()))
+            .Returns(new ValueTask<IMessage<byte[]>>(message.Object));
+        Envelope? handled = null;
+        var handlers = new Dictionary<string, BabelHandler>
+        {
+            [urn] = (envelope, _, _) =>
+            {
+                handled = envelope;
+                return Task.CompletedTask;
+            },
+        };
+        new PulsarConsumer(consumer.Object, handlers).ReceiveAsync().GetAwaiter().GetResult();
+        return handled;
+    }
 }

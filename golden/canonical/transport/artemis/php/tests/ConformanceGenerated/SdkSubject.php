@@ -141,7 +141,9 @@ final class SdkSubject implements Subject
 
     public function artemisReconcile(int $bodyAttempts, int $deliveryCount): int
     {
-        throw new NotProvided('the php-sdk has no Artemis consumer (StompTransport is produce-only)');
+        self::requireApi('BabelQueue\Transport\StompConsumer');
+        throw new NotProvided('the API artemis_reconcile needs is here, but this scaffold does not map it'
+            . ' yet: map it in this file');
     }
 
     public function rabbitmqPublishing(string $envelope): \stdClass
@@ -191,8 +193,9 @@ final class SdkSubject implements Subject
 
     public function artemisSchemaVersionGate(string $envelope, ?string $property): string
     {
-        throw new NotProvided('the php-sdk has no Artemis consumer (StompTransport is produce-only), so no'
-            . ' schema-version gate reads the bq_schema_version property before decoding');
+        self::requireApi('BabelQueue\Transport\StompConsumer');
+        throw new NotProvided('the API artemis_schema_version_gate needs is here, but this scaffold does not'
+            . ' map it yet: map it in this file');
     }
 
     public function settle(string $broker, bool $deadLetterQueue, array $calls): \stdClass

@@ -78,12 +78,16 @@ final class SdkSubject implements Subject
 
     public function asbMessage(string $envelope): \stdClass
     {
-        throw new NotProvided('the php-sdk has no Azure Service Bus transport');
+        self::requireApi('BabelQueue\Transport\AsbTransport');
+        throw new NotProvided('the API asb_message needs is here, but this scaffold does not map it yet: map'
+            . ' it in this file');
     }
 
     public function asbReconcile(int $bodyAttempts, int $deliveryCount): int
     {
-        throw new NotProvided('the php-sdk has no Azure Service Bus transport');
+        self::requireApi('BabelQueue\Transport\AsbConsumer');
+        throw new NotProvided('the API asb_reconcile needs is here, but this scaffold does not map it yet:'
+            . ' map it in this file');
     }
 
     public function pulsarProperties(string $envelope): \stdClass
@@ -148,8 +152,9 @@ final class SdkSubject implements Subject
 
     public function asbSchemaVersionGate(string $envelope, mixed $property, ?string $amqpType): string
     {
-        throw new NotProvided('the php-sdk has no Azure Service Bus transport, so no consumer reads the'
-            . ' bq-schema-version application property before decoding');
+        self::requireApi('BabelQueue\Transport\AsbConsumer');
+        throw new NotProvided('the API asb_schema_version_gate needs is here, but this scaffold does not map'
+            . ' it yet: map it in this file');
     }
 
     public function pulsarSchemaVersionGate(string $envelope, ?string $property): string

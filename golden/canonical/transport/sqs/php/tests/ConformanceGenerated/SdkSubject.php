@@ -89,8 +89,9 @@ final class SdkSubject implements Subject
 
     public function sqsReconcile(int $bodyAttempts, ?string $approximateReceiveCount): int
     {
-        throw new NotProvided('SqsTransport is produce-only; the Laravel driver surfaces the native'
-            . ' ApproximateReceiveCount (exempt per the sqs block)');
+        self::requireApi('BabelQueue\Transport\SqsConsumer');
+        throw new NotProvided('the API sqs_reconcile needs is here, but this scaffold does not map it yet:'
+            . ' map it in this file');
     }
 
     public function asbMessage(string $envelope): \stdClass
@@ -160,9 +161,9 @@ final class SdkSubject implements Subject
 
     public function sqsSchemaVersionGate(string $envelope, ?string $property): string
     {
-        throw new NotProvided("SqsTransport (BabelQueue\\Transport) is produce-only: the php-sdk has no SQS"
-            . ' consumer, so no schema-version gate reads the bq-schema-version message'
-            . ' attribute before decoding');
+        self::requireApi('BabelQueue\Transport\SqsConsumer');
+        throw new NotProvided('the API sqs_schema_version_gate needs is here, but this scaffold does not map'
+            . ' it yet: map it in this file');
     }
 
     public function asbSchemaVersionGate(string $envelope, mixed $property, ?string $amqpType): string

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/protocol"
 )
 
@@ -23,8 +24,8 @@ type operationView struct {
 	Wire        string // the wire name: a protocol identifier ([a-z0-9_]), for template names
 	WireLiteral csExpr // the same as a C# string literal
 	Transport   string // the block whose transport package provides it; "" for the core SDK
-	// OtherTarget is, for a transport operation, the C# string literal a
-	// target that does not run its block reports it not provided with.
+	// OtherTarget is the C# string literal a target that does not run the
+	// operation's block reports it not provided with (backend.OtherTarget).
 	OtherTarget csExpr
 	Handshake   bool   // protocol.Capabilities, which lists the others
 	Method      string // the C# method name, e.g. SqsReconcile
@@ -65,13 +66,6 @@ type recordView struct {
 var csOnly = map[string]struct{ Param, Doc string }{
 	"DecodeResult": {Param: "string? WarningsNotProvided = null",
 		Doc: "Why the subject cannot tell decode's warnings (the SDK has no API that reports them); null when it can."},
-}
-
-// belongsElsewhere is the missing-feature rule's reason for a transport
-// operation in a target that does not run its broker's block: where it
-// belongs, and no claim about what that package does or lacks.
-func belongsElsewhere(broker string) string {
-	return "belongs to the " + broker + " transport target (blocks: [" + broker + "] in bqgen.yaml)"
 }
 
 // fieldView is one positional property of a record.
@@ -117,9 +111,7 @@ func buildSubject(ops []protocol.Operation, records []protocol.RecordType) (subj
 func operation(op protocol.Operation, recordNames map[string]string) (operationView, error) {
 	v := operationView{Wire: op.Name, WireLiteral: csString(op.Name), Transport: op.Transport, Method: csTypeName(op.Name),
 		Handshake: op.Name == protocol.Capabilities.Name}
-	if op.Transport != "" {
-		v.OtherTarget = csString(belongsElsewhere(op.Transport))
-	}
+	v.OtherTarget = csString(backend.OtherTarget(op.Transport))
 	var params, docParams []string
 	for _, p := range op.Params {
 		typ, err := csType(p.Type, recordNames)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
 // generateWith generates s with opt, failing the test on an error.
@@ -434,5 +435,42 @@ func TestLongExemptionReasonIsSplit(t *testing.T) {
 	}
 	if !strings.Contains(call, "+ ") || !strings.Contains(attr, "+ ") {
 		t.Errorf("the long reason is not split:\n%s\n%s", call, attr)
+	}
+}
+
+// In a transport target's scaffold, another broker's operation belongs to
+// that broker's transport target and a core operation to the core target, in
+// the missing-feature rule's exact wording; only a core operation no package
+// provides (an "unmapped.<operation>" reason) says what is missing instead.
+func TestTransportScaffoldOtherOperationsBelongElsewhere(t *testing.T) {
+	tmpl, err := parseTemplates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := filesByPath(generateWith(t, selectBlocks(t, model.BlockSQS), backend.Options{Binding: backend.BindSDK}))
+	scaffold := string(files["tests/BabelQueue.Sqs.Tests/SdkConformanceSubject.cs"].Content)
+	cores := 0
+	for _, op := range protocol.Operations {
+		if op.Transport == model.BlockSQS || op.Name == protocol.Capabilities.Name ||
+			(op.Transport == "" && tmpl.Lookup("unmapped."+op.Name) != nil) {
+			continue
+		}
+		sig := "public " + signatureOf(t, op) + " =>\n        throw new NotProvidedException(\n            " + string(csString(op.Name)) + ",\n"
+		at := strings.Index(scaffold, sig)
+		if at < 0 {
+			t.Errorf("%s does not throw NotProvidedException:\n%s", op.Name, scaffold)
+			continue
+		}
+		want := "belongs to the " + op.Transport + " transport target (blocks: [" + op.Transport + "] in bqgen.yaml)"
+		if op.Transport == "" {
+			want = "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+			cores++
+		}
+		if got := concatenation(t, scaffold[at+len(sig):at+strings.Index(scaffold[at:], ");")]); got != want {
+			t.Errorf("%s: the reason is %q, want %q", op.Name, got, want)
+		}
+	}
+	if cores == 0 {
+		t.Error("no core operation was checked")
 	}
 }

@@ -3,8 +3,10 @@ package gobackend
 import (
 	"fmt"
 	"go/token"
+	"strconv"
 	"strings"
 
+	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/protocol"
 	"github.com/dave/jennifer/jen"
 )
@@ -42,6 +44,13 @@ type goOperation struct {
 	Signature string
 	// Zero is the zero value of the result, for a not-provided stub.
 	Zero string
+}
+
+// OtherTarget is, as a Go string literal, the missing-feature rule's reason
+// for this operation in a scaffold whose target does not run it: it belongs
+// to its broker's transport target, or to the core target.
+func (o goOperation) OtherTarget() string {
+	return strconv.Quote(backend.OtherTarget(o.Op.Transport))
 }
 
 // goField is a parameter or a record field.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
 // A suite of one broker block is that transport module's output: its own
@@ -134,5 +135,46 @@ func TestTidyImportsAdjacent(t *testing.T) {
 	}
 	if !strings.Contains(string(out), `"strings"`) {
 		t.Errorf("strings dropped:\n%s", out)
+	}
+}
+
+// In a transport target's scaffold, an operation of another broker belongs
+// to that broker's transport target and a core operation to the core
+// target, in the missing-feature rule's exact wording; only an operation no
+// babelqueue-go module has (a "messaging.<operation>" reason) says what is
+// missing instead.
+func TestTransportTargetOtherOperationsBelongToTheirTarget(t *testing.T) {
+	t.Parallel()
+	tmpl, err := parseTemplates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sel, err := canonicalSuite(t).Select([]string{model.BlockSQS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := byPath(t, generate(t, sel, backend.Options{Binding: backend.BindSDK}))
+	methods := parseScaffoldMethods(t, files[ScaffoldFile].Content)
+	cores := 0
+	for _, op := range protocol.Operations {
+		if op.Transport == model.BlockSQS || op.Name == protocol.Capabilities.Name || tmpl.Lookup("messaging."+op.Name) != nil {
+			continue
+		}
+		fn := methods[exported(op.Name)]
+		if fn == nil {
+			t.Errorf("the sqs scaffold has no method for %s", op.Name)
+			continue
+		}
+		want := "belongs to the " + op.Transport + " transport target (blocks: [" + op.Transport + "] in bqgen.yaml)"
+		if op.Transport == "" {
+			want = "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+			cores++
+		}
+		if got := notProvidedReason(t, fn); got != want {
+			t.Errorf("%s: reason %q, want %q", op.Name, got, want)
+		}
+	}
+	if cores == 0 {
+		t.Error("no core operation was checked")
 	}
 }

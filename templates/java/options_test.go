@@ -125,7 +125,7 @@ func TestTransportTarget(t *testing.T) {
 			t.Errorf("%s: test classes %v, want only %s", c.block, tests, want)
 		}
 		scaffold := string(byPath(files)[c.dir+scaffoldFile].Content)
-		for _, want := range []string{c.maps, "not an operation of the blocks this transport target runs (" + c.block + "): "} {
+		for _, want := range []string{c.maps, "belongs to the core target (a target without broker blocks in bqgen.yaml)"} {
 			if !strings.Contains(scaffold, want) {
 				t.Errorf("%s: the scaffold lacks %q:\n%s", c.block, want, scaffold)
 			}

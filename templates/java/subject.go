@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/protocol"
 )
 
@@ -36,8 +37,8 @@ type subjectOp struct {
 	Name      string // the wire name; scaffold templates are looked up by it
 	Wire      string // the wire name as a Java string literal
 	Transport string // the block whose transport provides it, "" for core
-	// OtherTarget is, for a transport operation, the Java string literal a
-	// target that does not run its block reports it not provided with.
+	// OtherTarget is the Java string literal a target that does not run the
+	// operation's block reports it not provided with (backend.OtherTarget).
 	OtherTarget string
 	Handshake   bool     // capabilities: each subject answers it for itself
 	Method      string   // the Java method name, e.g. idempotencyKey
@@ -149,9 +150,7 @@ func (g *subjectGen) operation(op protocol.Operation) (subjectOp, error) {
 	}
 	o := subjectOp{Name: op.Name, Wire: javaString(op.Name), Transport: op.Transport, Method: method,
 		Handshake: op.Name == protocol.Capabilities.Name}
-	if op.Transport != "" {
-		o.OtherTarget = javaString(belongsElsewhere(op.Transport))
-	}
+	o.OtherTarget = javaString(backend.OtherTarget(op.Transport))
 	var decls, members []string
 	var paramDocs [][2]string
 	for _, p := range op.Params {
@@ -261,13 +260,6 @@ func (g *subjectGen) record(r protocol.RecordType) (subjectRecord, error) {
 		rec.Writer = stack(bodyStart+len("return "), g.use("jsonObject")+"(", writes, len(";"), bodyStart+contIndent)
 	}
 	return rec, nil
-}
-
-// belongsElsewhere is the missing-feature rule's reason for a transport
-// operation in a target that does not run its broker's block: where it
-// belongs, and no claim about what that package does or lacks.
-func belongsElsewhere(broker string) string {
-	return "belongs to the " + broker + " transport target (blocks: [" + broker + "] in bqgen.yaml)"
 }
 
 // javaOnlyBody is the record body of extra: the constructor without its

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 	"github.com/babelqueue/bqgen/templates/textkit"
 )
@@ -138,6 +139,35 @@ func TestScaffoldTransportOperationsBelongElsewhere(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("the protocol has no transport operation to check")
+	}
+}
+
+// In a transport target's scaffold, a core operation belongs to the core
+// target and another broker's to that broker's transport target, in the
+// missing-feature rule's exact wording.
+func TestTransportScaffoldOtherOperationsBelongElsewhere(t *testing.T) {
+	files := generate(t, selectBlocks(t, canonical(t), model.BlockSQS), backend.Options{Binding: backend.BindSDK})
+	scaffold := string(byPath(files)["src/test/java/com/babelqueue/sqs/"+scaffoldFile].Content)
+	cores := 0
+	for _, op := range protocol.Operations {
+		if op.Transport == model.BlockSQS || op.Name == protocol.Capabilities.Name {
+			continue
+		}
+		method, err := identifier(op.Name, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reason := fmt.Sprintf("belongs to the %s transport target (blocks: [%s] in bqgen.yaml)", op.Transport, op.Transport)
+		if op.Transport == "" {
+			reason = "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+			cores++
+		}
+		if body := scaffoldMethod(t, scaffold, method); body != "        throw new NotProvidedException(\""+reason+"\");" {
+			t.Errorf("%s:\n%s\nwant it to throw NotProvidedException(%q)", method, body, reason)
+		}
+	}
+	if cores == 0 {
+		t.Fatal("the protocol has no core operation to check")
 	}
 }
 

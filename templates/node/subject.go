@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/protocol"
 )
 
@@ -410,12 +411,12 @@ type scaffoldMethod struct {
 	Sync, Async string
 }
 
-// TargetReason is the reason a core target's scaffold gives for a broker's
-// operation (the missing-feature rule): it belongs to that broker's
-// transport target, and the core claims nothing about what that package
-// does or lacks.
+// TargetReason is the reason a scaffold gives for an operation its target
+// does not run (the missing-feature rule): a broker's operation belongs to
+// that broker's transport target, a core operation to the core target, and
+// the scaffold claims nothing about what the other package does or lacks.
 func (m scaffoldMethod) TargetReason() string {
-	return tsString("belongs to the " + m.Transport + " transport target (blocks: [" + m.Transport + "] in bqgen.yaml)")
+	return tsString(backend.OtherTarget(m.Transport))
 }
 
 // scaffoldTypes are the subject-file types the scaffold's own code names,

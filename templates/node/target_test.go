@@ -253,3 +253,38 @@ func TestWiring(t *testing.T) {
 		t.Errorf("WiringFiles = %v", got)
 	}
 }
+
+// In an adapter package's scaffold, another broker's operation belongs to
+// that broker's transport target and a core operation to the core target,
+// in the missing-feature rule's exact wording; only an operation no package
+// has an API for (a "scaffold.<operation>.not_provided" reason) names what
+// is missing instead.
+func TestTransportTargetOtherOperationsBelongToTheirTarget(t *testing.T) {
+	src := string(generateWith(t, selectBlocks(t, model.BlockSQS), backend.Options{Binding: backend.BindSDK})[bindingFile].Content)
+	src = src[strings.Index(src, "class PackageSubject "):]
+	messaging := map[string]bool{protocol.Settle.Name: true, protocol.ReadMessage.Name: true, protocol.WriteMessages.Name: true}
+	cores := 0
+	for _, op := range protocol.Operations {
+		if op.Transport == model.BlockSQS || op.Name == protocol.Capabilities.Name || messaging[op.Name] {
+			continue
+		}
+		start := strings.Index(src, "  "+lowerCamel(op.Name)+"(): never {")
+		if start < 0 {
+			t.Errorf("%s is not a not-provided method of the sqs scaffold", op.Name)
+			continue
+		}
+		body := src[start:]
+		body = body[:strings.Index(body, "\n  }\n")]
+		want := "belongs to the " + op.Transport + " transport target (blocks: [" + op.Transport + "] in bqgen.yaml)"
+		if op.Transport == "" {
+			want = "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+			cores++
+		}
+		if !strings.Contains(body, "\n      "+tsString(want)+",\n") {
+			t.Errorf("%s does not give the reason %q:\n%s", op.Name, want, body)
+		}
+	}
+	if cores == 0 {
+		t.Error("no core operation was checked")
+	}
+}

@@ -236,9 +236,8 @@ func TestScaffoldMappingsCallTheSDKOrSayWhyNot(t *testing.T) {
 		}
 	}
 	for op, reason := range map[string]string{
-		protocol.SQSSchemaVersionGate.Name: "SqsTransport (BabelQueue", protocol.ASBSchemaVersionGate.Name: "no Azure Service Bus transport",
-		protocol.ArtemisSchemaVersionGate.Name: "no Artemis consumer", protocol.RedisRoundtrip.Name: "no Redis reserve",
-		protocol.Settle.Name: "no shared messaging layer", protocol.ReadMessage.Name: "no RowErrorHandler",
+		protocol.RedisRoundtrip.Name: "no Redis reserve",
+		protocol.Settle.Name:         "no shared messaging layer", protocol.ReadMessage.Name: "no RowErrorHandler",
 		protocol.WriteMessages.Name: "no sinks",
 	} {
 		if tmpl.Lookup("scaffold."+op) != nil {
@@ -246,6 +245,43 @@ func TestScaffoldMappingsCallTheSDKOrSayWhyNot(t *testing.T) {
 		}
 		if !strings.Contains(sdk, reason) {
 			t.Errorf("the scaffold does not say why %s is not provided (%q)", op, reason)
+		}
+	}
+}
+
+// An operation whose API the php-sdk may lack looks for it at run time (the
+// missing-feature rule): its method calls requireApi with that API, which
+// names it in the skip reason, and capabilities never lists it; the scaffold
+// makes no claim about what another package does.
+func TestScaffoldLooksForMissingAPIsByFeature(t *testing.T) {
+	t.Parallel()
+	tmpl, err := parseTemplates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sdk := string(fileNamed(t, generate(t, canonicalSuite(t), backend.Options{Binding: backend.BindSDK}), ScaffoldFile).Content)
+	capabilities := sdk[strings.Index(sdk, "return array_keys(array_filter(["):]
+	capabilities = capabilities[:strings.Index(capabilities, "]));")]
+	for op, api := range map[string]string{
+		protocol.SQSReconcile.Name: "SqsConsumer", protocol.SQSSchemaVersionGate.Name: "SqsConsumer",
+		protocol.ASBMessage.Name: "AsbTransport", protocol.ASBReconcile.Name: "AsbConsumer",
+		protocol.ASBSchemaVersionGate.Name: "AsbConsumer", protocol.ArtemisReconcile.Name: "StompConsumer",
+		protocol.ArtemisSchemaVersionGate.Name: "StompConsumer",
+	} {
+		if tmpl.Lookup("scaffold."+op+".requires") == nil || tmpl.Lookup("scaffold."+op+".reason") != nil {
+			t.Errorf("%s does not look for its API at run time", op)
+		}
+		body := scaffoldBody(t, sdk, method{Wire: op, Name: phpName(op)})
+		if !strings.Contains(body, "        self::requireApi('BabelQueue\\Transport\\"+api+"');\n        throw new NotProvided(") {
+			t.Errorf("%s does not require BabelQueue\\Transport\\%s before it reports not mapped:\n%s", op, api, body)
+		}
+		if strings.Contains(capabilities, "'"+op+"'") {
+			t.Errorf("capabilities lists %s", op)
+		}
+	}
+	for _, claim := range []string{"Laravel", "the php-sdk has no Azure Service Bus", "no Artemis consumer", "exempt per"} {
+		if strings.Contains(sdk, claim) {
+			t.Errorf("the scaffold claims %q", claim)
 		}
 	}
 }

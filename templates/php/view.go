@@ -84,13 +84,11 @@ func (v *view) Maps(m method) bool {
 	return len(v.Transports) == 0 || slices.Contains(v.Transports, m.Transport)
 }
 
-// OutsideTarget is why a transport target's scaffold does not map m.
+// OutsideTarget is why a transport target's scaffold does not map m: it
+// belongs to its broker's transport target, or to the core target (the
+// missing-feature rule's wording, backend.OtherTarget).
 func (v *view) OutsideTarget(m method) string {
-	owner := "the core SDK's tests"
-	if m.Transport != "" {
-		owner = "the " + m.Transport + " block"
-	}
-	return fmt.Sprintf("this target runs %s only; %s belongs to %s", v.TransportList(), m.Wire, owner)
+	return backend.OtherTarget(m.Transport)
 }
 
 // TransportList names the blocks of a transport target in prose: "the a

@@ -51,7 +51,8 @@ func decorator(name string, args ...string) string {
 // every operation it has a mapping for; a transport target's maps
 // capabilities and the operations of its own broker blocks onto the
 // transport's class in the core package, and leaves the others not
-// provided (their blocks belong to other targets).
+// provided: each belongs to the core target or to its broker's transport
+// target (backend.OtherTarget, the missing-feature rule's wording).
 type scaffoldView struct {
 	Transport bool
 	// Blocks names a transport target's blocks for its docstring ("sqs").
@@ -74,7 +75,7 @@ func buildScaffold(api *subjectAPI, ops []protocol.Operation, l outputLayout) sc
 		op := ops[i]
 		if op.Name != protocol.Capabilities.Name && !slices.Contains(l.Blocks, op.Transport) {
 			m.Scaffold, m.Unmapped = "", ""
-			m.NotProvided = pyString(op.Name + " is not run by this target, which tests the " + sv.Blocks + " transport")
+			m.NotProvided = pyString(backend.OtherTarget(op.Transport))
 		}
 		sv.Methods = append(sv.Methods, m)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
 // filesOf generates with opt and returns the files by path.
@@ -143,13 +144,12 @@ func TestTransportTargetLayout(t *testing.T) {
 ]`,
 		`_transport("sqs_transport", "SqsTransport", "_attributes")._attributes(envelope)`,
 		"def _gate_outcome(", "class _SqsClient:",
-		`raise NotProvided("decode is not run by this target, which tests the sqs transport")`,
-		`raise NotProvided("kafka_headers is not run by this target, which tests the sqs transport")`,
 	} {
 		if !strings.Contains(scaffold, want) {
 			t.Errorf("transport scaffold lacks %q", want)
 		}
 	}
+	checkOtherTargetReasons(t, scaffold, model.BlockSQS)
 	for _, never := range []string{"import logging", "_RecordingPika", "_ListClient", "own repositor", "KafkaTransport", "_KafkaConsumer", "_AsbClient"} {
 		if strings.Contains(scaffold, never) {
 			t.Errorf("transport scaffold holds %q", never)
@@ -194,5 +194,39 @@ func TestTransportScaffoldsImport(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// checkOtherTargetReasons checks the reason each operation the transport
+// target of block does not run reports in its scaffold: the missing-feature
+// rule's exact wording, that it belongs to its broker's transport target or,
+// for a core operation, to the core target.
+func checkOtherTargetReasons(t *testing.T, scaffold, block string) {
+	t.Helper()
+	cores := 0
+	for _, op := range protocol.Operations {
+		if op.Transport == block || op.Name == protocol.Capabilities.Name {
+			continue
+		}
+		want := "belongs to the " + op.Transport + " transport target (blocks: [" + op.Transport + "] in bqgen.yaml)"
+		if op.Transport == "" {
+			want = "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+			cores++
+		}
+		start := strings.Index(scaffold, "    def "+op.Name+"(")
+		if start < 0 {
+			t.Errorf("the %s scaffold has no method %s", block, op.Name)
+			continue
+		}
+		body := scaffold[start:]
+		if end := strings.Index(body[1:], "\n    def "); end >= 0 {
+			body = body[:end+1]
+		}
+		if !strings.Contains(body, "raise NotProvided("+pyString(want)+")") {
+			t.Errorf("%s does not give the reason %q:\n%s", op.Name, want, body)
+		}
+	}
+	if cores == 0 {
+		t.Error("no core operation was checked")
 	}
 }

@@ -28,17 +28,17 @@ func newConformanceSubject(t *testing.T) ConformanceSubject {
 type sdkConformanceSubject struct{}
 
 func (sdkConformanceSubject) Decode(envelope []byte) (ConformanceDecodeResult, error) {
-	reason := "decode is the core's, not the azureservicebus package's"
+	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
 	return ConformanceDecodeResult{}, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) Reencode(envelope []byte, attemptsIncrement int64) ([]byte, error) {
-	reason := "reencode is the core's, not the azureservicebus package's"
+	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
 	return nil, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) Make(urn, queue string, data json.RawMessage) ([]byte, error) {
-	reason := "make is the core's, not the azureservicebus package's"
+	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
 	return nil, conformanceNotProvided(reason)
 }
 
@@ -139,17 +139,17 @@ func (sdkConformanceSubject) RedisRoundtrip(envelope []byte) (ConformanceRedisRo
 }
 
 func (sdkConformanceSubject) IdempotencyKey(envelope []byte) (string, error) {
-	reason := "idempotency_key is the core's, not the azureservicebus package's"
+	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
 	return "", conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) IdempotencyReplay(deliveries []ConformanceDelivery) ([]bool, error) {
-	reason := "idempotency_replay is the core's, not the azureservicebus package's"
+	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
 	return nil, conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) ValidatePayload(schema, data json.RawMessage) (ConformancePayloadVerdict, error) {
-	reason := "validate_payload is the core's, not the azureservicebus package's"
+	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
 	return ConformancePayloadVerdict{}, conformanceNotProvided(reason)
 }
 

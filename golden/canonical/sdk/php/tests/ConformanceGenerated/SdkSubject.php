@@ -142,18 +142,23 @@ final class SdkSubject implements Subject
 
     public function sqsReconcile(int $bodyAttempts, ?string $approximateReceiveCount): int
     {
-        throw new NotProvided('SqsTransport is produce-only; the Laravel driver surfaces the native'
-            . ' ApproximateReceiveCount (exempt per the sqs block)');
+        self::requireApi('BabelQueue\Transport\SqsConsumer');
+        throw new NotProvided('the API sqs_reconcile needs is here, but this scaffold does not map it yet:'
+            . ' map it in this file');
     }
 
     public function asbMessage(string $envelope): \stdClass
     {
-        throw new NotProvided('the php-sdk has no Azure Service Bus transport');
+        self::requireApi('BabelQueue\Transport\AsbTransport');
+        throw new NotProvided('the API asb_message needs is here, but this scaffold does not map it yet: map'
+            . ' it in this file');
     }
 
     public function asbReconcile(int $bodyAttempts, int $deliveryCount): int
     {
-        throw new NotProvided('the php-sdk has no Azure Service Bus transport');
+        self::requireApi('BabelQueue\Transport\AsbConsumer');
+        throw new NotProvided('the API asb_reconcile needs is here, but this scaffold does not map it yet:'
+            . ' map it in this file');
     }
 
     public function pulsarProperties(string $envelope): \stdClass
@@ -276,7 +281,9 @@ final class SdkSubject implements Subject
 
     public function artemisReconcile(int $bodyAttempts, int $deliveryCount): int
     {
-        throw new NotProvided('the php-sdk has no Artemis consumer (StompTransport is produce-only)');
+        self::requireApi('BabelQueue\Transport\StompConsumer');
+        throw new NotProvided('the API artemis_reconcile needs is here, but this scaffold does not map it'
+            . ' yet: map it in this file');
     }
 
     public function rabbitmqPublishing(string $envelope): \stdClass
@@ -391,15 +398,16 @@ final class SdkSubject implements Subject
 
     public function sqsSchemaVersionGate(string $envelope, ?string $property): string
     {
-        throw new NotProvided("SqsTransport (BabelQueue\\Transport) is produce-only: the php-sdk has no SQS"
-            . ' consumer, so no schema-version gate reads the bq-schema-version message'
-            . ' attribute before decoding');
+        self::requireApi('BabelQueue\Transport\SqsConsumer');
+        throw new NotProvided('the API sqs_schema_version_gate needs is here, but this scaffold does not map'
+            . ' it yet: map it in this file');
     }
 
     public function asbSchemaVersionGate(string $envelope, mixed $property, ?string $amqpType): string
     {
-        throw new NotProvided('the php-sdk has no Azure Service Bus transport, so no consumer reads the'
-            . ' bq-schema-version application property before decoding');
+        self::requireApi('BabelQueue\Transport\AsbConsumer');
+        throw new NotProvided('the API asb_schema_version_gate needs is here, but this scaffold does not map'
+            . ' it yet: map it in this file');
     }
 
     public function pulsarSchemaVersionGate(string $envelope, ?string $property): string
@@ -479,8 +487,9 @@ final class SdkSubject implements Subject
 
     public function artemisSchemaVersionGate(string $envelope, ?string $property): string
     {
-        throw new NotProvided('the php-sdk has no Artemis consumer (StompTransport is produce-only), so no'
-            . ' schema-version gate reads the bq_schema_version property before decoding');
+        self::requireApi('BabelQueue\Transport\StompConsumer');
+        throw new NotProvided('the API artemis_schema_version_gate needs is here, but this scaffold does not'
+            . ' map it yet: map it in this file');
     }
 
     public function settle(string $broker, bool $deadLetterQueue, array $calls): \stdClass

@@ -182,37 +182,37 @@ class SdkSubject:
         return list(OPERATIONS)
 
     def decode(self, envelope: str) -> DecodeResult:
-        raise NotProvided("decode is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
 
     def reencode(self, envelope: str, attempts_increment: int) -> str:
-        raise NotProvided("reencode is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
 
     def make(self, urn: str, queue: str, data: dict[str, Any]) -> str:
-        raise NotProvided("make is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
 
     def sqs_attributes(self, envelope: str) -> dict[str, SQSAttribute]:
-        raise NotProvided("sqs_attributes is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)")
 
     def sqs_reconcile(self, body_attempts: int, approximate_receive_count: Optional[str]) -> int:
-        raise NotProvided("sqs_reconcile is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)")
 
     def asb_message(self, envelope: str) -> ASBMessage:
-        raise NotProvided("asb_message is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)")
 
     def asb_reconcile(self, body_attempts: int, delivery_count: int) -> int:
-        raise NotProvided("asb_reconcile is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)")
 
     def pulsar_properties(self, envelope: str) -> dict[str, str]:
-        raise NotProvided("pulsar_properties is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)")
 
     def pulsar_reconcile(self, body_attempts: int, redelivery_count: int) -> int:
-        raise NotProvided("pulsar_reconcile is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)")
 
     def kafka_headers(self, envelope: str) -> dict[str, str]:
-        raise NotProvided("kafka_headers is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)")
 
     def kafka_reconcile(self, body_attempts: int, header_attempts: Optional[str]) -> int:
-        raise NotProvided("kafka_reconcile is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)")
 
     def artemis_message(self, envelope: str) -> ArtemisMessage:
         transport = _transport(
@@ -232,22 +232,22 @@ class SdkSubject:
         return _attempts_of(transport._reconcile(_body_with_attempts(body_attempts), delivery_count))
 
     def rabbitmq_publishing(self, envelope: str) -> RabbitMQPublishing:
-        raise NotProvided("rabbitmq_publishing is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)")
 
     def redis_roundtrip(self, envelope: str) -> RedisRoundtrip:
-        raise NotProvided("redis_roundtrip is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the redis transport target (blocks: [redis] in bqgen.yaml)")
 
     def idempotency_key(self, envelope: str) -> str:
-        raise NotProvided("idempotency_key is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
 
     def idempotency_replay(self, deliveries: list[Delivery]) -> list[bool]:
-        raise NotProvided("idempotency_replay is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
 
     def validate_payload(self, schema: dict[str, Any], data: Any) -> PayloadVerdict:
-        raise NotProvided("validate_payload is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
 
     def sqs_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided("sqs_schema_version_gate is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)")
 
     def asb_schema_version_gate(
         self,
@@ -255,13 +255,13 @@ class SdkSubject:
         property: Any,
         amqp_type: Optional[str],
     ) -> str:
-        raise NotProvided("asb_schema_version_gate is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)")
 
     def pulsar_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided("pulsar_schema_version_gate is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)")
 
     def kafka_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided("kafka_schema_version_gate is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)")
 
     def artemis_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
         properties = {} if property is None else {"bq_schema_version": property}
@@ -272,7 +272,7 @@ class SdkSubject:
         return _gate_outcome(transport, connection, envelope)
 
     def settle(self, broker: str, dead_letter_queue: bool, calls: list[str]) -> Settlement:
-        raise NotProvided("settle is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
 
     def read_message(
         self,
@@ -287,7 +287,7 @@ class SdkSubject:
         dead_letter_queue: bool,
         raw_excerpt_length: Optional[int],
     ) -> MessageRead:
-        raise NotProvided("read_message is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
 
     def write_messages(
         self,
@@ -296,7 +296,7 @@ class SdkSubject:
         batches: Any,
         refused: list[str],
     ) -> WriteOutcome:
-        raise NotProvided("write_messages is not run by this target, which tests the artemis transport")
+        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
 
 
 def subject() -> Subject:

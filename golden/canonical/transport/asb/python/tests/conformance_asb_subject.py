@@ -193,19 +193,19 @@ class SdkSubject:
         return list(OPERATIONS)
 
     def decode(self, envelope: str) -> DecodeResult:
-        raise NotProvided("decode is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
 
     def reencode(self, envelope: str, attempts_increment: int) -> str:
-        raise NotProvided("reencode is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
 
     def make(self, urn: str, queue: str, data: dict[str, Any]) -> str:
-        raise NotProvided("make is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
 
     def sqs_attributes(self, envelope: str) -> dict[str, SQSAttribute]:
-        raise NotProvided("sqs_attributes is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)")
 
     def sqs_reconcile(self, body_attempts: int, approximate_receive_count: Optional[str]) -> int:
-        raise NotProvided("sqs_reconcile is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)")
 
     def asb_message(self, envelope: str) -> ASBMessage:
         projection = _transport("asb_transport", "AsbTransport", "_projection")._projection(envelope)
@@ -222,40 +222,40 @@ class SdkSubject:
         return _attempts_of(transport._reconcile(_body_with_attempts(body_attempts), delivery_count))
 
     def pulsar_properties(self, envelope: str) -> dict[str, str]:
-        raise NotProvided("pulsar_properties is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)")
 
     def pulsar_reconcile(self, body_attempts: int, redelivery_count: int) -> int:
-        raise NotProvided("pulsar_reconcile is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)")
 
     def kafka_headers(self, envelope: str) -> dict[str, str]:
-        raise NotProvided("kafka_headers is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)")
 
     def kafka_reconcile(self, body_attempts: int, header_attempts: Optional[str]) -> int:
-        raise NotProvided("kafka_reconcile is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)")
 
     def artemis_message(self, envelope: str) -> ArtemisMessage:
-        raise NotProvided("artemis_message is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)")
 
     def artemis_reconcile(self, body_attempts: int, delivery_count: int) -> int:
-        raise NotProvided("artemis_reconcile is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)")
 
     def rabbitmq_publishing(self, envelope: str) -> RabbitMQPublishing:
-        raise NotProvided("rabbitmq_publishing is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)")
 
     def redis_roundtrip(self, envelope: str) -> RedisRoundtrip:
-        raise NotProvided("redis_roundtrip is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the redis transport target (blocks: [redis] in bqgen.yaml)")
 
     def idempotency_key(self, envelope: str) -> str:
-        raise NotProvided("idempotency_key is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
 
     def idempotency_replay(self, deliveries: list[Delivery]) -> list[bool]:
-        raise NotProvided("idempotency_replay is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
 
     def validate_payload(self, schema: dict[str, Any], data: Any) -> PayloadVerdict:
-        raise NotProvided("validate_payload is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
 
     def sqs_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided("sqs_schema_version_gate is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)")
 
     def asb_schema_version_gate(
         self,
@@ -271,16 +271,16 @@ class SdkSubject:
         return _gate_outcome(transport, client, envelope)
 
     def pulsar_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided("pulsar_schema_version_gate is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)")
 
     def kafka_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided("kafka_schema_version_gate is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)")
 
     def artemis_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided("artemis_schema_version_gate is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)")
 
     def settle(self, broker: str, dead_letter_queue: bool, calls: list[str]) -> Settlement:
-        raise NotProvided("settle is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
 
     def read_message(
         self,
@@ -295,7 +295,7 @@ class SdkSubject:
         dead_letter_queue: bool,
         raw_excerpt_length: Optional[int],
     ) -> MessageRead:
-        raise NotProvided("read_message is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
 
     def write_messages(
         self,
@@ -304,7 +304,7 @@ class SdkSubject:
         batches: Any,
         refused: list[str],
     ) -> WriteOutcome:
-        raise NotProvided("write_messages is not run by this target, which tests the asb transport")
+        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
 
 
 def subject() -> Subject:

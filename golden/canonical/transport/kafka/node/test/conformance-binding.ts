@@ -41,8 +41,7 @@ class PackageSubject implements ConformanceSubject {
   decode(): never {
     throw new NotProvided(
       "decode",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -54,8 +53,7 @@ class PackageSubject implements ConformanceSubject {
   reencode(): never {
     throw new NotProvided(
       "reencode",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -66,8 +64,7 @@ class PackageSubject implements ConformanceSubject {
   make(): never {
     throw new NotProvided(
       "make",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -78,8 +75,7 @@ class PackageSubject implements ConformanceSubject {
   sqsAttributes(): never {
     throw new NotProvided(
       "sqs_attributes",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
     );
   }
 
@@ -91,8 +87,7 @@ class PackageSubject implements ConformanceSubject {
   sqsReconcile(): never {
     throw new NotProvided(
       "sqs_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
     );
   }
 
@@ -103,8 +98,7 @@ class PackageSubject implements ConformanceSubject {
   asbMessage(): never {
     throw new NotProvided(
       "asb_message",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     );
   }
 
@@ -115,8 +109,7 @@ class PackageSubject implements ConformanceSubject {
   asbReconcile(): never {
     throw new NotProvided(
       "asb_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     );
   }
 
@@ -127,8 +120,7 @@ class PackageSubject implements ConformanceSubject {
   pulsarProperties(): never {
     throw new NotProvided(
       "pulsar_properties",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)",
     );
   }
 
@@ -139,8 +131,7 @@ class PackageSubject implements ConformanceSubject {
   pulsarReconcile(): never {
     throw new NotProvided(
       "pulsar_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)",
     );
   }
 
@@ -176,8 +167,7 @@ class PackageSubject implements ConformanceSubject {
   artemisMessage(): never {
     throw new NotProvided(
       "artemis_message",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     );
   }
 
@@ -188,8 +178,7 @@ class PackageSubject implements ConformanceSubject {
   artemisReconcile(): never {
     throw new NotProvided(
       "artemis_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     );
   }
 
@@ -200,8 +189,7 @@ class PackageSubject implements ConformanceSubject {
   rabbitmqPublishing(): never {
     throw new NotProvided(
       "rabbitmq_publishing",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)",
     );
   }
 
@@ -213,8 +201,7 @@ class PackageSubject implements ConformanceSubject {
   redisRoundtrip(): never {
     throw new NotProvided(
       "redis_roundtrip",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the redis transport target (blocks: [redis] in bqgen.yaml)",
     );
   }
 
@@ -225,8 +212,7 @@ class PackageSubject implements ConformanceSubject {
   idempotencyKey(): never {
     throw new NotProvided(
       "idempotency_key",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -237,8 +223,7 @@ class PackageSubject implements ConformanceSubject {
   idempotencyReplay(): never {
     throw new NotProvided(
       "idempotency_replay",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -250,8 +235,7 @@ class PackageSubject implements ConformanceSubject {
   validatePayload(): never {
     throw new NotProvided(
       "validate_payload",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -264,8 +248,7 @@ class PackageSubject implements ConformanceSubject {
   sqsSchemaVersionGate(): never {
     throw new NotProvided(
       "sqs_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
     );
   }
 
@@ -279,8 +262,7 @@ class PackageSubject implements ConformanceSubject {
   asbSchemaVersionGate(): never {
     throw new NotProvided(
       "asb_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     );
   }
 
@@ -293,8 +275,7 @@ class PackageSubject implements ConformanceSubject {
   pulsarSchemaVersionGate(): never {
     throw new NotProvided(
       "pulsar_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)",
     );
   }
 
@@ -321,8 +302,7 @@ class PackageSubject implements ConformanceSubject {
   artemisSchemaVersionGate(): never {
     throw new NotProvided(
       "artemis_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     );
   }
 

@@ -41,8 +41,7 @@ class PackageSubject implements ConformanceSubject {
   decode(): never {
     throw new NotProvided(
       "decode",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -54,8 +53,7 @@ class PackageSubject implements ConformanceSubject {
   reencode(): never {
     throw new NotProvided(
       "reencode",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -66,8 +64,7 @@ class PackageSubject implements ConformanceSubject {
   make(): never {
     throw new NotProvided(
       "make",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -78,8 +75,7 @@ class PackageSubject implements ConformanceSubject {
   sqsAttributes(): never {
     throw new NotProvided(
       "sqs_attributes",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
     );
   }
 
@@ -91,8 +87,7 @@ class PackageSubject implements ConformanceSubject {
   sqsReconcile(): never {
     throw new NotProvided(
       "sqs_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
     );
   }
 
@@ -103,8 +98,7 @@ class PackageSubject implements ConformanceSubject {
   asbMessage(): never {
     throw new NotProvided(
       "asb_message",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     );
   }
 
@@ -115,8 +109,7 @@ class PackageSubject implements ConformanceSubject {
   asbReconcile(): never {
     throw new NotProvided(
       "asb_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     );
   }
 
@@ -147,8 +140,7 @@ class PackageSubject implements ConformanceSubject {
   kafkaHeaders(): never {
     throw new NotProvided(
       "kafka_headers",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
     );
   }
 
@@ -160,8 +152,7 @@ class PackageSubject implements ConformanceSubject {
   kafkaReconcile(): never {
     throw new NotProvided(
       "kafka_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
     );
   }
 
@@ -172,8 +163,7 @@ class PackageSubject implements ConformanceSubject {
   artemisMessage(): never {
     throw new NotProvided(
       "artemis_message",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     );
   }
 
@@ -184,8 +174,7 @@ class PackageSubject implements ConformanceSubject {
   artemisReconcile(): never {
     throw new NotProvided(
       "artemis_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     );
   }
 
@@ -196,8 +185,7 @@ class PackageSubject implements ConformanceSubject {
   rabbitmqPublishing(): never {
     throw new NotProvided(
       "rabbitmq_publishing",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)",
     );
   }
 
@@ -209,8 +197,7 @@ class PackageSubject implements ConformanceSubject {
   redisRoundtrip(): never {
     throw new NotProvided(
       "redis_roundtrip",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the redis transport target (blocks: [redis] in bqgen.yaml)",
     );
   }
 
@@ -221,8 +208,7 @@ class PackageSubject implements ConformanceSubject {
   idempotencyKey(): never {
     throw new NotProvided(
       "idempotency_key",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -233,8 +219,7 @@ class PackageSubject implements ConformanceSubject {
   idempotencyReplay(): never {
     throw new NotProvided(
       "idempotency_replay",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -246,8 +231,7 @@ class PackageSubject implements ConformanceSubject {
   validatePayload(): never {
     throw new NotProvided(
       "validate_payload",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -260,8 +244,7 @@ class PackageSubject implements ConformanceSubject {
   sqsSchemaVersionGate(): never {
     throw new NotProvided(
       "sqs_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
     );
   }
 
@@ -275,8 +258,7 @@ class PackageSubject implements ConformanceSubject {
   asbSchemaVersionGate(): never {
     throw new NotProvided(
       "asb_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     );
   }
 
@@ -303,8 +285,7 @@ class PackageSubject implements ConformanceSubject {
   kafkaSchemaVersionGate(): never {
     throw new NotProvided(
       "kafka_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
     );
   }
 
@@ -317,8 +298,7 @@ class PackageSubject implements ConformanceSubject {
   artemisSchemaVersionGate(): never {
     throw new NotProvided(
       "artemis_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     );
   }
 

@@ -38,8 +38,7 @@ class PackageSubject implements ConformanceSubject {
   decode(): never {
     throw new NotProvided(
       "decode",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -51,8 +50,7 @@ class PackageSubject implements ConformanceSubject {
   reencode(): never {
     throw new NotProvided(
       "reencode",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -63,8 +61,7 @@ class PackageSubject implements ConformanceSubject {
   make(): never {
     throw new NotProvided(
       "make",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -75,8 +72,7 @@ class PackageSubject implements ConformanceSubject {
   sqsAttributes(): never {
     throw new NotProvided(
       "sqs_attributes",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
     );
   }
 
@@ -88,8 +84,7 @@ class PackageSubject implements ConformanceSubject {
   sqsReconcile(): never {
     throw new NotProvided(
       "sqs_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
     );
   }
 
@@ -100,8 +95,7 @@ class PackageSubject implements ConformanceSubject {
   asbMessage(): never {
     throw new NotProvided(
       "asb_message",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     );
   }
 
@@ -112,8 +106,7 @@ class PackageSubject implements ConformanceSubject {
   asbReconcile(): never {
     throw new NotProvided(
       "asb_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     );
   }
 
@@ -124,8 +117,7 @@ class PackageSubject implements ConformanceSubject {
   pulsarProperties(): never {
     throw new NotProvided(
       "pulsar_properties",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)",
     );
   }
 
@@ -136,8 +128,7 @@ class PackageSubject implements ConformanceSubject {
   pulsarReconcile(): never {
     throw new NotProvided(
       "pulsar_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)",
     );
   }
 
@@ -148,8 +139,7 @@ class PackageSubject implements ConformanceSubject {
   kafkaHeaders(): never {
     throw new NotProvided(
       "kafka_headers",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
     );
   }
 
@@ -161,8 +151,7 @@ class PackageSubject implements ConformanceSubject {
   kafkaReconcile(): never {
     throw new NotProvided(
       "kafka_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
     );
   }
 
@@ -173,8 +162,7 @@ class PackageSubject implements ConformanceSubject {
   artemisMessage(): never {
     throw new NotProvided(
       "artemis_message",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     );
   }
 
@@ -185,8 +173,7 @@ class PackageSubject implements ConformanceSubject {
   artemisReconcile(): never {
     throw new NotProvided(
       "artemis_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     );
   }
 
@@ -216,8 +203,7 @@ class PackageSubject implements ConformanceSubject {
   redisRoundtrip(): never {
     throw new NotProvided(
       "redis_roundtrip",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the redis transport target (blocks: [redis] in bqgen.yaml)",
     );
   }
 
@@ -228,8 +214,7 @@ class PackageSubject implements ConformanceSubject {
   idempotencyKey(): never {
     throw new NotProvided(
       "idempotency_key",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -240,8 +225,7 @@ class PackageSubject implements ConformanceSubject {
   idempotencyReplay(): never {
     throw new NotProvided(
       "idempotency_replay",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -253,8 +237,7 @@ class PackageSubject implements ConformanceSubject {
   validatePayload(): never {
     throw new NotProvided(
       "validate_payload",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -267,8 +250,7 @@ class PackageSubject implements ConformanceSubject {
   sqsSchemaVersionGate(): never {
     throw new NotProvided(
       "sqs_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
     );
   }
 
@@ -282,8 +264,7 @@ class PackageSubject implements ConformanceSubject {
   asbSchemaVersionGate(): never {
     throw new NotProvided(
       "asb_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     );
   }
 
@@ -296,8 +277,7 @@ class PackageSubject implements ConformanceSubject {
   pulsarSchemaVersionGate(): never {
     throw new NotProvided(
       "pulsar_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)",
     );
   }
 
@@ -310,8 +290,7 @@ class PackageSubject implements ConformanceSubject {
   kafkaSchemaVersionGate(): never {
     throw new NotProvided(
       "kafka_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
     );
   }
 
@@ -324,8 +303,7 @@ class PackageSubject implements ConformanceSubject {
   artemisSchemaVersionGate(): never {
     throw new NotProvided(
       "artemis_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     );
   }
 

@@ -39,8 +39,7 @@ class PackageSubject implements ConformanceSubject {
   decode(): never {
     throw new NotProvided(
       "decode",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -52,8 +51,7 @@ class PackageSubject implements ConformanceSubject {
   reencode(): never {
     throw new NotProvided(
       "reencode",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -64,8 +62,7 @@ class PackageSubject implements ConformanceSubject {
   make(): never {
     throw new NotProvided(
       "make",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -76,8 +73,7 @@ class PackageSubject implements ConformanceSubject {
   sqsAttributes(): never {
     throw new NotProvided(
       "sqs_attributes",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
     );
   }
 
@@ -89,8 +85,7 @@ class PackageSubject implements ConformanceSubject {
   sqsReconcile(): never {
     throw new NotProvided(
       "sqs_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
     );
   }
 
@@ -101,8 +96,7 @@ class PackageSubject implements ConformanceSubject {
   asbMessage(): never {
     throw new NotProvided(
       "asb_message",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     );
   }
 
@@ -113,8 +107,7 @@ class PackageSubject implements ConformanceSubject {
   asbReconcile(): never {
     throw new NotProvided(
       "asb_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     );
   }
 
@@ -125,8 +118,7 @@ class PackageSubject implements ConformanceSubject {
   pulsarProperties(): never {
     throw new NotProvided(
       "pulsar_properties",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)",
     );
   }
 
@@ -137,8 +129,7 @@ class PackageSubject implements ConformanceSubject {
   pulsarReconcile(): never {
     throw new NotProvided(
       "pulsar_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)",
     );
   }
 
@@ -149,8 +140,7 @@ class PackageSubject implements ConformanceSubject {
   kafkaHeaders(): never {
     throw new NotProvided(
       "kafka_headers",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
     );
   }
 
@@ -162,8 +152,7 @@ class PackageSubject implements ConformanceSubject {
   kafkaReconcile(): never {
     throw new NotProvided(
       "kafka_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
     );
   }
 
@@ -174,8 +163,7 @@ class PackageSubject implements ConformanceSubject {
   artemisMessage(): never {
     throw new NotProvided(
       "artemis_message",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     );
   }
 
@@ -186,8 +174,7 @@ class PackageSubject implements ConformanceSubject {
   artemisReconcile(): never {
     throw new NotProvided(
       "artemis_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     );
   }
 
@@ -198,8 +185,7 @@ class PackageSubject implements ConformanceSubject {
   rabbitmqPublishing(): never {
     throw new NotProvided(
       "rabbitmq_publishing",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)",
     );
   }
 
@@ -246,8 +232,7 @@ class PackageSubject implements ConformanceSubject {
   idempotencyKey(): never {
     throw new NotProvided(
       "idempotency_key",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -258,8 +243,7 @@ class PackageSubject implements ConformanceSubject {
   idempotencyReplay(): never {
     throw new NotProvided(
       "idempotency_replay",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -271,8 +255,7 @@ class PackageSubject implements ConformanceSubject {
   validatePayload(): never {
     throw new NotProvided(
       "validate_payload",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -285,8 +268,7 @@ class PackageSubject implements ConformanceSubject {
   sqsSchemaVersionGate(): never {
     throw new NotProvided(
       "sqs_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
     );
   }
 
@@ -300,8 +282,7 @@ class PackageSubject implements ConformanceSubject {
   asbSchemaVersionGate(): never {
     throw new NotProvided(
       "asb_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     );
   }
 
@@ -314,8 +295,7 @@ class PackageSubject implements ConformanceSubject {
   pulsarSchemaVersionGate(): never {
     throw new NotProvided(
       "pulsar_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)",
     );
   }
 
@@ -328,8 +308,7 @@ class PackageSubject implements ConformanceSubject {
   kafkaSchemaVersionGate(): never {
     throw new NotProvided(
       "kafka_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
     );
   }
 
@@ -342,8 +321,7 @@ class PackageSubject implements ConformanceSubject {
   artemisSchemaVersionGate(): never {
     throw new NotProvided(
       "artemis_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     );
   }
 

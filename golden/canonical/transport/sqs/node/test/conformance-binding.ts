@@ -41,8 +41,7 @@ class PackageSubject implements ConformanceSubject {
   decode(): never {
     throw new NotProvided(
       "decode",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -54,8 +53,7 @@ class PackageSubject implements ConformanceSubject {
   reencode(): never {
     throw new NotProvided(
       "reencode",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -66,8 +64,7 @@ class PackageSubject implements ConformanceSubject {
   make(): never {
     throw new NotProvided(
       "make",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -107,8 +104,7 @@ class PackageSubject implements ConformanceSubject {
   asbMessage(): never {
     throw new NotProvided(
       "asb_message",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     );
   }
 
@@ -119,8 +115,7 @@ class PackageSubject implements ConformanceSubject {
   asbReconcile(): never {
     throw new NotProvided(
       "asb_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     );
   }
 
@@ -131,8 +126,7 @@ class PackageSubject implements ConformanceSubject {
   pulsarProperties(): never {
     throw new NotProvided(
       "pulsar_properties",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)",
     );
   }
 
@@ -143,8 +137,7 @@ class PackageSubject implements ConformanceSubject {
   pulsarReconcile(): never {
     throw new NotProvided(
       "pulsar_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)",
     );
   }
 
@@ -155,8 +148,7 @@ class PackageSubject implements ConformanceSubject {
   kafkaHeaders(): never {
     throw new NotProvided(
       "kafka_headers",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
     );
   }
 
@@ -168,8 +160,7 @@ class PackageSubject implements ConformanceSubject {
   kafkaReconcile(): never {
     throw new NotProvided(
       "kafka_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
     );
   }
 
@@ -180,8 +171,7 @@ class PackageSubject implements ConformanceSubject {
   artemisMessage(): never {
     throw new NotProvided(
       "artemis_message",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     );
   }
 
@@ -192,8 +182,7 @@ class PackageSubject implements ConformanceSubject {
   artemisReconcile(): never {
     throw new NotProvided(
       "artemis_reconcile",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     );
   }
 
@@ -204,8 +193,7 @@ class PackageSubject implements ConformanceSubject {
   rabbitmqPublishing(): never {
     throw new NotProvided(
       "rabbitmq_publishing",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)",
     );
   }
 
@@ -217,8 +205,7 @@ class PackageSubject implements ConformanceSubject {
   redisRoundtrip(): never {
     throw new NotProvided(
       "redis_roundtrip",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the redis transport target (blocks: [redis] in bqgen.yaml)",
     );
   }
 
@@ -229,8 +216,7 @@ class PackageSubject implements ConformanceSubject {
   idempotencyKey(): never {
     throw new NotProvided(
       "idempotency_key",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -241,8 +227,7 @@ class PackageSubject implements ConformanceSubject {
   idempotencyReplay(): never {
     throw new NotProvided(
       "idempotency_replay",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -254,8 +239,7 @@ class PackageSubject implements ConformanceSubject {
   validatePayload(): never {
     throw new NotProvided(
       "validate_payload",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
     );
   }
 
@@ -283,8 +267,7 @@ class PackageSubject implements ConformanceSubject {
   asbSchemaVersionGate(): never {
     throw new NotProvided(
       "asb_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     );
   }
 
@@ -297,8 +280,7 @@ class PackageSubject implements ConformanceSubject {
   pulsarSchemaVersionGate(): never {
     throw new NotProvided(
       "pulsar_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)",
     );
   }
 
@@ -311,8 +293,7 @@ class PackageSubject implements ConformanceSubject {
   kafkaSchemaVersionGate(): never {
     throw new NotProvided(
       "kafka_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
     );
   }
 
@@ -325,8 +306,7 @@ class PackageSubject implements ConformanceSubject {
   artemisSchemaVersionGate(): never {
     throw new NotProvided(
       "artemis_schema_version_gate",
-      "this is the scaffold of an adapter package, which tests its own broker only: " +
-        "the operation's API is in another package, with its own conformance target",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     );
   }
 

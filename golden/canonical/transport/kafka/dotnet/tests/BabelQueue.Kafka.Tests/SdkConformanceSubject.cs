@@ -44,15 +44,21 @@ public sealed class SdkConformanceSubject : IConformanceSubject
 
     /// <inheritdoc/>
     public DecodeResult Decode(string envelope) =>
-        throw InOtherPackage("decode", "BabelQueue.Core");
+        throw new NotProvidedException(
+            "decode",
+            "belongs to the core target (a target without broker blocks in bqgen.yaml)");
 
     /// <inheritdoc/>
     public string Reencode(string envelope, long attemptsIncrement) =>
-        throw InOtherPackage("reencode", "BabelQueue.Core");
+        throw new NotProvidedException(
+            "reencode",
+            "belongs to the core target (a target without broker blocks in bqgen.yaml)");
 
     /// <inheritdoc/>
     public string Make(string urn, string queue, JsonObject data) =>
-        throw InOtherPackage("make", "BabelQueue.Core");
+        throw new NotProvidedException(
+            "make",
+            "belongs to the core target (a target without broker blocks in bqgen.yaml)");
 
     /// <inheritdoc/>
     public IReadOnlyDictionary<string, SqsAttribute> SqsAttributes(string envelope) =>
@@ -147,15 +153,21 @@ public sealed class SdkConformanceSubject : IConformanceSubject
 
     /// <inheritdoc/>
     public string IdempotencyKey(string envelope) =>
-        throw InOtherPackage("idempotency_key", "BabelQueue.Core");
+        throw new NotProvidedException(
+            "idempotency_key",
+            "belongs to the core target (a target without broker blocks in bqgen.yaml)");
 
     /// <inheritdoc/>
     public IReadOnlyList<bool> IdempotencyReplay(IReadOnlyList<Delivery> deliveries) =>
-        throw InOtherPackage("idempotency_replay", "BabelQueue.Core");
+        throw new NotProvidedException(
+            "idempotency_replay",
+            "belongs to the core target (a target without broker blocks in bqgen.yaml)");
 
     /// <inheritdoc/>
     public PayloadVerdict ValidatePayload(JsonObject schema, JsonNode? data) =>
-        throw InOtherPackage("validate_payload", "BabelQueue.Core");
+        throw new NotProvidedException(
+            "validate_payload",
+            "belongs to the core target (a target without broker blocks in bqgen.yaml)");
 
     /// <inheritdoc/>
     public string SqsSchemaVersionGate(string envelope, string? property) =>
@@ -229,10 +241,6 @@ public sealed class SdkConformanceSubject : IConformanceSubject
             + "BabelQueuePublisher, ...) send envelopes, and nothing offers the message-queue connectors' shared "
             + "messaging layer (Acknowledging() over any sink, FailedMessageAction Fail, Requeue or DeadLetter, "
             + "acknowledgement per batch, commit or request)");
-
-    private static NotProvidedException InOtherPackage(string operation, string package) =>
-        new(operation, "its API is in " + package + ", not in BabelQueue.Kafka; "
-            + "this test project runs only the kafka block");
 
     private const string ConformanceUrn = "urn:babel:conformance:kafka";
 

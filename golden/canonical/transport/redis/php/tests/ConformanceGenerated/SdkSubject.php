@@ -53,80 +53,72 @@ final class SdkSubject implements Subject
 
     public function decode(string $envelope): \stdClass
     {
-        throw new NotProvided("this target runs the redis block only; decode belongs to the core SDK's tests");
+        throw new NotProvided('belongs to the core target (a target without broker blocks in bqgen.yaml)');
     }
 
     public function reencode(string $envelope, int $attemptsIncrement): string
     {
-        throw new NotProvided("this target runs the redis block only; reencode belongs to the core SDK's"
-            . ' tests');
+        throw new NotProvided('belongs to the core target (a target without broker blocks in bqgen.yaml)');
     }
 
     public function make(string $urn, string $queue, \stdClass $data): string
     {
-        throw new NotProvided("this target runs the redis block only; make belongs to the core SDK's tests");
+        throw new NotProvided('belongs to the core target (a target without broker blocks in bqgen.yaml)');
     }
 
     public function sqsAttributes(string $envelope): \stdClass
     {
-        throw new NotProvided('this target runs the redis block only; sqs_attributes belongs to the sqs block');
+        throw new NotProvided('belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)');
     }
 
     public function sqsReconcile(int $bodyAttempts, ?string $approximateReceiveCount): int
     {
-        throw new NotProvided('this target runs the redis block only; sqs_reconcile belongs to the sqs block');
+        throw new NotProvided('belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)');
     }
 
     public function asbMessage(string $envelope): \stdClass
     {
-        throw new NotProvided('this target runs the redis block only; asb_message belongs to the asb block');
+        throw new NotProvided('belongs to the asb transport target (blocks: [asb] in bqgen.yaml)');
     }
 
     public function asbReconcile(int $bodyAttempts, int $deliveryCount): int
     {
-        throw new NotProvided('this target runs the redis block only; asb_reconcile belongs to the asb block');
+        throw new NotProvided('belongs to the asb transport target (blocks: [asb] in bqgen.yaml)');
     }
 
     public function pulsarProperties(string $envelope): \stdClass
     {
-        throw new NotProvided('this target runs the redis block only; pulsar_properties belongs to the pulsar'
-            . ' block');
+        throw new NotProvided('belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)');
     }
 
     public function pulsarReconcile(int $bodyAttempts, int $redeliveryCount): int
     {
-        throw new NotProvided('this target runs the redis block only; pulsar_reconcile belongs to the pulsar'
-            . ' block');
+        throw new NotProvided('belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)');
     }
 
     public function kafkaHeaders(string $envelope): \stdClass
     {
-        throw new NotProvided('this target runs the redis block only; kafka_headers belongs to the kafka'
-            . ' block');
+        throw new NotProvided('belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)');
     }
 
     public function kafkaReconcile(int $bodyAttempts, ?string $headerAttempts): int
     {
-        throw new NotProvided('this target runs the redis block only; kafka_reconcile belongs to the kafka'
-            . ' block');
+        throw new NotProvided('belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)');
     }
 
     public function artemisMessage(string $envelope): \stdClass
     {
-        throw new NotProvided('this target runs the redis block only; artemis_message belongs to the artemis'
-            . ' block');
+        throw new NotProvided('belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)');
     }
 
     public function artemisReconcile(int $bodyAttempts, int $deliveryCount): int
     {
-        throw new NotProvided('this target runs the redis block only; artemis_reconcile belongs to the'
-            . ' artemis block');
+        throw new NotProvided('belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)');
     }
 
     public function rabbitmqPublishing(string $envelope): \stdClass
     {
-        throw new NotProvided('this target runs the redis block only; rabbitmq_publishing belongs to the'
-            . ' rabbitmq block');
+        throw new NotProvided('belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)');
     }
 
     public function redisRoundtrip(string $envelope): \stdClass
@@ -138,55 +130,47 @@ final class SdkSubject implements Subject
 
     public function idempotencyKey(string $envelope): string
     {
-        throw new NotProvided('this target runs the redis block only; idempotency_key belongs to the core'
-            . " SDK's tests");
+        throw new NotProvided('belongs to the core target (a target without broker blocks in bqgen.yaml)');
     }
 
     public function idempotencyReplay(array $deliveries): array
     {
-        throw new NotProvided('this target runs the redis block only; idempotency_replay belongs to the core'
-            . " SDK's tests");
+        throw new NotProvided('belongs to the core target (a target without broker blocks in bqgen.yaml)');
     }
 
     public function validatePayload(\stdClass $schema, mixed $data): \stdClass
     {
-        throw new NotProvided('this target runs the redis block only; validate_payload belongs to the core'
-            . " SDK's tests");
+        throw new NotProvided('belongs to the core target (a target without broker blocks in bqgen.yaml)');
     }
 
     public function sqsSchemaVersionGate(string $envelope, ?string $property): string
     {
-        throw new NotProvided('this target runs the redis block only; sqs_schema_version_gate belongs to the'
-            . ' sqs block');
+        throw new NotProvided('belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)');
     }
 
     public function asbSchemaVersionGate(string $envelope, mixed $property, ?string $amqpType): string
     {
-        throw new NotProvided('this target runs the redis block only; asb_schema_version_gate belongs to the'
-            . ' asb block');
+        throw new NotProvided('belongs to the asb transport target (blocks: [asb] in bqgen.yaml)');
     }
 
     public function pulsarSchemaVersionGate(string $envelope, ?string $property): string
     {
-        throw new NotProvided('this target runs the redis block only; pulsar_schema_version_gate belongs to'
-            . ' the pulsar block');
+        throw new NotProvided('belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)');
     }
 
     public function kafkaSchemaVersionGate(string $envelope, ?string $property): string
     {
-        throw new NotProvided('this target runs the redis block only; kafka_schema_version_gate belongs to'
-            . ' the kafka block');
+        throw new NotProvided('belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)');
     }
 
     public function artemisSchemaVersionGate(string $envelope, ?string $property): string
     {
-        throw new NotProvided('this target runs the redis block only; artemis_schema_version_gate belongs to'
-            . ' the artemis block');
+        throw new NotProvided('belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)');
     }
 
     public function settle(string $broker, bool $deadLetterQueue, array $calls): \stdClass
     {
-        throw new NotProvided("this target runs the redis block only; settle belongs to the core SDK's tests");
+        throw new NotProvided('belongs to the core target (a target without broker blocks in bqgen.yaml)');
     }
 
     public function readMessage(
@@ -201,14 +185,12 @@ final class SdkSubject implements Subject
         bool $deadLetterQueue,
         ?int $rawExcerptLength,
     ): \stdClass {
-        throw new NotProvided("this target runs the redis block only; read_message belongs to the core SDK's"
-            . ' tests');
+        throw new NotProvided('belongs to the core target (a target without broker blocks in bqgen.yaml)');
     }
 
     public function writeMessages(string $sink, string $action, mixed $batches, array $refused): \stdClass
     {
-        throw new NotProvided('this target runs the redis block only; write_messages belongs to the core'
-            . " SDK's tests");
+        throw new NotProvided('belongs to the core target (a target without broker blocks in bqgen.yaml)');
     }
 
     /**

@@ -25,9 +25,6 @@ import org.mockito.Mockito;
  */
 final class SdkConformanceSubject implements ConformanceSubject {
 
-    private static final String NOT_THIS_TARGET =
-            "not an operation of the blocks this transport target runs (asb): ";
-
     @Override
     public List<String> capabilities() {
         return List.of(
@@ -39,17 +36,17 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public DecodeResult decode(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "decode");
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     @Override
     public String reencode(String envelope, long attemptsIncrement) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "reencode");
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     @Override
     public String make(String urn, String queue, ConformanceJson data) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "make");
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     @Override
@@ -124,17 +121,17 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public String idempotencyKey(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "idempotency_key");
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     @Override
     public List<Boolean> idempotencyReplay(List<Delivery> deliveries) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "idempotency_replay");
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     @Override
     public PayloadVerdict validatePayload(ConformanceJson schema, ConformanceJson data) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "validate_payload");
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     @Override
@@ -168,20 +165,20 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public Settlement settle(String broker, boolean deadLetterQueue, List<String> calls) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "settle");
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     @Override
     public MessageRead readMessage(ConformanceJson type, String broker, String source,
             String position, String messageId, ConformanceJson metadata, String body, String action,
             boolean deadLetterQueue, Long rawExcerptLength) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "read_message");
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     @Override
     public WriteOutcome writeMessages(String sink, String action, ConformanceJson batches,
             List<String> refused) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "write_messages");
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     /** The queue the messages are received from, and the URN of the envelopes reconciliation builds. */

@@ -29,9 +29,6 @@ import org.apache.kafka.common.record.TimestampType;
  */
 final class SdkConformanceSubject implements ConformanceSubject {
 
-    private static final String NOT_THIS_TARGET =
-            "not an operation of the blocks this transport target runs (kafka): ";
-
     @Override
     public List<String> capabilities() {
         return List.of(
@@ -43,17 +40,17 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public DecodeResult decode(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "decode");
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     @Override
     public String reencode(String envelope, long attemptsIncrement) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "reencode");
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     @Override
     public String make(String urn, String queue, ConformanceJson data) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "make");
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     @Override
@@ -137,17 +134,17 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public String idempotencyKey(String envelope) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "idempotency_key");
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     @Override
     public List<Boolean> idempotencyReplay(List<Delivery> deliveries) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "idempotency_replay");
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     @Override
     public PayloadVerdict validatePayload(ConformanceJson schema, ConformanceJson data) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "validate_payload");
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     @Override
@@ -181,20 +178,20 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public Settlement settle(String broker, boolean deadLetterQueue, List<String> calls) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "settle");
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     @Override
     public MessageRead readMessage(ConformanceJson type, String broker, String source,
             String position, String messageId, ConformanceJson metadata, String body, String action,
             boolean deadLetterQueue, Long rawExcerptLength) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "read_message");
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     @Override
     public WriteOutcome writeMessages(String sink, String action, ConformanceJson batches,
             List<String> refused) {
-        throw new NotProvidedException(NOT_THIS_TARGET + "write_messages");
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     /** The topic the records are delivered on, and the URN of the envelopes reconciliation builds. */

@@ -16,6 +16,7 @@ import (
 
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
+	gobackend "github.com/babelqueue/bqgen/templates/go"
 )
 
 // bqgen init reads the repository's package manifest to tell the core SDK
@@ -159,17 +160,10 @@ func detectGo(dir string) (*pkgInfo, error) {
 	// babelqueue-go's idempotency-redis module is package redis, a store for
 	// the idempotency helper, not the Redis transport.
 	info.Block = brokerOf(path.Base(info.Name), withCore)
-	if info.Block != "" && pkg != "" && pkg != goTransportPackage(info.Block) {
+	if info.Block != "" && pkg != "" && pkg != gobackend.TransportPackage(info.Block) {
 		info.Package = pkg
 	}
 	return info, nil
-}
-
-// goTransportPackage is the package the Go backend writes a broker's tests
-// into by default: babelqueue-go's for that broker.
-func goTransportPackage(block string) string {
-	return map[string]string{model.BlockSQS: "sqs", model.BlockASB: "azureservicebus", model.BlockPulsar: "pulsar",
-		model.BlockKafka: "kafka", model.BlockArtemis: "artemis", model.BlockRabbitMQ: "amqp", model.BlockRedis: "redis"}[block]
 }
 
 // goPackageName is the package clause of the first (by name) non-test Go

@@ -6,6 +6,5 @@ var (
 	AdversarialSuite = adversarialSuite
 	CanonicalSuite   = canonicalSuite
 	Generate         = generate
-	TransportPackage = transportPackages
 	WriteFiles       = writeFiles
 )

@@ -74,6 +74,11 @@ var transportPackages = map[string]string{
 	model.BlockRedis:    "redis",
 }
 
+// TransportPackage is the package a broker block's transport target is
+// written into by default ("" for a block that is not a broker's): bqgen
+// init compares a module's package clause with it.
+func TransportPackage(block string) string { return transportPackages[block] }
+
 // transportOf is the transport the suite is for, nil for a core target (a
 // block that is not a broker's, or no block at all). Several brokers at
 // once are several Go modules: an SDK-bound output cannot be all of them,

@@ -50,7 +50,7 @@ func TestGeneratedGoLints(t *testing.T) {
 		t.Run("sdk/"+block, func(t *testing.T) {
 			t.Parallel()
 			sel := selectBlocks(t, s, []string{block})
-			lint.inStandin(t, gobackend.TransportPackage[block], gobackend.Generate(t, sel, backend.Options{Binding: backend.BindSDK}))
+			lint.inStandin(t, gobackend.TransportPackage(block), gobackend.Generate(t, sel, backend.Options{Binding: backend.BindSDK}))
 		})
 	}
 }

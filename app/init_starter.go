@@ -35,7 +35,7 @@ targets:
 `, config.Version, lang)
 	if info != nil && info.Block != "" {
 		fmt.Fprintf(&b, "  # This is the %s transport package %s (%s): its target runs the %s block;\n"+
-			"  # the core's blocks belong to the core's own target.\n", info.Block, quoteYAMLComment(info.Name), info.File, info.Block)
+			"  # the core's blocks belong to the core's own target.\n", info.Block, jsonQuote(info.Name), info.File, info.Block)
 		writeTransportTarget(&b, lang, ".", info)
 		return b.String()
 	}
@@ -48,7 +48,7 @@ targets:
 	}
 	sort.Strings(dirs)
 	for _, d := range dirs {
-		fmt.Fprintf(&b, "  # The %s transport package %s (%s/%s).\n", below[d].Block, quoteYAMLComment(below[d].Name), d, below[d].File)
+		fmt.Fprintf(&b, "  # The %s transport package %s (%s/%s).\n", below[d].Block, jsonQuote(below[d].Name), d, below[d].File)
 		writeTransportTarget(&b, lang, d, below[d])
 	}
 	if len(dirs) == 0 {
@@ -66,7 +66,7 @@ func writeCoreTarget(b *strings.Builder, lang string, info *pkgInfo) {
 		}
 	}
 	if info != nil {
-		fmt.Fprintf(b, "  # The core SDK, %s (%s).\n", quoteYAMLComment(info.Name), info.File)
+		fmt.Fprintf(b, "  # The core SDK, %s (%s).\n", jsonQuote(info.Name), info.File)
 	} else {
 		b.WriteString("  # The core SDK.\n")
 	}
@@ -139,12 +139,9 @@ func yamlScalar(s string) string {
 	return jsonQuote(s)
 }
 
-// quoteYAMLComment is a name from a manifest as a comment may hold it:
-// quoted, on one line.
-func quoteYAMLComment(s string) string { return jsonQuote(s) }
-
 // jsonQuote is s as a JSON string, which is also a YAML double-quoted
-// scalar: every control character and line break escaped.
+// scalar: every control character and line break escaped, so a name from a
+// manifest stays on its one line, in a comment or a value.
 func jsonQuote(s string) string {
 	q, _ := json.Marshal(s) // a string always marshals
 	return string(q)

@@ -17,11 +17,21 @@ var (
 	attemptsResult = Result{Member: "attempts", Type: integerType}
 )
 
+// The suite revisions with which bqgen added operations (Operation.Since):
+// the first suite it generated for, the schema-version gates, and the
+// messaging layer every broker connector shares.
+const (
+	sinceFirst     = "1.1.0"
+	sinceGates     = "1.2.0"
+	sinceMessaging = "1.3.0"
+)
+
 // Capabilities is the handshake of the oracle server: the operations it
 // provides. Generated subjects answer it for themselves (each method says
 // whether it is provided), so it is not among Operations.
 var Capabilities = Operation{
 	Name:   "capabilities",
+	Since:  sinceFirst,
 	Doc:    "lists every operation the subject provides, in protocol order",
 	Result: Result{Member: "operations", Type: Type{Kind: TextList}},
 }
@@ -29,52 +39,52 @@ var Capabilities = Operation{
 // The operations of the subject, each a variable so the oracle and validate
 // refer to them by a name the compiler checks.
 var (
-	Decode = Operation{Name: "decode",
+	Decode = Operation{Name: "decode", Since: sinceFirst,
 		Doc:    "decodes envelope with the consumer API and reports whether it is accepted; rejection is a result, not an error",
 		Params: envelopeParams, Result: Result{Type: Type{Kind: Record, Record: "DecodeResult"}}}
-	Reencode = Operation{Name: "reencode",
+	Reencode = Operation{Name: "reencode", Since: sinceFirst,
 		Doc:    "decodes an accepted envelope, adds attempts_increment to its attempts and encodes it again, as retry, DLQ and outbox relay do",
 		Params: []Field{envelopeParams[0], {Name: "attempts_increment", Type: integerType}},
 		Result: Result{Member: "encoded", Type: envelopeType}}
-	Make = Operation{Name: "make",
+	Make = Operation{Name: "make", Since: sinceFirst,
 		Doc:    "builds a new envelope with the producer API from a URN, a queue and data (a JSON object) and encodes it",
 		Params: []Field{{Name: "urn", Type: textType}, {Name: "queue", Type: textType}, {Name: "data", Type: objectType}},
 		Result: Result{Member: "encoded", Type: envelopeType}}
-	SQSAttributes = Operation{Name: "sqs_attributes", Transport: model.BlockSQS,
+	SQSAttributes = Operation{Name: "sqs_attributes", Since: sinceFirst, Transport: model.BlockSQS,
 		Doc:    "runs the SQS transport's produce-side projection: the MessageAttributes, by name",
 		Params: envelopeParams, Result: Result{Member: "attributes", Type: Type{Kind: RecordMap, Record: "SQSAttribute"}}}
-	SQSReconcile = Operation{Name: "sqs_reconcile", Transport: model.BlockSQS,
+	SQSReconcile = Operation{Name: "sqs_reconcile", Since: sinceFirst, Transport: model.BlockSQS,
 		Doc:    "reports the attempts a consumer sees after SQS reconciliation of a body carrying body_attempts; an absent count is an absent ApproximateReceiveCount",
 		Params: []Field{bodyAttempts, {Name: "approximate_receive_count", Type: Type{Kind: OptionalText}}},
 		Result: attemptsResult}
-	ASBMessage = Operation{Name: "asb_message", Transport: model.BlockASB,
+	ASBMessage = Operation{Name: "asb_message", Since: sinceFirst, Transport: model.BlockASB,
 		Doc:    "runs the Azure Service Bus transport's produce-side projection",
 		Params: envelopeParams, Result: Result{Type: Type{Kind: Record, Record: "ASBMessage"}}}
-	ASBReconcile = Operation{Name: "asb_reconcile", Transport: model.BlockASB,
+	ASBReconcile = Operation{Name: "asb_reconcile", Since: sinceFirst, Transport: model.BlockASB,
 		Doc:    "reports the attempts after Azure Service Bus reconciliation with the 1-based DeliveryCount",
 		Params: []Field{bodyAttempts, {Name: "delivery_count", Type: integerType}}, Result: attemptsResult}
-	PulsarProperties = Operation{Name: "pulsar_properties", Transport: model.BlockPulsar,
+	PulsarProperties = Operation{Name: "pulsar_properties", Since: sinceFirst, Transport: model.BlockPulsar,
 		Doc:    "runs the Pulsar transport's produce-side projection: the message properties",
 		Params: envelopeParams, Result: Result{Member: "properties", Type: textMapType}}
-	PulsarReconcile = Operation{Name: "pulsar_reconcile", Transport: model.BlockPulsar,
+	PulsarReconcile = Operation{Name: "pulsar_reconcile", Since: sinceFirst, Transport: model.BlockPulsar,
 		Doc:    "reports the attempts after Pulsar reconciliation with the 0-based RedeliveryCount",
 		Params: []Field{bodyAttempts, {Name: "redelivery_count", Type: integerType}}, Result: attemptsResult}
-	KafkaHeaders = Operation{Name: "kafka_headers", Transport: model.BlockKafka,
+	KafkaHeaders = Operation{Name: "kafka_headers", Since: sinceFirst, Transport: model.BlockKafka,
 		Doc:    "runs the Kafka transport's produce-side projection: the record headers as UTF-8 strings",
 		Params: envelopeParams, Result: Result{Member: "headers", Type: textMapType}}
-	KafkaReconcile = Operation{Name: "kafka_reconcile", Transport: model.BlockKafka,
+	KafkaReconcile = Operation{Name: "kafka_reconcile", Since: sinceFirst, Transport: model.BlockKafka,
 		Doc:    "reports the attempts after Kafka reconciliation with the bq-attempts header as the text on the wire; an absent header_attempts is an absent header",
 		Params: []Field{bodyAttempts, {Name: "header_attempts", Type: Type{Kind: OptionalText}}}, Result: attemptsResult}
-	ArtemisMessage = Operation{Name: "artemis_message", Transport: model.BlockArtemis,
+	ArtemisMessage = Operation{Name: "artemis_message", Since: sinceFirst, Transport: model.BlockArtemis,
 		Doc:    "runs the Artemis transport's produce-side projection onto an AMQP 1.0 message",
 		Params: envelopeParams, Result: Result{Type: Type{Kind: Record, Record: "ArtemisMessage"}}}
-	ArtemisReconcile = Operation{Name: "artemis_reconcile", Transport: model.BlockArtemis,
+	ArtemisReconcile = Operation{Name: "artemis_reconcile", Since: sinceFirst, Transport: model.BlockArtemis,
 		Doc:    "reports the attempts after Artemis reconciliation with the 0-based delivery-count",
 		Params: []Field{bodyAttempts, {Name: "delivery_count", Type: integerType}}, Result: attemptsResult}
-	RabbitMQPublishing = Operation{Name: "rabbitmq_publishing", Transport: model.BlockRabbitMQ,
+	RabbitMQPublishing = Operation{Name: "rabbitmq_publishing", Since: sinceFirst, Transport: model.BlockRabbitMQ,
 		Doc:    "runs the RabbitMQ transport's produce-side projection onto an AMQP 0-9-1 publishing",
 		Params: envelopeParams, Result: Result{Type: Type{Kind: Record, Record: "RabbitMQPublishing"}}}
-	RedisRoundtrip = Operation{Name: "redis_roundtrip", Transport: model.BlockRedis,
+	RedisRoundtrip = Operation{Name: "redis_roundtrip", Since: sinceFirst, Transport: model.BlockRedis,
 		Doc:    "produces envelope onto a fresh Redis queue, reserves it and returns the element exactly as reserve returns it, with the length of the queue's ready list after each step",
 		Params: envelopeParams, Result: Result{Type: Type{Kind: Record, Record: "RedisRoundtrip"}}}
 	// The schema-version gates: the consumer reads the native
@@ -87,13 +97,13 @@ var (
 	// The messaging layer every broker connector shares: settling a
 	// received message, a message whose body is not a valid T, and how a
 	// sink settles what it wrote.
-	Settle = Operation{Name: "settle",
+	Settle = Operation{Name: "settle", Since: sinceMessaging,
 		Doc: "receives one message from broker (with a dead-letter queue or not) and drives it, or its WithBody copy (a call prefixed \"copy.\"), through calls (acknowledge, requeue, reject); reports what each call returned, the broker actions taken, what delivers the message again and the messages_settled counts",
 		Params: []Field{{Name: "broker", Type: textType, Doc: "rabbitmq, servicebus, sqs or kafka"},
 			{Name: "dead_letter_queue", Type: booleanType, Doc: "whether the queue has a dead-letter queue"},
 			{Name: "calls", Type: Type{Kind: TextList}, Doc: "the settle calls, in order"}},
 		Result: Result{Type: Type{Kind: Record, Record: "Settlement"}}}
-	ReadMessage = Operation{Name: "read_message",
+	ReadMessage = Operation{Name: "read_message", Since: sinceMessaging,
 		Doc: "receives one message whose body may not be a valid T from a source with the given RowErrorHandler action (absent: no handler) and reports whether it was handed on, the read error, how it was settled, what reached the dead-letter sink and the row_errors counts",
 		Params: []Field{{Name: "type", Type: objectType, Doc: "the JSON schema of T"},
 			{Name: "broker", Type: textType}, {Name: "source", Type: textType, Doc: "the queue or topic"},
@@ -103,21 +113,21 @@ var (
 			{Name: "dead_letter_queue", Type: booleanType},
 			{Name: "raw_excerpt_length", Type: Type{Kind: OptionalInteger}, Doc: "RawExcerptLength; absent: the default"}},
 		Result: Result{Type: Type{Kind: Record, Record: "MessageRead"}}}
-	WriteMessages = Operation{Name: "write_messages",
+	WriteMessages = Operation{Name: "write_messages", Since: sinceMessaging,
 		Doc: "writes the messages of batches (by id) through a sink of the given kind with the given FailedMessageAction, the broker refusing the refused ones, and reports whether the write failed, how each source message was settled, which bodies reached the dead-letter sink and the event after which each was acknowledged",
 		Params: []Field{{Name: "sink", Type: textType, Doc: "message_queue, sql, sql_whole_run, http or other"},
 			{Name: "action", Type: textType, Doc: "fail, requeue or dead_letter (http: skip or dead_letter for a failed request)"},
 			{Name: "batches", Type: jsonType, Doc: "the batches, each a list of message ids"},
 			{Name: "refused", Type: Type{Kind: TextList}, Doc: "the ids the broker (or the HTTP endpoint) refuses"}},
 		Result: Result{Type: Type{Kind: Record, Record: "WriteOutcome"}}}
-	IdempotencyKey = Operation{Name: "idempotency_key",
+	IdempotencyKey = Operation{Name: "idempotency_key", Since: sinceFirst,
 		Doc:    "reports the key the idempotency helper's seen-set uses for the message",
 		Params: envelopeParams, Result: Result{Member: "key", Type: textType}}
-	IdempotencyReplay = Operation{Name: "idempotency_replay",
+	IdempotencyReplay = Operation{Name: "idempotency_replay", Since: sinceFirst,
 		Doc:    "drives one handler, wrapped once by the idempotency helper over one fresh store, through the deliveries in order; invoked[i] reports whether the handler ran for delivery i",
 		Params: []Field{{Name: "deliveries", Type: Type{Kind: RecordList, Record: "Delivery"}}},
 		Result: Result{Member: "invoked", Type: Type{Kind: BooleanList}}}
-	ValidatePayload = Operation{Name: "validate_payload",
+	ValidatePayload = Operation{Name: "validate_payload", Since: sinceFirst,
 		Doc:    "validates data (any JSON value) against a draft-07 payload schema and reports whether it is valid",
 		Params: []Field{{Name: "schema", Type: objectType, Doc: "the payload schema"}, {Name: "data", Type: jsonType}},
 		Result: Result{Type: Type{Kind: Record, Record: "PayloadVerdict"}}}
@@ -230,7 +240,7 @@ var gateOutcome = Result{Member: "outcome", Type: textType}
 // gate is the schema-version gate of a transport whose properties are
 // strings.
 func gate(transport, property string) Operation {
-	return Operation{Name: transport + "_schema_version_gate", Transport: transport,
+	return Operation{Name: transport + "_schema_version_gate", Since: sinceGates, Transport: transport,
 		Doc: "delivers envelope with the schema-version " + property + " set to property (absent: not set) to the " +
 			"consumer, which reads it before decoding, and reports \"decode\" or \"reject\"",
 		Params: []Field{envelopeParams[0], {Name: "property", Type: Type{Kind: OptionalText}, Doc: "the property's value, exactly"}},

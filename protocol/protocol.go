@@ -77,6 +77,10 @@ type Operation struct {
 	// Transport is the broker block whose transport package provides the
 	// operation, or empty for an operation of the core SDK.
 	Transport string
+	// Since is the suite revision (CONFORMANCE_VERSION) with which bqgen
+	// added the operation. A scaffold written before it has no mapping for
+	// the operation, and the generated default says so with this revision.
+	Since string
 	// Doc says what the operation does as a verb phrase in the third
 	// person ("decodes envelope with the consumer API ..."), so each
 	// language can start it with its own method name or capitalise it.

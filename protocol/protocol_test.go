@@ -82,3 +82,15 @@ func TestSchemaVersionGatesByTransport(t *testing.T) {
 		t.Errorf("%d gates, want one per broker with a consumer gate (5)", len(SchemaVersionGates))
 	}
 }
+
+var revision = regexp.MustCompile(`^[0-9]+\.[0-9]+\.[0-9]+$`)
+
+// Every operation names the suite revision that brought it: the default a
+// scaffold written before it answers with quotes it.
+func TestEveryOperationSaysSince(t *testing.T) {
+	for _, op := range All() {
+		if !revision.MatchString(op.Since) {
+			t.Errorf("%s: Since %q is not a suite revision (MAJOR.MINOR.PATCH)", op.Name, op.Since)
+		}
+	}
+}

@@ -1,0 +1,43 @@
+package backend
+
+import (
+	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
+)
+
+// ScaffoldPredates is the missing-feature rule's reason for an operation a
+// scaffold has no mapping for because bqgen added it after the scaffold was
+// written: the generated default of every language answers with it, so a
+// newer bqgen never breaks an SDK's build, and the operation's tests skip
+// with this reason until the SDK maps it.
+func ScaffoldPredates(op protocol.Operation) string {
+	return "this scaffold predates operation " + op.Name + " (bqgen adds it from suite " + op.Since + ")"
+}
+
+// ScaffoldAuditor is a backend that reads the SDK's scaffold as it is on
+// disk (written once, the SDK's own since) against the operations the
+// generated subject interface now has. `bqgen check` reports what it finds.
+type ScaffoldAuditor interface {
+	// AuditScaffold reports, for the target s and opt generate for, every
+	// protocol operation the scaffold files (by path relative to the out
+	// dir; only those present on disk) do not map, or map in a way the
+	// generated interface no longer accepts.
+	AuditScaffold(scaffold map[string][]byte, s *model.Suite, opt Options) []ScaffoldFinding
+	// Stubs is the source of a method per operation, in the language, each
+	// reporting not provided, for a maintainer to paste into the scaffold
+	// and map onto the SDK. An unknown name is an error naming it.
+	Stubs(ops []string, s *model.Suite, opt Options) (string, error)
+}
+
+// ScaffoldFinding is one operation a scaffold does not map as the generated
+// interface expects.
+type ScaffoldFinding struct {
+	File      string // the scaffold file, relative to the out dir
+	Operation string // wire name
+	// Breaks is true when the SDK's build (or, in an interpreted language,
+	// the loading of the tests) would fail: `check` exits 1. Otherwise the
+	// generated default answers for the operation and its tests skip.
+	Breaks  bool
+	Problem string // what is wrong, naming the method as the language spells it
+	Stub    string // the code to paste (or to replace the method with), in the language
+}

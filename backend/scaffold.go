@@ -41,3 +41,26 @@ type ScaffoldFinding struct {
 	Problem string // what is wrong, naming the method as the language spells it
 	Stub    string // the code to paste (or to replace the method with), in the language
 }
+
+// Calls reports whether the generated tests of the target whose suite is s
+// call op.
+func Calls(s *model.Suite, op protocol.Operation) bool {
+	for _, b := range op.CalledBy() {
+		if s.HasBlock(b) {
+			return true
+		}
+	}
+	return false
+}
+
+// DefaultReason is what the generated default of op answers, in the target
+// whose suite is s, when the scaffold has no method for it: an operation
+// only another target's tests call belongs to that target (OtherTarget);
+// any other the scaffold predates (ScaffoldPredates). A scaffold keeps only
+// the operations it maps, and the defaults say the rest.
+func DefaultReason(s *model.Suite, op protocol.Operation) string {
+	if len(op.CalledBy()) > 0 && !Calls(s, op) {
+		return OtherTarget(op.Transport)
+	}
+	return ScaffoldPredates(op)
+}

@@ -39,14 +39,14 @@ var Capabilities = Operation{
 // The operations of the subject, each a variable so the oracle and validate
 // refer to them by a name the compiler checks.
 var (
-	Decode = Operation{Name: "decode", Since: sinceFirst,
+	Decode = Operation{Name: "decode", Since: sinceFirst, Blocks: []string{model.BlockCases, model.BlockForbiddenKeys},
 		Doc:    "decodes envelope with the consumer API and reports whether it is accepted; rejection is a result, not an error",
 		Params: envelopeParams, Result: Result{Type: Type{Kind: Record, Record: "DecodeResult"}}}
-	Reencode = Operation{Name: "reencode", Since: sinceFirst,
+	Reencode = Operation{Name: "reencode", Since: sinceFirst, Blocks: []string{model.BlockRoundtrip, model.BlockForbiddenKeys},
 		Doc:    "decodes an accepted envelope, adds attempts_increment to its attempts and encodes it again, as retry, DLQ and outbox relay do",
 		Params: []Field{envelopeParams[0], {Name: "attempts_increment", Type: integerType}},
 		Result: Result{Member: "encoded", Type: envelopeType}}
-	Make = Operation{Name: "make", Since: sinceFirst,
+	Make = Operation{Name: "make", Since: sinceFirst, Blocks: []string{model.BlockDataShape},
 		Doc:    "builds a new envelope with the producer API from a URN, a queue and data (a JSON object) and encodes it",
 		Params: []Field{{Name: "urn", Type: textType}, {Name: "queue", Type: textType}, {Name: "data", Type: objectType}},
 		Result: Result{Member: "encoded", Type: envelopeType}}
@@ -97,13 +97,13 @@ var (
 	// The messaging layer every broker connector shares: settling a
 	// received message, a message whose body is not a valid T, and how a
 	// sink settles what it wrote.
-	Settle = Operation{Name: "settle", Since: sinceMessaging,
+	Settle = Operation{Name: "settle", Since: sinceMessaging, Blocks: []string{model.BlockSettlement},
 		Doc: "receives one message from broker (with a dead-letter queue or not) and drives it, or its WithBody copy (a call prefixed \"copy.\"), through calls (acknowledge, requeue, reject); reports what each call returned, the broker actions taken, what delivers the message again and the messages_settled counts",
 		Params: []Field{{Name: "broker", Type: textType, Doc: "rabbitmq, servicebus, sqs or kafka"},
 			{Name: "dead_letter_queue", Type: booleanType, Doc: "whether the queue has a dead-letter queue"},
 			{Name: "calls", Type: Type{Kind: TextList}, Doc: "the settle calls, in order"}},
 		Result: Result{Type: Type{Kind: Record, Record: "Settlement"}}}
-	ReadMessage = Operation{Name: "read_message", Since: sinceMessaging,
+	ReadMessage = Operation{Name: "read_message", Since: sinceMessaging, Blocks: []string{model.BlockRowErrors},
 		Doc: "receives one message whose body may not be a valid T from a source with the given RowErrorHandler action (absent: no handler) and reports whether it was handed on, the read error, how it was settled, what reached the dead-letter sink and the row_errors counts",
 		Params: []Field{{Name: "type", Type: objectType, Doc: "the JSON schema of T"},
 			{Name: "broker", Type: textType}, {Name: "source", Type: textType, Doc: "the queue or topic"},
@@ -113,21 +113,21 @@ var (
 			{Name: "dead_letter_queue", Type: booleanType},
 			{Name: "raw_excerpt_length", Type: Type{Kind: OptionalInteger}, Doc: "RawExcerptLength; absent: the default"}},
 		Result: Result{Type: Type{Kind: Record, Record: "MessageRead"}}}
-	WriteMessages = Operation{Name: "write_messages", Since: sinceMessaging,
+	WriteMessages = Operation{Name: "write_messages", Since: sinceMessaging, Blocks: []string{model.BlockFailedWrites},
 		Doc: "writes the messages of batches (by id) through a sink of the given kind with the given FailedMessageAction, the broker refusing the refused ones, and reports whether the write failed, how each source message was settled, which bodies reached the dead-letter sink and the event after which each was acknowledged",
 		Params: []Field{{Name: "sink", Type: textType, Doc: "message_queue, sql, sql_whole_run, http or other"},
 			{Name: "action", Type: textType, Doc: "fail, requeue or dead_letter (http: skip or dead_letter for a failed request)"},
 			{Name: "batches", Type: jsonType, Doc: "the batches, each a list of message ids"},
 			{Name: "refused", Type: Type{Kind: TextList}, Doc: "the ids the broker (or the HTTP endpoint) refuses"}},
 		Result: Result{Type: Type{Kind: Record, Record: "WriteOutcome"}}}
-	IdempotencyKey = Operation{Name: "idempotency_key", Since: sinceFirst,
+	IdempotencyKey = Operation{Name: "idempotency_key", Since: sinceFirst, Blocks: []string{model.BlockIdempotency},
 		Doc:    "reports the key the idempotency helper's seen-set uses for the message",
 		Params: envelopeParams, Result: Result{Member: "key", Type: textType}}
-	IdempotencyReplay = Operation{Name: "idempotency_replay", Since: sinceFirst,
+	IdempotencyReplay = Operation{Name: "idempotency_replay", Since: sinceFirst, Blocks: []string{model.BlockIdempotency},
 		Doc:    "drives one handler, wrapped once by the idempotency helper over one fresh store, through the deliveries in order; invoked[i] reports whether the handler ran for delivery i",
 		Params: []Field{{Name: "deliveries", Type: Type{Kind: RecordList, Record: "Delivery"}}},
 		Result: Result{Member: "invoked", Type: Type{Kind: BooleanList}}}
-	ValidatePayload = Operation{Name: "validate_payload", Since: sinceFirst,
+	ValidatePayload = Operation{Name: "validate_payload", Since: sinceFirst, Blocks: []string{model.BlockPayloadSchema, model.BlockPayloadSchemaUnicode},
 		Doc:    "validates data (any JSON value) against a draft-07 payload schema and reports whether it is valid",
 		Params: []Field{{Name: "schema", Type: objectType, Doc: "the payload schema"}, {Name: "data", Type: jsonType}},
 		Result: Result{Type: Type{Kind: Record, Record: "PayloadVerdict"}}}

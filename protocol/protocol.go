@@ -81,6 +81,10 @@ type Operation struct {
 	// added the operation. A scaffold written before it has no mapping for
 	// the operation, and the generated default says so with this revision.
 	Since string
+	// Blocks are the core blocks whose generated tests call the operation;
+	// a transport operation is called by its Transport block alone (see
+	// CalledBy).
+	Blocks []string
 	// Doc says what the operation does as a verb phrase in the third
 	// person ("decodes envelope with the consumer API ..."), so each
 	// language can start it with its own method name or capitalise it.
@@ -114,6 +118,14 @@ func LookupRecord(name string) (RecordType, bool) {
 		}
 	}
 	return RecordType{}, false
+}
+
+// CalledBy is the blocks whose generated tests call op.
+func (op Operation) CalledBy() []string {
+	if op.Transport != "" {
+		return []string{op.Transport}
+	}
+	return op.Blocks
 }
 
 // Param returns the parameter named name.

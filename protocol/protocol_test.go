@@ -94,3 +94,19 @@ func TestEveryOperationSaysSince(t *testing.T) {
 		}
 	}
 }
+
+// Every operation but the handshake is called by a block the model knows:
+// check warns about a scaffold's missing mapping only where a target's tests
+// call it.
+func TestEveryOperationIsCalledByABlock(t *testing.T) {
+	for _, op := range Operations {
+		if len(op.CalledBy()) == 0 {
+			t.Errorf("%s: no block calls it (set Blocks)", op.Name)
+		}
+		for _, b := range op.CalledBy() {
+			if !slices.Contains(model.KnownBlocks, b) {
+				t.Errorf("%s: block %q is not a model block", op.Name, b)
+			}
+		}
+	}
+}

@@ -66,7 +66,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			return runGenerate(c)
 		},
 		Commands: []*cli.Command{
-			generateCommand(), checkCommand(), casesCommand(), initCommand(), validateCommand(), verifyCommand(), oracleCommand(),
+			generateCommand(), checkCommand(), scaffoldCommand(), casesCommand(), initCommand(), validateCommand(), verifyCommand(), oracleCommand(),
 		},
 		// urfave/cli calls os.Exit from its default handler; Run owns exiting.
 		ExitErrHandler:  func(*cli.Context, error) {},

@@ -30,6 +30,7 @@ func TestExtraArgumentsAreUsageErrors(t *testing.T) {
 		{"validate", "x"},
 		{"verify", "--lang", "cobol", "x"},
 		{"oracle", "serve", "x"},
+		{"scaffold", "--lang", "go", "x"},
 		{"oracle", "x"},
 		{"x"},
 	} {

@@ -60,6 +60,7 @@ func checkCommand() *cli.Command {
 // generated is one target's output in memory.
 type generated struct {
 	target
+	suite *model.Suite // the suite as this target runs it (its blocks)
 	files []backend.File
 	b     backend.Backend
 }
@@ -135,7 +136,7 @@ func generateTarget(s *model.Suite, t target) (generated, error) {
 	// The .gitattributes that keep a checkout's copies at LF and mark them
 	// generated (or vendored) for code review.
 	files = append(files, writer.Attributes(files, t.opt.Regenerate)...)
-	return generated{target: t, files: files, b: b}, nil
+	return generated{target: t, suite: sel, files: files, b: b}, nil
 }
 
 // withLang prefixes msg with the language once: a backend's error may
@@ -170,9 +171,12 @@ func runGenerate(c *cli.Context) error {
 		}
 		fmt.Fprintf(c.App.Writer, "%s: %d file(s) written, %d removed\n", g.describe(), len(plan.Changes), len(plan.Removals))
 		fmt.Fprint(c.App.Writer, adoptReport(g, plan))
+		// The scaffold is the SDK's: bqgen never rewrites it, but the first
+		// run after an upgrade says what in it no longer fits.
 		for _, w := range append(attributesAdvice(g, plan), wiringProblems(g)...) {
 			fmt.Fprintf(c.App.ErrWriter, "warning: %s\n", quote.Text(w))
 		}
+		auditScaffold(g).print(c.App.ErrWriter)
 	}
 	return nil
 }
@@ -182,7 +186,7 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	var stale, miswired []string
+	var stale, miswired, broken []string
 	inTheWay := false
 	for _, g := range gens {
 		if err := interrupted(c); err != nil {
@@ -203,6 +207,11 @@ func runCheck(c *cli.Context) error {
 			fmt.Fprintln(c.App.Writer, quote.Text(w))
 			miswired = append(miswired, quote.Name(g.out))
 		}
+		audit := auditScaffold(g)
+		audit.print(c.App.ErrWriter)
+		if len(audit.breaks) > 0 {
+			broken = append(broken, fmt.Sprintf("%s (operation %s)", g.describe(), strings.Join(audit.breaks, ", ")))
+		}
 		// Lines an SDK's own .gitattributes lacks are advice, not drift:
 		// check compares generated files modulo line ends either way.
 		for _, w := range attributesAdvice(g, plan) {
@@ -218,6 +227,8 @@ func runCheck(c *cli.Context) error {
 		return problemsErr("%s out of date: run %s", strings.Join(stale, ", "), p.fixIt)
 	case len(miswired) > 0:
 		return problemsErr("the test runner of %s would not run the generated tests (see above)", strings.Join(miswired, ", "))
+	case len(broken) > 0:
+		return problemsErr("the scaffold of %s would not build against the generated subject interface (see above)", strings.Join(broken, "; "))
 	}
 	return nil
 }
@@ -241,6 +252,8 @@ func wiringProblems(g generated) []string {
 	if !ok {
 		return nil
 	}
+	// Read as they are, links included: a test runner's configuration may
+	// sit above the out dir (a monorepo's pytest.ini), and bqgen only reads it.
 	files := map[string][]byte{}
 	for _, name := range wc.WiringFiles() {
 		data, err := os.ReadFile(filepath.Join(g.out, filepath.FromSlash(name)))

@@ -189,9 +189,13 @@ func checkOutDir(out string) error {
 
 // describe names a target in messages: "python into ../sdk".
 func (t target) describe() string {
-	shown := t.shown
-	if shown == "" {
-		shown = t.out
+	return fmt.Sprintf("%s into %s", t.lang, quote.Name(t.shownDir()))
+}
+
+// shownDir is the out dir as messages name it: as the user wrote it.
+func (t target) shownDir() string {
+	if t.shown == "" {
+		return t.out
 	}
-	return fmt.Sprintf("%s into %s", t.lang, quote.Name(shown))
+	return t.shown
 }

@@ -1,0 +1,107 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/quote"
+	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
+	"github.com/urfave/cli/v2"
+)
+
+func scaffoldCommand() *cli.Command {
+	return &cli.Command{
+		Name: "scaffold",
+		Usage: "print a fresh scaffold for a target, or with --ops only the methods of those operations, " +
+			"to stdout (writes nothing): to start over, or to copy what a newer bqgen added",
+		UsageText: "bqgen scaffold --lang LANG [--ops LIST] [--blocks LIST] [--package NAME] [--suite DIR]",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "lang", Usage: "target `LANG`: " + langNames()},
+			&cli.StringFlag{Name: "ops", Usage: "print only the methods of these `OPERATIONS` (comma-separated wire names, e.g. settle,kafka_reconcile)"},
+			&cli.StringFlag{Name: "blocks", Usage: "the target's `BLOCKS` (comma-separated; default: all), e.g. sqs for a transport package"},
+			&cli.StringFlag{Name: "package", Usage: "package or namespace `NAME` of the generated tests (default: the SDK's)"},
+			suiteFlag(),
+		},
+		Action: runScaffold,
+	}
+}
+
+// runScaffold generates the target in memory and prints its scaffold: the
+// file itself when there is one (so it can be redirected into place), each
+// under a header naming its path when there are several.
+func runScaffold(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return usageErr("scaffold takes no arguments (got %s)", quote.Name(c.Args().First()))
+	}
+	if c.String("lang") == "" {
+		return usageErr("scaffold needs --lang (%s)", langNames())
+	}
+	b, err := Backends().Lookup(c.String("lang"))
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	s, err := loadSuite(c.String("suite"), c.App.ErrWriter)
+	if err != nil {
+		return err
+	}
+	t := target{lang: b.Lang(), blocks: splitList(c.String("blocks")), configIndex: -1,
+		opt: backend.Options{Binding: backend.BindSDK, Package: c.String("package")}}
+	if c.IsSet("ops") {
+		return printStubs(c, b, s, t)
+	}
+	g, err := generateTarget(s, t)
+	if err != nil {
+		return err
+	}
+	var scaffolds []backend.File
+	for _, f := range g.files {
+		if f.Kind == backend.Scaffold {
+			scaffolds = append(scaffolds, f)
+		}
+	}
+	for _, f := range scaffolds {
+		if len(scaffolds) > 1 {
+			fmt.Fprintf(c.App.Writer, "==> %s <==\n", quote.Name(f.Path))
+		}
+		c.App.Writer.Write(f.Content)
+	}
+	return nil
+}
+
+// printStubs prints the methods of the operations --ops names.
+func printStubs(c *cli.Context, b backend.Backend, s *model.Suite, t target) error {
+	auditor, ok := b.(backend.ScaffoldAuditor)
+	if !ok {
+		return usageErr("%s: bqgen cannot print stubs for this language yet", b.Lang())
+	}
+	ops := splitList(c.String("ops"))
+	if len(ops) == 0 {
+		return usageErr("--ops names no operation (known: %s)", strings.Join(operationNames(), ", "))
+	}
+	sel, err := s.Select(t.blocks)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	for _, op := range ops {
+		if _, ok := protocol.Lookup(op); !ok {
+			return usageErr("--ops: unknown operation %s (known: %s)", quote.Name(op), strings.Join(operationNames(), ", "))
+		}
+	}
+	stubs, err := auditor.Stubs(ops, sel, t.opt)
+	if err != nil {
+		return usageErr("%s", withLang(b.Lang(), err.Error()))
+	}
+	fmt.Fprint(c.App.Writer, stubs)
+	return nil
+}
+
+// operationNames are the wire names of the subject operations, for messages.
+func operationNames() []string {
+	var names []string
+	for _, op := range protocol.Operations {
+		names = append(names, op.Name)
+	}
+	return names
+}

@@ -1,0 +1,80 @@
+package app
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/quote"
+	"github.com/babelqueue/bqgen/writer"
+)
+
+// scaffoldAudit is what a target's backend finds in the SDK's scaffold as it
+// is on disk: the operations of the generated interface it does not map.
+type scaffoldAudit struct {
+	messages []string // one per finding, ready to print
+	breaks   []string // the operations whose mapping would break the SDK's build
+}
+
+// print writes every finding to w, each marked a warning unless it breaks
+// the build (breaking says "error" even where generate goes on writing).
+func (a scaffoldAudit) print(w io.Writer) {
+	for _, m := range a.messages {
+		fmt.Fprintf(w, "%s\n", quote.Text(m))
+	}
+}
+
+// auditScaffold reads the target's scaffold files (those on disk; a new
+// checkout has none yet, and generate writes bqgen's) and asks the backend
+// what they lack. A backend that cannot read its scaffold finds nothing.
+func auditScaffold(g generated) scaffoldAudit {
+	auditor, ok := g.b.(backend.ScaffoldAuditor)
+	if !ok {
+		return scaffoldAudit{}
+	}
+	var paths []string
+	for _, f := range g.files {
+		if f.Kind == backend.Scaffold {
+			paths = append(paths, f.Path)
+		}
+	}
+	files, err := writer.ReadSDKFiles(g.out, paths)
+	if err != nil {
+		return scaffoldAudit{messages: []string{fmt.Sprintf("warning: %s: the scaffold cannot be read: %v", g.describe(), err)}}
+	}
+	if len(files) == 0 {
+		return scaffoldAudit{}
+	}
+	var a scaffoldAudit
+	for _, f := range auditor.AuditScaffold(files, g.suite, g.opt) {
+		a.messages = append(a.messages, findingMessage(g, f))
+		if f.Breaks {
+			a.breaks = append(a.breaks, f.Operation)
+		}
+	}
+	return a
+}
+
+// findingMessage says what one finding means for the SDK and what to paste.
+func findingMessage(g generated, f backend.ScaffoldFinding) string {
+	where := fmt.Sprintf("%s: %s", g.lang, quote.Name(filepath.Join(g.shownDir(), filepath.FromSlash(f.File))))
+	if f.Breaks {
+		return fmt.Sprintf("error: %s: operation %s: %s; the SDK's build would fail against the generated interface: change it to\n%s",
+			where, f.Operation, f.Problem, indent(f.Stub))
+	}
+	return fmt.Sprintf("warning: %s: operation %s: %s; its tests skip as not provided (the generated default answers) until you map it: paste\n%s",
+		where, f.Operation, f.Problem, indent(f.Stub))
+}
+
+// indent sets a stub off from the message around it.
+func indent(code string) string {
+	lines := strings.Split(strings.TrimRight(code, "\n"), "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = "    " + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}

@@ -66,6 +66,7 @@ func TestLayout(t *testing.T) {
 		"tests/ConformanceGenerated/Support/ConformanceTestCase.php", "tests/ConformanceGenerated/Support/Expect.php",
 		"tests/ConformanceGenerated/Support/Json.php", "tests/ConformanceGenerated/Support/NotProvided.php",
 		"tests/ConformanceGenerated/Support/SkippingSubject.php", "tests/ConformanceGenerated/Support/Subject.php",
+		"tests/ConformanceGenerated/Support/SubjectDefaults.php",
 	}
 	for _, block := range s.Blocks() {
 		common = append(common, "tests/ConformanceGenerated/"+className(block)+".php")
@@ -202,17 +203,23 @@ func lintAll(t *testing.T, dir string) {
 	}
 }
 
-// TestScaffoldImplementsSubject loads the scaffold with the interface: PHP
-// checks at class declaration that every method of Subject is implemented
-// with a compatible signature. SDK classes are only named, never loaded.
+// TestScaffoldImplementsSubject loads the scaffold with the interface and
+// the defaults: PHP checks at class declaration that every method it
+// overrides is compatible with SubjectDefaults' declaration. SDK classes are
+// only named, never loaded.
 func TestScaffoldImplementsSubject(t *testing.T) {
 	requirePHP(t)
 	t.Parallel()
 	dir := writeFiles(t, generate(t, canonicalSuite(t), backend.Options{Binding: backend.BindSDK}))
 	gen := filepath.Join(dir, "tests", "ConformanceGenerated")
-	script := "<?php\nforeach (['Support/Subject.php', 'Support/NotProvided.php', 'Support/Json.php', 'SdkSubject.php'] as $f) {\n" +
-		"    require " + phpString(gen+"/") + " . $f;\n}\necho implode(',', class_implements('" + DefaultNamespace + `\SdkSubject'` + ")), \"\\n\";\n"
-	if got := runPHP(t, script); got[0] != DefaultNamespace+`\Support\Subject` {
+	script := "<?php\nforeach (['Support/Subject.php', 'Support/NotProvided.php', 'Support/SubjectDefaults.php', 'Support/Json.php', 'SdkSubject.php'] as $f) {\n" +
+		"    require " + phpString(gen+"/") + " . $f;\n}\necho implode(',', class_implements('" + DefaultNamespace + `\SdkSubject'` + ")), \"\\n\";\n" +
+		"echo get_parent_class('" + DefaultNamespace + `\SdkSubject'` + "), \"\\n\";\n"
+	got := runPHP(t, script)
+	if got[0] != DefaultNamespace+`\Support\Subject` {
 		t.Errorf("SdkSubject implements %q", got[0])
+	}
+	if len(got) < 2 || got[1] != DefaultNamespace+`\Support\SubjectDefaults` {
+		t.Errorf("SdkSubject extends %q, want SubjectDefaults", got[1:])
 	}
 }

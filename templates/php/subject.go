@@ -42,6 +42,10 @@ type method struct {
 	// Member is the result member the method returns, or "" when it returns
 	// the whole result object (a record).
 	Member string
+	// Default is the reason the generated default (SubjectDefaults) reports
+	// the operation not provided with, in the target generated for:
+	// backend.DefaultReason.
+	Default string
 }
 
 // param is one parameter of a method.
@@ -326,17 +330,34 @@ func (m method) Opening(indent string) string {
 // $this->subject: "return $this->subject->name($a, $b);", with one argument
 // per line when it would not fit at indent.
 func (m method) Forward(indent string) string {
-	head := "return $this->subject->" + m.Name + "("
+	return "return " + m.call("$this->subject->", indent) + ";"
+}
+
+// Dispatch is the skipping decorator's statement: the call passed on to the
+// subject when it has the method, else to the generated default, so a
+// scaffold written before the operation existed still loads and its tests
+// skip with the default's reason.
+func (m method) Dispatch(indent string) string {
+	inner := indent + "    "
+	return "return is_callable([$this->subject, " + phpString(m.Name) + "])\n" +
+		inner + "? " + m.call("$this->subject->", inner) + "\n" +
+		inner + ": " + m.call("parent::", inner) + ";"
+}
+
+// call is the call expression head + name(args), with one argument per line
+// when the statement it ends would not fit at indent.
+func (m method) call(head, indent string) string {
+	head += m.Name + "("
 	parts := make([]string, len(m.Params))
 	for i, p := range m.Params {
 		parts[i] = "$" + p.Name
 	}
-	one := head + strings.Join(parts, ", ") + ");"
-	if len(indent)+len(one) <= maxLine || len(parts) == 0 {
+	one := head + strings.Join(parts, ", ") + ")"
+	if len(indent)+len("return ")+len(one)+1 <= maxLine || len(parts) == 0 {
 		return one
 	}
 	inner := indent + "    "
-	return head + "\n" + inner + strings.Join(parts, ",\n"+inner) + ",\n" + indent + ");"
+	return head + "\n" + inner + strings.Join(parts, ",\n"+inner) + ",\n" + indent + ")"
 }
 
 // Request is the oracle subject's statement: the operation sent with its

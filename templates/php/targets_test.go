@@ -159,19 +159,22 @@ func TestTransportTargetMapsOnlyItsBrokers(t *testing.T) {
 	}
 }
 
-// In a transport target's scaffold, another broker's operation belongs to
-// that broker's transport target and a core operation to the core target, in
-// the missing-feature rule's exact wording, with no claim about the php-sdk.
+// A transport target's scaffold has no method for another broker's
+// operation or a core one: the generated default answers that it belongs to
+// that broker's transport target, or to the core target, in the
+// missing-feature rule's exact wording, with no claim about the php-sdk.
 func TestTransportTargetOtherOperationsBelongToTheirTarget(t *testing.T) {
 	t.Parallel()
 	s, err := canonicalSuite(t).Select([]string{model.BlockSQS, model.BlockRedis})
 	if err != nil {
 		t.Fatal(err)
 	}
-	scaffold := string(fileNamed(t, generate(t, s, backend.Options{Binding: backend.BindSDK}), ScaffoldFile).Content)
+	files := generate(t, s, backend.Options{Binding: backend.BindSDK})
+	scaffold := string(fileNamed(t, files, ScaffoldFile).Content)
+	defaults := string(fileNamed(t, files, supportFile("SubjectDefaults.php")).Content)
 	cores := 0
 	for _, op := range protocol.Operations {
-		if op.Transport == model.BlockSQS || op.Transport == model.BlockRedis || op.Name == protocol.Capabilities.Name {
+		if op.Transport == model.BlockSQS || op.Transport == model.BlockRedis {
 			continue
 		}
 		want := "belongs to the " + op.Transport + " transport target (blocks: [" + op.Transport + "] in bqgen.yaml)"
@@ -179,12 +182,15 @@ func TestTransportTargetOtherOperationsBelongToTheirTarget(t *testing.T) {
 			want = "belongs to the core target (a target without broker blocks in bqgen.yaml)"
 			cores++
 		}
-		start := strings.Index(scaffold, "    public function "+phpName(op.Name)+"(")
+		if strings.Contains(scaffold, "public function "+phpName(op.Name)+"(") {
+			t.Errorf("the scaffold has a method for %s, which only reports another target's reason", op.Name)
+		}
+		start := strings.Index(defaults, "    public function "+phpName(op.Name)+"(")
 		if start < 0 {
-			t.Errorf("the scaffold has no method for %s", op.Name)
+			t.Errorf("SubjectDefaults has no method for %s", op.Name)
 			continue
 		}
-		body := scaffold[start:]
+		body := defaults[start:]
 		body = body[:strings.Index(body, "\n    }\n")]
 		if !strings.Contains(body, "\n        throw new NotProvided('"+want+"');") {
 			t.Errorf("%s does not give the reason %q:\n%s", op.Name, want, body)

@@ -84,13 +84,6 @@ func (v *view) Maps(m method) bool {
 	return len(v.Transports) == 0 || slices.Contains(v.Transports, m.Transport)
 }
 
-// OutsideTarget is why a transport target's scaffold does not map m: it
-// belongs to its broker's transport target, or to the core target (the
-// missing-feature rule's wording, backend.OtherTarget).
-func (v *view) OutsideTarget(m method) string {
-	return backend.OtherTarget(m.Transport)
-}
-
 // TransportList names the blocks of a transport target in prose: "the a
 // block", "the a and b blocks".
 func (v *view) TransportList() string {
@@ -160,6 +153,9 @@ func buildViewWith(s *model.Suite, opt backend.Options, ops []protocol.Operation
 	if err != nil {
 		return nil, err
 	}
+	for i, op := range ops {
+		api.Methods[i].Default = backend.DefaultReason(s, op)
+	}
 	v := &view{
 		common:           newCommon(s, ns, opt),
 		Oracle:           opt.Binding == backend.BindOracle,
@@ -199,7 +195,7 @@ func newCommon(s *model.Suite, ns string, opt backend.Options) common {
 // and a standalone PHPUnit setup for the oracle.
 func (v *view) supportFiles() []outFile {
 	files := []outFile{
-		v.support("Subject.php"), v.support("NotProvided.php"), v.support("SkippingSubject.php"),
+		v.support("Subject.php"), v.support("SubjectDefaults.php"), v.support("NotProvided.php"), v.support("SkippingSubject.php"),
 		v.support("Json.php"), v.support("Expect.php"), v.support("ConformanceTestCase.php"),
 	}
 	if !v.Oracle {

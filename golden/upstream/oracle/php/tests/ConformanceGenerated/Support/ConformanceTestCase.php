@@ -27,7 +27,7 @@ abstract class ConformanceTestCase extends TestCase
     private const SUITE_DIR = __DIR__ . '/../../conformance/';
 
     /** The subject under test; an operation it does not provide skips the test. */
-    protected function subject(): Subject
+    protected function subject(): SkippingSubject
     {
         return new SkippingSubject(OracleSubject::shared());
     }

@@ -17,7 +17,7 @@ namespace BabelQueue\Tests\ConformanceGenerated\Support;
  * result's member (or the whole result, for a record). This is what
  * `bqgen verify` runs the generated tests against.
  */
-final class OracleSubject implements Subject
+final class OracleSubject extends SubjectDefaults
 {
     public function __construct(private readonly OracleProcess $oracle)
     {

@@ -23,8 +23,8 @@ func tParam() *jen.Statement { return jen.Id("t").Add(testingT()) }
 // the helpers take the interface, not *testing.T.
 func tbParam() *jen.Statement { return jen.Id("t").Qual("testing", "TB") }
 
-// subjectParam is the parameter "subject ConformanceSubject".
-func subjectParam() *jen.Statement { return jen.Id("subject").Id(subjectType) }
+// subjectParam is the parameter "subject ConformanceOperations".
+func subjectParam() *jen.Statement { return jen.Id("subject").Id(operationsType) }
 
 // tDo calls a method of t: t.Errorf(...), t.Fatalf(...), t.Helper().
 func tDo(method string, args ...jen.Code) *jen.Statement {
@@ -81,7 +81,7 @@ func (b *fileBuilder) subtest(name string, body ...jen.Code) *jen.Statement {
 
 // testFunc is a top-level test that first obtains the subject.
 func testFunc(name string, body ...jen.Code) *jen.Statement {
-	stmts := append([]jen.Code{jen.Id("subject").Op(":=").Id(newSubjectFunc).Call(jen.Id("t"))}, body...)
+	stmts := append([]jen.Code{jen.Id("subject").Op(":=").Id(subjectFor).Call(jen.Id("t"))}, body...)
 	return jen.Func().Id(name).Params(tParam()).Block(stmts...)
 }
 

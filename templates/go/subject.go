@@ -18,10 +18,26 @@ import (
 // with "Conformance"/"conformance" so they cannot collide with the SDK's own
 // test helpers in the same package.
 const (
+	// operationsType is every operation of the protocol: what the generated
+	// tests call.
+	operationsType = "ConformanceOperations"
+	// subjectType is what the scaffold's newSubjectFunc returns: any value,
+	// with some of operationsType's methods (see subjectFor).
 	subjectType    = "ConformanceSubject"
 	newSubjectFunc = "newConformanceSubject"
-	notProvided    = "conformanceNotProvided"
-	typePrefix     = "Conformance"
+	// defaultsType answers every operation as not provided; a scaffold
+	// embeds it (protoc-gen-go's Unimplemented...Server).
+	defaultsType = "UnimplementedConformanceSubject"
+	// subjectFor is what the generated tests obtain their subject from.
+	subjectFor = "conformanceSubjectFor"
+	// adapterType completes a scaffold value lacking methods with the
+	// defaults.
+	adapterType = "conformanceSubjectAdapter"
+	// signatureMismatch (support file) names a method of the protocol's
+	// name whose signature is not the protocol's.
+	signatureMismatch = "conformanceSignatureMismatch"
+	notProvided       = "conformanceNotProvided"
+	typePrefix        = "Conformance"
 )
 
 // subjectAPI is the subject's Go method set and its record types.
@@ -44,6 +60,17 @@ type goOperation struct {
 	Signature string
 	// Zero is the zero value of the result, for a not-provided stub.
 	Zero string
+	// Default is what the generated default (UnimplementedConformanceSubject)
+	// answers for the operation in this target (backend.DefaultReason); ""
+	// before the target is known.
+	Default string
+}
+
+// DefaultIsOtherTarget reports whether the generated default already says
+// what a scaffold method reporting OtherTarget would: the scaffold then
+// leaves the method out.
+func (o goOperation) DefaultIsOtherTarget() bool {
+	return o.Default == backend.OtherTarget(o.Op.Transport)
 }
 
 // OtherTarget is, as a Go string literal, the missing-feature rule's reason
@@ -218,22 +245,26 @@ func sentence(doc string) string {
 	return doc + "."
 }
 
-// subjectFile builds conformance_subject_gen_test.go: the interface and its
-// record types. It is the same for every suite (only the header's version
-// differs), so a scaffold compiles against any of them.
+// subjectFile builds conformance_subject_gen_test.go: the operations
+// interface and its record types, the generated defaults and the accessor
+// the tests obtain their subject from. Only the defaults' reasons depend on
+// the target, so a scaffold compiles against any suite's.
 func subjectFile(c *common) (*fileBuilder, error) {
 	b := c.newGenerated(SubjectFile)
-	b.decl(subjectType+" is the implementation under test. Generated tests call nothing else; "+
-		newSubjectFunc+" (in the scaffold or the oracle binding) returns it.",
-		jen.Type().Id(subjectType).InterfaceFunc(func(g *jen.Group) {
+	b.decl(operationsType+" is every operation of the implementation under test. Generated tests call nothing else; "+
+		subjectFor+" obtains it from "+newSubjectFunc+" (in the scaffold or the oracle binding).",
+		jen.Type().Id(operationsType).InterfaceFunc(func(g *jen.Group) {
 			for _, op := range c.api.Operations {
 				comment(g, op.Doc)
-				// indented by a tab; its parameters wrap when the line would be too long
-				oneLine := strings.TrimPrefix(goText(jen.Var().Id("_").Func().Add(methodSignature(op, false))), "var _ func")
-				wrap := 1+len(op.Method)+len(oneLine) > maxLineWidth
-				g.Id(op.Method).Add(methodSignature(op, wrap))
+				g.Id(op.Method).Add(interfaceSignature(op))
 			}
 		}))
+	// An alias of any, not an interface of the operations: a scaffold written
+	// before an operation was added still returns a valid ConformanceSubject.
+	b.decl(subjectType+" is what "+newSubjectFunc+" returns: any value with some of "+operationsType+
+		"' methods. The ones it lacks answer with "+defaultsType+"'s defaults; one of an operation's name "+
+		"whose signature is not the protocol's fails its tests, naming both.",
+		jen.Type().Id(subjectType).Op("=").Any())
 	for _, r := range c.api.Records {
 		b.decl(r.Doc, jen.Type().Id(r.Name).StructFunc(func(g *jen.Group) {
 			for _, f := range r.Fields {
@@ -246,7 +277,67 @@ func subjectFile(c *common) (*fileBuilder, error) {
 			}
 		}))
 	}
+	addDefaults(b, c.api)
+	addAccessor(b, c.api)
 	return b, nil
+}
+
+// interfaceSignature is op's signature as an interface method, indented by
+// a tab: its parameters wrap when the line would be too long.
+func interfaceSignature(op goOperation) *jen.Statement {
+	oneLine := strings.TrimPrefix(goText(jen.Var().Id("_").Func().Add(methodSignature(op, false))), "var _ func")
+	wrap := 1+len(op.Method)+len(oneLine) > maxLineWidth
+	return methodSignature(op, wrap)
+}
+
+// addDefaults declares UnimplementedConformanceSubject, whose every method
+// reports not provided with the operation's default reason in this target.
+func addDefaults(b *fileBuilder, api *subjectAPI) {
+	b.decl(defaultsType+" answers every operation as not provided. A scaffold embeds it and "+
+		"declares the methods it maps: an operation a later bqgen adds then answers from here, so the "+
+		"SDK's build never breaks and the operation's tests skip, saying so, until the scaffold maps it.",
+		jen.Type().Id(defaultsType).Struct())
+	for _, op := range api.Operations {
+		wrap := wrapSignature(defaultsType, op)
+		// bqgen's own text (operation names and revisions), so a plain literal
+		b.decl("", methodDeclaration(defaultsType, op, wrap).Block(
+			jen.Id("reason").Op(":=").Lit(op.Default),
+			jen.Return(jen.Id(op.Zero), jen.Id(notProvided).Call(jen.Id("reason")))))
+	}
+}
+
+// addAccessor declares conformanceSubjectFor and the adapter it returns for
+// a scaffold value without every operation: per operation, the value's
+// method when its signature is the protocol's, an error naming both
+// signatures when it is another, else the default.
+func addAccessor(b *fileBuilder, api *subjectAPI) {
+	b.decl(subjectFor+" is the subject the generated tests run against: the value "+newSubjectFunc+
+		" returns, each operation it has no method for answered by "+defaultsType+".",
+		jen.Func().Id(subjectFor).Params(tParam()).Id(operationsType).Block(
+			tHelper(),
+			jen.Id("value").Op(":=").Id(newSubjectFunc).Call(jen.Id("t")),
+			jen.If(jen.List(jen.Id("subject"), jen.Id("ok")).Op(":=").Id("value").Assert(jen.Id(operationsType)), jen.Id("ok")).Block(
+				jen.Return(jen.Id("subject"))),
+			jen.Return(jen.Id(adapterType).Values(jen.Id("value")))))
+	b.decl(adapterType+" is a scaffold value that lacks some operations, completed with the defaults.",
+		jen.Type().Id(adapterType).Struct(jen.Id("value").Id(subjectType)))
+	for _, op := range api.Operations {
+		args := make([]jen.Code, len(op.Params))
+		for i, p := range op.Params {
+			args[i] = jen.Id(p.Name)
+		}
+		wrap := wrapSignature(adapterType, op)
+		b.decl("", jen.Func().Params(jen.Id("a").Id(adapterType)).Id(op.Method).Add(methodSignature(op, wrap)).Block(
+			jen.If(
+				jen.List(jen.Id("mapped"), jen.Id("ok")).Op(":=").Id("a").Dot("value").Assert(
+					jen.Interface(jen.Id(op.Method).Add(interfaceSignature(op)))),
+				jen.Id("ok"),
+			).Block(jen.Return(call("mapped."+op.Method, args...))),
+			jen.If(jen.Err().Op(":=").Id(signatureMismatch).Call(jen.Id("a").Dot("value"), jen.Lit(op.Method)),
+				jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id(op.Zero), jen.Err())),
+			jen.Return(call(defaultsType+"{}."+op.Method, args...)),
+		))
+	}
 }
 
 // methodSignature is the parameter and result lists of a method; adjacent
@@ -303,8 +394,9 @@ func oracleSubjectFile(c *common) (*fileBuilder, error) {
 	b.decl(newSubjectFunc+" returns the oracle subject.",
 		jen.Func().Id(newSubjectFunc).Params(tParam()).Id(subjectType).Block(
 			tHelper(), jen.Return(jen.Id(oracleSubjectType).Values())))
-	b.decl(oracleSubjectType+" is the "+subjectType+" of `bqgen oracle serve`.",
+	b.decl(oracleSubjectType+" is the "+operationsType+" of `bqgen oracle serve`.",
 		jen.Type().Id(oracleSubjectType).Struct())
+	b.decl("", jen.Var().Id("_").Id(operationsType).Op("=").Id(oracleSubjectType).Values())
 	for _, op := range c.api.Operations {
 		wrap := wrapSignature(oracleSubjectType, op)
 		b.decl("", methodDeclaration(oracleSubjectType, op, wrap).Block(oracleMethodBody(c.api, op)...))

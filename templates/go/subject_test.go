@@ -55,7 +55,7 @@ func TestNewOperationNeedsNoBackendEdit(t *testing.T) {
 		"subject": {"// FrobnicateWidget frobnicates the widget of envelope.", signature},
 		"oracle subject": {signature, `conformanceOracleCall("frobnicate_widget"`, `"widget_id": widgetID`,
 			"Frobnicated string `json:\"frobnicated\"`", "return []byte(result.Frobnicated), err"},
-		"scaffold": {signature, `conformanceNotProvided("no babelqueue-go mapping for frobnicate_widget yet")`},
+		"scaffold": {signature, `conformanceNotProvided("not mapped yet: map frobnicate_widget onto the SDK's API")`},
 	} {
 		text := map[string]string{"subject": subject, "oracle subject": oracle, "scaffold": string(scaffold)}[name]
 		for _, w := range want {

@@ -101,6 +101,9 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 	if err != nil {
 		return nil, err
 	}
+	for i := range api.Operations {
+		api.Operations[i].Default = backend.DefaultReason(s, api.Operations[i].Op)
+	}
 	for _, e := range opt.Exemptions {
 		if e.Action != backend.ExemptSkip && e.Action != backend.ExemptFail {
 			return nil, backend.OptionErrorf("exemption %q: action %q is neither %q nor %q", e.Pattern, e.Action, backend.ExemptSkip, backend.ExemptFail)

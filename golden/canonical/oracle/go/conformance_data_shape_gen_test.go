@@ -13,7 +13,7 @@ import (
 // TestConformanceSuiteDataShape runs data_shape: the producer emits data as an
 // object ({} never []) and decode rejects non-object data.
 func TestConformanceSuiteDataShape(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	t.Run("empty-data", func(t *testing.T) {
 		conformanceExpectEncodedData(t, subject, conformanceMakeRequest{
 			URN:   "urn:babel:orders:created",
@@ -43,7 +43,7 @@ type conformanceMakeRequest struct {
 // want.
 func conformanceExpectEncodedData(
 	t testing.TB,
-	subject ConformanceSubject,
+	subject ConformanceOperations,
 	request conformanceMakeRequest,
 	want string,
 ) {

@@ -11,7 +11,7 @@ import (
 // TestConformanceSuiteForbiddenKeys runs forbidden_keys: decode accepts the
 // envelope with a warning naming the key, and re-encoding drops it.
 func TestConformanceSuiteForbiddenKeys(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	t.Run("forbidden-key-timestamp", func(t *testing.T) {
 		conformanceExpectForbiddenKey(
 			t,
@@ -64,7 +64,7 @@ func TestConformanceSuiteForbiddenKeys(t *testing.T) {
 // an SDK may have no way to surface them, that a warning names the key.
 func conformanceExpectForbiddenKey(
 	t testing.TB,
-	subject ConformanceSubject,
+	subject ConformanceOperations,
 	fixture, forbiddenKey string,
 	absent []string,
 ) {

@@ -11,7 +11,7 @@ import (
 // TestConformanceSuitePayloadSchema runs payload_schema: each data value gets the
 // expected verdict against the block's schema.
 func TestConformanceSuitePayloadSchema(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	schema := json.RawMessage(`{
 	"$schema": "http://json-schema.org/draft-07/schema#",
 	"type": "object",

@@ -11,7 +11,7 @@ import (
 // TestConformanceSuitePayloadSchemaUnicode runs payload_schema_unicode: string
 // lengths count Unicode code points, not bytes, UTF-16 units or graphemes.
 func TestConformanceSuitePayloadSchemaUnicode(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	schema := json.RawMessage(`{
 	"$schema": "http://json-schema.org/draft-07/schema#",
 	"type": "object",

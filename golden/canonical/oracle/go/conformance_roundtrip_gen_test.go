@@ -11,7 +11,7 @@ import (
 // TestConformanceSuiteRoundtrip runs roundtrip: re-encoding a decoded envelope
 // with attempts + 1 keeps every unknown key with the same value.
 func TestConformanceSuiteRoundtrip(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	t.Run("unknown-meta-roundtrip", func(t *testing.T) {
 		conformanceExpectRoundtrip(t, subject, "fixtures/unknown-meta-roundtrip.json", 1, []conformancePreserved{
 			{Pointer: "/meta/vendor_flag", Value: `true`},
@@ -46,7 +46,7 @@ type conformancePreserved struct {
 // attempts and every preserved value.
 func conformanceExpectRoundtrip(
 	t testing.TB,
-	subject ConformanceSubject,
+	subject ConformanceOperations,
 	fixture string,
 	wantAttempts int64,
 	preserved []conformancePreserved,

@@ -13,7 +13,7 @@ import (
 // skipped or dead-lettered as the RowErrorHandler says, and is settled and counted
 // as expected.
 func TestConformanceSuiteRowErrors(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	typeValue := json.RawMessage(`{
 	"type": "object",
 	"required": [

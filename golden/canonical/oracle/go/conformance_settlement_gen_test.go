@@ -10,7 +10,7 @@ import "testing"
 // each call returned, what the broker saw, what delivers it again and the
 // messages_settled counts are as expected.
 func TestConformanceSuiteSettlement(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	t.Run("acknowledge", func(t *testing.T) {
 		got, err := subject.Settle(
 			"rabbitmq",              // broker

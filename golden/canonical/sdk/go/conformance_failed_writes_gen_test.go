@@ -12,7 +12,7 @@ import (
 // message as the broker's answer and the FailedMessageAction say, after the sink
 // event its kind waits for.
 func TestConformanceSuiteFailedWrites(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	t.Run("message-queue-all-accepted", func(t *testing.T) {
 		got, err := subject.WriteMessages(
 			"message_queue",                         // sink

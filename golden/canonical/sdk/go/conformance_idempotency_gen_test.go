@@ -8,7 +8,7 @@ import "testing"
 // TestConformanceSuiteIdempotencyDedupKey runs idempotency.dedup_key: the helper's
 // seen-set key for the fixture is its meta.id.
 func TestConformanceSuiteIdempotencyDedupKey(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	got, err := subject.IdempotencyKey(conformanceFixture(t, "fixtures/order-created.json"))
 	conformanceRequireOK(t, "idempotency_key", err)
 	conformanceExpectEqual(t, "key", got, "f1e2d3c4-b5a6-4789-90ab-cdef01234567")
@@ -17,7 +17,7 @@ func TestConformanceSuiteIdempotencyDedupKey(t *testing.T) {
 // TestConformanceSuiteIdempotencySequences runs idempotency.sequences: one wrapped
 // handler over one fresh store runs or skips each delivery as expected.
 func TestConformanceSuiteIdempotencySequences(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	t.Run("duplicate-delivery-runs-once", func(t *testing.T) {
 		conformanceExpectReplay(t, subject, 1, []conformanceReplayStep{
 			{MetaID: "id-A", Outcome: "ok", ExpectRun: true},
@@ -75,7 +75,7 @@ type conformanceReplayStep struct {
 // delivery by delivery, whether the handler ran, and how often it ran in all.
 func conformanceExpectReplay(
 	t testing.TB,
-	subject ConformanceSubject,
+	subject ConformanceOperations,
 	wantRuns int,
 	steps []conformanceReplayStep,
 ) {

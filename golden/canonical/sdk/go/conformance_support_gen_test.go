@@ -12,6 +12,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"sort"
 	"strconv"
@@ -28,6 +29,38 @@ var ErrConformanceNotProvided = errors.New("not provided")
 // operation is not provided.
 func conformanceNotProvided(reason string) error {
 	return fmt.Errorf("%w: %s", ErrConformanceNotProvided, reason)
+}
+
+// conformanceSignatureMismatch is an error naming value's method and both
+// signatures when value has a method of that name whose signature is not the
+// protocol's, else nil. A scaffold written for an earlier protocol compiles
+// whatever its methods say (ConformanceSubject is any value), so the operation's
+// tests fail with this, saying what to change, instead of skipping as if the
+// scaffold had no such method.
+func conformanceSignatureMismatch(value ConformanceSubject, method string) error {
+	if value == nil {
+		return nil
+	}
+	want, _ := reflect.TypeOf((*ConformanceOperations)(nil)).Elem().MethodByName(method)
+	if found, ok := reflect.TypeOf(value).MethodByName(method); ok {
+		// The method's type without its receiver, as want's
+		got := reflect.ValueOf(value).Method(found.Index).Type()
+		if got == want.Type {
+			return nil
+		}
+		return fmt.Errorf("%s.%s is %s; the protocol's is %s: change it (see bqgen check)",
+			conformanceTypeName(reflect.TypeOf(value)), method, conformanceTypeName(got), conformanceTypeName(want.Type))
+	}
+	if _, ok := reflect.PointerTo(reflect.TypeOf(value)).MethodByName(method); ok {
+		return fmt.Errorf("%s has %s on its pointer, and %s returns the value: return a pointer (see bqgen check)",
+			conformanceTypeName(reflect.TypeOf(value)), method, "newConformanceSubject")
+	}
+	return nil
+}
+
+// conformanceTypeName is a type as this package's source spells it.
+func conformanceTypeName(t reflect.Type) string {
+	return strings.ReplaceAll(strings.ReplaceAll(t.String(), "babelqueue_test.", ""), "[]uint8", "[]byte")
 }
 
 // conformanceFixture reads a file of the vendored suite exactly as it is.
@@ -135,7 +168,7 @@ func (r *conformanceRecorder) Skipped() bool { return r.skipped != "" }
 // it exactly when valid; reason is the suite's explanation.
 func conformanceExpectVerdict(
 	t testing.TB,
-	subject ConformanceSubject,
+	subject ConformanceOperations,
 	fixture string,
 	valid bool,
 	reason string,

@@ -8,7 +8,7 @@ import "testing"
 // TestConformanceSuiteKafkaPropertyProjection runs kafka.property_projection: the
 // record headers are exactly the expected strings.
 func TestConformanceSuiteKafkaPropertyProjection(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	got, err := subject.KafkaHeaders(conformanceFixture(t, "fixtures/order-created.json"))
 	conformanceRequireOK(t, "kafka_headers", err)
 	conformanceExpectExactMap(t, "headers", got, map[string]string{
@@ -25,7 +25,7 @@ func TestConformanceSuiteKafkaPropertyProjection(t *testing.T) {
 // kafka.attempts_reconciliation: the attempts a consumer sees after reconciling
 // the body's count with the broker's.
 func TestConformanceSuiteKafkaAttemptsReconciliation(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	t.Run("header-matches-body", func(t *testing.T) {
 		got, err := subject.KafkaReconcile(0, conformancePtr("0"))
 		conformanceRequireOK(t, "kafka_reconcile", err)

@@ -14,8 +14,10 @@ func newConformanceSubject(t *testing.T) ConformanceSubject {
 	return oracleConformanceSubject{}
 }
 
-// oracleConformanceSubject is the ConformanceSubject of `bqgen oracle serve`.
+// oracleConformanceSubject is the ConformanceOperations of `bqgen oracle serve`.
 type oracleConformanceSubject struct{}
+
+var _ ConformanceOperations = oracleConformanceSubject{}
 
 func (oracleConformanceSubject) Decode(envelope []byte) (ConformanceDecodeResult, error) {
 	var result ConformanceDecodeResult

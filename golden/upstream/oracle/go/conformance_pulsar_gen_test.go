@@ -8,7 +8,7 @@ import "testing"
 // TestConformanceSuitePulsarPropertyProjection runs pulsar.property_projection:
 // the message properties are exactly the expected strings.
 func TestConformanceSuitePulsarPropertyProjection(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	got, err := subject.PulsarProperties(conformanceFixture(t, "fixtures/order-created.json"))
 	conformanceRequireOK(t, "pulsar_properties", err)
 	conformanceExpectExactMap(t, "properties", got, map[string]string{
@@ -25,7 +25,7 @@ func TestConformanceSuitePulsarPropertyProjection(t *testing.T) {
 // pulsar.attempts_reconciliation: the attempts a consumer sees after reconciling
 // the body's count with the broker's.
 func TestConformanceSuitePulsarAttemptsReconciliation(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	t.Run("first-delivery", func(t *testing.T) {
 		got, err := subject.PulsarReconcile(0, 0)
 		conformanceRequireOK(t, "pulsar_reconcile", err)

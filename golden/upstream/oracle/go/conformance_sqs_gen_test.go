@@ -8,7 +8,7 @@ import "testing"
 // TestConformanceSuiteSQSAttributeProjection runs sqs.attribute_projection: the
 // MessageAttributes are exactly the expected ones.
 func TestConformanceSuiteSQSAttributeProjection(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	got, err := subject.SQSAttributes(conformanceFixture(t, "fixtures/order-created.json"))
 	conformanceRequireOK(t, "sqs_attributes", err)
 	conformanceExpectExactMap(t, "attributes", got, map[string]ConformanceSQSAttribute{
@@ -25,7 +25,7 @@ func TestConformanceSuiteSQSAttributeProjection(t *testing.T) {
 // the attempts a consumer sees after reconciling the body's count with the
 // broker's.
 func TestConformanceSuiteSQSAttemptsReconciliation(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	t.Run("first-delivery", func(t *testing.T) {
 		got, err := subject.SQSReconcile(0, conformancePtr("1"))
 		conformanceRequireOK(t, "sqs_reconcile", err)

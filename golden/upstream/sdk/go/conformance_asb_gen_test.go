@@ -8,7 +8,7 @@ import "testing"
 // TestConformanceSuiteASBPropertyProjection runs asb.property_projection: the
 // message fields are equal and the application properties deep-equal (typed).
 func TestConformanceSuiteASBPropertyProjection(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	got, err := subject.ASBMessage(conformanceFixture(t, "fixtures/order-created.json"))
 	conformanceRequireOK(t, "asb_message", err)
 	conformanceExpectEqual(t, "subject", got.Subject, "urn:babel:orders:created")
@@ -26,7 +26,7 @@ func TestConformanceSuiteASBPropertyProjection(t *testing.T) {
 // the attempts a consumer sees after reconciling the body's count with the
 // broker's.
 func TestConformanceSuiteASBAttemptsReconciliation(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	t.Run("first-delivery", func(t *testing.T) {
 		got, err := subject.ASBReconcile(0, 1)
 		conformanceRequireOK(t, "asb_reconcile", err)

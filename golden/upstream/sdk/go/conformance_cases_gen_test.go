@@ -9,7 +9,7 @@ import "testing"
 // a valid one must be accepted with the expected view (per-message fields by shape
 // only), an invalid one rejected.
 func TestConformanceSuiteCases(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	t.Run("order-created", func(t *testing.T) {
 		conformanceExpectValidEnvelope(t, subject, "fixtures/order-created.json", conformanceEnvelopeExpectation{
 			URN:           "urn:babel:orders:created",
@@ -89,7 +89,7 @@ type conformanceEnvelopeExpectation struct {
 // for further checks.
 func conformanceExpectValidEnvelope(
 	t testing.TB,
-	subject ConformanceSubject,
+	subject ConformanceOperations,
 	fixture string,
 	want conformanceEnvelopeExpectation,
 ) *ConformanceView {

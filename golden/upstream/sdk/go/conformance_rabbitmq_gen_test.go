@@ -9,7 +9,7 @@ import "testing"
 // rabbitmq.property_projection: each basic property is equal and the headers
 // deep-equal (typed).
 func TestConformanceSuiteRabbitMQPropertyProjection(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	got, err := subject.RabbitMQPublishing(conformanceFixture(t, "fixtures/order-created.json"))
 	conformanceRequireOK(t, "rabbitmq_publishing", err)
 	conformanceExpectMapIncludes(t, "properties", got.Properties, map[string]string{

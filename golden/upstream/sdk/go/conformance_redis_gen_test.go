@@ -9,7 +9,7 @@ import "testing"
 // returns the produced envelope byte for byte, and the element really went through
 // the queue's ready list (one element after produce, none after reserve).
 func TestConformanceSuiteRedisPayloadIdentity(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	envelope := conformanceFixture(t, "fixtures/order-created.json")
 	got, err := subject.RedisRoundtrip(envelope)
 	conformanceRequireOK(t, "redis_roundtrip", err)

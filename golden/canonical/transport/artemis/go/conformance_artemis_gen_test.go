@@ -9,7 +9,7 @@ import "testing"
 // the JMS type annotation and correlation id are equal and the application
 // properties exactly the expected ones.
 func TestConformanceSuiteArtemisPropertyProjection(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	got, err := subject.ArtemisMessage(conformanceFixture(t, "fixtures/order-created.json"))
 	conformanceRequireOK(t, "artemis_message", err)
 	conformanceExpectJSONIncludes(t, "annotations", got.Annotations, `{"x-opt-jms-type":"urn:babel:orders:created"}`)
@@ -26,7 +26,7 @@ func TestConformanceSuiteArtemisPropertyProjection(t *testing.T) {
 // artemis.attempts_reconciliation: the attempts a consumer sees after reconciling
 // the body's count with the broker's.
 func TestConformanceSuiteArtemisAttemptsReconciliation(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	t.Run("first-delivery", func(t *testing.T) {
 		got, err := subject.ArtemisReconcile(0, 0)
 		conformanceRequireOK(t, "artemis_reconcile", err)
@@ -68,7 +68,7 @@ func TestConformanceSuiteArtemisAttemptsReconciliation(t *testing.T) {
 // the consumer reads the schema-version property before decoding, and each value
 // lets the fixture through to decode or rejects it, as expected.
 func TestConformanceSuiteArtemisSchemaVersionGate(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	envelope := conformanceFixture(t, "fixtures/order-created.json")
 	t.Run("decode string 1", func(t *testing.T) {
 		got, err := subject.ArtemisSchemaVersionGate(envelope, conformancePtr("1"))

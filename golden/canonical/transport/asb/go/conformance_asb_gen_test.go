@@ -11,7 +11,7 @@ import (
 // TestConformanceSuiteASBPropertyProjection runs asb.property_projection: the
 // message fields are equal and the application properties deep-equal (typed).
 func TestConformanceSuiteASBPropertyProjection(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	got, err := subject.ASBMessage(conformanceFixture(t, "fixtures/order-created.json"))
 	conformanceRequireOK(t, "asb_message", err)
 	conformanceExpectEqual(t, "subject", got.Subject, "urn:babel:orders:created")
@@ -29,7 +29,7 @@ func TestConformanceSuiteASBPropertyProjection(t *testing.T) {
 // the attempts a consumer sees after reconciling the body's count with the
 // broker's.
 func TestConformanceSuiteASBAttemptsReconciliation(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	t.Run("first-delivery", func(t *testing.T) {
 		got, err := subject.ASBReconcile(0, 1)
 		conformanceRequireOK(t, "asb_reconcile", err)
@@ -71,7 +71,7 @@ func TestConformanceSuiteASBAttemptsReconciliation(t *testing.T) {
 // consumer reads the schema-version property before decoding, and each value lets
 // the fixture through to decode or rejects it, as expected.
 func TestConformanceSuiteASBSchemaVersionGate(t *testing.T) {
-	subject := newConformanceSubject(t)
+	subject := conformanceSubjectFor(t)
 	envelope := conformanceFixture(t, "fixtures/order-created.json")
 	t.Run("decode string 1", func(t *testing.T) {
 		got, err := subject.ASBSchemaVersionGate(envelope, json.RawMessage(`"1"`), nil)

@@ -3,12 +3,15 @@
 
 package kafka
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"testing"
+)
 
-// ConformanceSubject is the implementation under test. Generated tests call
-// nothing else; newConformanceSubject (in the scaffold or the oracle binding)
-// returns it.
-type ConformanceSubject interface {
+// ConformanceOperations is every operation of the implementation under test.
+// Generated tests call nothing else; conformanceSubjectFor obtains it from
+// newConformanceSubject (in the scaffold or the oracle binding).
+type ConformanceOperations interface {
 	// Decode decodes envelope with the consumer API and reports whether it is
 	// accepted; rejection is a result, not an error.
 	Decode(envelope []byte) (ConformanceDecodeResult, error)
@@ -114,6 +117,12 @@ type ConformanceSubject interface {
 	// acknowledged.
 	WriteMessages(sink, action string, batches json.RawMessage, refused []string) (ConformanceWriteOutcome, error)
 }
+
+// ConformanceSubject is what newConformanceSubject returns: any value with some of
+// ConformanceOperations' methods. The ones it lacks answer with
+// UnimplementedConformanceSubject's defaults; one of an operation's name whose
+// signature is not the protocol's fails its tests, naming both.
+type ConformanceSubject = any
 
 // ConformanceDecodeResult is the outcome of decode.
 type ConformanceDecodeResult struct {
@@ -258,4 +267,557 @@ type ConformancePayloadVerdict struct {
 	Valid bool `json:"valid"`
 	// Errors is what the validator reported; may be empty.
 	Errors []string `json:"errors"`
+}
+
+// UnimplementedConformanceSubject answers every operation as not provided. A
+// scaffold embeds it and declares the methods it maps: an operation a later bqgen
+// adds then answers from here, so the SDK's build never breaks and the operation's
+// tests skip, saying so, until the scaffold maps it.
+type UnimplementedConformanceSubject struct{}
+
+func (UnimplementedConformanceSubject) Decode(envelope []byte) (ConformanceDecodeResult, error) {
+	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+	return ConformanceDecodeResult{}, conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) Reencode(envelope []byte, attemptsIncrement int64) ([]byte, error) {
+	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+	return nil, conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) Make(urn, queue string, data json.RawMessage) ([]byte, error) {
+	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+	return nil, conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) SQSAttributes(envelope []byte) (map[string]ConformanceSQSAttribute, error) {
+	reason := "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)"
+	return nil, conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) SQSReconcile(
+	bodyAttempts int64,
+	approximateReceiveCount *string,
+) (int64, error) {
+	reason := "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)"
+	return 0, conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) ASBMessage(envelope []byte) (ConformanceASBMessage, error) {
+	reason := "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)"
+	return ConformanceASBMessage{}, conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) ASBReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
+	reason := "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)"
+	return 0, conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) PulsarProperties(envelope []byte) (map[string]string, error) {
+	reason := "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)"
+	return nil, conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) PulsarReconcile(bodyAttempts, redeliveryCount int64) (int64, error) {
+	reason := "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)"
+	return 0, conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) KafkaHeaders(envelope []byte) (map[string]string, error) {
+	reason := "this scaffold predates operation kafka_headers (bqgen adds it from suite 1.1.0)"
+	return nil, conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *string) (int64, error) {
+	reason := "this scaffold predates operation kafka_reconcile (bqgen adds it from suite 1.1.0)"
+	return 0, conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) ArtemisMessage(envelope []byte) (ConformanceArtemisMessage, error) {
+	reason := "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)"
+	return ConformanceArtemisMessage{}, conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) ArtemisReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
+	reason := "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)"
+	return 0, conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) RabbitMQPublishing(envelope []byte) (ConformanceRabbitMQPublishing, error) {
+	reason := "belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)"
+	return ConformanceRabbitMQPublishing{}, conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) RedisRoundtrip(envelope []byte) (ConformanceRedisRoundtrip, error) {
+	reason := "belongs to the redis transport target (blocks: [redis] in bqgen.yaml)"
+	return ConformanceRedisRoundtrip{}, conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) IdempotencyKey(envelope []byte) (string, error) {
+	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+	return "", conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) IdempotencyReplay(deliveries []ConformanceDelivery) ([]bool, error) {
+	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+	return nil, conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) ValidatePayload(
+	schema,
+	data json.RawMessage,
+) (ConformancePayloadVerdict, error) {
+	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+	return ConformancePayloadVerdict{}, conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) SQSSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	reason := "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)"
+	return "", conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) ASBSchemaVersionGate(
+	envelope []byte,
+	property json.RawMessage,
+	amqpType *string,
+) (string, error) {
+	reason := "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)"
+	return "", conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) PulsarSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	reason := "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)"
+	return "", conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) KafkaSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	reason := "this scaffold predates operation kafka_schema_version_gate (bqgen adds it from suite 1.2.0)"
+	return "", conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) ArtemisSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	reason := "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)"
+	return "", conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) Settle(
+	broker string,
+	deadLetterQueue bool,
+	calls []string,
+) (ConformanceSettlement, error) {
+	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+	return ConformanceSettlement{}, conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) ReadMessage(
+	typeValue json.RawMessage,
+	broker,
+	source,
+	position,
+	messageID string,
+	metadata json.RawMessage,
+	body string,
+	action *string,
+	deadLetterQueue bool,
+	rawExcerptLength *int64,
+) (ConformanceMessageRead, error) {
+	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+	return ConformanceMessageRead{}, conformanceNotProvided(reason)
+}
+
+func (UnimplementedConformanceSubject) WriteMessages(
+	sink,
+	action string,
+	batches json.RawMessage,
+	refused []string,
+) (ConformanceWriteOutcome, error) {
+	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+	return ConformanceWriteOutcome{}, conformanceNotProvided(reason)
+}
+
+// conformanceSubjectFor is the subject the generated tests run against: the value
+// newConformanceSubject returns, each operation it has no method for answered by
+// UnimplementedConformanceSubject.
+func conformanceSubjectFor(t *testing.T) ConformanceOperations {
+	t.Helper()
+	value := newConformanceSubject(t)
+	if subject, ok := value.(ConformanceOperations); ok {
+		return subject
+	}
+	return conformanceSubjectAdapter{value}
+}
+
+// conformanceSubjectAdapter is a scaffold value that lacks some operations,
+// completed with the defaults.
+type conformanceSubjectAdapter struct {
+	value ConformanceSubject
+}
+
+func (a conformanceSubjectAdapter) Decode(envelope []byte) (ConformanceDecodeResult, error) {
+	if mapped, ok := a.value.(interface {
+		Decode(envelope []byte) (ConformanceDecodeResult, error)
+	}); ok {
+		return mapped.Decode(envelope)
+	}
+	if err := conformanceSignatureMismatch(a.value, "Decode"); err != nil {
+		return ConformanceDecodeResult{}, err
+	}
+	return UnimplementedConformanceSubject{}.Decode(envelope)
+}
+
+func (a conformanceSubjectAdapter) Reencode(envelope []byte, attemptsIncrement int64) ([]byte, error) {
+	if mapped, ok := a.value.(interface {
+		Reencode(envelope []byte, attemptsIncrement int64) ([]byte, error)
+	}); ok {
+		return mapped.Reencode(envelope, attemptsIncrement)
+	}
+	if err := conformanceSignatureMismatch(a.value, "Reencode"); err != nil {
+		return nil, err
+	}
+	return UnimplementedConformanceSubject{}.Reencode(envelope, attemptsIncrement)
+}
+
+func (a conformanceSubjectAdapter) Make(urn, queue string, data json.RawMessage) ([]byte, error) {
+	if mapped, ok := a.value.(interface {
+		Make(urn, queue string, data json.RawMessage) ([]byte, error)
+	}); ok {
+		return mapped.Make(urn, queue, data)
+	}
+	if err := conformanceSignatureMismatch(a.value, "Make"); err != nil {
+		return nil, err
+	}
+	return UnimplementedConformanceSubject{}.Make(urn, queue, data)
+}
+
+func (a conformanceSubjectAdapter) SQSAttributes(envelope []byte) (map[string]ConformanceSQSAttribute, error) {
+	if mapped, ok := a.value.(interface {
+		SQSAttributes(envelope []byte) (map[string]ConformanceSQSAttribute, error)
+	}); ok {
+		return mapped.SQSAttributes(envelope)
+	}
+	if err := conformanceSignatureMismatch(a.value, "SQSAttributes"); err != nil {
+		return nil, err
+	}
+	return UnimplementedConformanceSubject{}.SQSAttributes(envelope)
+}
+
+func (a conformanceSubjectAdapter) SQSReconcile(bodyAttempts int64, approximateReceiveCount *string) (int64, error) {
+	if mapped, ok := a.value.(interface {
+		SQSReconcile(bodyAttempts int64, approximateReceiveCount *string) (int64, error)
+	}); ok {
+		return mapped.SQSReconcile(bodyAttempts, approximateReceiveCount)
+	}
+	if err := conformanceSignatureMismatch(a.value, "SQSReconcile"); err != nil {
+		return 0, err
+	}
+	return UnimplementedConformanceSubject{}.SQSReconcile(bodyAttempts, approximateReceiveCount)
+}
+
+func (a conformanceSubjectAdapter) ASBMessage(envelope []byte) (ConformanceASBMessage, error) {
+	if mapped, ok := a.value.(interface {
+		ASBMessage(envelope []byte) (ConformanceASBMessage, error)
+	}); ok {
+		return mapped.ASBMessage(envelope)
+	}
+	if err := conformanceSignatureMismatch(a.value, "ASBMessage"); err != nil {
+		return ConformanceASBMessage{}, err
+	}
+	return UnimplementedConformanceSubject{}.ASBMessage(envelope)
+}
+
+func (a conformanceSubjectAdapter) ASBReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
+	if mapped, ok := a.value.(interface {
+		ASBReconcile(bodyAttempts, deliveryCount int64) (int64, error)
+	}); ok {
+		return mapped.ASBReconcile(bodyAttempts, deliveryCount)
+	}
+	if err := conformanceSignatureMismatch(a.value, "ASBReconcile"); err != nil {
+		return 0, err
+	}
+	return UnimplementedConformanceSubject{}.ASBReconcile(bodyAttempts, deliveryCount)
+}
+
+func (a conformanceSubjectAdapter) PulsarProperties(envelope []byte) (map[string]string, error) {
+	if mapped, ok := a.value.(interface {
+		PulsarProperties(envelope []byte) (map[string]string, error)
+	}); ok {
+		return mapped.PulsarProperties(envelope)
+	}
+	if err := conformanceSignatureMismatch(a.value, "PulsarProperties"); err != nil {
+		return nil, err
+	}
+	return UnimplementedConformanceSubject{}.PulsarProperties(envelope)
+}
+
+func (a conformanceSubjectAdapter) PulsarReconcile(bodyAttempts, redeliveryCount int64) (int64, error) {
+	if mapped, ok := a.value.(interface {
+		PulsarReconcile(bodyAttempts, redeliveryCount int64) (int64, error)
+	}); ok {
+		return mapped.PulsarReconcile(bodyAttempts, redeliveryCount)
+	}
+	if err := conformanceSignatureMismatch(a.value, "PulsarReconcile"); err != nil {
+		return 0, err
+	}
+	return UnimplementedConformanceSubject{}.PulsarReconcile(bodyAttempts, redeliveryCount)
+}
+
+func (a conformanceSubjectAdapter) KafkaHeaders(envelope []byte) (map[string]string, error) {
+	if mapped, ok := a.value.(interface {
+		KafkaHeaders(envelope []byte) (map[string]string, error)
+	}); ok {
+		return mapped.KafkaHeaders(envelope)
+	}
+	if err := conformanceSignatureMismatch(a.value, "KafkaHeaders"); err != nil {
+		return nil, err
+	}
+	return UnimplementedConformanceSubject{}.KafkaHeaders(envelope)
+}
+
+func (a conformanceSubjectAdapter) KafkaReconcile(bodyAttempts int64, headerAttempts *string) (int64, error) {
+	if mapped, ok := a.value.(interface {
+		KafkaReconcile(bodyAttempts int64, headerAttempts *string) (int64, error)
+	}); ok {
+		return mapped.KafkaReconcile(bodyAttempts, headerAttempts)
+	}
+	if err := conformanceSignatureMismatch(a.value, "KafkaReconcile"); err != nil {
+		return 0, err
+	}
+	return UnimplementedConformanceSubject{}.KafkaReconcile(bodyAttempts, headerAttempts)
+}
+
+func (a conformanceSubjectAdapter) ArtemisMessage(envelope []byte) (ConformanceArtemisMessage, error) {
+	if mapped, ok := a.value.(interface {
+		ArtemisMessage(envelope []byte) (ConformanceArtemisMessage, error)
+	}); ok {
+		return mapped.ArtemisMessage(envelope)
+	}
+	if err := conformanceSignatureMismatch(a.value, "ArtemisMessage"); err != nil {
+		return ConformanceArtemisMessage{}, err
+	}
+	return UnimplementedConformanceSubject{}.ArtemisMessage(envelope)
+}
+
+func (a conformanceSubjectAdapter) ArtemisReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
+	if mapped, ok := a.value.(interface {
+		ArtemisReconcile(bodyAttempts, deliveryCount int64) (int64, error)
+	}); ok {
+		return mapped.ArtemisReconcile(bodyAttempts, deliveryCount)
+	}
+	if err := conformanceSignatureMismatch(a.value, "ArtemisReconcile"); err != nil {
+		return 0, err
+	}
+	return UnimplementedConformanceSubject{}.ArtemisReconcile(bodyAttempts, deliveryCount)
+}
+
+func (a conformanceSubjectAdapter) RabbitMQPublishing(envelope []byte) (ConformanceRabbitMQPublishing, error) {
+	if mapped, ok := a.value.(interface {
+		RabbitMQPublishing(envelope []byte) (ConformanceRabbitMQPublishing, error)
+	}); ok {
+		return mapped.RabbitMQPublishing(envelope)
+	}
+	if err := conformanceSignatureMismatch(a.value, "RabbitMQPublishing"); err != nil {
+		return ConformanceRabbitMQPublishing{}, err
+	}
+	return UnimplementedConformanceSubject{}.RabbitMQPublishing(envelope)
+}
+
+func (a conformanceSubjectAdapter) RedisRoundtrip(envelope []byte) (ConformanceRedisRoundtrip, error) {
+	if mapped, ok := a.value.(interface {
+		RedisRoundtrip(envelope []byte) (ConformanceRedisRoundtrip, error)
+	}); ok {
+		return mapped.RedisRoundtrip(envelope)
+	}
+	if err := conformanceSignatureMismatch(a.value, "RedisRoundtrip"); err != nil {
+		return ConformanceRedisRoundtrip{}, err
+	}
+	return UnimplementedConformanceSubject{}.RedisRoundtrip(envelope)
+}
+
+func (a conformanceSubjectAdapter) IdempotencyKey(envelope []byte) (string, error) {
+	if mapped, ok := a.value.(interface {
+		IdempotencyKey(envelope []byte) (string, error)
+	}); ok {
+		return mapped.IdempotencyKey(envelope)
+	}
+	if err := conformanceSignatureMismatch(a.value, "IdempotencyKey"); err != nil {
+		return "", err
+	}
+	return UnimplementedConformanceSubject{}.IdempotencyKey(envelope)
+}
+
+func (a conformanceSubjectAdapter) IdempotencyReplay(deliveries []ConformanceDelivery) ([]bool, error) {
+	if mapped, ok := a.value.(interface {
+		IdempotencyReplay(deliveries []ConformanceDelivery) ([]bool, error)
+	}); ok {
+		return mapped.IdempotencyReplay(deliveries)
+	}
+	if err := conformanceSignatureMismatch(a.value, "IdempotencyReplay"); err != nil {
+		return nil, err
+	}
+	return UnimplementedConformanceSubject{}.IdempotencyReplay(deliveries)
+}
+
+func (a conformanceSubjectAdapter) ValidatePayload(schema, data json.RawMessage) (ConformancePayloadVerdict, error) {
+	if mapped, ok := a.value.(interface {
+		ValidatePayload(schema, data json.RawMessage) (ConformancePayloadVerdict, error)
+	}); ok {
+		return mapped.ValidatePayload(schema, data)
+	}
+	if err := conformanceSignatureMismatch(a.value, "ValidatePayload"); err != nil {
+		return ConformancePayloadVerdict{}, err
+	}
+	return UnimplementedConformanceSubject{}.ValidatePayload(schema, data)
+}
+
+func (a conformanceSubjectAdapter) SQSSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	if mapped, ok := a.value.(interface {
+		SQSSchemaVersionGate(envelope []byte, property *string) (string, error)
+	}); ok {
+		return mapped.SQSSchemaVersionGate(envelope, property)
+	}
+	if err := conformanceSignatureMismatch(a.value, "SQSSchemaVersionGate"); err != nil {
+		return "", err
+	}
+	return UnimplementedConformanceSubject{}.SQSSchemaVersionGate(envelope, property)
+}
+
+func (a conformanceSubjectAdapter) ASBSchemaVersionGate(
+	envelope []byte,
+	property json.RawMessage,
+	amqpType *string,
+) (string, error) {
+	if mapped, ok := a.value.(interface {
+		ASBSchemaVersionGate(envelope []byte, property json.RawMessage, amqpType *string) (string, error)
+	}); ok {
+		return mapped.ASBSchemaVersionGate(envelope, property, amqpType)
+	}
+	if err := conformanceSignatureMismatch(a.value, "ASBSchemaVersionGate"); err != nil {
+		return "", err
+	}
+	return UnimplementedConformanceSubject{}.ASBSchemaVersionGate(envelope, property, amqpType)
+}
+
+func (a conformanceSubjectAdapter) PulsarSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	if mapped, ok := a.value.(interface {
+		PulsarSchemaVersionGate(envelope []byte, property *string) (string, error)
+	}); ok {
+		return mapped.PulsarSchemaVersionGate(envelope, property)
+	}
+	if err := conformanceSignatureMismatch(a.value, "PulsarSchemaVersionGate"); err != nil {
+		return "", err
+	}
+	return UnimplementedConformanceSubject{}.PulsarSchemaVersionGate(envelope, property)
+}
+
+func (a conformanceSubjectAdapter) KafkaSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	if mapped, ok := a.value.(interface {
+		KafkaSchemaVersionGate(envelope []byte, property *string) (string, error)
+	}); ok {
+		return mapped.KafkaSchemaVersionGate(envelope, property)
+	}
+	if err := conformanceSignatureMismatch(a.value, "KafkaSchemaVersionGate"); err != nil {
+		return "", err
+	}
+	return UnimplementedConformanceSubject{}.KafkaSchemaVersionGate(envelope, property)
+}
+
+func (a conformanceSubjectAdapter) ArtemisSchemaVersionGate(envelope []byte, property *string) (string, error) {
+	if mapped, ok := a.value.(interface {
+		ArtemisSchemaVersionGate(envelope []byte, property *string) (string, error)
+	}); ok {
+		return mapped.ArtemisSchemaVersionGate(envelope, property)
+	}
+	if err := conformanceSignatureMismatch(a.value, "ArtemisSchemaVersionGate"); err != nil {
+		return "", err
+	}
+	return UnimplementedConformanceSubject{}.ArtemisSchemaVersionGate(envelope, property)
+}
+
+func (a conformanceSubjectAdapter) Settle(
+	broker string,
+	deadLetterQueue bool,
+	calls []string,
+) (ConformanceSettlement, error) {
+	if mapped, ok := a.value.(interface {
+		Settle(broker string, deadLetterQueue bool, calls []string) (ConformanceSettlement, error)
+	}); ok {
+		return mapped.Settle(broker, deadLetterQueue, calls)
+	}
+	if err := conformanceSignatureMismatch(a.value, "Settle"); err != nil {
+		return ConformanceSettlement{}, err
+	}
+	return UnimplementedConformanceSubject{}.Settle(broker, deadLetterQueue, calls)
+}
+
+func (a conformanceSubjectAdapter) ReadMessage(
+	typeValue json.RawMessage,
+	broker,
+	source,
+	position,
+	messageID string,
+	metadata json.RawMessage,
+	body string,
+	action *string,
+	deadLetterQueue bool,
+	rawExcerptLength *int64,
+) (ConformanceMessageRead, error) {
+	if mapped, ok := a.value.(interface {
+		ReadMessage(
+			typeValue json.RawMessage,
+			broker,
+			source,
+			position,
+			messageID string,
+			metadata json.RawMessage,
+			body string,
+			action *string,
+			deadLetterQueue bool,
+			rawExcerptLength *int64,
+		) (ConformanceMessageRead, error)
+	}); ok {
+		return mapped.ReadMessage(
+			typeValue,
+			broker,
+			source,
+			position,
+			messageID,
+			metadata,
+			body,
+			action,
+			deadLetterQueue,
+			rawExcerptLength,
+		)
+	}
+	if err := conformanceSignatureMismatch(a.value, "ReadMessage"); err != nil {
+		return ConformanceMessageRead{}, err
+	}
+	return UnimplementedConformanceSubject{}.ReadMessage(
+		typeValue,
+		broker,
+		source,
+		position,
+		messageID,
+		metadata,
+		body,
+		action,
+		deadLetterQueue,
+		rawExcerptLength,
+	)
+}
+
+func (a conformanceSubjectAdapter) WriteMessages(
+	sink,
+	action string,
+	batches json.RawMessage,
+	refused []string,
+) (ConformanceWriteOutcome, error) {
+	if mapped, ok := a.value.(interface {
+		WriteMessages(sink, action string, batches json.RawMessage, refused []string) (ConformanceWriteOutcome, error)
+	}); ok {
+		return mapped.WriteMessages(sink, action, batches, refused)
+	}
+	if err := conformanceSignatureMismatch(a.value, "WriteMessages"); err != nil {
+		return ConformanceWriteOutcome{}, err
+	}
+	return UnimplementedConformanceSubject{}.WriteMessages(sink, action, batches, refused)
 }

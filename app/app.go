@@ -50,7 +50,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	a := &cli.App{
 		Name:      "bqgen",
 		Usage:     "generate native BabelQueue conformance tests for every SDK language, and prove them",
-		UsageText: "bqgen --lang LANG --out DIR [--suite DIR] [--package NAME] [--blocks LIST] [--adopt]   (same as bqgen generate)\nbqgen generate|check   (every target of bqgen.yaml)\nbqgen init|check|cases|validate|verify|oracle serve [flags]",
+		UsageText: "bqgen --lang LANG --out DIR [--suite DIR] [--package NAME] [--blocks LIST] [--adopt]   (same as bqgen generate)\nbqgen generate|check   (every target of bqgen.yaml)\nbqgen init|check|scaffold|cases|validate|verify|oracle serve [flags]",
 		Version:   Version,
 		Reader:    stdin,
 		Writer:    stdout,

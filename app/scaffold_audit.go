@@ -57,15 +57,16 @@ func auditScaffold(g generated) scaffoldAudit {
 	return a
 }
 
-// findingMessage says what one finding means for the SDK and what to paste.
+// findingMessage is one finding as check and generate print it: the
+// backend's Problem says what is wrong and what follows from it, and the
+// stub under it is the code to paste or to change the method to.
 func findingMessage(g generated, f backend.ScaffoldFinding) string {
-	where := fmt.Sprintf("%s: %s", g.lang, quote.Name(filepath.Join(g.shownDir(), filepath.FromSlash(f.File))))
+	level := "warning"
 	if f.Breaks {
-		return fmt.Sprintf("error: %s: operation %s: %s; the SDK's build would fail against the generated interface: change it to\n%s",
-			where, f.Operation, f.Problem, indent(f.Stub))
+		level = "error"
 	}
-	return fmt.Sprintf("warning: %s: operation %s: %s; its tests skip as not provided (the generated default answers) until you map it: paste\n%s",
-		where, f.Operation, f.Problem, indent(f.Stub))
+	return fmt.Sprintf("%s: %s: %s: operation %s: %s:\n%s", level, g.lang,
+		quote.Name(filepath.Join(g.shownDir(), filepath.FromSlash(f.File))), f.Operation, f.Problem, indent(f.Stub))
 }
 
 // indent sets a stub off from the message around it.

@@ -37,8 +37,11 @@ type ScaffoldFinding struct {
 	// Breaks is true when the SDK's build (or, in an interpreted language,
 	// the loading of the tests) would fail: `check` exits 1. Otherwise the
 	// generated default answers for the operation and its tests skip.
-	Breaks  bool
-	Problem string // what is wrong, naming the method as the language spells it
+	Breaks bool
+	// Problem says what is wrong, naming the method as the language spells
+	// it, and what follows (the tests skip; the build fails); the Stub is
+	// printed under it.
+	Problem string
 	Stub    string // the code to paste (or to replace the method with), in the language
 }
 

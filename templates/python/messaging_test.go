@@ -323,7 +323,7 @@ func TestMessagingArguments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "result = self.call(\n    subject().settle,\n    broker=\"kafka\",\n    dead_letter_queue=True,\n" +
+	if want := "result = self.call(\n    self.subject.settle,\n    broker=\"kafka\",\n    dead_letter_queue=True,\n" +
 		"    calls=[\"acknowledge\"],\n)"; test.Call != want {
 		t.Errorf("call:\n%s\nwant\n%s", test.Call, want)
 	}

@@ -20,7 +20,7 @@ type view struct {
 	Scaffold      scaffoldView // what the SDK scaffold maps
 	// Defaults are the support module's SubjectDefaults, one per method.
 	Defaults []defaultMethod
-	Files         []testFile   // one test module per block that has tests
+	Files    []testFile // one test module per block that has tests
 }
 
 // header is what every generated file states about its origin.

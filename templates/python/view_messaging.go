@@ -34,6 +34,13 @@ func (b *messagingBody) heads() []*testHead {
 	return headsOf(b.Tests, func(t *messagingTest) *testHead { return &t.testHead })
 }
 
+// keywordCalls are the operations whose tests pass every argument by name
+// (the messaging blocks'): a scaffold method must name its parameters as
+// the protocol does.
+var keywordCalls = map[string]bool{
+	protocol.Settle.Name: true, protocol.ReadMessage.Name: true, protocol.WriteMessages.Name: true,
+}
+
 func buildSettlement(s *model.Suite, c *common) (testFile, error) {
 	return buildMessaging(c, model.BlockSettlement, s.Settlement, protocol.Settle)
 }

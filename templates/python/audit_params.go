@@ -144,4 +144,3 @@ func (p params) rejectsNames(want []string) string {
 	}
 	return ""
 }
-

@@ -74,7 +74,7 @@ class Recorder:
         return answer
 for module, cls in ((test_conformance_sqs, test_conformance_sqs.SqsConformanceTest),
                     (test_conformance_asb, test_conformance_asb.AsbConformanceTest)):
-    module.subject = lambda: Recorder()
+    cls.make_subject = staticmethod(lambda: Recorder())
     for name in [n for n in cls.__dict__ if n.startswith("test_")]:
         current[0] = (module.__name__, name)
         calls[current[0]] = []

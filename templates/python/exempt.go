@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 )
 
@@ -50,9 +51,9 @@ func decorator(name string, args ...string) string {
 // scaffoldView is what the SDK scaffold maps. A core target's scaffold maps
 // every operation it has a mapping for; a transport target's maps
 // capabilities and the operations of its own broker blocks onto the
-// transport's class in the core package, and leaves the others not
-// provided: each belongs to the core target or to its broker's transport
-// target (backend.OtherTarget, the missing-feature rule's wording).
+// transport's class in the core package, and leaves the others out: the
+// support module's SubjectDefaults says each belongs to the core target or
+// to its broker's transport target (backend.DefaultReason).
 type scaffoldView struct {
 	Transport bool
 	// Blocks names a transport target's blocks for its docstring ("sqs").
@@ -62,27 +63,48 @@ type scaffoldView struct {
 	Methods []method
 	// Transports are the blocks whose module-level helpers it includes.
 	Transports []string
+	// Records are the record classes its methods' signatures name, sorted.
+	Records []string
 }
 
 // buildScaffold computes the scaffold of the layout l over api, whose
 // methods are those of ops in order.
 func buildScaffold(api *subjectAPI, ops []protocol.Operation, l outputLayout) scaffoldView {
 	if !l.Transport {
-		return scaffoldView{Methods: api.Methods, Transports: api.Transports}
+		return scaffoldView{Methods: api.Methods, Transports: api.Transports, Records: api.SignatureRecords}
 	}
 	sv := scaffoldView{Transport: true, Blocks: strings.Join(l.Blocks, ", ")}
 	for i, m := range api.Methods {
 		op := ops[i]
 		if op.Name != protocol.Capabilities.Name && !slices.Contains(l.Blocks, op.Transport) {
-			m.Scaffold, m.Unmapped = "", ""
-			m.NotProvided = pyString(backend.OtherTarget(op.Transport))
+			continue // SubjectDefaults says it belongs to another target
 		}
 		sv.Methods = append(sv.Methods, m)
+		sv.Records = append(sv.Records, m.Records...)
 	}
+	slices.Sort(sv.Records)
+	sv.Records = slices.Compact(sv.Records)
 	for _, t := range api.Transports {
 		if slices.Contains(l.Blocks, t) {
 			sv.Transports = append(sv.Transports, t)
 		}
 	}
 	return sv
+}
+
+// defaultMethod is the generated default of one operation: its def line and
+// the reason it raises NotProvided with (backend.DefaultReason).
+type defaultMethod struct {
+	Signature string
+	Reason    string
+}
+
+// buildDefaults computes the default of every method of api (those of ops,
+// in order) for the target whose suite is s.
+func buildDefaults(s *model.Suite, api *subjectAPI, ops []protocol.Operation) []defaultMethod {
+	out := make([]defaultMethod, len(api.Methods))
+	for i, m := range api.Methods {
+		out[i] = defaultMethod{Signature: m.Signature, Reason: backend.DefaultReason(s, ops[i])}
+	}
+	return out
 }

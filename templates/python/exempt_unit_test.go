@@ -134,7 +134,8 @@ func TestTransportTargetLayout(t *testing.T) {
 			t.Errorf("binding %d: the test module does not import its own support and subject", binding)
 		}
 	}
-	scaffold := filesOf(t, s, backend.Options{})["tests/conformance_sqs_subject.py"]
+	sdk := filesOf(t, s, backend.Options{})
+	scaffold := sdk["tests/conformance_sqs_subject.py"]
 	for _, want := range []string{
 		`OPERATIONS = [
     "capabilities",
@@ -149,7 +150,7 @@ func TestTransportTargetLayout(t *testing.T) {
 			t.Errorf("transport scaffold lacks %q", want)
 		}
 	}
-	checkOtherTargetReasons(t, scaffold, model.BlockSQS)
+	checkOtherTargetReasons(t, scaffold, sdk["tests/conformance_sqs_support.py"], model.BlockSQS)
 	for _, never := range []string{"import logging", "_RecordingPika", "_ListClient", "own repositor", "KafkaTransport", "_KafkaConsumer", "_AsbClient"} {
 		if strings.Contains(scaffold, never) {
 			t.Errorf("transport scaffold holds %q", never)
@@ -197,12 +198,15 @@ func TestTransportScaffoldsImport(t *testing.T) {
 	}
 }
 
-// checkOtherTargetReasons checks the reason each operation the transport
-// target of block does not run reports in its scaffold: the missing-feature
-// rule's exact wording, that it belongs to its broker's transport target or,
-// for a core operation, to the core target.
-func checkOtherTargetReasons(t *testing.T, scaffold, block string) {
+// checkOtherTargetReasons checks that the transport scaffold of block has
+// no method for an operation of another target, and that the support
+// module's default of each says which target it belongs to.
+func checkOtherTargetReasons(t *testing.T, scaffold, support, block string) {
 	t.Helper()
+	_, defaults, ok := strings.Cut(support, "\nclass SubjectDefaults:")
+	if !ok {
+		t.Fatalf("the %s support module has no SubjectDefaults", block)
+	}
 	cores := 0
 	for _, op := range protocol.Operations {
 		if op.Transport == block || op.Name == protocol.Capabilities.Name {
@@ -213,16 +217,19 @@ func checkOtherTargetReasons(t *testing.T, scaffold, block string) {
 			want = "belongs to the core target (a target without broker blocks in bqgen.yaml)"
 			cores++
 		}
-		start := strings.Index(scaffold, "    def "+op.Name+"(")
+		if strings.Contains(scaffold, "    def "+op.Name+"(") {
+			t.Errorf("the %s scaffold has a method %s, which SubjectDefaults provides", block, op.Name)
+		}
+		start := strings.Index(defaults, "    def "+op.Name+"(")
 		if start < 0 {
-			t.Errorf("the %s scaffold has no method %s", block, op.Name)
+			t.Errorf("the %s support module has no default %s", block, op.Name)
 			continue
 		}
-		body := scaffold[start:]
+		body := defaults[start:]
 		if end := strings.Index(body[1:], "\n    def "); end >= 0 {
 			body = body[:end+1]
 		}
-		if !strings.Contains(body, "raise NotProvided("+pyString(want)+")") {
+		if !strings.Contains(body, raiseNotProvided(want)) {
 			t.Errorf("%s does not give the reason %q:\n%s", op.Name, want, body)
 		}
 	}

@@ -122,7 +122,7 @@ class Recorder:
 for module, cls in ((test_conformance_settlement, test_conformance_settlement.SettlementConformanceTest),
                     (test_conformance_row_errors, test_conformance_row_errors.RowErrorsConformanceTest),
                     (test_conformance_failed_writes, test_conformance_failed_writes.FailedWritesConformanceTest)):
-    module.subject = lambda: Recorder()
+    cls.make_subject = staticmethod(lambda: Recorder())
     for name in [n for n in cls.__dict__ if n.startswith("test_")]:
         doc = getattr(cls, name).__doc__
         current[0], current[1] = (module.__name__, name), doc.encode("utf-8").hex()
@@ -323,7 +323,7 @@ func TestMessagingArguments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "result = self.call(\n    subject().settle,\n    broker=\"kafka\",\n    dead_letter_queue=True,\n" +
+	if want := "result = self.call(\n    self.subject.settle,\n    broker=\"kafka\",\n    dead_letter_queue=True,\n" +
 		"    calls=[\"acknowledge\"],\n)"; test.Call != want {
 		t.Errorf("call:\n%s\nwant\n%s", test.Call, want)
 	}

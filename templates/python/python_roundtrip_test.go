@@ -167,7 +167,7 @@ func TestGeneratedModulesRoundTripInPython(t *testing.T) {
 	}
 }
 
-// recordingRun runs the payload_schema module with subject() replaced by a
+// recordingRun runs the payload_schema module with its subject replaced by a
 // recorder that answers each case's expected verdict from its data, then
 // prints "ok" and, per test in definition order, its docstring and data.
 const recordingRun = `
@@ -178,7 +178,7 @@ class Recorder:
         seen[current[0]] = data
         return {"valid": data["valid"] is True, "errors": []}
 current = [None]
-module.subject = lambda: Recorder()
+module.PayloadSchemaConformanceTest.make_subject = staticmethod(lambda: Recorder())
 cls = module.PayloadSchemaConformanceTest
 names = [n for n in cls.__dict__ if n.startswith("test_")]
 failures = []

@@ -73,6 +73,8 @@ type method struct {
 	// NotProvided is the literal a scaffold without a mapping or a reason
 	// raises with.
 	NotProvided string
+	// Records are the record classes the signature names, sorted.
+	Records []string
 }
 
 // partialParts are the parts of a result an SDK may lack the API for while
@@ -109,10 +111,16 @@ func buildSubject(ops []protocol.Operation, records []protocol.RecordType) (*sub
 	}
 	used := map[string]bool{}
 	for _, op := range ops {
-		m, err := buildMethod(op, byName, used)
+		mine := map[string]bool{}
+		m, err := buildMethod(op, byName, mine)
 		if err != nil {
 			return nil, fmt.Errorf("operation %s: %w", op.Name, err)
 		}
+		for class := range mine {
+			used[class] = true
+			m.Records = append(m.Records, class)
+		}
+		slices.Sort(m.Records)
 		api.Methods = append(api.Methods, m)
 		if op.Transport != "" && !slices.Contains(api.Transports, op.Transport) {
 			api.Transports = append(api.Transports, op.Transport)

@@ -18,7 +18,9 @@ type view struct {
 	SubjectModule string       // the module tests import subject() from
 	Subject       *subjectAPI  // the subject, computed from the protocol
 	Scaffold      scaffoldView // what the SDK scaffold maps
-	Files         []testFile   // one test module per block that has tests
+	// Defaults are the support module's SubjectDefaults, one per method.
+	Defaults []defaultMethod
+	Files    []testFile // one test module per block that has tests
 }
 
 // header is what every generated file states about its origin.
@@ -147,7 +149,7 @@ func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation, 
 	l := layoutOf(s.Blocks())
 	c := &common{Header: h, SupportModule: l.Support, SubjectModule: l.subjectModule(opt.Binding), Subject: api, layout: l, opt: opt}
 	v := &view{Header: h, Layout: l, SupportModule: l.Support, SubjectModule: c.SubjectModule, Subject: api,
-		Scaffold: buildScaffold(api, ops, l)}
+		Scaffold: buildScaffold(api, ops, l), Defaults: buildDefaults(s, api, ops)}
 	for _, block := range s.Blocks() {
 		build, known := blockViews[block]
 		if !known {

@@ -259,7 +259,7 @@ func gateTests(c *common, g *model.SchemaVersionGate, op protocol.Operation) ([]
 		if err != nil {
 			return nil, fmt.Errorf("schema_version_gate case %q: %w", gc.Name, err)
 		}
-		args := []string{"subject()." + method, "envelope", property}
+		args := []string{"self.subject." + method, "envelope", property}
 		t := &gateTest{testHead: newHead(gc.Name, ""), Fixture: fixtureLit(g.Fixture), Expect: pyString(gc.Expect)}
 		types := gc.AMQPTypes()
 		switch {

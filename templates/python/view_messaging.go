@@ -21,7 +21,7 @@ type messagingBody struct {
 // messagingTest calls the block's operation once and checks the result.
 type messagingTest struct {
 	testHead
-	// Call is the statement `result = self.call(subject().<op>, name=arg,
+	// Call is the statement `result = self.call(self.subject.<op>, name=arg,
 	// ...)`, wrapped for method level (indent 8); continuation lines start
 	// at column 0 (templates shift them with hang).
 	Call string
@@ -32,6 +32,13 @@ type messagingTest struct {
 
 func (b *messagingBody) heads() []*testHead {
 	return headsOf(b.Tests, func(t *messagingTest) *testHead { return &t.testHead })
+}
+
+// keywordCalls are the operations whose tests pass every argument by name
+// (the messaging blocks'): a scaffold method must name its parameters as
+// the protocol does.
+var keywordCalls = map[string]bool{
+	protocol.Settle.Name: true, protocol.ReadMessage.Name: true, protocol.WriteMessages.Name: true,
 }
 
 func buildSettlement(s *model.Suite, c *common) (testFile, error) {
@@ -78,7 +85,7 @@ func messagingCase(mc model.MessagingCase, op protocol.Operation, method string,
 			return nil, fmt.Errorf("argument %q is not a parameter of %s", a.Key, op.Name)
 		}
 	}
-	args := []string{"subject()." + method}
+	args := []string{"self.subject." + method}
 	for _, p := range op.Params {
 		v, ok := mc.Arg(p.Name)
 		if !ok {

@@ -18,10 +18,11 @@ class AsbConformanceTest(support.ConformanceTestCase):
     """One test per case of the "asb" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
+    make_subject = staticmethod(subject)
 
     def test_property_projection(self):
         """asb.property_projection"""
-        message = self.call(subject().asb_message, self.fixture("fixtures/order-created.json"))
+        message = self.call(self.subject.asb_message, self.fixture("fixtures/order-created.json"))
         self.assertMember(message, "subject", "urn:babel:orders:created")
         self.assertMember(message, "correlation_id", "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b")
         self.assertMember(message, "message_id", "f1e2d3c4-b5a6-4789-90ab-cdef01234567")
@@ -35,173 +36,178 @@ class AsbConformanceTest(support.ConformanceTestCase):
 
     def test_first_delivery(self):
         """first-delivery"""
-        attempts = self.call(subject().asb_reconcile, 0, 1)
+        attempts = self.call(self.subject.asb_reconcile, 0, 1)
         self.assertJSONEqual(attempts, 0, "reconciled attempts")
 
     def test_third_delivery(self):
         """third-delivery"""
-        attempts = self.call(subject().asb_reconcile, 0, 3)
+        attempts = self.call(self.subject.asb_reconcile, 0, 3)
         self.assertJSONEqual(attempts, 2, "reconciled attempts")
 
     def test_native_exceeds_body(self):
         """native-exceeds-body"""
-        attempts = self.call(subject().asb_reconcile, 2, 5)
+        attempts = self.call(self.subject.asb_reconcile, 2, 5)
         self.assertJSONEqual(attempts, 4, "reconciled attempts")
 
     def test_never_lower_runtime(self):
         """never-lower-runtime"""
-        attempts = self.call(subject().asb_reconcile, 5, 2)
+        attempts = self.call(self.subject.asb_reconcile, 5, 2)
         self.assertJSONEqual(attempts, 5, "reconciled attempts")
 
     def test_first_delivery_keeps_body(self):
         """first-delivery-keeps-body"""
-        attempts = self.call(subject().asb_reconcile, 4, 1)
+        attempts = self.call(self.subject.asb_reconcile, 4, 1)
         self.assertJSONEqual(attempts, 4, "reconciled attempts")
 
     def test_zero_count_keeps_body(self):
         """zero-count-keeps-body"""
-        attempts = self.call(subject().asb_reconcile, 3, 0)
+        attempts = self.call(self.subject.asb_reconcile, 3, 0)
         self.assertJSONEqual(attempts, 3, "reconciled attempts")
 
     def test_later_retry_keeps_body(self):
         """later-retry-keeps-body"""
-        attempts = self.call(subject().asb_reconcile, 5, 3)
+        attempts = self.call(self.subject.asb_reconcile, 5, 3)
         self.assertJSONEqual(attempts, 5, "reconciled attempts")
 
     def test_decode_string_1(self):
         """decode string 1"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().asb_schema_version_gate, envelope, "1", None)
+        outcome = self.call(self.subject.asb_schema_version_gate, envelope, "1", None)
         self.assertGateOutcome(outcome, "decode")
 
     def test_decode_empty_string(self):
         """decode empty string"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().asb_schema_version_gate, envelope, "", None)
+        outcome = self.call(self.subject.asb_schema_version_gate, envelope, "", None)
         self.assertGateOutcome(outcome, "decode")
 
     def test_decode_string_u_0020_u_0009(self):
         """decode string U+0020 U+0009"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().asb_schema_version_gate, envelope, " \t", None)
+        outcome = self.call(self.subject.asb_schema_version_gate, envelope, " \t", None)
         self.assertGateOutcome(outcome, "decode")
 
     def test_decode_string_u_0020(self):
         """decode string U+0020"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().asb_schema_version_gate, envelope, " ", None)
+        outcome = self.call(self.subject.asb_schema_version_gate, envelope, " ", None)
         self.assertGateOutcome(outcome, "decode")
 
     def test_decode_string_u_000a_u_000b_u_000c_u_000d(self):
         """decode string U+000A U+000B U+000C U+000D"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().asb_schema_version_gate, envelope, "\n\u000b\u000c\r", None)
+        outcome = self.call(
+            self.subject.asb_schema_version_gate,
+            envelope,
+            "\n\u000b\u000c\r",
+            None,
+        )
         self.assertGateOutcome(outcome, "decode")
 
     def test_decode_absent(self):
         """decode absent"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().asb_schema_version_gate, envelope, None, None)
+        outcome = self.call(self.subject.asb_schema_version_gate, envelope, None, None)
         self.assertGateOutcome(outcome, "decode")
 
     def test_reject_string_2(self):
         """reject string 2"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().asb_schema_version_gate, envelope, "2", None)
+        outcome = self.call(self.subject.asb_schema_version_gate, envelope, "2", None)
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_01(self):
         """reject string 01"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().asb_schema_version_gate, envelope, "01", None)
+        outcome = self.call(self.subject.asb_schema_version_gate, envelope, "01", None)
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_x(self):
         """reject string x"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().asb_schema_version_gate, envelope, "x", None)
+        outcome = self.call(self.subject.asb_schema_version_gate, envelope, "x", None)
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_0020_1(self):
         """reject string U+0020 1"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().asb_schema_version_gate, envelope, " 1", None)
+        outcome = self.call(self.subject.asb_schema_version_gate, envelope, " 1", None)
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_1_u_0020(self):
         """reject string 1 U+0020"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().asb_schema_version_gate, envelope, "1 ", None)
+        outcome = self.call(self.subject.asb_schema_version_gate, envelope, "1 ", None)
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_0009_1_u_000a(self):
         """reject string U+0009 1 U+000A"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().asb_schema_version_gate, envelope, "\t1\n", None)
+        outcome = self.call(self.subject.asb_schema_version_gate, envelope, "\t1\n", None)
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_00a0(self):
         """reject string U+00A0"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().asb_schema_version_gate, envelope, "\u00a0", None)
+        outcome = self.call(self.subject.asb_schema_version_gate, envelope, "\u00a0", None)
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_0085(self):
         """reject string U+0085"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().asb_schema_version_gate, envelope, "\u0085", None)
+        outcome = self.call(self.subject.asb_schema_version_gate, envelope, "\u0085", None)
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_3000(self):
         """reject string U+3000"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().asb_schema_version_gate, envelope, "\u3000", None)
+        outcome = self.call(self.subject.asb_schema_version_gate, envelope, "\u3000", None)
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_feff(self):
         """reject string U+FEFF"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().asb_schema_version_gate, envelope, "\ufeff", None)
+        outcome = self.call(self.subject.asb_schema_version_gate, envelope, "\ufeff", None)
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_00a0_1(self):
         """reject string U+00A0 1"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().asb_schema_version_gate, envelope, "\u00a01", None)
+        outcome = self.call(self.subject.asb_schema_version_gate, envelope, "\u00a01", None)
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_1_u_3000(self):
         """reject string 1 U+3000"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().asb_schema_version_gate, envelope, "1\u3000", None)
+        outcome = self.call(self.subject.asb_schema_version_gate, envelope, "1\u3000", None)
         self.assertGateOutcome(outcome, "reject")
 
     def test_decode_number_1(self):
         """decode number 1"""
         envelope = self.fixture("fixtures/order-created.json")
         for amqp_type in ("int", "long"):
-            outcome = self.call(subject().asb_schema_version_gate, envelope, 1, amqp_type)
+            outcome = self.call(self.subject.asb_schema_version_gate, envelope, 1, amqp_type)
             self.assertGateOutcome(outcome, "decode", amqp_type)
 
     def test_reject_number_2(self):
         """reject number 2"""
         envelope = self.fixture("fixtures/order-created.json")
         for amqp_type in ("int", "long"):
-            outcome = self.call(subject().asb_schema_version_gate, envelope, 2, amqp_type)
+            outcome = self.call(self.subject.asb_schema_version_gate, envelope, 2, amqp_type)
             self.assertGateOutcome(outcome, "reject", amqp_type)
 
     def test_reject_number_0(self):
         """reject number 0"""
         envelope = self.fixture("fixtures/order-created.json")
         for amqp_type in ("int", "long"):
-            outcome = self.call(subject().asb_schema_version_gate, envelope, 0, amqp_type)
+            outcome = self.call(self.subject.asb_schema_version_gate, envelope, 0, amqp_type)
             self.assertGateOutcome(outcome, "reject", amqp_type)
 
     def test_reject_number_1_5(self):
         """reject number 1.5"""
         envelope = self.fixture("fixtures/order-created.json")
         for amqp_type in ("double",):
-            outcome = self.call(subject().asb_schema_version_gate, envelope, 1.5, amqp_type)
+            outcome = self.call(self.subject.asb_schema_version_gate, envelope, 1.5, amqp_type)
             self.assertGateOutcome(outcome, "reject", amqp_type)
 
 

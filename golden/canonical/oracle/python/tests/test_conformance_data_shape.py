@@ -18,16 +18,17 @@ class DataShapeConformanceTest(support.ConformanceTestCase):
     """One test per case of the "data_shape" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
+    make_subject = staticmethod(subject)
 
     def test_empty_data(self):
         """empty-data"""
         data = {}
-        encoded = self.call(subject().make, "urn:babel:orders:created", "orders", data)
+        encoded = self.call(self.subject.make, "urn:babel:orders:created", "orders", data)
         self.assertMemberJSON(encoded, "data", "{}")
 
     def test_data_array_rejected(self):
         """data-array-rejected"""
-        decoded = self.call(subject().decode, self.fixture("fixtures/data-array-rejected.json"))
+        decoded = self.call(self.subject.decode, self.fixture("fixtures/data-array-rejected.json"))
         self.assertVerdictOnDecode(decoded, False, "data is a JSON array ([1, 2]), not an object")
 
 

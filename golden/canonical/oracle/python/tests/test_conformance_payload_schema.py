@@ -18,6 +18,7 @@ class PayloadSchemaConformanceTest(support.ConformanceTestCase):
     """One test per case of the "payload_schema" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
+    make_subject = staticmethod(subject)
 
     schema = {
         "$schema": "http://json-schema.org/draft-07/schema#",
@@ -56,301 +57,301 @@ class PayloadSchemaConformanceTest(support.ConformanceTestCase):
     def test_valid_minimal(self):
         """valid-minimal"""
         data = {"order_id": 1042}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_valid_full(self):
         """valid-full"""
         data = {"order_id": 1042, "amount": 99.9, "currency": "USD"}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_missing_required(self):
         """invalid-missing-required"""
         data = {"amount": 10}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_invalid_wrong_type(self):
         """invalid-wrong-type"""
         data = {"order_id": "x"}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_invalid_additional_property(self):
         """invalid-additional-property"""
         data = {"order_id": 1, "extra": True}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_invalid_enum(self):
         """invalid-enum"""
         data = {"order_id": 1, "currency": "GBP"}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_valid_at_minimum(self):
         """valid-at-minimum"""
         data = {"order_id": 1, "amount": 0}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_below_minimum(self):
         """invalid-below-minimum"""
         data = {"order_id": 0}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_valid_enum_integer(self):
         """valid-enum-integer"""
         data = {"order_id": 1042, "priority": 1}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_enum_string_for_integer(self):
         """invalid-enum-string-for-integer"""
         data = {"order_id": 1042, "priority": "1"}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_valid_at_maximum(self):
         """valid-at-maximum"""
         data = {"order_id": 1042, "quantity": 100}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_above_maximum(self):
         """invalid-above-maximum"""
         data = {"order_id": 1042, "quantity": 101}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_invalid_at_exclusive_minimum(self):
         """invalid-at-exclusive-minimum"""
         data = {"order_id": 1042, "discount": 0}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_valid_above_exclusive_minimum(self):
         """valid-above-exclusive-minimum"""
         data = {"order_id": 1042, "discount": 1}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_valid_below_exclusive_maximum(self):
         """valid-below-exclusive-maximum"""
         data = {"order_id": 1042, "discount": 99}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_at_exclusive_maximum(self):
         """invalid-at-exclusive-maximum"""
         data = {"order_id": 1042, "discount": 100}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_valid_at_min_length(self):
         """valid-at-min-length"""
         data = {"order_id": 1042, "code": "AB"}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_below_min_length(self):
         """invalid-below-min-length"""
         data = {"order_id": 1042, "code": "A"}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_valid_at_max_length(self):
         """valid-at-max-length"""
         data = {"order_id": 1042, "code": "ABCD"}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_above_max_length(self):
         """invalid-above-max-length"""
         data = {"order_id": 1042, "code": "ABCDE"}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_valid_pattern_found_inside(self):
         """valid-pattern-found-inside"""
         data = {"order_id": 1042, "reference": "ab7cd"}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_pattern_not_found(self):
         """invalid-pattern-not-found"""
         data = {"order_id": 1042, "reference": "abcd"}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_valid_const(self):
         """valid-const"""
         data = {"order_id": 1042, "version": 1}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_const_string_for_integer(self):
         """invalid-const-string-for-integer"""
         data = {"order_id": 1042, "version": "1"}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_valid_items(self):
         """valid-items"""
         data = {"order_id": 1042, "tags": ["a", "b"]}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_item_wrong_type(self):
         """invalid-item-wrong-type"""
         data = {"order_id": 1042, "tags": ["a", 1]}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_valid_nested_minimal(self):
         """valid-nested-minimal"""
         data = {"order_id": 1042, "customer": {"id": 7}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_valid_nested_at_minimum(self):
         """valid-nested-at-minimum"""
         data = {"order_id": 1042, "customer": {"id": 1}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_nested_missing_required(self):
         """invalid-nested-missing-required"""
         data = {"order_id": 1042, "customer": {"tier": 1}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_invalid_nested_wrong_type(self):
         """invalid-nested-wrong-type"""
         data = {"order_id": 1042, "customer": {"id": "1"}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_invalid_nested_additional_property(self):
         """invalid-nested-additional-property"""
         data = {"order_id": 1042, "customer": {"id": 7, "extra": True}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_invalid_nested_below_minimum(self):
         """invalid-nested-below-minimum"""
         data = {"order_id": 1042, "customer": {"id": 0}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_valid_nested_enum_integer(self):
         """valid-nested-enum-integer"""
         data = {"order_id": 1042, "customer": {"id": 7, "tier": 1}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_nested_enum_string_for_integer(self):
         """invalid-nested-enum-string-for-integer"""
         data = {"order_id": 1042, "customer": {"id": 7, "tier": "1"}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_valid_nested_at_maximum(self):
         """valid-nested-at-maximum"""
         data = {"order_id": 1042, "customer": {"id": 7, "visits": 100}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_nested_above_maximum(self):
         """invalid-nested-above-maximum"""
         data = {"order_id": 1042, "customer": {"id": 7, "visits": 101}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_invalid_nested_at_exclusive_minimum(self):
         """invalid-nested-at-exclusive-minimum"""
         data = {"order_id": 1042, "customer": {"id": 7, "share": 0}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_valid_nested_above_exclusive_minimum(self):
         """valid-nested-above-exclusive-minimum"""
         data = {"order_id": 1042, "customer": {"id": 7, "share": 1}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_valid_nested_below_exclusive_maximum(self):
         """valid-nested-below-exclusive-maximum"""
         data = {"order_id": 1042, "customer": {"id": 7, "share": 99}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_nested_at_exclusive_maximum(self):
         """invalid-nested-at-exclusive-maximum"""
         data = {"order_id": 1042, "customer": {"id": 7, "share": 100}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_valid_nested_at_min_length(self):
         """valid-nested-at-min-length"""
         data = {"order_id": 1042, "customer": {"id": 7, "code": "AB"}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_nested_below_min_length(self):
         """invalid-nested-below-min-length"""
         data = {"order_id": 1042, "customer": {"id": 7, "code": "A"}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_valid_nested_at_max_length(self):
         """valid-nested-at-max-length"""
         data = {"order_id": 1042, "customer": {"id": 7, "code": "ABCD"}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_nested_above_max_length(self):
         """invalid-nested-above-max-length"""
         data = {"order_id": 1042, "customer": {"id": 7, "code": "ABCDE"}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_valid_nested_pattern_found_inside(self):
         """valid-nested-pattern-found-inside"""
         data = {"order_id": 1042, "customer": {"id": 7, "reference": "ab7cd"}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_nested_pattern_not_found(self):
         """invalid-nested-pattern-not-found"""
         data = {"order_id": 1042, "customer": {"id": 7, "reference": "abcd"}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_valid_nested_const(self):
         """valid-nested-const"""
         data = {"order_id": 1042, "customer": {"id": 7, "version": 1}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_nested_const_string_for_integer(self):
         """invalid-nested-const-string-for-integer"""
         data = {"order_id": 1042, "customer": {"id": 7, "version": "1"}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
     def test_valid_nested_items(self):
         """valid-nested-items"""
         data = {"order_id": 1042, "customer": {"id": 7, "tags": ["a", "b"]}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, True)
 
     def test_invalid_nested_item_wrong_type(self):
         """invalid-nested-item-wrong-type"""
         data = {"order_id": 1042, "customer": {"id": 7, "tags": ["a", 1]}}
-        verdict = self.call(subject().validate_payload, self.schema, data)
+        verdict = self.call(self.subject.validate_payload, self.schema, data)
         self.assertVerdict(verdict, False)
 
 

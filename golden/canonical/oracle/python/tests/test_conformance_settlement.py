@@ -18,11 +18,12 @@ class SettlementConformanceTest(support.ConformanceTestCase):
     """One test per case of the "settlement" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
+    make_subject = staticmethod(subject)
 
     def test_acknowledge(self):
         """acknowledge"""
         result = self.call(
-            subject().settle,
+            self.subject.settle,
             broker="rabbitmq",
             dead_letter_queue=False,
             calls=["acknowledge"],
@@ -35,7 +36,7 @@ class SettlementConformanceTest(support.ConformanceTestCase):
     def test_requeue_delivers_again(self):
         """requeue-delivers-again"""
         result = self.call(
-            subject().settle,
+            self.subject.settle,
             broker="servicebus",
             dead_letter_queue=True,
             calls=["requeue"],
@@ -48,7 +49,7 @@ class SettlementConformanceTest(support.ConformanceTestCase):
     def test_reject_to_dead_letter_queue(self):
         """reject-to-dead-letter-queue"""
         result = self.call(
-            subject().settle,
+            self.subject.settle,
             broker="servicebus",
             dead_letter_queue=True,
             calls=["reject"],
@@ -61,7 +62,7 @@ class SettlementConformanceTest(support.ConformanceTestCase):
     def test_reject_without_dead_letter_queue_drops(self):
         """reject-without-dead-letter-queue-drops"""
         result = self.call(
-            subject().settle,
+            self.subject.settle,
             broker="rabbitmq",
             dead_letter_queue=False,
             calls=["reject"],
@@ -74,7 +75,7 @@ class SettlementConformanceTest(support.ConformanceTestCase):
     def test_first_call_wins(self):
         """first-call-wins"""
         result = self.call(
-            subject().settle,
+            self.subject.settle,
             broker="rabbitmq",
             dead_letter_queue=False,
             calls=["acknowledge", "reject", "requeue"],
@@ -91,7 +92,7 @@ class SettlementConformanceTest(support.ConformanceTestCase):
     def test_requeue_then_acknowledge_stays_requeued(self):
         """requeue-then-acknowledge-stays-requeued"""
         result = self.call(
-            subject().settle,
+            self.subject.settle,
             broker="sqs",
             dead_letter_queue=False,
             calls=["requeue", "acknowledge"],
@@ -104,7 +105,7 @@ class SettlementConformanceTest(support.ConformanceTestCase):
     def test_settling_the_copy_settles_the_original(self):
         """settling-the-copy-settles-the-original"""
         result = self.call(
-            subject().settle,
+            self.subject.settle,
             broker="kafka",
             dead_letter_queue=False,
             calls=["copy.acknowledge", "reject"],
@@ -116,7 +117,12 @@ class SettlementConformanceTest(support.ConformanceTestCase):
 
     def test_unsettled_rabbitmq_back_on_connection_close(self):
         """unsettled-rabbitmq-back-on-connection-close"""
-        result = self.call(subject().settle, broker="rabbitmq", dead_letter_queue=False, calls=[])
+        result = self.call(
+            self.subject.settle,
+            broker="rabbitmq",
+            dead_letter_queue=False,
+            calls=[],
+        )
         self.assertResultMember(result, "results", [])
         self.assertResultMember(result, "broker_actions", [])
         self.assertResultMember(result, "redelivered_by", "connection_close")
@@ -124,7 +130,12 @@ class SettlementConformanceTest(support.ConformanceTestCase):
 
     def test_unsettled_servicebus_back_on_connection_close(self):
         """unsettled-servicebus-back-on-connection-close"""
-        result = self.call(subject().settle, broker="servicebus", dead_letter_queue=True, calls=[])
+        result = self.call(
+            self.subject.settle,
+            broker="servicebus",
+            dead_letter_queue=True,
+            calls=[],
+        )
         self.assertResultMember(result, "results", [])
         self.assertResultMember(result, "broker_actions", [])
         self.assertResultMember(result, "redelivered_by", "connection_close")
@@ -132,7 +143,7 @@ class SettlementConformanceTest(support.ConformanceTestCase):
 
     def test_unsettled_sqs_back_after_visibility_timeout(self):
         """unsettled-sqs-back-after-visibility-timeout"""
-        result = self.call(subject().settle, broker="sqs", dead_letter_queue=False, calls=[])
+        result = self.call(self.subject.settle, broker="sqs", dead_letter_queue=False, calls=[])
         self.assertResultMember(result, "results", [])
         self.assertResultMember(result, "broker_actions", [])
         self.assertResultMember(result, "redelivered_by", "visibility_timeout")
@@ -140,7 +151,7 @@ class SettlementConformanceTest(support.ConformanceTestCase):
 
     def test_unsettled_kafka_back_after_restart(self):
         """unsettled-kafka-back-after-restart"""
-        result = self.call(subject().settle, broker="kafka", dead_letter_queue=False, calls=[])
+        result = self.call(self.subject.settle, broker="kafka", dead_letter_queue=False, calls=[])
         self.assertResultMember(result, "results", [])
         self.assertResultMember(result, "broker_actions", [])
         self.assertResultMember(result, "redelivered_by", "restart")

@@ -18,11 +18,12 @@ class FailedWritesConformanceTest(support.ConformanceTestCase):
     """One test per case of the "failed_writes" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
+    make_subject = staticmethod(subject)
 
     def test_message_queue_all_accepted(self):
         """message-queue-all-accepted"""
         result = self.call(
-            subject().write_messages,
+            self.subject.write_messages,
             sink="message_queue",
             action="fail",
             batches=[["m1", "m2"], ["m3"]],
@@ -44,7 +45,7 @@ class FailedWritesConformanceTest(support.ConformanceTestCase):
     def test_message_queue_refused_fails_the_write(self):
         """message-queue-refused-fails-the-write"""
         result = self.call(
-            subject().write_messages,
+            self.subject.write_messages,
             sink="message_queue",
             action="fail",
             batches=[["m1", "m2"], ["m3"]],
@@ -62,7 +63,7 @@ class FailedWritesConformanceTest(support.ConformanceTestCase):
     def test_message_queue_refused_requeued(self):
         """message-queue-refused-requeued"""
         result = self.call(
-            subject().write_messages,
+            self.subject.write_messages,
             sink="message_queue",
             action="requeue",
             batches=[["m1", "m2"], ["m3"]],
@@ -80,7 +81,7 @@ class FailedWritesConformanceTest(support.ConformanceTestCase):
     def test_message_queue_refused_dead_lettered(self):
         """message-queue-refused-dead-lettered"""
         result = self.call(
-            subject().write_messages,
+            self.subject.write_messages,
             sink="message_queue",
             action="dead_letter",
             batches=[["m1", "m2"], ["m3"]],
@@ -102,7 +103,7 @@ class FailedWritesConformanceTest(support.ConformanceTestCase):
     def test_message_queue_all_refused_requeued(self):
         """message-queue-all-refused-requeued"""
         result = self.call(
-            subject().write_messages,
+            self.subject.write_messages,
             sink="message_queue",
             action="requeue",
             batches=[["m1", "m2"]],
@@ -116,7 +117,7 @@ class FailedWritesConformanceTest(support.ConformanceTestCase):
     def test_sql_after_each_commit(self):
         """sql-after-each-commit"""
         result = self.call(
-            subject().write_messages,
+            self.subject.write_messages,
             sink="sql",
             action="fail",
             batches=[["m1", "m2"], ["m3"]],
@@ -138,7 +139,7 @@ class FailedWritesConformanceTest(support.ConformanceTestCase):
     def test_sql_whole_run_after_the_final_commit(self):
         """sql-whole-run-after-the-final-commit"""
         result = self.call(
-            subject().write_messages,
+            self.subject.write_messages,
             sink="sql_whole_run",
             action="fail",
             batches=[["m1", "m2"], ["m3"]],
@@ -160,7 +161,7 @@ class FailedWritesConformanceTest(support.ConformanceTestCase):
     def test_http_failed_request_skipped(self):
         """http-failed-request-skipped"""
         result = self.call(
-            subject().write_messages,
+            self.subject.write_messages,
             sink="http",
             action="skip",
             batches=[["m1"], ["m2"]],
@@ -182,7 +183,7 @@ class FailedWritesConformanceTest(support.ConformanceTestCase):
     def test_http_failed_request_dead_lettered(self):
         """http-failed-request-dead-lettered"""
         result = self.call(
-            subject().write_messages,
+            self.subject.write_messages,
             sink="http",
             action="dead_letter",
             batches=[["m1"], ["m2"]],
@@ -204,7 +205,7 @@ class FailedWritesConformanceTest(support.ConformanceTestCase):
     def test_any_other_sink_after_the_whole_stream(self):
         """any-other-sink-after-the-whole-stream"""
         result = self.call(
-            subject().write_messages,
+            self.subject.write_messages,
             sink="other",
             action="fail",
             batches=[["m1"], ["m2"]],

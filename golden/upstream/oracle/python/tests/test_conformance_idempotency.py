@@ -18,10 +18,11 @@ class IdempotencyConformanceTest(support.ConformanceTestCase):
     """One test per case of the "idempotency" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
+    make_subject = staticmethod(subject)
 
     def test_dedup_key(self):
         """idempotency.dedup_key"""
-        key = self.call(subject().idempotency_key, self.fixture("fixtures/order-created.json"))
+        key = self.call(self.subject.idempotency_key, self.fixture("fixtures/order-created.json"))
         self.assertJSONEqual(key, "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "the seen-set key")
 
     def test_duplicate_delivery_runs_once(self):
@@ -34,7 +35,7 @@ class IdempotencyConformanceTest(support.ConformanceTestCase):
             {"meta_id": "id-A", "outcome": "ok", "forget_before": False},
             {"meta_id": "id-A", "outcome": "ok", "forget_before": False},
         ]
-        invoked = self.call(subject().idempotency_replay, deliveries)
+        invoked = self.call(self.subject.idempotency_replay, deliveries)
         self.assertInvocations(invoked, [True, False], 1)
 
     def test_at_least_once_redelivery_is_noop(self):
@@ -49,7 +50,7 @@ class IdempotencyConformanceTest(support.ConformanceTestCase):
             {"meta_id": "id-A", "outcome": "ok", "forget_before": False},
             {"meta_id": "id-A", "outcome": "ok", "forget_before": False},
         ]
-        invoked = self.call(subject().idempotency_replay, deliveries)
+        invoked = self.call(self.subject.idempotency_replay, deliveries)
         self.assertInvocations(invoked, [True, False, False, False], 1)
 
     def test_distinct_ids_each_run(self):
@@ -63,7 +64,7 @@ class IdempotencyConformanceTest(support.ConformanceTestCase):
             {"meta_id": "id-B", "outcome": "ok", "forget_before": False},
             {"meta_id": "id-C", "outcome": "ok", "forget_before": False},
         ]
-        invoked = self.call(subject().idempotency_replay, deliveries)
+        invoked = self.call(self.subject.idempotency_replay, deliveries)
         self.assertInvocations(invoked, [True, True, True], 3)
 
     def test_throw_leaves_id_unmarked(self):
@@ -79,7 +80,7 @@ class IdempotencyConformanceTest(support.ConformanceTestCase):
             {"meta_id": "id-A", "outcome": "ok", "forget_before": False},
             {"meta_id": "id-A", "outcome": "ok", "forget_before": False},
         ]
-        invoked = self.call(subject().idempotency_replay, deliveries)
+        invoked = self.call(self.subject.idempotency_replay, deliveries)
         self.assertInvocations(invoked, [True, True, True, False], 3)
 
     def test_missing_id_fails_open(self):
@@ -93,7 +94,7 @@ class IdempotencyConformanceTest(support.ConformanceTestCase):
             {"meta_id": "", "outcome": "ok", "forget_before": False},
             {"meta_id": "", "outcome": "ok", "forget_before": False},
         ]
-        invoked = self.call(subject().idempotency_replay, deliveries)
+        invoked = self.call(self.subject.idempotency_replay, deliveries)
         self.assertInvocations(invoked, [True, True], 2)
 
     def test_forget_allows_rerun(self):
@@ -107,7 +108,7 @@ class IdempotencyConformanceTest(support.ConformanceTestCase):
             {"meta_id": "id-A", "outcome": "ok", "forget_before": False},
             {"meta_id": "id-A", "outcome": "ok", "forget_before": True},
         ]
-        invoked = self.call(subject().idempotency_replay, deliveries)
+        invoked = self.call(self.subject.idempotency_replay, deliveries)
         self.assertInvocations(invoked, [True, False, True], 2)
 
 

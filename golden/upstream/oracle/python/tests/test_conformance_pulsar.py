@@ -18,10 +18,11 @@ class PulsarConformanceTest(support.ConformanceTestCase):
     """One test per case of the "pulsar" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
+    make_subject = staticmethod(subject)
 
     def test_property_projection(self):
         """pulsar.property_projection"""
-        projected = self.call(subject().pulsar_properties, self.fixture("fixtures/order-created.json"))
+        projected = self.call(self.subject.pulsar_properties, self.fixture("fixtures/order-created.json"))
         expected = {
             "bq-job": "urn:babel:orders:created",
             "bq-trace-id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
@@ -34,32 +35,32 @@ class PulsarConformanceTest(support.ConformanceTestCase):
 
     def test_first_delivery(self):
         """first-delivery"""
-        attempts = self.call(subject().pulsar_reconcile, 0, 0)
+        attempts = self.call(self.subject.pulsar_reconcile, 0, 0)
         self.assertJSONEqual(attempts, 0, "reconciled attempts")
 
     def test_third_delivery(self):
         """third-delivery"""
-        attempts = self.call(subject().pulsar_reconcile, 0, 2)
+        attempts = self.call(self.subject.pulsar_reconcile, 0, 2)
         self.assertJSONEqual(attempts, 2, "reconciled attempts")
 
     def test_native_exceeds_body(self):
         """native-exceeds-body"""
-        attempts = self.call(subject().pulsar_reconcile, 2, 5)
+        attempts = self.call(self.subject.pulsar_reconcile, 2, 5)
         self.assertJSONEqual(attempts, 5, "reconciled attempts")
 
     def test_never_lower_runtime(self):
         """never-lower-runtime"""
-        attempts = self.call(subject().pulsar_reconcile, 5, 1)
+        attempts = self.call(self.subject.pulsar_reconcile, 5, 1)
         self.assertJSONEqual(attempts, 5, "reconciled attempts")
 
     def test_first_delivery_keeps_body(self):
         """first-delivery-keeps-body"""
-        attempts = self.call(subject().pulsar_reconcile, 4, 0)
+        attempts = self.call(self.subject.pulsar_reconcile, 4, 0)
         self.assertJSONEqual(attempts, 4, "reconciled attempts")
 
     def test_native_equals_body(self):
         """native-equals-body"""
-        attempts = self.call(subject().pulsar_reconcile, 3, 3)
+        attempts = self.call(self.subject.pulsar_reconcile, 3, 3)
         self.assertJSONEqual(attempts, 3, "reconciled attempts")
 
 

@@ -18,10 +18,11 @@ class RabbitmqConformanceTest(support.ConformanceTestCase):
     """One test per case of the "rabbitmq" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
+    make_subject = staticmethod(subject)
 
     def test_property_projection(self):
         """rabbitmq.property_projection"""
-        publishing = self.call(subject().rabbitmq_publishing, self.fixture("fixtures/order-created.json"))
+        publishing = self.call(self.subject.rabbitmq_publishing, self.fixture("fixtures/order-created.json"))
         self.assertMember(publishing["properties"], "type", "urn:babel:orders:created")
         self.assertMember(publishing["properties"], "correlation_id", "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b")
         self.assertMember(publishing["properties"], "message_id", "f1e2d3c4-b5a6-4789-90ab-cdef01234567")

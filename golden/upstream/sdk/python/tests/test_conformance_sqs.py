@@ -18,10 +18,11 @@ class SqsConformanceTest(support.ConformanceTestCase):
     """One test per case of the "sqs" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
+    make_subject = staticmethod(subject)
 
     def test_attribute_projection(self):
         """sqs.attribute_projection"""
-        attributes = self.call(subject().sqs_attributes, self.fixture("fixtures/order-created.json"))
+        attributes = self.call(self.subject.sqs_attributes, self.fixture("fixtures/order-created.json"))
         expected = {
             "bq-job": {"DataType": "String", "StringValue": "urn:babel:orders:created"},
             "bq-trace-id": {
@@ -40,32 +41,32 @@ class SqsConformanceTest(support.ConformanceTestCase):
 
     def test_first_delivery(self):
         """first-delivery"""
-        attempts = self.call(subject().sqs_reconcile, 0, "1")
+        attempts = self.call(self.subject.sqs_reconcile, 0, "1")
         self.assertJSONEqual(attempts, 0, "reconciled attempts")
 
     def test_third_delivery(self):
         """third-delivery"""
-        attempts = self.call(subject().sqs_reconcile, 0, "3")
+        attempts = self.call(self.subject.sqs_reconcile, 0, "3")
         self.assertJSONEqual(attempts, 2, "reconciled attempts")
 
     def test_native_exceeds_body(self):
         """native-exceeds-body"""
-        attempts = self.call(subject().sqs_reconcile, 2, "5")
+        attempts = self.call(self.subject.sqs_reconcile, 2, "5")
         self.assertJSONEqual(attempts, 4, "reconciled attempts")
 
     def test_never_lower_runtime(self):
         """never-lower-runtime"""
-        attempts = self.call(subject().sqs_reconcile, 5, "1")
+        attempts = self.call(self.subject.sqs_reconcile, 5, "1")
         self.assertJSONEqual(attempts, 5, "reconciled attempts")
 
     def test_garbage_count_ignored(self):
         """garbage-count-ignored"""
-        attempts = self.call(subject().sqs_reconcile, 4, "not-a-number")
+        attempts = self.call(self.subject.sqs_reconcile, 4, "not-a-number")
         self.assertJSONEqual(attempts, 4, "reconciled attempts")
 
     def test_absent_count(self):
         """absent-count"""
-        attempts = self.call(subject().sqs_reconcile, 3, None)
+        attempts = self.call(self.subject.sqs_reconcile, 3, None)
         self.assertJSONEqual(attempts, 3, "reconciled attempts")
 
 

@@ -8,10 +8,11 @@ transport's class in the core package (babelqueue.<name>_transport): its
 projection and reconciliation are static methods, and a schema-version gate
 runs its consumer (pop under BabelQueue.consume) over an in-memory stand-in
 for the broker's client, so none needs a broker or a client library. The
-operations of other blocks belong to other targets and raise NotProvided; so
-does one the transport cannot provide (found by feature: a class or method
-the installed babelqueue lacks), and the tests that need it skip with the
-reason.
+operations of other blocks belong to other targets: SdkSubject leaves them
+to SubjectDefaults, which raises NotProvided saying so. One the transport
+cannot provide (found by feature: a class or method the installed
+babelqueue lacks) raises NotProvided too, and the tests that need it skip
+with the reason.
 """
 
 import importlib
@@ -21,19 +22,10 @@ from babelqueue import EnvelopeCodec
 
 from conformance_artemis_support import (
     ArtemisMessage,
-    ASBMessage,
-    DecodeResult,
-    Delivery,
-    MessageRead,
     NotProvided,
     OperationFailed,
-    PayloadVerdict,
-    RabbitMQPublishing,
-    RedisRoundtrip,
-    Settlement,
-    SQSAttribute,
     Subject,
-    WriteOutcome,
+    SubjectDefaults,
 )
 
 RECONCILE_URN = "urn:bqgen:conformance:reconcile"
@@ -171,48 +163,17 @@ class _ArtemisConnection:
         pass
 
 
-class SdkSubject:
+class SdkSubject(SubjectDefaults):
     """The Subject implemented by the babelqueue SDK's artemis transport.
 
     An operation without a mapping raises NotProvided, with the reason where the
-    SDK lacks what it needs: write one to run its tests.
+    SDK lacks what it needs: write one to run its tests. An operation this class
+    has no method for (another target's, or one a later bqgen adds) answers from
+    SubjectDefaults, and its tests skip with the reason.
     """
 
     def capabilities(self) -> list[str]:
         return list(OPERATIONS)
-
-    def decode(self, envelope: str) -> DecodeResult:
-        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
-
-    def reencode(self, envelope: str, attempts_increment: int) -> str:
-        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
-
-    def make(self, urn: str, queue: str, data: dict[str, Any]) -> str:
-        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
-
-    def sqs_attributes(self, envelope: str) -> dict[str, SQSAttribute]:
-        raise NotProvided("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)")
-
-    def sqs_reconcile(self, body_attempts: int, approximate_receive_count: Optional[str]) -> int:
-        raise NotProvided("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)")
-
-    def asb_message(self, envelope: str) -> ASBMessage:
-        raise NotProvided("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)")
-
-    def asb_reconcile(self, body_attempts: int, delivery_count: int) -> int:
-        raise NotProvided("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)")
-
-    def pulsar_properties(self, envelope: str) -> dict[str, str]:
-        raise NotProvided("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)")
-
-    def pulsar_reconcile(self, body_attempts: int, redelivery_count: int) -> int:
-        raise NotProvided("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)")
-
-    def kafka_headers(self, envelope: str) -> dict[str, str]:
-        raise NotProvided("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)")
-
-    def kafka_reconcile(self, body_attempts: int, header_attempts: Optional[str]) -> int:
-        raise NotProvided("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)")
 
     def artemis_message(self, envelope: str) -> ArtemisMessage:
         transport = _transport(
@@ -231,38 +192,6 @@ class SdkSubject:
         transport = _transport("artemis_transport", "ArtemisTransport", "_reconcile")
         return _attempts_of(transport._reconcile(_body_with_attempts(body_attempts), delivery_count))
 
-    def rabbitmq_publishing(self, envelope: str) -> RabbitMQPublishing:
-        raise NotProvided("belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)")
-
-    def redis_roundtrip(self, envelope: str) -> RedisRoundtrip:
-        raise NotProvided("belongs to the redis transport target (blocks: [redis] in bqgen.yaml)")
-
-    def idempotency_key(self, envelope: str) -> str:
-        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
-
-    def idempotency_replay(self, deliveries: list[Delivery]) -> list[bool]:
-        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
-
-    def validate_payload(self, schema: dict[str, Any], data: Any) -> PayloadVerdict:
-        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
-
-    def sqs_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)")
-
-    def asb_schema_version_gate(
-        self,
-        envelope: str,
-        property: Any,
-        amqp_type: Optional[str],
-    ) -> str:
-        raise NotProvided("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)")
-
-    def pulsar_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)")
-
-    def kafka_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
-        raise NotProvided("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)")
-
     def artemis_schema_version_gate(self, envelope: str, property: Optional[str]) -> str:
         properties = {} if property is None else {"bq_schema_version": property}
         connection = _ArtemisConnection(envelope, properties)
@@ -270,33 +199,6 @@ class SdkSubject:
             "artemis://conformance:5672", connection=connection
         )
         return _gate_outcome(transport, connection, envelope)
-
-    def settle(self, broker: str, dead_letter_queue: bool, calls: list[str]) -> Settlement:
-        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
-
-    def read_message(
-        self,
-        type: dict[str, Any],
-        broker: str,
-        source: str,
-        position: str,
-        message_id: str,
-        metadata: dict[str, Any],
-        body: str,
-        action: Optional[str],
-        dead_letter_queue: bool,
-        raw_excerpt_length: Optional[int],
-    ) -> MessageRead:
-        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
-
-    def write_messages(
-        self,
-        sink: str,
-        action: str,
-        batches: Any,
-        refused: list[str],
-    ) -> WriteOutcome:
-        raise NotProvided("belongs to the core target (a target without broker blocks in bqgen.yaml)")
 
 
 def subject() -> Subject:

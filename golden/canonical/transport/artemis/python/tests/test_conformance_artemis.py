@@ -18,10 +18,11 @@ class ArtemisConformanceTest(support.ConformanceTestCase):
     """One test per case of the "artemis" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
+    make_subject = staticmethod(subject)
 
     def test_property_projection(self):
         """artemis.property_projection"""
-        message = self.call(subject().artemis_message, self.fixture("fixtures/order-created.json"))
+        message = self.call(self.subject.artemis_message, self.fixture("fixtures/order-created.json"))
         self.assertMember(message["annotations"], "x-opt-jms-type", "urn:babel:orders:created")
         self.assertMember(message, "correlation_id", "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b")
         expected_properties = {
@@ -34,145 +35,145 @@ class ArtemisConformanceTest(support.ConformanceTestCase):
 
     def test_first_delivery(self):
         """first-delivery"""
-        attempts = self.call(subject().artemis_reconcile, 0, 0)
+        attempts = self.call(self.subject.artemis_reconcile, 0, 0)
         self.assertJSONEqual(attempts, 0, "reconciled attempts")
 
     def test_third_delivery(self):
         """third-delivery"""
-        attempts = self.call(subject().artemis_reconcile, 0, 2)
+        attempts = self.call(self.subject.artemis_reconcile, 0, 2)
         self.assertJSONEqual(attempts, 2, "reconciled attempts")
 
     def test_native_exceeds_body(self):
         """native-exceeds-body"""
-        attempts = self.call(subject().artemis_reconcile, 2, 5)
+        attempts = self.call(self.subject.artemis_reconcile, 2, 5)
         self.assertJSONEqual(attempts, 5, "reconciled attempts")
 
     def test_never_lower_runtime(self):
         """never-lower-runtime"""
-        attempts = self.call(subject().artemis_reconcile, 5, 1)
+        attempts = self.call(self.subject.artemis_reconcile, 5, 1)
         self.assertJSONEqual(attempts, 5, "reconciled attempts")
 
     def test_first_delivery_keeps_body(self):
         """first-delivery-keeps-body"""
-        attempts = self.call(subject().artemis_reconcile, 4, 0)
+        attempts = self.call(self.subject.artemis_reconcile, 4, 0)
         self.assertJSONEqual(attempts, 4, "reconciled attempts")
 
     def test_native_equals_body(self):
         """native-equals-body"""
-        attempts = self.call(subject().artemis_reconcile, 3, 3)
+        attempts = self.call(self.subject.artemis_reconcile, 3, 3)
         self.assertJSONEqual(attempts, 3, "reconciled attempts")
 
     def test_later_retry_keeps_body(self):
         """later-retry-keeps-body"""
-        attempts = self.call(subject().artemis_reconcile, 5, 3)
+        attempts = self.call(self.subject.artemis_reconcile, 5, 3)
         self.assertJSONEqual(attempts, 5, "reconciled attempts")
 
     def test_decode_string_1(self):
         """decode string 1"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().artemis_schema_version_gate, envelope, "1")
+        outcome = self.call(self.subject.artemis_schema_version_gate, envelope, "1")
         self.assertGateOutcome(outcome, "decode")
 
     def test_decode_empty_string(self):
         """decode empty string"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().artemis_schema_version_gate, envelope, "")
+        outcome = self.call(self.subject.artemis_schema_version_gate, envelope, "")
         self.assertGateOutcome(outcome, "decode")
 
     def test_decode_string_u_0020_u_0009(self):
         """decode string U+0020 U+0009"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().artemis_schema_version_gate, envelope, " \t")
+        outcome = self.call(self.subject.artemis_schema_version_gate, envelope, " \t")
         self.assertGateOutcome(outcome, "decode")
 
     def test_decode_string_u_0020(self):
         """decode string U+0020"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().artemis_schema_version_gate, envelope, " ")
+        outcome = self.call(self.subject.artemis_schema_version_gate, envelope, " ")
         self.assertGateOutcome(outcome, "decode")
 
     def test_decode_string_u_000a_u_000b_u_000c_u_000d(self):
         """decode string U+000A U+000B U+000C U+000D"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().artemis_schema_version_gate, envelope, "\n\u000b\u000c\r")
+        outcome = self.call(self.subject.artemis_schema_version_gate, envelope, "\n\u000b\u000c\r")
         self.assertGateOutcome(outcome, "decode")
 
     def test_decode_absent(self):
         """decode absent"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().artemis_schema_version_gate, envelope, None)
+        outcome = self.call(self.subject.artemis_schema_version_gate, envelope, None)
         self.assertGateOutcome(outcome, "decode")
 
     def test_reject_string_2(self):
         """reject string 2"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().artemis_schema_version_gate, envelope, "2")
+        outcome = self.call(self.subject.artemis_schema_version_gate, envelope, "2")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_01(self):
         """reject string 01"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().artemis_schema_version_gate, envelope, "01")
+        outcome = self.call(self.subject.artemis_schema_version_gate, envelope, "01")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_x(self):
         """reject string x"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().artemis_schema_version_gate, envelope, "x")
+        outcome = self.call(self.subject.artemis_schema_version_gate, envelope, "x")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_0020_1(self):
         """reject string U+0020 1"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().artemis_schema_version_gate, envelope, " 1")
+        outcome = self.call(self.subject.artemis_schema_version_gate, envelope, " 1")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_1_u_0020(self):
         """reject string 1 U+0020"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().artemis_schema_version_gate, envelope, "1 ")
+        outcome = self.call(self.subject.artemis_schema_version_gate, envelope, "1 ")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_0009_1_u_000a(self):
         """reject string U+0009 1 U+000A"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().artemis_schema_version_gate, envelope, "\t1\n")
+        outcome = self.call(self.subject.artemis_schema_version_gate, envelope, "\t1\n")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_00a0(self):
         """reject string U+00A0"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().artemis_schema_version_gate, envelope, "\u00a0")
+        outcome = self.call(self.subject.artemis_schema_version_gate, envelope, "\u00a0")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_0085(self):
         """reject string U+0085"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().artemis_schema_version_gate, envelope, "\u0085")
+        outcome = self.call(self.subject.artemis_schema_version_gate, envelope, "\u0085")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_3000(self):
         """reject string U+3000"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().artemis_schema_version_gate, envelope, "\u3000")
+        outcome = self.call(self.subject.artemis_schema_version_gate, envelope, "\u3000")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_feff(self):
         """reject string U+FEFF"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().artemis_schema_version_gate, envelope, "\ufeff")
+        outcome = self.call(self.subject.artemis_schema_version_gate, envelope, "\ufeff")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_00a0_1(self):
         """reject string U+00A0 1"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().artemis_schema_version_gate, envelope, "\u00a01")
+        outcome = self.call(self.subject.artemis_schema_version_gate, envelope, "\u00a01")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_1_u_3000(self):
         """reject string 1 U+3000"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().artemis_schema_version_gate, envelope, "1\u3000")
+        outcome = self.call(self.subject.artemis_schema_version_gate, envelope, "1\u3000")
         self.assertGateOutcome(outcome, "reject")
 
 

@@ -18,10 +18,11 @@ class KafkaConformanceTest(support.ConformanceTestCase):
     """One test per case of the "kafka" block."""
 
     suite_dir = pathlib.Path(__file__).parent / "conformance"
+    make_subject = staticmethod(subject)
 
     def test_property_projection(self):
         """kafka.property_projection"""
-        projected = self.call(subject().kafka_headers, self.fixture("fixtures/order-created.json"))
+        projected = self.call(self.subject.kafka_headers, self.fixture("fixtures/order-created.json"))
         expected = {
             "bq-job": "urn:babel:orders:created",
             "bq-trace-id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
@@ -34,160 +35,160 @@ class KafkaConformanceTest(support.ConformanceTestCase):
 
     def test_header_matches_body(self):
         """header-matches-body"""
-        attempts = self.call(subject().kafka_reconcile, 0, "0")
+        attempts = self.call(self.subject.kafka_reconcile, 0, "0")
         self.assertJSONEqual(attempts, 0, "reconciled attempts")
 
     def test_header_present(self):
         """header-present"""
-        attempts = self.call(subject().kafka_reconcile, 0, "2")
+        attempts = self.call(self.subject.kafka_reconcile, 0, "2")
         self.assertJSONEqual(attempts, 2, "reconciled attempts")
 
     def test_header_absent_falls_back(self):
         """header-absent-falls-back"""
-        attempts = self.call(subject().kafka_reconcile, 3, None)
+        attempts = self.call(self.subject.kafka_reconcile, 3, None)
         self.assertJSONEqual(attempts, 3, "reconciled attempts")
 
     def test_header_authoritative_overrides(self):
         """header-authoritative-overrides"""
-        attempts = self.call(subject().kafka_reconcile, 5, "1")
+        attempts = self.call(self.subject.kafka_reconcile, 5, "1")
         self.assertJSONEqual(attempts, 1, "reconciled attempts")
 
     def test_header_higher_than_body(self):
         """header-higher-than-body"""
-        attempts = self.call(subject().kafka_reconcile, 1, "4")
+        attempts = self.call(self.subject.kafka_reconcile, 1, "4")
         self.assertJSONEqual(attempts, 4, "reconciled attempts")
 
     def test_later_header_lower_than_body(self):
         """later-header-lower-than-body"""
-        attempts = self.call(subject().kafka_reconcile, 5, "3")
+        attempts = self.call(self.subject.kafka_reconcile, 5, "3")
         self.assertJSONEqual(attempts, 3, "reconciled attempts")
 
     def test_header_fraction_ignored(self):
         """header-fraction-ignored"""
-        attempts = self.call(subject().kafka_reconcile, 3, "2.0")
+        attempts = self.call(self.subject.kafka_reconcile, 3, "2.0")
         self.assertJSONEqual(attempts, 3, "reconciled attempts")
 
     def test_header_leading_space_ignored(self):
         """header-leading-space-ignored"""
-        attempts = self.call(subject().kafka_reconcile, 3, " 2")
+        attempts = self.call(self.subject.kafka_reconcile, 3, " 2")
         self.assertJSONEqual(attempts, 3, "reconciled attempts")
 
     def test_header_not_a_number_ignored(self):
         """header-not-a-number-ignored"""
-        attempts = self.call(subject().kafka_reconcile, 3, "abc")
+        attempts = self.call(self.subject.kafka_reconcile, 3, "abc")
         self.assertJSONEqual(attempts, 3, "reconciled attempts")
 
     def test_header_empty_ignored(self):
         """header-empty-ignored"""
-        attempts = self.call(subject().kafka_reconcile, 3, "")
+        attempts = self.call(self.subject.kafka_reconcile, 3, "")
         self.assertJSONEqual(attempts, 3, "reconciled attempts")
 
     def test_decode_string_1(self):
         """decode string 1"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().kafka_schema_version_gate, envelope, "1")
+        outcome = self.call(self.subject.kafka_schema_version_gate, envelope, "1")
         self.assertGateOutcome(outcome, "decode")
 
     def test_decode_empty_string(self):
         """decode empty string"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().kafka_schema_version_gate, envelope, "")
+        outcome = self.call(self.subject.kafka_schema_version_gate, envelope, "")
         self.assertGateOutcome(outcome, "decode")
 
     def test_decode_string_u_0020_u_0009(self):
         """decode string U+0020 U+0009"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().kafka_schema_version_gate, envelope, " \t")
+        outcome = self.call(self.subject.kafka_schema_version_gate, envelope, " \t")
         self.assertGateOutcome(outcome, "decode")
 
     def test_decode_string_u_0020(self):
         """decode string U+0020"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().kafka_schema_version_gate, envelope, " ")
+        outcome = self.call(self.subject.kafka_schema_version_gate, envelope, " ")
         self.assertGateOutcome(outcome, "decode")
 
     def test_decode_string_u_000a_u_000b_u_000c_u_000d(self):
         """decode string U+000A U+000B U+000C U+000D"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().kafka_schema_version_gate, envelope, "\n\u000b\u000c\r")
+        outcome = self.call(self.subject.kafka_schema_version_gate, envelope, "\n\u000b\u000c\r")
         self.assertGateOutcome(outcome, "decode")
 
     def test_decode_absent(self):
         """decode absent"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().kafka_schema_version_gate, envelope, None)
+        outcome = self.call(self.subject.kafka_schema_version_gate, envelope, None)
         self.assertGateOutcome(outcome, "decode")
 
     def test_reject_string_2(self):
         """reject string 2"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().kafka_schema_version_gate, envelope, "2")
+        outcome = self.call(self.subject.kafka_schema_version_gate, envelope, "2")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_01(self):
         """reject string 01"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().kafka_schema_version_gate, envelope, "01")
+        outcome = self.call(self.subject.kafka_schema_version_gate, envelope, "01")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_x(self):
         """reject string x"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().kafka_schema_version_gate, envelope, "x")
+        outcome = self.call(self.subject.kafka_schema_version_gate, envelope, "x")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_0020_1(self):
         """reject string U+0020 1"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().kafka_schema_version_gate, envelope, " 1")
+        outcome = self.call(self.subject.kafka_schema_version_gate, envelope, " 1")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_1_u_0020(self):
         """reject string 1 U+0020"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().kafka_schema_version_gate, envelope, "1 ")
+        outcome = self.call(self.subject.kafka_schema_version_gate, envelope, "1 ")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_0009_1_u_000a(self):
         """reject string U+0009 1 U+000A"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().kafka_schema_version_gate, envelope, "\t1\n")
+        outcome = self.call(self.subject.kafka_schema_version_gate, envelope, "\t1\n")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_00a0(self):
         """reject string U+00A0"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().kafka_schema_version_gate, envelope, "\u00a0")
+        outcome = self.call(self.subject.kafka_schema_version_gate, envelope, "\u00a0")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_0085(self):
         """reject string U+0085"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().kafka_schema_version_gate, envelope, "\u0085")
+        outcome = self.call(self.subject.kafka_schema_version_gate, envelope, "\u0085")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_3000(self):
         """reject string U+3000"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().kafka_schema_version_gate, envelope, "\u3000")
+        outcome = self.call(self.subject.kafka_schema_version_gate, envelope, "\u3000")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_feff(self):
         """reject string U+FEFF"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().kafka_schema_version_gate, envelope, "\ufeff")
+        outcome = self.call(self.subject.kafka_schema_version_gate, envelope, "\ufeff")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_u_00a0_1(self):
         """reject string U+00A0 1"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().kafka_schema_version_gate, envelope, "\u00a01")
+        outcome = self.call(self.subject.kafka_schema_version_gate, envelope, "\u00a01")
         self.assertGateOutcome(outcome, "reject")
 
     def test_reject_string_1_u_3000(self):
         """reject string 1 U+3000"""
         envelope = self.fixture("fixtures/order-created.json")
-        outcome = self.call(subject().kafka_schema_version_gate, envelope, "1\u3000")
+        outcome = self.call(self.subject.kafka_schema_version_gate, envelope, "1\u3000")
         self.assertGateOutcome(outcome, "reject")
 
 

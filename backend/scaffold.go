@@ -1,6 +1,8 @@
 package backend
 
 import (
+	"slices"
+
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 )
@@ -45,9 +47,60 @@ type ScaffoldFinding struct {
 	Stub    string // the code to paste (or to replace the method with), in the language
 }
 
-// Calls reports whether the generated tests of the target whose suite is s
-// call op.
-func Calls(s *model.Suite, op protocol.Operation) bool {
+// TransportLayout says where an SDK's broker transports live, which decides
+// which target's scaffold maps a broker's operations.
+type TransportLayout int
+
+const (
+	// TransportsApart: each broker's transport is a package of its own (a Go
+	// module, an npm adapter, a Maven artifact, a NuGet package), so a core
+	// target leaves the broker operations to the transport targets even when
+	// it generates their tests.
+	TransportsApart TransportLayout = iota
+	// TransportsInCore: the core package carries the transports (Python,
+	// PHP), so a target maps every operation its tests call.
+	TransportsInCore
+)
+
+// TargetBrokers are the brokers of a transport target: the blocks of its
+// suite s when every one is a broker block, nil for a core target (any
+// selection with a block of the core, all blocks included).
+func TargetBrokers(s *model.Suite) []string {
+	blocks := s.Blocks()
+	for _, b := range blocks {
+		if !model.IsTransportBlock(b) {
+			return nil
+		}
+	}
+	return blocks
+}
+
+// Belongs reports whether op is the scaffold's to map in the target whose
+// suite is s. An operation no block calls yet (one a newer protocol adds
+// before its block) belongs to every target.
+func Belongs(s *model.Suite, op protocol.Operation, layout TransportLayout) bool {
+	if len(op.CalledBy()) == 0 {
+		return true
+	}
+	if layout == TransportsInCore {
+		return calls(s, op)
+	}
+	brokers := TargetBrokers(s)
+	if len(brokers) == 0 {
+		return op.Transport == ""
+	}
+	return slices.Contains(brokers, op.Transport)
+}
+
+// Expects reports whether the scaffold of the target whose suite is s is
+// expected to map op: it belongs to the target and the target's tests call
+// it (or no block calls it yet). check warns about a scaffold without it.
+func Expects(s *model.Suite, op protocol.Operation, layout TransportLayout) bool {
+	return Belongs(s, op, layout) && (len(op.CalledBy()) == 0 || calls(s, op))
+}
+
+// calls reports whether the target's tests call op.
+func calls(s *model.Suite, op protocol.Operation) bool {
 	for _, b := range op.CalledBy() {
 		if s.HasBlock(b) {
 			return true
@@ -58,11 +111,11 @@ func Calls(s *model.Suite, op protocol.Operation) bool {
 
 // DefaultReason is what the generated default of op answers, in the target
 // whose suite is s, when the scaffold has no method for it: an operation
-// only another target's tests call belongs to that target (OtherTarget);
-// any other the scaffold predates (ScaffoldPredates). A scaffold keeps only
-// the operations it maps, and the defaults say the rest.
-func DefaultReason(s *model.Suite, op protocol.Operation) string {
-	if len(op.CalledBy()) > 0 && !Calls(s, op) {
+// that belongs to another target says which (OtherTarget); any other the
+// scaffold predates (ScaffoldPredates). A scaffold keeps only the operations
+// it maps, and the defaults say the rest.
+func DefaultReason(s *model.Suite, op protocol.Operation, layout TransportLayout) string {
+	if !Belongs(s, op, layout) {
 		return OtherTarget(op.Transport)
 	}
 	return ScaffoldPredates(op)

@@ -71,8 +71,8 @@ func (*Backend) AuditScaffold(scaffold map[string][]byte, s *model.Suite, opt ba
 			if f, ok := shape.mismatch(op, fn); ok {
 				findings = append(findings, f)
 			}
-		case backend.Calls(s, op.Op) || shape.complete:
-			findings = append(findings, shape.missing(op, backend.DefaultReason(s, op.Op)))
+		case backend.Expects(s, op.Op, transportLayout) || shape.complete:
+			findings = append(findings, shape.missing(op, backend.DefaultReason(s, op.Op, transportLayout)))
 		}
 	}
 	return findings

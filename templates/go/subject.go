@@ -481,3 +481,7 @@ func (r goRecord) hasEnvelope() bool {
 	}
 	return false
 }
+
+// transportLayout is where babelqueue-go's transports live: each broker's is
+// a module of its own, so a core target leaves their operations to them.
+const transportLayout = backend.TransportsApart

@@ -102,7 +102,7 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 		return nil, err
 	}
 	for i := range api.Operations {
-		api.Operations[i].Default = backend.DefaultReason(s, api.Operations[i].Op)
+		api.Operations[i].Default = backend.DefaultReason(s, api.Operations[i].Op, transportLayout)
 	}
 	for _, e := range opt.Exemptions {
 		if e.Action != backend.ExemptSkip && e.Action != backend.ExemptFail {

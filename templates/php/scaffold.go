@@ -133,12 +133,12 @@ func (Backend) AuditScaffold(scaffold map[string][]byte, s *model.Suite, _ backe
 // auditMethod is the finding for one operation's method, if any.
 func auditMethod(m method, op protocol.Operation, declared map[string]scaffoldMethod, extends bool, s *model.Suite) (backend.ScaffoldFinding, bool) {
 	f := backend.ScaffoldFinding{File: ScaffoldFile, Operation: op.Name}
-	calls := op.Name == protocol.Capabilities.Name || backend.Calls(s, op)
+	calls := op.Name == protocol.Capabilities.Name || backend.Expects(s, op, transportLayout)
 	d, ok := declared[strings.ToLower(m.Name)]
 	switch {
 	case !ok && op.Name != protocol.Capabilities.Name && calls:
 		f.Problem = "SdkSubject has no method " + m.Name + "() for operation " + op.Name + ": its tests skip with \"" +
-			backend.DefaultReason(s, op) + "\" until it is mapped; paste the stub and map it onto the php-sdk's API"
+			backend.DefaultReason(s, op, transportLayout) + "\" until it is mapped; paste the stub and map it onto the php-sdk's API"
 		f.Stub = stub(m, "throw new NotProvided("+phpText(notMappedYet(op.Name))+");")
 		return f, true
 	case !ok || compatible(d, m):

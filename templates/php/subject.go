@@ -458,3 +458,7 @@ func (api subjectAPI) RecordsDoc(indent string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// transportLayout is where the php-sdk's transports live: in the SDK
+// itself, so a target maps every operation its tests call.
+const transportLayout = backend.TransportsInCore

@@ -154,7 +154,7 @@ func buildViewWith(s *model.Suite, opt backend.Options, ops []protocol.Operation
 		return nil, err
 	}
 	for i, op := range ops {
-		api.Methods[i].Default = backend.DefaultReason(s, op)
+		api.Methods[i].Default = backend.DefaultReason(s, op, transportLayout)
 	}
 	v := &view{
 		common:           newCommon(s, ns, opt),

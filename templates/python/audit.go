@@ -49,7 +49,7 @@ func (Backend) AuditScaffold(scaffold map[string][]byte, s *model.Suite, opt bac
 	methods := classMethods(text, class)
 	var out []backend.ScaffoldFinding
 	for i, op := range protocol.All() {
-		if !backend.Calls(s, op) {
+		if !backend.Expects(s, op, transportLayout) {
 			continue
 		}
 		m := api.Methods[i]

@@ -104,7 +104,11 @@ type defaultMethod struct {
 func buildDefaults(s *model.Suite, api *subjectAPI, ops []protocol.Operation) []defaultMethod {
 	out := make([]defaultMethod, len(api.Methods))
 	for i, m := range api.Methods {
-		out[i] = defaultMethod{Signature: m.Signature, Reason: backend.DefaultReason(s, ops[i])}
+		out[i] = defaultMethod{Signature: m.Signature, Reason: backend.DefaultReason(s, ops[i], transportLayout)}
 	}
 	return out
 }
+
+// transportLayout is where babelqueue-python's transports live: in the
+// package itself, so a target maps every operation its tests call.
+const transportLayout = backend.TransportsInCore

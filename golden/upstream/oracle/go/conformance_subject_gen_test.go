@@ -281,17 +281,17 @@ func (UnimplementedConformanceSubject) Decode(envelope []byte) (ConformanceDecod
 }
 
 func (UnimplementedConformanceSubject) Reencode(envelope []byte, attemptsIncrement int64) ([]byte, error) {
-	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+	reason := "this scaffold predates operation reencode (bqgen adds it from suite 1.1.0)"
 	return nil, conformanceNotProvided(reason)
 }
 
 func (UnimplementedConformanceSubject) Make(urn, queue string, data json.RawMessage) ([]byte, error) {
-	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+	reason := "this scaffold predates operation make (bqgen adds it from suite 1.1.0)"
 	return nil, conformanceNotProvided(reason)
 }
 
 func (UnimplementedConformanceSubject) SQSAttributes(envelope []byte) (map[string]ConformanceSQSAttribute, error) {
-	reason := "this scaffold predates operation sqs_attributes (bqgen adds it from suite 1.1.0)"
+	reason := "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)"
 	return nil, conformanceNotProvided(reason)
 }
 
@@ -299,57 +299,57 @@ func (UnimplementedConformanceSubject) SQSReconcile(
 	bodyAttempts int64,
 	approximateReceiveCount *string,
 ) (int64, error) {
-	reason := "this scaffold predates operation sqs_reconcile (bqgen adds it from suite 1.1.0)"
+	reason := "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)"
 	return 0, conformanceNotProvided(reason)
 }
 
 func (UnimplementedConformanceSubject) ASBMessage(envelope []byte) (ConformanceASBMessage, error) {
-	reason := "this scaffold predates operation asb_message (bqgen adds it from suite 1.1.0)"
+	reason := "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)"
 	return ConformanceASBMessage{}, conformanceNotProvided(reason)
 }
 
 func (UnimplementedConformanceSubject) ASBReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
-	reason := "this scaffold predates operation asb_reconcile (bqgen adds it from suite 1.1.0)"
+	reason := "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)"
 	return 0, conformanceNotProvided(reason)
 }
 
 func (UnimplementedConformanceSubject) PulsarProperties(envelope []byte) (map[string]string, error) {
-	reason := "this scaffold predates operation pulsar_properties (bqgen adds it from suite 1.1.0)"
+	reason := "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)"
 	return nil, conformanceNotProvided(reason)
 }
 
 func (UnimplementedConformanceSubject) PulsarReconcile(bodyAttempts, redeliveryCount int64) (int64, error) {
-	reason := "this scaffold predates operation pulsar_reconcile (bqgen adds it from suite 1.1.0)"
+	reason := "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)"
 	return 0, conformanceNotProvided(reason)
 }
 
 func (UnimplementedConformanceSubject) KafkaHeaders(envelope []byte) (map[string]string, error) {
-	reason := "this scaffold predates operation kafka_headers (bqgen adds it from suite 1.1.0)"
+	reason := "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)"
 	return nil, conformanceNotProvided(reason)
 }
 
 func (UnimplementedConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *string) (int64, error) {
-	reason := "this scaffold predates operation kafka_reconcile (bqgen adds it from suite 1.1.0)"
+	reason := "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)"
 	return 0, conformanceNotProvided(reason)
 }
 
 func (UnimplementedConformanceSubject) ArtemisMessage(envelope []byte) (ConformanceArtemisMessage, error) {
-	reason := "this scaffold predates operation artemis_message (bqgen adds it from suite 1.1.0)"
+	reason := "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)"
 	return ConformanceArtemisMessage{}, conformanceNotProvided(reason)
 }
 
 func (UnimplementedConformanceSubject) ArtemisReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
-	reason := "this scaffold predates operation artemis_reconcile (bqgen adds it from suite 1.1.0)"
+	reason := "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)"
 	return 0, conformanceNotProvided(reason)
 }
 
 func (UnimplementedConformanceSubject) RabbitMQPublishing(envelope []byte) (ConformanceRabbitMQPublishing, error) {
-	reason := "this scaffold predates operation rabbitmq_publishing (bqgen adds it from suite 1.1.0)"
+	reason := "belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)"
 	return ConformanceRabbitMQPublishing{}, conformanceNotProvided(reason)
 }
 
 func (UnimplementedConformanceSubject) RedisRoundtrip(envelope []byte) (ConformanceRedisRoundtrip, error) {
-	reason := "this scaffold predates operation redis_roundtrip (bqgen adds it from suite 1.1.0)"
+	reason := "belongs to the redis transport target (blocks: [redis] in bqgen.yaml)"
 	return ConformanceRedisRoundtrip{}, conformanceNotProvided(reason)
 }
 
@@ -372,7 +372,7 @@ func (UnimplementedConformanceSubject) ValidatePayload(
 }
 
 func (UnimplementedConformanceSubject) SQSSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "this scaffold predates operation sqs_schema_version_gate (bqgen adds it from suite 1.2.0)"
+	reason := "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)"
 	return "", conformanceNotProvided(reason)
 }
 
@@ -381,22 +381,22 @@ func (UnimplementedConformanceSubject) ASBSchemaVersionGate(
 	property json.RawMessage,
 	amqpType *string,
 ) (string, error) {
-	reason := "this scaffold predates operation asb_schema_version_gate (bqgen adds it from suite 1.2.0)"
+	reason := "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)"
 	return "", conformanceNotProvided(reason)
 }
 
 func (UnimplementedConformanceSubject) PulsarSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "this scaffold predates operation pulsar_schema_version_gate (bqgen adds it from suite 1.2.0)"
+	reason := "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)"
 	return "", conformanceNotProvided(reason)
 }
 
 func (UnimplementedConformanceSubject) KafkaSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "this scaffold predates operation kafka_schema_version_gate (bqgen adds it from suite 1.2.0)"
+	reason := "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)"
 	return "", conformanceNotProvided(reason)
 }
 
 func (UnimplementedConformanceSubject) ArtemisSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "this scaffold predates operation artemis_schema_version_gate (bqgen adds it from suite 1.2.0)"
+	reason := "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)"
 	return "", conformanceNotProvided(reason)
 }
 
@@ -405,7 +405,7 @@ func (UnimplementedConformanceSubject) Settle(
 	deadLetterQueue bool,
 	calls []string,
 ) (ConformanceSettlement, error) {
-	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+	reason := "this scaffold predates operation settle (bqgen adds it from suite 1.3.0)"
 	return ConformanceSettlement{}, conformanceNotProvided(reason)
 }
 
@@ -421,7 +421,7 @@ func (UnimplementedConformanceSubject) ReadMessage(
 	deadLetterQueue bool,
 	rawExcerptLength *int64,
 ) (ConformanceMessageRead, error) {
-	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+	reason := "this scaffold predates operation read_message (bqgen adds it from suite 1.3.0)"
 	return ConformanceMessageRead{}, conformanceNotProvided(reason)
 }
 
@@ -431,7 +431,7 @@ func (UnimplementedConformanceSubject) WriteMessages(
 	batches json.RawMessage,
 	refused []string,
 ) (ConformanceWriteOutcome, error) {
-	reason := "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+	reason := "this scaffold predates operation write_messages (bqgen adds it from suite 1.3.0)"
 	return ConformanceWriteOutcome{}, conformanceNotProvided(reason)
 }
 

@@ -74,66 +74,6 @@ func (sdkConformanceSubject) Make(urn, queue string, data json.RawMessage) ([]by
 	return env.Encode()
 }
 
-func (sdkConformanceSubject) SQSAttributes(envelope []byte) (map[string]ConformanceSQSAttribute, error) {
-	reason := "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)"
-	return nil, conformanceNotProvided(reason)
-}
-
-func (sdkConformanceSubject) SQSReconcile(bodyAttempts int64, approximateReceiveCount *string) (int64, error) {
-	reason := "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)"
-	return 0, conformanceNotProvided(reason)
-}
-
-func (sdkConformanceSubject) ASBMessage(envelope []byte) (ConformanceASBMessage, error) {
-	reason := "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)"
-	return ConformanceASBMessage{}, conformanceNotProvided(reason)
-}
-
-func (sdkConformanceSubject) ASBReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
-	reason := "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)"
-	return 0, conformanceNotProvided(reason)
-}
-
-func (sdkConformanceSubject) PulsarProperties(envelope []byte) (map[string]string, error) {
-	reason := "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)"
-	return nil, conformanceNotProvided(reason)
-}
-
-func (sdkConformanceSubject) PulsarReconcile(bodyAttempts, redeliveryCount int64) (int64, error) {
-	reason := "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)"
-	return 0, conformanceNotProvided(reason)
-}
-
-func (sdkConformanceSubject) KafkaHeaders(envelope []byte) (map[string]string, error) {
-	reason := "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)"
-	return nil, conformanceNotProvided(reason)
-}
-
-func (sdkConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *string) (int64, error) {
-	reason := "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)"
-	return 0, conformanceNotProvided(reason)
-}
-
-func (sdkConformanceSubject) ArtemisMessage(envelope []byte) (ConformanceArtemisMessage, error) {
-	reason := "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)"
-	return ConformanceArtemisMessage{}, conformanceNotProvided(reason)
-}
-
-func (sdkConformanceSubject) ArtemisReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
-	reason := "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)"
-	return 0, conformanceNotProvided(reason)
-}
-
-func (sdkConformanceSubject) RabbitMQPublishing(envelope []byte) (ConformanceRabbitMQPublishing, error) {
-	reason := "belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)"
-	return ConformanceRabbitMQPublishing{}, conformanceNotProvided(reason)
-}
-
-func (sdkConformanceSubject) RedisRoundtrip(envelope []byte) (ConformanceRedisRoundtrip, error) {
-	reason := "belongs to the redis transport target (blocks: [redis] in bqgen.yaml)"
-	return ConformanceRedisRoundtrip{}, conformanceNotProvided(reason)
-}
-
 func (sdkConformanceSubject) IdempotencyKey(envelope []byte) (string, error) {
 	env, err := babelqueue.Decode(envelope)
 	if err != nil {
@@ -207,35 +147,6 @@ func (sdkConformanceSubject) ValidatePayload(schema, data json.RawMessage) (Conf
 	// Validate lists the violations; none means valid.
 	violations := compiled.Validate(value)
 	return ConformancePayloadVerdict{Valid: len(violations) == 0, Errors: violations}, nil
-}
-
-func (sdkConformanceSubject) SQSSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)"
-	return "", conformanceNotProvided(reason)
-}
-
-func (sdkConformanceSubject) ASBSchemaVersionGate(
-	envelope []byte,
-	property json.RawMessage,
-	amqpType *string,
-) (string, error) {
-	reason := "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)"
-	return "", conformanceNotProvided(reason)
-}
-
-func (sdkConformanceSubject) PulsarSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)"
-	return "", conformanceNotProvided(reason)
-}
-
-func (sdkConformanceSubject) KafkaSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)"
-	return "", conformanceNotProvided(reason)
-}
-
-func (sdkConformanceSubject) ArtemisSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)"
-	return "", conformanceNotProvided(reason)
 }
 
 func (sdkConformanceSubject) Settle(

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 )
 
@@ -41,7 +42,14 @@ type methodView struct {
 	// reencode(envelope: string, attemptsIncrement: number), broken over
 	// lines when it would be long.
 	Signature string
-	Result    string // the native type of the answer, e.g. number
+	// OptionalSignature is Signature as an optional member of the binding's
+	// interface: reencode?(envelope: string, attemptsIncrement: number).
+	OptionalSignature string
+	Result            string // the native type of the answer, e.g. number
+	// DefaultEntry is the member of withDefaults' object that answers for the
+	// operation: the binding's method, else a default reporting not provided
+	// with the target's reason (backend.DefaultReason; set by buildView).
+	DefaultEntry string
 	// OracleCall is the oracle subject's body: the request, its args object
 	// (e.g. { body_attempts: bodyAttempts }) and, when the answer is one
 	// member of the wire result, that member's name.
@@ -126,6 +134,7 @@ func buildMethod(op protocol.Operation, records map[string]bool) (methodView, er
 		return mv, fmt.Errorf("a result without a member must be a record")
 	}
 	mv.Signature = layoutList(memberIndent, mv.Method+"(", params, ")", len("async : Promise<> {")+len(result))
+	mv.OptionalSignature = layoutList(memberIndent, mv.Method+"?(", params, ")", len(": Awaitable<>;")+len(result))
 	mv.OracleCall = oracleCall(mv, op.Result.Member, args)
 	mv.Doc, err = jsDoc(append([]string{sentence(withParamNames(op.Doc, op.Params))}, paramDocs...), memberIndent)
 	return mv, err
@@ -160,6 +169,20 @@ func longest(text string) int {
 	}
 	return n
 }
+
+// withDefaultReasons sets the DefaultEntry of every operation of api (laid
+// out from protocol.Operations, in its order) for the target whose suite is s.
+func withDefaultReasons(api *subjectView, s *model.Suite) {
+	for i, op := range protocol.Operations {
+		m := &api.Operations[i]
+		open := m.Method + ": binding." + m.Method + "?.bind(binding) ?? notProvided("
+		items := []string{m.OpLiteral, tsString(backend.DefaultReason(s, op))}
+		m.DefaultEntry = layoutList(defaultIndent, open, items, "),", 0)
+	}
+}
+
+// defaultIndent is the indentation of a member of withDefaults' object.
+const defaultIndent = "    "
 
 // withParamNames spells the wire names of params in doc as the method's
 // parameter names: "adds attempts_increment" reads "adds attemptsIncrement".
@@ -411,14 +434,6 @@ type scaffoldMethod struct {
 	Sync, Async string
 }
 
-// TargetReason is the reason a scaffold gives for an operation its target
-// does not run (the missing-feature rule): a broker's operation belongs to
-// that broker's transport target, a core operation to the core target, and
-// the scaffold claims nothing about what the other package does or lacks.
-func (m scaffoldMethod) TargetReason() string {
-	return tsString(backend.OtherTarget(m.Transport))
-}
-
 // scaffoldTypes are the subject-file types the scaffold's own code names,
 // besides those of the mapped methods' signatures.
 var scaffoldTypes = []string{"ConformanceSubject", "JsonValue", "View"}
@@ -428,8 +443,9 @@ var scaffoldTypes = []string{"ConformanceSubject", "JsonValue", "View"}
 // transport target (transport is its broker block) it is the adapter
 // package's own scaffold: see buildOwnScaffold. In the core's, a core
 // operation maps with "scaffold.<operation>" (else it reports its
-// "scaffold.<operation>.not_provided" reason or the default one) and every
-// broker operation belongs to its transport target ("core.transport").
+// "scaffold.<operation>.not_provided" reason or the default one). A
+// broker's operation belongs to its transport target: the scaffold leaves it
+// out, and the generated default (withDefaults) says so.
 func buildScaffold(api subjectView, transport string, has func(string) bool) (scaffoldView, error) {
 	if transport != "" {
 		return buildOwnScaffold(api, transport, has), nil
@@ -443,7 +459,7 @@ func buildScaffold(api subjectView, transport string, has func(string) bool) (sc
 		sm := scaffoldMethod{methodView: m, Sync: m.Signature + ": " + m.Result, Async: "async " + m.Signature + ": Promise<" + m.Result + ">"}
 		switch core := "scaffold." + m.Name; {
 		case m.Transport != "":
-			sm.Reason = "core.transport"
+			continue
 		case has(core):
 			sm.Mapping = core
 			sc.Core = append(sc.Core, m.OpLiteral)
@@ -454,9 +470,6 @@ func buildScaffold(api subjectView, transport string, has func(string) bool) (sc
 			sm.Reason = core + ".not_provided"
 		}
 		sc.Methods = append(sc.Methods, sm)
-	}
-	if !has("core.transport") {
-		return sc, fmt.Errorf("node: scaffold: no template core.transport gives a broker operation's reason")
 	}
 	sc.Types = sortedKeys(types)
 	return sc, nil
@@ -483,7 +496,7 @@ func buildOwnScaffold(api subjectView, block string, has func(string) bool) scaf
 		case m.Transport == "" && has(core+".not_provided"):
 			sm.Reason = core + ".not_provided" // the core lacks it too: no package has its API
 		case m.Transport != block:
-			sm.Reason = "own.elsewhere"
+			continue
 		case has(own):
 			sm.Mapping = own
 		case has(core + ".not_provided"):

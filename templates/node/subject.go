@@ -55,6 +55,7 @@ type methodView struct {
 	// member of the wire result, that member's name.
 	OracleCall string
 	types      []string // the subject-file types the signature names
+	paramTypes []string // the native type of each parameter, in order
 }
 
 // recordView is one record as a TypeScript interface. Its members keep the
@@ -115,6 +116,7 @@ func buildMethod(op protocol.Operation, records map[string]bool) (methodView, er
 		}
 		name := lowerCamel(p.Name)
 		params = append(params, name+": "+typ)
+		mv.paramTypes = append(mv.paramTypes, typ)
 		if arg := tsPropertyName(p.Name); arg == name {
 			args = append(args, name) // shorthand: { envelope }
 		} else {
@@ -176,9 +178,27 @@ func withDefaultReasons(api *subjectView, s *model.Suite) {
 	for i, op := range protocol.Operations {
 		m := &api.Operations[i]
 		open := m.Method + ": binding." + m.Method + "?.bind(binding) ?? notProvided("
-		items := []string{m.OpLiteral, tsString(backend.DefaultReason(s, op))}
+		items := []string{m.OpLiteral, tsString(defaultReason(s, op))}
 		m.DefaultEntry = layoutList(defaultIndent, open, items, "),", 0)
 	}
+}
+
+// defaultReason is what the default of op answers in the target of s:
+// backend.DefaultReason, except that a core target, whose tests include every
+// broker's block, still leaves a broker's operations to that broker's
+// transport target (the missing-feature rule's third case), as its scaffold
+// did before the defaults existed.
+func defaultReason(s *model.Suite, op protocol.Operation) string {
+	if coreLeavesOut(s, op) {
+		return backend.OtherTarget(op.Transport)
+	}
+	return backend.DefaultReason(s, op)
+}
+
+// coreLeavesOut reports whether op is a broker's operation in a core target,
+// which its scaffold never maps.
+func coreLeavesOut(s *model.Suite, op protocol.Operation) bool {
+	return op.Transport != "" && transportOf(s) == ""
 }
 
 // defaultIndent is the indentation of a member of withDefaults' object.

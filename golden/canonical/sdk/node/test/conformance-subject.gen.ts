@@ -411,51 +411,51 @@ export function withDefaults(binding: ConformanceSubject): CompleteSubject {
     ),
     sqsAttributes: binding.sqsAttributes?.bind(binding) ?? notProvided(
       "sqs_attributes",
-      "this scaffold predates operation sqs_attributes (bqgen adds it from suite 1.1.0)",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
     ),
     sqsReconcile: binding.sqsReconcile?.bind(binding) ?? notProvided(
       "sqs_reconcile",
-      "this scaffold predates operation sqs_reconcile (bqgen adds it from suite 1.1.0)",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
     ),
     asbMessage: binding.asbMessage?.bind(binding) ?? notProvided(
       "asb_message",
-      "this scaffold predates operation asb_message (bqgen adds it from suite 1.1.0)",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     ),
     asbReconcile: binding.asbReconcile?.bind(binding) ?? notProvided(
       "asb_reconcile",
-      "this scaffold predates operation asb_reconcile (bqgen adds it from suite 1.1.0)",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     ),
     pulsarProperties: binding.pulsarProperties?.bind(binding) ?? notProvided(
       "pulsar_properties",
-      "this scaffold predates operation pulsar_properties (bqgen adds it from suite 1.1.0)",
+      "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)",
     ),
     pulsarReconcile: binding.pulsarReconcile?.bind(binding) ?? notProvided(
       "pulsar_reconcile",
-      "this scaffold predates operation pulsar_reconcile (bqgen adds it from suite 1.1.0)",
+      "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)",
     ),
     kafkaHeaders: binding.kafkaHeaders?.bind(binding) ?? notProvided(
       "kafka_headers",
-      "this scaffold predates operation kafka_headers (bqgen adds it from suite 1.1.0)",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
     ),
     kafkaReconcile: binding.kafkaReconcile?.bind(binding) ?? notProvided(
       "kafka_reconcile",
-      "this scaffold predates operation kafka_reconcile (bqgen adds it from suite 1.1.0)",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
     ),
     artemisMessage: binding.artemisMessage?.bind(binding) ?? notProvided(
       "artemis_message",
-      "this scaffold predates operation artemis_message (bqgen adds it from suite 1.1.0)",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     ),
     artemisReconcile: binding.artemisReconcile?.bind(binding) ?? notProvided(
       "artemis_reconcile",
-      "this scaffold predates operation artemis_reconcile (bqgen adds it from suite 1.1.0)",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     ),
     rabbitmqPublishing: binding.rabbitmqPublishing?.bind(binding) ?? notProvided(
       "rabbitmq_publishing",
-      "this scaffold predates operation rabbitmq_publishing (bqgen adds it from suite 1.1.0)",
+      "belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)",
     ),
     redisRoundtrip: binding.redisRoundtrip?.bind(binding) ?? notProvided(
       "redis_roundtrip",
-      "this scaffold predates operation redis_roundtrip (bqgen adds it from suite 1.1.0)",
+      "belongs to the redis transport target (blocks: [redis] in bqgen.yaml)",
     ),
     idempotencyKey: binding.idempotencyKey?.bind(binding) ?? notProvided(
       "idempotency_key",
@@ -471,23 +471,23 @@ export function withDefaults(binding: ConformanceSubject): CompleteSubject {
     ),
     sqsSchemaVersionGate: binding.sqsSchemaVersionGate?.bind(binding) ?? notProvided(
       "sqs_schema_version_gate",
-      "this scaffold predates operation sqs_schema_version_gate (bqgen adds it from suite 1.2.0)",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
     ),
     asbSchemaVersionGate: binding.asbSchemaVersionGate?.bind(binding) ?? notProvided(
       "asb_schema_version_gate",
-      "this scaffold predates operation asb_schema_version_gate (bqgen adds it from suite 1.2.0)",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
     ),
     pulsarSchemaVersionGate: binding.pulsarSchemaVersionGate?.bind(binding) ?? notProvided(
       "pulsar_schema_version_gate",
-      "this scaffold predates operation pulsar_schema_version_gate (bqgen adds it from suite 1.2.0)",
+      "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)",
     ),
     kafkaSchemaVersionGate: binding.kafkaSchemaVersionGate?.bind(binding) ?? notProvided(
       "kafka_schema_version_gate",
-      "this scaffold predates operation kafka_schema_version_gate (bqgen adds it from suite 1.2.0)",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
     ),
     artemisSchemaVersionGate: binding.artemisSchemaVersionGate?.bind(binding) ?? notProvided(
       "artemis_schema_version_gate",
-      "this scaffold predates operation artemis_schema_version_gate (bqgen adds it from suite 1.2.0)",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
     ),
     settle: binding.settle?.bind(binding) ?? notProvided(
       "settle",

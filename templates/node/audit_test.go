@@ -47,7 +47,9 @@ func TestAuditFreshScaffoldsHaveNoFindings(t *testing.T) {
 // A method removed from the scaffold is a warning with the method to paste;
 // an operation only another target calls is none.
 func TestAuditMissingMethodWarns(t *testing.T) {
-	drop := func(src string) string { return strings.Replace(src, "  make(urn: string", "  makeRenamed(urn: string", 1) }
+	drop := func(src string) string {
+		return strings.Replace(src, "  make(urn: string", "  makeRenamed(urn: string", 1)
+	}
 	got := auditFresh(t, canonical(t), drop)
 	if len(got) != 1 || got[0].Operation != "make" || got[0].Breaks || got[0].File != bindingFile {
 		t.Fatalf("findings %+v, want one warning for make", got)
@@ -77,7 +79,9 @@ func TestAuditChangedSignatureBreaks(t *testing.T) {
 		got[0].Stub != "kafkaReconcile(bodyAttempts: number, headerAttempts: string | null): Awaitable<number>" {
 		t.Errorf("problem %q, stub %q", got[0].Problem, got[0].Stub)
 	}
-	extra := func(src string) string { return strings.Replace(src, "  make(urn: string,", "  make(urn: string, extra: number,", 1) }
+	extra := func(src string) string {
+		return strings.Replace(src, "  make(urn: string,", "  make(urn: string, extra: number,", 1)
+	}
 	if got := auditFresh(t, canonical(t), extra); len(got) != 1 || !got[0].Breaks {
 		t.Errorf("an extra parameter: %+v", got)
 	}

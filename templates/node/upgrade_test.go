@@ -33,6 +33,7 @@ func TestUpgradeKeepsOldScaffold(t *testing.T) {
 	if before.Passed == 0 || after.Passed != before.Passed || after.Failed != before.Failed || after.Skipped != before.Skipped+1 {
 		t.Errorf("with probe_echo appended: %s; without: %s (want the same, plus one skip)", after.Summary, before.Summary)
 	}
+	t.Logf("without probe_echo: %s; with it: %s", before.Summary, after.Summary)
 	want := "probe_echo is not provided: " + backend.ScaffoldPredates(protocoltest.Probe)
 	for _, m := range tapLine.FindAllStringSubmatch(after.Output, -1) {
 		if m[2] == "probe_echo through the generated default" {

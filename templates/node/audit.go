@@ -87,9 +87,17 @@ func stub(m methodView) string {
 // memberHead opens a class member method: its name and parenthesis.
 var memberHead = regexp.MustCompile(`(?m)^  (?:async )?([A-Za-z_$][A-Za-z0-9_$]*)\(`)
 
-// scaffoldMethods maps each method of the scaffold's class to the types of
-// its parameters, as written.
+// subjectClass opens the class that implements the binding interface.
+var subjectClass = regexp.MustCompile(`(?m)^(?:export )?class [A-Za-z_$][A-Za-z0-9_$]*[^{]*\bConformanceSubject\b[^{]*\{`)
+
+// scaffoldMethods maps each method of the scaffold's class (the whole file
+// when it has none) to the types of its parameters, as written. Only the
+// class is read: a type literal elsewhere may declare a method of the same
+// name (the core scaffold's codec declares decode).
 func scaffoldMethods(src string) map[string][]string {
+	if loc := subjectClass.FindStringIndex(src); loc != nil {
+		src = balanced(src[loc[1]:])
+	}
 	out := map[string][]string{}
 	for _, loc := range memberHead.FindAllStringSubmatchIndex(src, -1) {
 		name := src[loc[2]:loc[3]]

@@ -87,6 +87,16 @@ func TestAuditChangedSignatureBreaks(t *testing.T) {
 	}
 }
 
+// Only the subject class is read: a type literal outside it (as the core
+// scaffold's codec declares decode) is not the method.
+func TestAuditReadsTheClassOnly(t *testing.T) {
+	src := string(generateWith(t, canonical(t), sdk)[bindingFile].Content)
+	src += "\nconst late: {\n  decode(raw: string, strict: boolean): void;\n} = { decode() {} };\n"
+	if got := scaffoldMethods(src)["decode"]; len(got) != 1 || got[0] != "string" {
+		t.Errorf("decode's parameters %q, want the class method's [string]", got)
+	}
+}
+
 func TestParamProblem(t *testing.T) {
 	for _, c := range []struct {
 		got, want []string

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 )
 
@@ -41,12 +42,20 @@ type methodView struct {
 	// reencode(envelope: string, attemptsIncrement: number), broken over
 	// lines when it would be long.
 	Signature string
-	Result    string // the native type of the answer, e.g. number
+	// OptionalSignature is Signature as an optional member of the binding's
+	// interface: reencode?(envelope: string, attemptsIncrement: number).
+	OptionalSignature string
+	Result            string // the native type of the answer, e.g. number
+	// DefaultEntry is the member of withDefaults' object that answers for the
+	// operation: the binding's method, else a default reporting not provided
+	// with the target's reason (backend.DefaultReason; set by buildView).
+	DefaultEntry string
 	// OracleCall is the oracle subject's body: the request, its args object
 	// (e.g. { body_attempts: bodyAttempts }) and, when the answer is one
 	// member of the wire result, that member's name.
 	OracleCall string
 	types      []string // the subject-file types the signature names
+	paramTypes []string // the native type of each parameter, in order
 }
 
 // recordView is one record as a TypeScript interface. Its members keep the
@@ -107,6 +116,7 @@ func buildMethod(op protocol.Operation, records map[string]bool) (methodView, er
 		}
 		name := lowerCamel(p.Name)
 		params = append(params, name+": "+typ)
+		mv.paramTypes = append(mv.paramTypes, typ)
 		if arg := tsPropertyName(p.Name); arg == name {
 			args = append(args, name) // shorthand: { envelope }
 		} else {
@@ -126,6 +136,7 @@ func buildMethod(op protocol.Operation, records map[string]bool) (methodView, er
 		return mv, fmt.Errorf("a result without a member must be a record")
 	}
 	mv.Signature = layoutList(memberIndent, mv.Method+"(", params, ")", len("async : Promise<> {")+len(result))
+	mv.OptionalSignature = layoutList(memberIndent, mv.Method+"?(", params, ")", len(": Awaitable<>;")+len(result))
 	mv.OracleCall = oracleCall(mv, op.Result.Member, args)
 	mv.Doc, err = jsDoc(append([]string{sentence(withParamNames(op.Doc, op.Params))}, paramDocs...), memberIndent)
 	return mv, err
@@ -160,6 +171,25 @@ func longest(text string) int {
 	}
 	return n
 }
+
+// withDefaultReasons sets the DefaultEntry of every operation of api (laid
+// out from protocol.Operations, in its order) for the target whose suite is s.
+func withDefaultReasons(api *subjectView, s *model.Suite) {
+	for i, op := range protocol.Operations {
+		m := &api.Operations[i]
+		open := m.Method + ": binding." + m.Method + "?.bind(binding) ?? notProvided("
+		items := []string{m.OpLiteral, tsString(backend.DefaultReason(s, op, transportLayout))}
+		m.DefaultEntry = layoutList(defaultIndent, open, items, "),", 0)
+	}
+}
+
+// transportLayout is where @babelqueue/core's transports live: each broker's
+// adapter is a package of its own, so a core target leaves their operations
+// to the adapters' targets even though it generates their tests.
+const transportLayout = backend.TransportsApart
+
+// defaultIndent is the indentation of a member of withDefaults' object.
+const defaultIndent = "    "
 
 // withParamNames spells the wire names of params in doc as the method's
 // parameter names: "adds attempts_increment" reads "adds attemptsIncrement".
@@ -411,14 +441,6 @@ type scaffoldMethod struct {
 	Sync, Async string
 }
 
-// TargetReason is the reason a scaffold gives for an operation its target
-// does not run (the missing-feature rule): a broker's operation belongs to
-// that broker's transport target, a core operation to the core target, and
-// the scaffold claims nothing about what the other package does or lacks.
-func (m scaffoldMethod) TargetReason() string {
-	return tsString(backend.OtherTarget(m.Transport))
-}
-
 // scaffoldTypes are the subject-file types the scaffold's own code names,
 // besides those of the mapped methods' signatures.
 var scaffoldTypes = []string{"ConformanceSubject", "JsonValue", "View"}
@@ -428,8 +450,9 @@ var scaffoldTypes = []string{"ConformanceSubject", "JsonValue", "View"}
 // transport target (transport is its broker block) it is the adapter
 // package's own scaffold: see buildOwnScaffold. In the core's, a core
 // operation maps with "scaffold.<operation>" (else it reports its
-// "scaffold.<operation>.not_provided" reason or the default one) and every
-// broker operation belongs to its transport target ("core.transport").
+// "scaffold.<operation>.not_provided" reason or the default one). A
+// broker's operation belongs to its transport target: the scaffold leaves it
+// out, and the generated default (withDefaults) says so.
 func buildScaffold(api subjectView, transport string, has func(string) bool) (scaffoldView, error) {
 	if transport != "" {
 		return buildOwnScaffold(api, transport, has), nil
@@ -443,7 +466,7 @@ func buildScaffold(api subjectView, transport string, has func(string) bool) (sc
 		sm := scaffoldMethod{methodView: m, Sync: m.Signature + ": " + m.Result, Async: "async " + m.Signature + ": Promise<" + m.Result + ">"}
 		switch core := "scaffold." + m.Name; {
 		case m.Transport != "":
-			sm.Reason = "core.transport"
+			continue
 		case has(core):
 			sm.Mapping = core
 			sc.Core = append(sc.Core, m.OpLiteral)
@@ -454,9 +477,6 @@ func buildScaffold(api subjectView, transport string, has func(string) bool) (sc
 			sm.Reason = core + ".not_provided"
 		}
 		sc.Methods = append(sc.Methods, sm)
-	}
-	if !has("core.transport") {
-		return sc, fmt.Errorf("node: scaffold: no template core.transport gives a broker operation's reason")
 	}
 	sc.Types = sortedKeys(types)
 	return sc, nil
@@ -483,7 +503,7 @@ func buildOwnScaffold(api subjectView, block string, has func(string) bool) scaf
 		case m.Transport == "" && has(core+".not_provided"):
 			sm.Reason = core + ".not_provided" // the core lacks it too: no package has its API
 		case m.Transport != block:
-			sm.Reason = "own.elsewhere"
+			continue
 		case has(own):
 			sm.Mapping = own
 		case has(core + ".not_provided"):

@@ -7,20 +7,19 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/protocoltest"
 	"github.com/babelqueue/bqgen/protocol"
 	"github.com/babelqueue/bqgen/templates/textkit"
 )
 
-// An operation added to the protocol reaches the subject interface, the
-// oracle subject and the scaffold (as "not provided") with no edit here.
+// An operation added to the protocol reaches the subject interface (with
+// its default), the oracle subject and the scaffold (as "not provided") with
+// no edit here.
 func TestNewOperationNeedsNoEdit(t *testing.T) {
-	fake := protocol.Operation{Name: "fake_probe", Doc: "probes the fake_thing with probe_input",
+	fake := protocol.Operation{Name: "fake_probe", Doc: "probes the fake_thing with probe_input", Since: "9.9.9",
 		Params: []protocol.Field{{Name: "probe_input", Type: protocol.Type{Kind: protocol.OptionalText}, Doc: "what to probe"}},
 		Result: protocol.Result{Member: "answer", Type: protocol.Type{Kind: protocol.RecordList, Record: "Delivery"}}}
-	api, err := buildSubject(append(slices.Clone(protocol.Operations), fake), protocol.Records)
-	if err != nil {
-		t.Fatal(err)
-	}
+	protocoltest.Append(t, fake)
 	tmpl, err := parseTemplates()
 	if err != nil {
 		t.Fatal(err)
@@ -29,13 +28,16 @@ func TestNewOperationNeedsNoEdit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v.API = api
-	if v.Scaffold, err = buildScaffold(api, "", func(name string) bool { return tmpl.Lookup(name) != nil }); err != nil {
+	if v.Scaffold, err = buildScaffold(v.API, "", func(name string) bool { return tmpl.Lookup(name) != nil }); err != nil {
 		t.Fatal(err)
 	}
 	for root, wants := range map[string][]string{
 		"subject.ts": {"Probes the fake_thing with probeInput.", "@param probeInput what to probe",
-			"fakeProbe(probeInput: string | null): Awaitable<Delivery[]>;"},
+			"fakeProbe?(probeInput: string | null): Awaitable<Delivery[]>;",
+			`fakeProbe: binding.fakeProbe?.bind(binding) ?? notProvided(
+      "fake_probe",
+      "this scaffold predates operation fake_probe (bqgen adds it from suite 9.9.9)",
+    ),`},
 		"oracle.ts": {"fakeProbe(probeInput: string | null): Promise<Delivery[]> {",
 			`return this.#call<Delivery[]>("fake_probe", { probe_input: probeInput }, "answer");`},
 		"scaffold.ts": {"fakeProbe(): never {", `"fake_probe",`, "maps it onto no API of the SDK yet"},
@@ -183,18 +185,6 @@ func methodBody(t *testing.T, src, method string) string {
 	}
 	end := strings.Index(src[start[0]:], "\n  }\n")
 	return src[start[0] : start[0]+end+4]
-}
-
-// Templates without the reason of a broker's operation in a core target
-// are an error, not a scaffold that reports the default reason for it.
-func TestScaffoldWithoutTransportReasonIsAnError(t *testing.T) {
-	api, err := buildSubject(protocol.Operations, protocol.Records)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := buildScaffold(api, "", func(name string) bool { return strings.HasPrefix(name, "scaffold.") }); err == nil {
-		t.Error("no error for templates without core.transport")
-	}
 }
 
 func TestNames(t *testing.T) {

@@ -198,6 +198,7 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 	if err != nil {
 		return nil, err
 	}
+	withDefaultReasons(&api, s)
 	v := &view{
 		Header:         buildHeader(version, opt.Regenerate),
 		Transport:      transport,

@@ -6,6 +6,7 @@
 
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
+import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
 import {
   assertAccepted,
@@ -16,7 +17,7 @@ import {
   whenProvided,
 } from "./conformance-support.gen.js";
 
-const subject = openSubject();
+const subject = withDefaults(openSubject());
 after(() => subject.close());
 
 // A normal produced envelope.

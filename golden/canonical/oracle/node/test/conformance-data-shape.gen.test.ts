@@ -12,10 +12,11 @@
 
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
+import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
 import { fixture, rawMember, whenProvided } from "./conformance-support.gen.js";
 
-const subject = openSubject();
+const subject = withDefaults(openSubject());
 after(() => subject.close());
 
 test("empty-data", (t) => whenProvided(t, async () => {

@@ -13,10 +13,11 @@
 // dead-lettered; any other sink when it has written the whole stream.
 
 import { after, test } from "node:test";
+import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
 import { assertJsonEqual, whenProvided } from "./conformance-support.gen.js";
 
-const subject = openSubject();
+const subject = withDefaults(openSubject());
 after(() => subject.close());
 
 test("message-queue-all-accepted", (t) => whenProvided(t, async () => {

@@ -10,10 +10,11 @@
 
 import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
 import { assertJsonEqual, fixture, member, whenProvided } from "./conformance-support.gen.js";
 
-const subject = openSubject();
+const subject = withDefaults(openSubject());
 after(() => subject.close());
 
 // On produce, the transport MUST project the envelope onto the AMQP a JMS peer reads: the

@@ -13,10 +13,11 @@
 // fixtures/order-created.json.
 
 import { after, test } from "node:test";
+import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
 import { assertJsonEqual, fixture, member, whenProvided } from "./conformance-support.gen.js";
 
-const subject = openSubject();
+const subject = withDefaults(openSubject());
 after(() => subject.close());
 
 // On produce, the transport MUST project these native AMQP 0-9-1 properties + headers from the

@@ -14,10 +14,11 @@
 // still accept and faithfully re-emit it.
 
 import { after, test } from "node:test";
+import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
 import { assertJsonEqual, fixture, parseJson, resolvePointer, whenProvided } from "./conformance-support.gen.js";
 
-const subject = openSubject();
+const subject = withDefaults(openSubject());
 after(() => subject.close());
 
 // Unknown meta keys, a scalar (meta.vendor_flag) and a nested object (meta.vendor_ctx), come

@@ -14,10 +14,11 @@
 
 import { after, test } from "node:test";
 import type { JsonObject } from "./conformance-subject.gen.js";
+import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
 import { assertJsonEqual, assertMentions, whenProvided } from "./conformance-support.gen.js";
 
-const subject = openSubject();
+const subject = withDefaults(openSubject());
 after(() => subject.close());
 
 // The block's type: the JSON schema of T, the same for every case.

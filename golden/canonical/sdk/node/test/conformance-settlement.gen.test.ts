@@ -13,10 +13,11 @@
 // settlements by outcome.
 
 import { after, test } from "node:test";
+import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
 import { assertJsonEqual, whenProvided } from "./conformance-support.gen.js";
 
-const subject = openSubject();
+const subject = withDefaults(openSubject());
 after(() => subject.close());
 
 test("acknowledge", (t) => whenProvided(t, async () => {

@@ -12,10 +12,11 @@
 // payload identity.
 
 import { after, test } from "node:test";
+import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
 import { assertJsonEqual, fixture, whenProvided } from "./conformance-support.gen.js";
 
-const subject = openSubject();
+const subject = withDefaults(openSubject());
 after(() => subject.close());
 
 // On produce, the transport MUST store the envelope JSON byte-for-byte as the queue element

@@ -12,10 +12,11 @@
 
 import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
 import { assertJsonEqual, fixture, whenProvided } from "./conformance-support.gen.js";
 
-const subject = openSubject();
+const subject = withDefaults(openSubject());
 after(() => subject.close());
 
 // The dedupe key is meta.id verbatim — the canonical per-message identity (distinct from

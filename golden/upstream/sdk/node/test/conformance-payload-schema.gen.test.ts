@@ -11,10 +11,11 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import type { JsonObject } from "./conformance-subject.gen.js";
+import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
 import { whenProvided } from "./conformance-support.gen.js";
 
-const subject = openSubject();
+const subject = withDefaults(openSubject());
 after(() => subject.close());
 
 const schema: JsonObject = {

@@ -168,7 +168,14 @@ export interface PayloadVerdict {
   errors: string[];
 }
 
-/** The SDK under test, one method per subject operation. */
+/**
+ * The SDK under test as its binding (the scaffold in conformance-binding.ts)
+ * provides it: capabilities, close, and each operation the binding maps.
+ * Every operation is optional, so an operation a later bqgen adds to the
+ * protocol never breaks a binding written before it: the binding leaves it
+ * out and withDefaults answers for it. A method the binding declares is
+ * checked against the protocol's signature here.
+ */
 export interface ConformanceSubject {
   /** Lists every operation the subject provides, in protocol order. */
   capabilities(): Awaitable<string[]>;
@@ -178,114 +185,114 @@ export interface ConformanceSubject {
    * result, not an error.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  decode(envelope: string): Awaitable<DecodeResult>;
+  decode?(envelope: string): Awaitable<DecodeResult>;
 
   /**
    * Decodes an accepted envelope, adds attemptsIncrement to its attempts and encodes it again, as
    * retry, DLQ and outbox relay do.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  reencode(envelope: string, attemptsIncrement: number): Awaitable<string>;
+  reencode?(envelope: string, attemptsIncrement: number): Awaitable<string>;
 
   /**
    * Builds a new envelope with the producer API from a URN, a queue and data (a JSON object) and
    * encodes it.
    */
-  make(urn: string, queue: string, data: JsonObject): Awaitable<string>;
+  make?(urn: string, queue: string, data: JsonObject): Awaitable<string>;
 
   /**
    * Runs the SQS transport's produce-side projection: the MessageAttributes, by name.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  sqsAttributes(envelope: string): Awaitable<{ [name: string]: SQSAttribute }>;
+  sqsAttributes?(envelope: string): Awaitable<{ [name: string]: SQSAttribute }>;
 
   /**
    * Reports the attempts a consumer sees after SQS reconciliation of a body carrying bodyAttempts;
    * an absent count is an absent ApproximateReceiveCount.
    * @param bodyAttempts the attempts of the body the subject builds
    */
-  sqsReconcile(bodyAttempts: number, approximateReceiveCount: string | null): Awaitable<number>;
+  sqsReconcile?(bodyAttempts: number, approximateReceiveCount: string | null): Awaitable<number>;
 
   /**
    * Runs the Azure Service Bus transport's produce-side projection.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  asbMessage(envelope: string): Awaitable<ASBMessage>;
+  asbMessage?(envelope: string): Awaitable<ASBMessage>;
 
   /**
    * Reports the attempts after Azure Service Bus reconciliation with the 1-based DeliveryCount.
    * @param bodyAttempts the attempts of the body the subject builds
    */
-  asbReconcile(bodyAttempts: number, deliveryCount: number): Awaitable<number>;
+  asbReconcile?(bodyAttempts: number, deliveryCount: number): Awaitable<number>;
 
   /**
    * Runs the Pulsar transport's produce-side projection: the message properties.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  pulsarProperties(envelope: string): Awaitable<{ [name: string]: string }>;
+  pulsarProperties?(envelope: string): Awaitable<{ [name: string]: string }>;
 
   /**
    * Reports the attempts after Pulsar reconciliation with the 0-based RedeliveryCount.
    * @param bodyAttempts the attempts of the body the subject builds
    */
-  pulsarReconcile(bodyAttempts: number, redeliveryCount: number): Awaitable<number>;
+  pulsarReconcile?(bodyAttempts: number, redeliveryCount: number): Awaitable<number>;
 
   /**
    * Runs the Kafka transport's produce-side projection: the record headers as UTF-8 strings.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  kafkaHeaders(envelope: string): Awaitable<{ [name: string]: string }>;
+  kafkaHeaders?(envelope: string): Awaitable<{ [name: string]: string }>;
 
   /**
    * Reports the attempts after Kafka reconciliation with the bq-attempts header as the text on the
    * wire; an absent headerAttempts is an absent header.
    * @param bodyAttempts the attempts of the body the subject builds
    */
-  kafkaReconcile(bodyAttempts: number, headerAttempts: string | null): Awaitable<number>;
+  kafkaReconcile?(bodyAttempts: number, headerAttempts: string | null): Awaitable<number>;
 
   /**
    * Runs the Artemis transport's produce-side projection onto an AMQP 1.0 message.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  artemisMessage(envelope: string): Awaitable<ArtemisMessage>;
+  artemisMessage?(envelope: string): Awaitable<ArtemisMessage>;
 
   /**
    * Reports the attempts after Artemis reconciliation with the 0-based delivery-count.
    * @param bodyAttempts the attempts of the body the subject builds
    */
-  artemisReconcile(bodyAttempts: number, deliveryCount: number): Awaitable<number>;
+  artemisReconcile?(bodyAttempts: number, deliveryCount: number): Awaitable<number>;
 
   /**
    * Runs the RabbitMQ transport's produce-side projection onto an AMQP 0-9-1 publishing.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  rabbitmqPublishing(envelope: string): Awaitable<RabbitMQPublishing>;
+  rabbitmqPublishing?(envelope: string): Awaitable<RabbitMQPublishing>;
 
   /**
    * Produces envelope onto a fresh Redis queue, reserves it and returns the element exactly as
    * reserve returns it, with the length of the queue's ready list after each step.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  redisRoundtrip(envelope: string): Awaitable<RedisRoundtrip>;
+  redisRoundtrip?(envelope: string): Awaitable<RedisRoundtrip>;
 
   /**
    * Reports the key the idempotency helper's seen-set uses for the message.
    * @param envelope the envelope, exactly as the suite file holds it
    */
-  idempotencyKey(envelope: string): Awaitable<string>;
+  idempotencyKey?(envelope: string): Awaitable<string>;
 
   /**
    * Drives one handler, wrapped once by the idempotency helper over one fresh store, through the
    * deliveries in order; invoked[i] reports whether the handler ran for delivery i.
    */
-  idempotencyReplay(deliveries: readonly Delivery[]): Awaitable<boolean[]>;
+  idempotencyReplay?(deliveries: readonly Delivery[]): Awaitable<boolean[]>;
 
   /**
    * Validates data (any JSON value) against a draft-07 payload schema and reports whether it is
    * valid.
    * @param schema the payload schema
    */
-  validatePayload(schema: JsonObject, data: JsonValue): Awaitable<PayloadVerdict>;
+  validatePayload?(schema: JsonObject, data: JsonValue): Awaitable<PayloadVerdict>;
 
   /**
    * Delivers envelope with the schema-version SQS message attribute set to property (absent: not
@@ -293,7 +300,7 @@ export interface ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    * @param property the property's value, exactly
    */
-  sqsSchemaVersionGate(envelope: string, property: string | null): Awaitable<string>;
+  sqsSchemaVersionGate?(envelope: string, property: string | null): Awaitable<string>;
 
   /**
    * Delivers envelope with the schema-version application property set to property (absent: not
@@ -302,7 +309,7 @@ export interface ConformanceSubject {
    * @param property the property's value: a string, a number, or null for absent
    * @param amqpType for a number, its AMQP type: "int", "long" or "double"
    */
-  asbSchemaVersionGate(envelope: string, property: JsonValue, amqpType: string | null): Awaitable<string>;
+  asbSchemaVersionGate?(envelope: string, property: JsonValue, amqpType: string | null): Awaitable<string>;
 
   /**
    * Delivers envelope with the schema-version Pulsar message property set to property (absent: not
@@ -310,7 +317,7 @@ export interface ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    * @param property the property's value, exactly
    */
-  pulsarSchemaVersionGate(envelope: string, property: string | null): Awaitable<string>;
+  pulsarSchemaVersionGate?(envelope: string, property: string | null): Awaitable<string>;
 
   /**
    * Delivers envelope with the schema-version Kafka record header set to property (absent: not set)
@@ -318,7 +325,7 @@ export interface ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    * @param property the property's value, exactly
    */
-  kafkaSchemaVersionGate(envelope: string, property: string | null): Awaitable<string>;
+  kafkaSchemaVersionGate?(envelope: string, property: string | null): Awaitable<string>;
 
   /**
    * Delivers envelope with the schema-version AMQP application property set to property (absent:
@@ -326,7 +333,7 @@ export interface ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    * @param property the property's value, exactly
    */
-  artemisSchemaVersionGate(envelope: string, property: string | null): Awaitable<string>;
+  artemisSchemaVersionGate?(envelope: string, property: string | null): Awaitable<string>;
 
   /**
    * Receives one message from broker (with a dead-letter queue or not) and drives it, or its
@@ -337,7 +344,7 @@ export interface ConformanceSubject {
    * @param deadLetterQueue whether the queue has a dead-letter queue
    * @param calls the settle calls, in order
    */
-  settle(broker: string, deadLetterQueue: boolean, calls: readonly string[]): Awaitable<Settlement>;
+  settle?(broker: string, deadLetterQueue: boolean, calls: readonly string[]): Awaitable<Settlement>;
 
   /**
    * Receives one message whose body may not be a valid T from a source with the given
@@ -350,7 +357,7 @@ export interface ConformanceSubject {
    * @param action fail, skip or dead_letter; absent: no handler
    * @param rawExcerptLength RawExcerptLength; absent: the default
    */
-  readMessage(
+  readMessage?(
     type: JsonObject,
     broker: string,
     source: string,
@@ -373,13 +380,134 @@ export interface ConformanceSubject {
    * @param batches the batches, each a list of message ids
    * @param refused the ids the broker (or the HTTP endpoint) refuses
    */
-  writeMessages(
-    sink: string,
-    action: string,
-    batches: JsonValue,
-    refused: readonly string[],
-  ): Awaitable<WriteOutcome>;
+  writeMessages?(sink: string, action: string, batches: JsonValue, refused: readonly string[]): Awaitable<WriteOutcome>;
 
   /** Releases what the subject holds; tests call it once, after their last test. */
   close(): Awaitable<void>;
+}
+
+/** The subject the tests run against: every operation, answered by the binding or by its default. */
+export type CompleteSubject = Required<ConformanceSubject>;
+
+/**
+ * Completes a binding with a default for every operation it leaves out. A
+ * default throws NotProvided, so the operation's tests skip with the reason:
+ * the binding predates the operation, or another target runs it.
+ */
+export function withDefaults(binding: ConformanceSubject): CompleteSubject {
+  return {
+    capabilities: binding.capabilities.bind(binding),
+    decode: binding.decode?.bind(binding) ?? notProvided(
+      "decode",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
+    ),
+    reencode: binding.reencode?.bind(binding) ?? notProvided(
+      "reencode",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
+    ),
+    make: binding.make?.bind(binding) ?? notProvided(
+      "make",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
+    ),
+    sqsAttributes: binding.sqsAttributes?.bind(binding) ?? notProvided(
+      "sqs_attributes",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
+    ),
+    sqsReconcile: binding.sqsReconcile?.bind(binding) ?? notProvided(
+      "sqs_reconcile",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
+    ),
+    asbMessage: binding.asbMessage?.bind(binding) ?? notProvided(
+      "asb_message",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
+    ),
+    asbReconcile: binding.asbReconcile?.bind(binding) ?? notProvided(
+      "asb_reconcile",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
+    ),
+    pulsarProperties: binding.pulsarProperties?.bind(binding) ?? notProvided(
+      "pulsar_properties",
+      "this scaffold predates operation pulsar_properties (bqgen adds it from suite 1.1.0)",
+    ),
+    pulsarReconcile: binding.pulsarReconcile?.bind(binding) ?? notProvided(
+      "pulsar_reconcile",
+      "this scaffold predates operation pulsar_reconcile (bqgen adds it from suite 1.1.0)",
+    ),
+    kafkaHeaders: binding.kafkaHeaders?.bind(binding) ?? notProvided(
+      "kafka_headers",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
+    ),
+    kafkaReconcile: binding.kafkaReconcile?.bind(binding) ?? notProvided(
+      "kafka_reconcile",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
+    ),
+    artemisMessage: binding.artemisMessage?.bind(binding) ?? notProvided(
+      "artemis_message",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
+    ),
+    artemisReconcile: binding.artemisReconcile?.bind(binding) ?? notProvided(
+      "artemis_reconcile",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
+    ),
+    rabbitmqPublishing: binding.rabbitmqPublishing?.bind(binding) ?? notProvided(
+      "rabbitmq_publishing",
+      "belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)",
+    ),
+    redisRoundtrip: binding.redisRoundtrip?.bind(binding) ?? notProvided(
+      "redis_roundtrip",
+      "belongs to the redis transport target (blocks: [redis] in bqgen.yaml)",
+    ),
+    idempotencyKey: binding.idempotencyKey?.bind(binding) ?? notProvided(
+      "idempotency_key",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
+    ),
+    idempotencyReplay: binding.idempotencyReplay?.bind(binding) ?? notProvided(
+      "idempotency_replay",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
+    ),
+    validatePayload: binding.validatePayload?.bind(binding) ?? notProvided(
+      "validate_payload",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
+    ),
+    sqsSchemaVersionGate: binding.sqsSchemaVersionGate?.bind(binding) ?? notProvided(
+      "sqs_schema_version_gate",
+      "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)",
+    ),
+    asbSchemaVersionGate: binding.asbSchemaVersionGate?.bind(binding) ?? notProvided(
+      "asb_schema_version_gate",
+      "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)",
+    ),
+    pulsarSchemaVersionGate: binding.pulsarSchemaVersionGate?.bind(binding) ?? notProvided(
+      "pulsar_schema_version_gate",
+      "this scaffold predates operation pulsar_schema_version_gate (bqgen adds it from suite 1.2.0)",
+    ),
+    kafkaSchemaVersionGate: binding.kafkaSchemaVersionGate?.bind(binding) ?? notProvided(
+      "kafka_schema_version_gate",
+      "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)",
+    ),
+    artemisSchemaVersionGate: binding.artemisSchemaVersionGate?.bind(binding) ?? notProvided(
+      "artemis_schema_version_gate",
+      "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)",
+    ),
+    settle: binding.settle?.bind(binding) ?? notProvided(
+      "settle",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
+    ),
+    readMessage: binding.readMessage?.bind(binding) ?? notProvided(
+      "read_message",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
+    ),
+    writeMessages: binding.writeMessages?.bind(binding) ?? notProvided(
+      "write_messages",
+      "belongs to the core target (a target without broker blocks in bqgen.yaml)",
+    ),
+    close: binding.close.bind(binding),
+  };
+}
+
+/** The default of an operation the binding leaves out: it reports not provided, with reason. */
+function notProvided(operation: string, reason: string): () => never {
+  return () => {
+    throw new NotProvided(operation, reason);
+  };
 }

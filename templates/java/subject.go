@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 )
 
@@ -40,9 +41,18 @@ type subjectOp struct {
 	// OtherTarget is the Java string literal a target that does not run the
 	// operation's block reports it not provided with (backend.OtherTarget).
 	OtherTarget string
+	// Default is the Java string expression (a literal, split where long)
+	// the interface's default method reports the operation not provided with
+	// (backend.DefaultReason), for a scaffold that has no method for it.
+	Default string
+	// DefaultSaysOtherTarget is true when Default is OtherTarget: a scaffold
+	// method that would only report OtherTarget is left out of new scaffolds.
+	DefaultSaysOtherTarget bool
 	Handshake   bool     // capabilities: each subject answers it for itself
 	Method      string   // the Java method name, e.g. idempotencyKey
 	Signature   string   // "String reencode(String envelope, long attemptsIncrement)", wrapped
+	// DefaultSignature is Signature wrapped after "default " instead of "public ".
+	DefaultSignature string
 	Doc         []string // the Javadoc lines
 	Params      []string // the Java parameter names, in order
 	Request     string   // oracle: the call(...) expression sending the operation
@@ -98,10 +108,11 @@ const (
 )
 
 // buildSubject computes the Java API of ops (capabilities among them, as
-// protocol.All gives them) and records.
-func buildSubject(ops []protocol.Operation, records []protocol.RecordType) (*subject, error) {
+// protocol.All gives them) and records, for the target whose suite is s (the
+// defaults' reasons depend on the blocks its tests run).
+func buildSubject(s *model.Suite, ops []protocol.Operation, records []protocol.RecordType) (*subject, error) {
 	g := &subjectGen{sub: &subject{Uses: map[string]bool{}}, records: map[string]protocol.RecordType{},
-		read: map[string]bool{}, write: map[string]bool{}}
+		read: map[string]bool{}, write: map[string]bool{}, suite: s}
 	for _, r := range records {
 		g.records[r.Name] = r
 	}
@@ -137,6 +148,7 @@ type subjectGen struct {
 	sub         *subject
 	records     map[string]protocol.RecordType
 	read, write map[string]bool // records the oracle subject reads, writes
+	suite       *model.Suite
 }
 
 func (g *subjectGen) operation(op protocol.Operation) (subjectOp, error) {
@@ -151,6 +163,11 @@ func (g *subjectGen) operation(op protocol.Operation) (subjectOp, error) {
 	o := subjectOp{Name: op.Name, Wire: javaString(op.Name), Transport: op.Transport, Method: method,
 		Handshake: op.Name == protocol.Capabilities.Name}
 	o.OtherTarget = javaString(backend.OtherTarget(op.Transport))
+	reason := backend.DefaultReason(g.suite, op)
+	// "        throw new NotProvidedException(...);"
+	o.Default = splitLiteral(javaString(reason), bodyStart+len("throw new NotProvidedException("), len(");"),
+		bodyStart+contIndent)
+	o.DefaultSaysOtherTarget = reason == backend.OtherTarget(op.Transport)
 	var decls, members []string
 	var paramDocs [][2]string
 	for _, p := range op.Params {
@@ -175,6 +192,8 @@ func (g *subjectGen) operation(op protocol.Operation) (subjectOp, error) {
 	}
 	// The longest context of a signature: "    public T m(...) {".
 	o.Signature = fill(memberIndent+len("public "), returns+" "+method+"(", decls, ")", len(" {"), memberIndent+contIndent)
+	o.DefaultSignature = fill(memberIndent+len("default "), returns+" "+method+"(", decls, ")", len(" {"),
+		memberIndent+contIndent)
 	o.Doc = javadoc(sentence(op.Doc), paramDocs)
 	// "        ConformanceJson.Obj result = call(...);"
 	g.use("call")

@@ -48,15 +48,15 @@ type subjectOp struct {
 	// DefaultSaysOtherTarget is true when Default is OtherTarget: a scaffold
 	// method that would only report OtherTarget is left out of new scaffolds.
 	DefaultSaysOtherTarget bool
-	Handshake   bool     // capabilities: each subject answers it for itself
-	Method      string   // the Java method name, e.g. idempotencyKey
-	Signature   string   // "String reencode(String envelope, long attemptsIncrement)", wrapped
+	Handshake              bool   // capabilities: each subject answers it for itself
+	Method                 string // the Java method name, e.g. idempotencyKey
+	Signature              string // "String reencode(String envelope, long attemptsIncrement)", wrapped
 	// DefaultSignature is Signature wrapped after "default " instead of "public ".
 	DefaultSignature string
-	Doc         []string // the Javadoc lines
-	Params      []string // the Java parameter names, in order
-	Request     string   // oracle: the call(...) expression sending the operation
-	Answer      string   // oracle: the expression converting the result object
+	Doc              []string // the Javadoc lines
+	Params           []string // the Java parameter names, in order
+	Request          string   // oracle: the call(...) expression sending the operation
+	Answer           string   // oracle: the expression converting the result object
 }
 
 // subjectRecord is one protocol record as a Java record.

@@ -53,6 +53,8 @@ type subjectOp struct {
 	Signature              string // "String reencode(String envelope, long attemptsIncrement)", wrapped
 	// DefaultSignature is Signature wrapped after "default " instead of "public ".
 	DefaultSignature string
+	Returns          string   // the Java return type
+	ParamTypes       []string // the Java parameter types, in order
 	Doc              []string // the Javadoc lines
 	Params           []string // the Java parameter names, in order
 	Request          string   // oracle: the call(...) expression sending the operation
@@ -161,7 +163,7 @@ func (g *subjectGen) operation(op protocol.Operation) (subjectOp, error) {
 		return subjectOp{}, err
 	}
 	o := subjectOp{Name: op.Name, Wire: javaString(op.Name), Transport: op.Transport, Method: method,
-		Handshake: op.Name == protocol.Capabilities.Name}
+		Returns: returns, Handshake: op.Name == protocol.Capabilities.Name}
 	o.OtherTarget = javaString(backend.OtherTarget(op.Transport))
 	reason := backend.DefaultReason(g.suite, op)
 	// "        throw new NotProvidedException(...);"
@@ -184,6 +186,7 @@ func (g *subjectGen) operation(op protocol.Operation) (subjectOp, error) {
 			return subjectOp{}, err
 		}
 		o.Params = append(o.Params, name)
+		o.ParamTypes = append(o.ParamTypes, typ)
 		decls = append(decls, typ+" "+name)
 		members = append(members, g.use("jsonMember")+"("+javaString(p.Name)+", "+value+")")
 		if p.Doc != "" {

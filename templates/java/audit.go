@@ -11,11 +11,12 @@ import (
 
 // The scaffold audit: what `bqgen check` reports about the SDK's
 // SdkConformanceSubject.java against the subject interface bqgen now
-// generates. Every interface method has a default, so a missing method never
-// breaks the build (its tests skip with the default's reason: a warning),
-// but a method the interface no longer declares as written does: javac
-// rejects an @Override that overrides nothing, a return type that differs
-// and a method that is not public.
+// generates. Every interface method but capabilities has a default, so a
+// missing method never breaks the build (its tests skip with the default's
+// reason: a warning), but a method the interface no longer declares as
+// written does: javac rejects an @Override that overrides nothing, a return
+// type that differs, a method that is not public and a missing
+// capabilities.
 
 // AuditScaffold implements backend.ScaffoldAuditor for the scaffold of the
 // target s and opt generate for; a scaffold not among the files is not
@@ -67,6 +68,10 @@ func auditOperation(o subjectOp, op protocol.Operation, decls []javaMethod, s *m
 			overriding.Line, o.Method, strings.Join(overriding.Params, ", "), o.Method, declared(o), o.Name)), true
 	case matching != nil:
 		return auditMatching(o, *matching)
+	case o.Handshake:
+		return breaks(o, fmt.Sprintf("no method %s() for operation %s, which has no default, so javac fails "+
+			"(\"SdkConformanceSubject is not abstract and does not override abstract method %s()\"): add it, "+
+			"listing the operations the scaffold maps", o.Method, o.Name, o.Method)), true
 	case !backend.Calls(s, op):
 		return backend.ScaffoldFinding{}, false // only another target's tests call it: the default says so
 	}

@@ -158,6 +158,12 @@ func TestAuditBreaksOnAChangedSignature(t *testing.T) {
 			t.Errorf("%s: stub %q, want %q", c.name, f.Stub, want)
 		}
 	}
+	// capabilities has no default: without it the class does not compile.
+	noCaps := regexp.MustCompile(`(?s)\n    @Override\n    public List<String> capabilities\(\).*?\n    }\n`).ReplaceAllString(kafka.scaffold, "\n")
+	if got := audit(kafka, noCaps); len(got) != 1 || !got[0].Breaks || got[0].Operation != "capabilities" ||
+		got[0].Stub != "    @Override\n    public List<String> capabilities() {\n" {
+		t.Errorf("no capabilities: %+v, want it to break", got)
+	}
 	// Without @Override a method of other parameters is an overload: the operation is missing.
 	overload := strings.Replace(kafka.scaffold, "@Override\n    "+head,
 		"public long kafkaReconcile(long bodyAttempts, Long headerAttempts) {", 1)

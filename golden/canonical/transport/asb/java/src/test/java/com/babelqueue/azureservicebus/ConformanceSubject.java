@@ -13,10 +13,11 @@ import java.util.Map;
  * {@link NotProvidedException}; the test that called it is then skipped with the reason, never
  * passed.
  *
- * <p>Every method has a default that throws it: an operation only another target's tests call
- * belongs to that target, and any other was added to the protocol after the implementation was
- * written. So an implementation overrides only the operations it maps, and one written before a
- * newer bqgen added an operation still compiles, the operation's tests skipping with the reason.
+ * <p>Every method but {@link #capabilities()}, which each implementation answers for itself, has
+ * a default that throws it: an operation only another target's tests call belongs to that target,
+ * and any other was added to the protocol after the implementation was written. So an
+ * implementation overrides only the operations it maps, and one written before a newer bqgen
+ * added an operation still compiles, the operation's tests skipping with the reason.
  *
  * <p>An envelope is the exact text of a fixture. Integers are {@code long}s, a JSON value is a
  * {@link ConformanceJson}, and a field a message does not carry is {@code null}.
@@ -24,10 +25,7 @@ import java.util.Map;
 interface ConformanceSubject {
 
     /** Lists every operation the subject provides, in protocol order. */
-    default List<String> capabilities() {
-        throw new NotProvidedException("this scaffold predates operation capabilities (bqgen adds "
-                + "it from suite 1.1.0)");
-    }
+    List<String> capabilities();
 
     /**
      * Decodes envelope with the consumer API and reports whether it is accepted; rejection is a

@@ -62,27 +62,29 @@ func auditOperation(o subjectOp, op protocol.Operation, decls []javaMethod, s *m
 	}
 	switch {
 	case overriding != nil:
-		return breaks(o, fmt.Sprintf("line %d: %s(%s) is @Override, but ConformanceSubject declares %s(%s) for "+
-			"operation %s, so javac fails (\"method does not override or implement a method from a supertype\"): "+
-			"change its parameters to the declaration below and map them onto the SDK",
-			overriding.Line, o.Method, strings.Join(overriding.Params, ", "), o.Method, declared(o), o.Name)), true
+		return breaks(o, fmt.Sprintf("line %d: %s(%s) is @Override, but ConformanceSubject declares %s(%s), so "+
+			"javac fails (\"method does not override or implement a method from a supertype\"): change its "+
+			"parameter types", overriding.Line, o.Method, strings.Join(overriding.Params, ", "), o.Method, declared(o))), true
 	case matching != nil:
 		return auditMatching(o, *matching)
 	case o.Handshake:
-		return breaks(o, fmt.Sprintf("no method %s() for operation %s, which has no default, so javac fails "+
-			"(\"SdkConformanceSubject is not abstract and does not override abstract method %s()\"): add it, "+
-			"listing the operations the scaffold maps", o.Method, o.Name, o.Method)), true
+		return breaks(o, fmt.Sprintf("%s has no method %s(), which has no default, so javac fails (\"%s is not "+
+			"abstract and does not override abstract method %s()\"): add it, listing the operations it maps",
+			scaffoldClass, o.Method, scaffoldClass, o.Method)), true
 	case !backend.Calls(s, op):
 		return backend.ScaffoldFinding{}, false // only another target's tests call it: the default says so
 	}
-	problem := fmt.Sprintf("no method %s(%s) for operation %s: the generated default reports it not provided "+
-		"(%q), so its tests skip until you map it", o.Method, declared(o), o.Name, backend.DefaultReason(s, op))
+	problem := fmt.Sprintf("%s has no method %s(%s); the default reports %q", scaffoldClass, o.Method, declared(o),
+		backend.DefaultReason(s, op))
 	if len(decls) > 0 {
-		problem += fmt.Sprintf(" (%s at line %d takes (%s): it does not implement the operation)",
+		problem += fmt.Sprintf(" (the %s at line %d takes (%s), so it does not implement the operation)",
 			o.Method, decls[0].Line, strings.Join(decls[0].Params, ", "))
 	}
 	return backend.ScaffoldFinding{Operation: o.Name, Problem: problem, Stub: stubMethod(o)}, true
 }
+
+// scaffoldClass is the class the scaffold declares.
+const scaffoldClass = "SdkConformanceSubject"
 
 // auditMatching is the finding on m, a method whose parameters are the
 // operation's: javac rejects it when it returns another type or is not
@@ -90,13 +92,12 @@ func auditOperation(o subjectOp, op protocol.Operation, decls []javaMethod, s *m
 func auditMatching(o subjectOp, m javaMethod) (backend.ScaffoldFinding, bool) {
 	switch {
 	case m.Returns != javaTypeText(o.Returns):
-		return breaks(o, fmt.Sprintf("line %d: %s(%s) returns %s, but ConformanceSubject declares %s for operation "+
-			"%s, so javac fails (\"return type %s is not compatible with %s\"): change its return type to the "+
-			"declaration below", m.Line, o.Method, declared(o), m.Returns, o.Returns, o.Name, m.Returns, o.Returns)), true
+		return breaks(o, fmt.Sprintf("line %d: %s(%s) returns %s, but ConformanceSubject declares %s, so javac "+
+			"fails (\"return type %s is not compatible with %s\"): change its return type",
+			m.Line, o.Method, declared(o), m.Returns, o.Returns, m.Returns, o.Returns)), true
 	case !m.Public:
-		return breaks(o, fmt.Sprintf("line %d: %s(%s) is not public, so javac fails (\"attempting to assign weaker "+
-			"access privileges; was public\") for operation %s: declare it public as below",
-			m.Line, o.Method, declared(o), o.Name)), true
+		return breaks(o, fmt.Sprintf("line %d: %s(%s) is not public, so javac fails (\"attempting to assign "+
+			"weaker access privileges; was public\"): make it public", m.Line, o.Method, declared(o))), true
 	}
 	return backend.ScaffoldFinding{}, false
 }

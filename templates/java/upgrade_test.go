@@ -77,22 +77,11 @@ func TestUpgradeKeepsOldScaffold(t *testing.T) {
 // test's outcome by class.method.
 func runOldScaffold(t *testing.T, tc verify.Toolchain, launcher string, s *model.Suite, withProbe bool) map[string]string {
 	t.Helper()
-	dir := t.TempDir()
-	java.WriteFiles(t, dir, java.Generate(t, s, backend.Options{Binding: backend.BindSDK}))
-	sources := filepath.Join(dir, filepath.FromSlash(java.TestSourceRoot))
-	pkg := filepath.Join(sources, "com", "babelqueue")
 	old, err := os.ReadFile(filepath.Join("testdata", "upgrade", "SdkConformanceSubject.java"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(pkg, "SdkConformanceSubject.java"), old, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	copyTree(t, filepath.Join("testdata", "standin", "common"), sources)
-	copyTree(t, filepath.Join("testdata", "standin", "core-1.8.0"), sources)
-	if withProbe {
-		copyTree(t, filepath.Join("testdata", "upgrade", "probe"), pkg)
-	}
+	dir := sdkProject(t, s, old, withProbe)
 	var log bytes.Buffer
 	if err := tc.Prepare(context.Background(), dir, &log); err != nil {
 		t.Fatalf("the old scaffold does not build (appended operation: %v): %v\n%s", withProbe, err, log.String())
@@ -114,6 +103,72 @@ func runOldScaffold(t *testing.T, tc verify.Toolchain, launcher string, s *model
 		t.Fatal("no test ran")
 	}
 	return outcomes
+}
+
+// sdkProject writes the SDK-bound tests of s with scaffold as the SDK's
+// scaffold and the stand-in core 1.8.0 (plus the probe test when
+// withProbe) into a new directory, and returns it.
+func sdkProject(t *testing.T, s *model.Suite, scaffold []byte, withProbe bool) string {
+	t.Helper()
+	dir := t.TempDir()
+	java.WriteFiles(t, dir, java.Generate(t, s, backend.Options{Binding: backend.BindSDK}))
+	sources := filepath.Join(dir, filepath.FromSlash(java.TestSourceRoot))
+	pkg := filepath.Join(sources, "com", "babelqueue")
+	if err := os.WriteFile(filepath.Join(pkg, "SdkConformanceSubject.java"), scaffold, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	copyTree(t, filepath.Join("testdata", "standin", "common"), sources)
+	copyTree(t, filepath.Join("testdata", "standin", "core-1.8.0"), sources)
+	if withProbe {
+		copyTree(t, filepath.Join("testdata", "upgrade", "probe"), pkg)
+	}
+	return dir
+}
+
+// AuditScaffold's verdict is javac's: a scaffold whose @Override method
+// takes a parameter of another type than the interface now declares (as
+// kafka_reconcile's header changed type once) fails to compile, and the
+// audit says it breaks; a scaffold without a method compiles, and the audit
+// only warns.
+func TestAuditAgreesWithJavac(t *testing.T) {
+	tc := verify.NewJavaToolchain()
+	prooftest.RequireToolchain(t, tc)
+	s := suitetest.Canonical(t)
+	old, err := os.ReadFile(filepath.Join("testdata", "upgrade", "SdkConformanceSubject.java"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const head = "public long kafkaReconcile(long bodyAttempts, String headerAttempts) {"
+	const settle = "    @Override\n    public Settlement settle("
+	cases := []struct {
+		name, scaffold string
+		breaks         bool
+		javac          string // what javac says when it fails
+	}{
+		{"changed parameter", strings.Replace(string(old), head,
+			"public long kafkaReconcile(long bodyAttempts, Long headerAttempts) {", 1), true,
+			"method does not override or implement a method from a supertype"},
+		{"missing method", strings.Replace(string(old), settle, "    public Settlement unusedSettle(", 1), false, ""},
+	}
+	auditor := java.New().(backend.ScaffoldAuditor)
+	for _, c := range cases {
+		if c.scaffold == string(old) {
+			t.Fatalf("%s: the old scaffold did not change", c.name)
+		}
+		path := java.TestSourceRoot + "/com/babelqueue/SdkConformanceSubject.java"
+		findings := auditor.AuditScaffold(map[string][]byte{path: []byte(c.scaffold)}, s, backend.Options{Binding: backend.BindSDK})
+		if len(findings) != 1 || findings[0].Breaks != c.breaks {
+			t.Errorf("%s: findings %+v, want one with Breaks %v", c.name, findings, c.breaks)
+		}
+		var log bytes.Buffer
+		err := tc.Prepare(context.Background(), sdkProject(t, s, []byte(c.scaffold), false), &log)
+		switch {
+		case c.breaks && (err == nil || !strings.Contains(log.String(), c.javac)):
+			t.Errorf("%s: javac: %v, want it to fail with %q:\n%s", c.name, err, c.javac, log.String())
+		case !c.breaks && err != nil:
+			t.Errorf("%s: javac: %v, want it to compile:\n%s", c.name, err, log.String())
+		}
+	}
 }
 
 // tally counts outcomes by kind: passed, failed, skipped.

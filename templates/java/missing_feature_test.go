@@ -75,12 +75,21 @@ type junitCase struct {
 // checked, a missing report is.
 func runClasses(t *testing.T, dir, launcher string, classes ...string) []junitCase {
 	t.Helper()
+	var selectors []string
+	for _, c := range classes {
+		selectors = append(selectors, "--select-class", c)
+	}
+	return runSelected(t, dir, launcher, selectors...)
+}
+
+// runSelected is runClasses for the launcher's selector options, such as
+// --scan-class-path.
+func runSelected(t *testing.T, dir, launcher string, selectors ...string) []junitCase {
+	t.Helper()
 	reports := filepath.Join(dir, "reports")
 	args := []string{"-jar", launcher, "--disable-banner", "--disable-ansi-colors", "--details=none",
 		"--class-path", filepath.Join("target", "test-classes"), "--reports-dir", reports}
-	for _, c := range classes {
-		args = append(args, "--select-class", c)
-	}
+	args = append(args, selectors...)
 	cmd := exec.CommandContext(context.Background(), "java", args...)
 	cmd.Dir = dir
 	out, runErr := cmd.CombinedOutput()

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 )
 
@@ -40,13 +41,24 @@ type subjectOp struct {
 	// OtherTarget is the Java string literal a target that does not run the
 	// operation's block reports it not provided with (backend.OtherTarget).
 	OtherTarget string
-	Handshake   bool     // capabilities: each subject answers it for itself
-	Method      string   // the Java method name, e.g. idempotencyKey
-	Signature   string   // "String reencode(String envelope, long attemptsIncrement)", wrapped
-	Doc         []string // the Javadoc lines
-	Params      []string // the Java parameter names, in order
-	Request     string   // oracle: the call(...) expression sending the operation
-	Answer      string   // oracle: the expression converting the result object
+	// Default is the Java string expression (a literal, split where long)
+	// the interface's default method reports the operation not provided with
+	// (backend.DefaultReason), for a scaffold that has no method for it.
+	Default string
+	// DefaultSaysOtherTarget is true when Default is OtherTarget: a scaffold
+	// method that would only report OtherTarget is left out of new scaffolds.
+	DefaultSaysOtherTarget bool
+	Handshake              bool   // capabilities: each subject answers it for itself
+	Method                 string // the Java method name, e.g. idempotencyKey
+	Signature              string // "String reencode(String envelope, long attemptsIncrement)", wrapped
+	// DefaultSignature is Signature wrapped after "default " instead of "public ".
+	DefaultSignature string
+	Returns          string   // the Java return type
+	ParamTypes       []string // the Java parameter types, in order
+	Doc              []string // the Javadoc lines
+	Params           []string // the Java parameter names, in order
+	Request          string   // oracle: the call(...) expression sending the operation
+	Answer           string   // oracle: the expression converting the result object
 }
 
 // subjectRecord is one protocol record as a Java record.
@@ -98,10 +110,11 @@ const (
 )
 
 // buildSubject computes the Java API of ops (capabilities among them, as
-// protocol.All gives them) and records.
-func buildSubject(ops []protocol.Operation, records []protocol.RecordType) (*subject, error) {
+// protocol.All gives them) and records, for the target whose suite is s (the
+// defaults' reasons depend on the blocks its tests run).
+func buildSubject(s *model.Suite, ops []protocol.Operation, records []protocol.RecordType) (*subject, error) {
 	g := &subjectGen{sub: &subject{Uses: map[string]bool{}}, records: map[string]protocol.RecordType{},
-		read: map[string]bool{}, write: map[string]bool{}}
+		read: map[string]bool{}, write: map[string]bool{}, suite: s}
 	for _, r := range records {
 		g.records[r.Name] = r
 	}
@@ -137,6 +150,7 @@ type subjectGen struct {
 	sub         *subject
 	records     map[string]protocol.RecordType
 	read, write map[string]bool // records the oracle subject reads, writes
+	suite       *model.Suite
 }
 
 func (g *subjectGen) operation(op protocol.Operation) (subjectOp, error) {
@@ -149,8 +163,13 @@ func (g *subjectGen) operation(op protocol.Operation) (subjectOp, error) {
 		return subjectOp{}, err
 	}
 	o := subjectOp{Name: op.Name, Wire: javaString(op.Name), Transport: op.Transport, Method: method,
-		Handshake: op.Name == protocol.Capabilities.Name}
+		Returns: returns, Handshake: op.Name == protocol.Capabilities.Name}
 	o.OtherTarget = javaString(backend.OtherTarget(op.Transport))
+	reason := backend.DefaultReason(g.suite, op, transportLayout)
+	// "        throw new NotProvidedException(...);"
+	o.Default = splitLiteral(javaString(reason), bodyStart+len("throw new NotProvidedException("), len(");"),
+		bodyStart+contIndent)
+	o.DefaultSaysOtherTarget = reason == backend.OtherTarget(op.Transport)
 	var decls, members []string
 	var paramDocs [][2]string
 	for _, p := range op.Params {
@@ -167,6 +186,7 @@ func (g *subjectGen) operation(op protocol.Operation) (subjectOp, error) {
 			return subjectOp{}, err
 		}
 		o.Params = append(o.Params, name)
+		o.ParamTypes = append(o.ParamTypes, typ)
 		decls = append(decls, typ+" "+name)
 		members = append(members, g.use("jsonMember")+"("+javaString(p.Name)+", "+value+")")
 		if p.Doc != "" {
@@ -175,6 +195,8 @@ func (g *subjectGen) operation(op protocol.Operation) (subjectOp, error) {
 	}
 	// The longest context of a signature: "    public T m(...) {".
 	o.Signature = fill(memberIndent+len("public "), returns+" "+method+"(", decls, ")", len(" {"), memberIndent+contIndent)
+	o.DefaultSignature = fill(memberIndent+len("default "), returns+" "+method+"(", decls, ")", len(" {"),
+		memberIndent+contIndent)
 	o.Doc = javadoc(sentence(op.Doc), paramDocs)
 	// "        ConformanceJson.Obj result = call(...);"
 	g.use("call")
@@ -539,3 +561,9 @@ func stack(col int, head string, items []string, tail, indent int) string {
 	pad := "\n" + strings.Repeat(" ", indent)
 	return strings.TrimSuffix(open, " ") + pad + strings.Join(items, ","+pad) + ")"
 }
+
+// transportLayout is where the Java SDK's transports live: each broker's is
+// an artifact of its own (babelqueue-java-kafka, ...), so a core target
+// leaves their operations to those targets even though it generates their
+// tests.
+const transportLayout = backend.TransportsApart

@@ -118,7 +118,7 @@ func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation, 
 	if err != nil {
 		return nil, err
 	}
-	api, err := buildSubject(ops, records)
+	api, err := buildSubject(s, ops, records)
 	if err != nil {
 		return nil, err
 	}

@@ -84,66 +84,6 @@ final class SdkConformanceSubject implements ConformanceSubject {
     }
 
     @Override
-    public Map<String, SqsAttribute> sqsAttributes(String envelope) {
-        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
-    }
-
-    @Override
-    public long sqsReconcile(long bodyAttempts, String approximateReceiveCount) {
-        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
-    }
-
-    @Override
-    public AsbMessage asbMessage(String envelope) {
-        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
-    }
-
-    @Override
-    public long asbReconcile(long bodyAttempts, long deliveryCount) {
-        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
-    }
-
-    @Override
-    public Map<String, String> pulsarProperties(String envelope) {
-        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
-    }
-
-    @Override
-    public long pulsarReconcile(long bodyAttempts, long redeliveryCount) {
-        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
-    }
-
-    @Override
-    public Map<String, String> kafkaHeaders(String envelope) {
-        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
-    }
-
-    @Override
-    public long kafkaReconcile(long bodyAttempts, String headerAttempts) {
-        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
-    }
-
-    @Override
-    public ArtemisMessage artemisMessage(String envelope) {
-        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
-    }
-
-    @Override
-    public long artemisReconcile(long bodyAttempts, long deliveryCount) {
-        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
-    }
-
-    @Override
-    public RabbitMqPublishing rabbitmqPublishing(String envelope) {
-        throw new NotProvidedException("belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)");
-    }
-
-    @Override
-    public RedisRoundtrip redisRoundtrip(String envelope) {
-        throw new NotProvidedException("belongs to the redis transport target (blocks: [redis] in bqgen.yaml)");
-    }
-
-    @Override
     public String idempotencyKey(String envelope) {
         // Asks the helper itself, over one delivery: a store that records every key the helper
         // looks up and every key it remembers. It must remember a key (the same key twice is
@@ -231,31 +171,6 @@ final class SdkConformanceSubject implements ConformanceSubject {
     public PayloadVerdict validatePayload(ConformanceJson schema, ConformanceJson data) {
         String violation = PayloadValidator.validate(sdkObject(schema), sdkValue(data));
         return new PayloadVerdict(violation == null, violation == null ? List.of() : List.of(violation));
-    }
-
-    @Override
-    public String sqsSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
-    }
-
-    @Override
-    public String asbSchemaVersionGate(String envelope, ConformanceJson property, String amqpType) {
-        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
-    }
-
-    @Override
-    public String pulsarSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
-    }
-
-    @Override
-    public String kafkaSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
-    }
-
-    @Override
-    public String artemisSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
     }
 
     @Override

@@ -39,51 +39,6 @@ final class SdkConformanceSubject implements ConformanceSubject {
     }
 
     @Override
-    public DecodeResult decode(String envelope) {
-        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
-    }
-
-    @Override
-    public String reencode(String envelope, long attemptsIncrement) {
-        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
-    }
-
-    @Override
-    public String make(String urn, String queue, ConformanceJson data) {
-        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
-    }
-
-    @Override
-    public Map<String, SqsAttribute> sqsAttributes(String envelope) {
-        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
-    }
-
-    @Override
-    public long sqsReconcile(long bodyAttempts, String approximateReceiveCount) {
-        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
-    }
-
-    @Override
-    public AsbMessage asbMessage(String envelope) {
-        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
-    }
-
-    @Override
-    public long asbReconcile(long bodyAttempts, long deliveryCount) {
-        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
-    }
-
-    @Override
-    public Map<String, String> pulsarProperties(String envelope) {
-        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
-    }
-
-    @Override
-    public long pulsarReconcile(long bodyAttempts, long redeliveryCount) {
-        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
-    }
-
-    @Override
     public Map<String, String> kafkaHeaders(String envelope) {
         Map<String, String> headers = new LinkedHashMap<>();
         for (Header header : KafkaHeaders.of(EnvelopeCodec.decode(envelope))) {
@@ -113,85 +68,12 @@ final class SdkConformanceSubject implements ConformanceSubject {
     }
 
     @Override
-    public ArtemisMessage artemisMessage(String envelope) {
-        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
-    }
-
-    @Override
-    public long artemisReconcile(long bodyAttempts, long deliveryCount) {
-        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
-    }
-
-    @Override
-    public RabbitMqPublishing rabbitmqPublishing(String envelope) {
-        throw new NotProvidedException("belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)");
-    }
-
-    @Override
-    public RedisRoundtrip redisRoundtrip(String envelope) {
-        throw new NotProvidedException("belongs to the redis transport target (blocks: [redis] in bqgen.yaml)");
-    }
-
-    @Override
-    public String idempotencyKey(String envelope) {
-        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
-    }
-
-    @Override
-    public List<Boolean> idempotencyReplay(List<Delivery> deliveries) {
-        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
-    }
-
-    @Override
-    public PayloadVerdict validatePayload(ConformanceJson schema, ConformanceJson data) {
-        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
-    }
-
-    @Override
-    public String sqsSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
-    }
-
-    @Override
-    public String asbSchemaVersionGate(String envelope, ConformanceJson property, String amqpType) {
-        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
-    }
-
-    @Override
-    public String pulsarSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
-    }
-
-    @Override
     public String kafkaSchemaVersionGate(String envelope, String property) {
         Headers headers = new RecordHeaders();
         if (property != null) {
             headers.add(new RecordHeader("bq-schema-version", property.getBytes(StandardCharsets.UTF_8)));
         }
         return deliver(envelope, headers).isEmpty() ? "reject" : "decode";
-    }
-
-    @Override
-    public String artemisSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
-    }
-
-    @Override
-    public Settlement settle(String broker, boolean deadLetterQueue, List<String> calls) {
-        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
-    }
-
-    @Override
-    public MessageRead readMessage(ConformanceJson type, String broker, String source,
-            String position, String messageId, ConformanceJson metadata, String body, String action,
-            boolean deadLetterQueue, Long rawExcerptLength) {
-        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
-    }
-
-    @Override
-    public WriteOutcome writeMessages(String sink, String action, ConformanceJson batches,
-            List<String> refused) {
-        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     /** The topic the records are delivered on, and the URN of the envelopes reconciliation builds. */

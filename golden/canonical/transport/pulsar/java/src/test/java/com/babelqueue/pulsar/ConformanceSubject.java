@@ -13,6 +13,12 @@ import java.util.Map;
  * {@link NotProvidedException}; the test that called it is then skipped with the reason, never
  * passed.
  *
+ * <p>Every method but {@link #capabilities()}, which each implementation answers for itself, has
+ * a default that throws it: an operation only another target's tests call belongs to that target,
+ * and any other was added to the protocol after the implementation was written. So an
+ * implementation overrides only the operations it maps, and one written before a newer bqgen
+ * added an operation still compiles, the operation's tests skipping with the reason.
+ *
  * <p>An envelope is the exact text of a fixture. Integers are {@code long}s, a JSON value is a
  * {@link ConformanceJson}, and a field a message does not carry is {@code null}.
  */
@@ -27,7 +33,9 @@ interface ConformanceSubject {
      *
      * @param envelope the envelope, exactly as the suite file holds it
      */
-    DecodeResult decode(String envelope);
+    default DecodeResult decode(String envelope) {
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
+    }
 
     /**
      * Decodes an accepted envelope, adds attempts_increment to its attempts and encodes it again,
@@ -35,20 +43,26 @@ interface ConformanceSubject {
      *
      * @param envelope the envelope, exactly as the suite file holds it
      */
-    String reencode(String envelope, long attemptsIncrement);
+    default String reencode(String envelope, long attemptsIncrement) {
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
+    }
 
     /**
      * Builds a new envelope with the producer API from a URN, a queue and data (a JSON object) and
      * encodes it.
      */
-    String make(String urn, String queue, ConformanceJson data);
+    default String make(String urn, String queue, ConformanceJson data) {
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
+    }
 
     /**
      * Runs the SQS transport's produce-side projection: the MessageAttributes, by name.
      *
      * @param envelope the envelope, exactly as the suite file holds it
      */
-    Map<String, SqsAttribute> sqsAttributes(String envelope);
+    default Map<String, SqsAttribute> sqsAttributes(String envelope) {
+        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
+    }
 
     /**
      * Reports the attempts a consumer sees after SQS reconciliation of a body carrying
@@ -56,42 +70,56 @@ interface ConformanceSubject {
      *
      * @param bodyAttempts the attempts of the body the subject builds
      */
-    long sqsReconcile(long bodyAttempts, String approximateReceiveCount);
+    default long sqsReconcile(long bodyAttempts, String approximateReceiveCount) {
+        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
+    }
 
     /**
      * Runs the Azure Service Bus transport's produce-side projection.
      *
      * @param envelope the envelope, exactly as the suite file holds it
      */
-    AsbMessage asbMessage(String envelope);
+    default AsbMessage asbMessage(String envelope) {
+        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
+    }
 
     /**
      * Reports the attempts after Azure Service Bus reconciliation with the 1-based DeliveryCount.
      *
      * @param bodyAttempts the attempts of the body the subject builds
      */
-    long asbReconcile(long bodyAttempts, long deliveryCount);
+    default long asbReconcile(long bodyAttempts, long deliveryCount) {
+        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
+    }
 
     /**
      * Runs the Pulsar transport's produce-side projection: the message properties.
      *
      * @param envelope the envelope, exactly as the suite file holds it
      */
-    Map<String, String> pulsarProperties(String envelope);
+    default Map<String, String> pulsarProperties(String envelope) {
+        throw new NotProvidedException("this scaffold predates operation pulsar_properties (bqgen "
+                + "adds it from suite 1.1.0)");
+    }
 
     /**
      * Reports the attempts after Pulsar reconciliation with the 0-based RedeliveryCount.
      *
      * @param bodyAttempts the attempts of the body the subject builds
      */
-    long pulsarReconcile(long bodyAttempts, long redeliveryCount);
+    default long pulsarReconcile(long bodyAttempts, long redeliveryCount) {
+        throw new NotProvidedException("this scaffold predates operation pulsar_reconcile (bqgen "
+                + "adds it from suite 1.1.0)");
+    }
 
     /**
      * Runs the Kafka transport's produce-side projection: the record headers as UTF-8 strings.
      *
      * @param envelope the envelope, exactly as the suite file holds it
      */
-    Map<String, String> kafkaHeaders(String envelope);
+    default Map<String, String> kafkaHeaders(String envelope) {
+        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
+    }
 
     /**
      * Reports the attempts after Kafka reconciliation with the bq-attempts header as the text on
@@ -99,28 +127,36 @@ interface ConformanceSubject {
      *
      * @param bodyAttempts the attempts of the body the subject builds
      */
-    long kafkaReconcile(long bodyAttempts, String headerAttempts);
+    default long kafkaReconcile(long bodyAttempts, String headerAttempts) {
+        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
+    }
 
     /**
      * Runs the Artemis transport's produce-side projection onto an AMQP 1.0 message.
      *
      * @param envelope the envelope, exactly as the suite file holds it
      */
-    ArtemisMessage artemisMessage(String envelope);
+    default ArtemisMessage artemisMessage(String envelope) {
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
+    }
 
     /**
      * Reports the attempts after Artemis reconciliation with the 0-based delivery-count.
      *
      * @param bodyAttempts the attempts of the body the subject builds
      */
-    long artemisReconcile(long bodyAttempts, long deliveryCount);
+    default long artemisReconcile(long bodyAttempts, long deliveryCount) {
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
+    }
 
     /**
      * Runs the RabbitMQ transport's produce-side projection onto an AMQP 0-9-1 publishing.
      *
      * @param envelope the envelope, exactly as the suite file holds it
      */
-    RabbitMqPublishing rabbitmqPublishing(String envelope);
+    default RabbitMqPublishing rabbitmqPublishing(String envelope) {
+        throw new NotProvidedException("belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)");
+    }
 
     /**
      * Produces envelope onto a fresh Redis queue, reserves it and returns the element exactly as
@@ -128,20 +164,26 @@ interface ConformanceSubject {
      *
      * @param envelope the envelope, exactly as the suite file holds it
      */
-    RedisRoundtrip redisRoundtrip(String envelope);
+    default RedisRoundtrip redisRoundtrip(String envelope) {
+        throw new NotProvidedException("belongs to the redis transport target (blocks: [redis] in bqgen.yaml)");
+    }
 
     /**
      * Reports the key the idempotency helper's seen-set uses for the message.
      *
      * @param envelope the envelope, exactly as the suite file holds it
      */
-    String idempotencyKey(String envelope);
+    default String idempotencyKey(String envelope) {
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
+    }
 
     /**
      * Drives one handler, wrapped once by the idempotency helper over one fresh store, through the
      * deliveries in order; invoked[i] reports whether the handler ran for delivery i.
      */
-    List<Boolean> idempotencyReplay(List<Delivery> deliveries);
+    default List<Boolean> idempotencyReplay(List<Delivery> deliveries) {
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
+    }
 
     /**
      * Validates data (any JSON value) against a draft-07 payload schema and reports whether it is
@@ -149,7 +191,9 @@ interface ConformanceSubject {
      *
      * @param schema the payload schema
      */
-    PayloadVerdict validatePayload(ConformanceJson schema, ConformanceJson data);
+    default PayloadVerdict validatePayload(ConformanceJson schema, ConformanceJson data) {
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
+    }
 
     /**
      * Delivers envelope with the schema-version SQS message attribute set to property (absent: not
@@ -158,7 +202,9 @@ interface ConformanceSubject {
      * @param envelope the envelope, exactly as the suite file holds it
      * @param property the property's value, exactly
      */
-    String sqsSchemaVersionGate(String envelope, String property);
+    default String sqsSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
+    }
 
     /**
      * Delivers envelope with the schema-version application property set to property (absent: not
@@ -168,7 +214,10 @@ interface ConformanceSubject {
      * @param property the property's value: a string, a number, or null for absent
      * @param amqpType for a number, its AMQP type: "int", "long" or "double"
      */
-    String asbSchemaVersionGate(String envelope, ConformanceJson property, String amqpType);
+    default String asbSchemaVersionGate(String envelope, ConformanceJson property,
+            String amqpType) {
+        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
+    }
 
     /**
      * Delivers envelope with the schema-version Pulsar message property set to property (absent:
@@ -177,7 +226,10 @@ interface ConformanceSubject {
      * @param envelope the envelope, exactly as the suite file holds it
      * @param property the property's value, exactly
      */
-    String pulsarSchemaVersionGate(String envelope, String property);
+    default String pulsarSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException("this scaffold predates operation "
+                + "pulsar_schema_version_gate (bqgen adds it from suite 1.2.0)");
+    }
 
     /**
      * Delivers envelope with the schema-version Kafka record header set to property (absent: not
@@ -186,7 +238,9 @@ interface ConformanceSubject {
      * @param envelope the envelope, exactly as the suite file holds it
      * @param property the property's value, exactly
      */
-    String kafkaSchemaVersionGate(String envelope, String property);
+    default String kafkaSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
+    }
 
     /**
      * Delivers envelope with the schema-version AMQP application property set to property (absent:
@@ -195,7 +249,9 @@ interface ConformanceSubject {
      * @param envelope the envelope, exactly as the suite file holds it
      * @param property the property's value, exactly
      */
-    String artemisSchemaVersionGate(String envelope, String property);
+    default String artemisSchemaVersionGate(String envelope, String property) {
+        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
+    }
 
     /**
      * Receives one message from broker (with a dead-letter queue or not) and drives it, or its
@@ -207,7 +263,9 @@ interface ConformanceSubject {
      * @param deadLetterQueue whether the queue has a dead-letter queue
      * @param calls the settle calls, in order
      */
-    Settlement settle(String broker, boolean deadLetterQueue, List<String> calls);
+    default Settlement settle(String broker, boolean deadLetterQueue, List<String> calls) {
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
+    }
 
     /**
      * Receives one message whose body may not be a valid T from a source with the given
@@ -221,9 +279,11 @@ interface ConformanceSubject {
      * @param action fail, skip or dead_letter; absent: no handler
      * @param rawExcerptLength RawExcerptLength; absent: the default
      */
-    MessageRead readMessage(ConformanceJson type, String broker, String source,
+    default MessageRead readMessage(ConformanceJson type, String broker, String source,
             String position, String messageId, ConformanceJson metadata, String body, String action,
-            boolean deadLetterQueue, Long rawExcerptLength);
+            boolean deadLetterQueue, Long rawExcerptLength) {
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
+    }
 
     /**
      * Writes the messages of batches (by id) through a sink of the given kind with the given
@@ -236,8 +296,10 @@ interface ConformanceSubject {
      * @param batches the batches, each a list of message ids
      * @param refused the ids the broker (or the HTTP endpoint) refuses
      */
-    WriteOutcome writeMessages(String sink, String action, ConformanceJson batches,
-            List<String> refused);
+    default WriteOutcome writeMessages(String sink, String action, ConformanceJson batches,
+            List<String> refused) {
+        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
+    }
 
     /**
      * The outcome of decode.

@@ -38,21 +38,6 @@ final class SdkConformanceSubject implements ConformanceSubject {
     }
 
     @Override
-    public DecodeResult decode(String envelope) {
-        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
-    }
-
-    @Override
-    public String reencode(String envelope, long attemptsIncrement) {
-        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
-    }
-
-    @Override
-    public String make(String urn, String queue, ConformanceJson data) {
-        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
-    }
-
-    @Override
     public Map<String, SqsAttribute> sqsAttributes(String envelope) {
         Map<String, SqsAttribute> attributes = new LinkedHashMap<>();
         SqsAttributes.project(EnvelopeCodec.decode(envelope)).forEach((name, value) ->
@@ -75,71 +60,6 @@ final class SdkConformanceSubject implements ConformanceSubject {
     }
 
     @Override
-    public AsbMessage asbMessage(String envelope) {
-        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
-    }
-
-    @Override
-    public long asbReconcile(long bodyAttempts, long deliveryCount) {
-        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
-    }
-
-    @Override
-    public Map<String, String> pulsarProperties(String envelope) {
-        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
-    }
-
-    @Override
-    public long pulsarReconcile(long bodyAttempts, long redeliveryCount) {
-        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
-    }
-
-    @Override
-    public Map<String, String> kafkaHeaders(String envelope) {
-        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
-    }
-
-    @Override
-    public long kafkaReconcile(long bodyAttempts, String headerAttempts) {
-        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
-    }
-
-    @Override
-    public ArtemisMessage artemisMessage(String envelope) {
-        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
-    }
-
-    @Override
-    public long artemisReconcile(long bodyAttempts, long deliveryCount) {
-        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
-    }
-
-    @Override
-    public RabbitMqPublishing rabbitmqPublishing(String envelope) {
-        throw new NotProvidedException("belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)");
-    }
-
-    @Override
-    public RedisRoundtrip redisRoundtrip(String envelope) {
-        throw new NotProvidedException("belongs to the redis transport target (blocks: [redis] in bqgen.yaml)");
-    }
-
-    @Override
-    public String idempotencyKey(String envelope) {
-        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
-    }
-
-    @Override
-    public List<Boolean> idempotencyReplay(List<Delivery> deliveries) {
-        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
-    }
-
-    @Override
-    public PayloadVerdict validatePayload(ConformanceJson schema, ConformanceJson data) {
-        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
-    }
-
-    @Override
     public String sqsSchemaVersionGate(String envelope, String property) {
         SqsInMemoryQueue queue = new SqsInMemoryQueue();
         queue.seed(envelope, null, property);
@@ -151,44 +71,6 @@ final class SdkConformanceSubject implements ConformanceSubject {
                     + " times, not at most once");
         }
         return handled.isEmpty() ? "reject" : "decode";
-    }
-
-    @Override
-    public String asbSchemaVersionGate(String envelope, ConformanceJson property, String amqpType) {
-        throw new NotProvidedException("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
-    }
-
-    @Override
-    public String pulsarSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
-    }
-
-    @Override
-    public String kafkaSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
-    }
-
-    @Override
-    public String artemisSchemaVersionGate(String envelope, String property) {
-        throw new NotProvidedException("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
-    }
-
-    @Override
-    public Settlement settle(String broker, boolean deadLetterQueue, List<String> calls) {
-        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
-    }
-
-    @Override
-    public MessageRead readMessage(ConformanceJson type, String broker, String source,
-            String position, String messageId, ConformanceJson metadata, String body, String action,
-            boolean deadLetterQueue, Long rawExcerptLength) {
-        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
-    }
-
-    @Override
-    public WriteOutcome writeMessages(String sink, String action, ConformanceJson batches,
-            List<String> refused) {
-        throw new NotProvidedException("belongs to the core target (a target without broker blocks in bqgen.yaml)");
     }
 
     /** The queue the messages are received from, and the URN of the envelopes reconciliation builds. */

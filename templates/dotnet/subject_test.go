@@ -63,9 +63,11 @@ func TestAddedOperationNeedsNoEdit(t *testing.T) {
 			"IReadOnlyDictionary<string, SqsAttribute> EchoEverything(\n        string envelope,\n" +
 				"        IReadOnlyList<string> labels,\n        IReadOnlyList<bool> flags,\n" +
 				"        IReadOnlyDictionary<string, string> names,\n        Delivery one,\n        Delivery? maybe,\n" +
-				"        IReadOnlyDictionary<string, Delivery> byName,\n        JsonObject @object);",
+				"        IReadOnlyDictionary<string, Delivery> byName,\n        JsonObject @object) =>\n" +
+				"        throw new NotProvidedException(\n            \"echo_everything\",\n" +
+				"            \"this scaffold predates operation echo_everything (bqgen adds it from suite",
 			"/// <summary>Echoes what it is given.</summary>",
-			"IReadOnlyList<Delivery> KafkaOffsets(long? count);",
+			"IReadOnlyList<Delivery> KafkaOffsets(long? count) =>",
 		},
 		oracleSubjectFileName: {
 			`MapOf(Call("echo_everything", new JsonObject`,

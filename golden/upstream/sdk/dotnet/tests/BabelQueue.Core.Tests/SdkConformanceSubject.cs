@@ -316,6 +316,43 @@ public sealed class SdkConformanceSubject : IConformanceSubject
             "artemis_schema_version_gate",
             "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
 
+    /// <inheritdoc/>
+    public Settlement Settle(string broker, bool deadLetterQueue, IReadOnlyList<string> calls) =>
+        throw new NotProvidedException(
+            "settle",
+            "no BabelQueue .NET package has settle-once acknowledgement: the transport consumers (SqsConsumer, "
+            + "AsbConsumer, KafkaConsumer, ...) settle each polled message themselves, after its BabelHandler, and "
+            + "nothing offers the message-queue connectors' shared messaging layer (IAcknowledgableMessage with "
+            + "AcknowledgeAsync, RejectAsync and WithBody, the messages_settled counter)");
+
+    /// <inheritdoc/>
+    public MessageRead ReadMessage(
+        JsonObject type,
+        string broker,
+        string source,
+        string position,
+        string messageId,
+        JsonObject metadata,
+        string body,
+        string? action,
+        bool deadLetterQueue,
+        long? rawExcerptLength) =>
+        throw new NotProvidedException(
+            "read_message",
+            "no BabelQueue .NET package reads a message body into a T: the transport consumers decode BabelQueue "
+            + "envelopes with EnvelopeCodec, and nothing offers the message-queue connectors' shared messaging "
+            + "layer (a source's RowErrorHandler with RowErrorAction Fail, Skip or DeadLetter, RawExcerptLength, "
+            + "MessageFailure to a dead-letter sink, the row_errors counter)");
+
+    /// <inheritdoc/>
+    public WriteOutcome WriteMessages(string sink, string action, JsonNode? batches, IReadOnlyList<string> refused) =>
+        throw new NotProvidedException(
+            "write_messages",
+            "no BabelQueue .NET package settles source messages through a sink: the publishers (RedisPublisher, "
+            + "BabelQueuePublisher, ...) send envelopes, and nothing offers the message-queue connectors' shared "
+            + "messaging layer (Acknowledging() over any sink, FailedMessageAction Fail, Requeue or DeadLetter, "
+            + "acknowledgement per batch, commit or request)");
+
     // The three functions of an IIdempotencyStore.
     private sealed record IdempotencyStoreCalls(
         Func<string, bool> Seen, Action<string> Remember, Action<string> Forget);

@@ -56,6 +56,7 @@ type operationView struct {
 	Method    string // the C# method name, e.g. SqsReconcile
 	Doc       string // the XML doc comment, indented for an interface member
 	Signature string // e.g. "long SqsReconcile(long bodyAttempts, string? approximateReceiveCount)", wrapped when long
+	Result    string // the C# result type, e.g. long
 	Params    []paramView
 	// ResultOpen and ResultClose surround the oracle's Call(...) expression
 	// to read the result: ResultOpen + "Call(...)" + ResultClose.
@@ -157,6 +158,7 @@ func operation(op protocol.Operation, recordNames map[string]string) (operationV
 		return v, fmt.Errorf("result: %w", err)
 	}
 	v.Signature = signature(result+" "+v.Method, params)
+	v.Result = result
 	fn, extra, err := readFunc(op.Result.Type, recordNames)
 	if err != nil {
 		return v, err

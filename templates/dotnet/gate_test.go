@@ -306,25 +306,31 @@ func TestLongDisplayNameIsSplit(t *testing.T) {
 	}
 }
 
-// The scaffold over the core SDK maps no gate and no Redis round trip: each
-// reports "not provided" as belonging to its broker's transport target (the
-// missing-feature rule's wording), with no claim about what that package
-// does or lacks, and none is listed as provided.
+// The scaffold over the core SDK maps no gate and no Redis round trip: it
+// has no method for them and does not list them as provided, and the
+// interface's default reports each "not provided" as belonging to its
+// broker's transport target (the missing-feature rule's wording), with no
+// claim about what that package does or lacks.
 func TestScaffoldReportsWhyGatesAreNotProvided(t *testing.T) {
 	t.Parallel()
-	scaffold := string(filesByPath(generate(t, loadSuites(t)[0].suite, backend.BindSDK))[sdkTestProjectDir+"/"+scaffoldFileName].Content)
+	files := filesByPath(generate(t, loadSuites(t)[0].suite, backend.BindSDK))
+	scaffold := string(files[sdkTestProjectDir+"/"+scaffoldFileName].Content)
+	api := string(files[sdkTestProjectDir+"/"+generatedDirName+"/"+subjectFileName].Content)
 	provided := scaffold[:strings.Index(scaffold, "};")]
 	for _, op := range append(mapsValues(gateOperations), protocol.RedisRoundtrip) {
 		if strings.Contains(provided, string(csString(op.Name))) {
 			t.Errorf("%s is listed as provided", op.Name)
 		}
-		sig := "public " + signatureOf(t, op) + " =>\n        throw new NotProvidedException(\n            " + string(csString(op.Name)) + ",\n"
-		at := strings.Index(scaffold, sig)
+		if strings.Contains(scaffold, " "+signatureOf(t, op)) {
+			t.Errorf("the core scaffold has a method for %s, which the interface's default answers", op.Name)
+		}
+		sig := signatureOf(t, op) + " =>\n        throw new NotProvidedException(\n            " + string(csString(op.Name)) + ",\n"
+		at := strings.Index(api, sig)
 		if at < 0 {
-			t.Errorf("%s does not throw NotProvidedException:\n%s", op.Name, scaffold)
+			t.Errorf("the default of %s does not throw NotProvidedException:\n%s", op.Name, api)
 			continue
 		}
-		reason := scaffold[at+len(sig) : at+strings.Index(scaffold[at:], ");")]
+		reason := api[at+len(sig) : at+strings.Index(api[at:], ");")]
 		text := concatenation(t, reason)
 		want := "belongs to the " + op.Transport + " transport target (blocks: [" + op.Transport + "] in bqgen.yaml)"
 		if text != want {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 )
 
@@ -19,6 +20,21 @@ type subjectAPI struct {
 	Records    []recordView
 }
 
+// withDefaults sets each operation's Default and Elsewhere for the target
+// whose suite is s. The handshake has no default: every scaffold lists what
+// it provides.
+func (api *subjectAPI) withDefaults(s *model.Suite, ops []protocol.Operation) {
+	for i := range api.Operations {
+		v := &api.Operations[i]
+		if v.Handshake {
+			continue
+		}
+		op := ops[i-1]
+		v.Default = csString(backend.DefaultReason(s, op, transportLayout))
+		v.Elsewhere = !backend.Belongs(s, op, transportLayout)
+	}
+}
+
 // operationView is one subject method.
 type operationView struct {
 	Wire        string // the wire name: a protocol identifier ([a-z0-9_]), for template names
@@ -27,11 +43,20 @@ type operationView struct {
 	// OtherTarget is the C# string literal a target that does not run the
 	// operation's block reports it not provided with (backend.OtherTarget).
 	OtherTarget csExpr
-	Handshake   bool   // protocol.Capabilities, which lists the others
-	Method      string // the C# method name, e.g. SqsReconcile
-	Doc         string // the XML doc comment, indented for an interface member
-	Signature   string // e.g. "long SqsReconcile(long bodyAttempts, string? approximateReceiveCount)", wrapped when long
-	Params      []paramView
+	// Default is the C# string literal the interface's default body reports
+	// the operation not provided with (backend.DefaultReason): what answers
+	// when a scaffold has no method for it.
+	Default csExpr
+	// Elsewhere says only another target's tests call the operation, so the
+	// default already says what a scaffold would (OtherTarget): a new
+	// scaffold leaves it out.
+	Elsewhere bool
+	Handshake bool   // protocol.Capabilities, which lists the others
+	Method    string // the C# method name, e.g. SqsReconcile
+	Doc       string // the XML doc comment, indented for an interface member
+	Signature string // e.g. "long SqsReconcile(long bodyAttempts, string? approximateReceiveCount)", wrapped when long
+	Result    string // the C# result type, e.g. long
+	Params    []paramView
 	// ResultOpen and ResultClose surround the oracle's Call(...) expression
 	// to read the result: ResultOpen + "Call(...)" + ResultClose.
 	ResultOpen, ResultClose string
@@ -132,6 +157,7 @@ func operation(op protocol.Operation, recordNames map[string]string) (operationV
 		return v, fmt.Errorf("result: %w", err)
 	}
 	v.Signature = signature(result+" "+v.Method, params)
+	v.Result = result
 	fn, extra, err := readFunc(op.Result.Type, recordNames)
 	if err != nil {
 		return v, err
@@ -439,3 +465,8 @@ func xmlDocText(s string) string {
 	s = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(commentText(s))
 	return strings.NewReplacer("&lt;c&gt;", "<c>", "&lt;/c&gt;", "</c>").Replace(s)
 }
+
+// transportLayout is where the .NET SDK's transports live: each broker's is a
+// NuGet package of its own (BabelQueue.Sqs, ...), so a core target leaves
+// their operations to those targets even though it generates their tests.
+const transportLayout = backend.TransportsApart

@@ -438,10 +438,12 @@ func TestLongExemptionReasonIsSplit(t *testing.T) {
 	}
 }
 
-// In a transport target's scaffold, another broker's operation belongs to
-// that broker's transport target and a core operation to the core target, in
-// the missing-feature rule's exact wording; only a core operation no package
-// provides (an "unmapped.<operation>" reason) says what is missing instead.
+// In a transport target, another broker's operation belongs to that
+// broker's transport target and a core operation to the core target, in the
+// missing-feature rule's exact wording: the interface's default says so, and
+// the scaffold has no method for it; only a core operation no package
+// provides (an "unmapped.<operation>" reason) keeps a method saying what is
+// missing instead.
 func TestTransportScaffoldOtherOperationsBelongElsewhere(t *testing.T) {
 	tmpl, err := parseTemplates()
 	if err != nil {
@@ -449,16 +451,20 @@ func TestTransportScaffoldOtherOperationsBelongElsewhere(t *testing.T) {
 	}
 	files := filesByPath(generateWith(t, selectBlocks(t, model.BlockSQS), backend.Options{Binding: backend.BindSDK}))
 	scaffold := string(files["tests/BabelQueue.Sqs.Tests/SdkConformanceSubject.cs"].Content)
+	subject := string(files["tests/BabelQueue.Sqs.Tests/GeneratedConformance/ConformanceSubject.cs"].Content)
 	cores := 0
 	for _, op := range protocol.Operations {
 		if op.Transport == model.BlockSQS || op.Name == protocol.Capabilities.Name ||
 			(op.Transport == "" && tmpl.Lookup("unmapped."+op.Name) != nil) {
 			continue
 		}
-		sig := "public " + signatureOf(t, op) + " =>\n        throw new NotProvidedException(\n            " + string(csString(op.Name)) + ",\n"
-		at := strings.Index(scaffold, sig)
+		if strings.Contains(scaffold, " "+csTypeName(op.Name)+"(") {
+			t.Errorf("the scaffold has a method for %s, which the default answers", op.Name)
+		}
+		sig := "    " + signatureOf(t, op) + " =>\n        throw new NotProvidedException(\n            " + string(csString(op.Name)) + ",\n"
+		at := strings.Index(subject, sig)
 		if at < 0 {
-			t.Errorf("%s does not throw NotProvidedException:\n%s", op.Name, scaffold)
+			t.Errorf("%s has no default throwing NotProvidedException:\n%s", op.Name, subject)
 			continue
 		}
 		want := "belongs to the " + op.Transport + " transport target (blocks: [" + op.Transport + "] in bqgen.yaml)"
@@ -466,7 +472,7 @@ func TestTransportScaffoldOtherOperationsBelongElsewhere(t *testing.T) {
 			want = "belongs to the core target (a target without broker blocks in bqgen.yaml)"
 			cores++
 		}
-		if got := concatenation(t, scaffold[at+len(sig):at+strings.Index(scaffold[at:], ");")]); got != want {
+		if got := concatenation(t, subject[at+len(sig):at+strings.Index(subject[at:], ");")]); got != want {
 			t.Errorf("%s: the reason is %q, want %q", op.Name, got, want)
 		}
 	}

@@ -216,6 +216,7 @@ func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation, 
 	if err != nil {
 		return nil, err
 	}
+	subject.withDefaults(s, ops)
 	c := &common{Header: newHeader(versionText(s), opt.Regenerate), Namespace: ns,
 		layout: layoutFor(opt.Binding, tgt.Package), opt: opt}
 	v := &view{

@@ -12,8 +12,11 @@ namespace BabelQueue.Tests.Conformance;
 /// What the generated conformance tests exercise: one method per operation of bqgen's
 /// subject protocol. Tests reach an implementation only through
 /// <see cref="ConformanceSubjects.Current"/>. A method the implementation cannot provide
-/// throws <see cref="NotProvidedException"/>, and the tests needing it are skipped.
-/// Envelope parameters and results are exact envelope text.
+/// throws <see cref="NotProvidedException"/>, and the tests needing it are skipped. Every
+/// operation but Capabilities has a default here that does so, saying why (another target
+/// runs it, or the scaffold predates it): a scaffold maps only what it provides, and an
+/// operation a newer bqgen adds never breaks the build. Envelope parameters and results
+/// are exact envelope text.
 /// </summary>
 public interface IConformanceSubject
 {
@@ -25,7 +28,10 @@ public interface IConformanceSubject
     /// result, not an error.
     /// </summary>
     /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
-    DecodeResult Decode(string envelope);
+    DecodeResult Decode(string envelope) =>
+        throw new NotProvidedException(
+            "decode",
+            "this scaffold predates operation decode (bqgen adds it from suite 1.1.0)");
 
     /// <summary>
     /// Decodes an accepted envelope, adds attempts_increment to its attempts and encodes it again,
@@ -33,7 +39,10 @@ public interface IConformanceSubject
     /// </summary>
     /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
     /// <param name="attemptsIncrement"><c>attempts_increment</c>.</param>
-    string Reencode(string envelope, long attemptsIncrement);
+    string Reencode(string envelope, long attemptsIncrement) =>
+        throw new NotProvidedException(
+            "reencode",
+            "this scaffold predates operation reencode (bqgen adds it from suite 1.1.0)");
 
     /// <summary>
     /// Builds a new envelope with the producer API from a URN, a queue and data (a JSON object) and
@@ -42,13 +51,19 @@ public interface IConformanceSubject
     /// <param name="urn"><c>urn</c>.</param>
     /// <param name="queue"><c>queue</c>.</param>
     /// <param name="data"><c>data</c>.</param>
-    string Make(string urn, string queue, JsonObject data);
+    string Make(string urn, string queue, JsonObject data) =>
+        throw new NotProvidedException(
+            "make",
+            "this scaffold predates operation make (bqgen adds it from suite 1.1.0)");
 
     /// <summary>
     /// Runs the SQS transport's produce-side projection: the MessageAttributes, by name.
     /// </summary>
     /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
-    IReadOnlyDictionary<string, SqsAttribute> SqsAttributes(string envelope);
+    IReadOnlyDictionary<string, SqsAttribute> SqsAttributes(string envelope) =>
+        throw new NotProvidedException(
+            "sqs_attributes",
+            "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
 
     /// <summary>
     /// Reports the attempts a consumer sees after SQS reconciliation of a body carrying
@@ -56,37 +71,55 @@ public interface IConformanceSubject
     /// </summary>
     /// <param name="bodyAttempts">The attempts of the body the subject builds.</param>
     /// <param name="approximateReceiveCount"><c>approximate_receive_count</c>.</param>
-    long SqsReconcile(long bodyAttempts, string? approximateReceiveCount);
+    long SqsReconcile(long bodyAttempts, string? approximateReceiveCount) =>
+        throw new NotProvidedException(
+            "sqs_reconcile",
+            "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
 
     /// <summary>Runs the Azure Service Bus transport's produce-side projection.</summary>
     /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
-    AsbMessage AsbMessage(string envelope);
+    AsbMessage AsbMessage(string envelope) =>
+        throw new NotProvidedException(
+            "asb_message",
+            "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
 
     /// <summary>
     /// Reports the attempts after Azure Service Bus reconciliation with the 1-based DeliveryCount.
     /// </summary>
     /// <param name="bodyAttempts">The attempts of the body the subject builds.</param>
     /// <param name="deliveryCount"><c>delivery_count</c>.</param>
-    long AsbReconcile(long bodyAttempts, long deliveryCount);
+    long AsbReconcile(long bodyAttempts, long deliveryCount) =>
+        throw new NotProvidedException(
+            "asb_reconcile",
+            "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
 
     /// <summary>
     /// Runs the Pulsar transport's produce-side projection: the message properties.
     /// </summary>
     /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
-    IReadOnlyDictionary<string, string> PulsarProperties(string envelope);
+    IReadOnlyDictionary<string, string> PulsarProperties(string envelope) =>
+        throw new NotProvidedException(
+            "pulsar_properties",
+            "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
 
     /// <summary>
     /// Reports the attempts after Pulsar reconciliation with the 0-based RedeliveryCount.
     /// </summary>
     /// <param name="bodyAttempts">The attempts of the body the subject builds.</param>
     /// <param name="redeliveryCount"><c>redelivery_count</c>.</param>
-    long PulsarReconcile(long bodyAttempts, long redeliveryCount);
+    long PulsarReconcile(long bodyAttempts, long redeliveryCount) =>
+        throw new NotProvidedException(
+            "pulsar_reconcile",
+            "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
 
     /// <summary>
     /// Runs the Kafka transport's produce-side projection: the record headers as UTF-8 strings.
     /// </summary>
     /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
-    IReadOnlyDictionary<string, string> KafkaHeaders(string envelope);
+    IReadOnlyDictionary<string, string> KafkaHeaders(string envelope) =>
+        throw new NotProvidedException(
+            "kafka_headers",
+            "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
 
     /// <summary>
     /// Reports the attempts after Kafka reconciliation with the bq-attempts header as the text on
@@ -94,44 +127,65 @@ public interface IConformanceSubject
     /// </summary>
     /// <param name="bodyAttempts">The attempts of the body the subject builds.</param>
     /// <param name="headerAttempts"><c>header_attempts</c>.</param>
-    long KafkaReconcile(long bodyAttempts, string? headerAttempts);
+    long KafkaReconcile(long bodyAttempts, string? headerAttempts) =>
+        throw new NotProvidedException(
+            "kafka_reconcile",
+            "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
 
     /// <summary>
     /// Runs the Artemis transport's produce-side projection onto an AMQP 1.0 message.
     /// </summary>
     /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
-    ArtemisMessage ArtemisMessage(string envelope);
+    ArtemisMessage ArtemisMessage(string envelope) =>
+        throw new NotProvidedException(
+            "artemis_message",
+            "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
 
     /// <summary>
     /// Reports the attempts after Artemis reconciliation with the 0-based delivery-count.
     /// </summary>
     /// <param name="bodyAttempts">The attempts of the body the subject builds.</param>
     /// <param name="deliveryCount"><c>delivery_count</c>.</param>
-    long ArtemisReconcile(long bodyAttempts, long deliveryCount);
+    long ArtemisReconcile(long bodyAttempts, long deliveryCount) =>
+        throw new NotProvidedException(
+            "artemis_reconcile",
+            "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
 
     /// <summary>
     /// Runs the RabbitMQ transport's produce-side projection onto an AMQP 0-9-1 publishing.
     /// </summary>
     /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
-    RabbitMqPublishing RabbitMqPublishing(string envelope);
+    RabbitMqPublishing RabbitMqPublishing(string envelope) =>
+        throw new NotProvidedException(
+            "rabbitmq_publishing",
+            "belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)");
 
     /// <summary>
     /// Produces envelope onto a fresh Redis queue, reserves it and returns the element exactly as
     /// reserve returns it, with the length of the queue's ready list after each step.
     /// </summary>
     /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
-    RedisRoundtrip RedisRoundtrip(string envelope);
+    RedisRoundtrip RedisRoundtrip(string envelope) =>
+        throw new NotProvidedException(
+            "redis_roundtrip",
+            "belongs to the redis transport target (blocks: [redis] in bqgen.yaml)");
 
     /// <summary>Reports the key the idempotency helper's seen-set uses for the message.</summary>
     /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
-    string IdempotencyKey(string envelope);
+    string IdempotencyKey(string envelope) =>
+        throw new NotProvidedException(
+            "idempotency_key",
+            "this scaffold predates operation idempotency_key (bqgen adds it from suite 1.1.0)");
 
     /// <summary>
     /// Drives one handler, wrapped once by the idempotency helper over one fresh store, through the
     /// deliveries in order; invoked[i] reports whether the handler ran for delivery i.
     /// </summary>
     /// <param name="deliveries"><c>deliveries</c>.</param>
-    IReadOnlyList<bool> IdempotencyReplay(IReadOnlyList<Delivery> deliveries);
+    IReadOnlyList<bool> IdempotencyReplay(IReadOnlyList<Delivery> deliveries) =>
+        throw new NotProvidedException(
+            "idempotency_replay",
+            "this scaffold predates operation idempotency_replay (bqgen adds it from suite 1.1.0)");
 
     /// <summary>
     /// Validates data (any JSON value) against a draft-07 payload schema and reports whether it is
@@ -139,7 +193,10 @@ public interface IConformanceSubject
     /// </summary>
     /// <param name="schema">The payload schema.</param>
     /// <param name="data"><c>data</c>.</param>
-    PayloadVerdict ValidatePayload(JsonObject schema, JsonNode? data);
+    PayloadVerdict ValidatePayload(JsonObject schema, JsonNode? data) =>
+        throw new NotProvidedException(
+            "validate_payload",
+            "this scaffold predates operation validate_payload (bqgen adds it from suite 1.1.0)");
 
     /// <summary>
     /// Delivers envelope with the schema-version SQS message attribute set to property (absent: not
@@ -147,7 +204,10 @@ public interface IConformanceSubject
     /// </summary>
     /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
     /// <param name="property">The property's value, exactly.</param>
-    string SqsSchemaVersionGate(string envelope, string? property);
+    string SqsSchemaVersionGate(string envelope, string? property) =>
+        throw new NotProvidedException(
+            "sqs_schema_version_gate",
+            "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
 
     /// <summary>
     /// Delivers envelope with the schema-version application property set to property (absent: not
@@ -156,7 +216,10 @@ public interface IConformanceSubject
     /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
     /// <param name="property">The property's value: a string, a number, or null for absent.</param>
     /// <param name="amqpType">For a number, its AMQP type: "int", "long" or "double".</param>
-    string AsbSchemaVersionGate(string envelope, JsonNode? property, string? amqpType);
+    string AsbSchemaVersionGate(string envelope, JsonNode? property, string? amqpType) =>
+        throw new NotProvidedException(
+            "asb_schema_version_gate",
+            "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
 
     /// <summary>
     /// Delivers envelope with the schema-version Pulsar message property set to property (absent:
@@ -164,7 +227,10 @@ public interface IConformanceSubject
     /// </summary>
     /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
     /// <param name="property">The property's value, exactly.</param>
-    string PulsarSchemaVersionGate(string envelope, string? property);
+    string PulsarSchemaVersionGate(string envelope, string? property) =>
+        throw new NotProvidedException(
+            "pulsar_schema_version_gate",
+            "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
 
     /// <summary>
     /// Delivers envelope with the schema-version Kafka record header set to property (absent: not
@@ -172,7 +238,10 @@ public interface IConformanceSubject
     /// </summary>
     /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
     /// <param name="property">The property's value, exactly.</param>
-    string KafkaSchemaVersionGate(string envelope, string? property);
+    string KafkaSchemaVersionGate(string envelope, string? property) =>
+        throw new NotProvidedException(
+            "kafka_schema_version_gate",
+            "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
 
     /// <summary>
     /// Delivers envelope with the schema-version AMQP application property set to property (absent:
@@ -180,7 +249,10 @@ public interface IConformanceSubject
     /// </summary>
     /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
     /// <param name="property">The property's value, exactly.</param>
-    string ArtemisSchemaVersionGate(string envelope, string? property);
+    string ArtemisSchemaVersionGate(string envelope, string? property) =>
+        throw new NotProvidedException(
+            "artemis_schema_version_gate",
+            "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
 
     /// <summary>
     /// Receives one message from broker (with a dead-letter queue or not) and drives it, or its
@@ -191,7 +263,10 @@ public interface IConformanceSubject
     /// <param name="broker">Rabbitmq, servicebus, sqs or kafka.</param>
     /// <param name="deadLetterQueue">Whether the queue has a dead-letter queue.</param>
     /// <param name="calls">The settle calls, in order.</param>
-    Settlement Settle(string broker, bool deadLetterQueue, IReadOnlyList<string> calls);
+    Settlement Settle(string broker, bool deadLetterQueue, IReadOnlyList<string> calls) =>
+        throw new NotProvidedException(
+            "settle",
+            "this scaffold predates operation settle (bqgen adds it from suite 1.3.0)");
 
     /// <summary>
     /// Receives one message whose body may not be a valid T from a source with the given
@@ -218,7 +293,10 @@ public interface IConformanceSubject
         string body,
         string? action,
         bool deadLetterQueue,
-        long? rawExcerptLength);
+        long? rawExcerptLength) =>
+        throw new NotProvidedException(
+            "read_message",
+            "this scaffold predates operation read_message (bqgen adds it from suite 1.3.0)");
 
     /// <summary>
     /// Writes the messages of batches (by id) through a sink of the given kind with the given
@@ -232,7 +310,10 @@ public interface IConformanceSubject
     /// </param>
     /// <param name="batches">The batches, each a list of message ids.</param>
     /// <param name="refused">The ids the broker (or the HTTP endpoint) refuses.</param>
-    WriteOutcome WriteMessages(string sink, string action, JsonNode? batches, IReadOnlyList<string> refused);
+    WriteOutcome WriteMessages(string sink, string action, JsonNode? batches, IReadOnlyList<string> refused) =>
+        throw new NotProvidedException(
+            "write_messages",
+            "this scaffold predates operation write_messages (bqgen adds it from suite 1.3.0)");
 }
 
 /// <summary>The outcome of decode.</summary>

@@ -145,78 +145,6 @@ public sealed class SdkConformanceSubject : IConformanceSubject
     }
 
     /// <inheritdoc/>
-    public IReadOnlyDictionary<string, SqsAttribute> SqsAttributes(string envelope) =>
-        throw new NotProvidedException(
-            "sqs_attributes",
-            "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public long SqsReconcile(long bodyAttempts, string? approximateReceiveCount) =>
-        throw new NotProvidedException(
-            "sqs_reconcile",
-            "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public AsbMessage AsbMessage(string envelope) =>
-        throw new NotProvidedException(
-            "asb_message",
-            "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public long AsbReconcile(long bodyAttempts, long deliveryCount) =>
-        throw new NotProvidedException(
-            "asb_reconcile",
-            "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public IReadOnlyDictionary<string, string> PulsarProperties(string envelope) =>
-        throw new NotProvidedException(
-            "pulsar_properties",
-            "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public long PulsarReconcile(long bodyAttempts, long redeliveryCount) =>
-        throw new NotProvidedException(
-            "pulsar_reconcile",
-            "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public IReadOnlyDictionary<string, string> KafkaHeaders(string envelope) =>
-        throw new NotProvidedException(
-            "kafka_headers",
-            "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public long KafkaReconcile(long bodyAttempts, string? headerAttempts) =>
-        throw new NotProvidedException(
-            "kafka_reconcile",
-            "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public ArtemisMessage ArtemisMessage(string envelope) =>
-        throw new NotProvidedException(
-            "artemis_message",
-            "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public long ArtemisReconcile(long bodyAttempts, long deliveryCount) =>
-        throw new NotProvidedException(
-            "artemis_reconcile",
-            "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public RabbitMqPublishing RabbitMqPublishing(string envelope) =>
-        throw new NotProvidedException(
-            "rabbitmq_publishing",
-            "belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public RedisRoundtrip RedisRoundtrip(string envelope) =>
-        throw new NotProvidedException(
-            "redis_roundtrip",
-            "belongs to the redis transport target (blocks: [redis] in bqgen.yaml)");
-
-    /// <inheritdoc/>
     public string IdempotencyKey(string envelope)
     {
         var remembered = new List<string>();
@@ -285,36 +213,6 @@ public sealed class SdkConformanceSubject : IConformanceSubject
         string? error = OptionalCoreApi.ValidatePayload(schema.ToJsonString(), data?.ToJsonString() ?? "null");
         return new PayloadVerdict(error is null, error is null ? Array.Empty<string>() : new[] { error });
     }
-
-    /// <inheritdoc/>
-    public string SqsSchemaVersionGate(string envelope, string? property) =>
-        throw new NotProvidedException(
-            "sqs_schema_version_gate",
-            "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public string AsbSchemaVersionGate(string envelope, JsonNode? property, string? amqpType) =>
-        throw new NotProvidedException(
-            "asb_schema_version_gate",
-            "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public string PulsarSchemaVersionGate(string envelope, string? property) =>
-        throw new NotProvidedException(
-            "pulsar_schema_version_gate",
-            "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public string KafkaSchemaVersionGate(string envelope, string? property) =>
-        throw new NotProvidedException(
-            "kafka_schema_version_gate",
-            "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public string ArtemisSchemaVersionGate(string envelope, string? property) =>
-        throw new NotProvidedException(
-            "artemis_schema_version_gate",
-            "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
 
     /// <inheritdoc/>
     public Settlement Settle(string broker, bool deadLetterQueue, IReadOnlyList<string> calls) =>

@@ -44,48 +44,6 @@ public sealed class SdkConformanceSubject : IConformanceSubject
     public IReadOnlyList<string> Capabilities() => Provided;
 
     /// <inheritdoc/>
-    public DecodeResult Decode(string envelope) =>
-        throw new NotProvidedException(
-            "decode",
-            "belongs to the core target (a target without broker blocks in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public string Reencode(string envelope, long attemptsIncrement) =>
-        throw new NotProvidedException(
-            "reencode",
-            "belongs to the core target (a target without broker blocks in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public string Make(string urn, string queue, JsonObject data) =>
-        throw new NotProvidedException(
-            "make",
-            "belongs to the core target (a target without broker blocks in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public IReadOnlyDictionary<string, SqsAttribute> SqsAttributes(string envelope) =>
-        throw new NotProvidedException(
-            "sqs_attributes",
-            "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public long SqsReconcile(long bodyAttempts, string? approximateReceiveCount) =>
-        throw new NotProvidedException(
-            "sqs_reconcile",
-            "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public AsbMessage AsbMessage(string envelope) =>
-        throw new NotProvidedException(
-            "asb_message",
-            "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public long AsbReconcile(long bodyAttempts, long deliveryCount) =>
-        throw new NotProvidedException(
-            "asb_reconcile",
-            "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
-
-    /// <inheritdoc/>
     public IReadOnlyDictionary<string, string> PulsarProperties(string envelope) =>
         global::BabelQueue.Pulsar.PulsarProperties.Of(EnvelopeCodec.Decode(envelope));
 
@@ -102,72 +60,6 @@ public sealed class SdkConformanceSubject : IConformanceSubject
     }
 
     /// <inheritdoc/>
-    public IReadOnlyDictionary<string, string> KafkaHeaders(string envelope) =>
-        throw new NotProvidedException(
-            "kafka_headers",
-            "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public long KafkaReconcile(long bodyAttempts, string? headerAttempts) =>
-        throw new NotProvidedException(
-            "kafka_reconcile",
-            "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public ArtemisMessage ArtemisMessage(string envelope) =>
-        throw new NotProvidedException(
-            "artemis_message",
-            "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public long ArtemisReconcile(long bodyAttempts, long deliveryCount) =>
-        throw new NotProvidedException(
-            "artemis_reconcile",
-            "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public RabbitMqPublishing RabbitMqPublishing(string envelope) =>
-        throw new NotProvidedException(
-            "rabbitmq_publishing",
-            "belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public RedisRoundtrip RedisRoundtrip(string envelope) =>
-        throw new NotProvidedException(
-            "redis_roundtrip",
-            "belongs to the redis transport target (blocks: [redis] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public string IdempotencyKey(string envelope) =>
-        throw new NotProvidedException(
-            "idempotency_key",
-            "belongs to the core target (a target without broker blocks in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public IReadOnlyList<bool> IdempotencyReplay(IReadOnlyList<Delivery> deliveries) =>
-        throw new NotProvidedException(
-            "idempotency_replay",
-            "belongs to the core target (a target without broker blocks in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public PayloadVerdict ValidatePayload(JsonObject schema, JsonNode? data) =>
-        throw new NotProvidedException(
-            "validate_payload",
-            "belongs to the core target (a target without broker blocks in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public string SqsSchemaVersionGate(string envelope, string? property) =>
-        throw new NotProvidedException(
-            "sqs_schema_version_gate",
-            "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public string AsbSchemaVersionGate(string envelope, JsonNode? property, string? amqpType) =>
-        throw new NotProvidedException(
-            "asb_schema_version_gate",
-            "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)");
-
-    /// <inheritdoc/>
     public string PulsarSchemaVersionGate(string envelope, string? property)
     {
         var properties = new Dictionary<string, string>(StringComparer.Ordinal);
@@ -178,18 +70,6 @@ public sealed class SdkConformanceSubject : IConformanceSubject
         string urn = EnvelopeCodec.Urn(EnvelopeCodec.Decode(envelope));
         return Deliver(envelope, 0, properties, urn) is null ? "reject" : "decode";
     }
-
-    /// <inheritdoc/>
-    public string KafkaSchemaVersionGate(string envelope, string? property) =>
-        throw new NotProvidedException(
-            "kafka_schema_version_gate",
-            "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)");
-
-    /// <inheritdoc/>
-    public string ArtemisSchemaVersionGate(string envelope, string? property) =>
-        throw new NotProvidedException(
-            "artemis_schema_version_gate",
-            "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)");
 
     /// <inheritdoc/>
     public Settlement Settle(string broker, bool deadLetterQueue, IReadOnlyList<string> calls) =>

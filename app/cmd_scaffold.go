@@ -93,7 +93,8 @@ func printStubs(c *cli.Context, b backend.Backend, s *model.Suite, t target) err
 	if err != nil {
 		return usageErr("%s", withLang(b.Lang(), err.Error()))
 	}
-	fmt.Fprint(c.App.Writer, stubs)
+	// Stubs end where their last method does; the terminal's line does not.
+	fmt.Fprintln(c.App.Writer, strings.TrimRight(stubs, "\n"))
 	return nil
 }
 

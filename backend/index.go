@@ -1,0 +1,119 @@
+package backend
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path"
+	"sort"
+
+	"github.com/babelqueue/bqgen/model"
+)
+
+// IndexFileName is the base name of the test index every backend writes
+// next to its generated tests: how the language's runners report each
+// generated test, by case id. `bqgen report` reads it to map a runner's
+// result file back onto the suite's cases.
+const IndexFileName = "conformance-index.json"
+
+// RunnerName is a test as a runner's machine-readable output names it: the
+// suite (a Go package, a JUnit classname, a TRX className, a node:test
+// describe path) and the test's name within it, after the format's own
+// decoding (XML entities, JSON escapes).
+type RunnerName struct {
+	Suite string `json:"suite"`
+	Name  string `json:"name"`
+}
+
+// IndexedTest is one generated test: its case and every name under which
+// the language's usual result formats report it.
+type IndexedTest struct {
+	Case  model.CaseID
+	Names []RunnerName
+}
+
+// indexFile is the JSON of the test index (docs/test-index.md).
+type indexFile struct {
+	ConformanceVersion string       `json:"conformance_version"`
+	Lang               string       `json:"lang"`
+	Blocks             []string     `json:"blocks"`
+	Tests              []indexEntry `json:"tests"`
+}
+
+type indexEntry struct {
+	Case      string          `json:"case"`
+	Block     string          `json:"block"`
+	Names     []RunnerName    `json:"names"`
+	Exemption *indexExemption `json:"exemption,omitempty"`
+}
+
+type indexExemption struct {
+	Action string `json:"action"`
+	Reason string `json:"reason"`
+}
+
+// TestIndexFile is the test index of a target's generated tests, at dir
+// (the directory of the generated tests) for the suite s as the target runs
+// it: deterministic JSON, sorted by case id, the target's exemptions
+// recorded with each case they match. Every case of s must be indexed once,
+// and no two tests may share a runner name: either is a backend's bug, and
+// an error.
+func TestIndexFile(dir, lang string, s *model.Suite, opt Options, tests []IndexedTest) (File, error) {
+	idx := indexFile{ConformanceVersion: s.Version, Lang: lang, Blocks: s.Blocks(), Tests: []indexEntry{}}
+	if idx.Blocks == nil {
+		idx.Blocks = []string{}
+	}
+	byCase := map[string]IndexedTest{}
+	owner := map[RunnerName]string{}
+	for _, t := range tests {
+		id := t.Case.String()
+		if _, dup := byCase[id]; dup {
+			return File{}, fmt.Errorf("test index: case %s is indexed twice", id)
+		}
+		for _, n := range t.Names {
+			if other, taken := owner[n]; taken && other != id {
+				return File{}, fmt.Errorf("test index: %s and %s are both reported as %q in %q", other, id, n.Name, n.Suite)
+			}
+			owner[n] = id
+		}
+		byCase[id] = t
+	}
+	for _, c := range s.CaseIDs() {
+		t, ok := byCase[c.String()]
+		if !ok {
+			return File{}, fmt.Errorf("test index: case %s has no generated test", c)
+		}
+		delete(byCase, c.String())
+		e := indexEntry{Case: c.String(), Block: c.Block, Names: sortedNames(t.Names)}
+		if ex, ok := opt.ExemptionFor(c.Block, c.Name); ok {
+			e.Exemption = &indexExemption{Action: ex.Action, Reason: ex.Reason}
+		}
+		idx.Tests = append(idx.Tests, e)
+	}
+	for id := range byCase {
+		return File{}, fmt.Errorf("test index: case %s is not a case of the suite", id)
+	}
+	sort.Slice(idx.Tests, func(i, j int) bool { return idx.Tests[i].Case < idx.Tests[j].Case })
+	// Names stay readable: "<" and "&" in a case name are not escaped.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(idx); err != nil {
+		return File{}, err
+	}
+	return File{Path: path.Join(dir, IndexFileName), Content: buf.Bytes(), Kind: Generated}, nil
+}
+
+// sortedNames orders a test's runner names so the index is byte-identical
+// whatever order a backend listed them in.
+func sortedNames(names []RunnerName) []RunnerName {
+	out := append([]RunnerName{}, names...)
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Suite != out[j].Suite {
+			return out[i].Suite < out[j].Suite
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}

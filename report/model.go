@@ -75,3 +75,24 @@ type Result struct {
 	Reason  string `json:"reason,omitempty"`
 	Message string `json:"message,omitempty"`
 }
+
+// Changes is what changed since the previous report of a history file.
+type Changes struct {
+	// Previous labels the entry compared with (its newest suite and the
+	// targets it held).
+	Previous string `json:"previous"`
+	// NewlyPassing and NewlyFailing come first in every rendering; Other
+	// holds every other status change.
+	NewlyPassing []Change `json:"newly_passing"`
+	NewlyFailing []Change `json:"newly_failing"`
+	Other        []Change `json:"other"`
+}
+
+// Change is one SDK target's status on one case, before and now.
+type Change struct {
+	Repository string `json:"repository"`
+	Target     string `json:"target"`
+	Case       string `json:"case"`
+	From       Status `json:"from"`
+	To         Status `json:"to"`
+}

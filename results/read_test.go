@@ -48,6 +48,13 @@ func TestReadSamples(t *testing.T) {
 			{goPkg, "TestTopLevelSkip", Skip, "exempted: the SDK tracks this in #12"},
 			{goPkg, "TestTopLevelFail", Fail, "some log output before the failure\nboom: <&> \"quoted\""},
 		}},
+		{"gotest-parallel.json", FormatGoTestJSON, nil, []Test{
+			{"example.com/parallel", "TestParallel/b/nested", Fail, "deep failure in b:\n\tindented detail"},
+			{"example.com/parallel", "TestParallel/b", Fail, "start b\nskip after subtest b"},
+			{"example.com/parallel", "TestParallel/a/nested", Fail, "deep failure in a:\n\tindented detail"},
+			{"example.com/parallel", "TestParallel/a", Fail, "start a\nskip after subtest a"},
+			{"example.com/parallel", "TestParallel", Fail, ""},
+		}},
 		{"pytest.xml", FormatJUnitXML, &Counts{Passed: 6, Failed: 2, Skipped: 2}, []Test{
 			pass(pyClass, "test_passes"),
 			{pyClass, "test_fails_with_a_message", Fail, "AssertionError: expected <a> & \"b\"\nassert 'a' == 'b'\n  - b\n  + a"},

@@ -1,0 +1,174 @@
+package results
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// junitSuite is a <testsuites> or <testsuite> element: JUnit XML has no
+// single schema, and its writers nest suites (PHPUnit: a data provider's
+// cases in a suite inside the class's; pytest: one suite in <testsuites>)
+// and put cases straight under <testsuites> (node:test: a test outside any
+// describe).
+type junitSuite struct {
+	Name     string       `xml:"name,attr"`
+	Tests    string       `xml:"tests,attr"`
+	Failures string       `xml:"failures,attr"`
+	Errors   string       `xml:"errors,attr"`
+	Skipped  string       `xml:"skipped,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+	Cases    []junitCase  `xml:"testcase"`
+	// Comments are node:test's closing totals (<!-- tests 11 -->), run
+	// together.
+	Comments string `xml:",comment"`
+}
+
+type junitCase struct {
+	Name      string `xml:"name,attr"`
+	ClassName string `xml:"classname,attr"`
+	// Class is PHPUnit 10's, which writes no classname.
+	Class    string        `xml:"class,attr"`
+	Failures []junitDetail `xml:"failure"`
+	Errors   []junitDetail `xml:"error"`
+	Skipped  *junitDetail  `xml:"skipped"`
+}
+
+type junitDetail struct {
+	Message string `xml:"message,attr"`
+	Text    string `xml:",chardata"`
+}
+
+// readJUnit reads JUnit XML as pytest, PHPUnit, Maven Surefire, the JUnit
+// console launcher and node:test write it. Names are what the XML decoder
+// yields and nothing more: node:test escapes a name's quote twice
+// (&amp;quot;), so a node name 'say "hi"' reads as `say &quot;hi&quot;`,
+// which is how the node index lists it too. Undoing that here would make
+// the file mean something other than what it says.
+func readJUnit(name string, data []byte) (Run, error) {
+	var root junitSuite
+	if err := decodeXML(name, data, &root); err != nil {
+		return Run{}, err
+	}
+	run := Run{Format: FormatJUnitXML}
+	root.collect("", &run.Tests)
+	declared, err := root.declared()
+	if err != nil {
+		return Run{}, fmt.Errorf("%s: %w", name, err)
+	}
+	run.Declared = declared
+	return run, nil
+}
+
+// collect appends the suite's cases, then its nested suites' (encoding/xml
+// keeps the order within each element kind, not across kinds; the order
+// carries no meaning beyond being the same on every read).
+func (s junitSuite) collect(suite string, into *[]Test) {
+	if s.Name != "" {
+		suite = s.Name
+	}
+	for _, c := range s.Cases {
+		*into = append(*into, c.test(suite))
+	}
+	for _, nested := range s.Suites {
+		nested.collect(suite, into)
+	}
+}
+
+// test is the case's outcome. A <skipped> wins over a <failure>: node:test
+// writes both for a failing todo test, which its own totals count as todo.
+// The suite is the classname, PHPUnit 10's class without one, and the
+// enclosing <testsuite>'s name without either.
+func (c junitCase) test(suite string) Test {
+	t := Test{Suite: suite, Name: c.Name, Outcome: Pass}
+	if c.Class != "" {
+		t.Suite = c.Class
+	}
+	if c.ClassName != "" {
+		t.Suite = c.ClassName
+	}
+	switch {
+	case c.Skipped != nil:
+		t.Outcome, t.Message = Skip, c.Skipped.message()
+	case len(c.Failures) > 0:
+		t.Outcome, t.Message = Fail, c.Failures[0].message()
+	case len(c.Errors) > 0:
+		t.Outcome, t.Message = Fail, c.Errors[0].message()
+	}
+	return t
+}
+
+// message is the message attribute, the element's text without one. The
+// text is often a whole stack trace (the JUnit console launcher puts a
+// skip's TestAbortedException there): its "at ..." frame lines, which
+// JVM, .NET and JavaScript traces share, are dropped so that the reason
+// stays readable.
+func (d junitDetail) message() string {
+	if m := strings.TrimSpace(d.Message); m != "" {
+		return m
+	}
+	return strings.TrimSpace(stackFrame.ReplaceAllString(d.Text, ""))
+}
+
+// stackFrame matches one indented "at ..." line of a stack trace.
+var stackFrame = regexp.MustCompile(`(?m)^[ \t]+at \S.*\n?`)
+
+// nodeTotal matches one of node:test's closing comments.
+var nodeTotal = regexp.MustCompile(`\b(tests|pass|fail|cancelled|skipped|todo) (\d+)\b`)
+
+// declared is the totals the file states: node:test's comments, else the
+// root's tests/failures/errors/skipped, else the sum of its suites'
+// (nested suites are already inside their parent's figures). nil when the
+// file states none.
+func (s junitSuite) declared() (*Counts, error) {
+	if totals := nodeTotal.FindAllStringSubmatch(s.Comments, -1); len(totals) > 0 {
+		n := map[string]int{}
+		for _, m := range totals {
+			n[m[1]], _ = strconv.Atoi(m[2])
+		}
+		// node counts a timed-out or cancelled test apart from fail, and a
+		// todo test apart from skipped; its JUnit output marks them
+		// <failure> and <skipped>.
+		return &Counts{Passed: n["pass"], Failed: n["fail"] + n["cancelled"], Skipped: n["skipped"] + n["todo"]}, nil
+	}
+	if s.Tests != "" {
+		return s.counts()
+	}
+	var sum *Counts
+	for _, child := range s.Suites {
+		c, err := child.declared()
+		if err != nil || c == nil {
+			return nil, err
+		}
+		if sum == nil {
+			sum = &Counts{}
+		}
+		sum.Passed += c.Passed
+		sum.Failed += c.Failed
+		sum.Skipped += c.Skipped
+	}
+	return sum, nil
+}
+
+// counts reads the suite's attributes: tests is every case, failures and
+// errors fail, skipped skip, the rest pass.
+func (s junitSuite) counts() (*Counts, error) {
+	var n [4]int
+	for i, attr := range [...]struct{ name, value string }{
+		{"tests", s.Tests}, {"failures", s.Failures}, {"errors", s.Errors}, {"skipped", s.Skipped}} {
+		if attr.value == "" {
+			continue
+		}
+		v, err := strconv.Atoi(attr.value)
+		if err != nil || v < 0 {
+			return nil, fmt.Errorf("testsuite %q: %s=%q is not a count", s.Name, attr.name, attr.value)
+		}
+		n[i] = v
+	}
+	c := &Counts{Passed: n[0] - n[1] - n[2] - n[3], Failed: n[1] + n[2], Skipped: n[3]}
+	if c.Passed < 0 {
+		return nil, fmt.Errorf("testsuite %q: tests=%d is fewer than its failures, errors and skipped", s.Name, n[0])
+	}
+	return c, nil
+}

@@ -55,7 +55,7 @@ type SDK struct {
 	Lang       string `json:"lang"`
 	// ConformanceVersion is the suite revision its tests were generated
 	// from (its index's).
-	ConformanceVersion string `json:"conformance_version"`
+	ConformanceVersion string            `json:"conformance_version"`
 	Results            map[string]Result `json:"results"` // by case id; every case of Report.Cases
 	// Unknown are tests of a generated suite (class, package) that the
 	// index does not list: reported, never dropped.

@@ -17,7 +17,8 @@ const htmlPageText = `<!DOCTYPE html>
 body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 1.5em; color: #1b1b1b; background: #fff; line-height: 1.4; }
 h1 { font-size: 1.6em; margin: 0 0 .3em; }
 h2 { font-size: 1.3em; margin-top: 1.6em; border-bottom: 1px solid #ccc; }
-table { border-collapse: collapse; margin: .6em 0; }
+table { border-collapse: collapse; margin: .6em 0; font-size: .92em; }
+.wide { overflow-x: auto; }
 caption { text-align: left; font-weight: bold; padding: .3em 0; }
 th, td { border: 1px solid #bbb; padding: .25em .5em; text-align: left; vertical-align: top; }
 thead th { background: #eef1f5; }
@@ -49,13 +50,13 @@ details { margin: .2em 0 .2em 1em; }
 <main>
 <section id="summary">
 <h2>SDK targets</h2>
-<table id="summary-table">
+<div class="wide"><table id="summary-table">
 <caption>Every SDK target: the suite its tests were generated from, its cases by status, and what its runners' own summaries said of bqgen's tests.</caption>
-<thead><tr><th scope="col">SDK target</th><th scope="col">Language</th><th scope="col">Suite</th>{{range .Looks}}<th scope="col"><span aria-hidden="true">{{.Symbol}}</span> {{.Label}}</th>{{end}}<th scope="col">Runner: passed</th><th scope="col">Runner: failed</th><th scope="col">Runner: skipped</th><th scope="col">Unknown tests</th><th scope="col">Not bqgen's</th></tr></thead>
+<thead><tr><th scope="col">SDK target (language)</th><th scope="col">Suite</th>{{range .Looks}}<th scope="col"><span aria-hidden="true">{{.Symbol}}</span> {{.Label}}</th>{{end}}<th scope="col">Runner: passed / failed / skipped</th><th scope="col">Unknown tests</th><th scope="col">Not bqgen's</th></tr></thead>
 <tbody>
-{{range .SDKs}}<tr id="{{.ID}}"><th scope="row"><bdi>{{.Repository}}</bdi><br/><bdi>{{.Target}}</bdi></th><td><bdi>{{.Lang}}</bdi></td><td><bdi>{{.Version}}</bdi>{{if .Older}} <span class="older">(older suite: generated from <bdi>{{.Version}}</bdi>, older than <bdi>{{$.Newest}}</bdi>)</span>{{end}}</td>{{range .Counts}}<td class="num">{{.}}</td>{{end}}<td class="num">{{.Runner.Passed}}</td><td class="num">{{.Runner.Failed}}</td><td class="num">{{.Runner.Skipped}}</td><td class="num">{{len .Unknown}}</td><td class="num">{{.Others}}</td></tr>
+{{range .SDKs}}<tr id="{{.ID}}"><th scope="row"><bdi>{{.Repository}}</bdi><br/><bdi>{{.Target}}</bdi> (<bdi>{{.Lang}}</bdi>)</th><td><bdi>{{.Version}}</bdi>{{if .Older}}<br/><span class="older">older suite (newest: <bdi>{{$.Newest}}</bdi>)</span>{{end}}</td>{{range .Counts}}<td class="num">{{.}}</td>{{end}}<td class="num">{{.Runner.Passed}} / {{.Runner.Failed}} / {{.Runner.Skipped}}</td><td class="num">{{len .Unknown}}</td><td class="num">{{.Others}}</td></tr>
 {{end}}</tbody>
-</table>
+</table></div>
 </section>
 {{with .Changes}}<section id="changes">
 <h2>Changed since the previous report</h2>
@@ -69,24 +70,24 @@ details { margin: .2em 0 .2em 1em; }
 </section>
 {{end}}<section id="blocks">
 <h2>Blocks</h2>
-<table id="blocks-table">
+<div class="wide"><table id="blocks-table">
 <caption>Per block, the share of SDK targets that pass it: every case of the block they generate passes. Targets that generate none of its cases are not counted.</caption>
 <thead><tr><th scope="col">Block</th><th scope="col">Cases</th><th scope="col">SDK targets passing</th><th scope="col">SDK targets running it</th><th scope="col">Share passing</th><th scope="col">Not generating it</th></tr></thead>
 <tbody>
 {{range .Blocks}}<tr><th scope="row"><a href="#{{.ID}}"><bdi>{{.Name}}</bdi></a></th><td class="num">{{len .Rows}}</td><td class="num">{{.Passing}}</td><td class="num">{{.Running}}</td><td class="num">{{.Share}}</td><td class="num">{{.NotGenerating}}</td></tr>
 {{end}}</tbody>
-</table>
+</table></div>
 </section>
 <section id="matrix-section">
 <h2>Case × SDK matrix</h2>
-<table id="matrix">
+<div class="wide"><table id="matrix">
 <caption>Every case's status on every SDK target, grouped by block; each cell links to the case's description and that target's reason or failure message.</caption>
 <thead><tr><th scope="col">Case</th>{{range .SDKs}}<th scope="col"><a href="#{{.ID}}"><bdi>{{.Repository}}</bdi><br/><bdi>{{.Target}}</bdi></a></th>{{end}}</tr></thead>
 {{range .Blocks}}<tbody id="{{.ID}}">
 <tr><th scope="rowgroup" colspan="{{$.Span}}">Block <bdi>{{.Name}}</bdi>: {{.Passing}} of {{.Running}} SDK targets pass it ({{.Share}}){{if .NotGenerating}}; {{.NotGenerating}} do not generate it{{end}}</th></tr>
 {{range .Rows}}<tr><th scope="row"><a href="#{{.ID}}"><bdi>{{.CaseID}}</bdi></a></th>{{range .Cells}}<td class="{{.Look.Class}}"><a href="#{{.ID}}"><span aria-hidden="true">{{.Look.Symbol}}</span> {{.Look.Label}}</a></td>{{end}}</tr>
 {{end}}</tbody>
-{{end}}</table>
+{{end}}</table></div>
 </section>
 <section id="details">
 <h2>Details</h2>

@@ -26,7 +26,7 @@ var pageElements = map[string]bool{
 	"body": true, "header": true, "h1": true, "h2": true, "h3": true, "h4": true, "p": true, "span": true,
 	"nav": true, "a": true, "main": true, "section": true, "table": true, "caption": true, "thead": true,
 	"tbody": true, "tr": true, "th": true, "td": true, "br": true, "bdi": true, "details": true,
-	"summary": true, "pre": true, "ul": true, "li": true,
+	"summary": true, "pre": true, "ul": true, "li": true, "div": true,
 }
 
 // checkPage checks what the page and the browser's DOM of it must both
@@ -181,12 +181,15 @@ func TestHTMLSummaryCountsAndOlderSuite(t *testing.T) {
 		if row == nil {
 			t.Fatalf("no summary row for SDK %d", i)
 		}
+		if !strings.Contains(row.text(), "("+sdk.Lang+")") {
+			t.Errorf("SDK %d: no language in %q", i, row.text())
+		}
 		older := strings.Contains(row.text(), "older suite")
 		if older != (sdk.ConformanceVersion != r.Newest) {
 			t.Errorf("SDK %d (%s): older flag %v", i, sdk.ConformanceVersion, older)
 		}
 		var cells []string
-		for _, td := range row.all(named("td"))[2:] {
+		for _, td := range row.all(named("td"))[1:] {
 			cells = append(cells, td.text())
 		}
 		want := []string{}
@@ -199,7 +202,8 @@ func TestHTMLSummaryCountsAndOlderSuite(t *testing.T) {
 			}
 			want = append(want, itoa(n))
 		}
-		want = append(want, itoa(sdk.Runner.Passed), itoa(sdk.Runner.Failed), itoa(sdk.Runner.Skipped), itoa(len(sdk.Unknown)), itoa(sdk.Others))
+		runner := itoa(sdk.Runner.Passed) + " / " + itoa(sdk.Runner.Failed) + " / " + itoa(sdk.Runner.Skipped)
+		want = append(want, runner, itoa(len(sdk.Unknown)), itoa(sdk.Others))
 		if strings.Join(cells, ",") != strings.Join(want, ",") {
 			t.Errorf("SDK %d counts %v, want %v", i, cells, want)
 		}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -26,6 +27,8 @@ const (
 	// keepScreenshotsEnv names a directory to copy the screenshots to, for
 	// a person to look at.
 	keepScreenshotsEnv = "BQGEN_REPORT_SCREENSHOTS"
+	// chromiumTimeout bounds one run; a run takes 2-5 s here.
+	chromiumTimeout = 45 * time.Second
 )
 
 // chromium returns the browser, or skips (fails under requireChromiumEnv).
@@ -49,7 +52,9 @@ func chromium(t *testing.T) string {
 // runs never share one) and returns its standard output.
 func runChromium(t *testing.T, bin string, args ...string) []byte {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	// A page that opens a dialog (an injected alert) never finishes loading:
+	// the timeout turns that into a failure that says so.
+	ctx, cancel := context.WithTimeout(context.Background(), chromiumTimeout)
 	defer cancel()
 	full := append([]string{
 		"--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -58,7 +63,15 @@ func runChromium(t *testing.T, bin string, args ...string) []byte {
 	cmd := exec.CommandContext(ctx, bin, full...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
+	// Its own process group, killed whole: Chromium's renderer and GPU
+	// processes must not outlive a timeout.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("chromium %s did not finish in %s: a dialog opened by an injected script blocks it", strings.Join(args, " "), chromiumTimeout)
+	}
+	if err != nil {
 		t.Fatalf("chromium %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
 	}
 	return stdout.Bytes()

@@ -16,10 +16,10 @@ func badgeSDK(version string, statuses ...Status) SDK {
 }
 
 // parseBadge parses a badge as XML and returns its <svg> element.
-func parseBadge(t *testing.T, svg []byte) *node {
+func parseBadge(t *testing.T, svg []byte) *domNode {
 	t.Helper()
-	root := parseTree(t, svg, true)
-	els := root.all(func(n *node) bool { return n.name != "#root" && n.name != "#text" })
+	root := parseMarkup(t, svg, true)
+	els := root.all(func(n *domNode) bool { return n.name != "#root" && n.name != "#text" })
 	if len(els) == 0 || els[0].name != "svg" || els[0].parent != root {
 		t.Fatalf("the badge's root is not <svg>:\n%s", svg)
 	}
@@ -36,12 +36,12 @@ func TestBadgeSaysPassedOfIndexedAndTheSuite(t *testing.T) {
 	if svg.attr["role"] != "img" || svg.attr["xmlns"] != "http://www.w3.org/2000/svg" {
 		t.Errorf("svg attributes %v", svg.attr)
 	}
-	titles := svg.all(named("title"))
+	titles := svg.all(elementNamed("title"))
 	if len(titles) != 1 || titles[0].text() != want {
 		t.Errorf("title %v, want %q", titles, want)
 	}
 	var shown []string
-	for _, n := range svg.all(named("text")) {
+	for _, n := range svg.all(elementNamed("text")) {
 		if n.attr["aria-hidden"] != "true" {
 			shown = append(shown, n.text())
 		}
@@ -66,8 +66,8 @@ func TestBadgeWidthFollowsItsText(t *testing.T) {
 	}
 	// The two halves tile the badge.
 	svg := parseBadge(t, Badge(badgeSDK("1.3.0", Passed)))
-	rects := svg.all(named("rect"))
-	w := func(n *node) int { v, _ := strconv.Atoi(n.attr["width"]); return v }
+	rects := svg.all(elementNamed("rect"))
+	w := func(n *domNode) int { v, _ := strconv.Atoi(n.attr["width"]); return v }
 	if len(rects) != 4 || w(rects[1])+w(rects[2]) != short || rects[2].attr["x"] != strconv.Itoa(w(rects[1])) {
 		t.Errorf("the halves do not tile the badge: %v", rects)
 	}
@@ -76,7 +76,7 @@ func TestBadgeWidthFollowsItsText(t *testing.T) {
 func TestBadgeEscapesAHostileVersion(t *testing.T) {
 	svg := Badge(badgeSDK("1.0<script>alert(1)</script>\"&\x1b\u202E", Passed))
 	root := parseBadge(t, svg) // well-formed XML despite the version
-	if len(root.all(named("script"))) != 0 || bytes.Contains(svg, []byte("<script")) {
+	if len(root.all(elementNamed("script"))) != 0 || bytes.Contains(svg, []byte("<script")) {
 		t.Error("the version opened a tag")
 	}
 	want := "conformance: 1/1 · 1.0<script>alert(1)</script>\"&⟨U+001B⟩⟨U+202E⟩"

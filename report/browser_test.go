@@ -114,7 +114,7 @@ func colours(img image.Image, tol int, wanted ...[3]uint8) (distinct int, near [
 			c := [3]uint8{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8)}
 			seen[c] = true
 			for k, w := range wanted {
-				if closeTo(c, w, tol) {
+				if colourNear(c, w, tol) {
 					near[k]++
 				}
 			}
@@ -123,7 +123,7 @@ func colours(img image.Image, tol int, wanted ...[3]uint8) (distinct int, near [
 	return len(seen), near
 }
 
-func closeTo(a, b [3]uint8, tol int) bool {
+func colourNear(a, b [3]uint8, tol int) bool {
 	for i := range a {
 		d := int(a[i]) - int(b[i])
 		if d < -tol || d > tol {
@@ -154,13 +154,13 @@ func TestBrowserRendersTheReport(t *testing.T) {
 	// The DOM Chromium built: the same structure the page was written
 	// with, so no hostile name moved an element, and no script came in.
 	dom := runChromium(t, bin, "--dump-dom", "file://"+path)
-	root := parseTree(t, dom, false)
+	root := parseMarkup(t, dom, false)
 	ids := checkPage(t, root, r)
 	checkMatrix(t, root, ids, r)
-	if n := len(root.all(named("script"))); n != 0 {
+	if n := len(root.all(elementNamed("script"))); n != 0 {
 		t.Errorf("the DOM has %d <script> elements", n)
 	}
-	if got := len(ids["matrix"].all(named("tr"))); got != 1+len(r.Cases)+3 {
+	if got := len(ids["matrix"].all(elementNamed("tr"))); got != 1+len(r.Cases)+3 {
 		t.Errorf("the matrix has %d rows, want a header, one per case and one per block (%d)", got, 1+len(r.Cases)+3)
 	}
 

@@ -79,19 +79,19 @@ func hostileReport() (Report, *Changes) {
 	return r, changes
 }
 
-// node is an element of a parsed page.
-type node struct {
+// domNode is an element (or a "#text" node) of a parsed page.
+type domNode struct {
 	name   string
 	attr   map[string]string
-	kids   []*node // elements and "#text" nodes, in document order
-	text0  string  // a "#text" node's text
-	parent *node
+	kids   []*domNode // elements and "#text" nodes, in document order
+	text0  string     // a "#text" node's text
+	parent *domNode
 }
 
-// parseTree parses markup with encoding/xml: strictly (the page must be
+// parseMarkup parses markup with encoding/xml: strictly (the page must be
 // well-formed XML) or, for a browser's serialized DOM, with HTML's void
 // elements and entities.
-func parseTree(t *testing.T, data []byte, strict bool) *node {
+func parseMarkup(t *testing.T, data []byte, strict bool) *domNode {
 	t.Helper()
 	d := xml.NewDecoder(bytes.NewReader(data))
 	if !strict {
@@ -99,7 +99,7 @@ func parseTree(t *testing.T, data []byte, strict bool) *node {
 		d.AutoClose = xml.HTMLAutoClose
 		d.Entity = xml.HTMLEntity
 	}
-	root := &node{name: "#root"}
+	root := &domNode{name: "#root"}
 	cur := root
 	for {
 		tok, err := d.Token()
@@ -111,7 +111,7 @@ func parseTree(t *testing.T, data []byte, strict bool) *node {
 		}
 		switch tok := tok.(type) {
 		case xml.StartElement:
-			n := &node{name: strings.ToLower(tok.Name.Local), attr: map[string]string{}, parent: cur}
+			n := &domNode{name: strings.ToLower(tok.Name.Local), attr: map[string]string{}, parent: cur}
 			for _, a := range tok.Attr {
 				n.attr[strings.ToLower(a.Name.Local)] = a.Value
 			}
@@ -123,7 +123,7 @@ func parseTree(t *testing.T, data []byte, strict bool) *node {
 			}
 			cur = cur.parent
 		case xml.CharData:
-			cur.kids = append(cur.kids, &node{name: "#text", text0: string(tok), parent: cur})
+			cur.kids = append(cur.kids, &domNode{name: "#text", text0: string(tok), parent: cur})
 		}
 	}
 	if cur != root {
@@ -133,8 +133,8 @@ func parseTree(t *testing.T, data []byte, strict bool) *node {
 }
 
 // all returns the elements under n (n included) that match.
-func (n *node) all(match func(*node) bool) []*node {
-	var out []*node
+func (n *domNode) all(match func(*domNode) bool) []*domNode {
+	var out []*domNode
 	if match(n) {
 		out = append(out, n)
 	}
@@ -144,10 +144,12 @@ func (n *node) all(match func(*node) bool) []*node {
 	return out
 }
 
-func named(name string) func(*node) bool { return func(n *node) bool { return n.name == name } }
+func elementNamed(name string) func(*domNode) bool {
+	return func(n *domNode) bool { return n.name == name }
+}
 
 // text is n's text content.
-func (n *node) text() string {
+func (n *domNode) text() string {
 	var b strings.Builder
 	b.WriteString(n.text0)
 	for _, k := range n.kids {
@@ -156,11 +158,11 @@ func (n *node) text() string {
 	return b.String()
 }
 
-// byID indexes the elements by id, failing on a duplicate.
-func byID(t *testing.T, root *node) map[string]*node {
+// elementsByID indexes the elements by id, failing on a duplicate.
+func elementsByID(t *testing.T, root *domNode) map[string]*domNode {
 	t.Helper()
-	ids := map[string]*node{}
-	for _, n := range root.all(func(n *node) bool { _, ok := n.attr["id"]; return ok }) {
+	ids := map[string]*domNode{}
+	for _, n := range root.all(func(n *domNode) bool { _, ok := n.attr["id"]; return ok }) {
 		id := n.attr["id"]
 		if ids[id] != nil {
 			t.Errorf("id %q is used twice", id)
@@ -171,7 +173,7 @@ func byID(t *testing.T, root *node) map[string]*node {
 }
 
 // within says whether n is inside an element with the given name.
-func (n *node) within(name string) *node {
+func (n *domNode) within(name string) *domNode {
 	for p := n.parent; p != nil; p = p.parent {
 		if p.name == name {
 			return p

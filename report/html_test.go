@@ -33,10 +33,10 @@ var pageElements = map[string]bool{
 // satisfy: no element or attribute but the page's own, no reference outside
 // the page, unique ids, every link resolving, and the hostile text shown as
 // text.
-func checkPage(t *testing.T, root *node, r Report) map[string]*node {
+func checkPage(t *testing.T, root *domNode, r Report) map[string]*domNode {
 	t.Helper()
-	ids := byID(t, root)
-	for _, n := range root.all(func(*node) bool { return true }) {
+	ids := elementsByID(t, root)
+	for _, n := range root.all(func(*domNode) bool { return true }) {
 		if !pageElements[n.name] {
 			t.Errorf("unexpected element <%s> (injected?) under <%s>", n.name, n.parent.name)
 		}
@@ -71,7 +71,7 @@ func checkPage(t *testing.T, root *node, r Report) map[string]*node {
 	if strings.ContainsAny(text, "\u202E\u2066\x00\x1b") {
 		t.Error("the page shows a bidi override or a control character as itself")
 	}
-	titles := root.all(named("title"))
+	titles := root.all(elementNamed("title"))
 	if len(titles) != 1 || titles[0].text() != "BabelQueue conformance report" {
 		t.Errorf("title: %v", titles)
 	}
@@ -82,16 +82,16 @@ func checkPage(t *testing.T, root *node, r Report) map[string]*node {
 // order, one cell per SDK target showing a symbol and the status in words,
 // and each cell's link leading to that case's section and that target's
 // details.
-func checkMatrix(t *testing.T, root *node, ids map[string]*node, r Report) {
+func checkMatrix(t *testing.T, root *domNode, ids map[string]*domNode, r Report) {
 	t.Helper()
 	table := ids["matrix"]
 	if table == nil || table.name != "table" {
 		t.Fatal("no table#matrix")
 	}
-	if len(table.all(named("caption"))) != 1 || len(table.all(named("thead"))) != 1 {
+	if len(table.all(elementNamed("caption"))) != 1 || len(table.all(elementNamed("thead"))) != 1 {
 		t.Error("the matrix needs one caption and one thead")
 	}
-	cols := table.all(func(n *node) bool { return n.name == "th" && n.attr["scope"] == "col" })
+	cols := table.all(func(n *domNode) bool { return n.name == "th" && n.attr["scope"] == "col" })
 	if len(cols) != len(r.SDKs)+1 {
 		t.Fatalf("%d column headers, want %d", len(cols), len(r.SDKs)+1)
 	}
@@ -100,7 +100,7 @@ func checkMatrix(t *testing.T, root *node, ids map[string]*node, r Report) {
 			t.Errorf("column %d reads %q", i+1, got)
 		}
 	}
-	rowHeads := table.all(func(n *node) bool { return n.name == "th" && n.attr["scope"] == "row" })
+	rowHeads := table.all(func(n *domNode) bool { return n.name == "th" && n.attr["scope"] == "row" })
 	if len(rowHeads) != len(r.Cases) {
 		t.Fatalf("%d row headers, want one per case (%d)", len(rowHeads), len(r.Cases))
 	}
@@ -109,7 +109,7 @@ func checkMatrix(t *testing.T, root *node, ids map[string]*node, r Report) {
 		if th.text() != htmlName(c.ID) {
 			t.Errorf("row %d reads %q, want %q", k, th.text(), htmlName(c.ID))
 		}
-		cells := th.parent.all(named("td"))
+		cells := th.parent.all(elementNamed("td"))
 		if len(cells) != len(r.SDKs) {
 			t.Fatalf("row %q has %d cells", c.ID, len(cells))
 		}
@@ -119,7 +119,7 @@ func checkMatrix(t *testing.T, root *node, ids map[string]*node, r Report) {
 			if got := strings.TrimSpace(td.text()); got != look.Symbol+" "+look.Label {
 				t.Errorf("cell %q × %d reads %q", c.ID, i, got)
 			}
-			links := td.all(named("a"))
+			links := td.all(elementNamed("a"))
 			if len(links) != 1 {
 				t.Fatalf("cell %q × %d has %d links", c.ID, i, len(links))
 			}
@@ -132,7 +132,7 @@ func checkMatrix(t *testing.T, root *node, ids map[string]*node, r Report) {
 // checkDetails checks a cell's target: a <details> inside the case's
 // section, which names the case and gives its description, the target and
 // the result's reason and message.
-func checkDetails(t *testing.T, d *node, c Case, sdk SDK, res Result) {
+func checkDetails(t *testing.T, d *domNode, c Case, sdk SDK, res Result) {
 	t.Helper()
 	if d == nil || d.name != "details" {
 		t.Fatalf("cell %q links to %v, want a <details>", c.ID, d)
@@ -141,7 +141,7 @@ func checkDetails(t *testing.T, d *node, c Case, sdk SDK, res Result) {
 	if sec == nil || sec.attr["id"] != htmlCaseID(c.ID) {
 		t.Fatalf("details of %q are not in the case's section", c.ID)
 	}
-	if h := sec.all(named("h4")); len(h) != 1 || h[0].text() != htmlName(c.ID) {
+	if h := sec.all(elementNamed("h4")); len(h) != 1 || h[0].text() != htmlName(c.ID) {
 		t.Errorf("section of %q is headed %v", c.ID, h)
 	}
 	if !strings.Contains(sec.text(), htmlText(c.Description)) {
@@ -157,7 +157,7 @@ func checkDetails(t *testing.T, d *node, c Case, sdk SDK, res Result) {
 
 func TestHTMLIsWellFormedAndEscapesHostileNames(t *testing.T) {
 	page, r, _ := renderHostile(t)
-	root := parseTree(t, page, true)
+	root := parseMarkup(t, page, true)
 	checkPage(t, root, r)
 	if bytes.Contains(page, []byte("<script")) || bytes.Contains(page, []byte("<img")) {
 		t.Error("the page has a <script> or <img> tag")
@@ -169,13 +169,13 @@ func TestHTMLIsWellFormedAndEscapesHostileNames(t *testing.T) {
 
 func TestHTMLMatrixCellsLinkToTheirDetails(t *testing.T) {
 	page, r, _ := renderHostile(t)
-	root := parseTree(t, page, true)
+	root := parseMarkup(t, page, true)
 	checkMatrix(t, root, checkPage(t, root, r), r)
 }
 
 func TestHTMLSummaryCountsAndOlderSuite(t *testing.T) {
 	page, r, _ := renderHostile(t)
-	ids := byID(t, parseTree(t, page, true))
+	ids := elementsByID(t, parseMarkup(t, page, true))
 	for i, sdk := range r.SDKs {
 		row := ids[htmlSDKID(i)]
 		if row == nil {
@@ -189,7 +189,7 @@ func TestHTMLSummaryCountsAndOlderSuite(t *testing.T) {
 			t.Errorf("SDK %d (%s): older flag %v", i, sdk.ConformanceVersion, older)
 		}
 		var cells []string
-		for _, td := range row.all(named("td"))[1:] {
+		for _, td := range row.all(elementNamed("td"))[1:] {
 			cells = append(cells, td.text())
 		}
 		want := []string{}
@@ -200,10 +200,10 @@ func TestHTMLSummaryCountsAndOlderSuite(t *testing.T) {
 					n++
 				}
 			}
-			want = append(want, itoa(n))
+			want = append(want, strconv.Itoa(n))
 		}
-		runner := itoa(sdk.Runner.Passed) + " / " + itoa(sdk.Runner.Failed) + " / " + itoa(sdk.Runner.Skipped)
-		want = append(want, runner, itoa(len(sdk.Unknown)), itoa(sdk.Others))
+		runner := strconv.Itoa(sdk.Runner.Passed) + " / " + strconv.Itoa(sdk.Runner.Failed) + " / " + strconv.Itoa(sdk.Runner.Skipped)
+		want = append(want, runner, strconv.Itoa(len(sdk.Unknown)), strconv.Itoa(sdk.Others))
 		if strings.Join(cells, ",") != strings.Join(want, ",") {
 			t.Errorf("SDK %d counts %v, want %v", i, cells, want)
 		}
@@ -218,7 +218,7 @@ func TestHTMLSummaryCountsAndOlderSuite(t *testing.T) {
 
 func TestHTMLChangesComeFirstNewlyPassingThenFailing(t *testing.T) {
 	page, r, _ := renderHostile(t)
-	ids := byID(t, parseTree(t, page, true))
+	ids := elementsByID(t, parseMarkup(t, page, true))
 	sec := ids["changes"]
 	if sec == nil {
 		t.Fatal("no changes section")
@@ -228,7 +228,7 @@ func TestHTMLChangesComeFirstNewlyPassingThenFailing(t *testing.T) {
 	if p < 0 || !(p < f && f < o) {
 		t.Errorf("changes out of order or missing:\n%s", text)
 	}
-	links := sec.all(named("a"))
+	links := sec.all(elementNamed("a"))
 	if len(links) != 2 || links[0].attr["href"] != "#"+htmlResultID(0, "core/plain_case") {
 		t.Errorf("changes link %v; the removed target's change must have no link", links)
 	}
@@ -257,7 +257,7 @@ func TestHTMLBlockShare(t *testing.T) {
 	blocks := newHTMLBlocks(r, newHTMLView(r, nil).SDKs)
 	got := []string{}
 	for _, b := range blocks {
-		got = append(got, b.Name+":"+itoa(b.Passing)+"/"+itoa(b.Running)+"="+b.Share+" -"+itoa(b.NotGenerating))
+		got = append(got, b.Name+":"+strconv.Itoa(b.Passing)+"/"+strconv.Itoa(b.Running)+"="+b.Share+" -"+strconv.Itoa(b.NotGenerating))
 	}
 	if want := "a:2/3=66% -0,b:2/2=100% -1"; strings.Join(got, ",") != want {
 		t.Errorf("shares %v, want %s", got, want)
@@ -328,5 +328,3 @@ func TestHTMLOlder(t *testing.T) {
 		}
 	}
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

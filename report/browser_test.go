@@ -1,0 +1,216 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/babelqueue/bqgen/internal/tier"
+)
+
+// The browser tier: Debian's headless Chromium loads the HTML report and a
+// badge, and the tests check the DOM it built and the pixels it drew.
+const (
+	// requireChromiumEnv, when set (.ci/run sets it where it installed
+	// chromium), turns a missing browser into a failure, so CI cannot pass
+	// by skipping.
+	requireChromiumEnv = "BQGEN_REQUIRE_CHROMIUM"
+	// keepScreenshotsEnv names a directory to copy the screenshots to, for
+	// a person to look at.
+	keepScreenshotsEnv = "BQGEN_REPORT_SCREENSHOTS"
+	// chromiumTimeout bounds one run; a run takes 2-5 s here.
+	chromiumTimeout = 45 * time.Second
+)
+
+// chromium returns the browser, or skips (fails under requireChromiumEnv).
+func chromium(t *testing.T) string {
+	t.Helper()
+	tier.Toolchain(t, "chromium")
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	msg := "no chromium or chromium-browser on PATH: the browser test of the HTML report needs Debian's chromium (apt-get install chromium)"
+	if os.Getenv(requireChromiumEnv) != "" {
+		t.Fatal(msg + "; " + requireChromiumEnv + " is set")
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// runChromium runs headless Chromium on a page with its own profile (two
+// runs never share one) and returns its standard output.
+func runChromium(t *testing.T, bin string, args ...string) []byte {
+	t.Helper()
+	// A page that opens a dialog (an injected alert) never finishes loading:
+	// the timeout turns that into a failure that says so.
+	ctx, cancel := context.WithTimeout(context.Background(), chromiumTimeout)
+	defer cancel()
+	full := append([]string{
+		"--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+		"--no-first-run", "--hide-scrollbars", "--user-data-dir=" + t.TempDir(),
+	}, args...)
+	cmd := exec.CommandContext(ctx, bin, full...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	// Its own process group, killed whole: Chromium's renderer and GPU
+	// processes must not outlive a timeout.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("chromium %s did not finish in %s: a dialog opened by an injected script blocks it", strings.Join(args, " "), chromiumTimeout)
+	}
+	if err != nil {
+		t.Fatalf("chromium %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
+	}
+	return stdout.Bytes()
+}
+
+// screenshot renders a page at the given size and returns the decoded PNG.
+func screenshot(t *testing.T, bin, page string, w, h int) image.Image {
+	t.Helper()
+	file := filepath.Join(filepath.Dir(page), strings.TrimSuffix(filepath.Base(page), ".html")+".png")
+	runChromium(t, bin, "--screenshot="+file, "--window-size="+strconv.Itoa(w)+","+strconv.Itoa(h), "file://"+page)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("chromium wrote no screenshot: %v", err)
+	}
+	if dir := os.Getenv(keepScreenshotsEnv); dir != "" {
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(file)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("the screenshot is not a PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != w || b.Dy() != h {
+		t.Fatalf("the screenshot is %dx%d, want %dx%d", b.Dx(), b.Dy(), w, h)
+	}
+	return img
+}
+
+// colours counts an image's distinct colours and the pixels within tol per
+// channel of each of the wanted ones (colour management, or the badge's
+// gradient, shifts them a little).
+func colours(img image.Image, tol int, wanted ...[3]uint8) (distinct int, near []int) {
+	seen := map[[3]uint8]bool{}
+	near = make([]int, len(wanted))
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			c := [3]uint8{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8)}
+			seen[c] = true
+			for k, w := range wanted {
+				if colourNear(c, w, tol) {
+					near[k]++
+				}
+			}
+		}
+	}
+	return len(seen), near
+}
+
+func colourNear(a, b [3]uint8, tol int) bool {
+	for i := range a {
+		d := int(a[i]) - int(b[i])
+		if d < -tol || d > tol {
+			return false
+		}
+	}
+	return true
+}
+
+func writePage(t *testing.T, name string, data []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestBrowserRendersTheReport(t *testing.T) {
+	bin := chromium(t)
+	r, ch := hostileReport()
+	page, err := HTML(r, ch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := writePage(t, "report.html", page)
+
+	// The DOM Chromium built: the same structure the page was written
+	// with, so no hostile name moved an element, and no script came in.
+	dom := runChromium(t, bin, "--dump-dom", "file://"+path)
+	root := parseMarkup(t, dom, false)
+	ids := checkPage(t, root, r)
+	checkMatrix(t, root, ids, r)
+	if n := len(root.all(elementNamed("script"))); n != 0 {
+		t.Errorf("the DOM has %d <script> elements", n)
+	}
+	if got := len(ids["matrix"].all(elementNamed("tr"))); got != 1+len(r.Cases)+3 {
+		t.Errorf("the matrix has %d rows, want a header, one per case and one per block (%d)", got, 1+len(r.Cases)+3)
+	}
+
+	// What it drew: a full page, with the status colours of the CSS.
+	img := screenshot(t, bin, path, 1280, 1600)
+	white, pass, fail := [3]uint8{255, 255, 255}, [3]uint8{0xdf, 0xf3, 0xe0}, [3]uint8{0xf9, 0xd6, 0xd5}
+	distinct, near := colours(img, 3, white, pass, fail)
+	total := 1280 * 1600
+	if distinct < 16 || near[0] > total*98/100 {
+		t.Errorf("the screenshot is (nearly) blank: %d colours, %d of %d pixels white", distinct, near[0], total)
+	}
+	if near[1] < 500 || near[2] < 500 {
+		t.Errorf("the screenshot lacks the pass and fail cells' colours (%d and %d pixels)", near[1], near[2])
+	}
+	t.Logf("screenshot: %d colours, %d%% white, %d pass-green and %d fail-red pixels", distinct, near[0]*100/total, near[1], near[2])
+}
+
+func TestBrowserRendersTheBadge(t *testing.T) {
+	bin := chromium(t)
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name   string
+		sdk    SDK
+		colour [3]uint8
+	}{
+		{"badge-green", badgeSDK("1.4.0", Passed, Passed, NotGenerated), [3]uint8{0x3c, 0x8d, 0x2f}},
+		{"badge-amber", badgeSDK("1.3.0<b>", Passed, Failed, Passed), [3]uint8{0xb7, 0x79, 0x1f}},
+	} {
+		svg := Badge(c.sdk)
+		if err := os.WriteFile(filepath.Join(dir, c.name+".svg"), svg, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		w, _ := strconv.Atoi(parseBadge(t, svg).attr["width"])
+		// The badge at four times its size, as an <img>: a broken image
+		// would draw an icon, not the badge's colours.
+		html := `<!DOCTYPE html><html><body style="margin:0;background:#fff"><img src="` + c.name + `.svg" width="` +
+			strconv.Itoa(4*w) + `" height="80" alt="badge"/></body></html>`
+		path := filepath.Join(dir, c.name+".html")
+		if err := os.WriteFile(path, []byte(html), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		img := screenshot(t, bin, path, 800, 200)
+		distinct, near := colours(img, 12, [3]uint8{0x55, 0x55, 0x55}, c.colour, [3]uint8{255, 255, 255})
+		area := 4 * w * 80
+		if near[0] < area/5 || near[1] < area/5 {
+			t.Errorf("%s: %d label-grey and %d value pixels of %d: the badge did not render", c.name, near[0], near[1], area)
+		}
+		if distinct < 8 {
+			t.Errorf("%s: %d colours: no text drawn", c.name, distinct)
+		}
+		t.Logf("%s: %d colours, %d grey and %d value pixels", c.name, distinct, near[0], near[1])
+	}
+}

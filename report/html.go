@@ -1,0 +1,131 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// HTML renders the report as one static, self-contained page: inline CSS, no
+// script, no font or image fetched, complete without JavaScript. Every
+// string from the model reaches the page through html/template, after
+// htmlText has made control and bidirectional-override characters visible, so
+// a hostile case id renders as text. The markup is also well-formed XML
+// (void elements self-closed, every attribute quoted), which lets the tests
+// check its structure with encoding/xml.
+//
+// The page holds: a summary per SDK target, what changed (when changes is
+// not nil: newly passing and newly failing first), per block the share of
+// SDK targets that pass it, the case × SDK matrix (each cell linked to its
+// entry in the details), the details per case and SDK target, and each
+// target's unknown tests and tests not run.
+func HTML(r Report, changes *Changes) ([]byte, error) {
+	var b bytes.Buffer
+	if err := htmlPage.Execute(&b, newHTMLView(r, changes)); err != nil {
+		return nil, fmt.Errorf("report: rendering HTML: %w", err)
+	}
+	return b.Bytes(), nil
+}
+
+// htmlStatuses is the order statuses are counted and explained in.
+var htmlStatuses = []Status{Passed, Failed, KnownFailure, NotProvided, Exempted, Skipped, NotRun, NotGenerated}
+
+// htmlStatusLook is how a status reads: a symbol and words, so no reader
+// depends on the cell's colour, and the CSS class that colours it.
+type htmlStatusLook struct{ Symbol, Label, Class string }
+
+var htmlLooks = map[Status]htmlStatusLook{
+	Passed:       {"✓", "pass", "s-pass"},
+	Failed:       {"✗", "fail", "s-fail"},
+	KnownFailure: {"⚠", "known failure", "s-known"},
+	NotProvided:  {"∅", "not provided", "s-skip"},
+	Exempted:     {"⊘", "exempted", "s-skip"},
+	Skipped:      {"↷", "skipped", "s-skip"},
+	NotRun:       {"○", "not run", "s-notrun"},
+	NotGenerated: {"–", "not generated", "s-none"},
+}
+
+// htmlLook is a status's look; a status this version does not know (a merged
+// report from a newer bqgen) shows its own name.
+func htmlLook(s Status) htmlStatusLook {
+	if l, ok := htmlLooks[s]; ok {
+		return l
+	}
+	return htmlStatusLook{"?", htmlText(string(s)), "s-other"}
+}
+
+// htmlID turns any string into the tail of an HTML id: ASCII letters,
+// digits, '-' and '_' stay, every other byte becomes '.' and two hex digits.
+// '.' itself is always escaped, so the mapping is injective: two case ids
+// never share an element id, and no id can close an attribute.
+func htmlID(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '-', c == '_':
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, ".%02x", c)
+		}
+	}
+	return b.String()
+}
+
+// The ids of the page's elements. Each kind has its own prefix; an SDK
+// target's index ends at the first '-', so a result's id is unambiguous.
+func htmlCaseID(caseID string) string { return "case-" + htmlID(caseID) }
+func htmlResultID(sdk int, caseID string) string {
+	return "res-" + strconv.Itoa(sdk) + "-" + htmlID(caseID)
+}
+func htmlSDKID(sdk int) string        { return "sdk-" + strconv.Itoa(sdk) }
+func htmlBlockID(block string) string { return "block-" + htmlID(block) }
+
+// htmlText makes a string from the model safe to show as text, beyond what
+// html/template's escaping does: invalid UTF-8 becomes U+FFFD, and control
+// characters (but newline and tab), bidirectional overrides and isolates and
+// other invisible format characters are shown as ⟨U+XXXX⟩, so a name can
+// neither reorder the text around it nor hide part of itself. The result is
+// also valid in XML.
+func htmlText(s string) string {
+	return htmlVisible(s, false)
+}
+
+// htmlName is htmlText for one-line names (case ids, targets): newlines and
+// tabs are made visible too, as the id "a\nb" is not the id "a b".
+func htmlName(s string) string {
+	return htmlVisible(s, true)
+}
+
+func htmlVisible(s string, oneLine bool) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	var b strings.Builder
+	for _, r := range s {
+		if htmlHidden(r, oneLine) {
+			fmt.Fprintf(&b, "⟨U+%04X⟩", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// htmlHidden says whether a rune would not show as itself: controls,
+// format characters (bidi marks and overrides, zero-width joiners), and the
+// code points XML forbids.
+func htmlHidden(r rune, oneLine bool) bool {
+	switch {
+	case r == '\n' || r == '\t':
+		return oneLine
+	case r == utf8.RuneError:
+		return false // shown as the replacement character it is
+	case unicode.IsControl(r), unicode.Is(unicode.Cf, r):
+		return true
+	case r >= 0xFFFE && r <= 0xFFFF, r >= 0xD800 && r <= 0xDFFF:
+		return true
+	}
+	return false
+}

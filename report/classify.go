@@ -1,0 +1,232 @@
+package report
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/results"
+)
+
+// Target is one SDK target to report on: its name in the report and the
+// test index its generated tests came with.
+type Target struct {
+	Repository string
+	Name       string // e.g. "go core", "node sqs"
+	Index      Index
+}
+
+// Input is what one repository's report is built from.
+type Input struct {
+	Targets []Target
+	Runs    []results.Run
+	// Order lists case ids in suite order; cases it lacks (another suite
+	// revision's) follow, sorted.
+	Order        []string
+	Descriptions map[string]string // by case id
+}
+
+// claim is the generated test a runner name belongs to.
+type claim struct {
+	target int
+	entry  *IndexEntry
+}
+
+// Build classifies every generated test of every target from the runs'
+// results. Each result belongs to the target whose index names it; a result
+// in a suite some index generated, under a name no index has, is Unknown;
+// any other result is the SDK's own (Others). A run whose tests disagree
+// with the totals its runner declared is an error naming its file.
+func Build(in Input) (Report, error) {
+	claims, suites, err := claimsOf(in.Targets)
+	if err != nil {
+		return Report{}, err
+	}
+	got := make([]map[string][]results.Test, len(in.Targets))
+	sdks := make([]SDK, len(in.Targets))
+	for i, t := range in.Targets {
+		got[i] = map[string][]results.Test{}
+		sdks[i] = SDK{Repository: t.Repository, Target: t.Name, Lang: t.Index.Lang, ConformanceVersion: t.Index.ConformanceVersion}
+	}
+	for _, run := range in.Runs {
+		if err := checkDeclared(run); err != nil {
+			return Report{}, err
+		}
+		owner := fileOwner(run, claims)
+		for _, test := range run.Tests {
+			name := backend.RunnerName{Suite: test.Suite, Name: test.Name}
+			if c, ok := claims[name]; ok {
+				got[c.target][c.entry.Case] = append(got[c.target][c.entry.Case], test)
+				count(&sdks[c.target].Runner, test.Outcome)
+			} else if t, ok := suites[test.Suite]; ok {
+				sdks[t].Unknown = append(sdks[t].Unknown, test)
+				count(&sdks[t].Runner, test.Outcome)
+			} else if owner >= 0 {
+				sdks[owner].Others++
+			}
+		}
+	}
+	r := Report{Cases: casesOf(in), SDKs: sdks}
+	for i, t := range in.Targets {
+		r.SDKs[i].Results = classifyTarget(t.Index, got[i], r.Cases)
+	}
+	r.Newest = newest(r.SDKs)
+	return r, nil
+}
+
+// claimsOf maps every runner name of every index to its test, and every
+// suite an index generated into to the first target that did. Two targets
+// claiming one runner name cannot be told apart: an error.
+func claimsOf(targets []Target) (map[backend.RunnerName]claim, map[string]int, error) {
+	claims := map[backend.RunnerName]claim{}
+	suites := map[string]int{}
+	for i := range targets {
+		idx := &targets[i].Index
+		for j := range idx.Tests {
+			e := &idx.Tests[j]
+			for _, n := range e.Names {
+				if c, ok := claims[n]; ok {
+					return nil, nil, fmt.Errorf("%s and %s both name the test %q in %q (cases %s and %s): the results cannot be told apart",
+						targets[c.target].Index.File, idx.File, n.Name, n.Suite, c.entry.Case, e.Case)
+				}
+				claims[n] = claim{target: i, entry: e}
+				if _, ok := suites[n.Suite]; !ok {
+					suites[n.Suite] = i
+				}
+			}
+		}
+	}
+	return claims, suites, nil
+}
+
+// fileOwner is the target a run's other tests are counted with: the one
+// claiming its first generated test, else the first target (-1: none).
+func fileOwner(run results.Run, claims map[backend.RunnerName]claim) int {
+	for _, t := range run.Tests {
+		if c, ok := claims[backend.RunnerName{Suite: t.Suite, Name: t.Name}]; ok {
+			return c.target
+		}
+	}
+	if len(claims) == 0 {
+		return -1
+	}
+	return 0
+}
+
+// checkDeclared compares a run's tests with the totals its runner stated:
+// a report whose numbers differ from the runner's summary is wrong.
+func checkDeclared(run results.Run) error {
+	if run.Declared == nil {
+		return nil
+	}
+	var listed results.Counts
+	for _, t := range run.Tests {
+		count(&listed, t.Outcome)
+	}
+	if listed != *run.Declared {
+		return fmt.Errorf("%s: the runner's summary says %s, but the file lists %s", run.File, countsText(*run.Declared), countsText(listed))
+	}
+	return nil
+}
+
+func countsText(c results.Counts) string {
+	return fmt.Sprintf("%d passed, %d failed, %d skipped", c.Passed, c.Failed, c.Skipped)
+}
+
+func count(c *results.Counts, o results.Outcome) {
+	switch o {
+	case results.Pass:
+		c.Passed++
+	case results.Fail:
+		c.Failed++
+	default:
+		c.Skipped++
+	}
+}
+
+// casesOf is every case of the targets' indexes, in suite order, then the
+// cases the suite lacks, sorted.
+func casesOf(in Input) []Case {
+	blocks := map[string]string{}
+	for _, t := range in.Targets {
+		for _, e := range t.Index.Tests {
+			blocks[e.Case] = e.Block
+		}
+	}
+	var out []Case
+	for _, id := range in.Order {
+		if b, ok := blocks[id]; ok {
+			out = append(out, Case{ID: id, Block: b, Description: in.Descriptions[id]})
+			delete(blocks, id)
+		}
+	}
+	var rest []string
+	for id := range blocks {
+		rest = append(rest, id)
+	}
+	sort.Strings(rest)
+	for _, id := range rest {
+		out = append(out, Case{ID: id, Block: blocks[id], Description: in.Descriptions[id]})
+	}
+	return out
+}
+
+// classifyTarget is the status of every case of the report for one target.
+func classifyTarget(idx Index, got map[string][]results.Test, cases []Case) map[string]Result {
+	entries := map[string]*IndexEntry{}
+	for i := range idx.Tests {
+		entries[idx.Tests[i].Case] = &idx.Tests[i]
+	}
+	out := map[string]Result{}
+	for _, c := range cases {
+		e, ok := entries[c.ID]
+		switch {
+		case !ok:
+			out[c.ID] = Result{Status: NotGenerated}
+		case len(got[c.ID]) == 0:
+			out[c.ID] = Result{Status: NotRun}
+		default:
+			out[c.ID] = classify(e.Exemption, combine(got[c.ID]))
+		}
+	}
+	return out
+}
+
+// combine is one outcome for a test reported more than once (under two of
+// its names, or by two files): a failure anywhere is the outcome, then a pass.
+func combine(tests []results.Test) results.Test {
+	best := tests[0]
+	rank := map[results.Outcome]int{results.Fail: 2, results.Pass: 1}
+	for _, t := range tests[1:] {
+		if rank[t.Outcome] > rank[best.Outcome] {
+			best = t
+		}
+	}
+	return best
+}
+
+// classify is the status of one generated test from its runner outcome and
+// the exemption it was generated with.
+func classify(ex *Exemption, t results.Test) Result {
+	failExempt := ex != nil && ex.Action == "fail"
+	switch t.Outcome {
+	case results.Pass:
+		if failExempt {
+			// The generated test passes by confirming the SDK still fails.
+			return Result{Status: KnownFailure, Reason: ex.Reason}
+		}
+		return Result{Status: Passed}
+	case results.Fail:
+		if failExempt {
+			return Result{Status: Failed, Reason: "exempted as a known failure (" + ex.Reason + "), yet the test failed: if the SDK now passes the case, remove the exemption", Message: t.Message}
+		}
+		return Result{Status: Failed, Message: t.Message}
+	}
+	if ex != nil && ex.Action == "skip" {
+		return Result{Status: Exempted, Reason: ex.Reason}
+	}
+	if reason, ok := notProvidedReason(t.Message); ok {
+		return Result{Status: NotProvided, Reason: reason}
+	}
+	return Result{Status: Skipped, Reason: t.Message}
+}

@@ -1,0 +1,185 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Markdown is the report as GitHub-flavoured Markdown a README embeds: per
+// SDK target its score and per-block counts, what does not pass and why;
+// the case × SDK matrix; each block's share of passing targets; the
+// changes since the previous report (when changes is not nil). Every name
+// from a suite, a result file or a repository is escaped: it can break
+// neither a table nor the page.
+func Markdown(r Report, changes *Changes) []byte {
+	var b strings.Builder
+	b.WriteString("# Conformance report\n\n")
+	if r.Newest != "" {
+		fmt.Fprintf(&b, "Newest suite: %s.\n\n", md(r.Newest))
+	}
+	if changes != nil {
+		writeChanges(&b, changes)
+	}
+	b.WriteString("## SDK targets\n\n")
+	for _, s := range r.SDKs {
+		writeSDK(&b, r, s)
+	}
+	writeMatrix(&b, r)
+	writeShares(&b, r)
+	return []byte(b.String())
+}
+
+func writeSDK(b *strings.Builder, r Report, s SDK) {
+	passed, total := s.Score()
+	fmt.Fprintf(b, "### %s\n\n", md(SDKName(s.Repository, s.Target)))
+	fmt.Fprintf(b, "%s, suite %s: **%d/%d** pass · runner: %s", md(s.Lang), md(s.ConformanceVersion), passed, total, countsText(s.Runner))
+	if len(s.Unknown) > 0 {
+		fmt.Fprintf(b, " · %d unknown test(s)", len(s.Unknown))
+	}
+	fmt.Fprintf(b, " · %d test(s) not bqgen's\n\n", s.Others)
+	if older := r.Older(s); older != "" {
+		fmt.Fprintf(b, "> ⚠ %s\n\n", md(older))
+	}
+	b.WriteString("| block |")
+	for _, st := range Statuses {
+		b.WriteString(" " + st.Word() + " |")
+	}
+	b.WriteString("\n| --- |" + strings.Repeat(" ---: |", len(Statuses)) + "\n")
+	for _, bc := range r.BlockCounts(s) {
+		b.WriteString("| " + md(bc.Block) + " |")
+		for _, st := range Statuses {
+			fmt.Fprintf(b, " %d |", bc.Counts[st])
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+	writeNotPassing(b, r, s)
+	if len(s.Unknown) > 0 {
+		b.WriteString("Tests in generated suites that the index does not list (unknown):\n\n")
+		for _, t := range s.Unknown {
+			fmt.Fprintf(b, "- %s › %s: %s%s\n", md(t.Suite), md(t.Name), md(string(t.Outcome)), detail(t.Message))
+		}
+		b.WriteString("\n")
+	}
+}
+
+// writeNotPassing lists every generated case that does not pass, with its
+// reason and the runner's message.
+func writeNotPassing(b *strings.Builder, r Report, s SDK) {
+	var lines []string
+	for _, c := range r.Cases {
+		res := s.Results[c.ID]
+		if res.Status == Passed || res.Status == NotGenerated {
+			continue
+		}
+		lines = append(lines, fmt.Sprintf("- %s: %s%s%s\n", md(c.ID), res.Status.Label(), detail(res.Reason), detail(res.Message)))
+	}
+	if len(lines) == 0 {
+		return
+	}
+	b.WriteString("Not passing:\n\n" + strings.Join(lines, "") + "\n")
+}
+
+func writeMatrix(b *strings.Builder, r Report) {
+	if len(r.SDKs) == 0 {
+		return
+	}
+	b.WriteString("## Cases × SDK targets\n\n| case |")
+	for _, s := range r.SDKs {
+		b.WriteString(" " + md(SDKName(s.Repository, s.Target)) + " |")
+	}
+	b.WriteString("\n| --- |" + strings.Repeat(" --- |", len(r.SDKs)) + "\n")
+	for _, c := range r.Cases {
+		b.WriteString("| " + md(c.ID) + " |")
+		for _, s := range r.SDKs {
+			b.WriteString(" " + s.Results[c.ID].Status.Label() + " |")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+}
+
+func writeShares(b *strings.Builder, r Report) {
+	if len(r.Cases) == 0 {
+		return
+	}
+	b.WriteString("## Blocks: SDK targets passing every case\n\n| block | passing | share |\n| --- | ---: | ---: |\n")
+	for _, s := range r.Shares() {
+		share := "—"
+		if s.Running > 0 {
+			share = fmt.Sprintf("%d%%", s.Passing*100/s.Running)
+		}
+		fmt.Fprintf(b, "| %s | %d/%d | %s |\n", md(s.Block), s.Passing, s.Running, share)
+	}
+	b.WriteString("\n")
+}
+
+func writeChanges(b *strings.Builder, ch *Changes) {
+	b.WriteString("## Changed since the previous report\n\n")
+	if ch.Empty() {
+		b.WriteString("Nothing changed.\n\n")
+		return
+	}
+	for _, part := range []struct {
+		title string
+		list  []Change
+	}{{"Newly passing", ch.NewlyPassing}, {"Newly failing", ch.NewlyFailing}, {"Other changes", ch.Other}} {
+		if len(part.list) == 0 {
+			continue
+		}
+		fmt.Fprintf(b, "### %s\n\n", part.title)
+		for _, c := range part.list {
+			from := "new case"
+			if c.From != "" {
+				from = c.From.Label()
+			}
+			fmt.Fprintf(b, "- %s (%s): %s → %s\n", md(c.Case), md(SDKName(c.Repository, c.Target)), from, c.To.Label())
+		}
+		b.WriteString("\n")
+	}
+	for _, part := range []struct {
+		title string
+		list  []string
+	}{{"New SDK targets", ch.AddedSDKs}, {"SDK targets no longer reported", ch.RemovedSDKs}} {
+		if len(part.list) > 0 {
+			fmt.Fprintf(b, "### %s\n\n", part.title)
+			for _, n := range part.list {
+				b.WriteString("- " + md(n) + "\n")
+			}
+			b.WriteString("\n")
+		}
+	}
+}
+
+// detail is " — text" for a non-empty text: its first line, shortened.
+func detail(text string) string {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return ""
+	}
+	if i := strings.IndexAny(text, "\r\n"); i >= 0 {
+		text = strings.TrimSpace(text[:i]) + " …"
+	}
+	if runes := []rune(text); len(runes) > 300 {
+		text = string(runes[:300]) + "…"
+	}
+	return " — " + md(text)
+}
+
+// mdEscaper makes untrusted text inert in Markdown, in a table cell or a
+// line: punctuation Markdown acts on is backslash-escaped, HTML's specials
+// become entities, and line breaks (which would end a table row) spaces.
+var mdEscaper = strings.NewReplacer(
+	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "|", `\|`, "~", `\~`, "#", `\#`,
+	"&", "&amp;", "<", "&lt;", ">", "&gt;",
+	"\r\n", " ", "\n", " ", "\r", " ", "\t", " ",
+)
+
+func md(s string) string {
+	return mdEscaper.Replace(strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\n' && r != '\r' && r != '\t' || r == 0x7f {
+			return '\uFFFD'
+		}
+		return r
+	}, s))
+}

@@ -1,0 +1,49 @@
+package report
+
+import "fmt"
+
+// Merge is a report of base's SDK targets followed by other's: the cases of
+// both (base's order first), every target's results on a case it never
+// generated NotGenerated, the newest suite revision of all. A target in
+// both (same repository and target) is an error: one of them is stale.
+func Merge(base, other Report) (Report, error) {
+	out := Report{}
+	at := map[string]int{}
+	for _, c := range append(append([]Case{}, base.Cases...), other.Cases...) {
+		if i, ok := at[c.ID]; ok {
+			if out.Cases[i].Description == "" {
+				out.Cases[i].Description = c.Description
+			}
+			continue
+		}
+		at[c.ID] = len(out.Cases)
+		out.Cases = append(out.Cases, c)
+	}
+	seen := map[string]bool{}
+	for _, s := range append(append([]SDK{}, base.SDKs...), other.SDKs...) {
+		name := SDKName(s.Repository, s.Target)
+		if seen[name] {
+			return Report{}, fmt.Errorf("%s is in both reports: give the repositories different --name", name)
+		}
+		seen[name] = true
+		out.SDKs = append(out.SDKs, withAllCases(s, out.Cases))
+	}
+	out.Newest = newest(out.SDKs)
+	return out, nil
+}
+
+// withAllCases is s with a result for every case: NotGenerated where it
+// has none.
+func withAllCases(s SDK, cases []Case) SDK {
+	res := make(map[string]Result, len(cases))
+	for id, r := range s.Results {
+		res[id] = r
+	}
+	for _, c := range cases {
+		if _, ok := res[c.ID]; !ok {
+			res[c.ID] = Result{Status: NotGenerated}
+		}
+	}
+	s.Results = res
+	return s
+}

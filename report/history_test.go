@@ -65,9 +65,9 @@ func TestHistoryAndChanges(t *testing.T) {
 
 func TestReadHistoryRefuses(t *testing.T) {
 	for data, want := range map[string]string{
-		`{"entries": []}`:                      "h.json: not a bqgen report history",
+		`{"entries": []}`:                        "h.json: not a bqgen report history",
 		"{\"bqgen_history\": 1,\n\"entries\": {": "h.json: 2:12: unexpected end of JSON input",
-		`{"bqgen_history": 1, "entries": 3}`:   "h.json: 1:33: entries is a JSON number",
+		`{"bqgen_history": 1, "entries": 3}`:     "h.json: 1:33: entries is a JSON number",
 	} {
 		if _, err := ReadHistory("h.json", []byte(data)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", data, err, want)

@@ -14,9 +14,9 @@ import (
 // SDK checkout: which tests bqgen generated, how the runners report each,
 // and the exemptions of the target that produced it.
 type Index struct {
-	File               string `json:"-"` // where it was read from, for messages
-	ConformanceVersion string `json:"conformance_version"`
-	Lang               string `json:"lang"`
+	File               string       `json:"-"` // where it was read from, for messages
+	ConformanceVersion string       `json:"conformance_version"`
+	Lang               string       `json:"lang"`
 	Blocks             []string     `json:"blocks"`
 	Tests              []IndexEntry `json:"tests"`
 }

@@ -15,7 +15,7 @@ func hostileReport() Report {
 		SDKs: []SDK{{Repository: "repo|x", Target: "go core", Lang: "go", ConformanceVersion: "1.3.0",
 			Results: map[string]Result{id: {Status: Failed, Message: "line one | <b>\nline two"}, "cases/ok": {Status: Passed}},
 			Unknown: []results.Test{{Suite: "pkg", Name: "Test|X", Outcome: results.Fail}}, Others: 2,
-			Runner:  results.Counts{Passed: 1, Failed: 2}}}}
+			Runner: results.Counts{Passed: 1, Failed: 2}}}}
 }
 
 // Untrusted names cannot add a cell, end a row, open a tag or a code span.

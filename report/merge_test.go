@@ -61,7 +61,7 @@ func TestMergeTwoJSONReports(t *testing.T) {
 func TestReadJSONRefuses(t *testing.T) {
 	for data, want := range map[string]string{
 		`{"sdks": []}`: "r.json: not a bqgen JSON report",
-		`{"bqgen_report": 1, "cases": [{"id": "c/a", "block": "c"}], "sdks": [{"repository": "r", "target": "t", "results": {"c/b": {"status": "pass"}}}]}`: `sdks[0] (r · t): results name case "c/b"`,
+		`{"bqgen_report": 1, "cases": [{"id": "c/a", "block": "c"}], "sdks": [{"repository": "r", "target": "t", "results": {"c/b": {"status": "pass"}}}]}`:  `sdks[0] (r · t): results name case "c/b"`,
 		`{"bqgen_report": 1, "cases": [{"id": "c/a", "block": "c"}], "sdks": [{"repository": "r", "target": "t", "results": {"c/a": {"status": "great"}}}]}`: `case "c/a" has status "great"`,
 		"{\"bqgen_report\": 1,\n \"cases\": 7}": "r.json: 2:11: cases is a JSON number",
 	} {

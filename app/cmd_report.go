@@ -118,12 +118,12 @@ func buildReport(c *cli.Context) (report.Report, error) {
 
 // repositoryReport generates the targets in memory (as check does), reads
 // each one's test index from the checkout and classifies the result files.
-func repositoryReport(c *cli.Context, files []string) (report.Report, error) {
+func repositoryReport(c *cli.Context, files []resultFile) (report.Report, error) {
 	p, gens, err := generateAll(c)
 	if err != nil {
 		return report.Report{}, err
 	}
-	runs, err := readResults(files)
+	runs, err := readResults(files, c.App.ErrWriter)
 	if err != nil {
 		return report.Report{}, err
 	}

@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -15,10 +16,25 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
+// resultFile is a file to read results from; guessed is one --results-dir
+// found that may be something else (a runner's text summary): skipped,
+// with a warning, when results.Read does not take it.
+type resultFile struct {
+	path    string
+	guessed bool
+}
+
+// resultExts are the extensions of the formats results.Read takes: a file
+// with one that does not read is an error, never skipped.
+var resultExts = map[string]bool{".json": true, ".jsonl": true, ".xml": true, ".trx": true}
+
 // resultFiles are --results, then every regular file under --results-dir
 // (hidden directories skipped), in lexical order.
-func resultFiles(c *cli.Context) ([]string, error) {
-	files := append([]string{}, c.StringSlice("results")...)
+func resultFiles(c *cli.Context) ([]resultFile, error) {
+	var files []resultFile
+	for _, f := range c.StringSlice("results") {
+		files = append(files, resultFile{path: f})
+	}
 	dir := c.String("results-dir")
 	if dir == "" {
 		return files, nil
@@ -30,7 +46,7 @@ func resultFiles(c *cli.Context) ([]string, error) {
 		case d.IsDir() && p != dir && strings.HasPrefix(d.Name(), "."):
 			return filepath.SkipDir
 		case d.Type().IsRegular():
-			files = append(files, p)
+			files = append(files, resultFile{path: p, guessed: !resultExts[strings.ToLower(filepath.Ext(p))]})
 		}
 		return nil
 	})
@@ -41,20 +57,25 @@ func resultFiles(c *cli.Context) ([]string, error) {
 }
 
 // readResults reads every result file; one results.Read refuses is an
-// error naming it (it names the place).
-func readResults(files []string) ([]results.Run, error) {
+// error naming it (it names the place), unless --results-dir only guessed
+// it was one.
+func readResults(files []resultFile, stderr io.Writer) ([]results.Run, error) {
 	var runs []results.Run
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		data, err := os.ReadFile(f.path)
 		if err != nil {
 			return nil, problemsErr("%v", err)
 		}
-		run, err := results.Read(f, data)
+		run, err := results.Read(f.path, data)
+		if err != nil && f.guessed {
+			fmt.Fprintf(stderr, "warning: --results-dir: not read, not a result file: %s\n", quote.Text(err.Error()))
+			continue
+		}
 		if err != nil {
 			return nil, problemsErr("%v", err)
 		}
 		if run.File == "" {
-			run.File = f
+			run.File = f.path
 		}
 		runs = append(runs, run)
 	}

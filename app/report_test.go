@@ -210,3 +210,37 @@ func TestReportMergesJSONReports(t *testing.T) {
 		}
 	}
 }
+
+// --results-dir reads every file under it: one with a result format's
+// extension that does not read is an error naming it and the place; any
+// other file that does not read (a runner's text summary) is skipped with
+// a warning; hidden directories are not entered.
+func TestReportResultsDir(t *testing.T) {
+	t.Parallel()
+	out, res := t.TempDir(), t.TempDir()
+	for name, content := range map[string]string{
+		"surefire/summary.txt": "Tests run: 3",
+		".cache/broken.xml":    "<testsuite",
+		"go.json":              `{"Action": "pass", "Package": "p", "Test": "T"}`,
+	} {
+		p := filepath.Join(res, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, _, stderr := run(t, "report", "--lang", "go", "--out", out, "--results-dir", res)
+	if !strings.Contains(stderr, "warning: --results-dir: not read, not a result file: "+filepath.Join(res, "surefire", "summary.txt")) ||
+		strings.Contains(stderr, "broken.xml") {
+		t.Errorf("stderr:\n%s", stderr)
+	}
+	if err := os.WriteFile(filepath.Join(res, "junit.xml"), []byte("<testsuite>\n<testcase name=\"a\">"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := run(t, "report", "--lang", "go", "--out", out, "--results-dir", res)
+	if code != 1 || !strings.Contains(stderr, filepath.Join(res, "junit.xml")+":") {
+		t.Errorf("a malformed result file: exit %d\n%s", code, stderr)
+	}
+}

@@ -14,7 +14,18 @@ const jsonFormat = 1
 type document struct {
 	Format int `json:"bqgen_report"`
 	Report
-	Changes *Changes `json:"changes,omitempty"`
+	// Older are the targets generated from an older suite revision than
+	// the newest: derived (ReadJSON recomputes it), for a reader of the
+	// JSON alone.
+	Older   []OlderTarget `json:"older_targets,omitempty"`
+	Changes *Changes      `json:"changes,omitempty"`
+}
+
+// OlderTarget is an SDK target whose tests came from an older suite.
+type OlderTarget struct {
+	Repository string `json:"repository"`
+	Target     string `json:"target"`
+	Note       string `json:"note"` // "generated from suite 1.3.0; newest 1.4.0"
 }
 
 // JSON is the report as stable, indented JSON: cases in suite order, SDK
@@ -26,7 +37,13 @@ func JSON(r Report, changes *Changes) ([]byte, error) {
 	if r.SDKs == nil {
 		r.SDKs = []SDK{}
 	}
-	return encodeJSON(document{Format: jsonFormat, Report: r, Changes: changes})
+	d := document{Format: jsonFormat, Report: r, Changes: changes}
+	for _, s := range r.SDKs {
+		if note := r.Older(s); note != "" {
+			d.Older = append(d.Older, OlderTarget{Repository: s.Repository, Target: s.Target, Note: note})
+		}
+	}
+	return encodeJSON(d)
 }
 
 // ReadJSON reads a report JSON wrote (another repository's, to merge in).

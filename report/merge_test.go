@@ -53,6 +53,13 @@ func TestMergeTwoJSONReports(t *testing.T) {
 	if _, err := Merge(m, read[1]); err == nil || !strings.Contains(err.Error(), "node-repo · node core is in both reports") {
 		t.Errorf("a target merged twice: %v", err)
 	}
+	if out, _ := JSON(m, nil); !strings.Contains(string(out), `"older_targets": [
+    {
+      "repository": "node-repo",
+      "target": "node core",
+      "note": "generated from suite 1.3.0; newest 1.4.0"`) {
+		t.Errorf("the JSON does not flag the older target: %s", out)
+	}
 	if out, _ := JSON(m, nil); !strings.Contains(string(out), `"Name": "T<&>"`) {
 		t.Errorf("names are escaped in the JSON: %s", out)
 	}

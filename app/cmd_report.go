@@ -113,6 +113,15 @@ func buildReport(c *cli.Context) (report.Report, error) {
 			return r, problemsErr("--merge %s: %v", quote.Name(file), err)
 		}
 	}
+	if !own {
+		// Without targets, --suite (or the embedded suite) only describes
+		// the cases.
+		s, err := loadSuite(c.String("suite"), c.App.ErrWriter)
+		if err != nil {
+			return r, err
+		}
+		r = r.WithDescriptions(s.CaseDescriptions())
+	}
 	return r, nil
 }
 

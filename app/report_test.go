@@ -176,7 +176,7 @@ func TestReportMergesJSONReports(t *testing.T) {
 	res := func(st report.Status) map[string]report.Result {
 		return map[string]report.Result{"cases/a": {Status: st}}
 	}
-	cases := []report.Case{{ID: "cases/a", Block: "cases"}}
+	cases := []report.Case{{ID: "cases/a", Block: "cases"}, {ID: "cases/order-created", Block: "cases"}}
 	a := write("a.json", report.Report{Newest: "1.4.0", Cases: cases, SDKs: []report.SDK{{Repository: "../Go SDK", Target: "go core", Lang: "go", ConformanceVersion: "1.4.0", Results: res(report.Passed)}}})
 	b := write("b.json", report.Report{Newest: "1.3.0", Cases: cases, SDKs: []report.SDK{{Repository: "node", Target: "node sqs", Lang: "node", ConformanceVersion: "1.3.0", Results: res(report.Failed)}}})
 	code, stdout, stderr := run(t, "report", "--merge", a, "--merge", b, "--badges", filepath.Join(dir, "b"))
@@ -187,6 +187,10 @@ func TestReportMergesJSONReports(t *testing.T) {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("missing %q in\n%s", want, stdout)
 		}
+	}
+	code, stdout, _ = run(t, "report", "--merge", a, "--format", "json")
+	if code != 0 || !strings.Contains(stdout, `"description": "A normal produced envelope."`) {
+		t.Errorf("the embedded suite does not describe the merged cases: %d\n%s", code, stdout)
 	}
 	for _, f := range []string{"go-sdk-go-core.svg", "node-node-sqs.svg"} {
 		if _, err := os.Stat(filepath.Join(dir, "b", f)); err != nil {

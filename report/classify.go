@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/results"
@@ -151,6 +152,10 @@ func casesOf(in Input) []Case {
 	for _, t := range in.Targets {
 		for _, e := range t.Index.Tests {
 			blocks[e.Case] = e.Block
+		}
+		for _, id := range t.Index.NotGenerated {
+			block, _, _ := strings.Cut(id, "/")
+			blocks[id] = block
 		}
 	}
 	var out []Case

@@ -68,7 +68,7 @@ func TestClassify(t *testing.T) {
 // outside it the SDK's own; the runner's counts are kept.
 func TestBuildAcrossTargets(t *testing.T) {
 	core := Index{File: "core/index", ConformanceVersion: "1.4.0", Lang: "node", Tests: []IndexEntry{
-		entry("a b", "a_b", nil), entry("a_b", "a_b (2)", nil), entry("gone", "gone", nil)}}
+		entry("a b", "a_b", nil), entry("a_b", "a_b (2)", nil), entry("gone", "gone", nil)}, NotGenerated: []string{"asb/x"}}
 	sqs := Index{File: "sqs/index", ConformanceVersion: "1.3.0", Lang: "node", Tests: []IndexEntry{
 		{Case: "sqs/attribute_projection", Block: "sqs", Names: []backend.RunnerName{{Suite: "sqs", Name: "projection"}}}}}
 	run := results.Run{File: "junit.xml", Declared: &results.Counts{Passed: 3, Failed: 1, Skipped: 1}, Tests: []results.Test{
@@ -85,11 +85,11 @@ func TestBuildAcrossTargets(t *testing.T) {
 	for _, c := range r.Cases {
 		ids = append(ids, c.ID)
 	}
-	if got := strings.Join(ids, ","); got != "sqs/attribute_projection,cases/a_b,cases/a b,cases/gone" || r.Cases[1].Description != "d" {
+	if got := strings.Join(ids, ","); got != "sqs/attribute_projection,cases/a_b,asb/x,cases/a b,cases/gone" || r.Cases[1].Description != "d" || r.Cases[2].Block != "asb" {
 		t.Errorf("cases %s, %+v: want suite order, then the rest sorted, with descriptions", got, r.Cases)
 	}
 	c, s := r.SDKs[0], r.SDKs[1]
-	want := map[string]Status{"cases/a b": Passed, "cases/a_b": Failed, "cases/gone": NotRun, "sqs/attribute_projection": NotGenerated}
+	want := map[string]Status{"asb/x": NotGenerated, "cases/a b": Passed, "cases/a_b": Failed, "cases/gone": NotRun, "sqs/attribute_projection": NotGenerated}
 	for id, st := range want {
 		if c.Results[id].Status != st {
 			t.Errorf("core %s: %s, want %s", id, c.Results[id].Status, st)
@@ -106,6 +106,9 @@ func TestBuildAcrossTargets(t *testing.T) {
 	}
 	if r.Newest != "1.4.0" || r.Older(s) != "generated from suite 1.3.0; newest 1.4.0" || r.Older(c) != "" {
 		t.Errorf("newest %s, older %q / %q", r.Newest, r.Older(s), r.Older(c))
+	}
+	if s.Results["asb/x"].Status != NotGenerated {
+		t.Errorf("sqs asb/x: %+v", s.Results["asb/x"])
 	}
 	if p, n := c.Score(); p != 1 || n != 3 {
 		t.Errorf("score %d/%d, want 1/3", p, n)

@@ -19,6 +19,10 @@ type Index struct {
 	Lang               string       `json:"lang"`
 	Blocks             []string     `json:"blocks"`
 	Tests              []IndexEntry `json:"tests"`
+	// NotGenerated are case ids of the suite this target does not generate
+	// (other brokers' blocks), where an index lists them (design of issue
+	// 21; optional): a one-target report shows them as not generated.
+	NotGenerated []string `json:"not_generated,omitempty"`
 }
 
 // IndexEntry is one generated test of an index.
@@ -77,6 +81,11 @@ func (idx Index) check() error {
 				return fmt.Errorf("%s: cases %q and %q are both reported as %q in %q", at, other, t.Case, n.Name, n.Suite)
 			}
 			owner[n] = t.Case
+		}
+	}
+	for i, id := range idx.NotGenerated {
+		if block, _, ok := strings.Cut(id, "/"); !ok || block == "" || cases[id] {
+			return fmt.Errorf("not_generated[%d]: %q is not a case id, or a case the index generates", i, id)
 		}
 	}
 	return nil

@@ -41,6 +41,8 @@ func TestReadIndexRefuses(t *testing.T) {
 		{good + `, {"case": "cases/b", "block": "cases", "names": [{"suite": "S", "name": "a"}]}]}`, `idx.json: tests[1]: cases "cases/a" and "cases/b" are both reported as "a" in "S"`},
 		{`{"conformance_version": "1", "tests": [{"case": "sqs/a", "block": "cases", "names": []}]}`, `idx.json: tests[0]: case "sqs/a" is not a case of block "cases"`},
 		{`{"conformance_version": "1", "tests": [{"case": "cases/a", "block": "cases", "names": []}]}`, `tests[0]: case "cases/a" has no runner names`},
+		{good + `], "not_generated": ["sqs/p", "cases/a"]}`, `idx.json: not_generated[1]: "cases/a" is not a case id, or a case the index generates`},
+		{good + `], "not_generated": ["nope"]}`, `not_generated[0]: "nope" is not a case id`},
 		{`{"conformance_version": "1", "tests": [{"case": "cases/a", "block": "cases", "names": [{"suite": "S", "name": "a"}], "exemption": {"action": "xfail"}}]}`, `exemption action "xfail"`},
 	} {
 		_, err := ReadIndex("idx.json", []byte(c.data))

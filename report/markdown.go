@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -57,7 +58,7 @@ func writeSDK(b *strings.Builder, r Report, s SDK) {
 	if len(s.Unknown) > 0 {
 		b.WriteString("Tests in generated suites that the index does not list (unknown):\n\n")
 		for _, t := range s.Unknown {
-			fmt.Fprintf(b, "- %s › %s: %s%s\n", md(t.Suite), md(t.Name), md(string(t.Outcome)), detail(t.Message))
+			fmt.Fprintf(b, "- %s › %s: %s%s\n", mdItem(t.Suite), md(t.Name), md(string(t.Outcome)), detail(t.Message))
 		}
 		b.WriteString("\n")
 	}
@@ -72,7 +73,7 @@ func writeNotPassing(b *strings.Builder, r Report, s SDK) {
 		if res.Status == Passed || res.Status == NotGenerated {
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("- %s: %s%s%s\n", md(c.ID), res.Status.Label(), detail(res.Reason), detail(res.Message)))
+		lines = append(lines, fmt.Sprintf("- %s: %s%s%s\n", mdItem(c.ID), res.Status.Label(), detail(res.Reason), detail(res.Message)))
 	}
 	if len(lines) == 0 {
 		return
@@ -133,7 +134,7 @@ func writeChanges(b *strings.Builder, ch *Changes) {
 			if c.From != "" {
 				from = c.From.Label()
 			}
-			fmt.Fprintf(b, "- %s (%s): %s → %s\n", md(c.Case), md(SDKName(c.Repository, c.Target)), from, c.To.Label())
+			fmt.Fprintf(b, "- %s (%s): %s → %s\n", mdItem(c.Case), md(SDKName(c.Repository, c.Target)), from, c.To.Label())
 		}
 		b.WriteString("\n")
 	}
@@ -144,7 +145,7 @@ func writeChanges(b *strings.Builder, ch *Changes) {
 		if len(part.list) > 0 {
 			fmt.Fprintf(b, "### %s\n\n", part.title)
 			for _, n := range part.list {
-				b.WriteString("- " + md(n) + "\n")
+				b.WriteString("- " + mdItem(n) + "\n")
 			}
 			b.WriteString("\n")
 		}
@@ -183,3 +184,16 @@ func md(s string) string {
 		return r
 	}, s))
 }
+
+// mdItem is md for the start of a list item, where text could open a
+// nested list: "- 1. x" or "- + x".
+func mdItem(s string) string {
+	out := md(s)
+	if m := listMarker.FindStringIndex(out); m != nil {
+		out = out[:m[1]-1] + `\` + out[m[1]-1:]
+	}
+	return out
+}
+
+// listMarker is a list marker at the start of a text: "-", "+", "1." or "1)".
+var listMarker = regexp.MustCompile(`^(?:[-+]|\d{1,9}[.)])`)

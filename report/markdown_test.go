@@ -57,6 +57,14 @@ func TestMarkdownEscapesHostileNames(t *testing.T) {
 	}
 }
 
+func TestMdEscapesListMarkers(t *testing.T) {
+	for in, want := range map[string]string{"- x": `\- x`, "+x": `\+x`, "12. x": `12\. x`, "3) y": `3\) y`, "a-1. b": "a-1. b", "2026": "2026"} {
+		if got := mdItem(in); got != want {
+			t.Errorf("mdItem(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 // The changes come first, newly passing and newly failing before the rest.
 func TestMarkdownChanges(t *testing.T) {
 	ch := &Changes{NewlyPassing: []Change{{Repository: "r", Target: "go core", Case: "cases/a", From: Failed, To: Passed}},

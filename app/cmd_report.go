@@ -191,17 +191,26 @@ func readTargetIndex(g generated) (report.Index, error) {
 	return idx, nil
 }
 
-// targetNames names each target in the report: "<lang> core", or "<lang>
-// <blocks>" for a target of chosen blocks (a transport's), with its out dir
-// where two targets would share a name.
+// targetNames names each target in the report: "<lang> core" for a target
+// of core blocks, "<lang> sqs" for a transport's, "<lang> core+sqs" for
+// both, with its out dir where two targets would share a name.
 func targetNames(gens []generated) []string {
 	names := make([]string, len(gens))
 	seen := map[string]int{}
 	for i, g := range gens {
-		names[i] = g.lang + " core"
-		if len(g.blocks) > 0 {
-			names[i] = g.lang + " " + strings.Join(g.blocks, "+")
+		var parts []string
+		for _, b := range g.suite.Blocks() {
+			switch {
+			case model.IsTransportBlock(b):
+				parts = append(parts, b)
+			case len(parts) == 0 || parts[0] != "core":
+				parts = append([]string{"core"}, parts...)
+			}
 		}
+		if len(parts) == 0 {
+			parts = []string{"core"}
+		}
+		names[i] = g.lang + " " + strings.Join(parts, "+")
 		seen[names[i]]++
 	}
 	for i, g := range gens {

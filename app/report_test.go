@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/report"
 )
 
@@ -83,7 +84,7 @@ func TestReportEndToEnd(t *testing.T) {
 	text, _ := os.ReadFile(md)
 	n := len(idx.Tests)
 	for _, want := range []string{
-		"### sdk-go · go cases",
+		"### sdk-go · go core",
 		fmt.Sprintf("go, suite %s: **%d/%d** pass · runner: %d passed, 1 failed, 1 skipped · 1 unknown test(s) · 1 test(s) not bqgen's", idx.ConformanceVersion, n-3, n, n-2),
 		fmt.Sprintf("| cases | %d | 1 | 0 | 1 | 0 | 0 | 1 | 0 |", n-3),
 		"∅ not provided — decode: no decode here",
@@ -94,7 +95,7 @@ func TestReportEndToEnd(t *testing.T) {
 			t.Errorf("missing %q in\n%s", want, text)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(badges, "sdk-go-go-cases.svg")); err != nil {
+	if _, err := os.Stat(filepath.Join(badges, "sdk-go-go-core.svg")); err != nil {
 		t.Errorf("badge: %v", err)
 	}
 	// The second run, every case now passing, reports the changes.
@@ -154,6 +155,31 @@ func TestReadTargetIndex(t *testing.T) {
 	g.files = g.files[:1]
 	if _, err := readTargetIndex(g); err == nil || !strings.Contains(err.Error(), "the go backend writes no test index") {
 		t.Errorf("no index generated: %v", err)
+	}
+}
+
+// Targets are named by what they run, and told apart by their out dir
+// where that is not enough.
+func TestTargetNames(t *testing.T) {
+	gen := func(out string, blocks ...string) generated {
+		s := &model.Suite{}
+		for _, b := range blocks {
+			switch b {
+			case model.BlockCases:
+				s.HasCases = true
+			case model.BlockSQS:
+				s.SQS = &model.SQS{}
+			case model.BlockRedis:
+				s.Redis = &model.Redis{}
+			}
+		}
+		return generated{target: target{lang: "go", out: out}, suite: s}
+	}
+	got := targetNames([]generated{gen("a", "cases"), gen("b", "sqs"), gen("c", "cases", "sqs", "redis"), gen("d"), gen("e", "sqs")})
+	want := []string{"go core", "go sqs (b)", "go core+sqs+redis", "go core", "go sqs (e)"}
+	want[0], want[3] = "go core (a)", "go core (d)"
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("%q, want %q", got, want)
 	}
 }
 

@@ -43,11 +43,10 @@ func Build(in Input) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	got := make([]map[string][]results.Test, len(in.Targets))
-	sdks := make([]SDK, len(in.Targets))
+	a := &attribution{claims: claims, suites: suites, got: make([]map[string][]results.Test, len(in.Targets)), sdks: make([]SDK, len(in.Targets))}
 	for i, t := range in.Targets {
-		got[i] = map[string][]results.Test{}
-		sdks[i] = SDK{Repository: t.Repository, Target: t.Name, Lang: t.Index.Lang, ConformanceVersion: t.Index.ConformanceVersion}
+		a.got[i] = map[string][]results.Test{}
+		a.sdks[i] = SDK{Repository: t.Repository, Target: t.Name, Lang: t.Index.Lang, ConformanceVersion: t.Index.ConformanceVersion}
 	}
 	for _, run := range in.Runs {
 		if err := checkDeclared(run); err != nil {
@@ -55,32 +54,73 @@ func Build(in Input) (Report, error) {
 		}
 		owner := fileOwner(run, claims)
 		for _, test := range run.Tests {
-			name := backend.RunnerName{Suite: test.Suite, Name: test.Name}
-			if c, ok := claims[name]; ok {
-				got[c.target][c.entry.Case] = append(got[c.target][c.entry.Case], test)
-				count(&sdks[c.target].Runner, test.Outcome)
-			} else if t, ok := suites[test.Suite]; ok {
-				sdks[t].Unknown = append(sdks[t].Unknown, test)
-				count(&sdks[t].Runner, test.Outcome)
-			} else if owner >= 0 {
-				sdks[owner].Others++
-			}
+			a.add(test, owner)
 		}
 	}
-	r := Report{Cases: casesOf(in), SDKs: sdks}
+	r := Report{Cases: casesOf(in), SDKs: a.sdks}
 	for i, t := range in.Targets {
-		r.SDKs[i].Results = classifyTarget(t.Index, got[i], r.Cases)
+		r.SDKs[i].Results = classifyTarget(t.Index, a.got[i], r.Cases)
 	}
 	r.Newest = newest(r.SDKs)
 	return r, nil
 }
 
+// attribution files each result under the target it belongs to.
+type attribution struct {
+	claims map[backend.RunnerName]claim
+	suites map[string]*generatedSuite
+	got    []map[string][]results.Test // per target, by case id
+	sdks   []SDK
+}
+
+// add files one result: a generated test's under its case; an unknown one
+// in a generated suite under its target; the SDK's own with the target
+// owner (that of its file) as a number.
+func (a *attribution) add(test results.Test, owner int) {
+	if c, ok := a.claims[backend.RunnerName{Suite: test.Suite, Name: test.Name}]; ok {
+		a.got[c.target][c.entry.Case] = append(a.got[c.target][c.entry.Case], test)
+		count(&a.sdks[c.target].Runner, test.Outcome)
+		return
+	}
+	g, generated := a.suites[test.Suite]
+	switch {
+	case generated && g.parents[test.Name]:
+		// The test enclosing generated subtests: not a case of its own.
+	case generated && g.generates(test.Name):
+		a.sdks[g.target].Unknown = append(a.sdks[g.target].Unknown, test)
+		count(&a.sdks[g.target].Runner, test.Outcome)
+	case owner >= 0:
+		a.sdks[owner].Others++
+	}
+}
+
+// generatedSuite is a suite (a Go package, a class, a describe path) an
+// index generated tests into.
+type generatedSuite struct {
+	target int // the first target that did
+	// parents are the tests enclosing generated subtests ("TestX" of
+	// "TestX/case"). A runner that reports subtests (go test) reports
+	// them as tests too, in a suite (the package) the SDK's own tests share.
+	parents map[string]bool
+}
+
+// generates says whether a test of the suite that no index names is one
+// bqgen generated (an unknown test) rather than the SDK's own: in a suite of
+// subtests, a subtest of a generated parent; elsewhere, any test.
+func (g *generatedSuite) generates(name string) bool {
+	if len(g.parents) == 0 {
+		return true
+	}
+	parent, _, sub := strings.Cut(name, "/")
+	return sub && g.parents[parent]
+}
+
 // claimsOf maps every runner name of every index to its test, and every
-// suite an index generated into to the first target that did. Two targets
-// claiming one runner name cannot be told apart: an error.
-func claimsOf(targets []Target) (map[backend.RunnerName]claim, map[string]int, error) {
+// suite an index generated into to what it holds. Two targets claiming one
+// runner name cannot be told apart: an error.
+func claimsOf(targets []Target) (map[backend.RunnerName]claim, map[string]*generatedSuite, error) {
 	claims := map[backend.RunnerName]claim{}
-	suites := map[string]int{}
+	suites := map[string]*generatedSuite{}
 	for i := range targets {
 		idx := &targets[i].Index
 		for j := range idx.Tests {
@@ -91,8 +131,13 @@ func claimsOf(targets []Target) (map[backend.RunnerName]claim, map[string]int, e
 						targets[c.target].Index.File, idx.File, n.Name, n.Suite, c.entry.Case, e.Case)
 				}
 				claims[n] = claim{target: i, entry: e}
-				if _, ok := suites[n.Suite]; !ok {
-					suites[n.Suite] = i
+				g, ok := suites[n.Suite]
+				if !ok {
+					g = &generatedSuite{target: i, parents: map[string]bool{}}
+					suites[n.Suite] = g
+				}
+				if parent, _, sub := strings.Cut(n.Name, "/"); sub {
+					g.parents[parent] = true
 				}
 			}
 		}

@@ -142,3 +142,23 @@ func TestCompareVersions(t *testing.T) {
 		}
 	}
 }
+
+// In a suite of subtests (a Go package, which the SDK's own tests share),
+// the parent test is no case, a subtest of a generated parent the index
+// lacks is unknown, and the package's other tests are the SDK's own.
+func TestBuildSubtestSuites(t *testing.T) {
+	idx := Index{ConformanceVersion: "1", Tests: []IndexEntry{entry("a", "TestX/a", nil), entry("b", "TestY", nil)}}
+	run := results.Run{Tests: []results.Test{test("TestX", results.Fail, ""), test("TestX/a", results.Pass, ""), test("TestX/new", results.Fail, ""),
+		test("TestY", results.Pass, ""), test("TestOwn", results.Pass, ""), test("TestOwn/sub", results.Pass, "")}}
+	r, err := Build(Input{Targets: []Target{{Index: idx}}, Runs: []results.Run{run}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := r.SDKs[0]
+	if len(s.Unknown) != 1 || s.Unknown[0].Name != "TestX/new" || s.Others != 2 || s.Runner != (results.Counts{Passed: 2, Failed: 1}) {
+		t.Errorf("unknown %+v, others %d, runner %+v", s.Unknown, s.Others, s.Runner)
+	}
+	if s.Results["cases/a"].Status != Passed || s.Results["cases/b"].Status != Passed {
+		t.Errorf("%+v", s.Results)
+	}
+}

@@ -111,7 +111,7 @@ func readHistory(file string, r report.Report) (report.History, *report.Changes,
 	if err != nil {
 		return report.History{}, nil, problemsErr("--history: %v", err)
 	}
-	return h, report.Diff(h.Last(), r), nil
+	return h, report.Diff(h, r), nil
 }
 
 // emit writes the report to --output, or to standard output.

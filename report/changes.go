@@ -1,26 +1,9 @@
 package report
 
-import "sort"
-
-// Changes is what changed since the previous report: newly passing and
-// newly failing cases first, as a reader looks for them, then every other
-// status change, and SDK targets that appeared or went.
-type Changes struct {
-	NewlyPassing []Change `json:"newly_passing"`
-	NewlyFailing []Change `json:"newly_failing"`
-	Other        []Change `json:"other"`
-	AddedSDKs    []string `json:"added_sdks"`   // "repository · target"
-	RemovedSDKs  []string `json:"removed_sdks"` // in the previous report, not in this one
-}
-
-// Change is one case whose status differs from the previous report's.
-type Change struct {
-	Repository string `json:"repository"`
-	Target     string `json:"target"`
-	Case       string `json:"case"`
-	From       Status `json:"from"` // "" for a case the previous report did not have
-	To         Status `json:"to"`
-}
+import (
+	"fmt"
+	"sort"
+)
 
 // Empty says nothing changed.
 func (c *Changes) Empty() bool {
@@ -30,13 +13,14 @@ func (c *Changes) Empty() bool {
 // SDKName is how reports name an SDK target: "repository · target".
 func SDKName(repository, target string) string { return repository + " · " + target }
 
-// Diff is what changed from the history entry prev to r, in r's SDK and
-// case order; nil when there is no previous entry.
-func Diff(prev *HistoryEntry, r Report) *Changes {
+// Diff is what changed from the last entry of h to r, in r's SDK and case
+// order; nil when h is empty.
+func Diff(h History, r Report) *Changes {
+	prev := h.Last()
 	if prev == nil {
 		return nil
 	}
-	ch := &Changes{NewlyPassing: []Change{}, NewlyFailing: []Change{}, Other: []Change{}, AddedSDKs: []string{}, RemovedSDKs: []string{}}
+	ch := &Changes{Previous: prev.label(len(h.Entries)), NewlyPassing: []Change{}, NewlyFailing: []Change{}, Other: []Change{}, AddedSDKs: []string{}, RemovedSDKs: []string{}}
 	before := map[string]HistorySDK{}
 	for _, s := range prev.SDKs {
 		before[SDKName(s.Repository, s.Target)] = s
@@ -73,4 +57,16 @@ func (ch *Changes) add(c Change) {
 	default:
 		ch.Other = append(ch.Other, c)
 	}
+}
+
+// label names the n-th entry of a history as Changes.Previous does:
+// "report 3 (suite 1.4.0, 5 SDK targets)".
+func (e *HistoryEntry) label(n int) string {
+	suite := ""
+	for _, s := range e.SDKs {
+		if suite == "" || compareVersions(s.ConformanceVersion, suite) > 0 {
+			suite = s.ConformanceVersion
+		}
+	}
+	return fmt.Sprintf("report %d (suite %s, %d SDK target(s))", n, suite, len(e.SDKs))
 }

@@ -38,17 +38,17 @@ func TestHistoryAndChanges(t *testing.T) {
 	if err != nil || len(h.Entries) != 1 {
 		t.Fatalf("%v, %+v", err, h)
 	}
-	if Diff(History{}.Last(), first) != nil {
+	if Diff(History{}, first) != nil {
 		t.Error("an empty history has changes")
 	}
 	second := Report{Cases: cases("cases/a", "cases/b", "cases/c", "cases/d"), SDKs: []SDK{
 		sdk("go core", map[string]Status{"cases/a": Passed, "cases/b": Failed, "cases/c": NotProvided, "cases/d": NotRun}),
 		sdk("node core", map[string]Status{"cases/a": Passed})}}
-	got := Diff(h.Last(), second)
+	got := Diff(h, second)
 	change := func(id string, from, to Status) Change {
 		return Change{Repository: "r", Target: "go core", Case: id, From: from, To: to}
 	}
-	want := &Changes{NewlyPassing: []Change{change("cases/a", Failed, Passed)}, NewlyFailing: []Change{change("cases/b", Passed, Failed)},
+	want := &Changes{Previous: "report 1 (suite 1.4.0, 2 SDK target(s))", NewlyPassing: []Change{change("cases/a", Failed, Passed)}, NewlyFailing: []Change{change("cases/b", Passed, Failed)},
 		Other:     []Change{change("cases/c", Skipped, NotProvided), change("cases/d", "", NotRun)},
 		AddedSDKs: []string{"r · node core"}, RemovedSDKs: []string{"r · php core"}}
 	if !reflect.DeepEqual(got, want) {

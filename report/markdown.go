@@ -117,6 +117,9 @@ func writeShares(b *strings.Builder, r Report) {
 
 func writeChanges(b *strings.Builder, ch *Changes) {
 	b.WriteString("## Changed since the previous report\n\n")
+	if ch.Previous != "" {
+		fmt.Fprintf(b, "Compared with %s.\n\n", md(ch.Previous))
+	}
 	if ch.Empty() {
 		b.WriteString("Nothing changed.\n\n")
 		return

@@ -86,6 +86,10 @@ type Changes struct {
 	NewlyPassing []Change `json:"newly_passing"`
 	NewlyFailing []Change `json:"newly_failing"`
 	Other        []Change `json:"other"`
+	// AddedSDKs and RemovedSDKs are the targets ("repository · target")
+	// that appeared since the previous entry, and those that went.
+	AddedSDKs   []string `json:"added_sdks"`
+	RemovedSDKs []string `json:"removed_sdks"`
 }
 
 // Change is one SDK target's status on one case, before and now.

@@ -7,9 +7,9 @@ import (
 	"github.com/babelqueue/bqgen/results"
 )
 
-// hostileReport has a case name and an SDK name built to break a table, a
+// mdHostileReport has a case name and an SDK name built to break a table, a
 // code span or the page, and a failure message of several lines.
-func hostileReport() Report {
+func mdHostileReport() Report {
 	id := "cases/a|b `c` <script>alert(1)</script>\nnext & [link](x) *em* _u_"
 	return Report{Newest: "1.4.0", Cases: []Case{{ID: id, Block: "cases"}, {ID: "cases/ok", Block: "cases"}},
 		SDKs: []SDK{{Repository: "repo|x", Target: "go core", Lang: "go", ConformanceVersion: "1.3.0",
@@ -20,7 +20,7 @@ func hostileReport() Report {
 
 // Untrusted names cannot add a cell, end a row, open a tag or a code span.
 func TestMarkdownEscapesHostileNames(t *testing.T) {
-	out := string(Markdown(hostileReport(), nil))
+	out := string(Markdown(mdHostileReport(), nil))
 	for _, bad := range []string{"<script>", "<b>", "`c`", "[link](x)", " *em*", "line two"} {
 		if strings.Contains(out, bad) {
 			t.Errorf("the report holds %q unescaped:\n%s", bad, out)
@@ -52,7 +52,7 @@ func TestMarkdownEscapesHostileNames(t *testing.T) {
 			t.Errorf("missing %q in:\n%s", want, out)
 		}
 	}
-	if again := string(Markdown(hostileReport(), nil)); again != out {
+	if again := string(Markdown(mdHostileReport(), nil)); again != out {
 		t.Error("two renderings of one report differ")
 	}
 }

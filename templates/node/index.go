@@ -1,0 +1,49 @@
+package node
+
+import (
+	"strings"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
+)
+
+// The test index (backend.TestIndexFile): how node:test's junit reporter
+// (--test-reporter=junit) reports each generated test. A test at the top
+// level of its file is a <testcase> directly under <testsuites>; a test in
+// a describe block is a <testcase> inside a <testsuite> named after the
+// block; every classname is "test", and no element names the file. The
+// index's Suite is therefore the describe block's name ("" at the top
+// level; describe blocks nest one deep here, deeper ones would be joined
+// with " > "), and Name the test's name, both as an XML decoder reads them
+// from what the reporter writes (junitName).
+
+// describeSeparator joins nested describe names into a Suite.
+const describeSeparator = " > "
+
+// indexFile is the test index of the view's test files.
+func (v *view) indexFile(s *model.Suite, opt backend.Options) (backend.File, error) {
+	var tests []backend.IndexedTest
+	for _, f := range v.Tests {
+		for _, h := range f.Body.heads() {
+			tc := h.head()
+			tests = append(tests, backend.IndexedTest{Case: model.CaseID{Block: f.block, Name: tc.key},
+				Names: []backend.RunnerName{{Suite: junitName(tc.describe), Name: junitName(tc.display)}}})
+		}
+	}
+	return backend.TestIndexFile(TestDir, "node", s, opt, tests)
+}
+
+// junitName is a test or describe name as an XML decoder reads it from
+// node:test's junit reporter. The reporter drops every "\n" from an
+// attribute and escapes '"' as "&quot;" before escaping '&' (so the file
+// says "&amp;quot;" and a decoder yields "&quot;"); an XML decoder then
+// reads a remaining "\r" as "\n" (XML's end-of-line handling; decoders that
+// also normalise attribute whitespace yield a space there, and for a tab).
+// A name holding a character XML 1.0 forbids (NUL, most C0 controls) makes
+// the reporter's file malformed: no decoder reads it, and bqgen report says
+// so, naming the place.
+func junitName(s string) string {
+	s = strings.ReplaceAll(s, "\n", "")
+	s = strings.ReplaceAll(s, `"`, "&quot;")
+	return strings.ReplaceAll(s, "\r", "\n")
+}

@@ -10,14 +10,14 @@ import (
 // The test index (backend.TestIndexFile): how JUnit XML reports each
 // generated test. pytest's --junitxml names a test by its node id: the
 // classname is the module's path from pytest's rootdir, dotted, then the
-// TestCase class, and the name is the method. Where the rootdir is depends
-// on the SDK: its root when it has a pytest, pyproject.toml, tox.ini or
-// setup.cfg file (so both `pytest` at the root and `pytest` in tests/ say
-// "tests.test_conformance_cases.CasesConformanceTest"), or tests/ itself
-// when it has none and pytest is given tests/ ("test_conformance_cases.
-// CasesConformanceTest"). The second form is also what the unittest XML
-// runners (unittest-xml-reporting) write: module.Class, method. The index
-// lists both; one result file only ever uses one of them.
+// TestCase class, and the name is the method. Run at the SDK's root
+// (`pytest`, `pytest tests`, as its CI does) the rootdir is the root:
+// "tests.test_conformance_cases.CasesConformanceTest"; run inside tests/
+// with no pytest configuration above it (the SDK keeps none in
+// pyproject.toml), it is tests/: "test_conformance_cases.
+// CasesConformanceTest", which is also what the unittest XML runners
+// (unittest-xml-reporting) write. The index lists both; a result file uses
+// one of them.
 
 // indexFile is the test index of the view's test modules.
 func (v *view) indexFile(s *model.Suite, opt backend.Options) (backend.File, error) {

@@ -21,9 +21,6 @@ import (
 // from what the reporter writes (junitName): twice where Node 20 and newer
 // releases write a name differently.
 
-// describeSeparator joins nested describe names into a Suite.
-const describeSeparator = " > "
-
 // indexFile is the test index of the view's test files.
 func (v *view) indexFile(s *model.Suite, opt backend.Options) (backend.File, error) {
 	var tests []backend.IndexedTest

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"path"
 	"strings"
 	"testing"
 
@@ -48,7 +49,11 @@ func TestEveryLanguageSeesTheCaseIDs(t *testing.T) {
 				}
 				var all strings.Builder
 				for _, f := range files {
-					all.Write(f.Content)
+					// The test index records each case's exemption too, but
+					// it is no test: the count is of tests.
+					if path.Base(f.Path) != backend.IndexFileName {
+						all.Write(f.Content)
+					}
 				}
 				for i, id := range ids {
 					if n := strings.Count(all.String(), reasonToken(i)); n != 1 {

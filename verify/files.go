@@ -3,6 +3,7 @@ package verify
 import (
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"sort"
 )
@@ -26,4 +27,16 @@ func sourcesWithExt(root, ext string) ([]string, error) {
 	}
 	sort.Strings(files)
 	return files, nil
+}
+
+// newResultFile creates an empty file in dir named after pattern (as
+// os.CreateTemp takes it) for a runner to write its results into, and
+// returns its path: a name of its own, since the runs of one verification
+// share the directory and run concurrently.
+func newResultFile(dir, pattern string) (string, error) {
+	f, err := os.CreateTemp(dir, pattern)
+	if err != nil {
+		return "", fmt.Errorf("result file: %w", err)
+	}
+	return f.Name(), f.Close()
 }

@@ -83,6 +83,13 @@ func (GoToolchain) Run(ctx context.Context, dir string, env []string) (Result, e
 	cmd.Stdout, cmd.Stderr = &out, &out
 	runErr := cmd.Run()
 	res := parseGoTestOutput(out.String())
+	if ctx.Err() == nil {
+		file, err := writeGoTestJSON(ctx, dir, out.Bytes())
+		if err != nil {
+			return res, err
+		}
+		res.Files = []string{file}
+	}
 	var exit *exec.ExitError
 	switch {
 	case runErr == nil:
@@ -96,6 +103,31 @@ func (GoToolchain) Run(ctx context.Context, dir string, env []string) (Result, e
 		res.Summary = fmt.Sprintf("crashed (%v) before its closing PASS/FAIL line", runErr)
 	}
 	return res, nil
+}
+
+// writeGoTestJSON writes the run's output as `go test -json` would have
+// printed it into a new file in dir, and returns its path: go test -json is
+// test2json over the binary's -test.v output, so test2json reads the output
+// the counts came from, with the package's import path as go test names it.
+func writeGoTestJSON(ctx context.Context, dir string, output []byte) (string, error) {
+	name, err := newResultFile(dir, "conformance-results-*.json")
+	if err != nil {
+		return "", fmt.Errorf("go test -json %w", err)
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		return "", fmt.Errorf("go test -json results: %w", err)
+	}
+	defer f.Close()
+	cmd := exec.CommandContext(ctx, "go", "tool", "test2json", "-p", gobackend.VerifyPackage)
+	cmd.Dir, cmd.Env = dir, goEnv()
+	cmd.Stdin, cmd.Stdout = bytes.NewReader(output), f
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("go tool test2json: %w\n%s", err, stderr.String())
+	}
+	return f.Name(), f.Close()
 }
 
 // goResultLine is one test's result in -test.v output; the indentation

@@ -111,6 +111,27 @@ func TestGoToolchainPreparesOnceAndRunsPerOracle(t *testing.T) {
 	if err != nil || fail.Passed != 2 || fail.Failed != 1 || fail.Skipped != 1 || fail.Summary != "FAIL" {
 		t.Errorf("mutant: %+v, %v", fail, err)
 	}
+	checkGoTestJSON(t, pass, `{"Action":"pass","Package":"bqgenverify","Test":"TestX/a/b"`)
+	checkGoTestJSON(t, fail, `{"Action":"fail","Package":"bqgenverify","Test":"TestX/fail"`)
+	if len(pass.Files) == 1 && len(fail.Files) == 1 && pass.Files[0] == fail.Files[0] {
+		t.Error("two runs wrote the same result file")
+	}
+}
+
+// checkGoTestJSON checks that a run wrote one go test -json file into which
+// holds the event.
+func checkGoTestJSON(t *testing.T, res Result, event string) {
+	t.Helper()
+	if len(res.Files) != 1 {
+		t.Fatalf("%d result files, want 1", len(res.Files))
+	}
+	data, err := os.ReadFile(res.Files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), event) {
+		t.Errorf("%s has no event %s:\n%s", res.Files[0], event, data)
+	}
 }
 
 func TestGoToolchainPrepareFailsOnVetFindings(t *testing.T) {

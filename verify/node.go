@@ -143,16 +143,27 @@ func (n NodeToolchain) Run(ctx context.Context, dir string, env []string) (Resul
 	if _, err := os.Stat(filepath.Join(dir, nodeEntry)); err != nil {
 		return Result{}, fmt.Errorf("node: %s is missing: Prepare has not run", nodeEntry)
 	}
-	cmd := exec.CommandContext(ctx, n.node(), "--enable-source-maps", "--test-reporter=tap", nodeEntry)
+	// Besides the TAP the counts are read from, node:test's junit reporter
+	// writes the run's results as an SDK's CI would hand them to bqgen
+	// report; with two reporters each needs its destination.
+	junit, err := newResultFile(dir, "conformance-results-*.xml")
+	if err != nil {
+		return Result{}, fmt.Errorf("node: %w", err)
+	}
+	cmd := exec.CommandContext(ctx, n.node(), "--enable-source-maps",
+		"--test-reporter=tap", "--test-reporter-destination=stdout",
+		"--test-reporter=junit", "--test-reporter-destination="+junit, nodeEntry)
 	cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
+	err = cmd.Run()
 	var exit *exec.ExitError
 	if err != nil && !errors.As(err, &exit) {
 		return Result{Output: out.String()}, fmt.Errorf("node: %w", err)
 	}
-	return parseNodeTestSummary(out.String())
+	res, err := parseNodeTestSummary(out.String())
+	res.Files = []string{junit}
+	return res, err
 }
 
 // nodeSummaryLine is one line of node:test's closing TAP summary.

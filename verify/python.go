@@ -100,9 +100,14 @@ func (p PythonToolchain) HasPytest(ctx context.Context) bool {
 func (p PythonToolchain) runPytest(ctx context.Context, dir string, env []string) (Result, error) {
 	// The runners are pointed at the backend's test directory, as the SDK's
 	// own CI does, and collect the generated test modules by their glob.
-	// -rsx lists every skip and expected failure with its reason.
+	// -rsx lists every skip and expected failure with its reason;
+	// --junitxml writes the JUnit XML an SDK's CI would hand bqgen report.
+	junit, err := newResultFile(dir, "conformance-results-*.xml")
+	if err != nil {
+		return Result{}, fmt.Errorf("python: %w", err)
+	}
 	args := []string{"-m", "pytest", "-q", "-rsx", "-p", "no:cacheprovider", "-c", os.DevNull, "--rootdir", dir,
-		"-o", "python_files=" + python.TestFileGlob, python.TestDir}
+		"--junitxml", junit, "-o", "python_files=" + python.TestFileGlob, python.TestDir}
 	out, code, err := p.run(ctx, dir, env, args)
 	if err != nil {
 		return Result{}, err
@@ -113,11 +118,15 @@ func (p PythonToolchain) runPytest(ctx context.Context, dir string, env []string
 	if code != 0 && code != 1 && code != 5 {
 		return Result{Output: out}, fmt.Errorf("python: pytest exited with status %d:\n%s", code, out)
 	}
-	return parsePytestSummary(out)
+	res, err := parsePytestSummary(out)
+	res.Files = []string{junit}
+	return res, err
 }
 
 // runUnittest runs the standard library's discovery on the test directory,
-// which it puts on sys.path like pytest does.
+// which it puts on sys.path like pytest does. unittest writes no
+// machine-readable results (its XML reporters are third-party packages), so
+// the run has no result file.
 func (p PythonToolchain) runUnittest(ctx context.Context, dir string, env []string) (Result, error) {
 	out, code, err := p.run(ctx, dir, env, []string{"-m", "unittest", "discover", "-s", python.TestDir, "-p", python.TestFileGlob})
 	if err != nil {

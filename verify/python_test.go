@@ -84,6 +84,9 @@ func TestPythonOracleBound(t *testing.T) {
 				t.Skip("pytest is not importable")
 			}
 			rep := pythonVerify(t, tc, suite, bin, nil)
+			if want := map[string]int{PythonPytest: 1, PythonUnittest: 0}[runner]; len(rep.Baseline.Files) != want {
+				t.Errorf("%s wrote %d result files, want %d (JUnit XML from pytest, none from unittest)", runner, len(rep.Baseline.Files), want)
+			}
 			if b := rep.Baseline; b.Passed != want || b.Failed != 0 || b.Skipped != 0 {
 				t.Fatalf("%s against the oracle: %s (%d passed, %d failed, %d skipped), want %d passed\n%s",
 					runner, b.Summary, b.Passed, b.Failed, b.Skipped, want, b.Output)

@@ -23,6 +23,12 @@ type Result struct {
 	Summary string
 	// Output is everything the runner printed, for failure reports.
 	Output string
+	// Files are the machine-readable result files the run wrote into the
+	// run's directory, in the runner's own format (go test -json, JUnit
+	// XML): what an SDK's CI hands `bqgen report`. Each run writes files
+	// of its own, so concurrent runs in one directory never share one. None
+	// where the runner has no standard format (unittest).
+	Files []string
 }
 
 // Total is the number of tests the runner ran.

@@ -29,9 +29,10 @@ func New() backend.Backend { return &Backend{templates: textkit.NewLazy(parseTem
 // Lang is "go".
 func (*Backend) Lang() string { return "go" }
 
-// Generate returns, sorted by path: the block test files, the subject and
-// support files, the binding (the scaffold; or go.mod and the oracle client
-// and subject) and the vendored suite under testdata/conformance/.
+// Generate returns, sorted by path: the block test files, the test index
+// (index.go), the subject and support files, the binding (the scaffold; or
+// go.mod and the oracle client and subject) and the vendored suite under
+// testdata/conformance/.
 func (b *Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
 	return b.templates.Generate("go", func(t *template.Template) ([]backend.File, error) {
 		v, err := buildView(s, opt)
@@ -72,6 +73,11 @@ func (v *view) render(t *template.Template) ([]backend.File, error) {
 		return nil, err
 	}
 	files = append(files, rendered...)
+	index, err := v.indexFile()
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, index)
 	sources := []textkit.Output{{Path: SupportFile, Template: "support.go", Data: v.common.templateData(), Kind: backend.Generated}}
 	if v.common.binding == backend.BindOracle {
 		sources = append(sources, textkit.Output{Path: OracleClientFile, Template: "oracle.go", Data: v.common.templateData(), Kind: backend.Generated})

@@ -45,6 +45,7 @@ func TestSDKLayout(t *testing.T) {
 	expectKind(t, files, SubjectFile, backend.Generated)
 	expectKind(t, files, SupportFile, backend.Generated)
 	expectKind(t, files, ScaffoldFile, backend.Scaffold)
+	expectKind(t, files, backend.IndexFileName, backend.Generated)
 	for _, f := range s.Files {
 		got := files["testdata/conformance/"+f.Path]
 		if got.Kind != backend.Vendored || !bytes.Equal(got.Content, f.Raw) {
@@ -56,7 +57,7 @@ func TestSDKLayout(t *testing.T) {
 			t.Errorf("SDK output contains the verify module's %s", path)
 		}
 	}
-	if want := 17 + 3 + len(s.Files); len(files) != want {
+	if want := 17 + 4 + len(s.Files); len(files) != want {
 		t.Errorf("%d files, want %d", len(files), want)
 	}
 }
@@ -123,7 +124,13 @@ func TestGeneratedFilesCarryMarkerAndVersion(t *testing.T) {
 			t.Run(sc.name+"/"+bname, func(t *testing.T) {
 				t.Parallel()
 				for _, f := range generate(t, sc.load(t), backend.Options{Binding: binding}) {
-					if f.Kind != backend.Vendored {
+					switch {
+					case f.Path == backend.IndexFileName:
+						// JSON has no comments: the index states its suite itself.
+						if !strings.Contains(string(f.Content), `"conformance_version": `) {
+							t.Errorf("%s does not state the suite's version", f.Path)
+						}
+					case f.Kind != backend.Vendored:
 						checkHeader(t, f, sc.version)
 					}
 				}

@@ -37,7 +37,10 @@ const (
 	ModuleFile = "go.mod"
 
 	// verifyModule is the module path of the oracle-bound output.
-	verifyModule       = "bqgenverify"
+	verifyModule = "bqgenverify"
+	// VerifyPackage is the import path of the oracle-bound tests' package,
+	// as go test -json names it (the module root is TestDir).
+	VerifyPackage      = verifyModule
 	defaultPackageName = "babelqueue_test"
 	unversioned        = "unversioned"
 )

@@ -70,8 +70,8 @@ func TestHeaderSaysHowToRegenerate(t *testing.T) {
 		for name, binding := range bindings {
 			files := generate(t, s, backend.Options{Binding: binding, Regenerate: c.regenerate})
 			for _, f := range files {
-				if f.Kind != backend.Generated {
-					continue
+				if f.Kind != backend.Generated || f.Path == backend.IndexFileName {
+					continue // JSON has no comment to carry the command
 				}
 				if !strings.Contains(string(f.Content), c.want) {
 					t.Errorf("%s %s: no line %q", name, f.Path, c.want)

@@ -20,6 +20,11 @@ type fileBuilder struct {
 	// files); exemptions excuse its cases (exempt.go).
 	block      string
 	exemptions backend.Options
+	// pending are the case names of the subtests built for the next
+	// top-level test; tests is what the test index says of the file's
+	// tests (index.go).
+	pending []string
+	tests   []goTest
 }
 
 // newGenerated starts a generated test file of the view's package, headed by

@@ -74,13 +74,23 @@ func params(name string, ps ...jen.Code) func(*jen.Group) {
 // subtest is t.Run(name, func(t *testing.T) { body }) for the case name of
 // the file's block, its body as the SDK's exemptions say (exempt). The case
 // name goes in raw, through textLit: the testing package makes display names
-// unique.
+// unique, and the test index computes them as it does (index.go). The
+// subtest belongs to the next top-level test b.testFunc builds.
 func (b *fileBuilder) subtest(name string, body ...jen.Code) *jen.Statement {
+	b.pending = append(b.pending, name)
 	return tDo("Run", textLit(name), jen.Func().Params(tParam()).Block(b.exempt(name, body)...))
 }
 
-// testFunc is a top-level test that first obtains the subject.
-func testFunc(name string, body ...jen.Code) *jen.Statement {
+// testFunc is a top-level test that first obtains the subject, running the
+// subtests built since the previous top-level test, in that order; it
+// indexes them under name.
+func (b *fileBuilder) testFunc(name string, body ...jen.Code) *jen.Statement {
+	b.indexSubtests(name)
+	return topLevelTest(name, body...)
+}
+
+// topLevelTest is func name(t *testing.T) { subject := ...; body }.
+func topLevelTest(name string, body ...jen.Code) *jen.Statement {
 	stmts := append([]jen.Code{jen.Id("subject").Op(":=").Id(subjectFor).Call(jen.Id("t"))}, body...)
 	return jen.Func().Id(name).Params(tParam()).Block(stmts...)
 }
@@ -89,7 +99,8 @@ func testFunc(name string, body ...jen.Code) *jen.Statement {
 // sub-block with a single check, named caseName), its body as the SDK's
 // exemptions say.
 func (b *fileBuilder) caseTest(name, caseName string, body ...jen.Code) *jen.Statement {
-	return testFunc(name, b.exempt(caseName, body)...)
+	b.indexTest(name, caseName)
+	return topLevelTest(name, b.exempt(caseName, body)...)
 }
 
 // exempt is the body of a case's test as the exemption covering

@@ -40,6 +40,12 @@ func TestTransportTarget(t *testing.T) {
 					}
 					continue
 				}
+				if path == backend.IndexFileName {
+					if !strings.Contains(string(f.Content), `"suite": "`+pkg+`"`) {
+						t.Errorf("%s does not name the tests' package %s", path, pkg)
+					}
+					continue
+				}
 				if !strings.Contains(string(f.Content), "\npackage "+pkg+"\n") {
 					t.Errorf("%s is not in package %s", path, pkg)
 				}

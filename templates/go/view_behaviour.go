@@ -35,7 +35,7 @@ func addIdempotency(s *model.Suite, b *fileBuilder) error {
 			runs[i] = b.subtest(seq.Name, jen.Id(expectReplay).Call(jen.Id("t"), jen.Id("subject"), intLit(seq.ExpectedEffects), replaySteps(seq.Deliveries)))
 		}
 		b.decl(name+" runs idempotency.sequences: one wrapped handler over one fresh store runs or skips each delivery as expected.",
-			testFunc(name, runs...))
+			b.testFunc(name, runs...))
 		emitReplayHelpers(b)
 	}
 	return nil
@@ -120,5 +120,5 @@ func emitPayloadBlock(b *fileBuilder, block string, ps *model.PayloadSchema, doc
 		))
 	}
 	name := testName(block)
-	b.decl(name+" runs "+block+": "+doc, testFunc(name, body...))
+	b.decl(name+" runs "+block+": "+doc, b.testFunc(name, body...))
 }

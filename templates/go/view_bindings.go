@@ -149,7 +149,7 @@ func emitReconciliation(b *fileBuilder, block string, rec *model.Reconciliation,
 	}
 	name := testName(block, "attempts_reconciliation")
 	b.decl(name+" runs "+block+".attempts_reconciliation: the attempts a consumer sees after reconciling the body's count with the broker's.",
-		testFunc(name, runs...))
+		b.testFunc(name, runs...))
 	return nil
 }
 
@@ -222,7 +222,7 @@ func emitGate(b *fileBuilder, block string, g *model.SchemaVersionGate, op proto
 	name := testName(block, model.SubSchemaVersionGate)
 	b.decl(name+" runs "+block+"."+model.SubSchemaVersionGate+": the consumer reads the schema-version property "+
 		"before decoding, and each value lets the fixture through to decode or rejects it, as expected.",
-		testFunc(name, runs...))
+		b.testFunc(name, runs...))
 	return nil
 }
 

@@ -29,7 +29,7 @@ func addCases(s *model.Suite, b *fileBuilder) error {
 		runs = append(runs, run)
 	}
 	b.decl(testName(model.BlockCases)+" runs the suite's cases block: each fixture is decoded; a valid one must be accepted with the expected view (per-message fields by shape only), an invalid one rejected.",
-		testFunc(testName(model.BlockCases), runs...))
+		b.testFunc(testName(model.BlockCases), runs...))
 	emitEnvelopeExpectation(b)
 	return nil
 }
@@ -127,7 +127,7 @@ func addRoundtrip(s *model.Suite, b *fileBuilder) error {
 	}
 	name := testName(model.BlockRoundtrip)
 	b.decl(name+" runs roundtrip: re-encoding a decoded envelope with attempts + 1 keeps every unknown key with the same value.",
-		testFunc(name, runs...))
+		b.testFunc(name, runs...))
 	emitRoundtripHelpers(b)
 	return nil
 }
@@ -185,7 +185,7 @@ func addDataShape(s *model.Suite, b *fileBuilder) error {
 	}
 	name := testName(model.BlockDataShape)
 	b.decl(name+" runs data_shape: the producer emits data as an object ({} never []) and decode rejects non-object data.",
-		testFunc(name, runs...))
+		b.testFunc(name, runs...))
 	if encodes {
 		emitEncodedDataHelpers(b)
 	}
@@ -236,7 +236,7 @@ func addForbiddenKeys(s *model.Suite, b *fileBuilder) error {
 	}
 	name := testName(model.BlockForbiddenKeys)
 	b.decl(name+" runs forbidden_keys: decode accepts the envelope with a warning naming the key, and re-encoding drops it.",
-		testFunc(name, runs...))
+		b.testFunc(name, runs...))
 	emitForbiddenKeyHelper(b)
 	return nil
 }

@@ -64,7 +64,7 @@ func emitMessaging(b *fileBuilder, block string, mb *model.MessagingBlock, op pr
 		body = append(body, run)
 	}
 	name := testName(block)
-	b.decl(name+" runs "+block+": "+doc, testFunc(name, body...))
+	b.decl(name+" runs "+block+": "+doc, b.testFunc(name, body...))
 	return nil
 }
 

@@ -32,8 +32,9 @@ func New() backend.Backend { return Backend{lazy: textkit.NewLazy(parseTemplates
 // Lang is "node".
 func (Backend) Lang() string { return "node" }
 
-// Generate returns the test files, support, subject and binding, the vendored
-// suite and, for BindOracle, the standalone project files.
+// Generate returns the test files, support, subject and binding, the test
+// index (index.go), the vendored suite and, for BindOracle, the standalone
+// project files.
 func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
 	return b.lazy.Generate("node", func(t *template.Template) ([]backend.File, error) {
 		b.templates = t
@@ -62,7 +63,12 @@ func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 	if err != nil {
 		return nil, err
 	}
-	return append(append(out, shared...), backend.VendorSuite(s, suiteDir)...), nil
+	index, err := v.indexFile(s, opt)
+	if err != nil {
+		return nil, err
+	}
+	out = append(append(out, shared...), index)
+	return append(out, backend.VendorSuite(s, suiteDir)...), nil
 }
 
 // defined reports whether b's templates define name: which operations have

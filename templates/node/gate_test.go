@@ -206,7 +206,7 @@ func mapKeys(m map[string]string) func(func(string) bool) {
 // reaches a generated file raw from a hostile gate.
 func TestGateValuesAreEncoded(t *testing.T) {
 	for _, f := range generate(t, gateSuite(t), backend.BindOracle) {
-		if f.Kind == backend.Vendored {
+		if f.Kind == backend.Vendored || isIndex(f) {
 			continue
 		}
 		for _, r := range "\u0085\u00a0\u3000\ufeff\u2028\u2029\u202e\u200b\x00\x7f\v\f\b\r" {

@@ -27,6 +27,13 @@ var hostile = strings.Join(node.Adversarial[1:len(node.Adversarial)-1], " | ")
 // string, and numbers at each AMQP width; its messaging blocks carry hostile
 // names, bodies, ids, sources and metadata.
 func adversarialSuite(t *testing.T) *model.Suite {
+	return hostileSuite(t, hostile, func(name string) string { return name })
+}
+
+// hostileSuite is adversarialSuite with hostile standing for every name,
+// description, key and value, and caseName applied to every case's name
+// (the gate and messaging blocks name theirs after each adversarial string).
+func hostileSuite(t *testing.T, hostile string, caseName func(string) string) *model.Suite {
 	t.Helper()
 	data := map[string]any{hostile: hostile, "__proto__": map[string]any{"polluted": true}, "constructor": []any{}}
 	meta := map[string]any{"id": "id-1", "lang": "node", "schema_version": 1, "created_at": 1749132727000,
@@ -50,6 +57,7 @@ func adversarialSuite(t *testing.T) *model.Suite {
 	for block, b := range node.MessagingBlocks(hostile) {
 		manifest[block] = b
 	}
+	renameCases(manifest, caseName)
 	fsys := fstest.MapFS{
 		"manifest.json":          {Data: mustJSON(t, manifest)},
 		"CONFORMANCE_VERSION":    {Data: []byte("9.9.9-pre\n")},
@@ -137,5 +145,23 @@ func writeFile(t *testing.T, dir, path string, content []byte) {
 	}
 	if err := os.WriteFile(full, content, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// renameCases applies rename to every "name" string in the manifest tree v.
+func renameCases(v any, rename func(string) string) {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, child := range v {
+			if name, ok := child.(string); ok && k == "name" {
+				v[k] = rename(name)
+			} else {
+				renameCases(child, rename)
+			}
+		}
+	case []any:
+		for _, child := range v {
+			renameCases(child, rename)
+		}
 	}
 }

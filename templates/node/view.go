@@ -54,7 +54,8 @@ type testFile struct {
 	Doc     string // the block's description, as comment lines
 	Imports imports
 	common
-	Body body // the block's view: *casesBody, *bindingBody, ...
+	Body  body   // the block's view: *casesBody, *bindingBody, ...
+	block string // the block whose cases the file tests
 }
 
 // blockView builds the test file of one block.
@@ -86,7 +87,7 @@ func (c *common) file(s *model.Suite, block string, b body, imp imports) testFil
 	sort.Strings(imp.Support)
 	sort.Strings(imp.Types)
 	return testFile{Path: TestFileName(block), Root: block + ".test.ts", Doc: tsComment(fileDoc(s, block), ""),
-		Imports: imp, common: *c, Body: b}
+		Imports: imp, common: *c, Body: b, block: block}
 }
 
 // body is a block's view.
@@ -132,6 +133,9 @@ type testCase struct {
 	// the case has none), set by exempt once the block's file is built.
 	Exempt string
 	key    string // the case name bqgen.yaml's exemptions match ("<block>/<key>")
+	// display is the test's name and describe the name of the describe
+	// block it is in ("" at the top level), raw, for the test index.
+	display, describe string
 }
 
 // newCase makes a test head, its comment indented to sit above the test.
@@ -139,10 +143,18 @@ func newCase(name, description, indent string) testCase {
 	return keyedCase(name, name, description, indent)
 }
 
+// nestedCase makes the head of a test inside the describe block named
+// describe (the template writes the block; the index records its name).
+func nestedCase(describe, name, description string) testCase {
+	c := newCase(name, description, nestedIndent)
+	c.describe = describe
+	return c
+}
+
 // keyedCase makes a test head whose display name differs from the case name
 // exemptions match.
 func keyedCase(key, display, description, indent string) testCase {
-	c := testCase{Name: tsString(display), key: key}
+	c := testCase{Name: tsString(display), key: key, display: display}
 	if description != "" {
 		c.Comment = tsComment(description, indent)
 	}

@@ -60,7 +60,7 @@ func buildIdempotency(s *model.Suite, c *common) (testFile, error) {
 }
 
 func buildSequence(seq model.IdempotencySequence) sequenceView {
-	sv := sequenceView{testCase: newCase(seq.Name, seq.Description, nestedIndent), Effects: tsInt(seq.ExpectedEffects)}
+	sv := sequenceView{testCase: nestedCase(subSequences, seq.Name, seq.Description), Effects: tsInt(seq.ExpectedEffects)}
 	invoked := make([]model.Value, len(seq.Deliveries))
 	for i, d := range seq.Deliveries {
 		outcome := d.Outcome

@@ -52,7 +52,7 @@ func buildReconcile(r *model.Reconciliation, block string, op protocol.Operation
 		if err != nil {
 			return nil, fmt.Errorf("%s case %q: %w", subReconciliation, c.Name, err)
 		}
-		rv.Cases = append(rv.Cases, reconcileCaseView{testCase: newCase(c.Name, "", nestedIndent),
+		rv.Cases = append(rv.Cases, reconcileCaseView{testCase: nestedCase(block+" "+subReconciliation, c.Name, ""),
 			BodyAttempts: tsInt(c.BodyAttempts), Native: native, Expected: tsInt(c.ExpectedAttempts)})
 	}
 	return rv, nil
@@ -103,7 +103,7 @@ func buildGate(g *model.SchemaVersionGate, block string, op protocol.Operation) 
 				return nil, fmt.Errorf("%s case %q: %w", subGate, c.Name, err)
 			}
 		}
-		cv := gateCaseView{testCase: newCase(c.Name, "", nestedIndent)}
+		cv := gateCaseView{testCase: nestedCase(block+" "+subGate, c.Name, "")}
 		for _, amqpType := range c.AMQPTypes() {
 			args := []string{"envelope", property}
 			outcome, what := "outcome", "outcome for "+g.Property

@@ -24,15 +24,23 @@ func New() backend.Backend { return Backend{lazy: textkit.NewLazy(parseTemplates
 func (Backend) Lang() string { return "python" }
 
 // Generate returns the support module, the subject module of the binding
-// (the SDK scaffold or the oracle subject), one test module per block, and
-// the vendored suite, sorted by path.
+// (the SDK scaffold or the oracle subject), one test module per block, the
+// test index (index.go) and the vendored suite, sorted by path.
 func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
 	return b.lazy.Generate("python", func(t *template.Template) ([]backend.File, error) {
 		v, err := buildView(s, opt)
 		if err != nil {
 			return nil, err
 		}
-		return render(t, v, opt.Binding, s)
+		files, err := render(t, v, opt.Binding, s)
+		if err != nil {
+			return nil, err
+		}
+		index, err := v.indexFile(s, opt)
+		if err != nil {
+			return nil, err
+		}
+		return append(files, index), nil
 	})
 }
 

@@ -55,7 +55,8 @@ type testFile struct {
 	ClassDoc      string // its docstring literal
 	SupportModule string
 	SubjectModule string
-	Body          body // the block's view: *casesBody, *bindingBody, ...
+	Body          body   // the block's view: *casesBody, *bindingBody, ...
+	block         string // the block whose cases the module tests
 }
 
 // docWidth is where docstrings wrap (see pyDoc).
@@ -181,7 +182,7 @@ func (c *common) testFile(block string, b body) (testFile, error) {
 		Doc:           pyDoc(summary, version, docWidth),
 		Class:         testClassName(block),
 		ClassDoc:      pyDoc(fmt.Sprintf("One test per case of the %q block.", block), "", docWidth),
-		SupportModule: c.SupportModule, SubjectModule: c.SubjectModule, Body: b,
+		SupportModule: c.SupportModule, SubjectModule: c.SubjectModule, Body: b, block: block,
 	}, nil
 }
 

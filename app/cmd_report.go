@@ -188,7 +188,7 @@ func readTargetIndex(g generated) (report.Index, error) {
 	if err != nil {
 		return report.Index{}, problemsErr("%v", err)
 	}
-	return idx, nil
+	return withGoPackage(idx, g.out), nil
 }
 
 // targetNames names each target in the report: "<lang> core" for a target

@@ -52,7 +52,11 @@ func readJUnit(name string, data []byte) (Run, error) {
 		return Run{}, err
 	}
 	run := Run{Format: FormatJUnitXML}
-	root.collect("", &run.Tests)
+	if root.fromNodeTest() {
+		root.collectNodeTest("", &run.Tests)
+	} else {
+		root.collect("", &run.Tests)
+	}
 	declared, err := root.declared()
 	if err != nil {
 		return Run{}, fmt.Errorf("%s: %w", name, err)
@@ -73,6 +77,31 @@ func (s junitSuite) collect(suite string, into *[]Test) {
 	}
 	for _, nested := range s.Suites {
 		nested.collect(suite, into)
+	}
+}
+
+// fromNodeTest reports a node:test junit file: its root carries the
+// reporter's closing totals as comments.
+func (s junitSuite) fromNodeTest() bool {
+	return nodeTotal.MatchString(s.Comments)
+}
+
+// collectNodeTest is collect for node:test, whose every classname is
+// "test" and which names no file: a test's suite is the path of describe
+// blocks around it (their <testsuite> names joined with " > "), "" at the
+// top level, as the node test index lists it.
+func (s junitSuite) collectNodeTest(path string, into *[]Test) {
+	for _, c := range s.Cases {
+		t := c.test(path)
+		t.Suite = path
+		*into = append(*into, t)
+	}
+	for _, nested := range s.Suites {
+		inner := nested.Name
+		if path != "" {
+			inner = path + " > " + nested.Name
+		}
+		nested.collectNodeTest(inner, into)
 	}
 }
 

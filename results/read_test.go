@@ -79,24 +79,24 @@ func TestReadSamples(t *testing.T) {
 			pass(phpClass, phpData+`"duplicate name (2)"`),
 		}},
 		{"node.xml", FormatJUnitXML, &Counts{Passed: 8, Failed: 1, Skipped: 2}, []Test{
-			pass("test", "top-level test"),
-			pass("test", "passes"),
-			{"test", "fails with a message", Fail, "expected <a> & &quot;b&quot;'a' !== 'b'"},
-			{"test", "skipped with a reason", Skip, skipReason},
-			{"test", "skipped by option", Skip, "exempted: tracked in #12"},
+			pass("", "top-level test"),
+			pass("envelope", "passes"),
+			{"envelope", "fails with a message", Fail, "expected <a> & &quot;b&quot;'a' !== 'b'"},
+			{"envelope", "skipped with a reason", Skip, skipReason},
+			{"envelope", "skipped by option", Skip, "exempted: tracked in #12"},
 			// node:test escapes a quote twice: the name is what the file says.
-			pass("test", "hostile &quot;quoted&quot; <&> 'apos' \t tab é ü 日本 🙂"),
-			pass("test", "line oneline two"), // node drops the newline
-			pass("test", long),
-			pass("test", "duplicate name"),
-			pass("test", "duplicate name (2)"),
-			pass("test", "nested pass"),
+			pass("envelope", "hostile &quot;quoted&quot; <&> 'apos' \t tab é ü 日本 🙂"),
+			pass("envelope", "line oneline two"), // node drops the newline
+			pass("envelope", long),
+			pass("envelope", "duplicate name"),
+			pass("envelope", "duplicate name (2)"),
+			pass("describe &quot;quoted&quot; <&>", "nested pass"),
 		}},
 		{"node-todo-timeout.xml", FormatJUnitXML, &Counts{Passed: 1, Failed: 1, Skipped: 2}, []Test{
-			{"test", "todo one", Skip, "later"},
-			{"test", "todo failing", Skip, "true"}, // node counts a failing todo as todo
-			{"test", "times out", Fail, "test timed out after 10ms"},
-			pass("test", "child"),
+			{"", "todo one", Skip, "later"},
+			{"", "todo failing", Skip, "true"}, // node counts a failing todo as todo
+			{"", "times out", Fail, "test timed out after 10ms"},
+			pass("parent fails", "child"),
 		}},
 		{"junit-console.xml", FormatJUnitXML, &Counts{Passed: 8, Failed: 1, Skipped: 2}, []Test{
 			{javaClass, "failsWithAMessage()", Fail, `expected <a> & "b" ==> expected: <b> but was: <a>`},

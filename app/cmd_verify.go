@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/report"
 	"github.com/babelqueue/bqgen/verify"
 	"github.com/urfave/cli/v2"
 )
@@ -16,11 +17,13 @@ func verifyCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "verify",
 		Usage:     "run the generated tests against the oracle (all must pass) and each mutant (each must be caught)",
-		UsageText: "bqgen verify --lang LANG|all [--suite DIR] [--keep]",
+		UsageText: "bqgen verify --lang LANG|all [--suite DIR] [--keep] [--report FILE [--oracle-only]]",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "lang", Usage: "`LANG` to verify, or all (every language whose tools are installed)"},
 			suiteFlag(),
 			&cli.BoolFlag{Name: "keep", Usage: "keep the generated projects and print where they are"},
+			&cli.StringFlag{Name: "report", Usage: "also write the runs against the oracle as a JSON report (bqgen report --merge reads it) to `FILE`"},
+			&cli.BoolFlag{Name: "oracle-only", Usage: "run against the oracle alone, no mutants: for --report, not a proof"},
 		},
 		Action: runVerify,
 	}
@@ -53,10 +56,30 @@ func runVerify(c *cli.Context) error {
 	if err != nil {
 		return problemsErr("%v", err)
 	}
+	if c.Bool("oracle-only") && c.String("report") == "" {
+		return usageErr("--oracle-only proves nothing: it goes with --report")
+	}
 	var failed []string
+	in := report.Input{Descriptions: s.CaseDescriptions()}
+	for _, id := range s.CaseIDs() {
+		in.Order = append(in.Order, id.String())
+	}
 	for _, lang := range langs {
-		if !verifyOne(c, lang, s, ms, bin) {
+		rep, ok := verifyOne(c, lang, s, ms, bin)
+		if !ok {
 			failed = append(failed, lang)
+		}
+		if c.String("report") != "" && rep.Baseline.Total() > 0 {
+			target, runs, err := oracleTarget(s, rep)
+			if err != nil {
+				return problemsErr("--report: %v", err)
+			}
+			in.Targets, in.Runs = append(in.Targets, target), append(in.Runs, runs...)
+		}
+	}
+	if file := c.String("report"); file != "" {
+		if err := writeOracleReport(file, in); err != nil {
+			return err
 		}
 	}
 	if len(failed) > 0 {
@@ -90,20 +113,40 @@ func verifyLangs(lang string, w io.Writer) ([]string, error) {
 	return out, nil
 }
 
-func verifyOne(c *cli.Context, lang string, s *model.Suite, ms []verify.Mutant, bin string) bool {
+func verifyOne(c *cli.Context, lang string, s *model.Suite, ms []verify.Mutant, bin string) (verify.Report, bool) {
 	b, _ := Backends().Lookup(lang)
 	started := time.Now()
 	rep, err := verify.Run(c.Context, verify.Config{Backend: b, Toolchain: Toolchains()[lang], Suite: s,
-		OracleBin: bin, Mutants: ms, Log: c.App.ErrWriter, KeepDir: c.Bool("keep")})
+		OracleBin: bin, Mutants: ms, Log: c.App.ErrWriter, KeepDir: c.Bool("keep"), OracleOnly: c.Bool("oracle-only")})
 	w := c.App.Writer
 	if c.Bool("keep") && rep.Dir != "" {
 		fmt.Fprintf(w, "%s: generated project kept in %s\n", lang, rep.Dir)
 	}
 	if err != nil {
 		fmt.Fprintf(w, "%s: FAILED: %v\n", lang, err)
-		return false
+		return rep, false
 	}
 	rep.Write(w)
 	fmt.Fprintf(w, "%s: %d runs in %.1f s\n", lang, 1+len(rep.Mutants), time.Since(started).Seconds())
-	return rep.OK()
+	if c.Bool("oracle-only") {
+		return rep, rep.Baseline.Failed == 0 && rep.Baseline.Skipped == 0 && rep.Baseline.Passed > 0
+	}
+	return rep, rep.OK()
+}
+
+// writeOracleReport classifies the runs against the oracle and writes them
+// as a JSON report.
+func writeOracleReport(file string, in report.Input) error {
+	r, err := report.Build(in)
+	if err != nil {
+		return problemsErr("--report: %v", err)
+	}
+	data, err := report.JSON(r, nil)
+	if err != nil {
+		return err
+	}
+	if err := writeAtomic(file, data); err != nil {
+		return fmt.Errorf("--report: %w", err)
+	}
+	return nil
 }

@@ -44,6 +44,11 @@ func withGoPackage(idx report.Index, out string) report.Index {
 	if importPath == "" {
 		return idx
 	}
+	return inPackage(idx, importPath)
+}
+
+// inPackage names every test of idx in the Go package importPath.
+func inPackage(idx report.Index, importPath string) report.Index {
 	tests := make([]report.IndexEntry, len(idx.Tests))
 	for i, e := range idx.Tests {
 		e.Names = append(e.Names[:0:0], e.Names...)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"time"
@@ -41,6 +42,9 @@ type Config struct {
 	// Workers is how many mutant runs go at once against the one prepared
 	// project; 0 means one per CPU. Runs only read the project directory.
 	Workers int
+	// OracleOnly runs the tests against the correct oracle alone, for the
+	// oracle's own results (`verify --report`), not a proof.
+	OracleOnly bool
 }
 
 // MutantResult is what the tests did against one mutant.
@@ -57,6 +61,9 @@ type Report struct {
 	Lang     string
 	Dir      string
 	Baseline Result
+	// BaselineFiles are the machine-readable result files of the run against
+	// the oracle, by base name, read before the project directory goes.
+	BaselineFiles map[string][]byte
 	Mutants  []MutantResult
 	NotRun   []Mutant // mutants of blocks the suite does not carry
 	// Uncaught are mutants of blocks the suite carries that none of its
@@ -115,7 +122,10 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if err != nil {
 		return rep, fmt.Errorf("%s: run against the oracle: %w", rep.Lang, err)
 	}
-	if rep.Baseline.Failed > 0 || rep.Baseline.Passed == 0 {
+	if rep.BaselineFiles, err = readResultFiles(rep.Baseline.Files); err != nil {
+		return rep, fmt.Errorf("%s: %w", rep.Lang, err)
+	}
+	if rep.Baseline.Failed > 0 || rep.Baseline.Passed == 0 || cfg.OracleOnly {
 		return rep, nil // mutants prove nothing when the oracle run fails
 	}
 	var applicable []Mutant
@@ -242,4 +252,17 @@ func runOnce(ctx context.Context, tc Toolchain, dir string, env []string) (Resul
 
 func oracleEnv(bin, fault string) []string {
 	return []string{EnvOracleBin + "=" + bin, EnvOracleFault + "=" + fault}
+}
+
+// readResultFiles reads a run's result files by base name.
+func readResultFiles(paths []string) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil, fmt.Errorf("read the run's result file: %w", err)
+		}
+		out[filepath.Base(p)] = data
+	}
+	return out, nil
 }

@@ -1,0 +1,64 @@
+package app
+
+import (
+	"fmt"
+	"path"
+	"sort"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/report"
+	"github.com/babelqueue/bqgen/results"
+	gobackend "github.com/babelqueue/bqgen/templates/go"
+	"github.com/babelqueue/bqgen/verify"
+)
+
+// oracleRepository names the oracle-bound runs in a report.
+const oracleRepository = "bqgen oracle"
+
+// oracleTarget is one language's run against the oracle, as `bqgen report`
+// reads an SDK's: the test index of the oracle-bound output and the result
+// files its runner wrote.
+func oracleTarget(s *model.Suite, rep verify.Report) (report.Target, []results.Run, error) {
+	b, err := Backends().Lookup(rep.Lang)
+	if err != nil {
+		return report.Target{}, nil, err
+	}
+	files, err := b.Generate(s, backend.Options{Binding: backend.BindOracle})
+	if err != nil {
+		return report.Target{}, nil, err
+	}
+	var idx report.Index
+	found := false
+	for _, f := range files {
+		if path.Base(f.Path) == backend.IndexFileName {
+			if idx, err = report.ReadIndex(rep.Lang+" oracle index", f.Content); err != nil {
+				return report.Target{}, nil, err
+			}
+			found = true
+		}
+	}
+	if !found {
+		return report.Target{}, nil, fmt.Errorf("%s: the backend writes no test index", rep.Lang)
+	}
+	if len(rep.BaselineFiles) == 0 {
+		return report.Target{}, nil, fmt.Errorf("%s: the run against the oracle wrote no result file its runner's format has (unittest has none: run Python with pytest)", rep.Lang)
+	}
+	if rep.Lang == "go" {
+		idx = inPackage(idx, gobackend.VerifyPackage)
+	}
+	var names []string
+	for name := range rep.BaselineFiles {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var runs []results.Run
+	for _, name := range names {
+		run, err := results.Read(rep.Lang+": "+name, rep.BaselineFiles[name])
+		if err != nil {
+			return report.Target{}, nil, err
+		}
+		runs = append(runs, run)
+	}
+	return report.Target{Repository: oracleRepository, Name: rep.Lang, Index: idx}, runs, nil
+}

@@ -64,8 +64,8 @@ type Report struct {
 	// BaselineFiles are the machine-readable result files of the run against
 	// the oracle, by base name, read before the project directory goes.
 	BaselineFiles map[string][]byte
-	Mutants  []MutantResult
-	NotRun   []Mutant // mutants of blocks the suite does not carry
+	Mutants       []MutantResult
+	NotRun        []Mutant // mutants of blocks the suite does not carry
 	// Uncaught are mutants of blocks the suite carries that none of its
 	// cases catches (the reference expectations fail none): holes of the
 	// suite, not of the generated tests. They still run, and must fail no

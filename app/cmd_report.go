@@ -27,7 +27,7 @@ func reportCommand() *cli.Command {
 			&cli.StringFlag{Name: "results-dir", Usage: "read every result file under `DIR`"},
 			&cli.StringSliceFlag{Name: "merge", Usage: "merge in an earlier --format json report `FILE` (another repository's); repeat the flag for more"},
 			&cli.StringFlag{Name: "name", Usage: "the repository's `NAME` in the report (default: the base name of the directory of " + config.FileName + ", or of --out)"},
-			&cli.StringFlag{Name: "format", Value: "md", Usage: "`FORMAT` of the report: md, json or html"},
+			&cli.StringFlag{Name: "format", Value: "md", Usage: "`FORMAT` of the report: md, json, html, or blocks (the per-block table a suite's README embeds)"},
 			&cli.StringFlag{Name: "output", Usage: "write the report to `FILE` (default: standard output)"},
 			&cli.StringFlag{Name: "history", Usage: "the history `FILE` (JSON): read, the changes since its last entry reported, this report appended"},
 			&cli.StringFlag{Name: "badges", Usage: "write an SVG badge per SDK target into `DIR`"},
@@ -80,8 +80,10 @@ func renderer(format string) (func(report.Report, *report.Changes) ([]byte, erro
 		return report.JSON, nil
 	case "html":
 		return report.HTML, nil
+	case "blocks":
+		return func(r report.Report, _ *report.Changes) ([]byte, error) { return report.BlockTable(r), nil }, nil
 	}
-	return nil, usageErr("--format %s: want md, json or html", quote.Name(format))
+	return nil, usageErr("--format %s: want md, json, html or blocks", quote.Name(format))
 }
 
 // buildReport is this repository's report, when it has targets or result

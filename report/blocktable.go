@@ -1,0 +1,51 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+)
+
+// BlockTable is the per-block table a suite's README embeds: one row per
+// block with its number of cases, one column per SDK target with the cases
+// of the block it passes out of those it generates ("—" for none).
+func BlockTable(r Report) []byte {
+	var b strings.Builder
+	b.WriteString("| block | cases |")
+	for _, s := range r.SDKs {
+		fmt.Fprintf(&b, " %s |", md(s.Target))
+	}
+	b.WriteString("\n| --- | ---: |" + strings.Repeat(" ---: |", len(r.SDKs)) + "\n")
+	counts := make([][]BlockCount, len(r.SDKs))
+	for i, s := range r.SDKs {
+		counts[i] = r.BlockCounts(s)
+	}
+	for bi, block := range r.Blocks() {
+		cases := 0
+		for _, c := range r.Cases {
+			if c.Block == block {
+				cases++
+			}
+		}
+		fmt.Fprintf(&b, "| %s | %d |", md(block), cases)
+		for i := range r.SDKs {
+			fmt.Fprintf(&b, " %s |", passedOf(counts[i][bi].Counts))
+		}
+		b.WriteString("\n")
+	}
+	return []byte(b.String())
+}
+
+// passedOf is "passed/generated" for one block's counts, "—" when the
+// target generates none of its cases.
+func passedOf(c map[Status]int) string {
+	total := 0
+	for st, n := range c {
+		if st != NotGenerated {
+			total += n
+		}
+	}
+	if total == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%d/%d", c[Passed], total)
+}

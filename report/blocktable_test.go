@@ -1,0 +1,19 @@
+package report
+
+import "testing"
+
+// The block table counts each target's passing cases per block out of those
+// it generates, and says "—" for a block it does not generate.
+func TestBlockTable(t *testing.T) {
+	r := Report{
+		Cases: []Case{{ID: "cases/a", Block: "cases"}, {ID: "cases/b", Block: "cases"}, {ID: "sqs/x", Block: "sqs"}},
+		SDKs: []SDK{
+			{Target: "go", Results: map[string]Result{"cases/a": {Status: Passed}, "cases/b": {Status: Failed}, "sqs/x": {Status: NotGenerated}}},
+			{Target: "node|sqs", Results: map[string]Result{"cases/a": {Status: Passed}, "cases/b": {Status: Passed}, "sqs/x": {Status: NotProvided}}},
+		},
+	}
+	want := "| block | cases | go | node\\|sqs |\n| --- | ---: | ---: | ---: |\n| cases | 2 | 1/2 | 2/2 |\n| sqs | 1 | — | 0/1 |\n"
+	if got := string(BlockTable(r)); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"path"
 	"strings"
 	"testing"
 
@@ -48,7 +49,9 @@ func TestEveryLanguageSeesTheCaseIDs(t *testing.T) {
 				}
 				var all strings.Builder
 				for _, f := range files {
-					all.Write(f.Content)
+					if path.Base(f.Path) != backend.IndexFileName { // the index restates every exemption
+						all.Write(f.Content)
+					}
 				}
 				for i, id := range ids {
 					if n := strings.Count(all.String(), reasonToken(i)); n != 1 {

@@ -23,6 +23,9 @@ type Result struct {
 	Summary string
 	// Output is everything the runner printed, for failure reports.
 	Output string
+	// Files are the machine-readable result files the run wrote (go test
+	// -json, JUnit XML, TRX), for bqgen report.
+	Files []string
 }
 
 // Total is the number of tests the runner ran.

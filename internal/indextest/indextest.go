@@ -92,10 +92,18 @@ func Check(t testing.TB, indexJSON []byte, reported []Reported, runnerTotal int)
 // (PHPUnit nests <testsuite>s), as classname and name.
 func ReadJUnit(t testing.TB, path string) []Reported {
 	t.Helper()
+	return ReadJUnitBy(t, path, "classname")
+}
+
+// ReadJUnitBy is ReadJUnit with the suite taken from the attribute
+// suiteAttr: PHPUnit writes the class both as "class" (Ns\Class) and as
+// "classname" (Ns.Class).
+func ReadJUnitBy(t testing.TB, path, suiteAttr string) []Reported {
+	t.Helper()
 	var out []Reported
 	walk(t, path, func(e xml.StartElement) {
 		if e.Name.Local == "testcase" {
-			out = append(out, Reported{attr(e, "classname"), attr(e, "name")})
+			out = append(out, Reported{attr(e, suiteAttr), attr(e, "name")})
 		}
 	})
 	return out

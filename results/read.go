@@ -12,6 +12,7 @@ const (
 	FormatGoTestJSON = "go-test-json"
 	FormatJUnitXML   = "junit-xml"
 	FormatTRX        = "trx"
+	FormatXunitXML   = "xunit-xml"
 )
 
 // utf8BOM starts the files some Windows tools write (TRX, notably).
@@ -20,7 +21,8 @@ var utf8BOM = []byte("\xef\xbb\xbf")
 // Read reads one result file. The format is sniffed from the content, not
 // from name (CI artifacts are renamed freely): a JSON object first is
 // go test -json, an XML root <testsuites> or <testsuite> is JUnit XML, a
-// root <TestRun> is .NET TRX. name only labels errors and Run.File.
+// root <TestRun> is .NET TRX, a root <assemblies> the xUnit v2 console
+// runner's -xml. name only labels errors and Run.File.
 func Read(name string, data []byte) (Run, error) {
 	data = bytes.TrimPrefix(data, utf8BOM)
 	format, err := sniff(name, data)
@@ -35,6 +37,8 @@ func Read(name string, data []byte) (Run, error) {
 		run, err = readJUnit(name, data)
 	case FormatTRX:
 		run, err = readTRX(name, data)
+	case FormatXunitXML:
+		run, err = readXunit(name, data)
 	}
 	if err != nil {
 		return Run{}, err
@@ -45,7 +49,8 @@ func Read(name string, data []byte) (Run, error) {
 
 // knownFormats ends the error for a file in none of them.
 const knownFormats = "the known formats are go test -json (JSON lines), " +
-	"JUnit XML (root <testsuites> or <testsuite>) and .NET TRX (root <TestRun>)"
+	"JUnit XML (root <testsuites> or <testsuite>), .NET TRX (root <TestRun>) and " +
+	"the xUnit v2 console runner's XML (root <assemblies>)"
 
 // sniff names the format data is in from its first non-blank byte and, for
 // XML, its root element's name. An XML file whose root cannot be read is
@@ -71,6 +76,8 @@ func sniff(name string, data []byte) (string, error) {
 				return FormatJUnitXML, nil
 			case "TestRun":
 				return FormatTRX, nil
+			case "assemblies", "assembly":
+				return FormatXunitXML, nil
 			}
 			return "", fmt.Errorf("%s: an XML file with root <%s> is not a test result file this tool reads: %s", name, start.Name.Local, knownFormats)
 		}

@@ -70,6 +70,11 @@ func (d DotnetToolchain) Prepare(ctx context.Context, dir string, log io.Writer)
 	return nil
 }
 
+// xunitXMLFile is the xUnit v2 XML report (-xml) each run writes into its
+// results directory (Result.Files). The console runner pinned here (2.4.1)
+// writes no TRX or JUnit XML: -trx and -junit came with 2.5.
+const xunitXMLFile = "xunit.xml"
+
 // Run runs the compiled tests once with env added to the environment. Failing
 // tests make the runner exit non-zero; that is a result, not an error. An
 // error is a run that printed no summary (a missing assembly, a host
@@ -81,15 +86,21 @@ func (d DotnetToolchain) Run(ctx context.Context, dir string, env []string) (Res
 	}
 	name := strings.TrimSuffix(project, filepath.Ext(project))
 	out := dotnetOutDir + "/"
+	results, err := newRunResultsDir(dir)
+	if err != nil {
+		return Result{}, err
+	}
+	xml := filepath.Join(results, xunitXMLFile)
 	// The console runner is built for .NET Core 2.0: it runs on the test
 	// assembly's own runtime configuration and dependencies instead.
 	args := []string{"exec",
 		"--runtimeconfig", out + name + ".runtimeconfig.json",
 		"--depsfile", out + name + ".deps.json",
 		out + dotnet.XunitConsoleDir + "/xunit.console.dll",
-		out + name + ".dll", "-nocolor"}
+		out + name + ".dll", "-nocolor", "-xml", xml}
 	output, runErr := d.dotnet(ctx, dir, env, args...).CombinedOutput()
 	res, errors, ok := parseXunitSummary(string(output))
+	res.Files = writtenFiles(xml)
 	switch {
 	case !ok:
 		return res, fmt.Errorf("the xUnit console runner printed no test summary (exit: %v); its output ends:\n%s", runErr, dotnetTail(output))

@@ -164,7 +164,8 @@ func copyJavaResources(src, dst string) error {
 }
 
 // Run runs every test class in target/test-classes with the console
-// launcher and reads its summary table. The launcher exits non-zero when a
+// launcher and reads its summary table; the launcher's XML report is
+// written under the project's bqgen-results directory (Result.Files). The launcher exits non-zero when a
 // test fails, which is a result, not an error; an error is a run whose
 // summary cannot be read.
 func (JavaToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
@@ -176,12 +177,19 @@ func (JavaToolchain) Run(ctx context.Context, dir string, env []string) (Result,
 	// same line runs Debian's 1.9 and the pinned 1.10.
 	// Each run is short, so start-up dominates: C1 only and the serial
 	// collector take a third off each of the fifty runs.
+	// --reports-dir makes the launcher write its legacy JUnit XML report
+	// (TEST-junit-jupiter.xml), the file bqgen report reads.
+	reports, err := newRunResultsDir(dir)
+	if err != nil {
+		return Result{}, err
+	}
 	cmd := exec.CommandContext(ctx, "java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", launcher,
 		"--disable-banner", "--disable-ansi-colors",
-		"--details=tree", "--class-path", javaTestClasses, "--scan-class-path")
+		"--details=tree", "--class-path", javaTestClasses, "--scan-class-path", "--reports-dir", reports)
 	cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
 	out, runErr := cmd.CombinedOutput()
 	res, err := parseJUnitSummary(string(out))
+	res.Files = writtenFiles(filepath.Join(reports, "*.xml"))
 	if err != nil {
 		return res, fmt.Errorf("junit console launcher: %w (run: %v)", err, runErr)
 	}

@@ -81,17 +81,29 @@ func (t PHPToolchain) Prepare(ctx context.Context, dir string, log io.Writer) er
 	return nil
 }
 
-// Run runs PHPUnit once in dir with env added, and reads its summary.
+// phpUnitJUnitFile is the JUnit XML report (--log-junit) each run writes
+// into its results directory (Result.Files).
+const phpUnitJUnitFile = "junit.xml"
+
+// Run runs PHPUnit once in dir with env added, and reads its summary; its
+// JUnit XML report is written under the project's bqgen-results directory.
 // Failing tests make PHPUnit exit non-zero; that is a result, not an error.
 // An error means PHPUnit printed no summary: it could not run at all.
 func (t PHPToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
-	cmd := exec.CommandContext(ctx, t.PHPUnit, "--configuration", filepath.Join(dir, php.PHPUnitConfig), "--colors=never")
+	results, err := newRunResultsDir(dir)
+	if err != nil {
+		return Result{}, err
+	}
+	junit := filepath.Join(results, phpUnitJUnitFile)
+	cmd := exec.CommandContext(ctx, t.PHPUnit, "--configuration", filepath.Join(dir, php.PHPUnitConfig), "--colors=never",
+		"--log-junit", junit)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	runErr := cmd.Run()
 	res, err := parsePHPUnitSummary(out.String())
+	res.Files = writtenFiles(junit)
 	if err != nil {
 		var exit *exec.ExitError
 		if runErr != nil && !errors.As(runErr, &exit) {

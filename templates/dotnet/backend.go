@@ -31,8 +31,9 @@ func (Backend) Lang() string { return "dotnet" }
 
 // Generate returns, sorted by path: the support and subject files, the
 // binding's subject (the SDK scaffold, or the oracle subject), one test class
-// per block, the MSBuild file (the .props the SDK imports, or the standalone
-// oracle test project) and the vendored suite.
+// per block, the test index beside them (backend.IndexFileName), the
+// MSBuild file (the .props the SDK imports, or the standalone oracle test
+// project) and the vendored suite.
 func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
 	return b.lazy.Generate("dotnet", func(t *template.Template) ([]backend.File, error) {
 		b.tmpl = t
@@ -46,7 +47,17 @@ func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 	if err != nil {
 		return nil, err
 	}
-	return b.render(v, s, opt.Binding)
+	files, err := b.render(v, s, opt.Binding)
+	if err != nil {
+		return nil, err
+	}
+	index, err := v.testIndex(s, opt)
+	if err != nil {
+		return nil, fmt.Errorf("dotnet: %w", err)
+	}
+	files = append(files, index)
+	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	return files, nil
 }
 
 // render renders the files of view v of suite s.

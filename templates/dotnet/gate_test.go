@@ -277,8 +277,8 @@ func TestNoLongLines(t *testing.T) {
 	for _, ts := range gateSuites(t) {
 		for name, b := range bindings {
 			for _, f := range generate(t, ts.suite, b) {
-				if f.Kind == backend.Vendored {
-					continue
+				if f.Kind == backend.Vendored || isIndex(f) {
+					continue // JSON, not code: a name is one line however long
 				}
 				for i, line := range strings.Split(string(f.Content), "\n") {
 					if len(line) > maxLine {

@@ -3,7 +3,9 @@ package dotnet
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/babelqueue/bqgen/backend"
 	"io/fs"
+	"path"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -119,8 +121,10 @@ func adversarialManifest() string {
 	// unnamed ones (the model names them), a long value and, for a typed
 	// gate, numbers.
 	gate := func(property string, typed bool) string {
+		// Named apart from the reconciliation cases: a case id (block/name)
+		// names one test (backend.TestIndexFile).
 		cases := nameList(func(n string) string {
-			return `{"name":` + q(n) + `,"value":` + q(n) + `,"expect":"reject"}`
+			return `{"name":` + q("gate "+n) + `,"value":` + q(n) + `,"expect":"reject"}`
 		})
 		more := []string{`{"absent":true,"expect":"decode"}`, `{"value":"\u00a0\u0085\ufeff\u2028","expect":"reject"}`,
 			`{"value":` + q(strings.Repeat("1\u00a0", 40)) + `,"expect":"reject"}`}
@@ -208,3 +212,6 @@ func adversarialMessaging(entries func(func(string) string) string) string {
 		`},"cases":[` + strings.Join(rows, ",") + `]},
  "failed_writes":{"cases":[` + strings.Join(writes, ",") + `]}`
 }
+
+// isIndex says f is the test index, a JSON file without a header.
+func isIndex(f backend.File) bool { return path.Base(f.Path) == backend.IndexFileName }

@@ -137,6 +137,8 @@ type testFile struct {
 	// KnownFailures is true when a test is a known failure: the class then
 	// takes the test output those tests report on.
 	KnownFailures bool
+	// index is how the runners report each test of the class, by case.
+	index []backend.IndexedTest
 }
 
 // testMethod is one [SkippableFact]. Its body is rendered from the template
@@ -266,6 +268,7 @@ func (c *common) file(block string, specs []testSpec) testFile {
 			}
 		}
 		f.Tests = append(f.Tests, m)
+		f.index = append(f.index, indexedTest(c.Namespace+"."+name, block, specs[i]))
 	}
 	return f
 }

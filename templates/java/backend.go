@@ -4,6 +4,7 @@
 package java
 
 import (
+	"fmt"
 	"text/template"
 
 	"github.com/babelqueue/bqgen/backend"
@@ -24,7 +25,8 @@ func New() backend.Backend { return Backend{lazy: textkit.NewLazy(parseTemplates
 func (Backend) Lang() string { return "java" }
 
 // Generate renders the tests, the support classes, the subject for the
-// binding (the oracle subject, or the SDK scaffold), and the vendored suite.
+// binding (the oracle subject, or the SDK scaffold), the test index
+// (backend.IndexFileName, next to the tests) and the vendored suite.
 func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
 	return b.lazy.Generate("java", func(t *template.Template) ([]backend.File, error) {
 		b.templates = t
@@ -42,5 +44,10 @@ func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 	if err != nil {
 		return nil, err
 	}
+	index, err := backend.TestIndexFile(v.IndexDir, "java", s, opt, v.Index)
+	if err != nil {
+		return nil, fmt.Errorf("java: %w", err)
+	}
+	files = append(files, index)
 	return append(files, backend.VendorSuite(s, SuiteDir)...), nil
 }

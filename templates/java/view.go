@@ -25,6 +25,7 @@ type common struct {
 	Transport *transportTarget
 
 	exemptions backend.Options // the options whose exemptions the tests honour
+	index      *testIndex      // every test method named so far, by case
 }
 
 // defaultRegenerate is the command the header prints when the options do
@@ -69,6 +70,10 @@ type output = textkit.Output
 // view is everything the templates render, computed once from the suite.
 type view struct {
 	Outputs []output
+	// Index is every generated test, by case, as the runners report it.
+	Index []backend.IndexedTest
+	// IndexDir is the directory of the generated tests.
+	IndexDir string
 }
 
 // subjectFile is the data of the files that spell out the subject API:
@@ -157,6 +162,7 @@ func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation, 
 			add(tf.Class+SourceExt, tf.Data, backend.Generated)
 		}
 	}
+	v.Index, v.IndexDir = c.index.tests, indexDir(c.Package)
 	return v, nil
 }
 
@@ -192,6 +198,7 @@ func buildCommon(s *model.Suite, opt backend.Options) (common, error) {
 		Oracle:         opt.Binding == backend.BindOracle,
 		Transport:      tt,
 		exemptions:     backend.Options{Exemptions: opt.Exemptions},
+		index:          &testIndex{},
 	}, nil
 }
 
@@ -245,6 +252,7 @@ func newMethods(c *common, block string, names []string, docs ...string) []metho
 	out := make([]method, len(names))
 	for i, name := range names {
 		out[i] = method{Name: ids[i], Display: displayName(name)}
+		c.index.add(c.Package, block, name, ids[i])
 		if i < len(docs) {
 			out[i].Doc = docLines(docs[i])
 		}

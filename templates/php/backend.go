@@ -30,8 +30,9 @@ func New() backend.Backend { return Backend{lazy: textkit.NewLazy(parseTemplates
 // Lang is "php".
 func (Backend) Lang() string { return "php" }
 
-// Generate renders the tests, their support code and the subject for the
-// binding, and vendors the suite under tests/conformance/.
+// Generate renders the tests, their support code, the subject for the
+// binding and the test index (backend.IndexFileName, next to the tests),
+// and vendors the suite under tests/conformance/.
 func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, error) {
 	return b.lazy.Generate("php", func(t *template.Template) ([]backend.File, error) {
 		b.templates = t
@@ -54,5 +55,10 @@ func (b Backend) render(s *model.Suite, v *view) ([]backend.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("php: %w", err)
 	}
+	index, err := backend.TestIndexFile(TestDir, "php", s, v.options, v.Index)
+	if err != nil {
+		return nil, fmt.Errorf("php: %w", err)
+	}
+	out = append(out, index)
 	return append(out, backend.VendorSuite(s, SuiteDir)...), nil
 }

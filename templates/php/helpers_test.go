@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -127,3 +128,6 @@ func writeFiles(t *testing.T, files []backend.File) string {
 	}
 	return dir
 }
+
+// isIndex says f is the test index, a JSON file without a header.
+func isIndex(f backend.File) bool { return path.Base(f.Path) == backend.IndexFileName }

@@ -28,6 +28,7 @@ type common struct {
 	Regenerate, XMLRegenerate string
 
 	options backend.Options // the exemptions of the cases
+	index   *testIndex      // every test method named so far, by case
 }
 
 // defaultRegenerate is the command the headers print when the caller does
@@ -60,6 +61,8 @@ type view struct {
 	// together, whose scaffold maps every operation.
 	Transports []string
 	Files      []outFile
+	// Index is every generated test, by case, as PHPUnit reports it.
+	Index []backend.IndexedTest
 }
 
 // transportBlocks are the blocks of s when they are all broker blocks,
@@ -173,6 +176,7 @@ func buildViewWith(s *model.Suite, opt backend.Options, ops []protocol.Operation
 		return nil, err
 	}
 	v.Files = append(v.Files, blocks...)
+	v.Index = v.index.tests(s)
 	return v, nil
 }
 
@@ -187,7 +191,8 @@ func newCommon(s *model.Suite, ns string, opt backend.Options) common {
 		regenerate = defaultRegenerate
 	}
 	return common{Namespace: ns, Version: commentText(version), VersionLit: phpString(version), XMLVersion: xmlCommentText(version),
-		Regenerate: commentText(regenerate), XMLRegenerate: xmlInstructionText(regenerate), options: opt}
+		Regenerate: commentText(regenerate), XMLRegenerate: xmlInstructionText(regenerate), options: opt,
+		index: &testIndex{byCase: map[model.CaseID]backend.IndexedTest{}}}
 }
 
 // supportFiles lists the subject, the JSON model and the base test case,

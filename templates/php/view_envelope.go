@@ -36,6 +36,7 @@ func (c *common) newMethods(block string, names []string) []testMethod {
 	out := make([]testMethod, len(names))
 	for i, name := range names {
 		out[i] = testMethod{Method: methods[i], Case: phpLongString(name, maxMessage)}
+		c.index.add(c.Namespace, block, name, methods[i])
 		if e, ok := c.options.ExemptionFor(block, name); ok {
 			out[i].exempt(e)
 		}

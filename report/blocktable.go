@@ -12,7 +12,7 @@ func BlockTable(r Report) []byte {
 	var b strings.Builder
 	b.WriteString("| block | cases |")
 	for _, s := range r.SDKs {
-		fmt.Fprintf(&b, " %s |", md(s.Target))
+		fmt.Fprintf(&b, " %s |", md(columnName(r, s)))
 	}
 	b.WriteString("\n| --- | ---: |" + strings.Repeat(" ---: |", len(r.SDKs)) + "\n")
 	counts := make([][]BlockCount, len(r.SDKs))
@@ -48,4 +48,15 @@ func passedOf(c map[Status]int) string {
 		return "—"
 	}
 	return fmt.Sprintf("%d/%d", c[Passed], total)
+}
+
+// columnName is the SDK target's name, with its repository's where the
+// report holds several repositories.
+func columnName(r Report, s SDK) string {
+	for _, other := range r.SDKs {
+		if other.Repository != s.Repository {
+			return SDKName(s.Repository, s.Target)
+		}
+	}
+	return s.Target
 }

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"path"
 	"path/filepath"
 	"strings"
 
@@ -168,13 +167,9 @@ func repositoryReport(c *cli.Context, files []resultFile) (report.Report, error)
 // readTargetIndex reads the test index generate wrote for g, where g's
 // generated files put it.
 func readTargetIndex(g generated) (report.Index, error) {
-	var at string
-	for _, f := range g.files {
-		if path.Base(f.Path) == backend.IndexFileName {
-			at = f.Path
-		}
-	}
-	if at == "" {
+	index, ok := backend.IndexIn(g.files)
+	at := index.Path
+	if !ok {
 		return report.Index{}, problemsErr("%s: the %s backend writes no test index (%s), so its results cannot be mapped to cases", g.describe(), g.lang, backend.IndexFileName)
 	}
 	got, err := writer.ReadSDKFiles(g.out, []string{at})

@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"path"
 	"sort"
 
 	"github.com/babelqueue/bqgen/backend"
@@ -28,18 +27,13 @@ func oracleTarget(s *model.Suite, rep verify.Report) (report.Target, []results.R
 	if err != nil {
 		return report.Target{}, nil, err
 	}
-	var idx report.Index
-	found := false
-	for _, f := range files {
-		if path.Base(f.Path) == backend.IndexFileName {
-			if idx, err = report.ReadIndex(rep.Lang+" oracle index", f.Content); err != nil {
-				return report.Target{}, nil, err
-			}
-			found = true
-		}
-	}
-	if !found {
+	file, ok := backend.IndexIn(files)
+	if !ok {
 		return report.Target{}, nil, fmt.Errorf("%s: the backend writes no test index", rep.Lang)
+	}
+	idx, err := report.ReadIndex(rep.Lang+" oracle index", file.Content)
+	if err != nil {
+		return report.Target{}, nil, err
 	}
 	if len(rep.BaselineFiles) == 0 {
 		return report.Target{}, nil, fmt.Errorf("%s: the run against the oracle wrote no result file its runner's format has (unittest has none: run Python with pytest)", rep.Lang)

@@ -117,3 +117,14 @@ func sortedNames(names []RunnerName) []RunnerName {
 	})
 	return out
 }
+
+// IndexIn is the test index among a target's generated files, and whether
+// the backend wrote one.
+func IndexIn(files []File) (File, bool) {
+	for _, f := range files {
+		if path.Base(f.Path) == IndexFileName {
+			return f, true
+		}
+	}
+	return File{}, false
+}

@@ -35,10 +35,8 @@ type index struct {
 // IndexOf is the content of the test index among files.
 func IndexOf(t testing.TB, files []backend.File) []byte {
 	t.Helper()
-	for _, f := range files {
-		if filepath.Base(f.Path) == backend.IndexFileName {
-			return f.Content
-		}
+	if f, ok := backend.IndexIn(files); ok {
+		return f.Content
 	}
 	t.Fatalf("no %s among the generated files", backend.IndexFileName)
 	return nil

@@ -27,5 +27,3 @@ require (
 	github.com/xrash/smetrics v0.0.0-20240521201337-686a1a2994c1 // indirect
 	golang.org/x/crypto v0.26.0 // indirect
 )
-
-replace gopkg.in/yaml.v3 => ./third_party/gopkg.in/yaml.v3

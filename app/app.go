@@ -12,10 +12,6 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// Version is bqgen's own version, shown by --version and never written into
-// generated files.
-var Version = "0.1.0-dev"
-
 // Run runs bqgen with args (args[0] is the program name) and returns the exit
 // code: 0 success, 1 problems found, 2 usage error.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -50,13 +46,18 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	a := &cli.App{
 		Name:      "bqgen",
 		Usage:     "generate native BabelQueue conformance tests for every SDK language, and prove them",
-		UsageText: "bqgen --lang LANG --out DIR [--suite DIR] [--package NAME] [--blocks LIST] [--adopt]   (same as bqgen generate)\nbqgen generate|check   (every target of bqgen.yaml)\nbqgen init|check|scaffold|cases|validate|verify|report|oracle serve [flags]",
-		Version:   Version,
-		Reader:    stdin,
-		Writer:    stdout,
-		ErrWriter: stderr,
-		Flags:     writeFlags(),
+		UsageText: "bqgen --lang LANG --out DIR [--suite DIR] [--package NAME] [--blocks LIST] [--adopt]   (same as bqgen generate)\nbqgen generate|check   (every target of bqgen.yaml)\nbqgen init|check|scaffold|cases|validate|verify|report|oracle serve|version [flags]",
+		// bqgen's --version is its own (versionFlag): urfave/cli's prints
+		// only a version string.
+		HideVersion: true,
+		Reader:      stdin,
+		Writer:      stdout,
+		ErrWriter:   stderr,
+		Flags:       append(writeFlags(), versionFlag()),
 		Action: func(c *cli.Context) error {
+			if c.Bool("version") {
+				return printVersion(c.App.Writer, "text")
+			}
 			if c.NArg() > 0 {
 				return usageErr("unknown command %q (see bqgen --help)", c.Args().First())
 			}
@@ -66,7 +67,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			return runGenerate(c)
 		},
 		Commands: []*cli.Command{
-			generateCommand(), checkCommand(), scaffoldCommand(), casesCommand(), initCommand(), validateCommand(), verifyCommand(), oracleCommand(), reportCommand(),
+			generateCommand(), checkCommand(), versionCommand(), scaffoldCommand(), casesCommand(), initCommand(), validateCommand(), verifyCommand(), oracleCommand(), reportCommand(),
 		},
 		// urfave/cli calls os.Exit from its default handler; Run owns exiting.
 		ExitErrHandler:  func(*cli.Context, error) {},

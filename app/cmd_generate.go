@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/buildinfo"
 	"github.com/babelqueue/bqgen/config"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
@@ -186,7 +187,7 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	var stale, miswired, broken []string
+	var stale, newer, miswired, broken []string
 	inTheWay := false
 	for _, g := range gens {
 		if err := interrupted(c); err != nil {
@@ -196,9 +197,16 @@ func runCheck(c *cli.Context) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", g.describe(), err)
 		}
-		if plan.Empty() {
+		switch {
+		case plan.Empty():
 			fmt.Fprintf(c.App.Writer, "%s: up to date\n", g.describe())
-		} else {
+		case plan.ByNewerBqgen():
+			// What differs is likely the newer bqgen's output: one line,
+			// not a diff a reader would take for drift.
+			fmt.Fprintf(c.App.Writer, "%s: written by bqgen %s, newer than this bqgen %s: check it with bqgen %s or later\n",
+				g.describe(), plan.WrittenBy, buildinfo.Version(), plan.WrittenBy)
+			newer = append(newer, quote.Name(g.out))
+		default:
 			fmt.Fprint(c.App.Writer, writer.Report(plan, g.describe()))
 			stale = append(stale, quote.Name(g.out))
 			inTheWay = inTheWay || len(plan.Conflicts) > 0
@@ -219,6 +227,8 @@ func runCheck(c *cli.Context) error {
 		}
 	}
 	switch {
+	case len(newer) > 0:
+		return problemsErr("%s written by a newer bqgen than this one (%s): upgrade bqgen (bqgen version says which this is)", strings.Join(newer, ", "), buildinfo.Version())
 	case len(stale) > 0 && inTheWay:
 		// generate refuses files in the way (hand-edited ones) unless told to
 		// take them over: the command that really regenerates says so.

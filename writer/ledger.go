@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/buildinfo"
 )
 
 // LedgerPath is where bqgen records the files it owns in an out dir, one
@@ -27,6 +28,39 @@ func LedgerPath(lang string) string { return stateDir + "/" + lang + ".files" }
 const ledgerMark = "# bqgen ledger v2"
 
 const ledgerHeader = ledgerMark + ": the files bqgen wrote, one a line: the SHA-256 of what it wrote, a space, the path as a JSON string. Regenerated on every run; do not edit.\n"
+
+// writtenByMark opens the ledger's second line, which records the bqgen
+// that wrote the target: once per target, so an upgrade of bqgen rewrites
+// no generated file for it (see addLedger). It is a comment, so a bqgen
+// that does not know it skips it.
+const writtenByMark = "# written by bqgen "
+
+// thisVersion is the version recorded in the ledgers this bqgen writes.
+var thisVersion = buildinfo.Version
+
+// recordable is v when it can stand on a ledger line (a version's
+// characters, bounded), else buildinfo.Devel: a stamped version is free
+// text, and a ledger is read by every bqgen after.
+func recordable(v string) string {
+	if v == "" || len(v) > 128 || strings.Trim(v, "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.+-_") != "" {
+		return buildinfo.Devel
+	}
+	return v
+}
+
+// writtenBy is the bqgen version a ledger records, "" when it records
+// none (an older bqgen's) or one that is not a version's characters.
+func writtenBy(raw []byte) string {
+	lines := strings.SplitN(string(raw), "\n", 3)
+	if len(lines) < 2 || !strings.HasPrefix(lines[0], ledgerMark) {
+		return ""
+	}
+	v, ok := strings.CutPrefix(strings.TrimSuffix(lines[1], "\r"), writtenByMark)
+	if !ok || recordable(v) != v {
+		return ""
+	}
+	return v
+}
 
 // ledger is what the previous run recorded: path -> hash of the content it
 // wrote, "" for a line of an older ledger that recorded no hash.
@@ -79,6 +113,7 @@ func encodeLedger(l ledger) []byte {
 	sort.Strings(paths)
 	var b bytes.Buffer
 	b.WriteString(ledgerHeader)
+	b.WriteString(writtenByMark + recordable(thisVersion()) + "\n")
 	for _, p := range paths {
 		b.WriteString(l[p] + " " + jsonString(p) + "\n")
 	}
@@ -97,18 +132,25 @@ func jsonString(s string) string {
 // readLedger returns what the previous run recorded for lang; empty when
 // absent. A ledger that breaks a rule is refused with its name and line.
 func readLedger(d *outDir, lang string) (ledger, error) {
+	l, _, err := readLedgerBy(d, lang)
+	return l, err
+}
+
+// readLedgerBy is readLedger with the version of the bqgen that wrote the
+// ledger ("" when it records none).
+func readLedgerBy(d *outDir, lang string) (ledger, string, error) {
 	p := LedgerPath(lang)
 	raw, err := d.readRegular(p, maxStateFile)
 	if isAbsent(err) {
-		return ledger{}, nil
+		return ledger{}, "", nil
 	}
 	if err == nil {
 		var l ledger
 		if l, err = parseLedger(raw); err == nil {
-			return l, nil
+			return l, writtenBy(raw), nil
 		}
 	}
-	return nil, fmt.Errorf("%w; was the ledger edited? restore it from version control, or delete it and generate with --adopt", inFile(d.name(p), err))
+	return nil, "", fmt.Errorf("%w; was the ledger edited? restore it from version control, or delete it and generate with --adopt", inFile(d.name(p), err))
 }
 
 // parseLedger reads a ledger of either format. Lines may end in CRLF (a

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/buildinfo"
 	"github.com/babelqueue/bqgen/internal/quote"
 )
 
@@ -42,9 +43,17 @@ type Plan struct {
 	// Advice lists the SDK's own attributes files bqgen leaves alone where
 	// it would write its own, with the lines they lack (AttributesFile).
 	Advice []Advice
+	// WrittenBy is the version of the bqgen that last wrote the out dir, as
+	// its ledger records it; "" when it records none.
+	WrittenBy string
 
 	removalHashes map[string]string // each removal's content, as planned
 }
+
+// ByNewerBqgen reports whether a later bqgen than this one wrote the out
+// dir (buildinfo.Newer: development builds are never later or earlier).
+// Then what differs may be that bqgen's output, not drift.
+func (p *Plan) ByNewerBqgen() bool { return buildinfo.Newer(p.WrittenBy, thisVersion()) }
 
 // Empty reports whether the out dir already holds exactly the output.
 func (p *Plan) Empty() bool {
@@ -85,11 +94,11 @@ func makePlan(d *outDir, lang string, files []backend.File) (*Plan, error) {
 	if err := checkStateDir(d); err != nil {
 		return nil, err
 	}
-	old, err := readLedger(d, lang)
+	old, by, err := readLedgerBy(d, lang)
 	if err != nil {
 		return nil, err
 	}
-	plan := &Plan{Root: d.path, Lang: lang, removalHashes: map[string]string{}}
+	plan := &Plan{Root: d.path, Lang: lang, WrittenBy: by, removalHashes: map[string]string{}}
 	var written []backend.File // files without the SDK's own attributes files
 	for _, f := range sortedFiles(files) {
 		kept, err := plan.keepSDKAttributes(d, f, old)
@@ -222,8 +231,10 @@ func conflictReason(path string, old ledger) string {
 }
 
 // addLedger plans the new ledger. One that records the same files in an
-// older format is rewritten only with a run that writes anyway, so a
-// check after an upgrade of bqgen still finds the out dir up to date.
+// older format, or written by another bqgen version, is rewritten only
+// with a run that writes anyway, so a check after an upgrade of bqgen
+// still finds the out dir up to date, and the ledger keeps naming the
+// bqgen that wrote the files as they are.
 func (p *Plan) addLedger(d *outDir, lang string, files []backend.File, old ledger) error {
 	want := ledgerFile(lang, files)
 	cur, err := d.inspect(want.Path)

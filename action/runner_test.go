@@ -46,6 +46,7 @@ type actionStep struct {
 	ID               string `yaml:"id"`
 	Name             string `yaml:"name"`
 	Uses             string `yaml:"uses"`
+	If               string `yaml:"if"`
 	With             map[string]string
 	Shell            string            `yaml:"shell"`
 	Env              map[string]string `yaml:"env"`

@@ -20,13 +20,16 @@ func reportCommand() *cli.Command {
 			"(Markdown, HTML or JSON; with a history and badges)",
 		UsageText: "bqgen report (--lang LANG --out DIR [--suite DIR] [--package NAME] [--blocks LIST] | [--config FILE]) " +
 			"(--results FILE... | --results-dir DIR) [--merge REPORT.json...] [--name NAME] [--format md|json|html] " +
-			"[--output FILE] [--history FILE] [--badges DIR]\nbqgen report --merge REPORT.json... [flags]",
+			"[--output FILE] [--history FILE] [--badges DIR] [--fail-on LIST]\nbqgen report --merge REPORT.json... [flags]",
 		Flags: append(generateFlags(),
 			&cli.StringSliceFlag{Name: "results", Usage: "a runner's result `FILE` (go test -json, JUnit XML, TRX); repeat the flag for more"},
 			&cli.StringFlag{Name: "results-dir", Usage: "read every result file under `DIR`"},
 			&cli.StringSliceFlag{Name: "merge", Usage: "merge in an earlier --format json report `FILE` (another repository's); repeat the flag for more"},
 			&cli.StringFlag{Name: "name", Usage: "the repository's `NAME` in the report (default: the base name of the directory of " + config.FileName + ", or of --out)"},
-			&cli.StringFlag{Name: "format", Value: "md", Usage: "`FORMAT` of the report: md, json, html, or blocks (the per-block table a suite's README embeds)"},
+			&cli.StringFlag{Name: "format", Value: "md", Usage: "`FORMAT` of the report: md, json, html, blocks (the per-block table a suite's README embeds), " +
+				"or counts (name=value lines of the totals, for a CI step's outputs)"},
+			&cli.StringFlag{Name: "fail-on", Usage: "exit 1 when any target has a result of a status in `LIST` (comma-separated: " +
+				strings.Join(report.GateNames(), ", ") + "), after writing the report"},
 			&cli.StringFlag{Name: "output", Usage: "write the report to `FILE` (default: standard output)"},
 			&cli.StringFlag{Name: "history", Usage: "the history `FILE` (JSON): read, the changes since its last entry reported, this report appended"},
 			&cli.StringFlag{Name: "badges", Usage: "write an SVG badge per SDK target into `DIR`"},
@@ -37,16 +40,30 @@ func reportCommand() *cli.Command {
 
 // runReport builds the report (this repository's targets, then every
 // merged one), renders it, and writes the report, the history and the
-// badges, each file atomically.
+// badges, each file atomically; then gates: a target of this repository
+// none of whose generated tests the result files hold, or a result of a
+// --fail-on status, exits 1 (the report is written first, for CI to show).
 func runReport(c *cli.Context) error {
 	render, err := renderer(c.String("format"))
 	if err != nil {
 		return err
 	}
-	r, err := buildReport(c)
+	gate, err := report.ParseGate(c.String("fail-on"))
+	if err != nil {
+		return usageErr("--fail-on: %v", err)
+	}
+	r, own, err := buildReport(c)
 	if err != nil {
 		return err
 	}
+	if err := writeReport(c, r, render); err != nil {
+		return err
+	}
+	return gateReport(c, r, own, gate)
+}
+
+// writeReport renders r and writes it, the history and the badges.
+func writeReport(c *cli.Context, r report.Report, render func(report.Report, *report.Changes) ([]byte, error)) error {
 	hist, changes, err := readHistory(c.String("history"), r)
 	if err != nil {
 		return err
@@ -81,49 +98,52 @@ func renderer(format string) (func(report.Report, *report.Changes) ([]byte, erro
 		return report.HTML, nil
 	case "blocks":
 		return func(r report.Report, _ *report.Changes) ([]byte, error) { return report.BlockTable(r), nil }, nil
+	case "counts":
+		return func(r report.Report, _ *report.Changes) ([]byte, error) { return report.Counts(r), nil }, nil
 	}
-	return nil, usageErr("--format %s: want md, json, html or blocks", quote.Name(format))
+	return nil, usageErr("--format %s: want md, json, html, blocks or counts", quote.Name(format))
 }
 
 // buildReport is this repository's report, when it has targets or result
-// files, with every --merge report merged in after it.
-func buildReport(c *cli.Context) (report.Report, error) {
+// files, with every --merge report merged in after it; own is how many of
+// its SDK targets (the first ones) are this repository's.
+func buildReport(c *cli.Context) (r report.Report, own int, err error) {
 	files, err := resultFiles(c)
 	if err != nil {
-		return report.Report{}, err
+		return r, 0, err
 	}
-	own := len(files) > 0 || c.IsSet("lang") || c.IsSet("out") || c.IsSet("config")
+	ours := len(files) > 0 || c.IsSet("lang") || c.IsSet("out") || c.IsSet("config")
 	merges := c.StringSlice("merge")
-	var r report.Report
 	switch {
-	case !own && len(merges) == 0:
-		return r, usageErr("nothing to report: give --results FILE or --results-dir DIR (with --lang/--out, or %s), or --merge REPORT.json", config.FileName)
-	case own && len(files) == 0:
-		return r, usageErr("no result files: give --results FILE or --results-dir DIR (a directory with none is an error too)")
-	case own:
+	case !ours && len(merges) == 0:
+		return r, 0, usageErr("nothing to report: give --results FILE or --results-dir DIR (with --lang/--out, or %s), or --merge REPORT.json", config.FileName)
+	case ours && len(files) == 0:
+		return r, 0, usageErr("no result files: give --results FILE or --results-dir DIR (a directory with none is an error too)")
+	case ours:
 		if r, err = repositoryReport(c, files); err != nil {
-			return r, err
+			return r, 0, err
 		}
+		own = len(r.SDKs)
 	}
 	for _, file := range merges {
 		other, err := readMergeReport(file)
 		if err != nil {
-			return r, err
+			return r, 0, err
 		}
 		if r, err = report.Merge(r, other); err != nil {
-			return r, problemsErr("--merge %s: %v", quote.Name(file), err)
+			return r, 0, problemsErr("--merge %s: %v", quote.Name(file), err)
 		}
 	}
-	if !own {
+	if !ours {
 		// Without targets, --suite (or the embedded suite) only describes
 		// the cases.
 		s, err := loadSuite(c.String("suite"), c.App.ErrWriter)
 		if err != nil {
-			return r, err
+			return r, 0, err
 		}
 		r = r.WithDescriptions(s.CaseDescriptions())
 	}
-	return r, nil
+	return r, own, nil
 }
 
 // repositoryReport generates the targets in memory (as check does), reads

@@ -236,7 +236,7 @@ func TestReportMergesJSONReports(t *testing.T) {
 		want string
 	}{
 		{[]string{"report"}, 2, "nothing to report"},
-		{[]string{"report", "--merge", a, "--format", "pdf"}, 2, "--format pdf: want md, json, html or blocks"},
+		{[]string{"report", "--merge", a, "--format", "pdf"}, 2, "--format pdf: want md, json, html, blocks or counts"},
 		{[]string{"report", "--merge", a, "--merge", a}, 1, "is in both reports"},
 		{[]string{"report", "--merge", filepath.Join(dir, "none.json")}, 1, "none.json"},
 		{[]string{"report", "--lang", "go", "--out", dir}, 2, "no result files"},

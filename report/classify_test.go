@@ -33,6 +33,8 @@ func TestClassify(t *testing.T) {
 		{"known <script>", fail, &results.Test{Outcome: results.Pass}, Result{Status: KnownFailure, Reason: "issue 7"}},
 		{"now passes\nline", fail, &results.Test{Outcome: results.Fail, Message: "now passes: remove the exemption"},
 			Result{Status: Failed, Reason: "exempted as a known failure (issue 7), yet the test failed: if the SDK now passes the case, remove the exemption", Message: "now passes: remove the exemption"}},
+		{"known as todo", fail, &results.Test{Outcome: results.Skip, Message: "known failure: issue 7"},
+			Result{Status: KnownFailure, Reason: "issue 7", Message: "known failure: issue 7"}},
 		{"exempt", skip, &results.Test{Outcome: results.Skip, Message: "exempt: no broker here"}, Result{Status: Exempted, Reason: "no broker here"}},
 		{"py", nil, &results.Test{Outcome: results.Skip, Message: "not provided: no hook"}, Result{Status: NotProvided, Reason: "no hook"}},
 		{"go", nil, &results.Test{Outcome: results.Skip, Message: "decode warnings: not provided: this core has no Envelope.Warnings"},

@@ -53,7 +53,7 @@ func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 	}
 	var out []backend.File
 	for _, f := range v.Tests {
-		file, err := b.render(f.Path, f.Root, f, backend.Generated)
+		file, err := b.renderTestFile(f)
 		if err != nil {
 			return nil, err
 		}

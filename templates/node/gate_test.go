@@ -215,7 +215,7 @@ func TestGateValuesAreEncoded(t *testing.T) {
 			}
 		}
 		for i, line := range strings.Split(string(f.Content), "\n") {
-			if n := len([]rune(line)); n > lineLimit && !strings.Contains(line, "test(") {
+			if n := len([]rune(line)); n > maxLine && !strings.Contains(line, "test(") {
 				t.Errorf("%s:%d is %d characters long: %s", f.Path, i+1, n, line)
 			}
 		}
@@ -243,7 +243,7 @@ func TestSplitLiteral(t *testing.T) {
 				if i == len(lines)-1 {
 					n += len(",")
 				}
-				if n > lineLimit {
+				if n > maxLine {
 					t.Errorf("line %d of %s is %d long:\n%s", i+1, lit, n, split)
 				}
 			}

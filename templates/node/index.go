@@ -14,10 +14,11 @@ import (
 // (--test-reporter=junit) reports each generated test. A test at the top
 // level of its file is a <testcase> directly under <testsuites>; a test in
 // a describe block is a <testcase> inside a <testsuite> named after the
-// block; every classname is "test", and no element names the file. The
-// index's Suite is therefore the describe block's name ("" at the top
-// level; describe blocks nest one deep here, deeper ones would be joined
-// with " > "), and Name the test's name, both as an XML decoder reads them
+// block; every classname is "test", and no element names the file. Every
+// generated test is in its block's describe (describe.go), some in a
+// describe inside it: the index's Suite is the path of describe blocks
+// (describePath, joined with " > " as package results reads nested
+// <testsuite>s), and Name the test's name, both as an XML decoder reads them
 // from what the reporter writes (junitName): twice where Node 20 and newer
 // releases write a name differently.
 
@@ -27,8 +28,9 @@ func (v *view) indexFile(s *model.Suite, opt backend.Options) (backend.File, err
 	for _, f := range v.Tests {
 		for _, h := range f.Body.heads() {
 			tc := h.head()
-			names := []backend.RunnerName{{Suite: junitName(tc.describe, false), Name: junitName(tc.display, false)}}
-			if newer := (backend.RunnerName{Suite: junitName(tc.describe, true), Name: junitName(tc.display, true)}); newer != names[0] {
+			path := describePath(f.block, tc.describe)
+			names := []backend.RunnerName{{Suite: junitName(path, false), Name: junitName(tc.display, false)}}
+			if newer := (backend.RunnerName{Suite: junitName(path, true), Name: junitName(tc.display, true)}); newer != names[0] {
 				names = append(names, newer)
 			}
 			tests = append(tests, backend.IndexedTest{Case: model.CaseID{Block: f.block, Name: tc.key}, Names: names})

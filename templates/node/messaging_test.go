@@ -176,7 +176,7 @@ func TestMessagingTests(t *testing.T) {
 					t.Errorf("%s %q: no assertion %s\n%s", block, c.Name, want, body)
 				}
 			}
-			if n := strings.Count(body, "\n  assert"); n != len(c.Expect) {
+			if n := strings.Count(body, "\n"+describeIndent+"  assert"); n != len(c.Expect) {
 				t.Errorf("%s %q: %d assertions for %d expected members", block, c.Name, n, len(c.Expect))
 			}
 		}
@@ -224,7 +224,7 @@ func TestMessagingValuesAreEncoded(t *testing.T) {
 		for i, line := range strings.Split(string(f.Content), "\n") {
 			// A JSON literal keeps its strings whole, in every block: a
 			// line holding a long one may be long.
-			if n := len([]rune(line)); n > lineLimit && !strings.Contains(line, "test(") && !longLiteral.MatchString(line) {
+			if n := len([]rune(line)); n > maxLine && !strings.Contains(line, "test(") && !longLiteral.MatchString(line) {
 				t.Errorf("%s:%d is %d characters long: %s", f.Path, i+1, n, line)
 			}
 		}

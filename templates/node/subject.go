@@ -374,10 +374,13 @@ func jsDoc(paras []string, indent string) (string, error) {
 	return b.String(), nil
 }
 
-// lineLimit is the longest line the generated code is laid out to, and
-// docWidth the width doc comments are wrapped to.
+// maxLine is the longest line of a generated file. lineLimit is the width
+// the code is laid out to: less by the indent of the describe block every
+// test file's tests are wrapped in afterwards (renderTestFile), so that a
+// test's lines fit too. docWidth is the width doc comments are wrapped to.
 const (
-	lineLimit = 120
+	maxLine   = 120
+	lineLimit = maxLine - len(describeIndent)
 	docWidth  = 100
 )
 

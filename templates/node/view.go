@@ -101,19 +101,14 @@ type body interface {
 // imports is what one test file imports. Every name is used: SDKs compile
 // their tests with noUnusedLocals, where an unused import is an error.
 type imports struct {
-	Assert   bool     // node:assert/strict
-	Describe bool     // describe from node:test, besides after and test
-	Support  []string // from the support file, sorted
-	Types    []string // types from the subject file, sorted
+	Assert  bool     // node:assert/strict
+	Support []string // from the support file, sorted
+	Types   []string // types from the subject file, sorted
 }
 
-// NodeTest is the import list from node:test.
-func (i imports) NodeTest() string {
-	if i.Describe {
-		return "after, describe, test"
-	}
-	return "after, test"
-}
+// NodeTest is the import list from node:test: every file's tests are in
+// its block's describe (blockDescribe).
+func (i imports) NodeTest() string { return "after, describe, test" }
 
 // SupportList is the import clause of the support names, broken over lines
 // when it would be long.

@@ -53,7 +53,6 @@ func buildIdempotency(s *model.Suite, c *common) (testFile, error) {
 	}
 	if len(b.Sequences) > 0 {
 		b.SequencesDoc = tsComment(manifestText(s, model.BlockIdempotency, subSequences, "description"), "")
-		imp.Describe = true
 		imp.Support = append(imp.Support, "assertJsonEqual")
 	}
 	return c.file(s, model.BlockIdempotency, b, imp), nil

@@ -142,10 +142,9 @@ func bindingImports(b *bindingBody, uses projectionUses) imports {
 		imp.Support = append(append(imp.Support, uses.support...), "fixture")
 	}
 	if b.Reconcile != nil {
-		imp.Assert, imp.Describe = true, true
+		imp.Assert = true
 	}
 	if b.Gate != nil {
-		imp.Describe = true
 		imp.Support = append(imp.Support, "assertJsonEqual", "fixture")
 	}
 	imp.Support = unique(imp.Support)

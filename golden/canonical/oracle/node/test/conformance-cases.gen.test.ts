@@ -4,7 +4,7 @@
 //
 // Tests of the "cases" block of manifest.json, one per case.
 
-import { after, test } from "node:test";
+import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
@@ -20,236 +20,238 @@ import {
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-// A normal produced envelope.
-test("order-created", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/order-created.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:orders:created", "urn");
-  assertJsonEqual(view.data, { "order_id": 1042 }, "data");
-  assert.equal(view.attempts, 0, "attempts");
-  assert.equal(view.lang, "php", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertPerMessageFields(view);
-}));
+describe("conformance cases", () => {
+  // A normal produced envelope.
+  test("order-created", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/order-created.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:orders:created", "urn");
+    assertJsonEqual(view.data, { "order_id": 1042 }, "data");
+    assert.equal(view.attempts, 0, "attempts");
+    assert.equal(view.lang, "php", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertPerMessageFields(view);
+  }));
 
-// Consumers MUST accept 'urn' as an inbound alias for 'job'.
-test("urn-alias", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/urn-alias.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:orders:created", "urn");
-  assertJsonEqual(view.data, { "order_id": 1042 }, "data");
-  assert.equal(view.attempts, 0, "attempts");
-  assert.equal(view.lang, "go", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertPerMessageFields(view);
-}));
+  // Consumers MUST accept 'urn' as an inbound alias for 'job'.
+  test("urn-alias", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/urn-alias.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:orders:created", "urn");
+    assertJsonEqual(view.data, { "order_id": 1042 }, "data");
+    assert.equal(view.attempts, 0, "attempts");
+    assert.equal(view.lang, "go", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertPerMessageFields(view);
+  }));
 
-// A dead-lettered message: original preserved + additive dead_letter block.
-test("dead-lettered", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/dead-lettered.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:orders:created", "urn");
-  assertJsonEqual(view.data, { "order_id": 1042 }, "data");
-  assert.equal(view.attempts, 3, "attempts");
-  assert.equal(view.lang, "php", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertJsonContains(view.dead_letter, { "reason": "failed", "original_queue": "orders" }, "dead_letter");
-  assertPerMessageFields(view);
-}));
+  // A dead-lettered message: original preserved + additive dead_letter block.
+  test("dead-lettered", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/dead-lettered.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:orders:created", "urn");
+    assertJsonEqual(view.data, { "order_id": 1042 }, "data");
+    assert.equal(view.attempts, 3, "attempts");
+    assert.equal(view.lang, "php", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertJsonContains(view.dead_letter, { "reason": "failed", "original_queue": "orders" }, "dead_letter");
+    assertPerMessageFields(view);
+  }));
 
-// UTF-8 strings, integers, an exact float, boolean and null round-trip identically.
-test("unicode-and-numbers", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/unicode-and-numbers.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:catalog:item.indexed", "urn");
-  assertJsonEqual(view.data, {
-    "title": "Café — naïve ☕",
-    "qty": 7,
-    "price_cents": 1299,
-    "ratio": 0.5,
-    "active": true,
-    "note": null,
-  }, "data");
-  assert.equal(view.attempts, 2, "attempts");
-  assert.equal(view.lang, "python", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertPerMessageFields(view);
-}));
+  // UTF-8 strings, integers, an exact float, boolean and null round-trip identically.
+  test("unicode-and-numbers", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/unicode-and-numbers.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:catalog:item.indexed", "urn");
+    assertJsonEqual(view.data, {
+      "title": "Café — naïve ☕",
+      "qty": 7,
+      "price_cents": 1299,
+      "ratio": 0.5,
+      "active": true,
+      "note": null,
+    }, "data");
+    assert.equal(view.attempts, 2, "attempts");
+    assert.equal(view.lang, "python", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertPerMessageFields(view);
+  }));
 
-// Edge JSON values in data decode to exactly these values: the largest integer every SDK number
-// type holds exactly (2^53 - 1, 9007199254740991), which must not come back in exponent form,
-// negative integer and float, an exponent-notation float (1.5e3), nested empty object and empty
-// array (an object is never an array), escaped quote, backslash, newline and tab, a \u escape,
-// an emoji, and keys in non-sorted order including numeric-looking keys. Compare by JSON value,
-// not by text: key order is not asserted.
-test("edge-values", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/edge-values.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:ledger:entry.posted", "urn");
-  assertJsonEqual(view.data, {
-    "zulu": "keys deliberately out of order",
-    "big_int": 9007199254740991,
-    "negative_int": -42,
-    "negative_float": -0.25,
-    "exp_float": 1.5e3,
-    "10": "numeric-looking key",
-    "2": "numeric-looking key sorting before 10 in some runtimes",
-    "nested_empty_object": {},
-    "nested_empty_array": [],
-    "escapes": "quote \" backslash \\ newline \n tab \t end",
-    "unicode_escape": "café",
-    "emoji": "ship it 🚀",
-    "alpha": { "z": [{}, [], null], "a": false },
-  }, "data");
-  assert.equal(view.attempts, 0, "attempts");
-  assert.equal(view.lang, "node", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertPerMessageFields(view);
-}));
+  // Edge JSON values in data decode to exactly these values: the largest integer every SDK number
+  // type holds exactly (2^53 - 1, 9007199254740991), which must not come back in exponent form,
+  // negative integer and float, an exponent-notation float (1.5e3), nested empty object and empty
+  // array (an object is never an array), escaped quote, backslash, newline and tab, a \u escape,
+  // an emoji, and keys in non-sorted order including numeric-looking keys. Compare by JSON value,
+  // not by text: key order is not asserted.
+  test("edge-values", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/edge-values.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:ledger:entry.posted", "urn");
+    assertJsonEqual(view.data, {
+      "zulu": "keys deliberately out of order",
+      "big_int": 9007199254740991,
+      "negative_int": -42,
+      "negative_float": -0.25,
+      "exp_float": 1.5e3,
+      "10": "numeric-looking key",
+      "2": "numeric-looking key sorting before 10 in some runtimes",
+      "nested_empty_object": {},
+      "nested_empty_array": [],
+      "escapes": "quote \" backslash \\ newline \n tab \t end",
+      "unicode_escape": "café",
+      "emoji": "ship it 🚀",
+      "alpha": { "z": [{}, [], null], "a": false },
+    }, "data");
+    assert.equal(view.attempts, 0, "attempts");
+    assert.equal(view.lang, "node", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertPerMessageFields(view);
+  }));
 
-test("invalid-unknown-schema-version", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-unknown-schema-version.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: meta.schema_version is not a version this SDK supports",
-  );
-}));
+  test("invalid-unknown-schema-version", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-unknown-schema-version.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: meta.schema_version is not a version this SDK supports",
+    );
+  }));
 
-test("invalid-missing-urn", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-missing-urn.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: no 'job' or 'urn' — the message has no identity",
-  );
-}));
+  test("invalid-missing-urn", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-missing-urn.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: no 'job' or 'urn' — the message has no identity",
+    );
+  }));
 
-test("invalid-trace-id-missing", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-trace-id-missing.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: no trace_id: the envelope schema requires it (per-message fields are " +
-      "asserted for presence)",
-  );
-}));
+  test("invalid-trace-id-missing", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-trace-id-missing.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: no trace_id: the envelope schema requires it (per-message fields are " +
+        "asserted for presence)",
+    );
+  }));
 
-test("invalid-trace-id-empty", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-trace-id-empty.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: trace_id is the empty string: present but no id (presence/shape, not value)",
-  );
-}));
+  test("invalid-trace-id-empty", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-trace-id-empty.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: trace_id is the empty string: present but no id (presence/shape, not value)",
+    );
+  }));
 
-test("invalid-trace-id-blank", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-trace-id-blank.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: trace_id is only whitespace: present but no id",
-  );
-}));
+  test("invalid-trace-id-blank", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-trace-id-blank.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: trace_id is only whitespace: present but no id",
+    );
+  }));
 
-test("invalid-attempts-fraction", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-attempts-fraction.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: attempts is 1.5: the schema types it as an integer",
-  );
-}));
+  test("invalid-attempts-fraction", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-attempts-fraction.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: attempts is 1.5: the schema types it as an integer",
+    );
+  }));
 
-test("invalid-data-null", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-data-null.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: data is null: data is always an object");
-}));
+  test("invalid-data-null", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-data-null.json"));
+    assert.equal(result.accepted, false, "decode must reject the envelope: data is null: data is always an object");
+  }));
 
-test("invalid-data-missing", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-data-missing.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: no data: the schema requires it, and data is always an object",
-  );
-}));
+  test("invalid-data-missing", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-data-missing.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: no data: the schema requires it, and data is always an object",
+    );
+  }));
 
-test("invalid-schema-version-zero", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-schema-version-zero.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: meta.schema_version is 0: the only supported version is 1, and no version is " +
-      "below 1",
-  );
-}));
+  test("invalid-schema-version-zero", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-schema-version-zero.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: meta.schema_version is 0: the only supported version is 1, and no version " +
+        "is below 1",
+    );
+  }));
 
-test("invalid-schema-version-negative", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-schema-version-negative.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: meta.schema_version is -1: not a supported version",
-  );
-}));
+  test("invalid-schema-version-negative", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-schema-version-negative.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: meta.schema_version is -1: not a supported version",
+    );
+  }));
 
-test("invalid-schema-version-missing", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-schema-version-missing.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: no meta.schema_version: the schema requires it, and a consumer must not " +
-      "assume one",
-  );
-}));
+  test("invalid-schema-version-missing", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-schema-version-missing.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: no meta.schema_version: the schema requires it, and a consumer must not " +
+        "assume one",
+    );
+  }));
 
-test("invalid-attempts-negative", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-attempts-negative.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: attempts is -1: the schema says minimum 0");
-}));
+  test("invalid-attempts-negative", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-attempts-negative.json"));
+    assert.equal(result.accepted, false, "decode must reject the envelope: attempts is -1: the schema says minimum 0");
+  }));
 
-test("invalid-data-string", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-data-string.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: data is a JSON string, not an object");
-}));
+  test("invalid-data-string", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-data-string.json"));
+    assert.equal(result.accepted, false, "decode must reject the envelope: data is a JSON string, not an object");
+  }));
 
-test("invalid-data-json-string", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-data-json-string.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: data is a JSON string holding an object's text: still a string, never " +
-      "decoded a second time",
-  );
-}));
+  test("invalid-data-json-string", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-data-json-string.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: data is a JSON string holding an object's text: still a string, never " +
+        "decoded a second time",
+    );
+  }));
 
-test("invalid-data-number", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-data-number.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: data is a JSON number, not an object");
-}));
+  test("invalid-data-number", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-data-number.json"));
+    assert.equal(result.accepted, false, "decode must reject the envelope: data is a JSON number, not an object");
+  }));
 
-test("invalid-data-boolean", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-data-boolean.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: data is a JSON boolean, not an object");
-}));
+  test("invalid-data-boolean", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-data-boolean.json"));
+    assert.equal(result.accepted, false, "decode must reject the envelope: data is a JSON boolean, not an object");
+  }));
 
-// Both 'job' and its inbound alias 'urn', with different values: 'job' is the canonical field,
-// so it names the message; the alias is read only when 'job' is absent.
-test("job-and-urn-differ", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/job-and-urn-differ.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:orders:created", "urn");
-  assertJsonEqual(view.data, { "order_id": 1042 }, "data");
-  assert.equal(view.attempts, 0, "attempts");
-  assert.equal(view.lang, "php", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertPerMessageFields(view);
-}));
+  // Both 'job' and its inbound alias 'urn', with different values: 'job' is the canonical field,
+  // so it names the message; the alias is read only when 'job' is absent.
+  test("job-and-urn-differ", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/job-and-urn-differ.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:orders:created", "urn");
+    assertJsonEqual(view.data, { "order_id": 1042 }, "data");
+    assert.equal(view.attempts, 0, "attempts");
+    assert.equal(view.lang, "php", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertPerMessageFields(view);
+  }));
+});

@@ -17,177 +17,179 @@ import { assertJsonEqual, fixture, whenProvided } from "./conformance-support.ge
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-// On produce, the transport MUST project these native Pulsar message properties from the
-// envelope, all string->string (Pulsar properties are string-typed, so numbers are
-// stringified): bq-job = job (the URN), bq-trace-id = trace_id, bq-message-id = meta.id,
-// bq-schema-version = str(meta.schema_version), bq-source-lang = meta.lang, bq-attempts =
-// str(attempts). The payload is the byte-identical envelope; the native publishTime mirrors
-// meta.created_at (broker-set, body authoritative). Applies to every Pulsar-producing SDK.
-test("pulsar property_projection", (t) => whenProvided(t, async () => {
-  const properties = await subject.pulsarProperties(fixture("fixtures/order-created.json"));
-  assertJsonEqual(properties, {
-    "bq-job": "urn:babel:orders:created",
-    "bq-trace-id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
-    "bq-message-id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567",
-    "bq-schema-version": "1",
-    "bq-source-lang": "php",
-    "bq-attempts": "0",
-  }, "properties");
-}));
-
-// On consume, attempts = max(body.attempts, RedeliveryCount): Pulsar's RedeliveryCount is
-// 0-based (0 on first delivery) so it maps directly with NO -1, a runtime-incremented body
-// count is never lowered, and RedeliveryCount 0 leaves the body's own count untouched (the
-// runtime retries by republishing with attempts+1, which resets the broker's redelivery count
-// to 0). The rule is identical across the native-consumer SDKs (.NET/Java/Node) and the
-// Transport+App SDKs (Python/Go).
-describe("pulsar attempts_reconciliation", () => {
-  test("first-delivery", (t) => whenProvided(t, async () => {
-    const attempts = await subject.pulsarReconcile(0, 0);
-    assert.equal(attempts, 0, "expected_attempts");
+describe("conformance pulsar", () => {
+  // On produce, the transport MUST project these native Pulsar message properties from the
+  // envelope, all string->string (Pulsar properties are string-typed, so numbers are
+  // stringified): bq-job = job (the URN), bq-trace-id = trace_id, bq-message-id = meta.id,
+  // bq-schema-version = str(meta.schema_version), bq-source-lang = meta.lang, bq-attempts =
+  // str(attempts). The payload is the byte-identical envelope; the native publishTime mirrors
+  // meta.created_at (broker-set, body authoritative). Applies to every Pulsar-producing SDK.
+  test("pulsar property_projection", (t) => whenProvided(t, async () => {
+    const properties = await subject.pulsarProperties(fixture("fixtures/order-created.json"));
+    assertJsonEqual(properties, {
+      "bq-job": "urn:babel:orders:created",
+      "bq-trace-id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
+      "bq-message-id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567",
+      "bq-schema-version": "1",
+      "bq-source-lang": "php",
+      "bq-attempts": "0",
+    }, "properties");
   }));
 
-  test("third-delivery", (t) => whenProvided(t, async () => {
-    const attempts = await subject.pulsarReconcile(0, 2);
-    assert.equal(attempts, 2, "expected_attempts");
-  }));
+  // On consume, attempts = max(body.attempts, RedeliveryCount): Pulsar's RedeliveryCount is
+  // 0-based (0 on first delivery) so it maps directly with NO -1, a runtime-incremented body
+  // count is never lowered, and RedeliveryCount 0 leaves the body's own count untouched (the
+  // runtime retries by republishing with attempts+1, which resets the broker's redelivery count
+  // to 0). The rule is identical across the native-consumer SDKs (.NET/Java/Node) and the
+  // Transport+App SDKs (Python/Go).
+  describe("pulsar attempts_reconciliation", () => {
+    test("first-delivery", (t) => whenProvided(t, async () => {
+      const attempts = await subject.pulsarReconcile(0, 0);
+      assert.equal(attempts, 0, "expected_attempts");
+    }));
 
-  test("native-exceeds-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.pulsarReconcile(2, 5);
-    assert.equal(attempts, 5, "expected_attempts");
-  }));
+    test("third-delivery", (t) => whenProvided(t, async () => {
+      const attempts = await subject.pulsarReconcile(0, 2);
+      assert.equal(attempts, 2, "expected_attempts");
+    }));
 
-  test("never-lower-runtime", (t) => whenProvided(t, async () => {
-    const attempts = await subject.pulsarReconcile(5, 1);
-    assert.equal(attempts, 5, "expected_attempts");
-  }));
+    test("native-exceeds-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.pulsarReconcile(2, 5);
+      assert.equal(attempts, 5, "expected_attempts");
+    }));
 
-  test("first-delivery-keeps-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.pulsarReconcile(4, 0);
-    assert.equal(attempts, 4, "expected_attempts");
-  }));
+    test("never-lower-runtime", (t) => whenProvided(t, async () => {
+      const attempts = await subject.pulsarReconcile(5, 1);
+      assert.equal(attempts, 5, "expected_attempts");
+    }));
 
-  test("native-equals-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.pulsarReconcile(3, 3);
-    assert.equal(attempts, 3, "expected_attempts");
-  }));
+    test("first-delivery-keeps-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.pulsarReconcile(4, 0);
+      assert.equal(attempts, 4, "expected_attempts");
+    }));
 
-  test("later-retry-keeps-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.pulsarReconcile(5, 3);
-    assert.equal(attempts, 5, "expected_attempts");
-  }));
-});
+    test("native-equals-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.pulsarReconcile(3, 3);
+      assert.equal(attempts, 3, "expected_attempts");
+    }));
 
-// Consumer-side schema-version gate (broker-bindings.md §5.7). Read property bq-schema-version
-// BEFORE decoding; blank = empty or only ASCII whitespace (space, \t, \n, \v, \f, \r) falls
-// through to decode; otherwise exactly "1" decodes and anything else rejects without decoding;
-// never trimmed; non-ASCII whitespace and BOM are not blank.
-describe("pulsar schema_version_gate", () => {
-  test("decode string 1", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.pulsarSchemaVersionGate(envelope, "1");
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("later-retry-keeps-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.pulsarReconcile(5, 3);
+      assert.equal(attempts, 5, "expected_attempts");
+    }));
+  });
 
-  test("decode empty string", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.pulsarSchemaVersionGate(envelope, "");
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+  // Consumer-side schema-version gate (broker-bindings.md §5.7). Read property bq-schema-version
+  // BEFORE decoding; blank = empty or only ASCII whitespace (space, \t, \n, \v, \f, \r) falls
+  // through to decode; otherwise exactly "1" decodes and anything else rejects without decoding;
+  // never trimmed; non-ASCII whitespace and BOM are not blank.
+  describe("pulsar schema_version_gate", () => {
+    test("decode string 1", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.pulsarSchemaVersionGate(envelope, "1");
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("decode string U+0020 U+0009", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.pulsarSchemaVersionGate(envelope, " \t");
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("decode empty string", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.pulsarSchemaVersionGate(envelope, "");
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("decode string U+0020", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.pulsarSchemaVersionGate(envelope, " ");
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("decode string U+0020 U+0009", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.pulsarSchemaVersionGate(envelope, " \t");
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("decode string U+000A U+000B U+000C U+000D", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.pulsarSchemaVersionGate(envelope, "\n\u000B\f\r");
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("decode string U+0020", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.pulsarSchemaVersionGate(envelope, " ");
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("decode absent", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.pulsarSchemaVersionGate(envelope, null);
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("decode string U+000A U+000B U+000C U+000D", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.pulsarSchemaVersionGate(envelope, "\n\u000B\f\r");
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("reject string 2", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.pulsarSchemaVersionGate(envelope, "2");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("decode absent", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.pulsarSchemaVersionGate(envelope, null);
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("reject string 01", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.pulsarSchemaVersionGate(envelope, "01");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string 2", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.pulsarSchemaVersionGate(envelope, "2");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string x", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.pulsarSchemaVersionGate(envelope, "x");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string 01", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.pulsarSchemaVersionGate(envelope, "01");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+0020 1", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.pulsarSchemaVersionGate(envelope, " 1");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string x", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.pulsarSchemaVersionGate(envelope, "x");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string 1 U+0020", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.pulsarSchemaVersionGate(envelope, "1 ");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+0020 1", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.pulsarSchemaVersionGate(envelope, " 1");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+0009 1 U+000A", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.pulsarSchemaVersionGate(envelope, "\t1\n");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string 1 U+0020", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.pulsarSchemaVersionGate(envelope, "1 ");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+00A0", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.pulsarSchemaVersionGate(envelope, "\u00A0");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+0009 1 U+000A", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.pulsarSchemaVersionGate(envelope, "\t1\n");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+0085", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.pulsarSchemaVersionGate(envelope, "\u0085");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+00A0", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.pulsarSchemaVersionGate(envelope, "\u00A0");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+3000", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.pulsarSchemaVersionGate(envelope, "\u3000");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+0085", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.pulsarSchemaVersionGate(envelope, "\u0085");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+FEFF", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.pulsarSchemaVersionGate(envelope, "\uFEFF");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+3000", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.pulsarSchemaVersionGate(envelope, "\u3000");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+00A0 1", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.pulsarSchemaVersionGate(envelope, "\u00A01");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+FEFF", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.pulsarSchemaVersionGate(envelope, "\uFEFF");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string 1 U+3000", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.pulsarSchemaVersionGate(envelope, "1\u3000");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+00A0 1", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.pulsarSchemaVersionGate(envelope, "\u00A01");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
+
+    test("reject string 1 U+3000", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.pulsarSchemaVersionGate(envelope, "1\u3000");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
+  });
 });

@@ -13,7 +13,7 @@
 // fixture that intentionally fails the producer JSON Schema (like urn-alias); a consumer MUST
 // still accept and faithfully re-emit it.
 
-import { after, test } from "node:test";
+import { after, describe, test } from "node:test";
 import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
 import { assertJsonEqual, fixture, parseJson, resolvePointer, whenProvided } from "./conformance-support.gen.js";
@@ -21,54 +21,56 @@ import { assertJsonEqual, fixture, parseJson, resolvePointer, whenProvided } fro
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-// Unknown meta keys, a scalar (meta.vendor_flag) and a nested object (meta.vendor_ctx), come
-// back unchanged; attempts 0 -> 1.
-test("unknown-meta-roundtrip", (t) => whenProvided(t, async () => {
-  const emitted = parseJson(await subject.reencode(fixture("fixtures/unknown-meta-roundtrip.json"), 1));
-  assertJsonEqual(resolvePointer(emitted, "/attempts"), 1, "attempts");
-  assertJsonEqual(
-    resolvePointer(emitted, "/meta/vendor_flag"),
-    true,
-    "/meta/vendor_flag",
-  );
-  assertJsonEqual(
-    resolvePointer(emitted, "/meta/vendor_ctx"),
-    { "region": "eu-west-1", "hops": [1, 2] },
-    "/meta/vendor_ctx",
-  );
-}));
+describe("conformance roundtrip", () => {
+  // Unknown meta keys, a scalar (meta.vendor_flag) and a nested object (meta.vendor_ctx), come
+  // back unchanged; attempts 0 -> 1.
+  test("unknown-meta-roundtrip", (t) => whenProvided(t, async () => {
+    const emitted = parseJson(await subject.reencode(fixture("fixtures/unknown-meta-roundtrip.json"), 1));
+    assertJsonEqual(resolvePointer(emitted, "/attempts"), 1, "attempts");
+    assertJsonEqual(
+      resolvePointer(emitted, "/meta/vendor_flag"),
+      true,
+      "/meta/vendor_flag",
+    );
+    assertJsonEqual(
+      resolvePointer(emitted, "/meta/vendor_ctx"),
+      { "region": "eu-west-1", "hops": [1, 2] },
+      "/meta/vendor_ctx",
+    );
+  }));
 
-// An unknown top-level key (extra_top) comes back unchanged; attempts 1 -> 2.
-test("unknown-toplevel-roundtrip", (t) => whenProvided(t, async () => {
-  const emitted = parseJson(await subject.reencode(fixture("fixtures/unknown-toplevel-roundtrip.json"), 1));
-  assertJsonEqual(resolvePointer(emitted, "/attempts"), 2, "attempts");
-  assertJsonEqual(
-    resolvePointer(emitted, "/extra_top"),
-    1,
-    "/extra_top",
-  );
-}));
+  // An unknown top-level key (extra_top) comes back unchanged; attempts 1 -> 2.
+  test("unknown-toplevel-roundtrip", (t) => whenProvided(t, async () => {
+    const emitted = parseJson(await subject.reencode(fixture("fixtures/unknown-toplevel-roundtrip.json"), 1));
+    assertJsonEqual(resolvePointer(emitted, "/attempts"), 2, "attempts");
+    assertJsonEqual(
+      resolvePointer(emitted, "/extra_top"),
+      1,
+      "/extra_top",
+    );
+  }));
 
-// A meta.lang outside the known list ("cobol") decodes without error and is re-emitted as
-// "cobol": a consumer MUST NOT reject or rewrite it. Fails the producer schema on purpose
-// (meta.lang is an enum there).
-test("unknown-lang", (t) => whenProvided(t, async () => {
-  const emitted = parseJson(await subject.reencode(fixture("fixtures/unknown-lang.json"), 1));
-  assertJsonEqual(resolvePointer(emitted, "/attempts"), 1, "attempts");
-  assertJsonEqual(
-    resolvePointer(emitted, "/meta/lang"),
-    "cobol",
-    "/meta/lang",
-  );
-}));
+  // A meta.lang outside the known list ("cobol") decodes without error and is re-emitted as
+  // "cobol": a consumer MUST NOT reject or rewrite it. Fails the producer schema on purpose
+  // (meta.lang is an enum there).
+  test("unknown-lang", (t) => whenProvided(t, async () => {
+    const emitted = parseJson(await subject.reencode(fixture("fixtures/unknown-lang.json"), 1));
+    assertJsonEqual(resolvePointer(emitted, "/attempts"), 1, "attempts");
+    assertJsonEqual(
+      resolvePointer(emitted, "/meta/lang"),
+      "cobol",
+      "/meta/lang",
+    );
+  }));
 
-// An empty data object comes back as an object {}, never as an array [].
-test("empty-data-roundtrip", (t) => whenProvided(t, async () => {
-  const emitted = parseJson(await subject.reencode(fixture("fixtures/empty-data-roundtrip.json"), 1));
-  assertJsonEqual(resolvePointer(emitted, "/attempts"), 1, "attempts");
-  assertJsonEqual(
-    resolvePointer(emitted, "/data"),
-    {},
-    "/data",
-  );
-}));
+  // An empty data object comes back as an object {}, never as an array [].
+  test("empty-data-roundtrip", (t) => whenProvided(t, async () => {
+    const emitted = parseJson(await subject.reencode(fixture("fixtures/empty-data-roundtrip.json"), 1));
+    assertJsonEqual(resolvePointer(emitted, "/attempts"), 1, "attempts");
+    assertJsonEqual(
+      resolvePointer(emitted, "/data"),
+      {},
+      "/data",
+    );
+  }));
+});

@@ -12,7 +12,7 @@
 // sink, then settles it as skip does. The excerpt keeps raw_excerpt_length (default 256) code
 // points of the body. row_errors counts by action.
 
-import { after, test } from "node:test";
+import { after, describe, test } from "node:test";
 import type { JsonObject } from "./conformance-subject.gen.js";
 import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
@@ -21,212 +21,214 @@ import { assertJsonEqual, assertMentions, whenProvided } from "./conformance-sup
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-// The block's type: the JSON schema of T, the same for every case.
-const type: JsonObject = {
-  "type": "object",
-  "required": ["order_id"],
-  "properties": { "order_id": { "type": "integer" }, "amount": { "type": "number" } },
-};
+describe("conformance row_errors", () => {
+  // The block's type: the JSON schema of T, the same for every case.
+  const type: JsonObject = {
+    "type": "object",
+    "required": ["order_id"],
+    "properties": { "order_id": { "type": "integer" }, "amount": { "type": "number" } },
+  };
 
-test("valid-body-handed-on", (t) => whenProvided(t, async () => {
-  const result = await subject.readMessage(
-    type,
-    "kafka",
-    "orders",
-    "partition 0 offset 41",
-    "m-1",
-    { "key": "k-1" },
-    "{\"order_id\": 7}",
-    null,
-    false,
-    null,
-  );
-  assertJsonEqual(result.handed_on, true, "handed_on");
-  assertJsonEqual(result.read_error, null, "read_error");
-  assertJsonEqual(result.excerpt, null, "excerpt");
-  assertJsonEqual(result.settlement, "unsettled", "settlement");
-  assertJsonEqual(result.dead_letters, [], "dead_letters");
-  assertJsonEqual(result.row_errors, {}, "row_errors");
-}));
+  test("valid-body-handed-on", (t) => whenProvided(t, async () => {
+    const result = await subject.readMessage(
+      type,
+      "kafka",
+      "orders",
+      "partition 0 offset 41",
+      "m-1",
+      { "key": "k-1" },
+      "{\"order_id\": 7}",
+      null,
+      false,
+      null,
+    );
+    assertJsonEqual(result.handed_on, true, "handed_on");
+    assertJsonEqual(result.read_error, null, "read_error");
+    assertJsonEqual(result.excerpt, null, "excerpt");
+    assertJsonEqual(result.settlement, "unsettled", "settlement");
+    assertJsonEqual(result.dead_letters, [], "dead_letters");
+    assertJsonEqual(result.row_errors, {}, "row_errors");
+  }));
 
-test("not-json-without-handler-fails-the-read", (t) => whenProvided(t, async () => {
-  const result = await subject.readMessage(
-    type,
-    "kafka",
-    "orders",
-    "partition 0 offset 42",
-    "m-1",
-    { "key": "k-1" },
-    "{oops",
-    null,
-    false,
-    null,
-  );
-  assertJsonEqual(result.handed_on, false, "handed_on");
-  assertMentions(result.read_error, ["orders", "partition 0 offset 42", "{oops"], "read_error");
-  assertJsonEqual(result.excerpt, "{oops", "excerpt");
-  assertJsonEqual(result.settlement, "unsettled", "settlement");
-  assertJsonEqual(result.dead_letters, [], "dead_letters");
-  assertJsonEqual(result.row_errors, { "fail": 1 }, "row_errors");
-}));
+  test("not-json-without-handler-fails-the-read", (t) => whenProvided(t, async () => {
+    const result = await subject.readMessage(
+      type,
+      "kafka",
+      "orders",
+      "partition 0 offset 42",
+      "m-1",
+      { "key": "k-1" },
+      "{oops",
+      null,
+      false,
+      null,
+    );
+    assertJsonEqual(result.handed_on, false, "handed_on");
+    assertMentions(result.read_error, ["orders", "partition 0 offset 42", "{oops"], "read_error");
+    assertJsonEqual(result.excerpt, "{oops", "excerpt");
+    assertJsonEqual(result.settlement, "unsettled", "settlement");
+    assertJsonEqual(result.dead_letters, [], "dead_letters");
+    assertJsonEqual(result.row_errors, { "fail": 1 }, "row_errors");
+  }));
 
-test("wrong-shape-fails-the-read", (t) => whenProvided(t, async () => {
-  const result = await subject.readMessage(
-    type,
-    "rabbitmq",
-    "invoices",
-    "delivery tag 7",
-    "m-1",
-    { "key": "k-1" },
-    "[1, 2]",
-    "fail",
-    true,
-    null,
-  );
-  assertJsonEqual(result.handed_on, false, "handed_on");
-  assertMentions(result.read_error, ["invoices", "delivery tag 7", "[1, 2]"], "read_error");
-  assertJsonEqual(result.excerpt, "[1, 2]", "excerpt");
-  assertJsonEqual(result.settlement, "unsettled", "settlement");
-  assertJsonEqual(result.dead_letters, [], "dead_letters");
-  assertJsonEqual(result.row_errors, { "fail": 1 }, "row_errors");
-}));
+  test("wrong-shape-fails-the-read", (t) => whenProvided(t, async () => {
+    const result = await subject.readMessage(
+      type,
+      "rabbitmq",
+      "invoices",
+      "delivery tag 7",
+      "m-1",
+      { "key": "k-1" },
+      "[1, 2]",
+      "fail",
+      true,
+      null,
+    );
+    assertJsonEqual(result.handed_on, false, "handed_on");
+    assertMentions(result.read_error, ["invoices", "delivery tag 7", "[1, 2]"], "read_error");
+    assertJsonEqual(result.excerpt, "[1, 2]", "excerpt");
+    assertJsonEqual(result.settlement, "unsettled", "settlement");
+    assertJsonEqual(result.dead_letters, [], "dead_letters");
+    assertJsonEqual(result.row_errors, { "fail": 1 }, "row_errors");
+  }));
 
-test("wrong-type-skipped-to-dead-letter-queue", (t) => whenProvided(t, async () => {
-  const result = await subject.readMessage(
-    type,
-    "servicebus",
-    "orders",
-    "sequence 12",
-    "m-1",
-    { "key": "k-1" },
-    "{\"order_id\": \"x\"}",
-    "skip",
-    true,
-    null,
-  );
-  assertJsonEqual(result.handed_on, false, "handed_on");
-  assertJsonEqual(result.read_error, null, "read_error");
-  assertJsonEqual(result.excerpt, null, "excerpt");
-  assertJsonEqual(result.settlement, "dead_lettered", "settlement");
-  assertJsonEqual(result.dead_letters, [], "dead_letters");
-  assertJsonEqual(result.row_errors, { "skip": 1 }, "row_errors");
-}));
+  test("wrong-type-skipped-to-dead-letter-queue", (t) => whenProvided(t, async () => {
+    const result = await subject.readMessage(
+      type,
+      "servicebus",
+      "orders",
+      "sequence 12",
+      "m-1",
+      { "key": "k-1" },
+      "{\"order_id\": \"x\"}",
+      "skip",
+      true,
+      null,
+    );
+    assertJsonEqual(result.handed_on, false, "handed_on");
+    assertJsonEqual(result.read_error, null, "read_error");
+    assertJsonEqual(result.excerpt, null, "excerpt");
+    assertJsonEqual(result.settlement, "dead_lettered", "settlement");
+    assertJsonEqual(result.dead_letters, [], "dead_letters");
+    assertJsonEqual(result.row_errors, { "skip": 1 }, "row_errors");
+  }));
 
-test("skipped-without-dead-letter-queue-is-removed", (t) => whenProvided(t, async () => {
-  const result = await subject.readMessage(
-    type,
-    "sqs",
-    "orders",
-    "receipt r-3",
-    "m-1",
-    { "key": "k-1" },
-    "{\"amount\": 5}",
-    "skip",
-    false,
-    null,
-  );
-  assertJsonEqual(result.handed_on, false, "handed_on");
-  assertJsonEqual(result.read_error, null, "read_error");
-  assertJsonEqual(result.excerpt, null, "excerpt");
-  assertJsonEqual(result.settlement, "removed", "settlement");
-  assertJsonEqual(result.dead_letters, [], "dead_letters");
-  assertJsonEqual(result.row_errors, { "skip": 1 }, "row_errors");
-}));
+  test("skipped-without-dead-letter-queue-is-removed", (t) => whenProvided(t, async () => {
+    const result = await subject.readMessage(
+      type,
+      "sqs",
+      "orders",
+      "receipt r-3",
+      "m-1",
+      { "key": "k-1" },
+      "{\"amount\": 5}",
+      "skip",
+      false,
+      null,
+    );
+    assertJsonEqual(result.handed_on, false, "handed_on");
+    assertJsonEqual(result.read_error, null, "read_error");
+    assertJsonEqual(result.excerpt, null, "excerpt");
+    assertJsonEqual(result.settlement, "removed", "settlement");
+    assertJsonEqual(result.dead_letters, [], "dead_letters");
+    assertJsonEqual(result.row_errors, { "skip": 1 }, "row_errors");
+  }));
 
-test("dead-letter-sends-the-whole-message", (t) => whenProvided(t, async () => {
-  const result = await subject.readMessage(
-    type,
-    "rabbitmq",
-    "invoices",
-    "delivery tag 8",
-    "m-8",
-    { "routing_key": "invoices", "redelivered": false },
-    "not an order",
-    "dead_letter",
-    false,
-    null,
-  );
-  assertJsonEqual(result.handed_on, false, "handed_on");
-  assertJsonEqual(result.read_error, null, "read_error");
-  assertJsonEqual(result.excerpt, null, "excerpt");
-  assertJsonEqual(result.settlement, "removed", "settlement");
-  assertJsonEqual(result.dead_letters, [
-    {
-      "source": "invoices",
-      "message_id": "m-8",
-      "body": "not an order",
-      "metadata": { "routing_key": "invoices", "redelivered": false },
-    },
-  ], "dead_letters");
-  assertJsonEqual(result.row_errors, { "dead_letter": 1 }, "row_errors");
-}));
+  test("dead-letter-sends-the-whole-message", (t) => whenProvided(t, async () => {
+    const result = await subject.readMessage(
+      type,
+      "rabbitmq",
+      "invoices",
+      "delivery tag 8",
+      "m-8",
+      { "routing_key": "invoices", "redelivered": false },
+      "not an order",
+      "dead_letter",
+      false,
+      null,
+    );
+    assertJsonEqual(result.handed_on, false, "handed_on");
+    assertJsonEqual(result.read_error, null, "read_error");
+    assertJsonEqual(result.excerpt, null, "excerpt");
+    assertJsonEqual(result.settlement, "removed", "settlement");
+    assertJsonEqual(result.dead_letters, [
+      {
+        "source": "invoices",
+        "message_id": "m-8",
+        "body": "not an order",
+        "metadata": { "routing_key": "invoices", "redelivered": false },
+      },
+    ], "dead_letters");
+    assertJsonEqual(result.row_errors, { "dead_letter": 1 }, "row_errors");
+  }));
 
-test("dead-letter-then-dead-letter-queue", (t) => whenProvided(t, async () => {
-  const result = await subject.readMessage(
-    type,
-    "sqs",
-    "orders",
-    "receipt r-9",
-    "m-9",
-    { "ApproximateReceiveCount": "1" },
-    "{}",
-    "dead_letter",
-    true,
-    null,
-  );
-  assertJsonEqual(result.handed_on, false, "handed_on");
-  assertJsonEqual(result.read_error, null, "read_error");
-  assertJsonEqual(result.excerpt, null, "excerpt");
-  assertJsonEqual(result.settlement, "dead_lettered", "settlement");
-  assertJsonEqual(result.dead_letters, [
-    {
-      "source": "orders",
-      "message_id": "m-9",
-      "body": "{}",
-      "metadata": { "ApproximateReceiveCount": "1" },
-    },
-  ], "dead_letters");
-  assertJsonEqual(result.row_errors, { "dead_letter": 1 }, "row_errors");
-}));
+  test("dead-letter-then-dead-letter-queue", (t) => whenProvided(t, async () => {
+    const result = await subject.readMessage(
+      type,
+      "sqs",
+      "orders",
+      "receipt r-9",
+      "m-9",
+      { "ApproximateReceiveCount": "1" },
+      "{}",
+      "dead_letter",
+      true,
+      null,
+    );
+    assertJsonEqual(result.handed_on, false, "handed_on");
+    assertJsonEqual(result.read_error, null, "read_error");
+    assertJsonEqual(result.excerpt, null, "excerpt");
+    assertJsonEqual(result.settlement, "dead_lettered", "settlement");
+    assertJsonEqual(result.dead_letters, [
+      {
+        "source": "orders",
+        "message_id": "m-9",
+        "body": "{}",
+        "metadata": { "ApproximateReceiveCount": "1" },
+      },
+    ], "dead_letters");
+    assertJsonEqual(result.row_errors, { "dead_letter": 1 }, "row_errors");
+  }));
 
-test("excerpt-counts-code-points", (t) => whenProvided(t, async () => {
-  const result = await subject.readMessage(
-    type,
-    "kafka",
-    "orders",
-    "partition 1 offset 3",
-    "m-1",
-    { "key": "k-1" },
-    "abcd😀efgh",
-    null,
-    false,
-    5,
-  );
-  assertJsonEqual(result.handed_on, false, "handed_on");
-  assertMentions(result.read_error, ["orders", "partition 1 offset 3", "abcd😀"], "read_error");
-  assertJsonEqual(result.excerpt, "abcd😀", "excerpt");
-  assertJsonEqual(result.settlement, "unsettled", "settlement");
-  assertJsonEqual(result.dead_letters, [], "dead_letters");
-  assertJsonEqual(result.row_errors, { "fail": 1 }, "row_errors");
-}));
+  test("excerpt-counts-code-points", (t) => whenProvided(t, async () => {
+    const result = await subject.readMessage(
+      type,
+      "kafka",
+      "orders",
+      "partition 1 offset 3",
+      "m-1",
+      { "key": "k-1" },
+      "abcd😀efgh",
+      null,
+      false,
+      5,
+    );
+    assertJsonEqual(result.handed_on, false, "handed_on");
+    assertMentions(result.read_error, ["orders", "partition 1 offset 3", "abcd😀"], "read_error");
+    assertJsonEqual(result.excerpt, "abcd😀", "excerpt");
+    assertJsonEqual(result.settlement, "unsettled", "settlement");
+    assertJsonEqual(result.dead_letters, [], "dead_letters");
+    assertJsonEqual(result.row_errors, { "fail": 1 }, "row_errors");
+  }));
 
-test("excerpt-keeps-a-whole-surrogate-pair", (t) => whenProvided(t, async () => {
-  const result = await subject.readMessage(
-    type,
-    "kafka",
-    "orders",
-    "partition 1 offset 4",
-    "m-1",
-    { "key": "k-1" },
-    "😀 is not an order",
-    "fail",
-    false,
-    1,
-  );
-  assertJsonEqual(result.handed_on, false, "handed_on");
-  assertMentions(result.read_error, ["orders", "partition 1 offset 4", "😀"], "read_error");
-  assertJsonEqual(result.excerpt, "😀", "excerpt");
-  assertJsonEqual(result.settlement, "unsettled", "settlement");
-  assertJsonEqual(result.dead_letters, [], "dead_letters");
-  assertJsonEqual(result.row_errors, { "fail": 1 }, "row_errors");
-}));
+  test("excerpt-keeps-a-whole-surrogate-pair", (t) => whenProvided(t, async () => {
+    const result = await subject.readMessage(
+      type,
+      "kafka",
+      "orders",
+      "partition 1 offset 4",
+      "m-1",
+      { "key": "k-1" },
+      "😀 is not an order",
+      "fail",
+      false,
+      1,
+    );
+    assertJsonEqual(result.handed_on, false, "handed_on");
+    assertMentions(result.read_error, ["orders", "partition 1 offset 4", "😀"], "read_error");
+    assertJsonEqual(result.excerpt, "😀", "excerpt");
+    assertJsonEqual(result.settlement, "unsettled", "settlement");
+    assertJsonEqual(result.dead_letters, [], "dead_letters");
+    assertJsonEqual(result.row_errors, { "fail": 1 }, "row_errors");
+  }));
+});

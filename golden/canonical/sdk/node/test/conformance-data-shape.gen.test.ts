@@ -10,7 +10,7 @@
 // `mode: decode` decodes `file` and asserts the SDK's verdict equals `valid` (false = rejected,
 // as for the invalid envelope cases).
 
-import { after, test } from "node:test";
+import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
@@ -19,12 +19,14 @@ import { fixture, rawMember, whenProvided } from "./conformance-support.gen.js";
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-test("empty-data", (t) => whenProvided(t, async () => {
-  const encoded = await subject.make("urn:babel:orders:created", "orders", {});
-  assert.equal(rawMember(encoded, "data"), "{}", "the emitted data, insignificant whitespace removed");
-}));
+describe("conformance data_shape", () => {
+  test("empty-data", (t) => whenProvided(t, async () => {
+    const encoded = await subject.make("urn:babel:orders:created", "orders", {});
+    assert.equal(rawMember(encoded, "data"), "{}", "the emitted data, insignificant whitespace removed");
+  }));
 
-test("data-array-rejected", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/data-array-rejected.json"));
-  assert.equal(result.accepted, false, "decode verdict (valid: false): data is a JSON array ([1, 2]), not an object");
-}));
+  test("data-array-rejected", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/data-array-rejected.json"));
+    assert.equal(result.accepted, false, "decode verdict (valid: false): data is a JSON array ([1, 2]), not an object");
+  }));
+});

@@ -12,7 +12,7 @@
 // mode; HTTP after each successful request, or once a failed request is skipped or
 // dead-lettered; any other sink when it has written the whole stream.
 
-import { after, test } from "node:test";
+import { after, describe, test } from "node:test";
 import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
 import { assertJsonEqual, whenProvided } from "./conformance-support.gen.js";
@@ -20,118 +20,124 @@ import { assertJsonEqual, whenProvided } from "./conformance-support.gen.js";
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-test("message-queue-all-accepted", (t) => whenProvided(t, async () => {
-  const result = await subject.writeMessages("message_queue", "fail", [["m1", "m2"], ["m3"]], []);
-  assertJsonEqual(result.write_fails, false, "write_fails");
-  assertJsonEqual(
-    result.settlements,
-    { "m1": "acknowledged", "m2": "acknowledged", "m3": "acknowledged" },
-    "settlements",
-  );
-  assertJsonEqual(result.dead_letters, [], "dead_letters");
-  assertJsonEqual(
-    result.acknowledged_after,
-    { "m1": "batch 1", "m2": "batch 1", "m3": "batch 2" },
-    "acknowledged_after",
-  );
-}));
+describe("conformance failed_writes", () => {
+  test("message-queue-all-accepted", (t) => whenProvided(t, async () => {
+    const result = await subject.writeMessages("message_queue", "fail", [["m1", "m2"], ["m3"]], []);
+    assertJsonEqual(result.write_fails, false, "write_fails");
+    assertJsonEqual(
+      result.settlements,
+      { "m1": "acknowledged", "m2": "acknowledged", "m3": "acknowledged" },
+      "settlements",
+    );
+    assertJsonEqual(result.dead_letters, [], "dead_letters");
+    assertJsonEqual(
+      result.acknowledged_after,
+      { "m1": "batch 1", "m2": "batch 1", "m3": "batch 2" },
+      "acknowledged_after",
+    );
+  }));
 
-test("message-queue-refused-fails-the-write", (t) => whenProvided(t, async () => {
-  const result = await subject.writeMessages("message_queue", "fail", [["m1", "m2"], ["m3"]], ["m2"]);
-  assertJsonEqual(result.write_fails, true, "write_fails");
-  assertJsonEqual(result.settlements, { "m1": "acknowledged", "m2": "unsettled", "m3": "unsettled" }, "settlements");
-  assertJsonEqual(result.dead_letters, [], "dead_letters");
-  assertJsonEqual(result.acknowledged_after, { "m1": "batch 1" }, "acknowledged_after");
-}));
+  test("message-queue-refused-fails-the-write", (t) => whenProvided(t, async () => {
+    const result = await subject.writeMessages("message_queue", "fail", [["m1", "m2"], ["m3"]], ["m2"]);
+    assertJsonEqual(result.write_fails, true, "write_fails");
+    assertJsonEqual(result.settlements, { "m1": "acknowledged", "m2": "unsettled", "m3": "unsettled" }, "settlements");
+    assertJsonEqual(result.dead_letters, [], "dead_letters");
+    assertJsonEqual(result.acknowledged_after, { "m1": "batch 1" }, "acknowledged_after");
+  }));
 
-test("message-queue-refused-requeued", (t) => whenProvided(t, async () => {
-  const result = await subject.writeMessages("message_queue", "requeue", [["m1", "m2"], ["m3"]], ["m2"]);
-  assertJsonEqual(result.write_fails, false, "write_fails");
-  assertJsonEqual(result.settlements, { "m1": "acknowledged", "m2": "requeued", "m3": "acknowledged" }, "settlements");
-  assertJsonEqual(result.dead_letters, [], "dead_letters");
-  assertJsonEqual(result.acknowledged_after, { "m1": "batch 1", "m3": "batch 2" }, "acknowledged_after");
-}));
+  test("message-queue-refused-requeued", (t) => whenProvided(t, async () => {
+    const result = await subject.writeMessages("message_queue", "requeue", [["m1", "m2"], ["m3"]], ["m2"]);
+    assertJsonEqual(result.write_fails, false, "write_fails");
+    assertJsonEqual(
+      result.settlements,
+      { "m1": "acknowledged", "m2": "requeued", "m3": "acknowledged" },
+      "settlements",
+    );
+    assertJsonEqual(result.dead_letters, [], "dead_letters");
+    assertJsonEqual(result.acknowledged_after, { "m1": "batch 1", "m3": "batch 2" }, "acknowledged_after");
+  }));
 
-test("message-queue-refused-dead-lettered", (t) => whenProvided(t, async () => {
-  const result = await subject.writeMessages("message_queue", "dead_letter", [["m1", "m2"], ["m3"]], ["m2"]);
-  assertJsonEqual(result.write_fails, false, "write_fails");
-  assertJsonEqual(
-    result.settlements,
-    { "m1": "acknowledged", "m2": "acknowledged", "m3": "acknowledged" },
-    "settlements",
-  );
-  assertJsonEqual(result.dead_letters, ["m2"], "dead_letters");
-  assertJsonEqual(
-    result.acknowledged_after,
-    { "m1": "batch 1", "m2": "batch 1", "m3": "batch 2" },
-    "acknowledged_after",
-  );
-}));
+  test("message-queue-refused-dead-lettered", (t) => whenProvided(t, async () => {
+    const result = await subject.writeMessages("message_queue", "dead_letter", [["m1", "m2"], ["m3"]], ["m2"]);
+    assertJsonEqual(result.write_fails, false, "write_fails");
+    assertJsonEqual(
+      result.settlements,
+      { "m1": "acknowledged", "m2": "acknowledged", "m3": "acknowledged" },
+      "settlements",
+    );
+    assertJsonEqual(result.dead_letters, ["m2"], "dead_letters");
+    assertJsonEqual(
+      result.acknowledged_after,
+      { "m1": "batch 1", "m2": "batch 1", "m3": "batch 2" },
+      "acknowledged_after",
+    );
+  }));
 
-test("message-queue-all-refused-requeued", (t) => whenProvided(t, async () => {
-  const result = await subject.writeMessages("message_queue", "requeue", [["m1", "m2"]], ["m1", "m2"]);
-  assertJsonEqual(result.write_fails, false, "write_fails");
-  assertJsonEqual(result.settlements, { "m1": "requeued", "m2": "requeued" }, "settlements");
-  assertJsonEqual(result.dead_letters, [], "dead_letters");
-  assertJsonEqual(result.acknowledged_after, {}, "acknowledged_after");
-}));
+  test("message-queue-all-refused-requeued", (t) => whenProvided(t, async () => {
+    const result = await subject.writeMessages("message_queue", "requeue", [["m1", "m2"]], ["m1", "m2"]);
+    assertJsonEqual(result.write_fails, false, "write_fails");
+    assertJsonEqual(result.settlements, { "m1": "requeued", "m2": "requeued" }, "settlements");
+    assertJsonEqual(result.dead_letters, [], "dead_letters");
+    assertJsonEqual(result.acknowledged_after, {}, "acknowledged_after");
+  }));
 
-test("sql-after-each-commit", (t) => whenProvided(t, async () => {
-  const result = await subject.writeMessages("sql", "fail", [["m1", "m2"], ["m3"]], []);
-  assertJsonEqual(result.write_fails, false, "write_fails");
-  assertJsonEqual(
-    result.settlements,
-    { "m1": "acknowledged", "m2": "acknowledged", "m3": "acknowledged" },
-    "settlements",
-  );
-  assertJsonEqual(result.dead_letters, [], "dead_letters");
-  assertJsonEqual(
-    result.acknowledged_after,
-    { "m1": "commit 1", "m2": "commit 1", "m3": "commit 2" },
-    "acknowledged_after",
-  );
-}));
+  test("sql-after-each-commit", (t) => whenProvided(t, async () => {
+    const result = await subject.writeMessages("sql", "fail", [["m1", "m2"], ["m3"]], []);
+    assertJsonEqual(result.write_fails, false, "write_fails");
+    assertJsonEqual(
+      result.settlements,
+      { "m1": "acknowledged", "m2": "acknowledged", "m3": "acknowledged" },
+      "settlements",
+    );
+    assertJsonEqual(result.dead_letters, [], "dead_letters");
+    assertJsonEqual(
+      result.acknowledged_after,
+      { "m1": "commit 1", "m2": "commit 1", "m3": "commit 2" },
+      "acknowledged_after",
+    );
+  }));
 
-test("sql-whole-run-after-the-final-commit", (t) => whenProvided(t, async () => {
-  const result = await subject.writeMessages("sql_whole_run", "fail", [["m1", "m2"], ["m3"]], []);
-  assertJsonEqual(result.write_fails, false, "write_fails");
-  assertJsonEqual(
-    result.settlements,
-    { "m1": "acknowledged", "m2": "acknowledged", "m3": "acknowledged" },
-    "settlements",
-  );
-  assertJsonEqual(result.dead_letters, [], "dead_letters");
-  assertJsonEqual(
-    result.acknowledged_after,
-    { "m1": "final commit", "m2": "final commit", "m3": "final commit" },
-    "acknowledged_after",
-  );
-}));
+  test("sql-whole-run-after-the-final-commit", (t) => whenProvided(t, async () => {
+    const result = await subject.writeMessages("sql_whole_run", "fail", [["m1", "m2"], ["m3"]], []);
+    assertJsonEqual(result.write_fails, false, "write_fails");
+    assertJsonEqual(
+      result.settlements,
+      { "m1": "acknowledged", "m2": "acknowledged", "m3": "acknowledged" },
+      "settlements",
+    );
+    assertJsonEqual(result.dead_letters, [], "dead_letters");
+    assertJsonEqual(
+      result.acknowledged_after,
+      { "m1": "final commit", "m2": "final commit", "m3": "final commit" },
+      "acknowledged_after",
+    );
+  }));
 
-test("http-failed-request-skipped", (t) => whenProvided(t, async () => {
-  const result = await subject.writeMessages("http", "skip", [["m1"], ["m2"]], ["m2"]);
-  assertJsonEqual(result.write_fails, false, "write_fails");
-  assertJsonEqual(result.settlements, { "m1": "acknowledged", "m2": "acknowledged" }, "settlements");
-  assertJsonEqual(result.dead_letters, [], "dead_letters");
-  assertJsonEqual(result.acknowledged_after, { "m1": "request 1", "m2": "skip request 2" }, "acknowledged_after");
-}));
+  test("http-failed-request-skipped", (t) => whenProvided(t, async () => {
+    const result = await subject.writeMessages("http", "skip", [["m1"], ["m2"]], ["m2"]);
+    assertJsonEqual(result.write_fails, false, "write_fails");
+    assertJsonEqual(result.settlements, { "m1": "acknowledged", "m2": "acknowledged" }, "settlements");
+    assertJsonEqual(result.dead_letters, [], "dead_letters");
+    assertJsonEqual(result.acknowledged_after, { "m1": "request 1", "m2": "skip request 2" }, "acknowledged_after");
+  }));
 
-test("http-failed-request-dead-lettered", (t) => whenProvided(t, async () => {
-  const result = await subject.writeMessages("http", "dead_letter", [["m1"], ["m2"]], ["m2"]);
-  assertJsonEqual(result.write_fails, false, "write_fails");
-  assertJsonEqual(result.settlements, { "m1": "acknowledged", "m2": "acknowledged" }, "settlements");
-  assertJsonEqual(result.dead_letters, ["m2"], "dead_letters");
-  assertJsonEqual(
-    result.acknowledged_after,
-    { "m1": "request 1", "m2": "dead-letter request 2" },
-    "acknowledged_after",
-  );
-}));
+  test("http-failed-request-dead-lettered", (t) => whenProvided(t, async () => {
+    const result = await subject.writeMessages("http", "dead_letter", [["m1"], ["m2"]], ["m2"]);
+    assertJsonEqual(result.write_fails, false, "write_fails");
+    assertJsonEqual(result.settlements, { "m1": "acknowledged", "m2": "acknowledged" }, "settlements");
+    assertJsonEqual(result.dead_letters, ["m2"], "dead_letters");
+    assertJsonEqual(
+      result.acknowledged_after,
+      { "m1": "request 1", "m2": "dead-letter request 2" },
+      "acknowledged_after",
+    );
+  }));
 
-test("any-other-sink-after-the-whole-stream", (t) => whenProvided(t, async () => {
-  const result = await subject.writeMessages("other", "fail", [["m1"], ["m2"]], []);
-  assertJsonEqual(result.write_fails, false, "write_fails");
-  assertJsonEqual(result.settlements, { "m1": "acknowledged", "m2": "acknowledged" }, "settlements");
-  assertJsonEqual(result.dead_letters, [], "dead_letters");
-  assertJsonEqual(result.acknowledged_after, { "m1": "end of stream", "m2": "end of stream" }, "acknowledged_after");
-}));
+  test("any-other-sink-after-the-whole-stream", (t) => whenProvided(t, async () => {
+    const result = await subject.writeMessages("other", "fail", [["m1"], ["m2"]], []);
+    assertJsonEqual(result.write_fails, false, "write_fails");
+    assertJsonEqual(result.settlements, { "m1": "acknowledged", "m2": "acknowledged" }, "settlements");
+    assertJsonEqual(result.dead_letters, [], "dead_letters");
+    assertJsonEqual(result.acknowledged_after, { "m1": "end of stream", "m2": "end of stream" }, "acknowledged_after");
+  }));
+});

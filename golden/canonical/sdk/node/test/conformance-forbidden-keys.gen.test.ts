@@ -11,71 +11,80 @@
 // would contradict each other), so re-encoding the decoded message unchanged MUST NOT contain
 // any pointer in `expect_absent_after_reencode`. Every other field round-trips as usual.
 
-import { after, test } from "node:test";
+import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
-import { assertAbsent, assertAccepted, fixture, parseJson, provided, whenProvided } from "./conformance-support.gen.js";
+import {
+  assertAbsent,
+  assertAccepted,
+  fixture,
+  parseJson,
+  provided,
+  whenProvided,
+} from "./conformance-support.gen.js";
 
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-test("forbidden-key-timestamp", (t) => whenProvided(t, async () => {
-  const decoded = await subject.decode(fixture("fixtures/forbidden-key-timestamp.json"));
-  assertAccepted(decoded);
-  const emitted = parseJson(await subject.reencode(fixture("fixtures/forbidden-key-timestamp.json"), 0));
-  assertAbsent(emitted, "/timestamp");
-  // Last: a subject that cannot surface warnings skips here, after the checks it can answer.
-  assert.ok(
-    provided(decoded.warnings).some((warning) => warning.includes("/timestamp")),
-    "decode must warn about /timestamp",
-  );
-}));
+describe("conformance forbidden_keys", () => {
+  test("forbidden-key-timestamp", (t) => whenProvided(t, async () => {
+    const decoded = await subject.decode(fixture("fixtures/forbidden-key-timestamp.json"));
+    assertAccepted(decoded);
+    const emitted = parseJson(await subject.reencode(fixture("fixtures/forbidden-key-timestamp.json"), 0));
+    assertAbsent(emitted, "/timestamp");
+    // Last: a subject that cannot surface warnings skips here, after the checks it can answer.
+    assert.ok(
+      provided(decoded.warnings).some((warning) => warning.includes("/timestamp")),
+      "decode must warn about /timestamp",
+    );
+  }));
 
-test("forbidden-key-meta-max-retries", (t) => whenProvided(t, async () => {
-  const decoded = await subject.decode(fixture("fixtures/forbidden-key-meta-max-retries.json"));
-  assertAccepted(decoded);
-  const emitted = parseJson(await subject.reencode(fixture("fixtures/forbidden-key-meta-max-retries.json"), 0));
-  assertAbsent(emitted, "/meta/max_retries");
-  // Last: a subject that cannot surface warnings skips here, after the checks it can answer.
-  assert.ok(
-    provided(decoded.warnings).some((warning) => warning.includes("/meta/max_retries")),
-    "decode must warn about /meta/max_retries",
-  );
-}));
+  test("forbidden-key-meta-max-retries", (t) => whenProvided(t, async () => {
+    const decoded = await subject.decode(fixture("fixtures/forbidden-key-meta-max-retries.json"));
+    assertAccepted(decoded);
+    const emitted = parseJson(await subject.reencode(fixture("fixtures/forbidden-key-meta-max-retries.json"), 0));
+    assertAbsent(emitted, "/meta/max_retries");
+    // Last: a subject that cannot surface warnings skips here, after the checks it can answer.
+    assert.ok(
+      provided(decoded.warnings).some((warning) => warning.includes("/meta/max_retries")),
+      "decode must warn about /meta/max_retries",
+    );
+  }));
 
-test("forbidden-key-meta-attempts", (t) => whenProvided(t, async () => {
-  const decoded = await subject.decode(fixture("fixtures/forbidden-key-meta-attempts.json"));
-  assertAccepted(decoded);
-  const emitted = parseJson(await subject.reencode(fixture("fixtures/forbidden-key-meta-attempts.json"), 0));
-  assertAbsent(emitted, "/meta/attempts");
-  // Last: a subject that cannot surface warnings skips here, after the checks it can answer.
-  assert.ok(
-    provided(decoded.warnings).some((warning) => warning.includes("/meta/attempts")),
-    "decode must warn about /meta/attempts",
-  );
-}));
+  test("forbidden-key-meta-attempts", (t) => whenProvided(t, async () => {
+    const decoded = await subject.decode(fixture("fixtures/forbidden-key-meta-attempts.json"));
+    assertAccepted(decoded);
+    const emitted = parseJson(await subject.reencode(fixture("fixtures/forbidden-key-meta-attempts.json"), 0));
+    assertAbsent(emitted, "/meta/attempts");
+    // Last: a subject that cannot surface warnings skips here, after the checks it can answer.
+    assert.ok(
+      provided(decoded.warnings).some((warning) => warning.includes("/meta/attempts")),
+      "decode must warn about /meta/attempts",
+    );
+  }));
 
-test("forbidden-key-meta-source", (t) => whenProvided(t, async () => {
-  const decoded = await subject.decode(fixture("fixtures/forbidden-key-meta-source.json"));
-  assertAccepted(decoded);
-  const emitted = parseJson(await subject.reencode(fixture("fixtures/forbidden-key-meta-source.json"), 0));
-  assertAbsent(emitted, "/meta/source");
-  // Last: a subject that cannot surface warnings skips here, after the checks it can answer.
-  assert.ok(
-    provided(decoded.warnings).some((warning) => warning.includes("/meta/source")),
-    "decode must warn about /meta/source",
-  );
-}));
+  test("forbidden-key-meta-source", (t) => whenProvided(t, async () => {
+    const decoded = await subject.decode(fixture("fixtures/forbidden-key-meta-source.json"));
+    assertAccepted(decoded);
+    const emitted = parseJson(await subject.reencode(fixture("fixtures/forbidden-key-meta-source.json"), 0));
+    assertAbsent(emitted, "/meta/source");
+    // Last: a subject that cannot surface warnings skips here, after the checks it can answer.
+    assert.ok(
+      provided(decoded.warnings).some((warning) => warning.includes("/meta/source")),
+      "decode must warn about /meta/source",
+    );
+  }));
 
-test("forbidden-key-meta-ts", (t) => whenProvided(t, async () => {
-  const decoded = await subject.decode(fixture("fixtures/forbidden-key-meta-ts.json"));
-  assertAccepted(decoded);
-  const emitted = parseJson(await subject.reencode(fixture("fixtures/forbidden-key-meta-ts.json"), 0));
-  assertAbsent(emitted, "/meta/ts");
-  // Last: a subject that cannot surface warnings skips here, after the checks it can answer.
-  assert.ok(
-    provided(decoded.warnings).some((warning) => warning.includes("/meta/ts")),
-    "decode must warn about /meta/ts",
-  );
-}));
+  test("forbidden-key-meta-ts", (t) => whenProvided(t, async () => {
+    const decoded = await subject.decode(fixture("fixtures/forbidden-key-meta-ts.json"));
+    assertAccepted(decoded);
+    const emitted = parseJson(await subject.reencode(fixture("fixtures/forbidden-key-meta-ts.json"), 0));
+    assertAbsent(emitted, "/meta/ts");
+    // Last: a subject that cannot surface warnings skips here, after the checks it can answer.
+    assert.ok(
+      provided(decoded.warnings).some((warning) => warning.includes("/meta/ts")),
+      "decode must warn about /meta/ts",
+    );
+  }));
+});

@@ -10,7 +10,7 @@
 // deliberately not covered: no SDK supports it yet (it arrives with the Draft-07 keyword subset
 // in R1, K-17).
 
-import { after, test } from "node:test";
+import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { JsonObject } from "./conformance-subject.gen.js";
 import { withDefaults } from "./conformance-subject.gen.js";
@@ -20,48 +20,50 @@ import { whenProvided } from "./conformance-support.gen.js";
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-const schema: JsonObject = {
-  "$schema": "http://json-schema.org/draft-07/schema#",
-  "type": "object",
-  "properties": {
-    "min3": { "type": "string", "minLength": 3 },
-    "min2": { "type": "string", "minLength": 2 },
-  },
-  "additionalProperties": false,
-};
+describe("conformance payload_schema_unicode", () => {
+  const schema: JsonObject = {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "type": "object",
+    "properties": {
+      "min3": { "type": "string", "minLength": 3 },
+      "min2": { "type": "string", "minLength": 2 },
+    },
+    "additionalProperties": false,
+  };
 
-test("ascii-3cp-min3", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "min3": "abc" });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
+  test("ascii-3cp-min3", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "min3": "abc" });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
 
-test("turkish-2cp-min3", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "min3": "ğü" });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
+  test("turkish-2cp-min3", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "min3": "ğü" });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
 
-test("turkish-3cp-min3-boundary", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "min3": "ğüş" });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
+  test("turkish-3cp-min3-boundary", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "min3": "ğüş" });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
 
-test("emoji-1cp-min2", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "min2": "😀" });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
+  test("emoji-1cp-min2", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "min2": "😀" });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
 
-test("emoji-plus-ascii-2cp-min3", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "min3": "😀a" });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
+  test("emoji-plus-ascii-2cp-min3", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "min3": "😀a" });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
 
-test("combining-2cp-min2", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "min2": "é" });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
+  test("combining-2cp-min2", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "min2": "é" });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+});

@@ -11,7 +11,7 @@
 // live interop round-trip, not a static fixture. The one cross-SDK invariant locked here is
 // payload identity.
 
-import { after, test } from "node:test";
+import { after, describe, test } from "node:test";
 import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
 import { assertJsonEqual, fixture, whenProvided } from "./conformance-support.gen.js";
@@ -19,15 +19,17 @@ import { assertJsonEqual, fixture, whenProvided } from "./conformance-support.ge
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-// On produce, the transport MUST store the envelope JSON byte-for-byte as the queue element
-// (RPUSH / equivalent); on reserve it MUST return that element unchanged — no wrapping, no
-// envelope mutation, no added metadata. A §1 SDK round-trips fixtures/order-created.json
-// through produce→reserve and gets back the identical bytes. Applies to every Redis-producing
-// SDK.
-test("redis payload_identity", (t) => whenProvided(t, async () => {
-  const envelope = fixture("fixtures/order-created.json");
-  const roundtrip = await subject.redisRoundtrip(envelope);
-  assertJsonEqual(roundtrip.element, envelope, "the element reserve returned, byte for byte");
-  assertJsonEqual(roundtrip.queued_after_produce, 1, "queued_after_produce (the ready list after produce)");
-  assertJsonEqual(roundtrip.queued_after_reserve, 0, "queued_after_reserve (the ready list after reserve)");
-}));
+describe("conformance redis", () => {
+  // On produce, the transport MUST store the envelope JSON byte-for-byte as the queue element
+  // (RPUSH / equivalent); on reserve it MUST return that element unchanged — no wrapping, no
+  // envelope mutation, no added metadata. A §1 SDK round-trips fixtures/order-created.json
+  // through produce→reserve and gets back the identical bytes. Applies to every Redis-producing
+  // SDK.
+  test("redis payload_identity", (t) => whenProvided(t, async () => {
+    const envelope = fixture("fixtures/order-created.json");
+    const roundtrip = await subject.redisRoundtrip(envelope);
+    assertJsonEqual(roundtrip.element, envelope, "the element reserve returned, byte for byte");
+    assertJsonEqual(roundtrip.queued_after_produce, 1, "queued_after_produce (the ready list after produce)");
+    assertJsonEqual(roundtrip.queued_after_reserve, 0, "queued_after_reserve (the ready list after reserve)");
+  }));
+});

@@ -12,7 +12,7 @@
 // after the visibility timeout (SQS), after a restart (Kafka). messages_settled counts
 // settlements by outcome.
 
-import { after, test } from "node:test";
+import { after, describe, test } from "node:test";
 import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
 import { assertJsonEqual, whenProvided } from "./conformance-support.gen.js";
@@ -20,90 +20,92 @@ import { assertJsonEqual, whenProvided } from "./conformance-support.gen.js";
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-test("acknowledge", (t) => whenProvided(t, async () => {
-  const result = await subject.settle("rabbitmq", false, ["acknowledge"]);
-  assertJsonEqual(result.results, ["acknowledged"], "results");
-  assertJsonEqual(result.broker_actions, ["acknowledged"], "broker_actions");
-  assertJsonEqual(result.redelivered_by, null, "redelivered_by");
-  assertJsonEqual(result.messages_settled, { "acknowledged": 1 }, "messages_settled");
-}));
+describe("conformance settlement", () => {
+  test("acknowledge", (t) => whenProvided(t, async () => {
+    const result = await subject.settle("rabbitmq", false, ["acknowledge"]);
+    assertJsonEqual(result.results, ["acknowledged"], "results");
+    assertJsonEqual(result.broker_actions, ["acknowledged"], "broker_actions");
+    assertJsonEqual(result.redelivered_by, null, "redelivered_by");
+    assertJsonEqual(result.messages_settled, { "acknowledged": 1 }, "messages_settled");
+  }));
 
-test("requeue-delivers-again", (t) => whenProvided(t, async () => {
-  const result = await subject.settle("servicebus", true, ["requeue"]);
-  assertJsonEqual(result.results, ["requeued"], "results");
-  assertJsonEqual(result.broker_actions, ["requeued"], "broker_actions");
-  assertJsonEqual(result.redelivered_by, "requeue", "redelivered_by");
-  assertJsonEqual(result.messages_settled, { "requeued": 1 }, "messages_settled");
-}));
+  test("requeue-delivers-again", (t) => whenProvided(t, async () => {
+    const result = await subject.settle("servicebus", true, ["requeue"]);
+    assertJsonEqual(result.results, ["requeued"], "results");
+    assertJsonEqual(result.broker_actions, ["requeued"], "broker_actions");
+    assertJsonEqual(result.redelivered_by, "requeue", "redelivered_by");
+    assertJsonEqual(result.messages_settled, { "requeued": 1 }, "messages_settled");
+  }));
 
-test("reject-to-dead-letter-queue", (t) => whenProvided(t, async () => {
-  const result = await subject.settle("servicebus", true, ["reject"]);
-  assertJsonEqual(result.results, ["dead_lettered"], "results");
-  assertJsonEqual(result.broker_actions, ["dead_lettered"], "broker_actions");
-  assertJsonEqual(result.redelivered_by, null, "redelivered_by");
-  assertJsonEqual(result.messages_settled, { "dead_lettered": 1 }, "messages_settled");
-}));
+  test("reject-to-dead-letter-queue", (t) => whenProvided(t, async () => {
+    const result = await subject.settle("servicebus", true, ["reject"]);
+    assertJsonEqual(result.results, ["dead_lettered"], "results");
+    assertJsonEqual(result.broker_actions, ["dead_lettered"], "broker_actions");
+    assertJsonEqual(result.redelivered_by, null, "redelivered_by");
+    assertJsonEqual(result.messages_settled, { "dead_lettered": 1 }, "messages_settled");
+  }));
 
-test("reject-without-dead-letter-queue-drops", (t) => whenProvided(t, async () => {
-  const result = await subject.settle("rabbitmq", false, ["reject"]);
-  assertJsonEqual(result.results, ["rejected"], "results");
-  assertJsonEqual(result.broker_actions, ["rejected"], "broker_actions");
-  assertJsonEqual(result.redelivered_by, null, "redelivered_by");
-  assertJsonEqual(result.messages_settled, { "rejected": 1 }, "messages_settled");
-}));
+  test("reject-without-dead-letter-queue-drops", (t) => whenProvided(t, async () => {
+    const result = await subject.settle("rabbitmq", false, ["reject"]);
+    assertJsonEqual(result.results, ["rejected"], "results");
+    assertJsonEqual(result.broker_actions, ["rejected"], "broker_actions");
+    assertJsonEqual(result.redelivered_by, null, "redelivered_by");
+    assertJsonEqual(result.messages_settled, { "rejected": 1 }, "messages_settled");
+  }));
 
-test("first-call-wins", (t) => whenProvided(t, async () => {
-  const result = await subject.settle("rabbitmq", false, ["acknowledge", "reject", "requeue"]);
-  assertJsonEqual(result.results, ["acknowledged", "acknowledged", "acknowledged"], "results");
-  assertJsonEqual(result.broker_actions, ["acknowledged"], "broker_actions");
-  assertJsonEqual(result.redelivered_by, null, "redelivered_by");
-  assertJsonEqual(result.messages_settled, { "acknowledged": 1 }, "messages_settled");
-}));
+  test("first-call-wins", (t) => whenProvided(t, async () => {
+    const result = await subject.settle("rabbitmq", false, ["acknowledge", "reject", "requeue"]);
+    assertJsonEqual(result.results, ["acknowledged", "acknowledged", "acknowledged"], "results");
+    assertJsonEqual(result.broker_actions, ["acknowledged"], "broker_actions");
+    assertJsonEqual(result.redelivered_by, null, "redelivered_by");
+    assertJsonEqual(result.messages_settled, { "acknowledged": 1 }, "messages_settled");
+  }));
 
-test("requeue-then-acknowledge-stays-requeued", (t) => whenProvided(t, async () => {
-  const result = await subject.settle("sqs", false, ["requeue", "acknowledge"]);
-  assertJsonEqual(result.results, ["requeued", "requeued"], "results");
-  assertJsonEqual(result.broker_actions, ["requeued"], "broker_actions");
-  assertJsonEqual(result.redelivered_by, "requeue", "redelivered_by");
-  assertJsonEqual(result.messages_settled, { "requeued": 1 }, "messages_settled");
-}));
+  test("requeue-then-acknowledge-stays-requeued", (t) => whenProvided(t, async () => {
+    const result = await subject.settle("sqs", false, ["requeue", "acknowledge"]);
+    assertJsonEqual(result.results, ["requeued", "requeued"], "results");
+    assertJsonEqual(result.broker_actions, ["requeued"], "broker_actions");
+    assertJsonEqual(result.redelivered_by, "requeue", "redelivered_by");
+    assertJsonEqual(result.messages_settled, { "requeued": 1 }, "messages_settled");
+  }));
 
-test("settling-the-copy-settles-the-original", (t) => whenProvided(t, async () => {
-  const result = await subject.settle("kafka", false, ["copy.acknowledge", "reject"]);
-  assertJsonEqual(result.results, ["acknowledged", "acknowledged"], "results");
-  assertJsonEqual(result.broker_actions, ["acknowledged"], "broker_actions");
-  assertJsonEqual(result.redelivered_by, null, "redelivered_by");
-  assertJsonEqual(result.messages_settled, { "acknowledged": 1 }, "messages_settled");
-}));
+  test("settling-the-copy-settles-the-original", (t) => whenProvided(t, async () => {
+    const result = await subject.settle("kafka", false, ["copy.acknowledge", "reject"]);
+    assertJsonEqual(result.results, ["acknowledged", "acknowledged"], "results");
+    assertJsonEqual(result.broker_actions, ["acknowledged"], "broker_actions");
+    assertJsonEqual(result.redelivered_by, null, "redelivered_by");
+    assertJsonEqual(result.messages_settled, { "acknowledged": 1 }, "messages_settled");
+  }));
 
-test("unsettled-rabbitmq-back-on-connection-close", (t) => whenProvided(t, async () => {
-  const result = await subject.settle("rabbitmq", false, []);
-  assertJsonEqual(result.results, [], "results");
-  assertJsonEqual(result.broker_actions, [], "broker_actions");
-  assertJsonEqual(result.redelivered_by, "connection_close", "redelivered_by");
-  assertJsonEqual(result.messages_settled, {}, "messages_settled");
-}));
+  test("unsettled-rabbitmq-back-on-connection-close", (t) => whenProvided(t, async () => {
+    const result = await subject.settle("rabbitmq", false, []);
+    assertJsonEqual(result.results, [], "results");
+    assertJsonEqual(result.broker_actions, [], "broker_actions");
+    assertJsonEqual(result.redelivered_by, "connection_close", "redelivered_by");
+    assertJsonEqual(result.messages_settled, {}, "messages_settled");
+  }));
 
-test("unsettled-servicebus-back-on-connection-close", (t) => whenProvided(t, async () => {
-  const result = await subject.settle("servicebus", true, []);
-  assertJsonEqual(result.results, [], "results");
-  assertJsonEqual(result.broker_actions, [], "broker_actions");
-  assertJsonEqual(result.redelivered_by, "connection_close", "redelivered_by");
-  assertJsonEqual(result.messages_settled, {}, "messages_settled");
-}));
+  test("unsettled-servicebus-back-on-connection-close", (t) => whenProvided(t, async () => {
+    const result = await subject.settle("servicebus", true, []);
+    assertJsonEqual(result.results, [], "results");
+    assertJsonEqual(result.broker_actions, [], "broker_actions");
+    assertJsonEqual(result.redelivered_by, "connection_close", "redelivered_by");
+    assertJsonEqual(result.messages_settled, {}, "messages_settled");
+  }));
 
-test("unsettled-sqs-back-after-visibility-timeout", (t) => whenProvided(t, async () => {
-  const result = await subject.settle("sqs", false, []);
-  assertJsonEqual(result.results, [], "results");
-  assertJsonEqual(result.broker_actions, [], "broker_actions");
-  assertJsonEqual(result.redelivered_by, "visibility_timeout", "redelivered_by");
-  assertJsonEqual(result.messages_settled, {}, "messages_settled");
-}));
+  test("unsettled-sqs-back-after-visibility-timeout", (t) => whenProvided(t, async () => {
+    const result = await subject.settle("sqs", false, []);
+    assertJsonEqual(result.results, [], "results");
+    assertJsonEqual(result.broker_actions, [], "broker_actions");
+    assertJsonEqual(result.redelivered_by, "visibility_timeout", "redelivered_by");
+    assertJsonEqual(result.messages_settled, {}, "messages_settled");
+  }));
 
-test("unsettled-kafka-back-after-restart", (t) => whenProvided(t, async () => {
-  const result = await subject.settle("kafka", false, []);
-  assertJsonEqual(result.results, [], "results");
-  assertJsonEqual(result.broker_actions, [], "broker_actions");
-  assertJsonEqual(result.redelivered_by, "restart", "redelivered_by");
-  assertJsonEqual(result.messages_settled, {}, "messages_settled");
-}));
+  test("unsettled-kafka-back-after-restart", (t) => whenProvided(t, async () => {
+    const result = await subject.settle("kafka", false, []);
+    assertJsonEqual(result.results, [], "results");
+    assertJsonEqual(result.broker_actions, [], "broker_actions");
+    assertJsonEqual(result.redelivered_by, "restart", "redelivered_by");
+    assertJsonEqual(result.messages_settled, {}, "messages_settled");
+  }));
+});

@@ -17,56 +17,58 @@ import { assertJsonEqual, fixture, whenProvided } from "./conformance-support.ge
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-// On produce, the transport MUST project these native Service Bus message fields from the
-// envelope: Subject = job (the URN), CorrelationId = trace_id, MessageId = meta.id, ContentType
-// = application/json, plus the bq- ApplicationProperties as native AMQP-typed values (numbers
-// stay numbers, not strings). Applies to every ASB-producing SDK.
-test("asb property_projection", (t) => whenProvided(t, async () => {
-  const message = await subject.asbMessage(fixture("fixtures/order-created.json"));
-  assert.equal(message.subject, "urn:babel:orders:created", "subject");
-  assert.equal(message.correlation_id, "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b", "correlation_id");
-  assert.equal(message.message_id, "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "message_id");
-  assert.equal(message.content_type, "application/json", "content_type");
-  assertJsonEqual(message.application_properties, {
-    "bq-schema-version": 1,
-    "bq-source-lang": "php",
-    "bq-created-at": 1749132727000,
-  }, "application_properties");
-}));
-
-// On consume, attempts = max(body.attempts, DeliveryCount - 1): a first delivery (DeliveryCount
-// 1) reads 0, a runtime-incremented body count is never lowered, and DeliveryCount <= 1 leaves
-// the body's own count untouched (the runtime retries by republishing with attempts+1).
-// DeliveryCount is the native 1-based ASB redelivery counter; the rule is identical across the
-// native-consumer SDKs (.NET/Java/Node) and the Transport+App SDKs (Python/Go).
-describe("asb attempts_reconciliation", () => {
-  test("first-delivery", (t) => whenProvided(t, async () => {
-    const attempts = await subject.asbReconcile(0, 1);
-    assert.equal(attempts, 0, "expected_attempts");
+describe("conformance asb", () => {
+  // On produce, the transport MUST project these native Service Bus message fields from the
+  // envelope: Subject = job (the URN), CorrelationId = trace_id, MessageId = meta.id, ContentType
+  // = application/json, plus the bq- ApplicationProperties as native AMQP-typed values (numbers
+  // stay numbers, not strings). Applies to every ASB-producing SDK.
+  test("asb property_projection", (t) => whenProvided(t, async () => {
+    const message = await subject.asbMessage(fixture("fixtures/order-created.json"));
+    assert.equal(message.subject, "urn:babel:orders:created", "subject");
+    assert.equal(message.correlation_id, "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b", "correlation_id");
+    assert.equal(message.message_id, "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "message_id");
+    assert.equal(message.content_type, "application/json", "content_type");
+    assertJsonEqual(message.application_properties, {
+      "bq-schema-version": 1,
+      "bq-source-lang": "php",
+      "bq-created-at": 1749132727000,
+    }, "application_properties");
   }));
 
-  test("third-delivery", (t) => whenProvided(t, async () => {
-    const attempts = await subject.asbReconcile(0, 3);
-    assert.equal(attempts, 2, "expected_attempts");
-  }));
+  // On consume, attempts = max(body.attempts, DeliveryCount - 1): a first delivery (DeliveryCount
+  // 1) reads 0, a runtime-incremented body count is never lowered, and DeliveryCount <= 1 leaves
+  // the body's own count untouched (the runtime retries by republishing with attempts+1).
+  // DeliveryCount is the native 1-based ASB redelivery counter; the rule is identical across the
+  // native-consumer SDKs (.NET/Java/Node) and the Transport+App SDKs (Python/Go).
+  describe("asb attempts_reconciliation", () => {
+    test("first-delivery", (t) => whenProvided(t, async () => {
+      const attempts = await subject.asbReconcile(0, 1);
+      assert.equal(attempts, 0, "expected_attempts");
+    }));
 
-  test("native-exceeds-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.asbReconcile(2, 5);
-    assert.equal(attempts, 4, "expected_attempts");
-  }));
+    test("third-delivery", (t) => whenProvided(t, async () => {
+      const attempts = await subject.asbReconcile(0, 3);
+      assert.equal(attempts, 2, "expected_attempts");
+    }));
 
-  test("never-lower-runtime", (t) => whenProvided(t, async () => {
-    const attempts = await subject.asbReconcile(5, 2);
-    assert.equal(attempts, 5, "expected_attempts");
-  }));
+    test("native-exceeds-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.asbReconcile(2, 5);
+      assert.equal(attempts, 4, "expected_attempts");
+    }));
 
-  test("first-delivery-keeps-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.asbReconcile(4, 1);
-    assert.equal(attempts, 4, "expected_attempts");
-  }));
+    test("never-lower-runtime", (t) => whenProvided(t, async () => {
+      const attempts = await subject.asbReconcile(5, 2);
+      assert.equal(attempts, 5, "expected_attempts");
+    }));
 
-  test("zero-count-keeps-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.asbReconcile(3, 0);
-    assert.equal(attempts, 3, "expected_attempts");
-  }));
+    test("first-delivery-keeps-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.asbReconcile(4, 1);
+      assert.equal(attempts, 4, "expected_attempts");
+    }));
+
+    test("zero-count-keeps-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.asbReconcile(3, 0);
+      assert.equal(attempts, 3, "expected_attempts");
+    }));
+  });
 });

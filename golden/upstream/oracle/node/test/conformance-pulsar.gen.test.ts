@@ -17,58 +17,60 @@ import { assertJsonEqual, fixture, whenProvided } from "./conformance-support.ge
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-// On produce, the transport MUST project these native Pulsar message properties from the
-// envelope, all string->string (Pulsar properties are string-typed, so numbers are
-// stringified): bq-job = job (the URN), bq-trace-id = trace_id, bq-message-id = meta.id,
-// bq-schema-version = str(meta.schema_version), bq-source-lang = meta.lang, bq-attempts =
-// str(attempts). The payload is the byte-identical envelope; the native publishTime mirrors
-// meta.created_at (broker-set, body authoritative). Applies to every Pulsar-producing SDK.
-test("pulsar property_projection", (t) => whenProvided(t, async () => {
-  const properties = await subject.pulsarProperties(fixture("fixtures/order-created.json"));
-  assertJsonEqual(properties, {
-    "bq-job": "urn:babel:orders:created",
-    "bq-trace-id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
-    "bq-message-id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567",
-    "bq-schema-version": "1",
-    "bq-source-lang": "php",
-    "bq-attempts": "0",
-  }, "properties");
-}));
-
-// On consume, attempts = max(body.attempts, RedeliveryCount): Pulsar's RedeliveryCount is
-// 0-based (0 on first delivery) so it maps directly with NO -1, a runtime-incremented body
-// count is never lowered, and RedeliveryCount 0 leaves the body's own count untouched (the
-// runtime retries by republishing with attempts+1, which resets the broker's redelivery count
-// to 0). The rule is identical across the native-consumer SDKs (.NET/Java/Node) and the
-// Transport+App SDKs (Python/Go).
-describe("pulsar attempts_reconciliation", () => {
-  test("first-delivery", (t) => whenProvided(t, async () => {
-    const attempts = await subject.pulsarReconcile(0, 0);
-    assert.equal(attempts, 0, "expected_attempts");
+describe("conformance pulsar", () => {
+  // On produce, the transport MUST project these native Pulsar message properties from the
+  // envelope, all string->string (Pulsar properties are string-typed, so numbers are
+  // stringified): bq-job = job (the URN), bq-trace-id = trace_id, bq-message-id = meta.id,
+  // bq-schema-version = str(meta.schema_version), bq-source-lang = meta.lang, bq-attempts =
+  // str(attempts). The payload is the byte-identical envelope; the native publishTime mirrors
+  // meta.created_at (broker-set, body authoritative). Applies to every Pulsar-producing SDK.
+  test("pulsar property_projection", (t) => whenProvided(t, async () => {
+    const properties = await subject.pulsarProperties(fixture("fixtures/order-created.json"));
+    assertJsonEqual(properties, {
+      "bq-job": "urn:babel:orders:created",
+      "bq-trace-id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
+      "bq-message-id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567",
+      "bq-schema-version": "1",
+      "bq-source-lang": "php",
+      "bq-attempts": "0",
+    }, "properties");
   }));
 
-  test("third-delivery", (t) => whenProvided(t, async () => {
-    const attempts = await subject.pulsarReconcile(0, 2);
-    assert.equal(attempts, 2, "expected_attempts");
-  }));
+  // On consume, attempts = max(body.attempts, RedeliveryCount): Pulsar's RedeliveryCount is
+  // 0-based (0 on first delivery) so it maps directly with NO -1, a runtime-incremented body
+  // count is never lowered, and RedeliveryCount 0 leaves the body's own count untouched (the
+  // runtime retries by republishing with attempts+1, which resets the broker's redelivery count
+  // to 0). The rule is identical across the native-consumer SDKs (.NET/Java/Node) and the
+  // Transport+App SDKs (Python/Go).
+  describe("pulsar attempts_reconciliation", () => {
+    test("first-delivery", (t) => whenProvided(t, async () => {
+      const attempts = await subject.pulsarReconcile(0, 0);
+      assert.equal(attempts, 0, "expected_attempts");
+    }));
 
-  test("native-exceeds-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.pulsarReconcile(2, 5);
-    assert.equal(attempts, 5, "expected_attempts");
-  }));
+    test("third-delivery", (t) => whenProvided(t, async () => {
+      const attempts = await subject.pulsarReconcile(0, 2);
+      assert.equal(attempts, 2, "expected_attempts");
+    }));
 
-  test("never-lower-runtime", (t) => whenProvided(t, async () => {
-    const attempts = await subject.pulsarReconcile(5, 1);
-    assert.equal(attempts, 5, "expected_attempts");
-  }));
+    test("native-exceeds-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.pulsarReconcile(2, 5);
+      assert.equal(attempts, 5, "expected_attempts");
+    }));
 
-  test("first-delivery-keeps-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.pulsarReconcile(4, 0);
-    assert.equal(attempts, 4, "expected_attempts");
-  }));
+    test("never-lower-runtime", (t) => whenProvided(t, async () => {
+      const attempts = await subject.pulsarReconcile(5, 1);
+      assert.equal(attempts, 5, "expected_attempts");
+    }));
 
-  test("native-equals-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.pulsarReconcile(3, 3);
-    assert.equal(attempts, 3, "expected_attempts");
-  }));
+    test("first-delivery-keeps-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.pulsarReconcile(4, 0);
+      assert.equal(attempts, 4, "expected_attempts");
+    }));
+
+    test("native-equals-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.pulsarReconcile(3, 3);
+      assert.equal(attempts, 3, "expected_attempts");
+    }));
+  });
 });

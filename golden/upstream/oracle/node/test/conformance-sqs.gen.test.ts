@@ -17,61 +17,63 @@ import { assertJsonEqual, fixture, whenProvided } from "./conformance-support.ge
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-// On produce, the transport MUST project these native MessageAttributes from the envelope (a
-// redundant, routable view of the body; ids/strings are DataType String, counters are DataType
-// Number). Applies to every SQS-producing SDK.
-test("sqs attribute_projection", (t) => whenProvided(t, async () => {
-  const attributes = await subject.sqsAttributes(fixture("fixtures/order-created.json"));
-  assertJsonEqual(attributes, {
-    "bq-job": { "DataType": "String", "StringValue": "urn:babel:orders:created" },
-    "bq-trace-id": {
-      "DataType": "String",
-      "StringValue": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
-    },
-    "bq-message-id": {
-      "DataType": "String",
-      "StringValue": "f1e2d3c4-b5a6-4789-90ab-cdef01234567",
-    },
-    "bq-schema-version": { "DataType": "Number", "StringValue": "1" },
-    "bq-source-lang": { "DataType": "String", "StringValue": "php" },
-    "bq-created-at": { "DataType": "Number", "StringValue": "1749132727000" },
-  }, "message_attributes");
-}));
-
-// On consume, attempts = max(body.attempts, ApproximateReceiveCount - 1): a first delivery
-// reads 0, an absent/garbage count is ignored, a runtime-incremented count is never lowered.
-// Applies to SDKs that reconcile the envelope body on consume (the framework-less/runtime
-// transports). A drop-in driver that surfaces the broker's native delivery count instead (e.g.
-// Laravel's SqsJob.attempts() = ApproximateReceiveCount) is exempt — it documents that
-// divergence.
-describe("sqs attempts_reconciliation", () => {
-  test("first-delivery", (t) => whenProvided(t, async () => {
-    const attempts = await subject.sqsReconcile(0, "1");
-    assert.equal(attempts, 0, "expected_attempts");
+describe("conformance sqs", () => {
+  // On produce, the transport MUST project these native MessageAttributes from the envelope (a
+  // redundant, routable view of the body; ids/strings are DataType String, counters are DataType
+  // Number). Applies to every SQS-producing SDK.
+  test("sqs attribute_projection", (t) => whenProvided(t, async () => {
+    const attributes = await subject.sqsAttributes(fixture("fixtures/order-created.json"));
+    assertJsonEqual(attributes, {
+      "bq-job": { "DataType": "String", "StringValue": "urn:babel:orders:created" },
+      "bq-trace-id": {
+        "DataType": "String",
+        "StringValue": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
+      },
+      "bq-message-id": {
+        "DataType": "String",
+        "StringValue": "f1e2d3c4-b5a6-4789-90ab-cdef01234567",
+      },
+      "bq-schema-version": { "DataType": "Number", "StringValue": "1" },
+      "bq-source-lang": { "DataType": "String", "StringValue": "php" },
+      "bq-created-at": { "DataType": "Number", "StringValue": "1749132727000" },
+    }, "message_attributes");
   }));
 
-  test("third-delivery", (t) => whenProvided(t, async () => {
-    const attempts = await subject.sqsReconcile(0, "3");
-    assert.equal(attempts, 2, "expected_attempts");
-  }));
+  // On consume, attempts = max(body.attempts, ApproximateReceiveCount - 1): a first delivery
+  // reads 0, an absent/garbage count is ignored, a runtime-incremented count is never lowered.
+  // Applies to SDKs that reconcile the envelope body on consume (the framework-less/runtime
+  // transports). A drop-in driver that surfaces the broker's native delivery count instead (e.g.
+  // Laravel's SqsJob.attempts() = ApproximateReceiveCount) is exempt — it documents that
+  // divergence.
+  describe("sqs attempts_reconciliation", () => {
+    test("first-delivery", (t) => whenProvided(t, async () => {
+      const attempts = await subject.sqsReconcile(0, "1");
+      assert.equal(attempts, 0, "expected_attempts");
+    }));
 
-  test("native-exceeds-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.sqsReconcile(2, "5");
-    assert.equal(attempts, 4, "expected_attempts");
-  }));
+    test("third-delivery", (t) => whenProvided(t, async () => {
+      const attempts = await subject.sqsReconcile(0, "3");
+      assert.equal(attempts, 2, "expected_attempts");
+    }));
 
-  test("never-lower-runtime", (t) => whenProvided(t, async () => {
-    const attempts = await subject.sqsReconcile(5, "1");
-    assert.equal(attempts, 5, "expected_attempts");
-  }));
+    test("native-exceeds-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.sqsReconcile(2, "5");
+      assert.equal(attempts, 4, "expected_attempts");
+    }));
 
-  test("garbage-count-ignored", (t) => whenProvided(t, async () => {
-    const attempts = await subject.sqsReconcile(4, "not-a-number");
-    assert.equal(attempts, 4, "expected_attempts");
-  }));
+    test("never-lower-runtime", (t) => whenProvided(t, async () => {
+      const attempts = await subject.sqsReconcile(5, "1");
+      assert.equal(attempts, 5, "expected_attempts");
+    }));
 
-  test("absent-count", (t) => whenProvided(t, async () => {
-    const attempts = await subject.sqsReconcile(3, null);
-    assert.equal(attempts, 3, "expected_attempts");
-  }));
+    test("garbage-count-ignored", (t) => whenProvided(t, async () => {
+      const attempts = await subject.sqsReconcile(4, "not-a-number");
+      assert.equal(attempts, 4, "expected_attempts");
+    }));
+
+    test("absent-count", (t) => whenProvided(t, async () => {
+      const attempts = await subject.sqsReconcile(3, null);
+      assert.equal(attempts, 3, "expected_attempts");
+    }));
+  });
 });

@@ -17,68 +17,70 @@ import { assertJsonEqual, fixture, member, whenProvided } from "./conformance-su
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-// On produce, the transport MUST project the envelope onto the AMQP a JMS peer reads: the
-// x-opt-jms-type message annotation = job (the URN, the AMQP-JMS mapping of JMSType),
-// correlation-id = trace_id (JMSCorrelationID), creation-time = meta.created_at (JMSTimestamp,
-// Unix ms), plus the bq_ application properties, all string-valued. The names use UNDERSCORES
-// (bq_schema_version, not bq-schema-version): JMS property names must be valid Java identifiers
-// (no hyphens), and the Java binding consumes/produces over JMS, so every Artemis SDK uses the
-// JMS-legal underscore form for cross-protocol parity. bq_schema_version =
-// str(meta.schema_version), bq_source_lang = meta.lang, bq_attempts = str(attempts), bq_app_id
-// = 'babelqueue'. The body is the byte-identical envelope. Unlike Kafka/Pulsar, the URN /
-// trace_id / message-id are NOT bq_ properties — they ride the JMS-native slots. Applies to
-// every Artemis-producing SDK.
-test("artemis property_projection", (t) => whenProvided(t, async () => {
-  const message = await subject.artemisMessage(fixture("fixtures/order-created.json"));
-  assertJsonEqual(
-    member(message.annotations, "x-opt-jms-type"),
-    "urn:babel:orders:created",
-    "annotation x-opt-jms-type",
-  );
-  assert.equal(message.correlation_id, "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b", "correlation_id");
-  assertJsonEqual(message.properties, {
-    "bq_schema_version": "1",
-    "bq_source_lang": "php",
-    "bq_attempts": "0",
-    "bq_app_id": "babelqueue",
-  }, "properties");
-}));
-
-// On consume, attempts = max(body.attempts, delivery-count): the AMQP delivery-count header is
-// 0-based (0 on first delivery) so it maps directly with NO -1, a runtime-incremented body
-// count is never lowered, and delivery-count 0 leaves the body's own count untouched (the
-// runtime/App retries by republishing with attempts+1, which resets the broker's delivery-count
-// to 0). The Java JMS binding reads the 1-based JMSXDeliveryCount and subtracts 1, arriving at
-// the same 0-based attempts. The rule is identical across the native-consumer SDKs
-// (.NET/Java/Node) and the Transport+App SDKs (Python/Go).
-describe("artemis attempts_reconciliation", () => {
-  test("first-delivery", (t) => whenProvided(t, async () => {
-    const attempts = await subject.artemisReconcile(0, 0);
-    assert.equal(attempts, 0, "expected_attempts");
+describe("conformance artemis", () => {
+  // On produce, the transport MUST project the envelope onto the AMQP a JMS peer reads: the
+  // x-opt-jms-type message annotation = job (the URN, the AMQP-JMS mapping of JMSType),
+  // correlation-id = trace_id (JMSCorrelationID), creation-time = meta.created_at (JMSTimestamp,
+  // Unix ms), plus the bq_ application properties, all string-valued. The names use UNDERSCORES
+  // (bq_schema_version, not bq-schema-version): JMS property names must be valid Java identifiers
+  // (no hyphens), and the Java binding consumes/produces over JMS, so every Artemis SDK uses the
+  // JMS-legal underscore form for cross-protocol parity. bq_schema_version =
+  // str(meta.schema_version), bq_source_lang = meta.lang, bq_attempts = str(attempts), bq_app_id
+  // = 'babelqueue'. The body is the byte-identical envelope. Unlike Kafka/Pulsar, the URN /
+  // trace_id / message-id are NOT bq_ properties — they ride the JMS-native slots. Applies to
+  // every Artemis-producing SDK.
+  test("artemis property_projection", (t) => whenProvided(t, async () => {
+    const message = await subject.artemisMessage(fixture("fixtures/order-created.json"));
+    assertJsonEqual(
+      member(message.annotations, "x-opt-jms-type"),
+      "urn:babel:orders:created",
+      "annotation x-opt-jms-type",
+    );
+    assert.equal(message.correlation_id, "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b", "correlation_id");
+    assertJsonEqual(message.properties, {
+      "bq_schema_version": "1",
+      "bq_source_lang": "php",
+      "bq_attempts": "0",
+      "bq_app_id": "babelqueue",
+    }, "properties");
   }));
 
-  test("third-delivery", (t) => whenProvided(t, async () => {
-    const attempts = await subject.artemisReconcile(0, 2);
-    assert.equal(attempts, 2, "expected_attempts");
-  }));
+  // On consume, attempts = max(body.attempts, delivery-count): the AMQP delivery-count header is
+  // 0-based (0 on first delivery) so it maps directly with NO -1, a runtime-incremented body
+  // count is never lowered, and delivery-count 0 leaves the body's own count untouched (the
+  // runtime/App retries by republishing with attempts+1, which resets the broker's delivery-count
+  // to 0). The Java JMS binding reads the 1-based JMSXDeliveryCount and subtracts 1, arriving at
+  // the same 0-based attempts. The rule is identical across the native-consumer SDKs
+  // (.NET/Java/Node) and the Transport+App SDKs (Python/Go).
+  describe("artemis attempts_reconciliation", () => {
+    test("first-delivery", (t) => whenProvided(t, async () => {
+      const attempts = await subject.artemisReconcile(0, 0);
+      assert.equal(attempts, 0, "expected_attempts");
+    }));
 
-  test("native-exceeds-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.artemisReconcile(2, 5);
-    assert.equal(attempts, 5, "expected_attempts");
-  }));
+    test("third-delivery", (t) => whenProvided(t, async () => {
+      const attempts = await subject.artemisReconcile(0, 2);
+      assert.equal(attempts, 2, "expected_attempts");
+    }));
 
-  test("never-lower-runtime", (t) => whenProvided(t, async () => {
-    const attempts = await subject.artemisReconcile(5, 1);
-    assert.equal(attempts, 5, "expected_attempts");
-  }));
+    test("native-exceeds-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.artemisReconcile(2, 5);
+      assert.equal(attempts, 5, "expected_attempts");
+    }));
 
-  test("first-delivery-keeps-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.artemisReconcile(4, 0);
-    assert.equal(attempts, 4, "expected_attempts");
-  }));
+    test("never-lower-runtime", (t) => whenProvided(t, async () => {
+      const attempts = await subject.artemisReconcile(5, 1);
+      assert.equal(attempts, 5, "expected_attempts");
+    }));
 
-  test("native-equals-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.artemisReconcile(3, 3);
-    assert.equal(attempts, 3, "expected_attempts");
-  }));
+    test("first-delivery-keeps-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.artemisReconcile(4, 0);
+      assert.equal(attempts, 4, "expected_attempts");
+    }));
+
+    test("native-equals-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.artemisReconcile(3, 3);
+      assert.equal(attempts, 3, "expected_attempts");
+    }));
+  });
 });

@@ -4,7 +4,7 @@
 //
 // Tests of the "cases" block of manifest.json, one per case.
 
-import { after, test } from "node:test";
+import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
@@ -20,80 +20,82 @@ import {
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-// A normal produced envelope.
-test("order-created", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/order-created.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:orders:created", "urn");
-  assertJsonEqual(view.data, { "order_id": 1042 }, "data");
-  assert.equal(view.attempts, 0, "attempts");
-  assert.equal(view.lang, "php", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertPerMessageFields(view);
-}));
+describe("conformance cases", () => {
+  // A normal produced envelope.
+  test("order-created", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/order-created.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:orders:created", "urn");
+    assertJsonEqual(view.data, { "order_id": 1042 }, "data");
+    assert.equal(view.attempts, 0, "attempts");
+    assert.equal(view.lang, "php", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertPerMessageFields(view);
+  }));
 
-// Consumers MUST accept 'urn' as an inbound alias for 'job'.
-test("urn-alias", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/urn-alias.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:orders:created", "urn");
-  assertJsonEqual(view.data, { "order_id": 1042 }, "data");
-  assert.equal(view.attempts, 0, "attempts");
-  assert.equal(view.lang, "go", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertPerMessageFields(view);
-}));
+  // Consumers MUST accept 'urn' as an inbound alias for 'job'.
+  test("urn-alias", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/urn-alias.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:orders:created", "urn");
+    assertJsonEqual(view.data, { "order_id": 1042 }, "data");
+    assert.equal(view.attempts, 0, "attempts");
+    assert.equal(view.lang, "go", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertPerMessageFields(view);
+  }));
 
-// A dead-lettered message: original preserved + additive dead_letter block.
-test("dead-lettered", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/dead-lettered.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:orders:created", "urn");
-  assertJsonEqual(view.data, { "order_id": 1042 }, "data");
-  assert.equal(view.attempts, 3, "attempts");
-  assert.equal(view.lang, "php", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertJsonContains(view.dead_letter, { "reason": "failed", "original_queue": "orders" }, "dead_letter");
-  assertPerMessageFields(view);
-}));
+  // A dead-lettered message: original preserved + additive dead_letter block.
+  test("dead-lettered", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/dead-lettered.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:orders:created", "urn");
+    assertJsonEqual(view.data, { "order_id": 1042 }, "data");
+    assert.equal(view.attempts, 3, "attempts");
+    assert.equal(view.lang, "php", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertJsonContains(view.dead_letter, { "reason": "failed", "original_queue": "orders" }, "dead_letter");
+    assertPerMessageFields(view);
+  }));
 
-// UTF-8 strings, integers, an exact float, boolean and null round-trip identically.
-test("unicode-and-numbers", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/unicode-and-numbers.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:catalog:item.indexed", "urn");
-  assertJsonEqual(view.data, {
-    "title": "Café — naïve ☕",
-    "qty": 7,
-    "price_cents": 1299,
-    "ratio": 0.5,
-    "active": true,
-    "note": null,
-  }, "data");
-  assert.equal(view.attempts, 2, "attempts");
-  assert.equal(view.lang, "python", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertPerMessageFields(view);
-}));
+  // UTF-8 strings, integers, an exact float, boolean and null round-trip identically.
+  test("unicode-and-numbers", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/unicode-and-numbers.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:catalog:item.indexed", "urn");
+    assertJsonEqual(view.data, {
+      "title": "Café — naïve ☕",
+      "qty": 7,
+      "price_cents": 1299,
+      "ratio": 0.5,
+      "active": true,
+      "note": null,
+    }, "data");
+    assert.equal(view.attempts, 2, "attempts");
+    assert.equal(view.lang, "python", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertPerMessageFields(view);
+  }));
 
-test("invalid-unknown-schema-version", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-unknown-schema-version.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: meta.schema_version is not a version this SDK supports",
-  );
-}));
+  test("invalid-unknown-schema-version", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-unknown-schema-version.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: meta.schema_version is not a version this SDK supports",
+    );
+  }));
 
-test("invalid-missing-urn", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-missing-urn.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: no 'job' or 'urn' — the message has no identity",
-  );
-}));
+  test("invalid-missing-urn", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-missing-urn.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: no 'job' or 'urn' — the message has no identity",
+    );
+  }));
+});

@@ -19,98 +19,100 @@ import { assertJsonEqual, fixture, whenProvided } from "./conformance-support.ge
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-// The dedupe key is meta.id verbatim — the canonical per-message identity (distinct from
-// trace_id, which spans a causal chain). A consumer MUST key its seen-set on exactly
-// fixtures/order-created.json's meta.id; two deliveries with the same meta.id are the SAME
-// message (a redelivery), even byte-for-byte identical, and dedupe to one effect. trace_id is
-// NOT the key: messages sharing a trace_id but with distinct meta.id are distinct effects.
-test("dedup_key", (t) => whenProvided(t, async () => {
-  const key = await subject.idempotencyKey(fixture("fixtures/order-created.json"));
-  assert.equal(key, "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "the seen-set key");
-}));
-
-// Each sequence drives ONE handler wrapped by the SDK's idempotency helper, backed by ONE
-// seen-set store, through an ordered list of deliveries. For each delivery the SDK MUST derive
-// the effect: 'run' = the wrapped handler is invoked (the side-effect fires) and, on its
-// outcome 'ok', the id is remembered; 'skip' = an already-remembered id is recognised, the
-// handler is NOT invoked, and the delivery is acked (the runtime stops redelivering). 'outcome'
-// is the handler's result for a 'run' delivery: 'ok' = returns/acks (remembered), 'throw' =
-// raises/errors (the id is left UNMARKED so a later redelivery runs it again — retry/DLQ still
-// apply). After replaying the whole sequence, total 'run'+'ok' invocations MUST equal
-// expected_effects. This is at-least-once delivery collapsed to an exactly-once EFFECT by the
-// consumer; it is seen-set post-success dedupe, NOT exactly-once delivery and NOT an in-flight
-// concurrency lock.
-describe("sequences", () => {
-  // The same meta.id delivered twice (a textbook at-least-once redelivery): first runs the
-  // effect, second is skipped. One effect.
-  test("duplicate-delivery-runs-once", (t) => whenProvided(t, async () => {
-    const invoked = await subject.idempotencyReplay([
-      { meta_id: "id-A", outcome: "ok", forget_before: false },
-      { meta_id: "id-A", outcome: "ok", forget_before: false },
-    ]);
-    assertJsonEqual(invoked, [true, false], "handler invoked, per delivery");
-    assert.equal(invoked.filter((ran) => ran).length, 1, "expected_effects");
+describe("conformance idempotency", () => {
+  // The dedupe key is meta.id verbatim — the canonical per-message identity (distinct from
+  // trace_id, which spans a causal chain). A consumer MUST key its seen-set on exactly
+  // fixtures/order-created.json's meta.id; two deliveries with the same meta.id are the SAME
+  // message (a redelivery), even byte-for-byte identical, and dedupe to one effect. trace_id is
+  // NOT the key: messages sharing a trace_id but with distinct meta.id are distinct effects.
+  test("dedup_key", (t) => whenProvided(t, async () => {
+    const key = await subject.idempotencyKey(fixture("fixtures/order-created.json"));
+    assert.equal(key, "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "the seen-set key");
   }));
 
-  // Three redeliveries of one id (a flaky broker / worker-crash-before-ack storm): the effect
-  // fires once; every subsequent redelivery is a no-op skip.
-  test("at-least-once-redelivery-is-noop", (t) => whenProvided(t, async () => {
-    const invoked = await subject.idempotencyReplay([
-      { meta_id: "id-A", outcome: "ok", forget_before: false },
-      { meta_id: "id-A", outcome: "ok", forget_before: false },
-      { meta_id: "id-A", outcome: "ok", forget_before: false },
-      { meta_id: "id-A", outcome: "ok", forget_before: false },
-    ]);
-    assertJsonEqual(invoked, [true, false, false, false], "handler invoked, per delivery");
-    assert.equal(invoked.filter((ran) => ran).length, 1, "expected_effects");
-  }));
+  // Each sequence drives ONE handler wrapped by the SDK's idempotency helper, backed by ONE
+  // seen-set store, through an ordered list of deliveries. For each delivery the SDK MUST derive
+  // the effect: 'run' = the wrapped handler is invoked (the side-effect fires) and, on its
+  // outcome 'ok', the id is remembered; 'skip' = an already-remembered id is recognised, the
+  // handler is NOT invoked, and the delivery is acked (the runtime stops redelivering). 'outcome'
+  // is the handler's result for a 'run' delivery: 'ok' = returns/acks (remembered), 'throw' =
+  // raises/errors (the id is left UNMARKED so a later redelivery runs it again — retry/DLQ still
+  // apply). After replaying the whole sequence, total 'run'+'ok' invocations MUST equal
+  // expected_effects. This is at-least-once delivery collapsed to an exactly-once EFFECT by the
+  // consumer; it is seen-set post-success dedupe, NOT exactly-once delivery and NOT an in-flight
+  // concurrency lock.
+  describe("sequences", () => {
+    // The same meta.id delivered twice (a textbook at-least-once redelivery): first runs the
+    // effect, second is skipped. One effect.
+    test("duplicate-delivery-runs-once", (t) => whenProvided(t, async () => {
+      const invoked = await subject.idempotencyReplay([
+        { meta_id: "id-A", outcome: "ok", forget_before: false },
+        { meta_id: "id-A", outcome: "ok", forget_before: false },
+      ]);
+      assertJsonEqual(invoked, [true, false], "handler invoked, per delivery");
+      assert.equal(invoked.filter((ran) => ran).length, 1, "expected_effects");
+    }));
 
-  // Different meta.ids are different messages — each runs once. Dedupe is per-id, never
-  // collapses unrelated messages.
-  test("distinct-ids-each-run", (t) => whenProvided(t, async () => {
-    const invoked = await subject.idempotencyReplay([
-      { meta_id: "id-A", outcome: "ok", forget_before: false },
-      { meta_id: "id-B", outcome: "ok", forget_before: false },
-      { meta_id: "id-C", outcome: "ok", forget_before: false },
-    ]);
-    assertJsonEqual(invoked, [true, true, true], "handler invoked, per delivery");
-    assert.equal(invoked.filter((ran) => ran).length, 3, "expected_effects");
-  }));
+    // Three redeliveries of one id (a flaky broker / worker-crash-before-ack storm): the effect
+    // fires once; every subsequent redelivery is a no-op skip.
+    test("at-least-once-redelivery-is-noop", (t) => whenProvided(t, async () => {
+      const invoked = await subject.idempotencyReplay([
+        { meta_id: "id-A", outcome: "ok", forget_before: false },
+        { meta_id: "id-A", outcome: "ok", forget_before: false },
+        { meta_id: "id-A", outcome: "ok", forget_before: false },
+        { meta_id: "id-A", outcome: "ok", forget_before: false },
+      ]);
+      assertJsonEqual(invoked, [true, false, false, false], "handler invoked, per delivery");
+      assert.equal(invoked.filter((ran) => ran).length, 1, "expected_effects");
+    }));
 
-  // A handler that throws does NOT remember the id, so the next redelivery runs it again (retry
-  // semantics survive the guard). The third delivery succeeds and is then deduped on a fourth.
-  test("throw-leaves-id-unmarked", (t) => whenProvided(t, async () => {
-    const invoked = await subject.idempotencyReplay([
-      { meta_id: "id-A", outcome: "throw", forget_before: false },
-      { meta_id: "id-A", outcome: "throw", forget_before: false },
-      { meta_id: "id-A", outcome: "ok", forget_before: false },
-      { meta_id: "id-A", outcome: "ok", forget_before: false },
-    ]);
-    assertJsonEqual(invoked, [true, true, true, false], "handler invoked, per delivery");
-    assert.equal(invoked.filter((ran) => ran).length, 3, "expected_effects");
-  }));
+    // Different meta.ids are different messages — each runs once. Dedupe is per-id, never
+    // collapses unrelated messages.
+    test("distinct-ids-each-run", (t) => whenProvided(t, async () => {
+      const invoked = await subject.idempotencyReplay([
+        { meta_id: "id-A", outcome: "ok", forget_before: false },
+        { meta_id: "id-B", outcome: "ok", forget_before: false },
+        { meta_id: "id-C", outcome: "ok", forget_before: false },
+      ]);
+      assertJsonEqual(invoked, [true, true, true], "handler invoked, per delivery");
+      assert.equal(invoked.filter((ran) => ran).length, 3, "expected_effects");
+    }));
 
-  // A message with no usable meta.id (empty/absent) CANNOT be deduped, so the helper fails
-  // open: every delivery runs the handler. The guard never silently drops work it cannot
-  // identify.
-  test("missing-id-fails-open", (t) => whenProvided(t, async () => {
-    const invoked = await subject.idempotencyReplay([
-      { meta_id: "", outcome: "ok", forget_before: false },
-      { meta_id: "", outcome: "ok", forget_before: false },
-    ]);
-    assertJsonEqual(invoked, [true, true], "handler invoked, per delivery");
-    assert.equal(invoked.filter((ran) => ran).length, 2, "expected_effects");
-  }));
+    // A handler that throws does NOT remember the id, so the next redelivery runs it again (retry
+    // semantics survive the guard). The third delivery succeeds and is then deduped on a fourth.
+    test("throw-leaves-id-unmarked", (t) => whenProvided(t, async () => {
+      const invoked = await subject.idempotencyReplay([
+        { meta_id: "id-A", outcome: "throw", forget_before: false },
+        { meta_id: "id-A", outcome: "throw", forget_before: false },
+        { meta_id: "id-A", outcome: "ok", forget_before: false },
+        { meta_id: "id-A", outcome: "ok", forget_before: false },
+      ]);
+      assertJsonEqual(invoked, [true, true, true, false], "handler invoked, per delivery");
+      assert.equal(invoked.filter((ran) => ran).length, 3, "expected_effects");
+    }));
 
-  // forget(id) evicts an id from the seen-set, so a later delivery of that id runs again
-  // (manual replay / TTL expiry). Locks the third Store method.
-  test("forget-allows-rerun", (t) => whenProvided(t, async () => {
-    const invoked = await subject.idempotencyReplay([
-      { meta_id: "id-A", outcome: "ok", forget_before: false },
-      { meta_id: "id-A", outcome: "ok", forget_before: false },
-      { meta_id: "id-A", outcome: "ok", forget_before: true },
-    ]);
-    assertJsonEqual(invoked, [true, false, true], "handler invoked, per delivery");
-    assert.equal(invoked.filter((ran) => ran).length, 2, "expected_effects");
-  }));
+    // A message with no usable meta.id (empty/absent) CANNOT be deduped, so the helper fails
+    // open: every delivery runs the handler. The guard never silently drops work it cannot
+    // identify.
+    test("missing-id-fails-open", (t) => whenProvided(t, async () => {
+      const invoked = await subject.idempotencyReplay([
+        { meta_id: "", outcome: "ok", forget_before: false },
+        { meta_id: "", outcome: "ok", forget_before: false },
+      ]);
+      assertJsonEqual(invoked, [true, true], "handler invoked, per delivery");
+      assert.equal(invoked.filter((ran) => ran).length, 2, "expected_effects");
+    }));
+
+    // forget(id) evicts an id from the seen-set, so a later delivery of that id runs again
+    // (manual replay / TTL expiry). Locks the third Store method.
+    test("forget-allows-rerun", (t) => whenProvided(t, async () => {
+      const invoked = await subject.idempotencyReplay([
+        { meta_id: "id-A", outcome: "ok", forget_before: false },
+        { meta_id: "id-A", outcome: "ok", forget_before: false },
+        { meta_id: "id-A", outcome: "ok", forget_before: true },
+      ]);
+      assertJsonEqual(invoked, [true, false, true], "handler invoked, per delivery");
+      assert.equal(invoked.filter((ran) => ran).length, 2, "expected_effects");
+    }));
+  });
 });

@@ -18,51 +18,53 @@ import { assertJsonEqual, fixture, whenProvided } from "./conformance-support.ge
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-// On produce, the transport MUST project these native Kafka record headers from the envelope,
-// all UTF-8 byte strings (Kafka headers are bytes, so integers are stringified): bq-job = job
-// (the URN), bq-trace-id = trace_id, bq-message-id = meta.id, bq-schema-version =
-// str(meta.schema_version), bq-source-lang = meta.lang, bq-attempts = str(attempts). The record
-// value is the byte-identical envelope and the record timestamp mirrors meta.created_at (Unix
-// ms). Applies to every Kafka-producing SDK.
-test("kafka property_projection", (t) => whenProvided(t, async () => {
-  const headers = await subject.kafkaHeaders(fixture("fixtures/order-created.json"));
-  assertJsonEqual(headers, {
-    "bq-job": "urn:babel:orders:created",
-    "bq-trace-id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
-    "bq-message-id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567",
-    "bq-schema-version": "1",
-    "bq-source-lang": "php",
-    "bq-attempts": "0",
-  }, "headers");
-}));
-
-// On consume, attempts = the bq-attempts header when present (AUTHORITATIVE — Kafka has no
-// native delivery count), else the body's own attempts (the fallback for a non-BabelQueue
-// producer). This is NOT a max: the header overrides the body even when lower. A null
-// header_attempts means the header is absent. The rule is identical across all five Kafka SDKs.
-describe("kafka attempts_reconciliation", () => {
-  test("header-matches-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.kafkaReconcile(0, "0");
-    assert.equal(attempts, 0, "expected_attempts");
+describe("conformance kafka", () => {
+  // On produce, the transport MUST project these native Kafka record headers from the envelope,
+  // all UTF-8 byte strings (Kafka headers are bytes, so integers are stringified): bq-job = job
+  // (the URN), bq-trace-id = trace_id, bq-message-id = meta.id, bq-schema-version =
+  // str(meta.schema_version), bq-source-lang = meta.lang, bq-attempts = str(attempts). The record
+  // value is the byte-identical envelope and the record timestamp mirrors meta.created_at (Unix
+  // ms). Applies to every Kafka-producing SDK.
+  test("kafka property_projection", (t) => whenProvided(t, async () => {
+    const headers = await subject.kafkaHeaders(fixture("fixtures/order-created.json"));
+    assertJsonEqual(headers, {
+      "bq-job": "urn:babel:orders:created",
+      "bq-trace-id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
+      "bq-message-id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567",
+      "bq-schema-version": "1",
+      "bq-source-lang": "php",
+      "bq-attempts": "0",
+    }, "headers");
   }));
 
-  test("header-present", (t) => whenProvided(t, async () => {
-    const attempts = await subject.kafkaReconcile(0, "2");
-    assert.equal(attempts, 2, "expected_attempts");
-  }));
+  // On consume, attempts = the bq-attempts header when present (AUTHORITATIVE — Kafka has no
+  // native delivery count), else the body's own attempts (the fallback for a non-BabelQueue
+  // producer). This is NOT a max: the header overrides the body even when lower. A null
+  // header_attempts means the header is absent. The rule is identical across all five Kafka SDKs.
+  describe("kafka attempts_reconciliation", () => {
+    test("header-matches-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.kafkaReconcile(0, "0");
+      assert.equal(attempts, 0, "expected_attempts");
+    }));
 
-  test("header-absent-falls-back", (t) => whenProvided(t, async () => {
-    const attempts = await subject.kafkaReconcile(3, null);
-    assert.equal(attempts, 3, "expected_attempts");
-  }));
+    test("header-present", (t) => whenProvided(t, async () => {
+      const attempts = await subject.kafkaReconcile(0, "2");
+      assert.equal(attempts, 2, "expected_attempts");
+    }));
 
-  test("header-authoritative-overrides", (t) => whenProvided(t, async () => {
-    const attempts = await subject.kafkaReconcile(5, "1");
-    assert.equal(attempts, 1, "expected_attempts");
-  }));
+    test("header-absent-falls-back", (t) => whenProvided(t, async () => {
+      const attempts = await subject.kafkaReconcile(3, null);
+      assert.equal(attempts, 3, "expected_attempts");
+    }));
 
-  test("header-higher-than-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.kafkaReconcile(1, "4");
-    assert.equal(attempts, 4, "expected_attempts");
-  }));
+    test("header-authoritative-overrides", (t) => whenProvided(t, async () => {
+      const attempts = await subject.kafkaReconcile(5, "1");
+      assert.equal(attempts, 1, "expected_attempts");
+    }));
+
+    test("header-higher-than-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.kafkaReconcile(1, "4");
+      assert.equal(attempts, 4, "expected_attempts");
+    }));
+  });
 });

@@ -8,7 +8,7 @@
 // MUST agree on `valid`. The wire envelope stays frozen — this governs the data block only, and
 // is opt-in (consumers/producers without a registered schema skip it).
 
-import { after, test } from "node:test";
+import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { JsonObject } from "./conformance-subject.gen.js";
 import { withDefaults } from "./conformance-subject.gen.js";
@@ -18,56 +18,58 @@ import { whenProvided } from "./conformance-support.gen.js";
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-const schema: JsonObject = {
-  "$schema": "http://json-schema.org/draft-07/schema#",
-  "type": "object",
-  "required": ["order_id"],
-  "properties": {
-    "order_id": { "type": "integer", "minimum": 1 },
-    "amount": { "type": "number", "minimum": 0 },
-    "currency": { "enum": ["USD", "EUR", "TRY"] },
-  },
-  "additionalProperties": false,
-};
+describe("conformance payload_schema", () => {
+  const schema: JsonObject = {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "type": "object",
+    "required": ["order_id"],
+    "properties": {
+      "order_id": { "type": "integer", "minimum": 1 },
+      "amount": { "type": "number", "minimum": 0 },
+      "currency": { "enum": ["USD", "EUR", "TRY"] },
+    },
+    "additionalProperties": false,
+  };
 
-test("valid-minimal", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042 });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
+  test("valid-minimal", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042 });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
 
-test("valid-full", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "amount": 99.9, "currency": "USD" });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
+  test("valid-full", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "amount": 99.9, "currency": "USD" });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
 
-test("invalid-missing-required", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "amount": 10 });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
+  test("invalid-missing-required", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "amount": 10 });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
 
-test("invalid-wrong-type", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": "x" });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
+  test("invalid-wrong-type", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": "x" });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
 
-test("invalid-additional-property", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1, "extra": true });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
+  test("invalid-additional-property", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1, "extra": true });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
 
-test("invalid-enum", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1, "currency": "GBP" });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
+  test("invalid-enum", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1, "currency": "GBP" });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
 
-test("invalid-below-minimum", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 0 });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
+  test("invalid-below-minimum", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 0 });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+});

@@ -12,7 +12,7 @@
 // Laravel increments the body's attempts too. Per-message values reuse
 // fixtures/order-created.json.
 
-import { after, test } from "node:test";
+import { after, describe, test } from "node:test";
 import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
 import { assertJsonEqual, fixture, member, whenProvided } from "./conformance-support.gen.js";
@@ -20,27 +20,29 @@ import { assertJsonEqual, fixture, member, whenProvided } from "./conformance-su
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-// On produce, the transport MUST project these native AMQP 0-9-1 properties + headers from the
-// envelope. Header values are NATIVE-typed (AMQP 0-9-1 field-tables carry typed values —
-// integers stay integers, NOT stringified like Kafka/Pulsar): type = job (the URN, route on it
-// without reading the body), correlation_id = trace_id, message_id = meta.id, app_id =
-// 'babelqueue', content_type = 'application/json', header x-schema-version =
-// meta.schema_version (number), x-source-lang = meta.lang, x-attempts = attempts (number). The
-// body is the byte-identical envelope. Applies to every RabbitMQ-producing SDK.
-test("rabbitmq property_projection", (t) => whenProvided(t, async () => {
-  const publishing = await subject.rabbitmqPublishing(fixture("fixtures/order-created.json"));
-  assertJsonEqual(member(publishing.properties, "type"), "urn:babel:orders:created", "properties.type");
-  assertJsonEqual(
-    member(publishing.properties, "correlation_id"),
-    "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
-    "properties.correlation_id",
-  );
-  assertJsonEqual(
-    member(publishing.properties, "message_id"),
-    "f1e2d3c4-b5a6-4789-90ab-cdef01234567",
-    "properties.message_id",
-  );
-  assertJsonEqual(member(publishing.properties, "app_id"), "babelqueue", "properties.app_id");
-  assertJsonEqual(member(publishing.properties, "content_type"), "application/json", "properties.content_type");
-  assertJsonEqual(publishing.headers, { "x-schema-version": 1, "x-source-lang": "php", "x-attempts": 0 }, "headers");
-}));
+describe("conformance rabbitmq", () => {
+  // On produce, the transport MUST project these native AMQP 0-9-1 properties + headers from the
+  // envelope. Header values are NATIVE-typed (AMQP 0-9-1 field-tables carry typed values —
+  // integers stay integers, NOT stringified like Kafka/Pulsar): type = job (the URN, route on it
+  // without reading the body), correlation_id = trace_id, message_id = meta.id, app_id =
+  // 'babelqueue', content_type = 'application/json', header x-schema-version =
+  // meta.schema_version (number), x-source-lang = meta.lang, x-attempts = attempts (number). The
+  // body is the byte-identical envelope. Applies to every RabbitMQ-producing SDK.
+  test("rabbitmq property_projection", (t) => whenProvided(t, async () => {
+    const publishing = await subject.rabbitmqPublishing(fixture("fixtures/order-created.json"));
+    assertJsonEqual(member(publishing.properties, "type"), "urn:babel:orders:created", "properties.type");
+    assertJsonEqual(
+      member(publishing.properties, "correlation_id"),
+      "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
+      "properties.correlation_id",
+    );
+    assertJsonEqual(
+      member(publishing.properties, "message_id"),
+      "f1e2d3c4-b5a6-4789-90ab-cdef01234567",
+      "properties.message_id",
+    );
+    assertJsonEqual(member(publishing.properties, "app_id"), "babelqueue", "properties.app_id");
+    assertJsonEqual(member(publishing.properties, "content_type"), "application/json", "properties.content_type");
+    assertJsonEqual(publishing.headers, { "x-schema-version": 1, "x-source-lang": "php", "x-attempts": 0 }, "headers");
+  }));
+});

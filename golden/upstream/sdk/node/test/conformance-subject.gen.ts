@@ -380,7 +380,12 @@ export interface ConformanceSubject {
    * @param batches the batches, each a list of message ids
    * @param refused the ids the broker (or the HTTP endpoint) refuses
    */
-  writeMessages?(sink: string, action: string, batches: JsonValue, refused: readonly string[]): Awaitable<WriteOutcome>;
+  writeMessages?(
+    sink: string,
+    action: string,
+    batches: JsonValue,
+    refused: readonly string[],
+  ): Awaitable<WriteOutcome>;
 
   /** Releases what the subject holds; tests call it once, after their last test. */
   close(): Awaitable<void>;

@@ -17,187 +17,189 @@ import { assertJsonEqual, fixture, member, whenProvided } from "./conformance-su
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-// On produce, the transport MUST project the envelope onto the AMQP a JMS peer reads: the
-// x-opt-jms-type message annotation = job (the URN, the AMQP-JMS mapping of JMSType),
-// correlation-id = trace_id (JMSCorrelationID), creation-time = meta.created_at (JMSTimestamp,
-// Unix ms), plus the bq_ application properties, all string-valued. The names use UNDERSCORES
-// (bq_schema_version, not bq-schema-version): JMS property names must be valid Java identifiers
-// (no hyphens), and the Java binding consumes/produces over JMS, so every Artemis SDK uses the
-// JMS-legal underscore form for cross-protocol parity. bq_schema_version =
-// str(meta.schema_version), bq_source_lang = meta.lang, bq_attempts = str(attempts), bq_app_id
-// = 'babelqueue'. The body is the byte-identical envelope. Unlike Kafka/Pulsar, the URN /
-// trace_id / message-id are NOT bq_ properties — they ride the JMS-native slots. Applies to
-// every Artemis-producing SDK.
-test("artemis property_projection", (t) => whenProvided(t, async () => {
-  const message = await subject.artemisMessage(fixture("fixtures/order-created.json"));
-  assertJsonEqual(
-    member(message.annotations, "x-opt-jms-type"),
-    "urn:babel:orders:created",
-    "annotation x-opt-jms-type",
-  );
-  assert.equal(message.correlation_id, "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b", "correlation_id");
-  assertJsonEqual(message.properties, {
-    "bq_schema_version": "1",
-    "bq_source_lang": "php",
-    "bq_attempts": "0",
-    "bq_app_id": "babelqueue",
-  }, "properties");
-}));
-
-// On consume, attempts = max(body.attempts, delivery-count): the AMQP delivery-count header is
-// 0-based (0 on first delivery) so it maps directly with NO -1, a runtime-incremented body
-// count is never lowered, and delivery-count 0 leaves the body's own count untouched (the
-// runtime/App retries by republishing with attempts+1, which resets the broker's delivery-count
-// to 0). The Java JMS binding reads the 1-based JMSXDeliveryCount and subtracts 1, arriving at
-// the same 0-based attempts. The rule is identical across the native-consumer SDKs
-// (.NET/Java/Node) and the Transport+App SDKs (Python/Go).
-describe("artemis attempts_reconciliation", () => {
-  test("first-delivery", (t) => whenProvided(t, async () => {
-    const attempts = await subject.artemisReconcile(0, 0);
-    assert.equal(attempts, 0, "expected_attempts");
+describe("conformance artemis", () => {
+  // On produce, the transport MUST project the envelope onto the AMQP a JMS peer reads: the
+  // x-opt-jms-type message annotation = job (the URN, the AMQP-JMS mapping of JMSType),
+  // correlation-id = trace_id (JMSCorrelationID), creation-time = meta.created_at (JMSTimestamp,
+  // Unix ms), plus the bq_ application properties, all string-valued. The names use UNDERSCORES
+  // (bq_schema_version, not bq-schema-version): JMS property names must be valid Java identifiers
+  // (no hyphens), and the Java binding consumes/produces over JMS, so every Artemis SDK uses the
+  // JMS-legal underscore form for cross-protocol parity. bq_schema_version =
+  // str(meta.schema_version), bq_source_lang = meta.lang, bq_attempts = str(attempts), bq_app_id
+  // = 'babelqueue'. The body is the byte-identical envelope. Unlike Kafka/Pulsar, the URN /
+  // trace_id / message-id are NOT bq_ properties — they ride the JMS-native slots. Applies to
+  // every Artemis-producing SDK.
+  test("artemis property_projection", (t) => whenProvided(t, async () => {
+    const message = await subject.artemisMessage(fixture("fixtures/order-created.json"));
+    assertJsonEqual(
+      member(message.annotations, "x-opt-jms-type"),
+      "urn:babel:orders:created",
+      "annotation x-opt-jms-type",
+    );
+    assert.equal(message.correlation_id, "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b", "correlation_id");
+    assertJsonEqual(message.properties, {
+      "bq_schema_version": "1",
+      "bq_source_lang": "php",
+      "bq_attempts": "0",
+      "bq_app_id": "babelqueue",
+    }, "properties");
   }));
 
-  test("third-delivery", (t) => whenProvided(t, async () => {
-    const attempts = await subject.artemisReconcile(0, 2);
-    assert.equal(attempts, 2, "expected_attempts");
-  }));
+  // On consume, attempts = max(body.attempts, delivery-count): the AMQP delivery-count header is
+  // 0-based (0 on first delivery) so it maps directly with NO -1, a runtime-incremented body
+  // count is never lowered, and delivery-count 0 leaves the body's own count untouched (the
+  // runtime/App retries by republishing with attempts+1, which resets the broker's delivery-count
+  // to 0). The Java JMS binding reads the 1-based JMSXDeliveryCount and subtracts 1, arriving at
+  // the same 0-based attempts. The rule is identical across the native-consumer SDKs
+  // (.NET/Java/Node) and the Transport+App SDKs (Python/Go).
+  describe("artemis attempts_reconciliation", () => {
+    test("first-delivery", (t) => whenProvided(t, async () => {
+      const attempts = await subject.artemisReconcile(0, 0);
+      assert.equal(attempts, 0, "expected_attempts");
+    }));
 
-  test("native-exceeds-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.artemisReconcile(2, 5);
-    assert.equal(attempts, 5, "expected_attempts");
-  }));
+    test("third-delivery", (t) => whenProvided(t, async () => {
+      const attempts = await subject.artemisReconcile(0, 2);
+      assert.equal(attempts, 2, "expected_attempts");
+    }));
 
-  test("never-lower-runtime", (t) => whenProvided(t, async () => {
-    const attempts = await subject.artemisReconcile(5, 1);
-    assert.equal(attempts, 5, "expected_attempts");
-  }));
+    test("native-exceeds-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.artemisReconcile(2, 5);
+      assert.equal(attempts, 5, "expected_attempts");
+    }));
 
-  test("first-delivery-keeps-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.artemisReconcile(4, 0);
-    assert.equal(attempts, 4, "expected_attempts");
-  }));
+    test("never-lower-runtime", (t) => whenProvided(t, async () => {
+      const attempts = await subject.artemisReconcile(5, 1);
+      assert.equal(attempts, 5, "expected_attempts");
+    }));
 
-  test("native-equals-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.artemisReconcile(3, 3);
-    assert.equal(attempts, 3, "expected_attempts");
-  }));
+    test("first-delivery-keeps-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.artemisReconcile(4, 0);
+      assert.equal(attempts, 4, "expected_attempts");
+    }));
 
-  test("later-retry-keeps-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.artemisReconcile(5, 3);
-    assert.equal(attempts, 5, "expected_attempts");
-  }));
-});
+    test("native-equals-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.artemisReconcile(3, 3);
+      assert.equal(attempts, 3, "expected_attempts");
+    }));
 
-// Consumer-side schema-version gate (broker-bindings.md §7.7). Read property bq_schema_version
-// BEFORE decoding; blank = empty or only ASCII whitespace (space, \t, \n, \v, \f, \r) falls
-// through to decode; otherwise exactly "1" decodes and anything else rejects without decoding;
-// never trimmed; non-ASCII whitespace and BOM are not blank.
-describe("artemis schema_version_gate", () => {
-  test("decode string 1", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.artemisSchemaVersionGate(envelope, "1");
-    assertJsonEqual(outcome, "decode", "outcome for bq_schema_version");
-  }));
+    test("later-retry-keeps-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.artemisReconcile(5, 3);
+      assert.equal(attempts, 5, "expected_attempts");
+    }));
+  });
 
-  test("decode empty string", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.artemisSchemaVersionGate(envelope, "");
-    assertJsonEqual(outcome, "decode", "outcome for bq_schema_version");
-  }));
+  // Consumer-side schema-version gate (broker-bindings.md §7.7). Read property bq_schema_version
+  // BEFORE decoding; blank = empty or only ASCII whitespace (space, \t, \n, \v, \f, \r) falls
+  // through to decode; otherwise exactly "1" decodes and anything else rejects without decoding;
+  // never trimmed; non-ASCII whitespace and BOM are not blank.
+  describe("artemis schema_version_gate", () => {
+    test("decode string 1", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.artemisSchemaVersionGate(envelope, "1");
+      assertJsonEqual(outcome, "decode", "outcome for bq_schema_version");
+    }));
 
-  test("decode string U+0020 U+0009", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.artemisSchemaVersionGate(envelope, " \t");
-    assertJsonEqual(outcome, "decode", "outcome for bq_schema_version");
-  }));
+    test("decode empty string", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.artemisSchemaVersionGate(envelope, "");
+      assertJsonEqual(outcome, "decode", "outcome for bq_schema_version");
+    }));
 
-  test("decode string U+0020", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.artemisSchemaVersionGate(envelope, " ");
-    assertJsonEqual(outcome, "decode", "outcome for bq_schema_version");
-  }));
+    test("decode string U+0020 U+0009", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.artemisSchemaVersionGate(envelope, " \t");
+      assertJsonEqual(outcome, "decode", "outcome for bq_schema_version");
+    }));
 
-  test("decode string U+000A U+000B U+000C U+000D", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.artemisSchemaVersionGate(envelope, "\n\u000B\f\r");
-    assertJsonEqual(outcome, "decode", "outcome for bq_schema_version");
-  }));
+    test("decode string U+0020", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.artemisSchemaVersionGate(envelope, " ");
+      assertJsonEqual(outcome, "decode", "outcome for bq_schema_version");
+    }));
 
-  test("decode absent", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.artemisSchemaVersionGate(envelope, null);
-    assertJsonEqual(outcome, "decode", "outcome for bq_schema_version");
-  }));
+    test("decode string U+000A U+000B U+000C U+000D", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.artemisSchemaVersionGate(envelope, "\n\u000B\f\r");
+      assertJsonEqual(outcome, "decode", "outcome for bq_schema_version");
+    }));
 
-  test("reject string 2", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.artemisSchemaVersionGate(envelope, "2");
-    assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
-  }));
+    test("decode absent", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.artemisSchemaVersionGate(envelope, null);
+      assertJsonEqual(outcome, "decode", "outcome for bq_schema_version");
+    }));
 
-  test("reject string 01", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.artemisSchemaVersionGate(envelope, "01");
-    assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
-  }));
+    test("reject string 2", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.artemisSchemaVersionGate(envelope, "2");
+      assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
+    }));
 
-  test("reject string x", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.artemisSchemaVersionGate(envelope, "x");
-    assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
-  }));
+    test("reject string 01", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.artemisSchemaVersionGate(envelope, "01");
+      assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
+    }));
 
-  test("reject string U+0020 1", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.artemisSchemaVersionGate(envelope, " 1");
-    assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
-  }));
+    test("reject string x", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.artemisSchemaVersionGate(envelope, "x");
+      assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
+    }));
 
-  test("reject string 1 U+0020", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.artemisSchemaVersionGate(envelope, "1 ");
-    assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
-  }));
+    test("reject string U+0020 1", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.artemisSchemaVersionGate(envelope, " 1");
+      assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
+    }));
 
-  test("reject string U+0009 1 U+000A", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.artemisSchemaVersionGate(envelope, "\t1\n");
-    assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
-  }));
+    test("reject string 1 U+0020", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.artemisSchemaVersionGate(envelope, "1 ");
+      assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
+    }));
 
-  test("reject string U+00A0", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.artemisSchemaVersionGate(envelope, "\u00A0");
-    assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
-  }));
+    test("reject string U+0009 1 U+000A", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.artemisSchemaVersionGate(envelope, "\t1\n");
+      assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
+    }));
 
-  test("reject string U+0085", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.artemisSchemaVersionGate(envelope, "\u0085");
-    assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
-  }));
+    test("reject string U+00A0", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.artemisSchemaVersionGate(envelope, "\u00A0");
+      assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
+    }));
 
-  test("reject string U+3000", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.artemisSchemaVersionGate(envelope, "\u3000");
-    assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
-  }));
+    test("reject string U+0085", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.artemisSchemaVersionGate(envelope, "\u0085");
+      assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
+    }));
 
-  test("reject string U+FEFF", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.artemisSchemaVersionGate(envelope, "\uFEFF");
-    assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
-  }));
+    test("reject string U+3000", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.artemisSchemaVersionGate(envelope, "\u3000");
+      assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
+    }));
 
-  test("reject string U+00A0 1", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.artemisSchemaVersionGate(envelope, "\u00A01");
-    assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
-  }));
+    test("reject string U+FEFF", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.artemisSchemaVersionGate(envelope, "\uFEFF");
+      assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
+    }));
 
-  test("reject string 1 U+3000", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.artemisSchemaVersionGate(envelope, "1\u3000");
-    assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
-  }));
+    test("reject string U+00A0 1", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.artemisSchemaVersionGate(envelope, "\u00A01");
+      assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
+    }));
+
+    test("reject string 1 U+3000", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.artemisSchemaVersionGate(envelope, "1\u3000");
+      assertJsonEqual(outcome, "reject", "outcome for bq_schema_version");
+    }));
+  });
 });

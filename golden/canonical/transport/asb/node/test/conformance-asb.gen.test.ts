@@ -17,207 +17,209 @@ import { assertJsonEqual, fixture, whenProvided } from "./conformance-support.ge
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-// On produce, the transport MUST project these native Service Bus message fields from the
-// envelope: Subject = job (the URN), CorrelationId = trace_id, MessageId = meta.id, ContentType
-// = application/json, plus the bq- ApplicationProperties as native AMQP-typed values (numbers
-// stay numbers, not strings). Applies to every ASB-producing SDK.
-test("asb property_projection", (t) => whenProvided(t, async () => {
-  const message = await subject.asbMessage(fixture("fixtures/order-created.json"));
-  assert.equal(message.subject, "urn:babel:orders:created", "subject");
-  assert.equal(message.correlation_id, "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b", "correlation_id");
-  assert.equal(message.message_id, "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "message_id");
-  assert.equal(message.content_type, "application/json", "content_type");
-  assertJsonEqual(message.application_properties, {
-    "bq-schema-version": 1,
-    "bq-source-lang": "php",
-    "bq-created-at": 1749132727000,
-  }, "application_properties");
-}));
-
-// On consume, attempts = max(body.attempts, DeliveryCount - 1): a first delivery (DeliveryCount
-// 1) reads 0, a runtime-incremented body count is never lowered, and DeliveryCount <= 1 leaves
-// the body's own count untouched (the runtime retries by republishing with attempts+1).
-// DeliveryCount is the native 1-based ASB redelivery counter; the rule is identical across the
-// native-consumer SDKs (.NET/Java/Node) and the Transport+App SDKs (Python/Go).
-describe("asb attempts_reconciliation", () => {
-  test("first-delivery", (t) => whenProvided(t, async () => {
-    const attempts = await subject.asbReconcile(0, 1);
-    assert.equal(attempts, 0, "expected_attempts");
+describe("conformance asb", () => {
+  // On produce, the transport MUST project these native Service Bus message fields from the
+  // envelope: Subject = job (the URN), CorrelationId = trace_id, MessageId = meta.id, ContentType
+  // = application/json, plus the bq- ApplicationProperties as native AMQP-typed values (numbers
+  // stay numbers, not strings). Applies to every ASB-producing SDK.
+  test("asb property_projection", (t) => whenProvided(t, async () => {
+    const message = await subject.asbMessage(fixture("fixtures/order-created.json"));
+    assert.equal(message.subject, "urn:babel:orders:created", "subject");
+    assert.equal(message.correlation_id, "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b", "correlation_id");
+    assert.equal(message.message_id, "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "message_id");
+    assert.equal(message.content_type, "application/json", "content_type");
+    assertJsonEqual(message.application_properties, {
+      "bq-schema-version": 1,
+      "bq-source-lang": "php",
+      "bq-created-at": 1749132727000,
+    }, "application_properties");
   }));
 
-  test("third-delivery", (t) => whenProvided(t, async () => {
-    const attempts = await subject.asbReconcile(0, 3);
-    assert.equal(attempts, 2, "expected_attempts");
-  }));
+  // On consume, attempts = max(body.attempts, DeliveryCount - 1): a first delivery (DeliveryCount
+  // 1) reads 0, a runtime-incremented body count is never lowered, and DeliveryCount <= 1 leaves
+  // the body's own count untouched (the runtime retries by republishing with attempts+1).
+  // DeliveryCount is the native 1-based ASB redelivery counter; the rule is identical across the
+  // native-consumer SDKs (.NET/Java/Node) and the Transport+App SDKs (Python/Go).
+  describe("asb attempts_reconciliation", () => {
+    test("first-delivery", (t) => whenProvided(t, async () => {
+      const attempts = await subject.asbReconcile(0, 1);
+      assert.equal(attempts, 0, "expected_attempts");
+    }));
 
-  test("native-exceeds-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.asbReconcile(2, 5);
-    assert.equal(attempts, 4, "expected_attempts");
-  }));
+    test("third-delivery", (t) => whenProvided(t, async () => {
+      const attempts = await subject.asbReconcile(0, 3);
+      assert.equal(attempts, 2, "expected_attempts");
+    }));
 
-  test("never-lower-runtime", (t) => whenProvided(t, async () => {
-    const attempts = await subject.asbReconcile(5, 2);
-    assert.equal(attempts, 5, "expected_attempts");
-  }));
+    test("native-exceeds-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.asbReconcile(2, 5);
+      assert.equal(attempts, 4, "expected_attempts");
+    }));
 
-  test("first-delivery-keeps-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.asbReconcile(4, 1);
-    assert.equal(attempts, 4, "expected_attempts");
-  }));
+    test("never-lower-runtime", (t) => whenProvided(t, async () => {
+      const attempts = await subject.asbReconcile(5, 2);
+      assert.equal(attempts, 5, "expected_attempts");
+    }));
 
-  test("zero-count-keeps-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.asbReconcile(3, 0);
-    assert.equal(attempts, 3, "expected_attempts");
-  }));
+    test("first-delivery-keeps-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.asbReconcile(4, 1);
+      assert.equal(attempts, 4, "expected_attempts");
+    }));
 
-  test("later-retry-keeps-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.asbReconcile(5, 3);
-    assert.equal(attempts, 5, "expected_attempts");
-  }));
-});
+    test("zero-count-keeps-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.asbReconcile(3, 0);
+      assert.equal(attempts, 3, "expected_attempts");
+    }));
 
-// Consumer-side schema-version gate (broker-bindings.md §4.7). Read property bq-schema-version
-// BEFORE decoding; blank = empty or only ASCII whitespace (space, \t, \n, \v, \f, \r) falls
-// through to decode; otherwise exactly "1" decodes and anything else rejects without decoding;
-// never trimmed; non-ASCII whitespace and BOM are not blank. ASB properties are AMQP-typed:
-// JSON-number cases stand for a native AMQP number; integral 1 decodes at any integral width,
-// other numbers reject; runners MUST exercise 1 and 2 at int32 and int64 width.
-describe("asb schema_version_gate", () => {
-  test("decode string 1", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.asbSchemaVersionGate(envelope, "1", null);
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("later-retry-keeps-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.asbReconcile(5, 3);
+      assert.equal(attempts, 5, "expected_attempts");
+    }));
+  });
 
-  test("decode empty string", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.asbSchemaVersionGate(envelope, "", null);
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+  // Consumer-side schema-version gate (broker-bindings.md §4.7). Read property bq-schema-version
+  // BEFORE decoding; blank = empty or only ASCII whitespace (space, \t, \n, \v, \f, \r) falls
+  // through to decode; otherwise exactly "1" decodes and anything else rejects without decoding;
+  // never trimmed; non-ASCII whitespace and BOM are not blank. ASB properties are AMQP-typed:
+  // JSON-number cases stand for a native AMQP number; integral 1 decodes at any integral width,
+  // other numbers reject; runners MUST exercise 1 and 2 at int32 and int64 width.
+  describe("asb schema_version_gate", () => {
+    test("decode string 1", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.asbSchemaVersionGate(envelope, "1", null);
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("decode string U+0020 U+0009", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.asbSchemaVersionGate(envelope, " \t", null);
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("decode empty string", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.asbSchemaVersionGate(envelope, "", null);
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("decode string U+0020", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.asbSchemaVersionGate(envelope, " ", null);
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("decode string U+0020 U+0009", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.asbSchemaVersionGate(envelope, " \t", null);
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("decode string U+000A U+000B U+000C U+000D", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.asbSchemaVersionGate(envelope, "\n\u000B\f\r", null);
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("decode string U+0020", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.asbSchemaVersionGate(envelope, " ", null);
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("decode absent", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.asbSchemaVersionGate(envelope, null, null);
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("decode string U+000A U+000B U+000C U+000D", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.asbSchemaVersionGate(envelope, "\n\u000B\f\r", null);
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("reject string 2", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.asbSchemaVersionGate(envelope, "2", null);
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("decode absent", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.asbSchemaVersionGate(envelope, null, null);
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("reject string 01", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.asbSchemaVersionGate(envelope, "01", null);
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string 2", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.asbSchemaVersionGate(envelope, "2", null);
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string x", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.asbSchemaVersionGate(envelope, "x", null);
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string 01", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.asbSchemaVersionGate(envelope, "01", null);
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+0020 1", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.asbSchemaVersionGate(envelope, " 1", null);
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string x", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.asbSchemaVersionGate(envelope, "x", null);
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string 1 U+0020", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.asbSchemaVersionGate(envelope, "1 ", null);
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+0020 1", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.asbSchemaVersionGate(envelope, " 1", null);
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+0009 1 U+000A", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.asbSchemaVersionGate(envelope, "\t1\n", null);
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string 1 U+0020", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.asbSchemaVersionGate(envelope, "1 ", null);
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+00A0", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.asbSchemaVersionGate(envelope, "\u00A0", null);
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+0009 1 U+000A", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.asbSchemaVersionGate(envelope, "\t1\n", null);
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+0085", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.asbSchemaVersionGate(envelope, "\u0085", null);
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+00A0", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.asbSchemaVersionGate(envelope, "\u00A0", null);
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+3000", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.asbSchemaVersionGate(envelope, "\u3000", null);
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+0085", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.asbSchemaVersionGate(envelope, "\u0085", null);
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+FEFF", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.asbSchemaVersionGate(envelope, "\uFEFF", null);
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+3000", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.asbSchemaVersionGate(envelope, "\u3000", null);
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+00A0 1", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.asbSchemaVersionGate(envelope, "\u00A01", null);
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+FEFF", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.asbSchemaVersionGate(envelope, "\uFEFF", null);
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string 1 U+3000", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.asbSchemaVersionGate(envelope, "1\u3000", null);
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+00A0 1", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.asbSchemaVersionGate(envelope, "\u00A01", null);
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("decode number 1", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcomeAsInt = await subject.asbSchemaVersionGate(envelope, 1, "int");
-    assertJsonEqual(outcomeAsInt, "decode", "outcome for bq-schema-version as AMQP int");
-    const outcomeAsLong = await subject.asbSchemaVersionGate(envelope, 1, "long");
-    assertJsonEqual(outcomeAsLong, "decode", "outcome for bq-schema-version as AMQP long");
-  }));
+    test("reject string 1 U+3000", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.asbSchemaVersionGate(envelope, "1\u3000", null);
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject number 2", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcomeAsInt = await subject.asbSchemaVersionGate(envelope, 2, "int");
-    assertJsonEqual(outcomeAsInt, "reject", "outcome for bq-schema-version as AMQP int");
-    const outcomeAsLong = await subject.asbSchemaVersionGate(envelope, 2, "long");
-    assertJsonEqual(outcomeAsLong, "reject", "outcome for bq-schema-version as AMQP long");
-  }));
+    test("decode number 1", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcomeAsInt = await subject.asbSchemaVersionGate(envelope, 1, "int");
+      assertJsonEqual(outcomeAsInt, "decode", "outcome for bq-schema-version as AMQP int");
+      const outcomeAsLong = await subject.asbSchemaVersionGate(envelope, 1, "long");
+      assertJsonEqual(outcomeAsLong, "decode", "outcome for bq-schema-version as AMQP long");
+    }));
 
-  test("reject number 0", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcomeAsInt = await subject.asbSchemaVersionGate(envelope, 0, "int");
-    assertJsonEqual(outcomeAsInt, "reject", "outcome for bq-schema-version as AMQP int");
-    const outcomeAsLong = await subject.asbSchemaVersionGate(envelope, 0, "long");
-    assertJsonEqual(outcomeAsLong, "reject", "outcome for bq-schema-version as AMQP long");
-  }));
+    test("reject number 2", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcomeAsInt = await subject.asbSchemaVersionGate(envelope, 2, "int");
+      assertJsonEqual(outcomeAsInt, "reject", "outcome for bq-schema-version as AMQP int");
+      const outcomeAsLong = await subject.asbSchemaVersionGate(envelope, 2, "long");
+      assertJsonEqual(outcomeAsLong, "reject", "outcome for bq-schema-version as AMQP long");
+    }));
 
-  test("reject number 1.5", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcomeAsDouble = await subject.asbSchemaVersionGate(envelope, 1.5, "double");
-    assertJsonEqual(outcomeAsDouble, "reject", "outcome for bq-schema-version as AMQP double");
-  }));
+    test("reject number 0", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcomeAsInt = await subject.asbSchemaVersionGate(envelope, 0, "int");
+      assertJsonEqual(outcomeAsInt, "reject", "outcome for bq-schema-version as AMQP int");
+      const outcomeAsLong = await subject.asbSchemaVersionGate(envelope, 0, "long");
+      assertJsonEqual(outcomeAsLong, "reject", "outcome for bq-schema-version as AMQP long");
+    }));
+
+    test("reject number 1.5", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcomeAsDouble = await subject.asbSchemaVersionGate(envelope, 1.5, "double");
+      assertJsonEqual(outcomeAsDouble, "reject", "outcome for bq-schema-version as AMQP double");
+    }));
+  });
 });

@@ -18,197 +18,199 @@ import { assertJsonEqual, fixture, whenProvided } from "./conformance-support.ge
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-// On produce, the transport MUST project these native Kafka record headers from the envelope,
-// all UTF-8 byte strings (Kafka headers are bytes, so integers are stringified): bq-job = job
-// (the URN), bq-trace-id = trace_id, bq-message-id = meta.id, bq-schema-version =
-// str(meta.schema_version), bq-source-lang = meta.lang, bq-attempts = str(attempts). The record
-// value is the byte-identical envelope and the record timestamp mirrors meta.created_at (Unix
-// ms). Applies to every Kafka-producing SDK.
-test("kafka property_projection", (t) => whenProvided(t, async () => {
-  const headers = await subject.kafkaHeaders(fixture("fixtures/order-created.json"));
-  assertJsonEqual(headers, {
-    "bq-job": "urn:babel:orders:created",
-    "bq-trace-id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
-    "bq-message-id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567",
-    "bq-schema-version": "1",
-    "bq-source-lang": "php",
-    "bq-attempts": "0",
-  }, "headers");
-}));
-
-// On consume, attempts = the bq-attempts header when present (AUTHORITATIVE — Kafka has no
-// native delivery count), else the body's own attempts (the fallback for a non-BabelQueue
-// producer). This is NOT a max: the header overrides the body even when lower. header_attempts
-// is the header's value, an integer written on the wire as its decimal text (record headers are
-// bytes, read as UTF-8); null means the header is absent, unless header_text holds the header's
-// raw text: a header that is not the canonical text of an integer. Producers write the
-// canonical decimal text of a non-negative integer (0 or a digit 1-9 followed by digits: no
-// sign, space, fraction or leading zero); a header that is not that text ("2.0", " 2", "abc",
-// empty) did not come from a BabelQueue producer and is ignored like an absent one: the body's
-// attempts stand, as SQS ignores a garbage ApproximateReceiveCount. The rule is identical
-// across all five Kafka SDKs.
-describe("kafka attempts_reconciliation", () => {
-  test("header-matches-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.kafkaReconcile(0, "0");
-    assert.equal(attempts, 0, "expected_attempts");
+describe("conformance kafka", () => {
+  // On produce, the transport MUST project these native Kafka record headers from the envelope,
+  // all UTF-8 byte strings (Kafka headers are bytes, so integers are stringified): bq-job = job
+  // (the URN), bq-trace-id = trace_id, bq-message-id = meta.id, bq-schema-version =
+  // str(meta.schema_version), bq-source-lang = meta.lang, bq-attempts = str(attempts). The record
+  // value is the byte-identical envelope and the record timestamp mirrors meta.created_at (Unix
+  // ms). Applies to every Kafka-producing SDK.
+  test("kafka property_projection", (t) => whenProvided(t, async () => {
+    const headers = await subject.kafkaHeaders(fixture("fixtures/order-created.json"));
+    assertJsonEqual(headers, {
+      "bq-job": "urn:babel:orders:created",
+      "bq-trace-id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
+      "bq-message-id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567",
+      "bq-schema-version": "1",
+      "bq-source-lang": "php",
+      "bq-attempts": "0",
+    }, "headers");
   }));
 
-  test("header-present", (t) => whenProvided(t, async () => {
-    const attempts = await subject.kafkaReconcile(0, "2");
-    assert.equal(attempts, 2, "expected_attempts");
-  }));
+  // On consume, attempts = the bq-attempts header when present (AUTHORITATIVE — Kafka has no
+  // native delivery count), else the body's own attempts (the fallback for a non-BabelQueue
+  // producer). This is NOT a max: the header overrides the body even when lower. header_attempts
+  // is the header's value, an integer written on the wire as its decimal text (record headers are
+  // bytes, read as UTF-8); null means the header is absent, unless header_text holds the header's
+  // raw text: a header that is not the canonical text of an integer. Producers write the
+  // canonical decimal text of a non-negative integer (0 or a digit 1-9 followed by digits: no
+  // sign, space, fraction or leading zero); a header that is not that text ("2.0", " 2", "abc",
+  // empty) did not come from a BabelQueue producer and is ignored like an absent one: the body's
+  // attempts stand, as SQS ignores a garbage ApproximateReceiveCount. The rule is identical
+  // across all five Kafka SDKs.
+  describe("kafka attempts_reconciliation", () => {
+    test("header-matches-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.kafkaReconcile(0, "0");
+      assert.equal(attempts, 0, "expected_attempts");
+    }));
 
-  test("header-absent-falls-back", (t) => whenProvided(t, async () => {
-    const attempts = await subject.kafkaReconcile(3, null);
-    assert.equal(attempts, 3, "expected_attempts");
-  }));
+    test("header-present", (t) => whenProvided(t, async () => {
+      const attempts = await subject.kafkaReconcile(0, "2");
+      assert.equal(attempts, 2, "expected_attempts");
+    }));
 
-  test("header-authoritative-overrides", (t) => whenProvided(t, async () => {
-    const attempts = await subject.kafkaReconcile(5, "1");
-    assert.equal(attempts, 1, "expected_attempts");
-  }));
+    test("header-absent-falls-back", (t) => whenProvided(t, async () => {
+      const attempts = await subject.kafkaReconcile(3, null);
+      assert.equal(attempts, 3, "expected_attempts");
+    }));
 
-  test("header-higher-than-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.kafkaReconcile(1, "4");
-    assert.equal(attempts, 4, "expected_attempts");
-  }));
+    test("header-authoritative-overrides", (t) => whenProvided(t, async () => {
+      const attempts = await subject.kafkaReconcile(5, "1");
+      assert.equal(attempts, 1, "expected_attempts");
+    }));
 
-  test("later-header-lower-than-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.kafkaReconcile(5, "3");
-    assert.equal(attempts, 3, "expected_attempts");
-  }));
+    test("header-higher-than-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.kafkaReconcile(1, "4");
+      assert.equal(attempts, 4, "expected_attempts");
+    }));
 
-  test("header-fraction-ignored", (t) => whenProvided(t, async () => {
-    const attempts = await subject.kafkaReconcile(3, "2.0");
-    assert.equal(attempts, 3, "expected_attempts");
-  }));
+    test("later-header-lower-than-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.kafkaReconcile(5, "3");
+      assert.equal(attempts, 3, "expected_attempts");
+    }));
 
-  test("header-leading-space-ignored", (t) => whenProvided(t, async () => {
-    const attempts = await subject.kafkaReconcile(3, " 2");
-    assert.equal(attempts, 3, "expected_attempts");
-  }));
+    test("header-fraction-ignored", (t) => whenProvided(t, async () => {
+      const attempts = await subject.kafkaReconcile(3, "2.0");
+      assert.equal(attempts, 3, "expected_attempts");
+    }));
 
-  test("header-not-a-number-ignored", (t) => whenProvided(t, async () => {
-    const attempts = await subject.kafkaReconcile(3, "abc");
-    assert.equal(attempts, 3, "expected_attempts");
-  }));
+    test("header-leading-space-ignored", (t) => whenProvided(t, async () => {
+      const attempts = await subject.kafkaReconcile(3, " 2");
+      assert.equal(attempts, 3, "expected_attempts");
+    }));
 
-  test("header-empty-ignored", (t) => whenProvided(t, async () => {
-    const attempts = await subject.kafkaReconcile(3, "");
-    assert.equal(attempts, 3, "expected_attempts");
-  }));
-});
+    test("header-not-a-number-ignored", (t) => whenProvided(t, async () => {
+      const attempts = await subject.kafkaReconcile(3, "abc");
+      assert.equal(attempts, 3, "expected_attempts");
+    }));
 
-// Consumer-side schema-version gate (broker-bindings.md §6.7). Read property bq-schema-version
-// BEFORE decoding; blank = empty or only ASCII whitespace (space, \t, \n, \v, \f, \r) falls
-// through to decode; otherwise exactly "1" decodes and anything else rejects without decoding;
-// never trimmed; non-ASCII whitespace and BOM are not blank.
-describe("kafka schema_version_gate", () => {
-  test("decode string 1", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.kafkaSchemaVersionGate(envelope, "1");
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("header-empty-ignored", (t) => whenProvided(t, async () => {
+      const attempts = await subject.kafkaReconcile(3, "");
+      assert.equal(attempts, 3, "expected_attempts");
+    }));
+  });
 
-  test("decode empty string", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.kafkaSchemaVersionGate(envelope, "");
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+  // Consumer-side schema-version gate (broker-bindings.md §6.7). Read property bq-schema-version
+  // BEFORE decoding; blank = empty or only ASCII whitespace (space, \t, \n, \v, \f, \r) falls
+  // through to decode; otherwise exactly "1" decodes and anything else rejects without decoding;
+  // never trimmed; non-ASCII whitespace and BOM are not blank.
+  describe("kafka schema_version_gate", () => {
+    test("decode string 1", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.kafkaSchemaVersionGate(envelope, "1");
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("decode string U+0020 U+0009", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.kafkaSchemaVersionGate(envelope, " \t");
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("decode empty string", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.kafkaSchemaVersionGate(envelope, "");
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("decode string U+0020", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.kafkaSchemaVersionGate(envelope, " ");
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("decode string U+0020 U+0009", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.kafkaSchemaVersionGate(envelope, " \t");
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("decode string U+000A U+000B U+000C U+000D", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.kafkaSchemaVersionGate(envelope, "\n\u000B\f\r");
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("decode string U+0020", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.kafkaSchemaVersionGate(envelope, " ");
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("decode absent", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.kafkaSchemaVersionGate(envelope, null);
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("decode string U+000A U+000B U+000C U+000D", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.kafkaSchemaVersionGate(envelope, "\n\u000B\f\r");
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("reject string 2", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.kafkaSchemaVersionGate(envelope, "2");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("decode absent", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.kafkaSchemaVersionGate(envelope, null);
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("reject string 01", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.kafkaSchemaVersionGate(envelope, "01");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string 2", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.kafkaSchemaVersionGate(envelope, "2");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string x", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.kafkaSchemaVersionGate(envelope, "x");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string 01", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.kafkaSchemaVersionGate(envelope, "01");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+0020 1", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.kafkaSchemaVersionGate(envelope, " 1");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string x", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.kafkaSchemaVersionGate(envelope, "x");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string 1 U+0020", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.kafkaSchemaVersionGate(envelope, "1 ");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+0020 1", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.kafkaSchemaVersionGate(envelope, " 1");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+0009 1 U+000A", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.kafkaSchemaVersionGate(envelope, "\t1\n");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string 1 U+0020", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.kafkaSchemaVersionGate(envelope, "1 ");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+00A0", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.kafkaSchemaVersionGate(envelope, "\u00A0");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+0009 1 U+000A", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.kafkaSchemaVersionGate(envelope, "\t1\n");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+0085", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.kafkaSchemaVersionGate(envelope, "\u0085");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+00A0", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.kafkaSchemaVersionGate(envelope, "\u00A0");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+3000", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.kafkaSchemaVersionGate(envelope, "\u3000");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+0085", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.kafkaSchemaVersionGate(envelope, "\u0085");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+FEFF", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.kafkaSchemaVersionGate(envelope, "\uFEFF");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+3000", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.kafkaSchemaVersionGate(envelope, "\u3000");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+00A0 1", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.kafkaSchemaVersionGate(envelope, "\u00A01");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+FEFF", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.kafkaSchemaVersionGate(envelope, "\uFEFF");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string 1 U+3000", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.kafkaSchemaVersionGate(envelope, "1\u3000");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+00A0 1", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.kafkaSchemaVersionGate(envelope, "\u00A01");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
+
+    test("reject string 1 U+3000", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.kafkaSchemaVersionGate(envelope, "1\u3000");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
+  });
 });

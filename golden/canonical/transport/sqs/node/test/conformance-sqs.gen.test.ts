@@ -17,180 +17,182 @@ import { assertJsonEqual, fixture, whenProvided } from "./conformance-support.ge
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-// On produce, the transport MUST project these native MessageAttributes from the envelope (a
-// redundant, routable view of the body; ids/strings are DataType String, counters are DataType
-// Number). Applies to every SQS-producing SDK.
-test("sqs attribute_projection", (t) => whenProvided(t, async () => {
-  const attributes = await subject.sqsAttributes(fixture("fixtures/order-created.json"));
-  assertJsonEqual(attributes, {
-    "bq-job": { "DataType": "String", "StringValue": "urn:babel:orders:created" },
-    "bq-trace-id": {
-      "DataType": "String",
-      "StringValue": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
-    },
-    "bq-message-id": {
-      "DataType": "String",
-      "StringValue": "f1e2d3c4-b5a6-4789-90ab-cdef01234567",
-    },
-    "bq-schema-version": { "DataType": "Number", "StringValue": "1" },
-    "bq-source-lang": { "DataType": "String", "StringValue": "php" },
-    "bq-created-at": { "DataType": "Number", "StringValue": "1749132727000" },
-  }, "message_attributes");
-}));
-
-// On consume, attempts = max(body.attempts, ApproximateReceiveCount - 1): a first delivery
-// reads 0, an absent/garbage count is ignored, a runtime-incremented count is never lowered.
-// Applies to SDKs that reconcile the envelope body on consume (the framework-less/runtime
-// transports). A drop-in driver that surfaces the broker's native delivery count instead (e.g.
-// Laravel's SqsJob.attempts() = ApproximateReceiveCount) is exempt — it documents that
-// divergence.
-describe("sqs attempts_reconciliation", () => {
-  test("first-delivery", (t) => whenProvided(t, async () => {
-    const attempts = await subject.sqsReconcile(0, "1");
-    assert.equal(attempts, 0, "expected_attempts");
+describe("conformance sqs", () => {
+  // On produce, the transport MUST project these native MessageAttributes from the envelope (a
+  // redundant, routable view of the body; ids/strings are DataType String, counters are DataType
+  // Number). Applies to every SQS-producing SDK.
+  test("sqs attribute_projection", (t) => whenProvided(t, async () => {
+    const attributes = await subject.sqsAttributes(fixture("fixtures/order-created.json"));
+    assertJsonEqual(attributes, {
+      "bq-job": { "DataType": "String", "StringValue": "urn:babel:orders:created" },
+      "bq-trace-id": {
+        "DataType": "String",
+        "StringValue": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
+      },
+      "bq-message-id": {
+        "DataType": "String",
+        "StringValue": "f1e2d3c4-b5a6-4789-90ab-cdef01234567",
+      },
+      "bq-schema-version": { "DataType": "Number", "StringValue": "1" },
+      "bq-source-lang": { "DataType": "String", "StringValue": "php" },
+      "bq-created-at": { "DataType": "Number", "StringValue": "1749132727000" },
+    }, "message_attributes");
   }));
 
-  test("third-delivery", (t) => whenProvided(t, async () => {
-    const attempts = await subject.sqsReconcile(0, "3");
-    assert.equal(attempts, 2, "expected_attempts");
-  }));
+  // On consume, attempts = max(body.attempts, ApproximateReceiveCount - 1): a first delivery
+  // reads 0, an absent/garbage count is ignored, a runtime-incremented count is never lowered.
+  // Applies to SDKs that reconcile the envelope body on consume (the framework-less/runtime
+  // transports). A drop-in driver that surfaces the broker's native delivery count instead (e.g.
+  // Laravel's SqsJob.attempts() = ApproximateReceiveCount) is exempt — it documents that
+  // divergence.
+  describe("sqs attempts_reconciliation", () => {
+    test("first-delivery", (t) => whenProvided(t, async () => {
+      const attempts = await subject.sqsReconcile(0, "1");
+      assert.equal(attempts, 0, "expected_attempts");
+    }));
 
-  test("native-exceeds-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.sqsReconcile(2, "5");
-    assert.equal(attempts, 4, "expected_attempts");
-  }));
+    test("third-delivery", (t) => whenProvided(t, async () => {
+      const attempts = await subject.sqsReconcile(0, "3");
+      assert.equal(attempts, 2, "expected_attempts");
+    }));
 
-  test("never-lower-runtime", (t) => whenProvided(t, async () => {
-    const attempts = await subject.sqsReconcile(5, "1");
-    assert.equal(attempts, 5, "expected_attempts");
-  }));
+    test("native-exceeds-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.sqsReconcile(2, "5");
+      assert.equal(attempts, 4, "expected_attempts");
+    }));
 
-  test("garbage-count-ignored", (t) => whenProvided(t, async () => {
-    const attempts = await subject.sqsReconcile(4, "not-a-number");
-    assert.equal(attempts, 4, "expected_attempts");
-  }));
+    test("never-lower-runtime", (t) => whenProvided(t, async () => {
+      const attempts = await subject.sqsReconcile(5, "1");
+      assert.equal(attempts, 5, "expected_attempts");
+    }));
 
-  test("absent-count", (t) => whenProvided(t, async () => {
-    const attempts = await subject.sqsReconcile(3, null);
-    assert.equal(attempts, 3, "expected_attempts");
-  }));
+    test("garbage-count-ignored", (t) => whenProvided(t, async () => {
+      const attempts = await subject.sqsReconcile(4, "not-a-number");
+      assert.equal(attempts, 4, "expected_attempts");
+    }));
 
-  test("later-retry-keeps-body", (t) => whenProvided(t, async () => {
-    const attempts = await subject.sqsReconcile(5, "3");
-    assert.equal(attempts, 5, "expected_attempts");
-  }));
-});
+    test("absent-count", (t) => whenProvided(t, async () => {
+      const attempts = await subject.sqsReconcile(3, null);
+      assert.equal(attempts, 3, "expected_attempts");
+    }));
 
-// Consumer-side schema-version gate (broker-bindings.md §3.7). Read property bq-schema-version
-// BEFORE decoding; blank = empty or only ASCII whitespace (space, \t, \n, \v, \f, \r) falls
-// through to decode; otherwise exactly "1" decodes and anything else rejects without decoding;
-// never trimmed; non-ASCII whitespace and BOM are not blank.
-describe("sqs schema_version_gate", () => {
-  test("decode string 1", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.sqsSchemaVersionGate(envelope, "1");
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("later-retry-keeps-body", (t) => whenProvided(t, async () => {
+      const attempts = await subject.sqsReconcile(5, "3");
+      assert.equal(attempts, 5, "expected_attempts");
+    }));
+  });
 
-  test("decode empty string", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.sqsSchemaVersionGate(envelope, "");
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+  // Consumer-side schema-version gate (broker-bindings.md §3.7). Read property bq-schema-version
+  // BEFORE decoding; blank = empty or only ASCII whitespace (space, \t, \n, \v, \f, \r) falls
+  // through to decode; otherwise exactly "1" decodes and anything else rejects without decoding;
+  // never trimmed; non-ASCII whitespace and BOM are not blank.
+  describe("sqs schema_version_gate", () => {
+    test("decode string 1", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.sqsSchemaVersionGate(envelope, "1");
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("decode string U+0020 U+0009", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.sqsSchemaVersionGate(envelope, " \t");
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("decode empty string", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.sqsSchemaVersionGate(envelope, "");
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("decode string U+0020", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.sqsSchemaVersionGate(envelope, " ");
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("decode string U+0020 U+0009", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.sqsSchemaVersionGate(envelope, " \t");
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("decode string U+000A U+000B U+000C U+000D", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.sqsSchemaVersionGate(envelope, "\n\u000B\f\r");
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("decode string U+0020", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.sqsSchemaVersionGate(envelope, " ");
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("decode absent", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.sqsSchemaVersionGate(envelope, null);
-    assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
-  }));
+    test("decode string U+000A U+000B U+000C U+000D", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.sqsSchemaVersionGate(envelope, "\n\u000B\f\r");
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("reject string 2", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.sqsSchemaVersionGate(envelope, "2");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("decode absent", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.sqsSchemaVersionGate(envelope, null);
+      assertJsonEqual(outcome, "decode", "outcome for bq-schema-version");
+    }));
 
-  test("reject string 01", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.sqsSchemaVersionGate(envelope, "01");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string 2", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.sqsSchemaVersionGate(envelope, "2");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string x", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.sqsSchemaVersionGate(envelope, "x");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string 01", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.sqsSchemaVersionGate(envelope, "01");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+0020 1", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.sqsSchemaVersionGate(envelope, " 1");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string x", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.sqsSchemaVersionGate(envelope, "x");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string 1 U+0020", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.sqsSchemaVersionGate(envelope, "1 ");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+0020 1", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.sqsSchemaVersionGate(envelope, " 1");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+0009 1 U+000A", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.sqsSchemaVersionGate(envelope, "\t1\n");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string 1 U+0020", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.sqsSchemaVersionGate(envelope, "1 ");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+00A0", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.sqsSchemaVersionGate(envelope, "\u00A0");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+0009 1 U+000A", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.sqsSchemaVersionGate(envelope, "\t1\n");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+0085", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.sqsSchemaVersionGate(envelope, "\u0085");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+00A0", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.sqsSchemaVersionGate(envelope, "\u00A0");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+3000", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.sqsSchemaVersionGate(envelope, "\u3000");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+0085", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.sqsSchemaVersionGate(envelope, "\u0085");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+FEFF", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.sqsSchemaVersionGate(envelope, "\uFEFF");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+3000", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.sqsSchemaVersionGate(envelope, "\u3000");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string U+00A0 1", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.sqsSchemaVersionGate(envelope, "\u00A01");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+FEFF", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.sqsSchemaVersionGate(envelope, "\uFEFF");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
 
-  test("reject string 1 U+3000", (t) => whenProvided(t, async () => {
-    const envelope = fixture("fixtures/order-created.json");
-    const outcome = await subject.sqsSchemaVersionGate(envelope, "1\u3000");
-    assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
-  }));
+    test("reject string U+00A0 1", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.sqsSchemaVersionGate(envelope, "\u00A01");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
+
+    test("reject string 1 U+3000", (t) => whenProvided(t, async () => {
+      const envelope = fixture("fixtures/order-created.json");
+      const outcome = await subject.sqsSchemaVersionGate(envelope, "1\u3000");
+      assertJsonEqual(outcome, "reject", "outcome for bq-schema-version");
+    }));
+  });
 });

@@ -1,0 +1,212 @@
+package action
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/suitetest"
+	"github.com/babelqueue/bqgen/templates/node"
+)
+
+// The stand-in SDK checkouts of the recipes other than Go's: each copies
+// its language's stand-in (templates/<lang>/testdata/standin: signatures
+// and minimal bodies, no SDK code) into the layout the SDK's repository
+// has, with the build files the SDK keeps, and adopts bqgen. The blocks
+// are those whose tests the stand-in passes or reports not provided, so
+// the recipe's gate holds.
+
+func requireTools(t *testing.T, tools ...string) {
+	t.Helper()
+	for _, tool := range tools {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed here", tool)
+		}
+	}
+}
+
+func standinOf(lang string) string {
+	return filepath.Join(repoRoot, "templates", lang, "testdata", "standin")
+}
+
+// nodeOwnTests are the SDK's own tests beside the generated ones: at the
+// top level and in a describe of their own, as node:test reports them
+// like the generated ones (classname "test", no file).
+const nodeOwnTests = `import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+
+test("the SDK's own top-level test", () => {
+  assert.equal(1 + 1, 2);
+});
+
+describe("EnvelopeCodec", () => {
+  test("the SDK's own test in a describe", () => {});
+  test("another of the SDK's own", () => {});
+});
+`
+
+// nodeStandin is @babelqueue/core's stand-in with the TypeScript tools the
+// SDK's package.json pins (the oracle project's, from npm) and three
+// tests of its own.
+func nodeStandin(t *testing.T) checkout {
+	requireTools(t, "node", "npm")
+	dir := t.TempDir()
+	copyTree(t, filepath.Join(standinOf("node"), "core", "src"), filepath.Join(dir, "src"))
+	tsconfig, err := os.ReadFile(filepath.Join(standinOf("node"), "tsconfig.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "tsconfig.json", string(tsconfig))
+	files, err := node.New().Generate(suitetest.Canonical(t), backend.Options{Binding: backend.BindOracle})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if f.Path == node.PackageFile || f.Path == node.LockFile {
+			writeFile(t, dir, f.Path, string(f.Content))
+		}
+	}
+	writeFile(t, dir, "test/own.test.ts", nodeOwnTests)
+	c := checkout{dir: dir, ownTests: 3}
+	// The stand-in's decode takes a negative attempts count: exempted as a
+	// known failure.
+	c.adopt(t, "", `version: 1
+targets:
+  - lang: node
+    out: .
+    blocks: [cases, idempotency]
+    exemptions:
+      - case: cases/invalid-attempts-negative
+        action: fail
+        reason: the stand-in's decode takes a negative attempts count
+`)
+	return c
+}
+
+// pythonStandin is the stand-in babelqueue package in src/, found by
+// pytest through pyproject.toml's pythonpath, as a src-layout SDK does;
+// python is one that has pytest (the recipe installs it on a runner).
+func pythonStandin(t *testing.T) checkout {
+	python := ""
+	for _, p := range []string{"python3", "/usr/bin/python3"} {
+		if exec.Command(p, "-c", "import pytest").Run() == nil {
+			python = p
+			break
+		}
+	}
+	if python == "" {
+		t.Skip("no python3 here has pytest")
+	}
+	abs, err := exec.LookPath(python)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shims := t.TempDir()
+	if err := os.Symlink(abs, filepath.Join(shims, "python")); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	copyTree(t, standinOf("python"), filepath.Join(dir, "src"))
+	writeFile(t, dir, "pyproject.toml", "[tool.pytest.ini_options]\npythonpath = [\"src\"]\ntestpaths = [\"tests\"]\n")
+	c := checkout{dir: dir, env: []string{"PATH=" + shims + string(os.PathListSeparator) + os.Getenv("PATH"), "PYTHONDONTWRITEBYTECODE=1"}}
+	c.adopt(t, "", "version: 1\ntargets:\n  - lang: python\n    out: .\n    blocks: [cases, idempotency]\n")
+	return c
+}
+
+// phpStandin is the stand-in php-sdk (its autoloading bootstrap.php) with
+// the phpunit.xml an SDK keeps.
+func phpStandin(t *testing.T) checkout {
+	requireTools(t, "php", "phpunit")
+	dir := t.TempDir()
+	copyTree(t, standinOf("php"), dir)
+	writeFile(t, dir, "phpunit.xml", `<?xml version="1.0" encoding="UTF-8"?>
+<phpunit bootstrap="bootstrap.php" colors="false">
+  <testsuites>
+    <testsuite name="php-sdk">
+      <directory>tests</directory>
+    </testsuite>
+  </testsuites>
+</phpunit>
+`)
+	c := checkout{dir: dir, env: []string{"BQGEN_STANDIN=with"}}
+	c.adopt(t, "", `version: 1
+targets:
+  - lang: php
+    out: .
+    blocks: [cases, idempotency]
+    exemptions:
+      - case: cases/edge-values
+        action: fail
+        reason: the stand-in's decode reads an empty JSON object as an array
+`)
+	return c
+}
+
+// javaStandin is the stand-in core 1.8.0 in src/main/java, the generated
+// tests in src/test/java.
+func javaStandin(t *testing.T) checkout {
+	requireTools(t, "javac", "java")
+	if _, err := os.Stat("/usr/share/java/junit-platform-console-standalone.jar"); err != nil {
+		t.Skip("Debian's junit5 (the JUnit console launcher) is not installed here")
+	}
+	dir := t.TempDir()
+	copyTree(t, filepath.Join(standinOf("java"), "common"), filepath.Join(dir, "src", "main", "java"))
+	copyTree(t, filepath.Join(standinOf("java"), "core-1.8.0"), filepath.Join(dir, "src", "main", "java"))
+	c := checkout{dir: dir}
+	c.adopt(t, "", `version: 1
+targets:
+  - lang: java
+    out: .
+    blocks: [cases]
+    exemptions:
+      - case: "cases/invalid-attempts-*"
+        action: fail
+        reason: the stand-in's decode checks no attempts count
+      - case: cases/dead-lettered
+        action: fail
+        reason: the stand-in's view has no dead_letter
+`)
+	return c
+}
+
+// dotnetStandin is the stand-in BabelQueue.Core solution, its test project
+// retargeted to the .NET runtime installed here (the stand-in's is
+// net8.0).
+func dotnetStandin(t *testing.T) checkout {
+	requireTools(t, "dotnet")
+	out, err := exec.Command("dotnet", "--list-runtimes").Output()
+	if err != nil {
+		t.Skipf("dotnet --list-runtimes: %v", err)
+	}
+	framework := ""
+	for _, line := range strings.Split(string(out), "\n") {
+		if v, ok := strings.CutPrefix(line, "Microsoft.NETCore.App "); ok {
+			major, _, _ := strings.Cut(v, ".")
+			framework = "net" + major + ".0"
+		}
+	}
+	if framework == "" {
+		t.Skip("no .NET runtime here")
+	}
+	dir := t.TempDir()
+	copyTree(t, standinOf("dotnet"), dir)
+	for _, p := range []string{"src/BabelQueue.Core/BabelQueue.Core.csproj", "tests/BabelQueue.Core.Tests/BabelQueue.Core.Tests.csproj"} {
+		data, err := os.ReadFile(filepath.Join(dir, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, dir, p, strings.Replace(string(data), "<TargetFramework>net8.0</TargetFramework>", "<TargetFramework>"+framework+"</TargetFramework>", 1))
+	}
+	for _, other := range []string{"BabelQueue.MassTransit", "BabelQueue.Pulsar", "DotPulsar"} {
+		_ = os.RemoveAll(filepath.Join(dir, "src", other))
+		_ = os.RemoveAll(filepath.Join(dir, "tests", other+".Tests"))
+	}
+	writeFile(t, dir, "BabelQueue.sln", "")
+	_ = os.Remove(filepath.Join(dir, "BabelQueue.sln"))
+	c := checkout{dir: dir, env: []string{"DOTNET_CLI_TELEMETRY_OPTOUT=1", "DOTNET_NOLOGO=1"}}
+	c.adopt(t, "", "version: 1\ntargets:\n  - lang: dotnet\n    out: .\n    blocks: [cases]\n")
+	return c
+}

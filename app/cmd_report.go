@@ -9,6 +9,7 @@ import (
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/report"
+	"github.com/babelqueue/bqgen/safefile"
 	"github.com/babelqueue/bqgen/writer"
 	"github.com/urfave/cli/v2"
 )
@@ -63,7 +64,7 @@ func runReport(c *cli.Context) error {
 		if err != nil {
 			return err
 		}
-		if err := writeAtomic(file, data); err != nil {
+		if err := writeOutput("--history", file, data); err != nil {
 			return err
 		}
 	}
@@ -172,7 +173,7 @@ func readTargetIndex(g generated) (report.Index, error) {
 	if !ok {
 		return report.Index{}, problemsErr("%s: the %s backend writes no test index (%s), so its results cannot be mapped to cases", g.describe(), g.lang, backend.IndexFileName)
 	}
-	got, err := writer.ReadSDKFiles(g.out, []string{at})
+	got, err := writer.ReadSDKFiles(g.out, []string{at}, safefile.Index)
 	if err != nil {
 		return report.Index{}, problemsErr("%s: %v", g.describe(), err)
 	}

@@ -161,7 +161,7 @@ func noLinkOn(r *os.Root, rel string, kind Kind) (fs.FileInfo, error) {
 func linkError(link, rel string, kind Kind) error {
 	what := "it is a symbolic link"
 	if link != rel {
-		what = quote.Name(link) + " on its path is a symbolic link"
+		what = "its directory " + quote.Name(link) + " is a symbolic link"
 	}
 	return fmt.Errorf("%s: bqgen reads %s only as a regular file inside the checkout, through no link (a link could lead to a device, a pipe or a file outside it); not read", what, kind.Name)
 }
@@ -305,8 +305,6 @@ func unwrapPath(err error) error {
 	}
 	return err
 }
-
-func quoteName(s string) string { return quote.Name(s) }
 
 // IsAbsent reports an error that means nothing is at a path: it does not
 // exist, or a part of it is a file.

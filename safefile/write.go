@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/babelqueue/bqgen/internal/quote"
 )
 
 // Write replaces the file at path, which the user named on the command
@@ -83,7 +85,7 @@ func makeDirs(r *os.Root, dir string) error {
 		case info.Mode()&fs.ModeSymlink != 0:
 			return writeLinkError(prefix)
 		case !info.IsDir():
-			return fmt.Errorf("%s on its path is %s, not a directory", quoteName(prefix), kindOf(info.Mode()))
+			return fmt.Errorf("its directory %s is %s, not a directory", quote.Name(prefix), kindOf(info.Mode()))
 		}
 	}
 	// A part made above may have been swapped for a link since: check the
@@ -119,7 +121,7 @@ func checkTarget(r *os.Root, rel string) error {
 }
 
 func writeLinkError(link string) error {
-	return fmt.Errorf("%s on its path is a symbolic link: bqgen writes a report, a badge or a history through no link (the checkout could lead it anywhere); not written", quoteName(link))
+	return fmt.Errorf("its directory %s is a symbolic link: bqgen writes a report, a badge or a history through no link (the checkout could lead it anywhere); not written", quote.Name(link))
 }
 
 func writeTemp(r *os.Root, tmp string, data []byte) error {

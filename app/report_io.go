@@ -27,6 +27,10 @@ type resultFile struct {
 // with one that does not read is an error, never skipped.
 var resultExts = map[string]bool{".json": true, ".jsonl": true, ".xml": true, ".trx": true}
 
+// maxResultFiles bounds how many result files one report reads: a test
+// run writes one or a few per target, and each file is read whole.
+const maxResultFiles = 10000
+
 // resultFiles are --results, then every regular file under --results-dir
 // (hidden directories skipped), in lexical order.
 func resultFiles(c *cli.Context) ([]resultFile, error) {
@@ -44,6 +48,8 @@ func resultFiles(c *cli.Context) ([]resultFile, error) {
 			return err
 		case d.IsDir() && p != dir && strings.HasPrefix(d.Name(), "."):
 			return filepath.SkipDir
+		case d.Type().IsRegular() && len(files) >= maxResultFiles:
+			return fmt.Errorf("%s holds more than %d files, the limit for the result files of one report", quote.Name(dir), maxResultFiles)
 		case d.Type().IsRegular():
 			files = append(files, resultFile{path: p, guessed: !resultExts[strings.ToLower(filepath.Ext(p))]})
 		}

@@ -163,7 +163,7 @@ func linkError(link, rel string, kind Kind) error {
 	if link != rel {
 		what = "its directory " + quote.Name(link) + " is a symbolic link"
 	}
-	return fmt.Errorf("%s: bqgen reads %s only as a regular file inside the checkout, through no link (a link could lead to a device, a pipe or a file outside it); not read", what, kind.Name)
+	return fmt.Errorf("%s: bqgen reads %s only through no link in the checkout (a link could lead to a device, a pipe or a file outside it); not read", what, kind.Name)
 }
 
 // admit refuses what is not a regular file, or is over the kind's limit.

@@ -177,3 +177,23 @@ func TestInitFollowsNoLinkOutOfTheCheckout(t *testing.T) {
 		t.Fatal("init wrote a starter")
 	}
 }
+
+// A history whose status is an <img onerror> is refused, naming the file
+// and the place, before anything is written.
+func TestReportRefusesAHistoryWithAnUnknownStatus(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	hist := filepath.Join(dir, "history.json")
+	data := `{"bqgen_history": 1, "entries": [{"sdks": [{"repository": "sdk", "target": "go core", "conformance_version": "1.4.0", "statuses": {"cases/a": "<img src=x onerror=alert(1)>"}}]}]}`
+	if err := os.WriteFile(hist, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "report.md")
+	code, _, stderr := run(t, "report", "--merge", mergeable(t, dir, "sdk"), "--history", hist, "--output", out)
+	if code != 1 || !strings.Contains(stderr, hist+`: entries[0].sdks[0] (sdk · go core): case "cases/a" has status "<img src=x onerror=alert(1)>", which is none of bqgen's`) {
+		t.Errorf("exit %d, want 1 naming the file and the place:\n%s", code, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("the report was written")
+	}
+}

@@ -272,3 +272,23 @@ func TestErrorUnwraps(t *testing.T) {
 		t.Fatalf("%v: want an *Error wrapping fs.ErrNotExist", err)
 	}
 }
+
+// The README's table names every kind with its limit, as the code has it.
+func TestReadmeListsEveryLimit(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, k := range Kinds {
+		found := false
+		for _, line := range strings.Split(string(data), "\n") {
+			line = strings.TrimSpace(line)
+			if strings.HasPrefix(line, "| "+k.Name) && strings.HasSuffix(line, "| "+size(k.Limit)+" |") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("README.md has no row \"| %s … | %s |\"", k.Name, size(k.Limit))
+		}
+	}
+}

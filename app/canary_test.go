@@ -18,9 +18,12 @@ import (
 )
 
 // The canary property: whatever a checkout holds (random files, links
-// pointing inside and outside it, hostile ledgers and journals, random
-// bqgen.yaml targets), generate, check and an interrupted generate leave
-// every file outside the checkout as it was, and create nothing outside it.
+// pointing inside and outside it or to a device, FIFOs, hostile ledgers and
+// journals, random bqgen.yaml targets, runner configurations, result files,
+// report outputs and monorepo packages that are links), generate, check, an
+// interrupted generate, report and init leave every file outside the
+// checkout as it was, create nothing outside it, and print nothing read
+// from outside it.
 // Each trial lays out a sandbox with the checkout beside a canary tree, runs
 // bqgen in it, and compares the sandbox, less the checkout, before and after.
 
@@ -64,27 +67,49 @@ func runCanaryTrial(t *testing.T, r *rand.Rand) {
 	langs := []string{"go", "python", "node", "java", "php", "dotnet"}
 	lang := langs[r.IntN(len(langs))]
 	cfg := filepath.Join(repo, "bqgen.yaml")
+	in := func(p string) string { return filepath.Join(repo, filepath.FromSlash(p)) }
+	var said strings.Builder
 	for _, args := range [][]string{
 		{"generate", "--config", cfg},
 		{"check", "--config", cfg},
 		{"generate", "--lang", lang, "--out", repo},
 		{"generate", "--lang", lang, "--out", repo, "--adopt"},
 		{"check", "--lang", lang, "--out", repo},
+		{"report", "--lang", lang, "--out", repo, "--results-dir", in("results"), "--output", in("site/report.md"),
+			"--badges", in("badges"), "--history", in("history.json")},
+		{"report", "--config", cfg, "--results", in("results/go.json"), "--format", "html", "--output", in("site/index.html")},
+		{"report", "--merge", in("results/merge.json"), "--output", in("site/merged.md"), "--badges", in("badges"), "--history", in("history.json")},
+		{"init", "--lang", []string{"node", "go"}[r.IntN(2)], "--dir", repo},
 	} {
-		runQuietly(args...)
+		said.WriteString(runQuietly(args...))
 	}
 	runInterrupted(r, "generate", "--lang", lang, "--out", repo, "--adopt")
-	runQuietly("generate", "--lang", lang, "--out", repo)
+	said.WriteString(runQuietly("generate", "--lang", lang, "--out", repo))
 	after := snapshot(t, sandbox, repo)
 	if diff := diffSnapshots(before, after); diff != "" {
 		t.Fatalf("bqgen changed what is outside the checkout:\n%s\ncheckout:\n%s", diff, describe(repo))
 	}
+	if strings.Contains(said.String(), canarySecret) {
+		t.Fatalf("bqgen printed the content of a file outside the checkout:\n%s\ncheckout:\n%s", said.String(), describe(repo))
+	}
 }
 
-// runQuietly runs bqgen in-process; what it says and its exit code do not
-// matter here, only what it does to the disk.
-func runQuietly(args ...string) {
-	Run(context.Background(), append([]string{"bqgen"}, args...), strings.NewReader(""), io.Discard, io.Discard)
+// canaryMergeable is a --format json report for report --merge: a report
+// that reaches the writing of its outputs whatever else the checkout holds.
+const canaryMergeable = `{"bqgen_report": 1, "newest_conformance_version": "1.4.0", "cases": [{"id": "cases/a", "block": "cases"}],
+ "sdks": [{"repository": "sdk", "target": "go core", "lang": "go", "conformance_version": "1.4.0", "results": {"cases/a": {"status": "pass"}}}]}`
+
+// canarySecret is the content of the canary's secret.key: bqgen must never
+// print it.
+const canarySecret = "do not move me"
+
+// runQuietly runs bqgen in-process and returns what it printed; its exit
+// code does not matter here, only what it does to the disk and what it
+// shows.
+func runQuietly(args ...string) string {
+	var out bytes.Buffer
+	Run(context.Background(), append([]string{"bqgen"}, args...), strings.NewReader(""), &out, &out)
+	return out.String()
 }
 
 // runInterrupted runs bqgen with a context cancelled after a random short
@@ -99,7 +124,7 @@ func runInterrupted(r *rand.Rand, args ...string) {
 // names a hostile ledger would name (manifest.json, go.mod, a test file).
 func layCanary(t *testing.T, canary string) {
 	for name, content := range map[string]string{
-		"secret.key":                             "do not move me\n",
+		"secret.key":                             canarySecret + "\n",
 		"go.mod":                                 "module canary\n",
 		"manifest.json":                          "{}\n",
 		"tests/conformance/manifest.json":        "{\"canary\": true}\n",
@@ -126,6 +151,7 @@ func layCheckout(t *testing.T, r *rand.Rand, repo, canary string) {
 	}
 	writeCanaryFile(t, filepath.Join(repo, "README.md"), "# an SDK\n")
 	writeCanaryFile(t, filepath.Join(repo, "go.mod"), "module sdk\n\ngo 1.22\n")
+	writeCanaryFile(t, filepath.Join(repo, ".git", "HEAD"), "ref: refs/heads/main\n") // a checkout, as report and generate find one
 	rel, err := filepath.Rel(repo, canary)
 	if err != nil {
 		t.Fatal(err)
@@ -133,9 +159,15 @@ func layCheckout(t *testing.T, r *rand.Rand, repo, canary string) {
 	places := []string{".bqgen", ".bqgen/tx", ".bqgen/lock", ".bqgen/go.files", "tests", "tests/conformance",
 		"testdata", "testdata/conformance", "src/test/resources/conformance", "test/conformance",
 		"tests/BabelQueue.Core.Tests", "tests/BabelQueue.Core.Tests/conformance", "tests/ConformanceGenerated",
-		"linked", "conformance_cases_gen_test.go"}
+		"linked", "conformance_cases_gen_test.go",
+		// What generate, check, report and init read or write as input
+		// and output: runner configurations, result files, a monorepo's
+		// packages, the report's outputs.
+		"package.json", "pom.xml", "phpunit.xml", "pytest.ini", "tox.ini", "Directory.Build.props",
+		"tests/BabelQueue.Core.Tests/BabelQueue.Core.Tests.csproj", "packages", "results", "results/go.json",
+		"site", "badges", "history.json"}
 	targets := []string{canary, rel, canary + "/deep", rel + "/tests", canary + "/secret.key", rel + "/.bqgen",
-		canary + "/tx", "/", "../../", "."}
+		canary + "/tx", "/", "../../", ".", "/dev/zero"}
 	for range 1 + r.IntN(4) {
 		place := filepath.Join(repo, filepath.FromSlash(places[r.IntN(len(places))]))
 		if err := os.MkdirAll(filepath.Dir(place), 0o755); err != nil {
@@ -148,8 +180,21 @@ func layCheckout(t *testing.T, r *rand.Rand, repo, canary string) {
 		}
 		os.Symlink(target, place) // an existing place keeps what it has
 	}
+	// Half the checkouts lead one of report's outputs out through a link
+	// (the places above draw them too seldom for the -short tier's trials).
+	if outputs := []string{"site", "badges", "history.json"}; r.IntN(2) == 0 {
+		place := outputs[r.IntN(len(outputs))]
+		os.Symlink([]string{canary, canary + "/deep", filepath.Join(rel, "tx")}[r.IntN(3)], filepath.Join(repo, place))
+	}
 	writeHostileState(t, r, repo, rel, canary)
 	writeHostileConfig(t, r, repo, rel, canary)
+	writeIfPossible(filepath.Join(repo, "results", "go.json"), `{"Action": "pass", "Package": "p", "Test": "T"}`+"\n")
+	writeIfPossible(filepath.Join(repo, "results", "merge.json"), canaryMergeable)
+	writeIfPossible(filepath.Join(repo, "packages", "a", "package.json"), `{"name": "@babelqueue/sqs"}`)
+	fifos := []string{"pom.xml", "package.json", "phpunit.xml", "pytest.ini", "results/junit.xml", "history.json"}
+	for range r.IntN(3) {
+		mkfifo(filepath.Join(repo, filepath.FromSlash(fifos[r.IntN(len(fifos))]))) // where a link stands, there is none
+	}
 }
 
 // hostilePaths are what a ledger or journal line may name: paths out of the

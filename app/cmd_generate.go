@@ -3,7 +3,6 @@ package app
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/babelqueue/bqgen/config"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/safefile"
 	"github.com/babelqueue/bqgen/writer"
 	"github.com/urfave/cli/v2"
 )
@@ -262,18 +262,43 @@ func wiringProblems(g generated) []string {
 	if !ok {
 		return nil
 	}
-	// Read as they are, links included: a test runner's configuration may
-	// sit above the out dir (a monorepo's pytest.ini), and bqgen only reads it.
-	files := map[string][]byte{}
-	for _, name := range wc.WiringFiles() {
-		data, err := os.ReadFile(filepath.Join(g.out, filepath.FromSlash(name)))
-		if err == nil {
-			files[name] = data
-		}
-	}
-	var out []string
+	files, refused := readWiringFiles(g.out, wc.WiringFiles())
+	out := refused
 	for _, p := range wc.CheckWiring(files, g.files) {
 		out = append(out, fmt.Sprintf("%s: %s: %s; %s", g.lang, quote.Name(filepath.Join(g.out, filepath.FromSlash(p.File))), p.Problem, p.Fix))
 	}
 	return out
+}
+
+// readWiringFiles reads the runner configurations at names (slash paths
+// relative to out, some above it: a monorepo's pytest.ini) that lie inside
+// the checkout holding out (the nearest directory holding .git, else out
+// itself), each through safefile: a link, a FIFO, a device or a file over
+// the limit is refused, and the refusal is a problem to print, naming the
+// file; its content is never read. A name outside the checkout is not read.
+func readWiringFiles(out string, names []string) (map[string][]byte, []string) {
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		return nil, []string{err.Error()}
+	}
+	root := safefile.Checkout(abs)
+	if root == "" {
+		root = abs
+	}
+	files := map[string][]byte{}
+	var refused []string
+	for _, name := range names {
+		rel, err := filepath.Rel(root, filepath.Join(abs, filepath.FromSlash(name)))
+		if err != nil || !filepath.IsLocal(rel) {
+			continue
+		}
+		data, err := safefile.ReadIn(root, rel, safefile.RunnerConfig)
+		switch {
+		case err == nil:
+			files[name] = data
+		case !safefile.IsAbsent(err):
+			refused = append(refused, err.Error())
+		}
+	}
+	return files, refused
 }

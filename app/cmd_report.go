@@ -9,6 +9,7 @@ import (
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/report"
+	"github.com/babelqueue/bqgen/safefile"
 	"github.com/babelqueue/bqgen/writer"
 	"github.com/urfave/cli/v2"
 )
@@ -80,7 +81,7 @@ func writeReport(c *cli.Context, r report.Report, render func(report.Report, *re
 		if err != nil {
 			return err
 		}
-		if err := writeAtomic(file, data); err != nil {
+		if err := writeOutput("--history", file, data); err != nil {
 			return err
 		}
 	}
@@ -192,7 +193,7 @@ func readTargetIndex(g generated) (report.Index, error) {
 	if !ok {
 		return report.Index{}, problemsErr("%s: the %s backend writes no test index (%s), so its results cannot be mapped to cases", g.describe(), g.lang, backend.IndexFileName)
 	}
-	got, err := writer.ReadSDKFiles(g.out, []string{at})
+	got, err := writer.ReadSDKFiles(g.out, []string{at}, safefile.Index)
 	if err != nil {
 		return report.Index{}, problemsErr("%s: %v", g.describe(), err)
 	}

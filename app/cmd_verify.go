@@ -145,8 +145,5 @@ func writeOracleReport(file string, in report.Input) error {
 	if err != nil {
 		return err
 	}
-	if err := writeAtomic(file, data); err != nil {
-		return fmt.Errorf("--report: %w", err)
-	}
-	return nil
+	return writeOutput("--report", file, data)
 }

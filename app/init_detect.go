@@ -3,11 +3,8 @@ package app
 import (
 	"encoding/json"
 	"encoding/xml"
-	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -16,6 +13,7 @@ import (
 
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/safefile"
 	gobackend "github.com/babelqueue/bqgen/templates/go"
 )
 
@@ -24,11 +22,9 @@ import (
 // only, and generates into the transport's own package. The manifests
 // arrive with the checkout, so they are input: each is read only when it is
 // a regular file in the directory (no link followed), at most
-// maxManifestSize bytes, and a file that cannot be read or parsed is an
-// error naming it.
-
-// maxManifestSize bounds each manifest init reads.
-const maxManifestSize = 1 << 20
+// safefile.Manifest.Limit bytes, read through safefile, and a file that cannot be
+// read or parsed is an error naming it. The directories init lists are
+// listed through safefile too: no link on their path is followed.
 
 // maxPackageDirs bounds how many subdirectories init looks into for the
 // transport packages of a monorepo.
@@ -84,32 +80,26 @@ func brokerOf(name string, withCore bool) string {
 	return brokerNames[key]
 }
 
-// readManifest reads rel in dir: absent is (nil, nil); a link, a
-// non-regular file or one larger than maxManifestSize is an error naming it.
+// readManifest reads rel in dir through safefile: absent is (nil, nil); a
+// link on its path, a non-regular file or one larger than the limit for a
+// manifest is an error naming it.
 func readManifest(dir, rel string) ([]byte, error) {
-	name := filepath.Join(dir, filepath.FromSlash(rel))
-	info, err := os.Lstat(name)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	data, err := safefile.ReadIn(dir, rel, safefile.Manifest)
+	if safefile.IsAbsent(err) {
 		return nil, nil
-	case err != nil:
-		return nil, fmt.Errorf("%s: %s", quote.Name(name), plainReason(err))
-	case !info.Mode().IsRegular():
-		return nil, fmt.Errorf("%s: not a regular file (init follows no link and reads no device)", quote.Name(name))
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %s", quote.Name(name), plainReason(err))
+	return data, err
+}
+
+// listDir lists rel in dir through safefile: no link on its path is
+// followed (a committed packages -> /elsewhere is an error naming it), and
+// entries that are links are listed as links. Absent is (nil, nil).
+func listDir(dir, rel string) ([]fs.DirEntry, error) {
+	entries, err := safefile.ReadDir(dir, rel)
+	if safefile.IsAbsent(err) {
+		return nil, nil
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxManifestSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %s", quote.Name(name), plainReason(err))
-	}
-	if len(data) > maxManifestSize {
-		return nil, fmt.Errorf("%s: larger than %d bytes", quote.Name(name), maxManifestSize)
-	}
-	return data, nil
+	return entries, err
 }
 
 // detectors read the package of a directory, per language: nil when its
@@ -169,7 +159,7 @@ func detectGo(dir string) (*pkgInfo, error) {
 // goPackageName is the package clause of the first (by name) non-test Go
 // file in dir, "" when there is none.
 func goPackageName(dir string) (string, error) {
-	entries, err := os.ReadDir(dir)
+	entries, err := listDir(dir, ".")
 	if err != nil {
 		return "", err
 	}
@@ -331,12 +321,9 @@ func detectDotnet(dir string) (*pkgInfo, error) {
 func dotnetProjectNames(dir string) ([]string, error) {
 	var out []string
 	add := func(rel string, exts ...string) error {
-		entries, err := os.ReadDir(filepath.Join(dir, filepath.FromSlash(rel)))
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil
-		}
+		entries, err := listDir(dir, rel)
 		if err != nil {
-			return fmt.Errorf("%s: %s", quote.Name(filepath.Join(dir, rel)), plainReason(err))
+			return err
 		}
 		for i, e := range entries {
 			if i >= maxPackageDirs {
@@ -367,9 +354,9 @@ func dotnetProjectNames(dir string) ([]string, error) {
 
 // addCsproj appends the regular *.csproj files of rel in dir.
 func addCsproj(dir, rel string, out *[]string) error {
-	entries, err := os.ReadDir(filepath.Join(dir, filepath.FromSlash(rel)))
+	entries, err := listDir(dir, rel)
 	if err != nil {
-		return fmt.Errorf("%s: %s", quote.Name(filepath.Join(dir, rel)), plainReason(err))
+		return err
 	}
 	for _, e := range entries {
 		if strings.HasSuffix(e.Name(), ".csproj") && e.Type().IsRegular() {
@@ -392,17 +379,14 @@ func transportPackagesBelow(lang, dir string) (map[string]*pkgInfo, error) {
 		return nil, nil
 	}
 	parent := path.Dir(glob)
-	entries, err := os.ReadDir(filepath.Join(dir, filepath.FromSlash(parent)))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
+	entries, err := listDir(dir, parent)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %s", quote.Name(filepath.Join(dir, parent)), plainReason(err))
+		return nil, err
 	}
 	out := map[string]*pkgInfo{}
 	for i, e := range entries {
 		if i >= maxPackageDirs || !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
-			continue // a link is not a directory entry here: never followed
+			continue // a link is not a directory here: never followed
 		}
 		rel := path.Join(parent, e.Name())
 		info, err := detectPackage(lang, filepath.Join(dir, filepath.FromSlash(rel)))

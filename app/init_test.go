@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/babelqueue/bqgen/safefile"
 )
 
 // copyStandIn copies the stand-in repository testdata/init/<name> into a
@@ -119,7 +121,7 @@ func TestInitReadsManifestsAsInput(t *testing.T) {
 		"link":      func(dir string) error { return os.Symlink(good, filepath.Join(dir, "package.json")) },
 		"directory": func(dir string) error { return os.Mkdir(filepath.Join(dir, "package.json"), 0o755) },
 		"too large": func(dir string) error {
-			return os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"`+strings.Repeat("x", maxManifestSize)+`"}`), 0o644)
+			return os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"`+strings.Repeat("x", int(safefile.Manifest.Limit))+`"}`), 0o644)
 		},
 		"not JSON": func(dir string) error { return os.WriteFile(filepath.Join(dir, "package.json"), []byte("{"), 0o644) },
 	} {

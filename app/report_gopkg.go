@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/babelqueue/bqgen/report"
+	"github.com/babelqueue/bqgen/safefile"
 	"github.com/babelqueue/bqgen/writer"
 )
 
@@ -18,7 +19,7 @@ func goImportPath(dir string) string {
 		return ""
 	}
 	for mod := abs; ; mod = filepath.Dir(mod) {
-		got, err := writer.ReadSDKFiles(mod, []string{"go.mod"})
+		got, err := writer.ReadSDKFiles(mod, []string{"go.mod"}, safefile.Manifest)
 		if m := goModuleLine.FindSubmatch(got["go.mod"]); err == nil && m != nil {
 			below, err := filepath.Rel(mod, abs)
 			if err != nil {

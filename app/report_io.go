@@ -1,11 +1,9 @@
 package app
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -13,6 +11,7 @@ import (
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/report"
 	"github.com/babelqueue/bqgen/results"
+	"github.com/babelqueue/bqgen/safefile"
 	"github.com/urfave/cli/v2"
 )
 
@@ -27,6 +26,10 @@ type resultFile struct {
 // resultExts are the extensions of the formats results.Read takes: a file
 // with one that does not read is an error, never skipped.
 var resultExts = map[string]bool{".json": true, ".jsonl": true, ".xml": true, ".trx": true}
+
+// maxResultFiles bounds how many result files one report reads: a test
+// run writes one or a few per target, and each file is read whole.
+const maxResultFiles = 10000
 
 // resultFiles are --results, then every regular file under --results-dir
 // (hidden directories skipped), in lexical order.
@@ -45,6 +48,8 @@ func resultFiles(c *cli.Context) ([]resultFile, error) {
 			return err
 		case d.IsDir() && p != dir && strings.HasPrefix(d.Name(), "."):
 			return filepath.SkipDir
+		case d.Type().IsRegular() && len(files) >= maxResultFiles:
+			return fmt.Errorf("%s holds more than %d files, the limit for the result files of one report", quote.Name(dir), maxResultFiles)
 		case d.Type().IsRegular():
 			files = append(files, resultFile{path: p, guessed: !resultExts[strings.ToLower(filepath.Ext(p))]})
 		}
@@ -62,7 +67,7 @@ func resultFiles(c *cli.Context) ([]resultFile, error) {
 func readResults(files []resultFile, stderr io.Writer) ([]results.Run, error) {
 	var runs []results.Run
 	for _, f := range files {
-		data, err := os.ReadFile(f.path)
+		data, err := safefile.Read(f.path, safefile.Result)
 		if err != nil {
 			return nil, problemsErr("%v", err)
 		}
@@ -83,7 +88,7 @@ func readResults(files []resultFile, stderr io.Writer) ([]results.Run, error) {
 }
 
 func readMergeReport(file string) (report.Report, error) {
-	data, err := os.ReadFile(file)
+	data, err := safefile.Read(file, safefile.MergedReport)
 	if err != nil {
 		return report.Report{}, problemsErr("--merge: %v", err)
 	}
@@ -100,8 +105,8 @@ func readHistory(file string, r report.Report) (report.History, *report.Changes,
 	if file == "" {
 		return report.History{}, nil, nil
 	}
-	data, err := os.ReadFile(file)
-	if errors.Is(err, fs.ErrNotExist) {
+	data, err := safefile.Read(file, safefile.History)
+	if safefile.IsAbsent(err) {
 		return report.History{}, nil, nil
 	}
 	if err != nil {
@@ -120,33 +125,14 @@ func emit(c *cli.Context, file string, data []byte) error {
 		_, err := c.App.Writer.Write(data)
 		return err
 	}
-	return writeAtomic(file, data)
+	return writeOutput("--output", file, data)
 }
 
-// writeAtomic replaces file with data through a temporary file in the same
-// directory and a rename, so a reader (a web server, CI's next step) sees
-// the old file or the new one, never half of one.
-func writeAtomic(file string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".*.tmp")
-	if err != nil {
-		return problemsErr("%v", err)
-	}
-	defer os.Remove(tmp.Name())
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), file)
-	}
-	if err != nil {
-		return problemsErr("write %s: %v", quote.Name(file), err)
+// writeOutput writes a file the user named through safefile.Write: no
+// link the checkout holds on its path, replaced atomically.
+func writeOutput(flag, file string, data []byte) error {
+	if err := safefile.Write(file, data); err != nil {
+		return problemsErr("%s: %v", flag, err)
 	}
 	return nil
 }
@@ -156,9 +142,6 @@ func writeBadges(dir string, r report.Report) error {
 	if dir == "" {
 		return nil
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return problemsErr("--badges: %v", err)
-	}
 	owner := map[string]string{}
 	for _, s := range r.SDKs {
 		name := badgeFileName(s)
@@ -167,7 +150,7 @@ func writeBadges(dir string, r report.Report) error {
 			return problemsErr("--badges: %s and %s would both be %s: give the repositories different --name", quote.Name(other), quote.Name(sdk), name)
 		}
 		owner[name] = sdk
-		if err := writeAtomic(filepath.Join(dir, name), report.Badge(s)); err != nil {
+		if err := writeOutput("--badges", filepath.Join(dir, name), report.Badge(s)); err != nil {
 			return err
 		}
 	}
@@ -177,12 +160,13 @@ func writeBadges(dir string, r report.Report) error {
 var unsafeFileChars = regexp.MustCompile(`[^a-z0-9._]+`)
 
 // badgeFileName is "<repository>-<target>.svg", lower-case, every run of
-// other characters a single "-": a name from a report is never a path.
+// other characters a single "-": a name from a report is never a path. A
+// name too long for a file system is cut and tagged with its hash.
 func badgeFileName(s report.SDK) string {
 	name := unsafeFileChars.ReplaceAllString(strings.ToLower(s.Repository+"-"+s.Target), "-")
 	name = strings.Trim(name, "-.")
 	if name == "" {
 		name = "sdk"
 	}
-	return fmt.Sprintf("%s.svg", name)
+	return safefile.ShortName(name, ".svg")
 }

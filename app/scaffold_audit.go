@@ -8,6 +8,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/internal/quote"
+	"github.com/babelqueue/bqgen/safefile"
 	"github.com/babelqueue/bqgen/writer"
 )
 
@@ -40,7 +41,7 @@ func auditScaffold(g generated) scaffoldAudit {
 			paths = append(paths, f.Path)
 		}
 	}
-	files, err := writer.ReadSDKFiles(g.out, paths)
+	files, err := writer.ReadSDKFiles(g.out, paths, safefile.Scaffold)
 	if err != nil {
 		return scaffoldAudit{messages: []string{fmt.Sprintf("warning: %s: the scaffold cannot be read: %v", g.describe(), err)}}
 	}

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/babelqueue/bqgen/safefile"
 )
 
 // ErrEscapesSuite is returned for a path that resolves outside the suite,
@@ -62,3 +64,33 @@ func (g guardedDir) Open(name string) (fs.File, error) {
 	}
 	return os.Open(real)
 }
+
+// readFile reads the file name of the suite through safefile: its real
+// path (links inside the suite are the suite's own) must stay inside the
+// suite, and the file there is read as every untrusted file is: a regular
+// file, opened without waiting, at most MaxFileBytes, within a deadline.
+func (g guardedDir) readFile(name string) ([]byte, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	real, err := filepath.EvalSymlinks(filepath.Join(g.root, filepath.FromSlash(name)))
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: unwrapPathError(err)}
+	}
+	rel, err := filepath.Rel(g.root, real)
+	if err != nil || !filepath.IsLocal(rel) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: ErrEscapesSuite}
+	}
+	data, err := safefile.ReadIn(g.root, rel, suiteFile)
+	var se *safefile.Error
+	if errors.As(err, &se) {
+		err = se.Err
+	}
+	if err != nil {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: err}
+	}
+	return data, nil
+}
+
+// suiteFile is a suite's file as safefile reads it.
+var suiteFile = safefile.Kind{Name: safefile.Fixture.Name, Limit: MaxFileBytes}

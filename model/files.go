@@ -37,8 +37,12 @@ const (
 var errTooLarge = fmt.Errorf("larger than %d MiB, the limit for a suite file", MaxFileBytes>>20)
 
 // readLimited reads a regular file, refusing one over MaxFileBytes before
-// reading more than that.
+// reading more than that. A suite on disk is read through safefile (see
+// guardedDir.readFile); the embedded suite is bqgen's own.
 func readLimited(fsys fs.FS, p string) ([]byte, error) {
+	if g, ok := fsys.(guardedDir); ok {
+		return g.readFile(p)
+	}
 	f, err := fsys.Open(p)
 	if err != nil {
 		return nil, err

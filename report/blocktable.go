@@ -28,7 +28,7 @@ func BlockTable(r Report) []byte {
 		}
 		fmt.Fprintf(&b, "| %s | %d |", md(block), cases)
 		for i := range r.SDKs {
-			fmt.Fprintf(&b, " %s |", passedOf(counts[i][bi].Counts))
+			fmt.Fprintf(&b, " %s |", md(passedOf(counts[i][bi].Counts)))
 		}
 		b.WriteString("\n")
 	}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"sort"
+	"strings"
 )
 
 // History is the file --history keeps: one entry per report, oldest first.
@@ -39,7 +41,26 @@ func ReadHistory(name string, data []byte) (History, error) {
 	if h.Format != historyFormat {
 		return History{}, fmt.Errorf("%s: not a bqgen report history (bqgen_history is %d, want %d)", name, h.Format, historyFormat)
 	}
+	if err := h.checkStatuses(); err != nil {
+		return History{}, fmt.Errorf("%s: %w", name, err)
+	}
 	return h, nil
+}
+
+// checkStatuses refuses a status that is none of bqgen's: a history is
+// input (a pull request can edit it), and its statuses reach the reports.
+func (h History) checkStatuses() error {
+	for i, e := range h.Entries {
+		for j, s := range e.SDKs {
+			for _, id := range sortedKeys(s.Statuses) {
+				if st := s.Statuses[id]; !st.known() {
+					return fmt.Errorf("entries[%d].sdks[%d] (%s): case %q has status %q, which is none of bqgen's (%s)",
+						i, j, SDKName(s.Repository, s.Target), id, st, statusList())
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // Append is h with r's statuses as its newest entry.
@@ -82,4 +103,32 @@ func encodeJSON(v any) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// known says whether s is one of Statuses.
+func (s Status) known() bool {
+	for _, st := range Statuses {
+		if s == st {
+			return true
+		}
+	}
+	return false
+}
+
+// statusList is every status, as a message lists them.
+func statusList() string {
+	words := make([]string, len(Statuses))
+	for i, st := range Statuses {
+		words[i] = string(st)
+	}
+	return strings.Join(words, ", ")
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

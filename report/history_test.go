@@ -74,3 +74,20 @@ func TestReadHistoryRefuses(t *testing.T) {
 		}
 	}
 }
+
+// A history is input: a status that is none of bqgen's (an <img onerror>
+// a pull request wrote into it) is an error naming the file and the place,
+// before it can reach a report.
+func TestReadHistoryRefusesUnknownStatuses(t *testing.T) {
+	data := []byte(`{"bqgen_history": 1, "entries": [{"sdks": [{"repository": "r", "target": "go core", "conformance_version": "1.4.0",
+		"statuses": {"cases/a": "pass", "cases/b": "<img src=x onerror=alert(1)>"}}]}]}`)
+	_, err := ReadHistory("hist.json", data)
+	want := `hist.json: entries[0].sdks[0] (r · go core): case "cases/b" has status "<img src=x onerror=alert(1)>", which is none of bqgen's (pass, fail,`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("err = %v, want %q", err, want)
+	}
+	good := []byte(`{"bqgen_history": 1, "entries": [{"sdks": [{"repository": "r", "target": "go core", "conformance_version": "1.4.0", "statuses": {"cases/a": "known_failure"}}]}]}`)
+	if _, err := ReadHistory("hist.json", good); err != nil {
+		t.Fatalf("a known status: %v", err)
+	}
+}

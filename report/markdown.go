@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -33,7 +32,7 @@ func Markdown(r Report, changes *Changes) []byte {
 func writeSDK(b *strings.Builder, r Report, s SDK) {
 	passed, total := s.Score()
 	fmt.Fprintf(b, "### %s\n\n", md(SDKName(s.Repository, s.Target)))
-	fmt.Fprintf(b, "%s, suite %s: **%d/%d** pass · runner: %s", md(s.Lang), md(s.ConformanceVersion), passed, total, countsText(s.Runner))
+	fmt.Fprintf(b, "%s, suite %s: **%d/%d** pass · runner: %s", md(s.Lang), md(s.ConformanceVersion), passed, total, md(countsText(s.Runner)))
 	if len(s.Unknown) > 0 {
 		fmt.Fprintf(b, " · %d unknown test(s)", len(s.Unknown))
 	}
@@ -43,7 +42,7 @@ func writeSDK(b *strings.Builder, r Report, s SDK) {
 	}
 	b.WriteString("| block |")
 	for _, st := range Statuses {
-		b.WriteString(" " + st.Word() + " |")
+		b.WriteString(" " + md(st.Word()) + " |")
 	}
 	b.WriteString("\n| --- |" + strings.Repeat(" ---: |", len(Statuses)) + "\n")
 	for _, bc := range r.BlockCounts(s) {
@@ -73,7 +72,7 @@ func writeNotPassing(b *strings.Builder, r Report, s SDK) {
 		if res.Status == Passed || res.Status == NotGenerated {
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("- %s: %s%s%s\n", mdItem(c.ID), res.Status.Label(), detail(res.Reason), detail(res.Message)))
+		lines = append(lines, fmt.Sprintf("- %s: %s%s%s\n", mdItem(c.ID), md(res.Status.Label()), detail(res.Reason), detail(res.Message)))
 	}
 	if len(lines) == 0 {
 		return
@@ -93,7 +92,7 @@ func writeMatrix(b *strings.Builder, r Report) {
 	for _, c := range r.Cases {
 		b.WriteString("| " + md(c.ID) + " |")
 		for _, s := range r.SDKs {
-			b.WriteString(" " + s.Results[c.ID].Status.Label() + " |")
+			b.WriteString(" " + md(s.Results[c.ID].Status.Label()) + " |")
 		}
 		b.WriteString("\n")
 	}
@@ -110,7 +109,7 @@ func writeShares(b *strings.Builder, r Report) {
 		if s.Running > 0 {
 			share = fmt.Sprintf("%d%%", s.Passing*100/s.Running)
 		}
-		fmt.Fprintf(b, "| %s | %d/%d | %s |\n", md(s.Block), s.Passing, s.Running, share)
+		fmt.Fprintf(b, "| %s | %d/%d | %s |\n", md(s.Block), s.Passing, s.Running, md(share))
 	}
 	b.WriteString("\n")
 }
@@ -131,13 +130,13 @@ func writeChanges(b *strings.Builder, ch *Changes) {
 		if len(part.list) == 0 {
 			continue
 		}
-		fmt.Fprintf(b, "### %s\n\n", part.title)
+		fmt.Fprintf(b, "### %s\n\n", md(part.title))
 		for _, c := range part.list {
 			from := "new case"
 			if c.From != "" {
 				from = c.From.Label()
 			}
-			fmt.Fprintf(b, "- %s (%s): %s → %s\n", mdItem(c.Case), md(SDKName(c.Repository, c.Target)), from, c.To.Label())
+			fmt.Fprintf(b, "- %s (%s): %s → %s\n", mdItem(c.Case), md(SDKName(c.Repository, c.Target)), md(from), md(c.To.Label()))
 		}
 		b.WriteString("\n")
 	}
@@ -146,7 +145,7 @@ func writeChanges(b *strings.Builder, ch *Changes) {
 		list  []string
 	}{{"New SDK targets", ch.AddedSDKs}, {"SDK targets no longer reported", ch.RemovedSDKs}} {
 		if len(part.list) > 0 {
-			fmt.Fprintf(b, "### %s\n\n", part.title)
+			fmt.Fprintf(b, "### %s\n\n", md(part.title))
 			for _, n := range part.list {
 				b.WriteString("- " + mdItem(n) + "\n")
 			}
@@ -169,34 +168,3 @@ func detail(text string) string {
 	}
 	return " — " + md(text)
 }
-
-// mdEscaper makes untrusted text inert in Markdown, in a table cell or a
-// line: punctuation Markdown acts on is backslash-escaped, HTML's specials
-// become entities, and line breaks (which would end a table row) spaces.
-var mdEscaper = strings.NewReplacer(
-	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "|", `\|`, "~", `\~`, "#", `\#`,
-	"&", "&amp;", "<", "&lt;", ">", "&gt;",
-	"\r\n", " ", "\n", " ", "\r", " ", "\t", " ",
-)
-
-func md(s string) string {
-	return mdEscaper.Replace(strings.Map(func(r rune) rune {
-		if r < 0x20 && r != '\n' && r != '\r' && r != '\t' || r == 0x7f {
-			return '\uFFFD'
-		}
-		return r
-	}, s))
-}
-
-// mdItem is md for the start of a list item, where text could open a
-// nested list: "- 1. x" or "- + x".
-func mdItem(s string) string {
-	out := md(s)
-	if m := listMarker.FindStringIndex(out); m != nil {
-		out = out[:m[1]-1] + `\` + out[m[1]-1:]
-	}
-	return out
-}
-
-// listMarker is a list marker at the start of a text: "-", "+", "1." or "1)".
-var listMarker = regexp.MustCompile(`^(?:[-+]|\d{1,9}[.)])`)

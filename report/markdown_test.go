@@ -81,3 +81,24 @@ func TestMarkdownChanges(t *testing.T) {
 		t.Errorf("no changes: %s", out)
 	}
 }
+
+// md shows bidi and invisible format characters as the HTML does, and
+// leaves no text GitHub would turn into a link.
+func TestMdShowsInvisibleCharactersAndLinksNothing(t *testing.T) {
+	for in, want := range map[string]string{
+		"a\u202Eevil\u2066x":        "a⟨U+202E⟩evil⟨U+2066⟩x",
+		"zero\u200Bwidth\uFEFF":     "zero⟨U+200B⟩width⟨U+FEFF⟩",
+		"esc\x1b[31m":               `esc⟨U+001B⟩\[31m`,
+		"see http://evil.example/x": "see http&#58;//evil.example/x",
+		"WWW.evil.example":          "&#87;WW.evil.example",
+		"(www.evil.example)":        "(&#119;ww.evil.example)",
+		"mail@evil.example":         "mail&#64;evil.example",
+		"![x](http://evil)":         `\!\[x\](http&#58;//evil)`,
+		"<!-- hide":                 "&lt;\\!-- hide",
+		"bad\xffutf8":               "bad\uFFFDutf8",
+	} {
+		if got := md(in); got != want {
+			t.Errorf("md(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

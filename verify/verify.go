@@ -14,6 +14,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/safefile"
 	"github.com/babelqueue/bqgen/writer"
 )
 
@@ -254,11 +255,13 @@ func oracleEnv(bin, fault string) []string {
 	return []string{EnvOracleBin + "=" + bin, EnvOracleFault + "=" + fault}
 }
 
-// readResultFiles reads a run's result files by base name.
+// readResultFiles reads a run's result files by base name. The run wrote
+// them, and a run executes the SDK's code: each is read as input, through
+// safefile (a regular file, under the limit for a result file, in time).
 func readResultFiles(paths []string) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
+		data, err := safefile.ReadIn(filepath.Dir(p), filepath.Base(p), safefile.Result)
 		if err != nil {
 			return nil, fmt.Errorf("read the run's result file: %w", err)
 		}

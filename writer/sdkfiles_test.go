@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/babelqueue/bqgen/safefile"
 )
 
 // An SDK file is read when it is a regular file inside the out dir, left out
@@ -15,7 +17,7 @@ func TestReadSDKFiles(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "scaffold.go"), []byte("package x\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got, err := ReadSDKFiles(root, []string{"scaffold.go", "absent.go"})
+	got, err := ReadSDKFiles(root, []string{"scaffold.go", "absent.go"}, safefile.Scaffold)
 	if err != nil || len(got) != 1 || string(got["scaffold.go"]) != "package x\n" {
 		t.Fatalf("ReadSDKFiles = %q, %v; want the scaffold alone", got, err)
 	}
@@ -30,7 +32,7 @@ func TestReadSDKFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []string{"linked.go", "dir/secret"} {
-		got, err := ReadSDKFiles(root, []string{p})
+		got, err := ReadSDKFiles(root, []string{p}, safefile.Scaffold)
 		if err == nil || !strings.Contains(err.Error(), filepath.Join(root, filepath.FromSlash(p))) {
 			t.Errorf("%s: ReadSDKFiles = %q, %v; want an error naming it", p, got, err)
 		}

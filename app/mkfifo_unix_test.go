@@ -1,0 +1,7 @@
+//go:build linux || darwin
+
+package app
+
+import "syscall"
+
+func mkfifo(p string) error { return syscall.Mkfifo(p, 0o644) }

@@ -1,0 +1,61 @@
+// Package safefile is the one way bqgen reads a file it does not control —
+// a runner's configuration, a result file, the history, a merged report, a
+// test index, a scaffold, a manifest — and the one way it writes a report,
+// a badge, a site page or the history.
+//
+// A file a checkout or a test run supplies is input, and so is the path to
+// it: a committed link can lead to /dev/zero (endless), a FIFO (a read that
+// never returns), or a file outside the checkout (whose content a message
+// would print). So every read here takes a regular file only, reached
+// through no link below the checkout, under a size limit per kind of file,
+// within a deadline; and every write goes through no link below the
+// checkout either, atomically (temporary file, then rename).
+package safefile
+
+import "time"
+
+// Kind is a kind of file bqgen reads, with the largest size it accepts.
+type Kind struct {
+	// Name says what the file is, in messages: "a result file".
+	Name string
+	// Limit is its largest size in bytes, far above any real one: a file
+	// over it is refused before it is read.
+	Limit int64
+}
+
+// The kinds of file bqgen reads and their limits (docs/report.md lists
+// them too). Each is far above the largest real file of its kind and far
+// below what would strain memory: every parser's cost is linear or n log n
+// in its input, so a limit bounds the time too.
+var (
+	// RunnerConfig is a test runner's configuration generate and check read
+	// for wiring: package.json, pom.xml, pytest.ini, phpunit.xml, *.csproj.
+	RunnerConfig = Kind{"a test runner's configuration", 4 << 20}
+	// History is the --history file of report.
+	History = Kind{"a report history", 64 << 20}
+	// Result is a runner's result file: go test -json, JUnit XML, TRX.
+	Result = Kind{"a result file", 256 << 20}
+	// Index is the test index generate writes into a checkout.
+	Index = Kind{"a test index", 32 << 20}
+	// Scaffold is an SDK's own source file the scaffold audit reads.
+	Scaffold = Kind{"a scaffold file", 16 << 20}
+	// Manifest is a package manifest init reads (go.mod, package.json, …).
+	Manifest = Kind{"a package manifest", 1 << 20}
+	// Fixture is a suite's file (a case, a fixture, a schema).
+	Fixture = Kind{"a suite file", 16 << 20}
+	// MergedReport is a --format json report given to report --merge.
+	MergedReport = Kind{"a merged report", 64 << 20}
+)
+
+// Kinds lists every kind, for the documentation test.
+var Kinds = []Kind{RunnerConfig, History, Result, Index, Scaffold, Manifest, Fixture, MergedReport}
+
+// Deadline is how long one read may take. A regular file of the largest
+// limit reads in well under a second; a file on a stalled network mount
+// or a device that slipped past the checks must not hold a CI job until
+// its own timeout.
+const Deadline = 10 * time.Second
+
+// MaxDirEntries bounds how many entries ReadDir returns from one
+// directory a checkout supplies.
+const MaxDirEntries = 10000

@@ -46,7 +46,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	a := &cli.App{
 		Name:      "bqgen",
 		Usage:     "generate native BabelQueue conformance tests for every SDK language, and prove them",
-		UsageText: "bqgen --lang LANG --out DIR [--suite DIR] [--package NAME] [--blocks LIST] [--adopt]   (same as bqgen generate)\nbqgen generate|check   (every target of bqgen.yaml)\nbqgen init|check|scaffold|cases|validate|verify|report|oracle serve|version [flags]",
+		UsageText: "bqgen --lang LANG --out DIR [--suite DIR] [--package NAME] [--blocks LIST] [--adopt]   (same as bqgen generate)\nbqgen generate|check   (every target of bqgen.yaml)\nbqgen init|check|diff|scaffold|cases|validate|verify|report|oracle serve|version [flags]",
 		// bqgen's --version is its own (versionFlag): urfave/cli's prints
 		// only a version string.
 		HideVersion: true,
@@ -67,7 +67,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			return runGenerate(c)
 		},
 		Commands: []*cli.Command{
-			generateCommand(), checkCommand(), versionCommand(), scaffoldCommand(), casesCommand(), initCommand(), validateCommand(), verifyCommand(), oracleCommand(), reportCommand(),
+			generateCommand(), checkCommand(), versionCommand(), scaffoldCommand(), casesCommand(), initCommand(), validateCommand(), verifyCommand(), oracleCommand(), reportCommand(), diffCommand(),
 		},
 		// urfave/cli calls os.Exit from its default handler; Run owns exiting.
 		ExitErrHandler:  func(*cli.Context, error) {},

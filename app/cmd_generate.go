@@ -31,7 +31,8 @@ func generateFlags() []cli.Flag {
 // writeFlags are generate's flags: check's, and --adopt.
 func writeFlags() []cli.Flag {
 	return append(generateFlags(), &cli.BoolFlag{Name: "adopt",
-		Usage: "take over files in the way (not written by bqgen, or edited since): bqgen's version replaces them"})
+		Usage: "take over files in the way (not written by bqgen, or edited since): bqgen's version replaces them"},
+		&cli.StringFlag{Name: "summary", Usage: "write to `FILE` what the suite change means, in Markdown (bqgen diff --format md), for a pull request's body"})
 }
 
 func langNames() string { return strings.Join(Backends().Langs(), ", ") }
@@ -62,6 +63,7 @@ func checkCommand() *cli.Command {
 type generated struct {
 	target
 	suite *model.Suite // the suite as this target runs it (its blocks)
+	whole *model.Suite // the suite in use, every block
 	files []backend.File
 	b     backend.Backend
 }
@@ -94,7 +96,10 @@ func generateAll(c *cli.Context) (*runPlan, []generated, error) {
 	if err := strictCheck(s, p.strict); err != nil {
 		return nil, nil, err
 	}
-	if err := checkExemptions(p, s); err != nil {
+	if err := checkLostBlocks(p, s, c.App.ErrWriter); err != nil {
+		return nil, nil, err
+	}
+	if err := checkExemptions(p, s, c.App.ErrWriter); err != nil {
 		return nil, nil, err
 	}
 	var out []generated
@@ -137,7 +142,7 @@ func generateTarget(s *model.Suite, t target) (generated, error) {
 	// The .gitattributes that keep a checkout's copies at LF and mark them
 	// generated (or vendored) for code review.
 	files = append(files, writer.Attributes(files, t.opt.Regenerate)...)
-	return generated{target: t, suite: sel, files: files, b: b}, nil
+	return generated{target: t, suite: sel, whole: s, files: files, b: b}, nil
 }
 
 // withLang prefixes msg with the language once: a backend's error may
@@ -153,9 +158,15 @@ func withLang(lang, msg string) string {
 // run with the target being written as it was (exit 130); so does any
 // error. Writing is critical: Main waits for the writer to undo.
 func runGenerate(c *cli.Context) error {
-	_, gens, err := generateAll(c)
+	p, gens, err := generateAll(c)
 	if err != nil {
 		return err
+	}
+	// The summary compares the suite the checkout vendors now, so it is
+	// made before anything is written.
+	summary := ""
+	if c.IsSet("summary") {
+		summary = bumpSummary(gens, p.suiteDir)
 	}
 	leave, ok := enterCritical(c.Context)
 	if !ok {
@@ -163,6 +174,7 @@ func runGenerate(c *cli.Context) error {
 	}
 	defer leave()
 	for _, g := range gens {
+		before := previousCases(g)
 		plan, err := writer.Write(c.Context, g.out, g.lang, g.files, g.adopt)
 		if errors.Is(err, writer.ErrInterrupted) {
 			return interruptedErr("%s: %v", g.describe(), err)
@@ -171,6 +183,7 @@ func runGenerate(c *cli.Context) error {
 			return fmt.Errorf("%s: %w", g.describe(), err)
 		}
 		fmt.Fprintf(c.App.Writer, "%s: %d file(s) written, %d removed\n", g.describe(), len(plan.Changes), len(plan.Removals))
+		fmt.Fprint(c.App.Writer, vanishedCases(g, before))
 		fmt.Fprint(c.App.Writer, adoptReport(g, plan))
 		// The scaffold is the SDK's: bqgen never rewrites it, but the first
 		// run after an upgrade says what in it no longer fits.
@@ -178,6 +191,9 @@ func runGenerate(c *cli.Context) error {
 			fmt.Fprintf(c.App.ErrWriter, "warning: %s\n", quote.Text(w))
 		}
 		auditScaffold(g).print(c.App.ErrWriter)
+	}
+	if c.IsSet("summary") {
+		return writeOutput("--summary", c.String("summary"), []byte(summary))
 	}
 	return nil
 }
@@ -207,6 +223,7 @@ func runCheck(c *cli.Context) error {
 				g.describe(), plan.WrittenBy, buildinfo.Version(), plan.WrittenBy)
 			newer = append(newer, quote.Name(g.out))
 		default:
+			fmt.Fprint(c.App.Writer, suiteChangeSummary(g, p.suiteDir))
 			fmt.Fprint(c.App.Writer, writer.Report(plan, g.describe()))
 			stale = append(stale, quote.Name(g.out))
 			inTheWay = inTheWay || len(plan.Conflicts) > 0

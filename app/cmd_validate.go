@@ -27,10 +27,6 @@ func runValidate(c *cli.Context) error {
 	if errs := problems.Errors(); len(errs) > 0 {
 		return problemsErr("%s is invalid: %d problem(s)", suiteName(c.String("suite")), len(errs))
 	}
-	version := s.Version
-	if version == "" {
-		version = "unversioned"
-	}
-	fmt.Fprintf(c.App.Writer, "%s is valid (CONFORMANCE_VERSION %s; blocks: %v)\n", suiteName(c.String("suite")), version, s.Blocks())
+	fmt.Fprintf(c.App.Writer, "%s is valid (CONFORMANCE_VERSION %s; blocks: %v)\n", suiteName(c.String("suite")), s.VersionLabel(), s.Blocks())
 	return nil
 }

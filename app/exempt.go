@@ -2,16 +2,22 @@ package app
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"strings"
 
 	"github.com/babelqueue/bqgen/config"
+	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
 )
 
 // checkExemptions refuses a config whose exemptions match no case of their
 // target's blocks (exit 1, as any problem of the config): each is named
 // with the file, the line, the target and the closest case ids.
-func checkExemptions(p *runPlan, s *model.Suite) error {
+//
+// In a dry run (check or diff --suite with a config) they are warnings: the
+// preview says what the other suite would do to the config as it is.
+func checkExemptions(p *runPlan, s *model.Suite, stderr io.Writer) error {
 	if p.cfg == nil {
 		return nil
 	}
@@ -28,6 +34,12 @@ func checkExemptions(p *runPlan, s *model.Suite) error {
 		}
 	}
 	if len(problems) == 0 {
+		return nil
+	}
+	if p.dryRun {
+		for _, msg := range problems {
+			fmt.Fprintf(stderr, "warning: %s: %s\n", quote.Name(p.cfg.Path), quote.Text(msg))
+		}
 		return nil
 	}
 	return problemsErr("%v", &config.Error{File: p.cfg.Path, Problems: problems})

@@ -37,6 +37,10 @@ type runPlan struct {
 	fixIt string
 	// cfg is the bqgen.yaml the targets come from, or nil (flags).
 	cfg *config.Config
+	// dryRun is a check or diff of a config's targets against another
+	// suite (--suite): each target keeps its blocks and exemptions, and
+	// exemptions the other suite no longer matches are warnings.
+	dryRun bool
 }
 
 // planRun reads the run from --lang/--out (one target) or, without them,
@@ -53,8 +57,11 @@ func planFromFlags(c *cli.Context) (*runPlan, error) {
 	if lang == "" || out == "" {
 		return nil, usageErr("--lang and --out go together (or neither, to run the targets of %s)", config.FileName)
 	}
-	if c.IsSet("config") {
-		return nil, usageErr("--config and --lang/--out exclude each other: the config file lists the targets")
+	if c.IsSet("config") && c.String("config") != noConfig {
+		return nil, usageErr("--config and --lang/--out exclude each other: the config file lists the targets (--config %s: use these flags even where a %s owns the out dir)", noConfig, config.FileName)
+	}
+	if err := refuseOwnedOut(c, lang, out); err != nil {
+		return nil, err
 	}
 	blocks := splitList(c.String("blocks"))
 	p := &runPlan{suiteDir: c.String("suite"), strict: c.Bool("strict")}
@@ -67,12 +74,16 @@ func planFromFlags(c *cli.Context) (*runPlan, error) {
 }
 
 func planFromConfig(c *cli.Context) (*runPlan, error) {
+	dryRun := c.IsSet("suite") && previews(c)
 	for _, flag := range []string{"package", "blocks", "suite"} {
-		if c.IsSet(flag) {
-			return nil, usageErr("--%s applies with --lang and --out; with %s, set it in the file", flag, config.FileName)
+		if c.IsSet(flag) && !(flag == "suite" && dryRun) {
+			return nil, usageErr("--%s applies with --lang and --out; with %s, set it in the file (check and diff take --suite DIR to preview another suite)", flag, config.FileName)
 		}
 	}
 	file := c.String("config")
+	if file == noConfig {
+		return nil, usageErr("--config %s goes with --lang and --out: without them there are no targets", noConfig)
+	}
 	if file == "" {
 		wd, err := os.Getwd()
 		if err != nil {
@@ -92,6 +103,10 @@ func planFromConfig(c *cli.Context) (*runPlan, error) {
 	p := &runPlan{suiteDir: cfg.SuiteDir(), strict: cfg.Strict || c.Bool("strict"), fixIt: "bqgen generate", cfg: cfg}
 	if c.IsSet("config") {
 		p.fixIt += " --config " + file
+	}
+	if dryRun {
+		p.suiteDir, p.dryRun = c.String("suite"), true
+		p.fixIt += " after setting suite: " + shellWord(p.suiteDir) + " in " + file
 	}
 	p.targets = configTargets(cfg, c.Bool("adopt"))
 	return p, nil

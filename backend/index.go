@@ -41,8 +41,12 @@ type indexFile struct {
 }
 
 type indexEntry struct {
-	Case      string          `json:"case"`
-	Block     string          `json:"block"`
+	Case  string `json:"case"`
+	Block string `json:"block"`
+	// Expect is the digest of the case's expectation
+	// (model.CaseExpectation.Digest): a report history tells a case whose
+	// expectation changed from one that kept it.
+	Expect    string          `json:"expect"`
 	Names     []RunnerName    `json:"names"`
 	Exemption *indexExemption `json:"exemption,omitempty"`
 }
@@ -59,7 +63,7 @@ type indexExemption struct {
 // and no two tests may share a runner name: either is a backend's bug, and
 // an error.
 func TestIndexFile(dir, lang string, s *model.Suite, opt Options, tests []IndexedTest) (File, error) {
-	idx := indexFile{ConformanceVersion: s.Version, Lang: lang, Blocks: s.Blocks(), Tests: []indexEntry{}}
+	idx := indexFile{ConformanceVersion: s.VersionLabel(), Lang: lang, Blocks: s.Blocks(), Tests: []indexEntry{}}
 	if idx.Blocks == nil {
 		idx.Blocks = []string{}
 	}
@@ -78,13 +82,17 @@ func TestIndexFile(dir, lang string, s *model.Suite, opt Options, tests []Indexe
 		}
 		byCase[id] = t
 	}
+	digests := map[string]string{}
+	for _, e := range s.Expectations() {
+		digests[e.ID.String()] = e.Digest()
+	}
 	for _, c := range s.CaseIDs() {
 		t, ok := byCase[c.String()]
 		if !ok {
 			return File{}, fmt.Errorf("test index: case %s has no generated test", c)
 		}
 		delete(byCase, c.String())
-		e := indexEntry{Case: c.String(), Block: c.Block, Names: sortedNames(t.Names)}
+		e := indexEntry{Case: c.String(), Block: c.Block, Expect: digests[c.String()], Names: sortedNames(t.Names)}
 		if ex, ok := opt.ExemptionFor(c.Block, c.Name); ok {
 			e.Exemption = &indexExemption{Action: ex.Action, Reason: ex.Reason}
 		}

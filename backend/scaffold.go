@@ -120,3 +120,17 @@ func DefaultReason(s *model.Suite, op protocol.Operation, layout TransportLayout
 	}
 	return ScaffoldPredates(op)
 }
+
+// LayoutReporter is a backend that says where its SDK keeps the broker
+// transports. A backend that does not is TransportsApart.
+type LayoutReporter interface {
+	TransportLayout() TransportLayout
+}
+
+// LayoutOf is where b's SDK keeps the broker transports.
+func LayoutOf(b Backend) TransportLayout {
+	if r, ok := b.(LayoutReporter); ok {
+		return r.TransportLayout()
+	}
+	return TransportsApart
+}

@@ -25,45 +25,72 @@ func (s *Suite) CaseIDs() []CaseID {
 	return out
 }
 
-// caseNames lists the case caseNameList of one block the suite carries.
+// caseNames lists the case names of one block the suite carries.
 func (s *Suite) caseNames(block string) []string {
+	entries := s.caseEntries(block)
+	out := make([]string, len(entries))
+	for i, e := range entries {
+		out[i] = e.name
+	}
+	return out
+}
+
+// caseEntries lists the cases of one block the suite carries, each with
+// where the manifest holds it.
+func (s *Suite) caseEntries(block string) caseNameList {
 	var n caseNameList
 	switch block {
 	case BlockCases:
 		for _, c := range s.Cases {
-			n.add(c.Name)
+			n.add(c.Name, c.At)
 		}
 	case BlockIdempotency:
-		n.addIf(s.Idempotency.DedupKey != nil, "dedup_key")
+		if d := s.Idempotency.DedupKey; d != nil {
+			n.add("dedup_key", d.At)
+		}
 		for _, c := range s.Idempotency.Sequences {
-			n.add(c.Name)
+			n.add(c.Name, c.At)
 		}
 	case BlockSQS:
-		n.addIf(s.SQS.Projection != nil, "attribute_projection")
+		if p := s.SQS.Projection; p != nil {
+			n.add("attribute_projection", p.At)
+		}
 		n.broker(s.SQS.Reconciliation, s.SQS.Gate)
 	case BlockASB:
-		n.addIf(s.ASB.Projection != nil, "property_projection")
+		if p := s.ASB.Projection; p != nil {
+			n.add("property_projection", p.At)
+		}
 		n.broker(s.ASB.Reconciliation, s.ASB.Gate)
 	case BlockPulsar:
-		n.addIf(s.Pulsar.Projection != nil, "property_projection")
+		if p := s.Pulsar.Projection; p != nil {
+			n.add("property_projection", p.At)
+		}
 		n.broker(s.Pulsar.Reconciliation, s.Pulsar.Gate)
 	case BlockKafka:
-		n.addIf(s.Kafka.Projection != nil, "property_projection")
+		if p := s.Kafka.Projection; p != nil {
+			n.add("property_projection", p.At)
+		}
 		n.broker(s.Kafka.Reconciliation, s.Kafka.Gate)
 	case BlockArtemis:
-		n.addIf(s.Artemis.Projection != nil, "property_projection")
+		if p := s.Artemis.Projection; p != nil {
+			n.add("property_projection", p.At)
+		}
 		n.broker(s.Artemis.Reconciliation, s.Artemis.Gate)
 	case BlockRedis:
-		n.addIf(s.Redis.PayloadIdentity != nil, "payload_identity")
+		if p := s.Redis.PayloadIdentity; p != nil {
+			n.add("payload_identity", p.At)
+		}
 	case BlockRabbitMQ:
-		n.addIf(s.RabbitMQ.Projection != nil, "property_projection")
+		if p := s.RabbitMQ.Projection; p != nil {
+			n.add("property_projection", p.At)
+		}
 	default:
 		s.listNames(block, &n)
 	}
 	return n
 }
 
-// listNames adds the caseNameList of a block that is one list of named cases.
+// listNames adds the cases of a block that is one list of named cases.
 func (s *Suite) listNames(block string, n *caseNameList) {
 	switch block {
 	case BlockPayloadSchema, BlockPayloadSchemaUnicode:
@@ -72,23 +99,23 @@ func (s *Suite) listNames(block string, n *caseNameList) {
 			ps = s.PayloadSchemaUnicode
 		}
 		for _, c := range ps.Cases {
-			n.add(c.Name)
+			n.add(c.Name, c.At)
 		}
 	case BlockRoundtrip:
 		for _, c := range s.Roundtrip.Cases {
-			n.add(c.Name)
+			n.add(c.Name, c.At)
 		}
 	case BlockDataShape:
 		for _, c := range s.DataShape.Cases {
-			n.add(c.Name)
+			n.add(c.Name, c.At)
 		}
 	case BlockForbiddenKeys:
 		for _, c := range s.ForbiddenKeys.Cases {
-			n.add(c.Name)
+			n.add(c.Name, c.At)
 		}
 	case BlockSettlement, BlockRowErrors, BlockFailedWrites:
 		for _, c := range s.messaging(block).Cases {
-			n.add(c.Name)
+			n.add(c.Name, c.At)
 		}
 	}
 }
@@ -104,27 +131,27 @@ func (s *Suite) messaging(block string) *MessagingBlock {
 	return s.FailedWrites
 }
 
-// caseNameList collects case caseNameList in order.
-type caseNameList []string
+// caseNameList collects a block's cases in order.
+type caseNameList []caseEntry
 
-func (n *caseNameList) add(name string) { *n = append(*n, name) }
-
-func (n *caseNameList) addIf(ok bool, name string) {
-	if ok {
-		n.add(name)
-	}
+// caseEntry is one case's name and place in the manifest.
+type caseEntry struct {
+	name string
+	at   Location
 }
+
+func (n *caseNameList) add(name string, at Location) { *n = append(*n, caseEntry{name: name, at: at}) }
 
 // broker adds a broker block's reconciliation cases, then its gate cases.
 func (n *caseNameList) broker(rec *Reconciliation, gate *SchemaVersionGate) {
 	if rec != nil {
 		for _, c := range rec.Cases {
-			n.add(c.Name)
+			n.add(c.Name, c.At)
 		}
 	}
 	if gate != nil {
 		for _, c := range gate.Cases {
-			n.add(c.Name)
+			n.add(c.Name, c.At)
 		}
 	}
 }

@@ -36,7 +36,7 @@ var semver = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((
 func readVersion(fset *fileSet, s *Suite) {
 	f, err := fset.read(VersionFile)
 	if errors.Is(err, fs.ErrNotExist) {
-		fset.problems = append(fset.problems, Problem{Severity: Warning, File: VersionFile, Message: "absent: SDKs cannot record which revision of the suite they run"})
+		fset.problems = append(fset.problems, Problem{Severity: Warning, File: VersionFile, Message: "absent: SDKs cannot record which revision of the suite they run (every command calls it \"" + Unversioned + "\")"})
 		return
 	}
 	if err != nil {

@@ -125,3 +125,16 @@ func (s *Suite) HasBlock(name string) bool {
 	}
 	return false
 }
+
+// Unversioned stands for the CONFORMANCE_VERSION of a suite that has none.
+// Every command accepts such a suite (validate warns): generated files, the
+// test index and reports name its revision with this word.
+const Unversioned = "unversioned"
+
+// VersionLabel is the suite's CONFORMANCE_VERSION, or Unversioned.
+func (s *Suite) VersionLabel() string {
+	if s.Version == "" {
+		return Unversioned
+	}
+	return s.Version
+}

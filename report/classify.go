@@ -60,6 +60,7 @@ func Build(in Input) (Report, error) {
 	r := Report{Cases: casesOf(in), SDKs: a.sdks}
 	for i, t := range in.Targets {
 		r.SDKs[i].Results = classifyTarget(t.Index, a.got[i], r.Cases)
+		r.SDKs[i].Expectations = expectationsOf(t.Index)
 	}
 	r.Newest = newest(r.SDKs)
 	return r, nil
@@ -285,4 +286,20 @@ func classify(ex *Exemption, t results.Test) Result {
 		return Result{Status: KnownFailure, Reason: ex.Reason, Message: t.Message}
 	}
 	return Result{Status: Skipped, Reason: t.Message}
+}
+
+// expectationsOf are the expectation digests an index records, by case id;
+// nil for an index from a bqgen that recorded none.
+func expectationsOf(idx Index) map[string]string {
+	var out map[string]string
+	for _, t := range idx.Tests {
+		if t.Expect == "" {
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[t.Case] = t.Expect
+	}
+	return out
 }

@@ -21,6 +21,21 @@ const historyFormat = 1
 // HistoryEntry is one report's statuses.
 type HistoryEntry struct {
 	SDKs []HistorySDK `json:"sdks"`
+	// Changes records what changed from the entry before it that a status
+	// does not show: cases removed, expectations changed, targets added and
+	// dropped, and the suite versions on both sides. Absent in the first
+	// entry and in entries an older bqgen wrote.
+	Changes *EntryChanges `json:"changes,omitempty"`
+}
+
+// EntryChanges is the part of Changes a history entry keeps.
+type EntryChanges struct {
+	FromSuite           string       `json:"from_suite"`
+	ToSuite             string       `json:"to_suite"`
+	RemovedCases        []CaseChange `json:"removed_cases"`
+	ChangedExpectations []CaseChange `json:"changed_expectations"`
+	AddedSDKs           []string     `json:"added_sdks"`
+	RemovedSDKs         []string     `json:"removed_sdks"`
 }
 
 // HistorySDK is one SDK target's statuses in an entry, by case id.
@@ -29,6 +44,10 @@ type HistorySDK struct {
 	Target             string            `json:"target"`
 	ConformanceVersion string            `json:"conformance_version"`
 	Statuses           map[string]Status `json:"statuses"`
+	// Expectations are the expectation digests of its cases, by case id
+	// (absent in entries an older bqgen wrote: nothing is then said about
+	// their expectations).
+	Expectations map[string]string `json:"expectations,omitempty"`
 }
 
 // ReadHistory reads a history file; a file that is not one is an error
@@ -63,17 +82,40 @@ func (h History) checkStatuses() error {
 	return nil
 }
 
-// Append is h with r's statuses as its newest entry.
+// Append is h with r's statuses as its newest entry, which records what
+// changed since the entry before it.
 func (h History) Append(r Report) History {
 	e := HistoryEntry{SDKs: []HistorySDK{}}
+	if ch := Diff(h, r); ch != nil {
+		e.Changes = &EntryChanges{FromSuite: ch.FromSuite, ToSuite: ch.ToSuite, RemovedCases: ch.RemovedCases,
+			ChangedExpectations: ch.ChangedExpectations, AddedSDKs: ch.AddedSDKs, RemovedSDKs: ch.RemovedSDKs}
+	}
 	for _, s := range r.SDKs {
-		hs := HistorySDK{Repository: s.Repository, Target: s.Target, ConformanceVersion: s.ConformanceVersion, Statuses: map[string]Status{}}
+		hs := HistorySDK{Repository: s.Repository, Target: s.Target, ConformanceVersion: s.ConformanceVersion, Statuses: map[string]Status{}, Expectations: s.Expectations}
 		for id, res := range s.Results {
 			hs.Statuses[id] = res.Status
 		}
 		e.SDKs = append(e.SDKs, hs)
 	}
 	return History{Format: historyFormat, Entries: append(append([]HistoryEntry{}, h.Entries...), e)}
+}
+
+// Recorded is one entry's recorded changes, with its place in the history.
+type Recorded struct {
+	Entry   int // 1 for the oldest entry
+	Changes EntryChanges
+}
+
+// Log is every change the entries record, newest first: what a reader
+// of the history asks first is what changed last.
+func (h History) Log() []Recorded {
+	var out []Recorded
+	for i := len(h.Entries) - 1; i >= 0; i-- {
+		if c := h.Entries[i].Changes; c != nil {
+			out = append(out, Recorded{Entry: i + 1, Changes: *c})
+		}
+	}
+	return out
 }
 
 // Last is the newest entry, or nil for an empty history.

@@ -50,7 +50,8 @@ func TestHistoryAndChanges(t *testing.T) {
 	}
 	want := &Changes{Previous: "report 1 (suite 1.4.0, 2 SDK target(s))", NewlyPassing: []Change{change("cases/a", Failed, Passed)}, NewlyFailing: []Change{change("cases/b", Passed, Failed)},
 		Other:     []Change{change("cases/c", Skipped, NotProvided), change("cases/d", "", NotRun)},
-		AddedSDKs: []string{"r · node core"}, RemovedSDKs: []string{"r · php core"}}
+		AddedSDKs: []string{"r · node core"}, RemovedSDKs: []string{"r · php core"},
+		RemovedCases: []CaseChange{}, ChangedExpectations: []CaseChange{}, FromSuite: "1.4.0"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("changes\n%+v\nwant\n%+v", got, want)
 	}

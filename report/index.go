@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/model"
 )
 
 // Index is a target's test index (backend.IndexFileName) as read from an
@@ -27,8 +28,11 @@ type Index struct {
 
 // IndexEntry is one generated test of an index.
 type IndexEntry struct {
-	Case      string               `json:"case"`
-	Block     string               `json:"block"`
+	Case  string `json:"case"`
+	Block string `json:"block"`
+	// Expect is the digest of the case's expectation; "" in an index from
+	// a bqgen before it was recorded.
+	Expect    string               `json:"expect,omitempty"`
 	Names     []backend.RunnerName `json:"names"`
 	Exemption *Exemption           `json:"exemption,omitempty"`
 }
@@ -49,8 +53,15 @@ func ReadIndex(name string, data []byte) (Index, error) {
 		return Index{}, fmt.Errorf("%s: %s", name, jsonError(data, err))
 	}
 	idx.File = name
-	if idx.ConformanceVersion == "" {
+	var probe struct {
+		ConformanceVersion *string `json:"conformance_version"`
+	}
+	if err := json.Unmarshal(data, &probe); err != nil || probe.ConformanceVersion == nil {
 		return Index{}, fmt.Errorf("%s: not a test index: conformance_version is missing", name)
+	}
+	if idx.ConformanceVersion == "" {
+		// An older bqgen wrote "" for a suite without CONFORMANCE_VERSION.
+		idx.ConformanceVersion = model.Unversioned
 	}
 	if err := idx.check(); err != nil {
 		return Index{}, fmt.Errorf("%s: %w", name, err)

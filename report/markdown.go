@@ -140,6 +140,8 @@ func writeChanges(b *strings.Builder, ch *Changes) {
 		}
 		b.WriteString("\n")
 	}
+	writeCaseChanges(b, "Cases removed", ch.RemovedCases)
+	writeCaseChanges(b, "Cases whose expectation changed", ch.ChangedExpectations)
 	for _, part := range []struct {
 		title string
 		list  []string
@@ -152,6 +154,19 @@ func writeChanges(b *strings.Builder, ch *Changes) {
 			b.WriteString("\n")
 		}
 	}
+}
+
+// writeCaseChanges lists cases that left a target or changed what they
+// expect, with the suite versions on both sides.
+func writeCaseChanges(b *strings.Builder, title string, list []CaseChange) {
+	if len(list) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "### %s\n\n", title)
+	for _, c := range list {
+		fmt.Fprintf(b, "- %s (%s): suite %s → %s\n", mdItem(c.Case), md(SDKName(c.Repository, c.Target)), md(c.FromSuite), md(c.ToSuite))
+	}
+	b.WriteString("\n")
 }
 
 // detail is " — text" for a non-empty text: its first line, shortened.

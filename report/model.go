@@ -57,6 +57,10 @@ type SDK struct {
 	// from (its index's).
 	ConformanceVersion string            `json:"conformance_version"`
 	Results            map[string]Result `json:"results"` // by case id; every case of Report.Cases
+	// Expectations are the digests of the generated cases' expectations,
+	// by case id (from the index; absent in an older bqgen's), so a history
+	// tells a changed expectation from a kept one.
+	Expectations map[string]string `json:"expectations,omitempty"`
 	// Unknown are tests of a generated suite (class, package) that the
 	// index does not list: reported, never dropped.
 	Unknown []results.Test `json:"unknown,omitempty"`
@@ -90,6 +94,26 @@ type Changes struct {
 	// that appeared since the previous entry, and those that went.
 	AddedSDKs   []string `json:"added_sdks"`
 	RemovedSDKs []string `json:"removed_sdks"`
+	// RemovedCases are the cases a target had tests for in the previous
+	// entry and has none for now (the suite, or the target's blocks,
+	// dropped them); ChangedExpectations the cases whose expectation
+	// changed. Each names the suite versions on both sides.
+	RemovedCases        []CaseChange `json:"removed_cases"`
+	ChangedExpectations []CaseChange `json:"changed_expectations"`
+	// FromSuite and ToSuite are the newest suite of the previous entry and
+	// of this report.
+	FromSuite string `json:"from_suite"`
+	ToSuite   string `json:"to_suite"`
+}
+
+// CaseChange is a change of one target's case that is not a change of
+// status: the case left, or what it expects changed.
+type CaseChange struct {
+	Repository string `json:"repository"`
+	Target     string `json:"target"`
+	Case       string `json:"case"`
+	FromSuite  string `json:"from_suite"`
+	ToSuite    string `json:"to_suite"`
 }
 
 // Change is one SDK target's status on one case, before and now.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/babelqueue/bqgen/model"
 )
 
 // BlockCount is one SDK target's statuses on one block's cases.
@@ -117,6 +119,16 @@ func newest(sdks []SDK) string {
 // compareVersions orders dotted versions numerically part by part ("1.10.0"
 // after "1.9.0"); a part that is not a number compares as text.
 func compareVersions(a, b string) int {
+	// An unversioned suite is older than any version: its targets are
+	// flagged as behind one that has a version.
+	switch {
+	case a == b:
+		return 0
+	case a == model.Unversioned:
+		return -1
+	case b == model.Unversioned:
+		return 1
+	}
 	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
 	for i := 0; i < len(pa) || i < len(pb); i++ {
 		x, y := part(pa, i), part(pb, i)

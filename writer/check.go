@@ -21,6 +21,10 @@ func Report(p *Plan, target string) string {
 			fmt.Fprintf(&b, "%s: missing scaffold %s (generate writes it once; the SDK owns it afterwards)\n", target, quote.Name(c.File.Path))
 		case !c.Exists:
 			fmt.Fprintf(&b, "%s: missing %s%s\n", target, quote.Name(c.File.Path), stateNote(c.File.Path))
+		case c.File.Kind == backend.Vendored:
+			// The suite change is summarised by case above the diff (bqgen
+			// diff); its files' lines would bury the tests' own change.
+			fmt.Fprintf(&b, "%s: vendored suite file %s changed, %d line(s)\n", target, quote.Name(c.File.Path), changedLines(c.Old, c.File.Content))
 		case isStatePath(c.File.Path):
 			fmt.Fprintf(&b, "%s: %s differs from what generate writes%s\n", target, quote.Name(c.File.Path), stateNote(c.File.Path))
 			b.WriteString(UnifiedDiff(c.File.Path, c.Old, c.File.Content))
@@ -46,4 +50,22 @@ func stateNote(p string) string {
 		return " (keeps the lock and a run's transaction out of git; generate writes it; commit it)"
 	}
 	return ""
+}
+
+// changedLines counts the lines one of old and new has and the other lacks
+// (by content, each as often as it occurs): the size of a change, in linear
+// time, for files too large to diff line by line in a summary.
+func changedLines(old, new []byte) int {
+	count := map[string]int{}
+	for _, l := range splitLines(string(old)) {
+		count[l]++
+	}
+	for _, l := range splitLines(string(new)) {
+		count[l]--
+	}
+	n := 0
+	for _, c := range count {
+		n += max(c, -c)
+	}
+	return n
 }

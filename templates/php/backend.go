@@ -62,3 +62,7 @@ func (b Backend) render(s *model.Suite, v *view) ([]backend.File, error) {
 	out = append(out, index)
 	return append(out, backend.VendorSuite(s, SuiteDir)...), nil
 }
+
+// TransportLayout says that the PHP SDK's core carries the transports: a
+// target maps every operation its tests call.
+func (Backend) TransportLayout() backend.TransportLayout { return backend.TransportsInCore }

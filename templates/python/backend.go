@@ -77,3 +77,6 @@ func fixedFiles(l outputLayout, b backend.Binding) []fixedFile {
 	}
 	return []fixedFile{{l.Support, supportModule + ".py", backend.Generated}, subject}
 }
+
+// TransportLayout says that the Python SDK's core carries the transports.
+func (Backend) TransportLayout() backend.TransportLayout { return transportLayout }

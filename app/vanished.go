@@ -1,0 +1,120 @@
+package app
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/quote"
+	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/report"
+	"github.com/babelqueue/bqgen/safefile"
+	"github.com/babelqueue/bqgen/writer"
+)
+
+// checkLostBlocks says, for every target, which of the blocks it names the
+// suite lacks: their tests would go without a word. Under strict that is
+// an error (exit 1); otherwise a warning naming the blocks and the suite's
+// version. A target left with no test at all is an error either way: it
+// would pass every run while testing nothing.
+func checkLostBlocks(p *runPlan, s *model.Suite, stderr io.Writer) error {
+	var lost, empty []string
+	for _, t := range p.targets {
+		sel, err := s.Select(t.blocks)
+		if err != nil {
+			return usageErr("%s: %v", t.describe(), err)
+		}
+		var missing []string
+		for _, b := range t.blocks {
+			if !s.HasBlock(b) {
+				missing = append(missing, b)
+			}
+		}
+		if len(missing) > 0 {
+			msg := fmt.Sprintf("%s: block(s) %s named by the target are not in suite %s (%s): their tests are not generated, and generate removes those it wrote before",
+				t.describe(), strings.Join(missing, ", "), quote.Name(s.VersionLabel()), suiteName(p.suiteDir))
+			if p.strict {
+				lost = append(lost, msg)
+			} else {
+				fmt.Fprintf(stderr, "warning: %s\n", msg)
+			}
+		}
+		if len(sel.CaseIDs()) == 0 {
+			empty = append(empty, fmt.Sprintf("%s: the target would have no tests: suite %s (%s) has no case of its blocks (%s)",
+				t.describe(), quote.Name(s.VersionLabel()), suiteName(p.suiteDir), blockList(t.blocks)))
+		}
+	}
+	switch {
+	case len(empty) > 0:
+		return problemsErr("%s", strings.Join(append(lost, empty...), "\n"))
+	case len(lost) > 0:
+		return problemsErr("strict: %s", strings.Join(lost, "\nstrict: "))
+	}
+	return nil
+}
+
+func blockList(blocks []string) string {
+	if len(blocks) == 0 {
+		return "all"
+	}
+	return strings.Join(blocks, ", ")
+}
+
+// previousCases are the case ids of the test index the target's checkout
+// holds now (what the last generate wrote), or nil when it has none or it
+// cannot be read: the list of vanished cases is then left out, never
+// guessed.
+func previousCases(g generated) []string {
+	index, ok := backend.IndexIn(g.files)
+	if !ok {
+		return nil
+	}
+	got, err := writer.ReadSDKFiles(g.out, []string{index.Path}, safefile.Index)
+	if err != nil || got[index.Path] == nil {
+		return nil
+	}
+	idx, err := report.ReadIndex(index.Path, got[index.Path])
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, t := range idx.Tests {
+		out = append(out, t.Case)
+	}
+	return out
+}
+
+// vanishedCases says which cases the last generate wrote tests for that
+// this run does not, by block: the files removed with them are theirs.
+func vanishedCases(g generated, before []string) string {
+	now := map[string]bool{}
+	for _, id := range g.suite.CaseIDs() {
+		now[id.String()] = true
+	}
+	byBlock := map[string][]string{}
+	var blocks []string
+	for _, id := range before {
+		if now[id] {
+			continue
+		}
+		block, name, _ := strings.Cut(id, "/")
+		if !slices.Contains(blocks, block) {
+			blocks = append(blocks, block)
+		}
+		byBlock[block] = append(byBlock[block], name)
+	}
+	var b strings.Builder
+	for _, block := range blocks {
+		why := "the cases left block " + quote.Name(block)
+		if !g.suite.HasBlock(block) {
+			why = "block " + quote.Name(block) + " is no longer generated: the suite or the target's blocks dropped it"
+		}
+		fmt.Fprintf(&b, "%s: %d test(s) removed (%s):\n", g.describe(), len(byBlock[block]), why)
+		for _, name := range byBlock[block] {
+			fmt.Fprintf(&b, "  - %s\n", quote.Name(block+"/"+name))
+		}
+	}
+	return b.String()
+}

@@ -66,7 +66,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			return runGenerate(c)
 		},
 		Commands: []*cli.Command{
-			generateCommand(), checkCommand(), scaffoldCommand(), casesCommand(), initCommand(), validateCommand(), verifyCommand(), oracleCommand(), reportCommand(),
+			generateCommand(), checkCommand(), scaffoldCommand(), casesCommand(), initCommand(), validateCommand(), deriveCommand(), verifyCommand(), oracleCommand(), reportCommand(),
 		},
 		// urfave/cli calls os.Exit from its default handler; Run owns exiting.
 		ExitErrHandler:  func(*cli.Context, error) {},

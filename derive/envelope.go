@@ -244,7 +244,8 @@ func (d *deriver) integerBounds() []candidate {
 		}
 		for _, b := range outsideBounds(p.schema) {
 			what := fmt.Sprintf("is %s, just outside %s %s", b.value.Text, b.keyword, b.limit)
-			if c, ok := d.envelopeCandidate(p.place, b.value, "outside-"+slug(b.keyword)+"-"+slug(b.value.Text), what); ok {
+			name := "outside-" + slug(b.keyword) + "-" + strings.Replace(b.value.Text, "-", "minus-", 1)
+			if c, ok := d.envelopeCandidate(p.place, b.value, name, what); ok {
 				out = append(out, c)
 			}
 		}

@@ -53,13 +53,11 @@ func Manifest(raw []byte, cases []Case) ([]byte, error) {
 }
 
 // entriesText renders cases as array items indented one level deeper than
-// the line of the array's closing bracket at end.
+// the line of the array's closing bracket at end (its leading whitespace).
 func entriesText(raw []byte, end int, cases []Case) string {
 	lineStart := bytes.LastIndexByte(raw[:end], '\n') + 1
-	outer := string(raw[lineStart:end])
-	if strings.TrimSpace(outer) != "" {
-		outer = ""
-	}
+	line := string(raw[lineStart:end])
+	outer := line[:len(line)-len(strings.TrimLeft(line, " \t"))]
 	inner := outer + "  "
 	var b strings.Builder
 	for i, c := range cases {

@@ -28,6 +28,9 @@ func MutantsOf(s *model.Suite) ([]Mutant, error) {
 	return out, nil
 }
 
+// CaseKeys names every case of s that a generated test runs.
+func CaseKeys(s *model.Suite) []string { return validate.CaseKeys(s) }
+
 // Unkilled are the cases of s no mutant in ms fails: a case no realistic
 // bug breaks proves nothing, so a suite should have none.
 func Unkilled(s *model.Suite, ms []Mutant) []string {

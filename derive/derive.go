@@ -6,6 +6,7 @@ import (
 
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/oracle"
+	"github.com/xeipuuv/gojsonschema"
 )
 
 // Block names of the two blocks derived cases go into.
@@ -43,6 +44,7 @@ type deriver struct {
 	s        *model.Suite
 	envelope *model.Value // the envelope schema, nil when the suite has none
 	oracle   *oracle.Oracle
+	compiled map[string]*gojsonschema.Schema // by the schema's compact text
 }
 
 // Derive proposes every rule's cases for s, drops those that repeat an
@@ -54,7 +56,7 @@ func Derive(s *model.Suite) ([]Case, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &deriver{s: s, oracle: o}
+	d := &deriver{s: s, oracle: o, compiled: map[string]*gojsonschema.Schema{}}
 	if f, ok := s.File(EnvelopeSchemaFile); ok && f.JSON != nil {
 		d.envelope = f.JSON
 	}

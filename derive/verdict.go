@@ -51,7 +51,7 @@ func reasonSuffix(reason string) string {
 // verdicts asks the schema and the oracle about c.
 func (d *deriver) verdicts(c candidate) (schemaValid, oracleValid bool, reason string, err error) {
 	if c.block == blockPayload {
-		schemaValid, err = schemaAccepts(d.s.PayloadSchema.Schema, c.doc)
+		schemaValid, err = d.schemaAccepts(d.s.PayloadSchema.Schema, c.doc)
 		if err != nil {
 			return false, false, "", err
 		}
@@ -62,7 +62,7 @@ func (d *deriver) verdicts(c candidate) (schemaValid, oracleValid bool, reason s
 		}
 		return schemaValid, res.Valid, "", nil
 	}
-	schemaValid, err = schemaAccepts(*d.envelope, asProducerWrites(c.doc))
+	schemaValid, err = d.schemaAccepts(*d.envelope, asProducerWrites(c.doc))
 	if err != nil {
 		return false, false, "", err
 	}
@@ -73,11 +73,17 @@ func (d *deriver) verdicts(c candidate) (schemaValid, oracleValid bool, reason s
 	return schemaValid, res.Accepted, res.Reason, nil
 }
 
-// schemaAccepts validates doc against schema with the Draft-07 validator.
-func schemaAccepts(schema, doc model.Value) (bool, error) {
-	s, err := gojsonschema.NewSchema(gojsonschema.NewStringLoader(schema.Compact()))
-	if err != nil {
-		return false, fmt.Errorf("the schema does not compile: %v", err)
+// schemaAccepts validates doc against schema with the Draft-07 validator,
+// compiling each schema once.
+func (d *deriver) schemaAccepts(schema, doc model.Value) (bool, error) {
+	text := schema.Compact()
+	s, ok := d.compiled[text]
+	if !ok {
+		var err error
+		if s, err = gojsonschema.NewSchema(gojsonschema.NewStringLoader(text)); err != nil {
+			return false, fmt.Errorf("the schema does not compile: %v", err)
+		}
+		d.compiled[text] = s
 	}
 	res, err := s.Validate(gojsonschema.NewStringLoader(doc.Compact()))
 	if err != nil {

@@ -52,12 +52,13 @@ func runVerify(c *cli.Context) error {
 	if err != nil {
 		return fmt.Errorf("locate bqgen for the oracle server: %w", err)
 	}
-	ms, err := verify.MutantsOf(s)
-	if err != nil {
-		return problemsErr("%v", err)
-	}
 	if c.Bool("oracle-only") && c.String("report") == "" {
 		return usageErr("--oracle-only proves nothing: it goes with --report")
+	}
+	if !c.Bool("oracle-only") {
+		if err := reportUnkilled(c.App.Writer, s); err != nil {
+			return err
+		}
 	}
 	var failed []string
 	in := report.Input{Descriptions: s.CaseDescriptions()}
@@ -65,6 +66,10 @@ func runVerify(c *cli.Context) error {
 		in.Order = append(in.Order, id.String())
 	}
 	for _, lang := range langs {
+		ms, err := verify.MutantsFor(lang, s)
+		if err != nil {
+			return problemsErr("%v", err)
+		}
 		rep, ok := verifyOne(c, lang, s, ms, bin)
 		if !ok {
 			failed = append(failed, lang)
@@ -84,6 +89,26 @@ func runVerify(c *cli.Context) error {
 	}
 	if len(failed) > 0 {
 		return problemsErr("verification failed for %s", strings.Join(failed, ", "))
+	}
+	return nil
+}
+
+// reportUnkilled says how many of the suite's cases no mutant kills,
+// loudly when there are any: such a case proves nothing about an SDK that
+// the rest of the suite does not, and a suite should have none.
+func reportUnkilled(w io.Writer, s *model.Suite) error {
+	ms, err := verify.MutantsOf(s)
+	if err != nil {
+		return problemsErr("%v", err)
+	}
+	unkilled := verify.Unkilled(s, ms)
+	if len(unkilled) == 0 {
+		fmt.Fprintf(w, "suite: every one of %d cases is killed by at least one mutant\n", len(verify.CaseKeys(s)))
+		return nil
+	}
+	fmt.Fprintf(w, "suite: WARNING: %d case(s) no mutant kills (a case no realistic bug breaks proves nothing):\n", len(unkilled))
+	for _, k := range unkilled {
+		fmt.Fprintf(w, "suite:   %s\n", k)
 	}
 	return nil
 }

@@ -23,17 +23,26 @@ func (o *Oracle) rejectReason(e *envelope) string {
 	if !o.dataAcceptable(lookup(e.top, "data")) {
 		return "data is not a JSON object"
 	}
-	if !e.hasMeta {
-		return "meta is missing or not a JSON object"
-	}
-	if !o.schemaVersionSupported(e.metaValue("schema_version")) {
-		return "meta.schema_version is not a version this SDK supports (want 1)"
-	}
-	if o.has(faultUnknownLangRejected) && !isProducerLang(e.metaValue("lang")) {
-		return "meta.lang is not a known language"
+	if reason := o.metaRejectReason(e); reason != "" {
+		return reason
 	}
 	if !o.attemptsAcceptable(e) {
 		return "attempts is not a non-negative integer"
+	}
+	return ""
+}
+
+// metaRejectReason is why meta makes the envelope unacceptable, or "".
+func (o *Oracle) metaRejectReason(e *envelope) string {
+	switch {
+	case !e.hasMeta && o.has(faultMetaNonObjectUnchecked) && len(lookup(e.top, metaKey)) > 0:
+		return "" // the meta checks written as "if meta is an object"
+	case !e.hasMeta:
+		return "meta is missing or not a JSON object"
+	case !o.schemaVersionSupported(e.metaValue("schema_version")):
+		return "meta.schema_version is not a version this SDK supports (want 1)"
+	case o.has(faultUnknownLangRejected) && !isProducerLang(e.metaValue("lang")):
+		return "meta.lang is not a known language"
 	}
 	return ""
 }
@@ -45,6 +54,8 @@ func (o *Oracle) traceIDAcceptable(raw json.RawMessage) bool {
 	switch {
 	case len(raw) == 0 && o.has(faultTraceIDOptional):
 		return true // checked only when present
+	case !ok && len(raw) > 0 && o.has(faultTraceIDUntyped):
+		return true // only a string is checked for blankness
 	case !ok:
 		return false
 	case o.has(faultTraceIDNotTrimmed):
@@ -57,6 +68,9 @@ func (o *Oracle) traceIDAcceptable(raw json.RawMessage) bool {
 
 // attemptsAcceptable reports whether attempts is a non-negative integer.
 func (o *Oracle) attemptsAcceptable(e *envelope) bool {
+	if n, ok, handled := o.faultyAttempts(lookup(e.top, "attempts")); handled {
+		return ok && n >= 0
+	}
 	if o.has(faultAttemptsNegativeAccepted) {
 		_, ok := e.attempts()
 		return ok // an integer check without the minimum
@@ -93,6 +107,9 @@ func (o *Oracle) dataAcceptable(data json.RawMessage) bool {
 // A missing version is not 1: the specification says consumers reject the
 // versions they do not support, and one they cannot read is such a version.
 func (o *Oracle) schemaVersionSupported(raw json.RawMessage) bool {
+	if supported, handled := o.faultySchemaVersion(raw); handled {
+		return supported
+	}
 	switch {
 	case o.has(faultSchemaVersionUnchecked):
 		return true

@@ -117,7 +117,7 @@ func (o *Oracle) urn(e *envelope) (string, bool) {
 	if s, ok := asString(lookup(e.top, "urn")); ok && !isBlank(s) {
 		return s, true
 	}
-	return "", false
+	return o.faultyIdentity(e)
 }
 
 // isBlank reports whether s has no non-space character.

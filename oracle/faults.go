@@ -177,7 +177,7 @@ func Faults() []FaultInfo {
 // faultTable is the unsorted catalogue; a function rather than a package
 // variable so no caller can mutate shared state.
 func faultTable() []FaultInfo {
-	return []FaultInfo{
+	return append(typeFaultTable(), []FaultInfo{
 		{Name: faultURNAliasIgnored, Block: model.BlockCases, Description: "decode ignores the 'urn' inbound alias, so an envelope naming its URN only by 'urn' is rejected"},
 		{Name: faultSchemaVersionUnchecked, Block: model.BlockCases, Description: "accepts() never checks meta.schema_version, so an unsupported version is accepted"},
 		{Name: faultDeadLetterDropped, Block: model.BlockCases, Description: "decode does not surface the dead_letter block of a dead-lettered message"},
@@ -311,7 +311,7 @@ func faultTable() []FaultInfo {
 		{Name: faultRejectWithoutQueueRequeues, Block: model.BlockSettlement, Description: "reject without requeue, where the queue has no dead-letter queue, requeues (RabbitMQ's nack default) instead of dropping"},
 		{Name: faultMessageQueueAcksAtEnd, Block: model.BlockFailedWrites, Description: "a message-queue sink acknowledges when the whole stream is written instead of once the broker has each batch"},
 		{Name: faultRedisReservePeeks, Block: model.BlockRedis, Description: "the Redis transport's reserve reads the head element without moving it off the ready list, so it is delivered again"},
-	}
+	}...)
 }
 
 // New returns an oracle with the given fault switched on; None (or "none")

@@ -355,6 +355,9 @@ func asbGateProbe(number, amqpType string) func(*testing.T, *Oracle) string {
 func TestFaultsChangeBehaviour(t *testing.T) {
 	t.Parallel()
 	table := probes()
+	for f, p := range typeProbes() {
+		table[f] = p
+	}
 	for _, f := range Faults() {
 		t.Run(string(f.Name), func(t *testing.T) {
 			t.Parallel()

@@ -30,6 +30,11 @@ func (v *validator) checkType(s map[string]any, inst any, at *place) error {
 		if name == "number" && v.oracle.has(faultPayloadNumberMeansInteger) {
 			name = "integer" // the native type chosen for "number" is an integer type
 		}
+		if name == "integer" && v.oracle.has(faultPayloadIntegralFloatNotInt) {
+			if n, isNumber := inst.(json.Number); isNumber && isFloatText(string(n)) {
+				continue // integer read as the spelling, not the value
+			}
+		}
 		if hasType(inst, name) {
 			return nil
 		}
@@ -141,7 +146,7 @@ func (v *validator) faultyEqual(loose, double Fault) func(a, b any) bool {
 	case v.oracle.has(double):
 		return doubleEqual
 	}
-	return nil
+	return v.faultyTypeEqual()
 }
 
 // checkNumber applies the numeric bounds to a number instance. Comparisons
@@ -367,7 +372,7 @@ func (v *validator) checkRequired(s map[string]any, obj map[string]any, at *plac
 		if !ok {
 			return badSchema("required must be an array of strings")
 		}
-		if _, present := obj[key]; !present {
+		if value, present := obj[key]; !present || value == nil && v.oracle.has(faultPayloadRequiredNullMissing) {
 			v.fail(at, "required property %q is missing", key)
 		}
 		if v.full() {

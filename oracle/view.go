@@ -23,7 +23,7 @@ type View struct {
 func (o *Oracle) view(e *envelope) *View {
 	v := &View{
 		Data:          compactOrNil(lookup(e.top, "data")),
-		Attempts:      intPtr(lookup(e.top, "attempts")),
+		Attempts:      o.viewAttempts(e),
 		TraceID:       stringPtr(lookup(e.top, "trace_id")),
 		Lang:          o.viewLang(e),
 		SchemaVersion: intPtr(e.metaValue("schema_version")),
@@ -36,6 +36,14 @@ func (o *Oracle) view(e *envelope) *View {
 		v.URN = &urn
 	}
 	return v
+}
+
+// viewAttempts is attempts as the consumer holds it.
+func (o *Oracle) viewAttempts(e *envelope) *int64 {
+	if n, ok, handled := o.faultyAttempts(lookup(e.top, "attempts")); handled && ok {
+		return &n
+	}
+	return intPtr(lookup(e.top, "attempts"))
 }
 
 // viewLang is meta.lang as the message carries it: the language of the

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 
 	"github.com/babelqueue/bqgen/internal/parallel"
 	"github.com/babelqueue/bqgen/model"
@@ -76,6 +77,36 @@ func FailingCases(ds []Disagreement) int {
 		seen[d.caseKey()] = true
 	}
 	return len(seen)
+}
+
+// FailingCaseKeys names the distinct cases among disagreements, sorted,
+// as CaseKeys names them.
+func FailingCaseKeys(ds []Disagreement) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range ds {
+		if k := d.caseKey(); !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// CaseKeys names every case of s that carries an expectation ("block
+// pointer name"), sorted: one per generated test.
+func CaseKeys(s *model.Suite) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, e := range expectations(s) {
+		if k := e.caseKey(); !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // Cases counts the cases of s that carry an expectation: the number of tests

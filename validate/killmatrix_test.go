@@ -74,7 +74,9 @@ func TestHoleCasesEachKillTheirOwnMutant(t *testing.T) {
 		}
 		var failed []string
 		for _, d := range ds {
-			failed = append(failed, d.Block+" "+d.Case)
+			if !strings.HasPrefix(d.Case, "derived-") { // the derived cases' kills are derive's TestDerivedCasesKillTheirMutants
+				failed = append(failed, d.Block+" "+d.Case)
+			}
 		}
 		sort.Strings(failed)
 		sort.Strings(want)

@@ -29,6 +29,9 @@ type Mutant struct {
 	// against this mutant (see validate.Disagreements); a language whose
 	// tests fail a different number asserts more or less than the suite says.
 	ExpectedFailures int
+	// Kills names the cases the reference fails against this mutant
+	// (validate.FailingCaseKeys).
+	Kills []string
 }
 
 // Config is one verification: a language, a suite and the oracle to use.

@@ -254,13 +254,19 @@ func TestHTMLBlockShare(t *testing.T) {
 		{Target: "y", Results: res(Passed, NotProvided, Passed)},
 		{Target: "z", Results: res(NotGenerated, Passed, Passed)},
 	}
-	blocks := newHTMLBlocks(r, newHTMLView(r, nil).SDKs)
+	blocks, all := newHTMLBlocks(r, htmlPages{})
 	got := []string{}
 	for _, b := range blocks {
-		got = append(got, b.Name+":"+strconv.Itoa(b.Passing)+"/"+strconv.Itoa(b.Running)+"="+b.Share+" -"+strconv.Itoa(b.NotGenerating))
+		got = append(got, b.Name+":"+strconv.Itoa(b.Passed)+"/"+strconv.Itoa(b.Generated)+"="+b.Share+
+			" interop "+strconv.Itoa(b.Interop.Passing)+"/"+strconv.Itoa(b.Interop.Run)+" "+strings.Join(b.PerSDK, ",")+" -"+strconv.Itoa(b.NotGenerating))
 	}
-	if want := "a:2/3=66% -0,b:2/2=100% -1"; strings.Join(got, ",") != want {
+	// Over cases: a/1 passes on x and y (z does not generate it), a/2
+	// is not provided on y: 4 of 5 results pass, 1 of 2 cases everywhere.
+	if want := "a:4/5=80% interop 1/2 2/2,1/2,1/1 -0,b:2/2=100% interop 1/1 —,1/1,1/1 -1"; strings.Join(got, ",") != want {
 		t.Errorf("shares %v, want %s", got, want)
+	}
+	if all.Passing != 2 || all.Run != 3 || all.Share != "66%" {
+		t.Errorf("overall interop %+v, want 2/3 (66%%)", all)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/babelqueue/bqgen/internal/quote"
@@ -121,6 +122,42 @@ func emit(c *cli.Context, file string, data []byte) error {
 		return err
 	}
 	return writeAtomic(file, data)
+}
+
+// isDirOutput says whether --output names a directory: one that exists, or
+// a name ending in a path separator.
+func isDirOutput(file string) bool {
+	if file == "" {
+		return false
+	}
+	if strings.HasSuffix(file, "/") || strings.HasSuffix(file, string(filepath.Separator)) {
+		return true
+	}
+	info, err := os.Stat(file)
+	return err == nil && info.IsDir()
+}
+
+// writeFiles writes a site's pages (by file name, each a plain base name)
+// into dir, made if absent, each file atomically. All of a report's
+// multi-file writing goes through here, so a confined writer can replace it.
+func writeFiles(dir string, files map[string][]byte) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return problemsErr("--output: %v", err)
+	}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		if name != filepath.Base(name) || strings.HasPrefix(name, ".") {
+			return problemsErr("report: page name %s is not a plain file name", quote.Name(name))
+		}
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := writeAtomic(filepath.Join(dir, name), files[name]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // writeAtomic replaces file with data through a temporary file in the same

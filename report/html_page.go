@@ -126,7 +126,7 @@ ul.ids { margin: .2em 0; padding-left: 1.2em; overflow-wrap: anywhere; }
 <p>What each case checks and expects, as the suite states it.</p>
 {{range .Rows}}<div class="case fr" id="{{.ID}}">
 <h3><bdi>{{.CaseID}}</bdi></h3>
-{{if .Description}}<pre class="desc">{{.Description}}</pre>{{else}}<p>No description.</p>{{end}}
+{{if .Description}}<pre class="desc">{{.Description}}</pre>{{else if .Expectation}}<p>The suite describes it only by its manifest entry.</p>{{else}}<p>No description.</p>{{end}}
 {{if .Expectation}}<p>Expected (the manifest entry):</p><pre class="expect">{{.Expectation}}</pre>{{end}}
 {{if or .FixtureURL .ManifestURL}}<p>{{if .FixtureURL}}Fixture: <a href="{{.FixtureURL}}"><bdi>{{.Fixture}}</bdi></a>{{end}}{{if and .FixtureURL .ManifestURL}} · {{end}}{{if .ManifestURL}}<a href="{{.ManifestURL}}">manifest entry</a>{{end}}</p>{{end}}
 </div>

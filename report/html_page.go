@@ -48,6 +48,9 @@ ul.results > li { border-left: 4px solid #bbb; padding: .2em .5em; margin: .4em 
 ul.results > li.st-fail { border-color: #b3261e; }
 ul.results > li.st-not_provided, ul.results > li.st-exempted, ul.results > li.st-skipped { border-color: #5b5b9a; }
 ul.ids { margin: .2em 0; padding-left: 1.2em; overflow-wrap: anywhere; }
+ul.filters { list-style: none; padding: 0; margin: .2em 0; }
+ul.filters li { display: inline; }
+nav p { margin: .4em 0 0; }
 .filters a { display: inline-block; margin: .1em .2em; padding: .1em .4em; border: 1px solid #999; border-radius: 3px; text-decoration: none; color: #1b1b1b; }
 .anchor { display: block; height: 0; }
 .callout { border: 2px solid #b3261e; padding: .3em .8em; }

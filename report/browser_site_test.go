@@ -48,7 +48,9 @@ func TestBrowserSite(t *testing.T) {
 	for i := range r.SDKs {
 		ids := doms[HTMLTargetFile(i, r.SDKs[i])]
 		sec := ids[htmlSDKID(i)]
-		rows := sec.all(func(n *domNode) bool { return n.name == "tr" && n.within("table") != nil && n.within("table").attr["class"] == "target-blocks" })
+		rows := sec.all(func(n *domNode) bool {
+			return n.name == "tr" && n.within("table") != nil && n.within("table").attr["class"] == "target-blocks"
+		})
 		if len(rows) != 1+len(r.Blocks()) {
 			t.Errorf("target %d: %d rows of block counts, want %d", i, len(rows), 1+len(r.Blocks()))
 		}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -76,12 +77,7 @@ func TestBrowserSite(t *testing.T) {
 	checkAxe(t, bin, dir, pages)
 }
 
-func itoa(n int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + fmtInt(n)) }
-
-func fmtInt(n int) string {
-	b, _ := json.Marshal(n)
-	return string(b)
-}
+func itoa(n int) string { return strconv.Itoa(n) }
 
 // checkSiteLinks: every link leads to an element of a page of the site, or
 // to an address under the repository or suite URL the report was given.

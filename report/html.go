@@ -110,9 +110,9 @@ var htmlLooks = map[Status]htmlStatusLook{
 	Passed:       {"✓", "pass", "s-pass"},
 	Failed:       {"✗", "fail", "s-fail"},
 	KnownFailure: {"⚠", "known failure", "s-known"},
-	NotProvided:  {"∅", "not provided", "s-skip"},
-	Exempted:     {"⊘", "exempted", "s-skip"},
-	Skipped:      {"↷", "skipped", "s-skip"},
+	NotProvided:  {"∅", "not provided", "s-np"},
+	Exempted:     {"⊘", "exempted", "s-ex"},
+	Skipped:      {"↷", "skipped", "s-sk"},
 	NotRun:       {"○", "not run", "s-notrun"},
 	NotGenerated: {"–", "not generated", "s-none"},
 }

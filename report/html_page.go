@@ -23,7 +23,8 @@ h2 { font-size: 1.3em; margin-top: 1.6em; border-bottom: 1px solid #ccc; }
 h3 { font-size: 1.1em; }
 table { border-collapse: collapse; margin: .6em 0; font-size: .92em; }
 .wide { overflow-x: auto; max-width: 100%; }
-caption { text-align: left; font-weight: bold; padding: .3em 0; }
+caption { text-align: left; font-weight: bold; padding: .3em 0; max-width: calc(100vw - 3em); }
+.prov { white-space: nowrap; }
 th, td { border: 1px solid #bbb; padding: .25em .5em; text-align: left; vertical-align: top; }
 thead th { background: #eef1f5; }
 tbody th[scope=rowgroup] { background: #f6f6f6; font-weight: bold; }
@@ -33,10 +34,19 @@ td a, th a { color: inherit; }
 .s-pass { background: #dff3e0; }
 .s-fail { background: #f9d6d5; }
 .s-known { background: #fbecc8; }
-.s-skip { background: #e8e8f4; }
+.s-np, .s-ex, .s-sk { background: #e8e8f4; }
 .s-notrun { background: #f3e1f3; }
 .s-none { background: #f4f4f4; color: #555; }
 .s-other { background: #fff; }
+td.s-pass > a::before { content: "✓ " / ""; }
+td.s-fail > a::before { content: "✗ " / ""; }
+td.s-known > a::before { content: "⚠ " / ""; }
+td.s-np > a::before { content: "∅ " / ""; }
+td.s-ex > a::before { content: "⊘ " / ""; }
+td.s-sk > a::before { content: "↷ " / ""; }
+td.s-notrun > a::before { content: "○ " / ""; }
+td.s-none > a::before { content: "– " / ""; }
+td.s-other > a::before { content: "? " / ""; }
 .older { color: #8a4b00; font-weight: bold; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f7f7f7; padding: .4em; margin: .2em 0; }
 .case { border-top: 1px solid #ddd; padding: .3em 0; }
@@ -115,11 +125,11 @@ nav p { margin: .4em 0 0; }
 <section id="matrix-section">
 <h2>Case × SDK matrix</h2>
 <div class="wide"><table id="matrix">
-<caption>Every case's status on every SDK target, grouped by block; each cell links to that target's result.</caption>
+<caption>Every case's status on every SDK target, grouped by block; each cell links to that target's result (a passing case's entry links to its generated test where the report knows it).</caption>
 <thead><tr><th scope="col">Case</th>{{range .SDKs}}<th scope="col"><a href="{{.Href}}"><bdi>{{.Repository}}</bdi><br/><bdi>{{.Target}}</bdi></a></th>{{end}}</tr></thead>
 {{range .Blocks}}<tbody id="{{.ID}}">
 <tr class="fr bk-{{.N}}"><th scope="rowgroup" colspan="{{$.Span}}">Block <bdi>{{.Name}}</bdi>: {{.Passed}} of {{.Generated}} results pass ({{.Share}}); interop {{.Interop.Share}}{{if .NotGenerating}}; {{.NotGenerating}} SDK targets do not generate it{{end}}</th></tr>
-{{range .Rows}}<tr class="{{.Classes}}"><th scope="row"><a href="#{{.ID}}"><bdi>{{.CaseID}}</bdi></a></th>{{range .Cells}}<td class="{{.Look.Class}}"><a href="{{.Href}}"><span aria-hidden="true">{{.Look.Symbol}}</span> {{.Look.Label}}</a></td>{{end}}</tr>
+{{range .Rows}}<tr class="{{.Classes}}"><th scope="row"><a href="#{{.ID}}"><bdi>{{.CaseID}}</bdi></a></th>{{range .Cells}}<td class="{{.Look.Class}}"><a href="{{.Href}}">{{.Look.Label}}</a></td>{{end}}</tr>
 {{end}}</tbody>
 {{end}}</table></div>
 </section>
@@ -137,12 +147,13 @@ nav p { margin: .4em 0 0; }
 {{end}}</main>
 </body>
 </html>
-{{define "provenance"}}{{if .Date}}<span>ran <time>{{.Date}}</time></span><br/>{{end}}{{if .Commit}}<span>commit {{if .CommitURL}}<a href="{{.CommitURL}}"><bdi>{{.Commit}}</bdi></a>{{else}}<bdi>{{.Commit}}</bdi>{{end}}</span><br/>{{else if .RepoURL}}<a href="{{.RepoURL}}">repository</a><br/>{{end}}{{if .Bqgen}}<span>bqgen <bdi>{{.Bqgen}}</bdi></span>{{end}}{{end}}
+{{define "provenance"}}{{if .Date}}<span class="prov">ran <time>{{.Date}}</time></span><br/>{{end}}{{if .Commit}}<span class="prov">commit {{if .CommitURL}}<a href="{{.CommitURL}}"><bdi>{{.Commit}}</bdi></a>{{else}}<bdi>{{.Commit}}</bdi>{{end}}</span><br/>{{else if .RepoURL}}<a href="{{.RepoURL}}">repository</a><br/>{{end}}{{if .Bqgen}}<span class="prov">bqgen <bdi>{{.Bqgen}}</bdi></span>{{end}}{{end}}
 {{define "trend"}}{{if .}}<svg class="trend" width="120" height="28" viewBox="0 0 120 28" role="img" aria-label="{{.Label}}"><title>{{.Label}}</title><polyline points="{{.Points}}" fill="none" stroke="#2e6b30" stroke-width="2"/><circle cx="{{.LastX}}" cy="{{.LastY}}" r="2.5" fill="#2e6b30"/></svg>{{else}}–{{end}}{{end}}
 {{define "changes"}}{{if .}}<ul>
 {{range .}}<li>{{if .Href}}<a href="{{.Href}}"><bdi>{{.Case}}</bdi></a>{{else}}<bdi>{{.Case}}</bdi>{{end}} on <bdi>{{.SDK}}</bdi>: <span aria-hidden="true">{{.From.Symbol}}</span> {{.From.Label}} → <span aria-hidden="true">{{.To.Symbol}}</span> {{.To.Label}}</li>
 {{end}}</ul>{{else}}<p>None.</p>{{end}}{{end}}
 {{define "entry"}}<li id="{{.ID}}" class="{{.Classes}}"><a href="{{.CaseHref}}"><bdi>{{.CaseID}}</bdi></a>{{if .TestURL}} (<a href="{{.TestURL}}">generated test</a>){{end}}</li>{{end}}
+{{define "passing"}}<li id="{{.ID}}" class="{{.Classes}}">{{if .TestURL}}<a href="{{.TestURL}}"><bdi>{{.CaseID}}</bdi></a>{{else}}<a href="{{.CaseHref}}"><bdi>{{.CaseID}}</bdi></a>{{end}}</li>{{end}}
 {{define "target"}}<section class="target" id="{{.ID}}" aria-labelledby="{{.ID}}-h">
 <h2 id="{{.ID}}-h"><bdi>{{.Name}}</bdi> (<bdi>{{.Lang}}</bdi>): {{.Score}}</h2>
 <p>Suite <bdi>{{.Version}}</bdi>{{if .Older}} <span class="older">(older suite)</span>{{end}}. {{template "provenance" .}} {{template "trend" .Trend}}</p>
@@ -166,7 +177,7 @@ nav p { margin: .4em 0 0; }
 {{end}}</ul>
 {{else}}<p>None: every case it generates passes.</p>
 {{end}}<ul class="results"><li class="{{.Passing.Classes}}"><details><summary><span aria-hidden="true">✓</span> Passing ({{len .Passing.Entries}})</summary><ul class="ids">
-{{range .Passing.Entries}}{{template "entry" .}}
+{{range .Passing.Entries}}{{template "passing" .}}
 {{end}}</ul></details></li></ul>
 <h3>Unknown tests ({{len .Unknown}})</h3>
 {{if .Unknown}}<div class="wide"><table>

@@ -153,7 +153,7 @@ nav p { margin: .4em 0 0; }
 {{range .}}<li>{{if .Href}}<a href="{{.Href}}"><bdi>{{.Case}}</bdi></a>{{else}}<bdi>{{.Case}}</bdi>{{end}} on <bdi>{{.SDK}}</bdi>: <span aria-hidden="true">{{.From.Symbol}}</span> {{.From.Label}} → <span aria-hidden="true">{{.To.Symbol}}</span> {{.To.Label}}</li>
 {{end}}</ul>{{else}}<p>None.</p>{{end}}{{end}}
 {{define "entry"}}<li id="{{.ID}}" class="{{.Classes}}"><a href="{{.CaseHref}}"><bdi>{{.CaseID}}</bdi></a>{{if .TestURL}} (<a href="{{.TestURL}}">generated test</a>){{end}}</li>{{end}}
-{{define "passing"}}<li id="{{.ID}}" class="{{.Classes}}">{{if .TestURL}}<a href="{{.TestURL}}"><bdi>{{.CaseID}}</bdi></a>{{else}}<a href="{{.CaseHref}}"><bdi>{{.CaseID}}</bdi></a>{{end}}</li>{{end}}
+{{define "passing"}}<li id="{{.ID}}" class="{{.Classes}}"><a href="{{if .TestURL}}{{.TestURL}}{{else}}{{.CaseHref}}{{end}}">{{.CaseID}}</a></li>{{end}}
 {{define "target"}}<section class="target" id="{{.ID}}" aria-labelledby="{{.ID}}-h">
 <h2 id="{{.ID}}-h"><bdi>{{.Name}}</bdi> (<bdi>{{.Lang}}</bdi>): {{.Score}}</h2>
 <p>Suite <bdi>{{.Version}}</bdi>{{if .Older}} <span class="older">(older suite)</span>{{end}}. {{template "provenance" .}} {{template "trend" .Trend}}</p>

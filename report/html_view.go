@@ -76,7 +76,9 @@ type htmlGroup struct {
 	key     string
 }
 
-// htmlEntry is one target's result on one case.
+// htmlEntry is one target's result on one case. (A passing entry, alone
+// in its list item, needs no <bdi>: htmlName has made every bidi control
+// visible, and no text of the page follows it on its line.)
 type htmlEntry struct {
 	ID, CaseID, CaseHref, TestURL, Classes string
 }

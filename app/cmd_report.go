@@ -21,7 +21,7 @@ func reportCommand() *cli.Command {
 			"(Markdown, HTML or JSON; with a history and badges)",
 		UsageText: "bqgen report (--lang LANG --out DIR [--suite DIR] [--package NAME] [--blocks LIST] | [--config FILE]) " +
 			"(--results FILE... | --results-dir DIR) [--merge REPORT.json...] [--name NAME] [--format md|json|html] " +
-			"[--output FILE] [--history FILE] [--badges DIR] [--fail-on LIST]\nbqgen report --merge REPORT.json... [flags]",
+			"[--output FILE|DIR/] [--history FILE] [--badges DIR] [--fail-on LIST] [--repository URL] [--commit REV] [--suite-url URL] [--date DAY]\nbqgen report --merge REPORT.json... [flags]",
 		Flags: append(generateFlags(),
 			&cli.StringSliceFlag{Name: "results", Usage: "a runner's result `FILE` (go test -json, JUnit XML, TRX); repeat the flag for more"},
 			&cli.StringFlag{Name: "results-dir", Usage: "read every result file under `DIR`"},
@@ -34,6 +34,10 @@ func reportCommand() *cli.Command {
 			&cli.StringFlag{Name: "output", Usage: "write the report to `FILE` (default: standard output)"},
 			&cli.StringFlag{Name: "history", Usage: "the history `FILE` (JSON): read, the changes since its last entry reported, this report appended"},
 			&cli.StringFlag{Name: "badges", Usage: "write an SVG badge per SDK target into `DIR`"},
+			&cli.StringFlag{Name: "repository", Usage: "the SDK repository's web `URL` (https://...), for links to the generated tests (default: each target's repository: in " + config.FileName + ")"},
+			&cli.StringFlag{Name: "commit", Usage: "the `REVISION` the results are of (default: each target's commit: in " + config.FileName + ")"},
+			&cli.StringFlag{Name: "suite-url", Usage: "the `URL` of the suite's files at its revision (e.g. https://github.com/o/r/blob/v1.4.0/conformance), for links to each case's fixture and manifest entry"},
+			&cli.StringFlag{Name: "date", Usage: "the `DAY` of the run (YYYY-MM-DD; default: from SOURCE_DATE_EPOCH when set, else none)"},
 		),
 		Action: runReport,
 	}
@@ -57,23 +61,19 @@ func runReport(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := writeReport(c, r, render); err != nil {
+	if err := writeOutputs(c, r, render); err != nil {
 		return err
 	}
 	return gateReport(c, r, own, gate)
 }
 
-// writeReport renders r and writes it, the history and the badges.
-func writeReport(c *cli.Context, r report.Report, render func(report.Report, *report.Changes) ([]byte, error)) error {
+// writeOutputs renders r and writes it, the history and the badges.
+func writeOutputs(c *cli.Context, r report.Report, render func(report.Report, *report.Changes) ([]byte, error)) error {
 	hist, changes, err := readHistory(c.String("history"), r)
 	if err != nil {
 		return err
 	}
-	out, err := render(r, changes)
-	if err != nil {
-		return err
-	}
-	if err := emit(c, c.String("output"), out); err != nil {
+	if err := writeReport(c, r, hist, changes, render); err != nil {
 		return err
 	}
 	if file := c.String("history"); file != "" {
@@ -86,6 +86,36 @@ func writeReport(c *cli.Context, r report.Report, render func(report.Report, *re
 		}
 	}
 	return writeBadges(c.String("badges"), r)
+}
+
+// writeReport renders the report and writes it: to standard output, to
+// the file --output names or, for --format html with --output naming a
+// directory (an existing one, or a name ending in '/'), as a site of pages.
+func writeReport(c *cli.Context, r report.Report, hist report.History, changes *report.Changes, render func(report.Report, *report.Changes) ([]byte, error)) error {
+	file := c.String("output")
+	if c.String("format") == "html" {
+		o := report.HTMLOptions{Changes: changes}
+		if c.String("history") != "" {
+			o.History = &hist
+		}
+		if isDirOutput(file) {
+			pages, err := report.HTMLSite(r, o)
+			if err != nil {
+				return err
+			}
+			return writeFiles(file, pages)
+		}
+		out, err := report.HTMLPage(r, o)
+		if err != nil {
+			return err
+		}
+		return emit(c, file, out)
+	}
+	out, err := render(r, changes)
+	if err != nil {
+		return err
+	}
+	return emit(c, file, out)
 }
 
 // renderer is the function of the --format asked for.
@@ -142,7 +172,17 @@ func buildReport(c *cli.Context) (r report.Report, own int, err error) {
 		if err != nil {
 			return r, 0, err
 		}
-		r = r.WithDescriptions(s.CaseDescriptions())
+		facts := map[string]report.Case{}
+		for id, f := range s.CaseFacts() {
+			facts[id] = caseFacts(f)
+		}
+		r = r.WithFacts(facts)
+	}
+	if u := c.String("suite-url"); u != "" {
+		if err := report.CheckURL(u); err != nil {
+			return r, 0, usageErr("--suite-url: %v", err)
+		}
+		r.SuiteURL = strings.TrimSuffix(u, "/")
 	}
 	return r, own, nil
 }
@@ -159,7 +199,7 @@ func repositoryReport(c *cli.Context, files []resultFile) (report.Report, error)
 		return report.Report{}, err
 	}
 	repo := repositoryName(c, p)
-	in := report.Input{Runs: runs, Descriptions: map[string]string{}}
+	in := report.Input{Runs: runs, Descriptions: map[string]string{}, Facts: map[string]report.Case{}}
 	names := targetNames(gens)
 	perBlock := map[string][]string{}
 	for i, g := range gens {
@@ -168,8 +208,8 @@ func repositoryReport(c *cli.Context, files []resultFile) (report.Report, error)
 			return report.Report{}, err
 		}
 		in.Targets = append(in.Targets, report.Target{Repository: repo, Name: names[i], Index: idx})
-		for id, d := range g.suite.CaseDescriptions() {
-			in.Descriptions[id] = d
+		for id, f := range g.suite.CaseFacts() {
+			in.Facts[id] = caseFacts(f)
 		}
 		for _, id := range g.suite.CaseIDs() {
 			perBlock[id.Block] = appendNew(perBlock[id.Block], id.String())
@@ -182,7 +222,7 @@ func repositoryReport(c *cli.Context, files []resultFile) (report.Report, error)
 	if err != nil {
 		return report.Report{}, problemsErr("%v", err)
 	}
-	return r, nil
+	return withProvenance(c, r, gens)
 }
 
 // readTargetIndex reads the test index generate wrote for g, where g's

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/babelqueue/bqgen/internal/quote"
@@ -133,6 +135,39 @@ func emit(c *cli.Context, file string, data []byte) error {
 func writeOutput(flag, file string, data []byte) error {
 	if err := safefile.Write(file, data); err != nil {
 		return problemsErr("%s: %v", flag, err)
+	}
+	return nil
+}
+
+// isDirOutput says whether --output names a directory: one that exists, or
+// a name ending in a path separator.
+func isDirOutput(file string) bool {
+	if file == "" {
+		return false
+	}
+	if strings.HasSuffix(file, "/") || strings.HasSuffix(file, string(filepath.Separator)) {
+		return true
+	}
+	info, err := os.Stat(file)
+	return err == nil && info.IsDir()
+}
+
+// writeFiles writes a site's pages (by file name, each a plain base name)
+// into dir, made if absent, each file atomically and through no link the
+// checkout holds (safefile.Write).
+func writeFiles(dir string, files map[string][]byte) error {
+	names := make([]string, 0, len(files))
+	for name := range files {
+		if name != filepath.Base(name) || strings.HasPrefix(name, ".") {
+			return problemsErr("report: page name %s is not a plain file name", quote.Name(name))
+		}
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := writeOutput("--output", filepath.Join(dir, name), files[name]); err != nil {
+			return err
+		}
 	}
 	return nil
 }

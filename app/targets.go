@@ -25,6 +25,8 @@ type target struct {
 	// configIndex is the target's place in the run's config (-1: from
 	// flags), for messages that name its line.
 	configIndex int
+	// repository and commit are bqgen.yaml's, for the report's links.
+	repository, commit string
 }
 
 // runPlan is what a generate or check run does: the suite, and its targets,
@@ -119,6 +121,7 @@ func configTargets(cfg *config.Config, adopt bool) []target {
 	var out []target
 	for i, t := range cfg.Targets {
 		out = append(out, target{lang: t.Lang, out: cfg.OutDir(t), shown: t.Out, blocks: t.Blocks, adopt: t.Adopt || adopt, configIndex: i,
+			repository: t.Repository, commit: t.Commit,
 			opt: backend.Options{Binding: backend.BindSDK, Package: t.Package, Exemptions: exemptions(t),
 				Regenerate: "bqgen generate (" + config.FileName + ")"}})
 	}

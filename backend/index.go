@@ -30,6 +30,11 @@ type RunnerName struct {
 type IndexedTest struct {
 	Case  model.CaseID
 	Names []RunnerName
+	// File and Line are where the test is: a slash path relative to the
+	// index's directory and its 1-based line, where the backend knows
+	// ("" and 0 otherwise). Reports link each case to them.
+	File string
+	Line int
 }
 
 // indexFile is the JSON of the test index (docs/test-index.md).
@@ -49,6 +54,8 @@ type indexEntry struct {
 	Expect    string          `json:"expect"`
 	Names     []RunnerName    `json:"names"`
 	Exemption *indexExemption `json:"exemption,omitempty"`
+	File      string          `json:"file,omitempty"`
+	Line      int             `json:"line,omitempty"`
 }
 
 type indexExemption struct {
@@ -92,7 +99,7 @@ func TestIndexFile(dir, lang string, s *model.Suite, opt Options, tests []Indexe
 			return File{}, fmt.Errorf("test index: case %s has no generated test", c)
 		}
 		delete(byCase, c.String())
-		e := indexEntry{Case: c.String(), Block: c.Block, Expect: digests[c.String()], Names: sortedNames(t.Names)}
+		e := indexEntry{Case: c.String(), Block: c.Block, Expect: digests[c.String()], Names: sortedNames(t.Names), File: t.File, Line: t.Line}
 		if ex, ok := opt.ExemptionFor(c.Block, c.Name); ok {
 			e.Exemption = &indexExemption{Action: ex.Action, Reason: ex.Reason}
 		}

@@ -2,7 +2,9 @@ package config
 
 import (
 	"fmt"
+	"net/url"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -44,6 +46,9 @@ func (c *Config) check(knownLangs, knownBlocks []string) []string {
 			add(t.line, "%s: the same lang and out as target %d", where, first)
 		}
 		seen[key] = i + 1
+		if msg := checkRepository(t.Repository, t.Commit); msg != "" {
+			add(t.line, "%s: %s", where, msg)
+		}
 		for _, b := range t.Blocks {
 			if !slices.Contains(knownBlocks, b) {
 				add(t.line, "%s: block %q is not a block bqgen knows (%s)", where, b, strings.Join(knownBlocks, ", "))
@@ -109,3 +114,23 @@ func mapValue(n *yaml.Node, key string) *yaml.Node {
 	}
 	return nil
 }
+
+// checkRepository says what is wrong with a target's repository: address
+// and commit ("" when nothing): report links are built from them, so an
+// address is a plain http(s) URL and a commit a Git revision name.
+func checkRepository(repo, commit string) string {
+	if repo != "" {
+		u, err := url.Parse(repo)
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil ||
+			u.RawQuery != "" || u.Fragment != "" || strings.ContainsAny(repo, " \t\n\"'<>\\`") {
+			return fmt.Sprintf("repository %q: want the repository's https:// address (no user, query or fragment)", repo)
+		}
+	}
+	if commit != "" && (!commitName.MatchString(commit) || strings.Contains(commit, "..")) {
+		return fmt.Sprintf("commit %q: want a Git revision (hash, tag or branch name)", commit)
+	}
+	return ""
+}
+
+// commitName is what a commit may be (the report's rule).
+var commitName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$`)

@@ -54,6 +54,11 @@ type Target struct {
 	// vendored suite kept by an older script).
 	Adopt      bool        `yaml:"adopt"`
 	Exemptions []Exemption `yaml:"exemptions"`
+	// Repository is the SDK repository's web address and Commit the
+	// revision its results are of (both optional): `bqgen report` links
+	// each case to its generated test there (docs/report.md).
+	Repository string `yaml:"repository"`
+	Commit     string `yaml:"commit"`
 
 	line   int    // where the target starts, for errors
 	outDir string // Out's real path, once Load resolved it

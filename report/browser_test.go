@@ -52,9 +52,16 @@ func chromium(t *testing.T) string {
 // runs never share one) and returns its standard output.
 func runChromium(t *testing.T, bin string, args ...string) []byte {
 	t.Helper()
+	return runChromiumFor(t, chromiumTimeout, bin, args...)
+}
+
+// runChromiumFor is runChromium with its own time limit (axe-core on a
+// large page takes longer than a load).
+func runChromiumFor(t *testing.T, limit time.Duration, bin string, args ...string) []byte {
+	t.Helper()
 	// A page that opens a dialog (an injected alert) never finishes loading:
 	// the timeout turns that into a failure that says so.
-	ctx, cancel := context.WithTimeout(context.Background(), chromiumTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	full := append([]string{
 		"--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -69,7 +76,7 @@ func runChromium(t *testing.T, bin string, args ...string) []byte {
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	err := cmd.Run()
 	if ctx.Err() != nil {
-		t.Fatalf("chromium %s did not finish in %s: a dialog opened by an injected script blocks it", strings.Join(args, " "), chromiumTimeout)
+		t.Fatalf("chromium %s did not finish in %s: a dialog opened by an injected script blocks it", strings.Join(args, " "), limit)
 	}
 	if err != nil {
 		t.Fatalf("chromium %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())

@@ -25,6 +25,10 @@ type Input struct {
 	// revision's) follow, sorted.
 	Order        []string
 	Descriptions map[string]string // by case id
+	// Facts are what the suite says of each case (its description,
+	// expectation, fixture, manifest place), by case id: ID and Block are
+	// ignored; a description here wins over Descriptions.
+	Facts map[string]Case
 }
 
 // claim is the generated test a runner name belongs to.
@@ -207,7 +211,7 @@ func casesOf(in Input) []Case {
 	var out []Case
 	for _, id := range in.Order {
 		if b, ok := blocks[id]; ok {
-			out = append(out, Case{ID: id, Block: b, Description: in.Descriptions[id]})
+			out = append(out, in.caseOf(id, b))
 			delete(blocks, id)
 		}
 	}
@@ -217,9 +221,19 @@ func casesOf(in Input) []Case {
 	}
 	sort.Strings(rest)
 	for _, id := range rest {
-		out = append(out, Case{ID: id, Block: blocks[id], Description: in.Descriptions[id]})
+		out = append(out, in.caseOf(id, blocks[id]))
 	}
 	return out
+}
+
+// caseOf is the case id of block with what the input says of it.
+func (in Input) caseOf(id, block string) Case {
+	c := in.Facts[id]
+	c.ID, c.Block = id, block
+	if c.Description == "" {
+		c.Description = in.Descriptions[id]
+	}
+	return c
 }
 
 // classifyTarget is the status of every case of the report for one target.
@@ -238,6 +252,11 @@ func classifyTarget(idx Index, got map[string][]results.Test, cases []Case) map[
 			out[c.ID] = Result{Status: NotRun}
 		default:
 			out[c.ID] = classify(e.Exemption, combine(got[c.ID]))
+		}
+		if ok {
+			res := out[c.ID]
+			res.TestFile, res.TestLine = e.File, e.Line
+			out[c.ID] = res
 		}
 	}
 	return out

@@ -17,14 +17,83 @@ import (
 // (void elements self-closed, every attribute quoted), which lets the tests
 // check its structure with encoding/xml.
 //
-// The page holds: a summary per SDK target, what changed (when changes is
-// not nil: newly passing and newly failing first), per block the share of
-// SDK targets that pass it, the case × SDK matrix (each cell linked to its
-// entry in the details), the details per case and SDK target, and each
-// target's unknown tests and tests not run.
+// The page holds: a summary per SDK target (score, trend, provenance),
+// what changed (when changes is not nil: newly failing first), per block
+// its share of passing results and its interop score, the case × SDK
+// matrix (each cell linked to the target's result), each target's section
+// (counts per block and status, the cases that do not pass grouped by
+// status and reason, failures first, the passing ones folded), and what
+// the suite says of each case.
 func HTML(r Report, changes *Changes) ([]byte, error) {
+	return HTMLPage(r, HTMLOptions{Changes: changes})
+}
+
+// HTMLOptions are what an HTML rendering adds to the report.
+type HTMLOptions struct {
+	Changes *Changes
+	// History is the history before this report: each target's trend.
+	History *History
+}
+
+// HTMLPage is HTML with the options: the whole report as one page.
+func HTMLPage(r Report, o HTMLOptions) ([]byte, error) {
+	v := newHTMLView(r, o.Changes, o.History, htmlPages{})
+	return renderHTML(v.page(htmlPages{}, -1))
+}
+
+// HTMLIndexFile is the site's index page.
+const HTMLIndexFile = "index.html"
+
+// HTMLSite is the report as a site: HTMLIndexFile (summary, changes,
+// blocks, matrix, cases) and one page per SDK target (HTMLTargetFile),
+// by file name.
+func HTMLSite(r Report, o HTMLOptions) (map[string][]byte, error) {
+	pages := htmlPages{index: HTMLIndexFile}
+	for i, s := range r.SDKs {
+		pages.targets = append(pages.targets, HTMLTargetFile(i, s))
+	}
+	v := newHTMLView(r, o.Changes, o.History, pages)
+	out := map[string][]byte{}
+	page, err := renderHTML(v.page(pages, -1))
+	if err != nil {
+		return nil, err
+	}
+	out[HTMLIndexFile] = page
+	for i := range r.SDKs {
+		if out[pages.targets[i]], err = renderHTML(v.page(pages, i)); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// HTMLTargetFile is the file of the i-th SDK target's page:
+// "target-<i>-<repository>-<target>.html", names in lower case with every
+// other character as '-' (the number keeps two targets apart).
+func HTMLTargetFile(i int, s SDK) string {
+	return "target-" + strconv.Itoa(i+1) + "-" + fileSlug(s.Repository+"-"+s.Target) + ".html"
+}
+
+// fileSlug is s as a short, safe file name part.
+func fileSlug(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case b.Len() >= 60:
+		case 'a' <= r && r <= 'z', '0' <= r && r <= '9':
+			b.WriteRune(r)
+		default:
+			if b.Len() > 0 && !strings.HasSuffix(b.String(), "-") {
+				b.WriteByte('-')
+			}
+		}
+	}
+	return strings.Trim(b.String(), "-")
+}
+
+func renderHTML(v htmlView) ([]byte, error) {
 	var b bytes.Buffer
-	if err := htmlPage.Execute(&b, newHTMLView(r, changes)); err != nil {
+	if err := htmlPage.Execute(&b, v); err != nil {
 		return nil, fmt.Errorf("report: rendering HTML: %w", err)
 	}
 	return b.Bytes(), nil
@@ -41,9 +110,9 @@ var htmlLooks = map[Status]htmlStatusLook{
 	Passed:       {"✓", "pass", "s-pass"},
 	Failed:       {"✗", "fail", "s-fail"},
 	KnownFailure: {"⚠", "known failure", "s-known"},
-	NotProvided:  {"∅", "not provided", "s-skip"},
-	Exempted:     {"⊘", "exempted", "s-skip"},
-	Skipped:      {"↷", "skipped", "s-skip"},
+	NotProvided:  {"∅", "not provided", "s-np"},
+	Exempted:     {"⊘", "exempted", "s-ex"},
+	Skipped:      {"↷", "skipped", "s-sk"},
 	NotRun:       {"○", "not run", "s-notrun"},
 	NotGenerated: {"–", "not generated", "s-none"},
 }

@@ -7,55 +7,124 @@ import (
 	"github.com/babelqueue/bqgen/results"
 )
 
-// The HTML page's view: what the template shows, computed once, with every
-// string from the model already through htmlText or htmlName and every id
-// through htmlID. The template only lays it out.
+// The HTML pages' view: what the templates show, computed once, with every
+// string from the model already through htmlText or htmlName, every id
+// through htmlID and every address through the link rules (links.go). The
+// templates only lay it out.
 type htmlView struct {
 	Newest  string
-	SDKs    []htmlSDK
 	Cases   int
 	Looks   []htmlStatusLook // the legend, in htmlStatuses order
+	SDKs    []htmlSDK
 	Blocks  []htmlBlock
+	Interop htmlInterop // over every block
 	Changes *htmlChanges
 	Span    int // the matrix's columns: the case and one per SDK target
+
+	// What this page holds: the index (summary, blocks, matrix, cases) and
+	// which targets' sections; Home links back to the index on a target's
+	// own page.
+	Index   bool
+	Targets []htmlSDK
+	Home    string
+	Filters []htmlFilter // status filters, then block filters
+	Rows    []htmlCaseInfo
+}
+
+// htmlFilter is one "show only" link and the anchor its CSS rule keys on.
+type htmlFilter struct {
+	ID, Label, Symbol string
+	N                 int // the block's number, for a block filter's rule
+	Block             bool
 }
 
 type htmlSDK struct {
-	ID, Name, Repository, Target, Lang, Version string
-	Older                                       bool // generated from a suite older than the report's newest
-	Counts                                      []int
-	Runner                                      results.Counts
-	Others                                      int
-	Unknown                                     []htmlUnknown
-	NotRun                                      []htmlLink
+	ID, Href, Name, Repository, Target, Lang, Version string
+	Older                                             bool // generated from a suite older than the report's newest
+	Counts                                            []int
+	Score                                             string // "71/74 (95%)"
+	Runner                                            results.Counts
+	Others                                            int
+	Unknown                                           []htmlUnknown
+	// Provenance: any may be "".
+	RepoURL, Commit, CommitURL, Date, Bqgen string
+	Trend                                   *htmlTrend
+	Blocks                                  []htmlSDKBlock
+	NewlyFailing                            []htmlEntry
+	NotPassing                              []htmlGroup
+	Passing                                 htmlGroup
+	Looks                                   []htmlStatusLook // the status columns' heads
+	passed, total                           int
 }
 
 type htmlUnknown struct{ Suite, Name, Outcome, Message string }
 
-type htmlLink struct{ Href, Text string }
+// htmlSDKBlock is one target's counts on one block's cases, by status.
+type htmlSDKBlock struct {
+	Name, Href string
+	Counts     []int
+	Of         string // "passed/generated", "—" for none
+}
+
+// htmlGroup is a target's results of one status with one reason or
+// message: shown once, with how many cases share it.
+type htmlGroup struct {
+	Look    htmlStatusLook
+	Lines   []string // the reason or message, one line each
+	Classes string   // the filter classes: its status and every block of its cases
+	Entries []htmlEntry
+	key     string
+}
+
+// htmlEntry is one target's result on one case. (A passing entry, alone
+// in its list item, needs no <bdi>: htmlName has made every bidi control
+// visible, and no text of the page follows it on its line.)
+type htmlEntry struct {
+	ID, CaseID, CaseHref, TestURL, Classes string
+}
+
+// htmlTrend is a target's passing cases over the recorded runs, drawn as
+// an inline SVG polyline.
+type htmlTrend struct {
+	Points, Label string
+	LastX, LastY  string
+}
 
 type htmlBlock struct {
 	ID, Name string
+	N        int
 	Rows     []htmlRow
-	// Passing counts the SDK targets that pass every case of the block;
-	// Running those that generate at least one of its cases; NotGenerating
-	// the rest.
-	Passing, Running, NotGenerating int
-	Share                           string // Passing of Running, as a percentage
+	// Results counts over the cases: passing results of all targets out of
+	// those generated; Share that as a percentage.
+	Passed, Generated int
+	Share             string
+	Interop           htmlInterop
+	PerSDK            []string // "passed/generated" per target
+	NotGenerating     int      // targets that generate none of its cases
+}
+
+// htmlInterop is the interop score: of the cases some target runs, those
+// every target that runs them passes.
+type htmlInterop struct {
+	Passing, Run int
+	Share        string
 }
 
 type htmlRow struct {
-	ID, CaseID, Description string
-	Cells                   []htmlCell
+	ID, CaseID, Classes string
+	Cells               []htmlCell
 }
 
 type htmlCell struct {
-	ID, SDK string
-	Look    htmlStatusLook
-	Reason  string
-	Message string
-	Open    bool // failures show their message without a click
-	status  Status
+	Href   string
+	Look   htmlStatusLook
+	status Status
+}
+
+// htmlCaseInfo is what the suite says of one case.
+type htmlCaseInfo struct {
+	ID, CaseID, Block, Description, Expectation string
+	FixtureURL, ManifestURL, Fixture            string
 }
 
 type htmlChanges struct {
@@ -68,23 +137,73 @@ type htmlChange struct {
 	From, To        htmlStatusLook
 }
 
-func newHTMLView(r Report, changes *Changes) htmlView {
-	v := htmlView{
-		Newest: htmlName(r.Newest),
-		Cases:  len(r.Cases),
-		Span:   len(r.SDKs) + 1,
+// htmlPages says where each part of the report is: "" for one page, else
+// the file of the index and of each target's page.
+type htmlPages struct {
+	index   string
+	targets []string
+}
+
+// href is a link to element id on page file from page at.
+func (p htmlPages) href(at, file, id string) string {
+	if at == file {
+		return "#" + id
 	}
+	return file + "#" + id
+}
+
+func newHTMLView(r Report, changes *Changes, hist *History, pages htmlPages) htmlView {
+	v := htmlView{Newest: htmlName(r.Newest), Cases: len(r.Cases), Span: len(r.SDKs) + 1}
 	for _, s := range htmlStatuses {
 		v.Looks = append(v.Looks, htmlLooks[s])
 	}
-	for i, sdk := range r.SDKs {
-		v.SDKs = append(v.SDKs, newHTMLSDK(r, i, sdk))
+	blockN := map[string]int{}
+	for _, b := range r.Blocks() {
+		blockN[b] = len(blockN)
 	}
-	v.Blocks = newHTMLBlocks(r, v.SDKs)
+	for i, sdk := range r.SDKs {
+		v.SDKs = append(v.SDKs, newHTMLSDK(r, i, sdk, pages, blockN, hist, changes))
+	}
+	v.Blocks, v.Interop = newHTMLBlocks(r, pages)
 	if changes != nil {
-		v.Changes = newHTMLChanges(r, changes)
+		v.Changes = newHTMLChanges(r, changes, pages)
+	}
+	for _, c := range r.Cases {
+		v.Rows = append(v.Rows, htmlCaseInfo{
+			ID: htmlCaseID(c.ID), CaseID: htmlName(c.ID), Block: htmlName(c.Block),
+			Description: htmlText(c.Description), Expectation: htmlText(c.Expectation),
+			Fixture: htmlName(c.Fixture), FixtureURL: fixtureURL(r, c), ManifestURL: manifestURL(r, c),
+		})
 	}
 	return v
+}
+
+// page is v as the page at file shows it: the index (with every target's
+// section when the report is one page) or one target's page.
+func (v htmlView) page(pages htmlPages, target int) htmlView {
+	v.Filters = htmlStatusFilters()
+	if target < 0 {
+		v.Index = true
+		if pages.index == "" {
+			v.Targets = v.SDKs
+		}
+	} else {
+		v.Targets = []htmlSDK{v.SDKs[target]}
+		v.Home = pages.index
+	}
+	for _, b := range v.Blocks {
+		v.Filters = append(v.Filters, htmlFilter{ID: "only-bk-" + strconv.Itoa(b.N), Label: b.Name, N: b.N, Block: true})
+	}
+	return v
+}
+
+func htmlStatusFilters() []htmlFilter {
+	var out []htmlFilter
+	for _, s := range htmlStatuses {
+		l := htmlLooks[s]
+		out = append(out, htmlFilter{ID: "only-" + string(s), Label: l.Label, Symbol: l.Symbol})
+	}
+	return out
 }
 
 // htmlResult is an SDK target's result on a case. The model promises one
@@ -97,9 +216,23 @@ func htmlResult(sdk SDK, caseID string) Result {
 	return Result{Status: NotGenerated}
 }
 
-func newHTMLSDK(r Report, i int, sdk SDK) htmlSDK {
+// htmlStatusClass is the filter class of a status ("st-other" for one this
+// version does not know: its name is not safe in a class).
+func htmlStatusClass(s Status) string {
+	if _, ok := htmlLooks[s]; ok {
+		return "st-" + string(s)
+	}
+	return "st-other"
+}
+
+func newHTMLSDK(r Report, i int, sdk SDK, pages htmlPages, blockN map[string]int, hist *History, changes *Changes) htmlSDK {
+	at := pages.index
+	if pages.targets != nil {
+		at = pages.targets[i]
+	}
 	h := htmlSDK{
 		ID:         htmlSDKID(i),
+		Href:       pages.href(pages.index, at, htmlSDKID(i)),
 		Name:       htmlName(sdk.Repository) + " · " + htmlName(sdk.Target),
 		Repository: htmlName(sdk.Repository),
 		Target:     htmlName(sdk.Target),
@@ -109,30 +242,146 @@ func newHTMLSDK(r Report, i int, sdk SDK) htmlSDK {
 		Counts:     make([]int, len(htmlStatuses)),
 		Runner:     sdk.Runner,
 		Others:     sdk.Others,
+		RepoURL:    sdk.RepositoryURL,
+		Commit:     htmlName(sdk.Commit),
+		CommitURL:  commitURL(sdk),
+		Date:       htmlName(sdk.Date),
+		Bqgen:      htmlName(sdk.Bqgen),
 	}
-	for _, c := range r.Cases {
-		st := htmlResult(sdk, c.ID).Status
-		for k, s := range htmlStatuses {
-			if s == st {
-				h.Counts[k]++
-			}
-		}
-		if st == NotRun {
-			h.NotRun = append(h.NotRun, htmlLink{Href: "#" + htmlResultID(i, c.ID), Text: htmlName(c.ID)})
-		}
+	for _, s := range htmlStatuses {
+		h.Looks = append(h.Looks, htmlLooks[s])
 	}
+	h.results(r, i, sdk, pages, at, blockN)
+	h.passed, h.total = sdk.Score()
+	h.Score = strconv.Itoa(h.passed) + "/" + strconv.Itoa(h.total) + " (" + percent(h.passed, h.total) + ")"
 	for _, t := range sdk.Unknown {
 		h.Unknown = append(h.Unknown, htmlUnknown{
 			Suite: htmlName(t.Suite), Name: htmlName(t.Name),
-			Outcome: htmlName(string(t.Outcome)), Message: htmlText(t.Message),
+			Outcome: htmlName(string(t.Outcome)), Message: htmlText(cleanMessage(t.Message)),
 		})
+	}
+	if hist != nil {
+		h.Trend = newHTMLTrend(*hist, sdk)
+	}
+	if changes != nil {
+		for _, ch := range changes.NewlyFailing {
+			if ch.Repository == sdk.Repository && ch.Target == sdk.Target && htmlHasCase(r, ch.Case) {
+				h.NewlyFailing = append(h.NewlyFailing, htmlEntry{ID: htmlResultID(i, ch.Case), CaseID: htmlName(ch.Case), CaseHref: "#" + htmlResultID(i, ch.Case)})
+			}
+		}
 	}
 	return h
 }
 
-// newHTMLBlocks groups the cases by block, blocks in the order their first
-// case comes in the suite.
-func newHTMLBlocks(r Report, sdks []htmlSDK) []htmlBlock {
+// results files every case's result: counted per block and status,
+// passing ones in one folded group, the others grouped by status and
+// reason, failures first.
+func (h *htmlSDK) results(r Report, i int, sdk SDK, pages htmlPages, at string, blockN map[string]int) {
+	blocks := make([]htmlSDKBlock, len(blockN))
+	for b, n := range blockN {
+		blocks[n] = htmlSDKBlock{Name: htmlName(b), Href: pages.href(at, pages.index, htmlBlockID(b)), Counts: make([]int, len(htmlStatuses))}
+	}
+	groups := map[string]int{}
+	h.Passing = htmlGroup{Look: htmlLooks[Passed]}
+	for _, c := range r.Cases {
+		res := htmlResult(sdk, c.ID)
+		k := htmlStatusIndex(res.Status)
+		if k >= 0 {
+			h.Counts[k]++
+			blocks[blockN[c.Block]].Counts[k]++
+		}
+		if res.Status == NotGenerated {
+			continue
+		}
+		bk := "bk-" + strconv.Itoa(blockN[c.Block])
+		e := htmlEntry{
+			ID: htmlResultID(i, c.ID), CaseID: htmlName(c.ID), Classes: "fr " + bk,
+			CaseHref: pages.href(at, pages.index, htmlCaseID(c.ID)), TestURL: testURL(sdk, res),
+		}
+		if res.Status == Passed {
+			h.Passing.add(e, bk)
+			continue
+		}
+		text := res.Reason
+		if res.Message != "" {
+			text = strings.TrimSpace(text + "\n" + res.Message)
+		}
+		key := string(res.Status) + "\x00" + text
+		g, ok := groups[key]
+		if !ok {
+			g = len(h.NotPassing)
+			groups[key] = g
+			h.NotPassing = append(h.NotPassing, htmlGroup{Look: htmlLook(res.Status), Lines: messageLines(text), key: string(res.Status)})
+		}
+		h.NotPassing[g].add(e, bk)
+	}
+	h.Passing.Classes = "fr st-pass" + h.Passing.Classes
+	for g := range h.NotPassing {
+		h.NotPassing[g].Classes = "fr " + htmlStatusClass(Status(h.NotPassing[g].key)) + h.NotPassing[g].Classes
+	}
+	htmlSortGroups(h.NotPassing)
+	for k := range blocks {
+		blocks[k].Of = passedOf(blockCounts(blocks[k].Counts))
+	}
+	h.Blocks = blocks
+}
+
+// add puts e in the group, and its block among the group's classes.
+func (g *htmlGroup) add(e htmlEntry, bk string) {
+	g.Entries = append(g.Entries, e)
+	if !strings.Contains(g.Classes+" ", " "+bk+" ") {
+		g.Classes += " " + bk
+	}
+}
+
+// htmlSortGroups orders groups by status (failures first, in htmlStatuses
+// order after pass; unknown statuses last), stably: within a status, in the
+// order of their first case.
+func htmlSortGroups(gs []htmlGroup) {
+	rank := func(g htmlGroup) int {
+		if k := htmlStatusIndex(Status(g.key)); k >= 0 {
+			return k
+		}
+		return len(htmlStatuses)
+	}
+	for i := 1; i < len(gs); i++ {
+		for j := i; j > 0 && rank(gs[j]) < rank(gs[j-1]); j-- {
+			gs[j], gs[j-1] = gs[j-1], gs[j]
+		}
+	}
+}
+
+func htmlStatusIndex(s Status) int {
+	for k, st := range htmlStatuses {
+		if st == s {
+			return k
+		}
+	}
+	return -1
+}
+
+// blockCounts turns counts in htmlStatuses order into a map for passedOf.
+func blockCounts(counts []int) map[Status]int {
+	m := map[Status]int{}
+	for k, n := range counts {
+		m[htmlStatuses[k]] = n
+	}
+	return m
+}
+
+// percent is n of total as a whole percentage, rounded down (so 99.9%
+// never reads 100%), "–" of nothing.
+func percent(n, total int) string {
+	if total == 0 {
+		return "–"
+	}
+	return strconv.Itoa(n*100/total) + "%"
+}
+
+// newHTMLBlocks groups the matrix's rows by block, blocks in the order
+// their first case comes in the suite, and measures each block over its
+// cases; the second result is the interop score over every block.
+func newHTMLBlocks(r Report, pages htmlPages) ([]htmlBlock, htmlInterop) {
 	var blocks []htmlBlock
 	at := map[string]int{}
 	for _, c := range r.Cases {
@@ -140,78 +389,105 @@ func newHTMLBlocks(r Report, sdks []htmlSDK) []htmlBlock {
 		if !ok {
 			k = len(blocks)
 			at[c.Block] = k
-			blocks = append(blocks, htmlBlock{ID: htmlBlockID(c.Block), Name: htmlName(c.Block)})
+			blocks = append(blocks, htmlBlock{ID: htmlBlockID(c.Block), Name: htmlName(c.Block), N: k})
 		}
-		row := htmlRow{ID: htmlCaseID(c.ID), CaseID: htmlName(c.ID), Description: htmlText(c.Description)}
+		row := htmlRow{ID: htmlCaseID(c.ID), CaseID: htmlName(c.ID)}
+		seen := map[Status]bool{}
+		classes := []string{"fr", "bk-" + strconv.Itoa(k)}
 		for i, sdk := range r.SDKs {
 			res := htmlResult(sdk, c.ID)
-			row.Cells = append(row.Cells, htmlCell{
-				ID: htmlResultID(i, c.ID), SDK: sdks[i].Name, Look: htmlLook(res.Status),
-				Reason: htmlText(res.Reason), Message: htmlText(res.Message),
-				Open: res.Status == Failed, status: res.Status,
-			})
-		}
-		blocks[k].Rows = append(blocks[k].Rows, row)
-	}
-	for k := range blocks {
-		blocks[k].share(r)
-	}
-	return blocks
-}
-
-// share counts the SDK targets passing the block: a target passes it when
-// it passes every case of the block it generates and generates at least
-// one; a target that generates none is not counted either way.
-func (b *htmlBlock) share(r Report) {
-	for i := range r.SDKs {
-		generated, passed := 0, 0
-		for _, row := range b.Rows {
-			switch row.Cells[i].status {
-			case NotGenerated:
-			case Passed:
-				generated++
-				passed++
-			default:
-				generated++
+			file := pages.index
+			if pages.targets != nil {
+				file = pages.targets[i]
+			}
+			// A case a target does not generate has no result entry: its
+			// cell leads to what the suite says of the case.
+			href := pages.href(pages.index, file, htmlResultID(i, c.ID))
+			if res.Status == NotGenerated {
+				href = "#" + htmlCaseID(c.ID)
+			}
+			row.Cells = append(row.Cells, htmlCell{Href: href, Look: htmlLook(res.Status), status: res.Status})
+			if !seen[res.Status] {
+				seen[res.Status] = true
+				classes = append(classes, htmlStatusClass(res.Status))
 			}
 		}
-		switch {
-		case generated == 0:
+		row.Classes = strings.Join(classes, " ")
+		blocks[k].Rows = append(blocks[k].Rows, row)
+	}
+	var all htmlInterop
+	for k := range blocks {
+		blocks[k].measure(r)
+		all.Passing += blocks[k].Interop.Passing
+		all.Run += blocks[k].Interop.Run
+	}
+	all.Share = percent(all.Passing, all.Run)
+	return blocks, all
+}
+
+// measure counts the block over its cases: every target's passing results
+// out of its generated ones, per target and in all; and the interop score,
+// the cases that every target generating them passes, out of the cases at
+// least one target generates.
+func (b *htmlBlock) measure(r Report) {
+	for i := range r.SDKs {
+		counts := map[Status]int{}
+		for _, row := range b.Rows {
+			counts[row.Cells[i].status]++
+		}
+		b.PerSDK = append(b.PerSDK, passedOf(counts))
+		if len(b.Rows) == counts[NotGenerated] {
 			b.NotGenerating++
-		case passed == generated:
-			b.Running++
-			b.Passing++
-		default:
-			b.Running++
 		}
 	}
-	if b.Running > 0 {
-		b.Share = strconv.Itoa(b.Passing*100/b.Running) + "%"
-	} else {
-		b.Share = "–"
+	for _, row := range b.Rows {
+		run, pass := 0, 0
+		for _, cell := range row.Cells {
+			if cell.status == NotGenerated {
+				continue
+			}
+			run++
+			if cell.status == Passed {
+				pass++
+			}
+		}
+		b.Generated += run
+		b.Passed += pass
+		if run > 0 {
+			b.Interop.Run++
+			if pass == run {
+				b.Interop.Passing++
+			}
+		}
 	}
+	b.Share = percent(b.Passed, b.Generated)
+	b.Interop.Share = percent(b.Interop.Passing, b.Interop.Run)
 }
 
-func newHTMLChanges(r Report, c *Changes) *htmlChanges {
+func newHTMLChanges(r Report, c *Changes, pages htmlPages) *htmlChanges {
 	return &htmlChanges{
 		Previous:     htmlText(c.Previous),
-		NewlyPassing: htmlChangeList(r, c.NewlyPassing),
-		NewlyFailing: htmlChangeList(r, c.NewlyFailing),
-		Others:       htmlChangeList(r, c.Other),
+		NewlyPassing: htmlChangeList(r, c.NewlyPassing, pages),
+		NewlyFailing: htmlChangeList(r, c.NewlyFailing, pages),
+		Others:       htmlChangeList(r, c.Other, pages),
 	}
 }
 
-// htmlChangeList links each change to its entry in the details, where the
-// report still has that SDK target and case.
-func htmlChangeList(r Report, changes []Change) []htmlChange {
+// htmlChangeList links each change to its entry in the target's section,
+// where the report still has that SDK target and case.
+func htmlChangeList(r Report, changes []Change, pages htmlPages) []htmlChange {
 	var out []htmlChange
 	for _, ch := range changes {
 		h := htmlChange{
 			Case: htmlName(ch.Case), SDK: htmlName(ch.Repository) + " · " + htmlName(ch.Target),
 			From: htmlLook(ch.From), To: htmlLook(ch.To),
 		}
-		if i := htmlFindSDK(r, ch.Repository, ch.Target); i >= 0 && htmlHasCase(r, ch.Case) {
-			h.Href = "#" + htmlResultID(i, ch.Case)
+		if i := htmlFindSDK(r, ch.Repository, ch.Target); i >= 0 && htmlHasCase(r, ch.Case) && htmlResult(r.SDKs[i], ch.Case).Status != NotGenerated {
+			file := pages.index
+			if pages.targets != nil {
+				file = pages.targets[i]
+			}
+			h.Href = pages.href(pages.index, file, htmlResultID(i, ch.Case))
 		}
 		out = append(out, h)
 	}

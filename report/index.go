@@ -35,6 +35,10 @@ type IndexEntry struct {
 	Expect    string               `json:"expect,omitempty"`
 	Names     []backend.RunnerName `json:"names"`
 	Exemption *Exemption           `json:"exemption,omitempty"`
+	// File and Line are where the generated test is (a slash path relative
+	// to the index's directory), where the backend records it.
+	File string `json:"file,omitempty"`
+	Line int    `json:"line,omitempty"`
 }
 
 // Exemption is the bqgen.yaml exemption a generated test was built with.
@@ -85,6 +89,8 @@ func (idx Index) check() error {
 			return fmt.Errorf("%s: case %q has no runner names", at, t.Case)
 		case t.Exemption != nil && t.Exemption.Action != "skip" && t.Exemption.Action != "fail":
 			return fmt.Errorf("%s: case %q: exemption action %q is neither skip nor fail", at, t.Case, t.Exemption.Action)
+		case t.File != "" && !RelativePath(t.File), t.Line < 0:
+			return fmt.Errorf("%s: case %q: file %q line %d is not a place in the checkout (a relative slash path, a line ≥ 1)", at, t.Case, t.File, t.Line)
 		}
 		cases[t.Case] = true
 		for _, n := range t.Names {

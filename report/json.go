@@ -76,6 +76,9 @@ func (r Report) check() error {
 		}
 		cases[c.ID] = true
 	}
+	if err := r.checkLinks(); err != nil {
+		return err
+	}
 	for i, s := range r.SDKs {
 		for id, res := range s.Results {
 			switch {

@@ -7,7 +7,10 @@ import "fmt"
 // generated NotGenerated, the newest suite revision of all. A target in
 // both (same repository and target) is an error: one of them is stale.
 func Merge(base, other Report) (Report, error) {
-	out := Report{}
+	out := Report{SuiteURL: base.SuiteURL}
+	if out.SuiteURL == "" {
+		out.SuiteURL = other.SuiteURL
+	}
 	at := map[string]int{}
 	for _, c := range append(append([]Case{}, base.Cases...), other.Cases...) {
 		if i, ok := at[c.ID]; ok {
@@ -46,6 +49,23 @@ func withAllCases(s SDK, cases []Case) SDK {
 	}
 	s.Results = res
 	return s
+}
+
+// WithFacts is r with what facts (by case id) say of each case where the
+// case says nothing itself: merged reports of older bqgens lack them.
+func (r Report) WithFacts(facts map[string]Case) Report {
+	cases := append([]Case{}, r.Cases...)
+	for i := range cases {
+		f, c := facts[cases[i].ID], &cases[i]
+		if c.Description == "" {
+			c.Description = f.Description
+		}
+		if c.Expectation == "" && c.Fixture == "" && c.ManifestPointer == "" {
+			c.Expectation, c.Fixture, c.ManifestPointer, c.ManifestLine = f.Expectation, f.Fixture, f.ManifestPointer, f.ManifestLine
+		}
+	}
+	r.Cases = cases
+	return r
 }
 
 // WithDescriptions is r with a description, from d (by case id), for every

@@ -37,8 +37,13 @@ const (
 type Report struct {
 	// Newest is the newest CONFORMANCE_VERSION among the targets' indexes.
 	Newest string `json:"newest_conformance_version"`
-	Cases  []Case `json:"cases"` // every case any target's index has, in suite order
-	SDKs   []SDK  `json:"sdks"`
+	// SuiteURL is the base URL of the suite's files at the revision the
+	// report describes (docs/report.md, "Links"): a case's fixture is
+	// SuiteURL + "/" + its path, its manifest entry SuiteURL +
+	// "/manifest.json#L" + its line. "" for no links.
+	SuiteURL string `json:"suite_url,omitempty"`
+	Cases    []Case `json:"cases"` // every case any target's index has, in suite order
+	SDKs     []SDK  `json:"sdks"`
 }
 
 // Case is one case of the suite.
@@ -46,6 +51,14 @@ type Case struct {
 	ID          string `json:"id"` // <block>/<name>, as `bqgen cases` prints it
 	Block       string `json:"block"`
 	Description string `json:"description,omitempty"`
+	// Expectation is the case's manifest entry as compact JSON (name and
+	// description left out): what the suite expects, as it says it.
+	Expectation string `json:"expectation,omitempty"`
+	// Fixture is the suite file the case reads; ManifestPointer and
+	// ManifestLine where manifest.json states the case.
+	Fixture         string `json:"fixture,omitempty"`
+	ManifestPointer string `json:"manifest_pointer,omitempty"`
+	ManifestLine    int    `json:"manifest_line,omitempty"`
 }
 
 // SDK is one SDK target: a repository and one target of its bqgen.yaml.
@@ -69,6 +82,20 @@ type SDK struct {
 	Others int `json:"others"`
 	// Runner is what the runners' own summaries said of bqgen's tests.
 	Runner results.Counts `json:"runner"`
+
+	// Provenance, each optional (docs/report.md, "Links and provenance").
+	// RepositoryURL is the SDK repository's web address (bqgen.yaml's
+	// repository:, or --repository), Commit the revision the results are
+	// of, TestDir the directory of its test index relative to the
+	// repository root (slash path): a generated test's line is at
+	// RepositoryURL/blob/Commit/TestDir/<file>#L<line>.
+	RepositoryURL string `json:"repository_url,omitempty"`
+	Commit        string `json:"commit,omitempty"`
+	TestDir       string `json:"test_dir,omitempty"`
+	// Date is the day of the run (YYYY-MM-DD), Bqgen the version of the
+	// bqgen that made the report.
+	Date  string `json:"date,omitempty"`
+	Bqgen string `json:"bqgen_version,omitempty"`
 }
 
 // Result is one SDK target's status on one case.
@@ -78,6 +105,10 @@ type Result struct {
 	// failure message.
 	Reason  string `json:"reason,omitempty"`
 	Message string `json:"message,omitempty"`
+	// TestFile and TestLine are where the generated test is, relative to
+	// the test index's directory, when the index says.
+	TestFile string `json:"test_file,omitempty"`
+	TestLine int    `json:"test_line,omitempty"`
 }
 
 // Changes is what changed since the previous report of a history file.

@@ -94,6 +94,7 @@ func (s junitSuite) collectNodeTest(path string, into *[]Test) {
 	for _, c := range s.Cases {
 		t := c.test(path)
 		t.Suite = path
+		t.Message = c.nodeMessage(t.Message)
 		*into = append(*into, t)
 	}
 	for _, nested := range s.Suites {
@@ -139,6 +140,71 @@ func (d junitDetail) message() string {
 	}
 	return strings.TrimSpace(stackFrame.ReplaceAllString(d.Text, ""))
 }
+
+// nodeMessage repairs what node:test's JUnit reporter does to a failure's
+// message attribute, which message read after one XML decoding: the
+// reporter deletes every line feed ("expected invalid, got valid\n\ntrue
+// !== false" becomes "...got validtrue !== false") and escapes '"' as
+// &quot; before escaping '&', so the file says &amp;quot; and the decoded
+// attribute still holds &quot;. The element's text is the same error,
+// escaped once with its line feeds kept (after node's "Error [CODE]: "
+// prefix). The rule: the message is the shortest prefix of that text which,
+// with its line feeds deleted and each '"' written &quot;, is the attribute;
+// where no prefix is, the attribute with each &quot; read as '"' (a message
+// that really held the text &quot; cannot be told apart there). A skip's
+// message (no text) is only unquoted; names are never touched: the index
+// lists them as the file says them.
+func (c junitCase) nodeMessage(msg string) string {
+	var d *junitDetail
+	switch {
+	case c.Skipped != nil:
+		return nodeUnquote(msg)
+	case len(c.Failures) > 0:
+		d = &c.Failures[0]
+	case len(c.Errors) > 0:
+		d = &c.Errors[0]
+	default:
+		return msg
+	}
+	attr := strings.TrimSpace(d.Message)
+	if attr == "" {
+		return msg
+	}
+	text := strings.TrimLeft(d.Text, " \t\r\n")
+	if m := nodeErrorPrefix.FindString(text); m != "" {
+		text = text[len(m):]
+	}
+	if prefix, ok := nodeTextPrefix(text, attr); ok {
+		return strings.TrimSpace(prefix)
+	}
+	return nodeUnquote(attr)
+}
+
+// nodeTextPrefix finds the prefix of text that node's attribute escaping
+// (line feeds deleted, '"' as &quot;) turns into attr.
+func nodeTextPrefix(text, attr string) (string, bool) {
+	a := 0
+	for i := 0; i < len(text); i++ {
+		if a == len(attr) {
+			return text[:i], true
+		}
+		switch {
+		case text[i] == '\n':
+		case text[i] == '"' && strings.HasPrefix(attr[a:], "&quot;"):
+			a += len("&quot;")
+		case text[i] == attr[a]:
+			a++
+		default:
+			return "", false
+		}
+	}
+	return text, a == len(attr)
+}
+
+func nodeUnquote(s string) string { return strings.ReplaceAll(s, "&quot;", `"`) }
+
+// nodeErrorPrefix is how node's inspect() of a test failure begins.
+var nodeErrorPrefix = regexp.MustCompile(`^(?:\[?[A-Za-z]*Error(?: \[[A-Z_]+\])?\]?: )`)
 
 // stackFrame matches one indented "at ..." line of a stack trace.
 var stackFrame = regexp.MustCompile(`(?m)^[ \t]+at \S.*\n?`)

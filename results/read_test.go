@@ -81,7 +81,7 @@ func TestReadSamples(t *testing.T) {
 		{"node.xml", FormatJUnitXML, &Counts{Passed: 8, Failed: 1, Skipped: 2}, []Test{
 			pass("", "top-level test"),
 			pass("envelope", "passes"),
-			{"envelope", "fails with a message", Fail, "expected <a> & &quot;b&quot;'a' !== 'b'"},
+			{"envelope", "fails with a message", Fail, "expected <a> & \"b\"\n\n'a' !== 'b'"},
 			{"envelope", "skipped with a reason", Skip, skipReason},
 			{"envelope", "skipped by option", Skip, "exempted: tracked in #12"},
 			// node:test escapes a quote twice: the name is what the file says.

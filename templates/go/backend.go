@@ -73,7 +73,7 @@ func (v *view) render(t *template.Template) ([]backend.File, error) {
 		return nil, err
 	}
 	files = append(files, rendered...)
-	index, err := v.indexFile()
+	index, err := v.indexFile(rendered)
 	if err != nil {
 		return nil, err
 	}

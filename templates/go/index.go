@@ -2,6 +2,10 @@ package gobackend
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path"
 	"strconv"
 	"strings"
 
@@ -43,16 +47,28 @@ func (b *fileBuilder) indexSubtests(parent string) {
 }
 
 // indexFile is the test index of the view's block files, with the SDK's
-// exemptions.
-func (v *view) indexFile() (backend.File, error) {
+// exemptions and, from the rendered files, each test's line.
+func (v *view) indexFile(rendered []backend.File) (backend.File, error) {
 	var tests []backend.IndexedTest
+	content := map[string][]byte{}
+	for _, f := range rendered {
+		content[f.Path] = f.Content
+	}
 	for _, f := range v.tests {
 		if len(f.pending) > 0 {
 			return backend.File{}, fmt.Errorf("go backend: %s: subtests %q belong to no top-level test", f.path, f.pending)
 		}
+		lines, err := testLines(f.path, content[f.path])
+		if err != nil {
+			return backend.File{}, err
+		}
 		for _, t := range f.tests {
-			tests = append(tests, backend.IndexedTest{Case: model.CaseID{Block: f.block, Name: t.caseName},
-				Names: []backend.RunnerName{{Suite: v.common.pkg, Name: t.name}}})
+			it := backend.IndexedTest{Case: model.CaseID{Block: f.block, Name: t.caseName},
+				Names: []backend.RunnerName{{Suite: v.common.pkg, Name: t.name}}}
+			if line := lines.take(t); line > 0 {
+				it.File, it.Line = path.Join(f.path), line
+			}
+			tests = append(tests, it)
 		}
 	}
 	return backend.TestIndexFile(TestDir, "go", v.suite, v.common.exemptions, tests)
@@ -129,4 +145,75 @@ func isTestingSpace(r rune) bool {
 		return true
 	}
 	return r >= 0x2000 && r <= 0x200a
+}
+
+// goLines are where a rendered test file declares its tests: each
+// top-level test function's line, and the lines of its t.Run calls by the
+// subtest's name as written (the case name), in source order.
+type goLines struct {
+	funcs map[string]int
+	runs  map[string]map[string][]int // function → case name → lines
+}
+
+// testLines reads the lines of a rendered block file by parsing it: the
+// rendering (jen, gofmt) decides the layout, so the index asks the result.
+func testLines(name string, src []byte) (goLines, error) {
+	l := goLines{funcs: map[string]int{}, runs: map[string]map[string][]int{}}
+	if src == nil {
+		return l, nil
+	}
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+	if err != nil {
+		return l, fmt.Errorf("go backend: %s: %v", name, err)
+	}
+	for _, d := range file.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Body == nil {
+			continue
+		}
+		l.funcs[fn.Name.Name] = fset.Position(fn.Pos()).Line
+		runs := map[string][]int{}
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			if sub, ok := tRunName(n); ok {
+				runs[sub] = append(runs[sub], fset.Position(n.Pos()).Line)
+			}
+			return true
+		})
+		l.runs[fn.Name.Name] = runs
+	}
+	return l, nil
+}
+
+// tRunName is the name a call t.Run("name", ...) gives its subtest.
+func tRunName(n ast.Node) (string, bool) {
+	call, ok := n.(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return "", false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Run" {
+		return "", false
+	}
+	lit, ok := call.Args[0].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	s, err := strconv.Unquote(lit.Value)
+	return s, err == nil
+}
+
+// take is the line of test t (0 when not found): a subtest's t.Run, each
+// line given once for a name run twice; a top-level test's function.
+func (l goLines) take(t goTest) int {
+	parent, _, isSub := strings.Cut(t.name, "/")
+	if !isSub {
+		return l.funcs[parent]
+	}
+	lines := l.runs[parent][t.caseName]
+	if len(lines) == 0 {
+		return 0
+	}
+	l.runs[parent][t.caseName] = lines[1:]
+	return lines[0]
 }

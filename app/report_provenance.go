@@ -1,0 +1,92 @@
+package app
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/buildinfo"
+	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/report"
+	"github.com/urfave/cli/v2"
+)
+
+// withProvenance records, on each of this repository's targets (r's SDKs,
+// in gens' order), where and when its results come from: the repository's
+// address and commit (--repository and --commit, else the target's
+// repository: and commit: in bqgen.yaml), the directory of its test index
+// in the repository, the day of the run and this bqgen's version.
+func withProvenance(c *cli.Context, r report.Report, gens []generated) (report.Report, error) {
+	day, err := runDay(c)
+	if err != nil {
+		return r, err
+	}
+	for i, g := range gens {
+		s := &r.SDKs[i]
+		s.RepositoryURL, s.Commit = g.repository, g.commit
+		if v := c.String("repository"); v != "" {
+			s.RepositoryURL = v
+		}
+		if v := c.String("commit"); v != "" {
+			s.Commit = v
+		}
+		if s.RepositoryURL != "" {
+			if err := report.CheckURL(s.RepositoryURL); err != nil {
+				return r, usageErr("--repository: %v", err)
+			}
+		}
+		if s.Commit != "" {
+			if err := report.CheckCommit(s.Commit); err != nil {
+				return r, usageErr("--commit: %v", err)
+			}
+		}
+		s.TestDir = testDir(g)
+		s.Date, s.Bqgen = day, buildinfo.Version()
+	}
+	return r, nil
+}
+
+// runDay is --date, else the day of SOURCE_DATE_EPOCH (UTC), else "": the
+// report never reads the clock, so the same inputs make the same report.
+func runDay(c *cli.Context) (string, error) {
+	if d := c.String("date"); d != "" {
+		if err := report.CheckDate(d); err != nil {
+			return "", usageErr("--date: %v", err)
+		}
+		if _, err := time.Parse("2006-01-02", d); err != nil {
+			return "", usageErr("--date %s: %v", d, err)
+		}
+		return d, nil
+	}
+	if e := os.Getenv("SOURCE_DATE_EPOCH"); e != "" {
+		secs, err := strconv.ParseInt(e, 10, 64)
+		if err != nil {
+			return "", usageErr("SOURCE_DATE_EPOCH=%s: not a number of seconds", e)
+		}
+		return time.Unix(secs, 0).UTC().Format("2006-01-02"), nil
+	}
+	return "", nil
+}
+
+// testDir is the directory of g's test index relative to the repository
+// root (bqgen.yaml's directory, or the working directory with --out), ""
+// when out is not a relative path below it.
+func testDir(g generated) string {
+	index, ok := backend.IndexIn(g.files)
+	if !ok {
+		return ""
+	}
+	dir := path.Join(filepath.ToSlash(filepath.Clean(g.shownDir())), path.Dir(index.Path))
+	if dir == "." || !report.RelativePath(dir) {
+		return ""
+	}
+	return dir
+}
+
+// caseFacts is what the suite says of a case, as the report keeps it.
+func caseFacts(f model.CaseFact) report.Case {
+	return report.Case{Description: f.Description, Expectation: f.Expectation, Fixture: f.Fixture, ManifestPointer: f.Pointer, ManifestLine: f.Line}
+}

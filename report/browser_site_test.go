@@ -1,0 +1,205 @@
+package report
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// axeCoreEnv names axe-core's axe.min.js (npm package axe-core, pinned by
+// whoever installs it: `npm install axe-core@4.10.2`); without it the
+// accessibility check skips.
+const axeCoreEnv = "BQGEN_AXE_CORE"
+
+// TestBrowserSite loads the demo report as a site in headless Chromium:
+// the DOM it builds, screenshots at desktop and phone widths, the CSS-only
+// status filter, and (with axe-core) an accessibility check.
+func TestBrowserSite(t *testing.T) {
+	bin := chromium(t)
+	r, h, ch := demoReport(t)
+	pages, err := HTMLSite(r, HTMLOptions{Changes: ch, History: &h})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, data := range pages {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doms := map[string]map[string]*domNode{}
+	for name := range pages {
+		dom := runChromium(t, bin, "--dump-dom", "file://"+filepath.Join(dir, name))
+		root := parseMarkup(t, dom, false)
+		if n := len(root.all(elementNamed("script"))); n != 0 {
+			t.Errorf("%s: %d <script> elements", name, n)
+		}
+		doms[name] = elementsByID(t, root)
+		doms[name]["#root"] = root
+	}
+	checkSiteLinks(t, doms, r)
+	index := doms[HTMLIndexFile]
+	if got := index["interop-score"].text(); got == "" || got == "–" {
+		t.Errorf("interop score %q", got)
+	}
+	for i := range r.SDKs {
+		ids := doms[HTMLTargetFile(i, r.SDKs[i])]
+		sec := ids[htmlSDKID(i)]
+		rows := sec.all(func(n *domNode) bool {
+			return n.name == "tr" && n.within("table") != nil && n.within("table").attr["class"] == "target-blocks"
+		})
+		if len(rows) != 1+len(r.Blocks()) {
+			t.Errorf("target %d: %d rows of block counts, want %d", i, len(rows), 1+len(r.Blocks()))
+		}
+		checkFailuresFirst(t, sec, i)
+	}
+	shots := []struct {
+		page string
+		w, h int
+	}{{HTMLIndexFile, 1280, 2400}, {HTMLIndexFile, 390, 2400}, {HTMLTargetFile(1, r.SDKs[1]), 1280, 1600}, {HTMLTargetFile(1, r.SDKs[1]), 390, 1600}}
+	for _, s := range shots {
+		copyName := strings.TrimSuffix(s.page, ".html") + "-" + itoa(s.w) + ".html"
+		path := filepath.Join(dir, copyName)
+		if err := os.WriteFile(path, pages[s.page], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		img := screenshot(t, bin, path, s.w, s.h)
+		distinct, near := colours(img, 3, [3]uint8{255, 255, 255})
+		if distinct < 16 || near[0] > s.w*s.h*98/100 {
+			t.Errorf("%s at %d px is (nearly) blank", s.page, s.w)
+		}
+	}
+	checkFilter(t, bin, dir, pages[HTMLIndexFile])
+	checkAxe(t, bin, dir, pages)
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// checkSiteLinks: every link leads to an element of a page of the site, or
+// to an address under the repository or suite URL the report was given.
+func checkSiteLinks(t *testing.T, doms map[string]map[string]*domNode, r Report) {
+	t.Helper()
+	bases := []string{r.SuiteURL + "/"}
+	for _, s := range r.SDKs {
+		bases = append(bases, s.RepositoryURL+"/")
+	}
+	checked := 0
+	for name, ids := range doms {
+		for _, a := range ids["#root"].all(elementNamed("a")) {
+			href := a.attr["href"]
+			checked++
+			if strings.HasPrefix(href, "https://") {
+				ok := false
+				for _, b := range bases {
+					ok = ok || strings.HasPrefix(href, b)
+				}
+				if !ok {
+					t.Errorf("%s: link %q is under no configured address", name, href)
+				}
+				continue
+			}
+			file, id, _ := strings.Cut(href, "#")
+			if file == "" {
+				file = name
+			}
+			if doms[file] == nil || (id != "" && doms[file][id] == nil) {
+				t.Errorf("%s: link %q has no target", name, href)
+			}
+		}
+	}
+	t.Logf("%d links checked over %d pages", checked, len(doms))
+}
+
+// checkFailuresFirst: in a target's section, every group of cases that do
+// not pass comes before the passing ones, failures first of all.
+func checkFailuresFirst(t *testing.T, sec *domNode, i int) {
+	t.Helper()
+	var order []string
+	for _, li := range sec.all(func(n *domNode) bool { return n.name == "li" && strings.HasPrefix(n.attr["class"], "fr st-") }) {
+		order = append(order, strings.Fields(li.attr["class"])[1])
+	}
+	if len(order) == 0 || order[len(order)-1] != "st-pass" {
+		t.Errorf("target %d: passing cases do not come last: %v", i, order)
+	}
+	for k, st := range order {
+		if st == "st-fail" && k > 0 && order[k-1] != "st-fail" {
+			t.Errorf("target %d: a failure comes after %s: %v", i, order[k-1], order)
+		}
+	}
+}
+
+// checkFilter loads the index at #only-fail with a measuring script added
+// to a copy (the page has none; the filter is CSS): every row it shows has
+// a failure, and rows without one are hidden.
+func checkFilter(t *testing.T, bin, dir string, page []byte) {
+	t.Helper()
+	probe := `<script>addEventListener('load',()=>{const o=[];for(const e of document.querySelectorAll('#matrix tr.fr'))` +
+		`{if(e.querySelector('th[scope=rowgroup]'))continue;o.push([e.classList.contains('st-fail'),getComputedStyle(e).display!=='none'])}` +
+		`const p=document.createElement('pre');p.id='probe';p.textContent=JSON.stringify(o);document.body.append(p)})</script></body>`
+	path := filepath.Join(dir, "filter-probe.html")
+	if err := os.WriteFile(path, []byte(strings.Replace(string(page), "</body>", probe, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom := runChromium(t, bin, "--dump-dom", "--virtual-time-budget=3000", "file://"+path+"#only-fail")
+	m := regexp.MustCompile(`<pre id="probe">([^<]*)</pre>`).FindSubmatch(dom)
+	if m == nil {
+		t.Fatal("the filter probe reported nothing")
+	}
+	var rows [][2]bool
+	if err := json.Unmarshal(m[1], &rows); err != nil {
+		t.Fatal(err)
+	}
+	shown, hidden := 0, 0
+	for _, r := range rows {
+		if r[0] != r[1] {
+			t.Errorf("row with failure=%v shown=%v under #only-fail", r[0], r[1])
+		}
+		if r[1] {
+			shown++
+		} else {
+			hidden++
+		}
+	}
+	if shown == 0 || hidden == 0 {
+		t.Errorf("#only-fail shows %d rows and hides %d", shown, hidden)
+	}
+	t.Logf("#only-fail: %d matrix rows shown, %d hidden", shown, hidden)
+}
+
+// checkAxe runs axe-core on every page (a copy with axe and a runner
+// added) and wants no violation.
+func checkAxe(t *testing.T, bin, dir string, pages map[string][]byte) {
+	t.Helper()
+	axePath := os.Getenv(axeCoreEnv)
+	if axePath == "" {
+		t.Log(axeCoreEnv + " is not set: no accessibility check")
+		return
+	}
+	axe, err := os.ReadFile(axePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, page := range pages {
+		runner := `<script>` + string(axe) + `</script><script>axe.run(document,{resultTypes:['violations']}).then(r=>{const p=document.createElement('pre');p.id='axe-out';` +
+			`p.textContent=JSON.stringify(r.violations.map(v=>({id:v.id,impact:v.impact,help:v.help,nodes:v.nodes.slice(0,3).map(n=>n.target.join(' '))})));document.body.append(p)})</script></body>`
+		path := filepath.Join(dir, "axe-"+name)
+		if err := os.WriteFile(path, []byte(strings.Replace(string(page), "</body>", runner, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		dom := runChromiumFor(t, 4*chromiumTimeout, bin, "--dump-dom", "--virtual-time-budget=20000", "file://"+path)
+		m := regexp.MustCompile(`<pre id="axe-out">([^<]*)</pre>`).FindSubmatch(dom)
+		if m == nil {
+			t.Errorf("%s: axe reported nothing", name)
+			continue
+		}
+		if string(m[1]) != "[]" {
+			t.Errorf("%s: axe violations: %s", name, m[1])
+		} else {
+			t.Logf("%s: axe-core, no violations", name)
+		}
+	}
+}

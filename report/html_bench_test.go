@@ -1,0 +1,72 @@
+package report
+
+import (
+	"strconv"
+	"testing"
+)
+
+// bigReport is a merged report of 23 SDK targets × 265 cases, statuses
+// spread over every kind, messages and reasons on the ones that do not pass.
+func bigReport() Report {
+	r := Report{Newest: "1.4.0", SuiteURL: demoSuiteURL}
+	blocks := []string{"cases", "idempotency", "sqs", "asb", "pulsar", "kafka", "roundtrip", "data_shape", "settlement"}
+	for k := 0; k < 265; k++ {
+		b := blocks[k%len(blocks)]
+		r.Cases = append(r.Cases, Case{ID: b + "/case-" + strconv.Itoa(k), Block: b, Description: "Checks case " + strconv.Itoa(k) + ".",
+			Expectation: `{"file":"fixtures/x.json","valid":true}`, Fixture: "fixtures/x.json", ManifestPointer: "/cases/1", ManifestLine: 10 + k})
+	}
+	for i := 0; i < 23; i++ {
+		s := SDK{Repository: "babelqueue-sdk" + strconv.Itoa(i), Target: "lang core", Lang: "lang", ConformanceVersion: "1.4.0",
+			RepositoryURL: demoRepoURL + strconv.Itoa(i), Commit: "0123456789abcdef0123456789abcdef01234567", TestDir: "tests", Date: "2026-12-01", Bqgen: "0.1.0-dev",
+			Results: map[string]Result{}}
+		for k, c := range r.Cases {
+			res := Result{Status: Passed, TestFile: "conformance_test.go", TestLine: 10 + k}
+			switch (k + i) % 17 {
+			case 1:
+				res.Status, res.Message = Failed, "expected invalid, got valid\ntrue !== false"
+			case 2:
+				res.Status, res.Reason = NotProvided, "settle: no settlement API"
+			case 3:
+				res = Result{Status: NotGenerated}
+			}
+			s.Results[c.ID] = res
+		}
+		r.SDKs = append(r.SDKs, s)
+	}
+	return r
+}
+
+// TestHTMLSizeOfALargeReport: the report of 23 targets × 265 cases (a
+// 40-hex commit and a test link on every result) stays under 2 MB
+// (decimal) as one page and as every page of the site.
+func TestHTMLSizeOfALargeReport(t *testing.T) {
+	r := bigReport()
+	page, err := HTML(r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	site, err := HTMLSite(r, HTMLOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const limit = 2_000_000
+	for name, p := range site {
+		if len(p) > limit {
+			t.Errorf("%s: %d bytes, over %d", name, len(p), limit)
+		}
+	}
+	if len(page) > limit {
+		t.Errorf("the one page is %d bytes, over %d", len(page), limit)
+	}
+	t.Logf("one page %d bytes; site index %d bytes", len(page), len(site[HTMLIndexFile]))
+}
+
+func BenchmarkHTMLLargeReport(b *testing.B) {
+	r := bigReport()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := HTML(r, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

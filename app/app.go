@@ -6,9 +6,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"regexp"
 	"sync"
 
 	"github.com/babelqueue/bqgen/internal/quote"
+	"github.com/babelqueue/bqgen/internal/suggest"
 	"github.com/urfave/cli/v2"
 )
 
@@ -58,7 +60,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Flags:     writeFlags(),
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usageErr("unknown command %q (see bqgen --help)", c.Args().First())
+				return usageErr("unknown command %q%s (see bqgen --help)", c.Args().First(), suggest.Phrase(c.Args().First(), commandNames(c.App.Commands)))
 			}
 			if !c.IsSet("lang") && !c.IsSet("out") {
 				return cli.ShowAppHelp(c)
@@ -97,7 +99,7 @@ func onlyFlags(action cli.ActionFunc, name string) cli.ActionFunc {
 	return func(c *cli.Context) error {
 		switch {
 		case c.NArg() > 0 && action == nil:
-			return usageErr("unknown command %s %q (see %s --help)", name, c.Args().First(), name)
+			return usageErr("unknown command %s %q%s (see %s --help)", name, c.Args().First(), suggest.Phrase(c.Args().First(), commandNames(c.Command.Subcommands)), name)
 		case c.NArg() > 0:
 			return usageErr("unexpected argument %q: %s takes only flags, and the parser stops at an argument (flags after it would be ignored)",
 				c.Args().First(), name)
@@ -108,8 +110,41 @@ func onlyFlags(action cli.ActionFunc, name string) cli.ActionFunc {
 	}
 }
 
-func onUsageError(_ *cli.Context, err error, _ bool) error {
-	return usageErr("%v", err)
+func onUsageError(c *cli.Context, err error, _ bool) error {
+	return usageErr("%v%s", err, flagSuggestion(c, err))
+}
+
+// undefinedFlag is how the flag package names a flag the command lacks.
+var undefinedFlag = regexp.MustCompile(`^flag provided but not defined: -+(.+)$`)
+
+// flagSuggestion is " (did you mean "--lang"?)" for a mistyped flag of the
+// command c runs, or "".
+func flagSuggestion(c *cli.Context, err error) string {
+	m := undefinedFlag.FindStringSubmatch(err.Error())
+	if m == nil {
+		return ""
+	}
+	flags := c.App.Flags
+	if c.Command != nil && c.Command.Name != "" {
+		flags = c.Command.Flags
+	}
+	var names []string
+	for _, f := range flags {
+		names = append(names, f.Names()...)
+	}
+	if s := suggest.Closest(m[1], names); s != "" {
+		return fmt.Sprintf(" (did you mean %q?)", "--"+s)
+	}
+	return ""
+}
+
+// commandNames lists cmds' names and aliases, for suggestions.
+func commandNames(cmds []*cli.Command) []string {
+	var names []string
+	for _, c := range cmds {
+		names = append(names, c.Names()...)
+	}
+	return names
 }
 
 func suiteFlag() cli.Flag {

@@ -69,6 +69,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		},
 		Commands: []*cli.Command{
 			generateCommand(), checkCommand(), scaffoldCommand(), casesCommand(), initCommand(), validateCommand(), verifyCommand(), oracleCommand(), reportCommand(),
+			completionCommand(), helpCommand(),
 		},
 		// urfave/cli calls os.Exit from its default handler; Run owns exiting.
 		ExitErrHandler:  func(*cli.Context, error) {},
@@ -85,6 +86,9 @@ func markUsageErrors(cmds []*cli.Command, parent string) {
 	for _, c := range cmds {
 		name := parent + " " + c.Name
 		c.OnUsageError = onUsageError
+		if c.Name == "help" || c.Name == "completion" {
+			continue // they take arguments: a command's name, a shell's
+		}
 		c.Action = onlyFlags(c.Action, name)
 		markUsageErrors(c.Subcommands, name)
 	}

@@ -39,9 +39,9 @@ func TestTyposGetOneSuggestion(t *testing.T) {
 func TestConfigTyposGetOneSuggestion(t *testing.T) {
 	t.Parallel()
 	for yaml, want := range map[string]string{
-		"version: 1\ntargets:\n  - lang: go\n    out: .\n    blokcs: [cases]\n": `line 5: unknown key blokcs (did you mean "blocks"?)`,
-		"version: 1\ntarget:\n  - lang: go\n    out: .\n":                    `line 2: unknown key target (did you mean "targets"?)`,
-		"version: 1\ntargets:\n  - lang: golang\n    out: .\n":                `lang "golang" is not one of`,
+		"version: 1\ntargets:\n  - lang: go\n    out: .\n    blokcs: [cases]\n":      `line 5: unknown key blokcs (did you mean "blocks"?)`,
+		"version: 1\ntarget:\n  - lang: go\n    out: .\n":                            `line 2: unknown key target (did you mean "targets"?)`,
+		"version: 1\ntargets:\n  - lang: golang\n    out: .\n":                       `lang "golang" is not one of`,
 		"version: 1\ntargets:\n  - lang: go\n    out: .\n    blocks: [sqs, kafak]\n": `(did you mean "kafka"?)`,
 	} {
 		dir := t.TempDir()

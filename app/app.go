@@ -41,7 +41,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintln(stderr, "bqgen:", quote.Text(err.Error()))
+	fmt.Fprintln(stderr, paint(colorOn(stderr), red, "bqgen:"), quote.Text(err.Error()))
 	return codeOf(err)
 }
 
@@ -57,7 +57,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Reader:    stdin,
 		Writer:    stdout,
 		ErrWriter: stderr,
-		Flags:     writeFlags(),
+		Flags:     append(writeFlags(), verbosityFlags()...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
 				return usageErr("unknown command %q%s (see bqgen --help)", c.Args().First(), suggest.Phrase(c.Args().First(), commandNames(c.App.Commands)))
@@ -86,6 +86,9 @@ func markUsageErrors(cmds []*cli.Command, parent string) {
 	for _, c := range cmds {
 		name := parent + " " + c.Name
 		c.OnUsageError = onUsageError
+		if speaks(name) {
+			c.Flags = append(c.Flags, verbosityFlags()...)
+		}
 		if c.Name == "help" || c.Name == "completion" {
 			continue // they take arguments: a command's name, a shell's
 		}

@@ -29,6 +29,10 @@ func runValidate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	o, err := outputOf(c)
+	if err != nil {
+		return err
+	}
 	suiteDir := c.String("suite")
 	fsys, err := openSuite(suiteDir)
 	if err != nil {
@@ -51,7 +55,10 @@ func runValidate(c *cli.Context) error {
 		if len(errs) > 0 {
 			return problemsErr("%s", summary)
 		}
-		fmt.Fprintln(c.App.Writer, summary)
+		for _, id := range blockCounts(s) {
+			o.Detail("%s", id)
+		}
+		o.Note("%s", summary)
 		return nil
 	}
 	r := diag.Report{Command: "validate", OK: len(errs) == 0, Summary: summary, Diagnostics: suiteDiagnostics(fsys, suiteDir, problems)}
@@ -116,4 +123,17 @@ func writeDiag(c *cli.Context, format string, r diag.Report) error {
 		return diag.WriteJSON(c.App.Writer, r)
 	}
 	return diag.WriteGitHub(c.App.Writer, r)
+}
+
+// blockCounts are "<block>: N case(s)" for each block of s, in suite order.
+func blockCounts(s *model.Suite) []string {
+	n := map[string]int{}
+	for _, id := range s.CaseIDs() {
+		n[id.Block]++
+	}
+	var out []string
+	for _, b := range s.Blocks() {
+		out = append(out, fmt.Sprintf("%s: %d case(s)", b, n[b]))
+	}
+	return out
 }

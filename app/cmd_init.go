@@ -3,9 +3,9 @@ package app
 import (
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
-	"maps"
 	"slices"
 
 	"github.com/babelqueue/bqgen/config"

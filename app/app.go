@@ -6,9 +6,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"regexp"
 	"sync"
 
 	"github.com/babelqueue/bqgen/internal/quote"
+	"github.com/babelqueue/bqgen/internal/suggest"
 	"github.com/urfave/cli/v2"
 )
 
@@ -35,7 +37,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintln(stderr, "bqgen:", quote.Text(err.Error()))
+	fmt.Fprintln(stderr, paint(colorOn(stderr), red, "bqgen:"), quote.Text(err.Error()))
 	return codeOf(err)
 }
 
@@ -46,20 +48,20 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	a := &cli.App{
 		Name:      "bqgen",
 		Usage:     "generate native BabelQueue conformance tests for every SDK language, and prove them",
-		UsageText: "bqgen --lang LANG --out DIR [--suite DIR] [--package NAME] [--blocks LIST] [--adopt]   (same as bqgen generate)\nbqgen generate|check   (every target of bqgen.yaml)\nbqgen init|check|diff|scaffold|cases|validate|verify|report|oracle serve|version [flags]",
+		UsageText: "bqgen --lang LANG --out DIR [--suite DIR] [--package NAME] [--blocks LIST] [--adopt]   (same as bqgen generate)\nbqgen generate|check   (every target of bqgen.yaml)\nbqgen init|check|diff|scaffold|cases|validate|verify|report|oracle serve|version|help|completion [flags]",
 		// bqgen's --version is its own (versionFlag): urfave/cli's prints
 		// only a version string.
 		HideVersion: true,
 		Reader:      stdin,
 		Writer:      stdout,
 		ErrWriter:   stderr,
-		Flags:       append(writeFlags(), versionFlag()),
+		Flags:       append(append(writeFlags(), versionFlag()), verbosityFlags()...),
 		Action: func(c *cli.Context) error {
 			if c.Bool("version") {
 				return printVersion(c.App.Writer, "text")
 			}
 			if c.NArg() > 0 {
-				return usageErr("unknown command %q (see bqgen --help)", c.Args().First())
+				return usageErr("unknown command %q%s (see bqgen --help)", c.Args().First(), suggest.Phrase(c.Args().First(), commandNames(c.App.Commands)))
 			}
 			if !c.IsSet("lang") && !c.IsSet("out") {
 				return cli.ShowAppHelp(c)
@@ -68,6 +70,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		},
 		Commands: []*cli.Command{
 			generateCommand(), checkCommand(), versionCommand(), scaffoldCommand(), casesCommand(), initCommand(), validateCommand(), deriveCommand(), verifyCommand(), oracleCommand(), reportCommand(), diffCommand(),
+			completionCommand(), helpCommand(),
 		},
 		// urfave/cli calls os.Exit from its default handler; Run owns exiting.
 		ExitErrHandler:  func(*cli.Context, error) {},
@@ -84,6 +87,12 @@ func markUsageErrors(cmds []*cli.Command, parent string) {
 	for _, c := range cmds {
 		name := parent + " " + c.Name
 		c.OnUsageError = onUsageError
+		if speaks(name) {
+			c.Flags = append(c.Flags, verbosityFlags()...)
+		}
+		if c.Name == "help" || c.Name == "completion" {
+			continue // they take arguments: a command's name, a shell's
+		}
 		c.Action = onlyFlags(c.Action, name)
 		markUsageErrors(c.Subcommands, name)
 	}
@@ -98,7 +107,7 @@ func onlyFlags(action cli.ActionFunc, name string) cli.ActionFunc {
 	return func(c *cli.Context) error {
 		switch {
 		case c.NArg() > 0 && action == nil:
-			return usageErr("unknown command %s %q (see %s --help)", name, c.Args().First(), name)
+			return usageErr("unknown command %s %q%s (see %s --help)", name, c.Args().First(), suggest.Phrase(c.Args().First(), commandNames(c.Command.Subcommands)), name)
 		case c.NArg() > 0:
 			return usageErr("unexpected argument %q: %s takes only flags, and the parser stops at an argument (flags after it would be ignored)",
 				c.Args().First(), name)
@@ -109,8 +118,41 @@ func onlyFlags(action cli.ActionFunc, name string) cli.ActionFunc {
 	}
 }
 
-func onUsageError(_ *cli.Context, err error, _ bool) error {
-	return usageErr("%v", err)
+func onUsageError(c *cli.Context, err error, _ bool) error {
+	return usageErr("%v%s", err, flagSuggestion(c, err))
+}
+
+// undefinedFlag is how the flag package names a flag the command lacks.
+var undefinedFlag = regexp.MustCompile(`^flag provided but not defined: -+(.+)$`)
+
+// flagSuggestion is " (did you mean "--lang"?)" for a mistyped flag of the
+// command c runs, or "".
+func flagSuggestion(c *cli.Context, err error) string {
+	m := undefinedFlag.FindStringSubmatch(err.Error())
+	if m == nil {
+		return ""
+	}
+	flags := c.App.Flags
+	if c.Command != nil && c.Command.Name != "" {
+		flags = c.Command.Flags
+	}
+	var names []string
+	for _, f := range flags {
+		names = append(names, f.Names()...)
+	}
+	if s := suggest.Closest(m[1], names); s != "" {
+		return fmt.Sprintf(" (did you mean %q?)", "--"+s)
+	}
+	return ""
+}
+
+// commandNames lists cmds' names and aliases, for suggestions.
+func commandNames(cmds []*cli.Command) []string {
+	var names []string
+	for _, c := range cmds {
+		names = append(names, c.Names()...)
+	}
+	return names
 }
 
 func suiteFlag() cli.Flag {

@@ -43,7 +43,7 @@ func generateCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "generate",
 		Usage:     "write the generated tests, subject and vendored suite into an SDK checkout (every target of " + config.FileName + " without --lang/--out)",
-		UsageText: "bqgen generate " + targetUsage + " [--adopt]",
+		UsageText: "bqgen generate " + targetUsage + " [--adopt] [--summary FILE]",
 		Flags:     writeFlags(),
 		Action:    runGenerate,
 	}

@@ -2,10 +2,11 @@ package app
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/babelqueue/bqgen/config"
 	"github.com/babelqueue/bqgen/internal/quote"
@@ -63,6 +64,27 @@ func runInit(c *cli.Context) error {
 		os.Remove(path)
 		return err
 	}
-	fmt.Fprintf(c.App.Writer, "wrote %s: review its targets, then run bqgen generate\n", quote.Name(path))
+	o, err := outputOf(c)
+	if err != nil {
+		return err
+	}
+	if info != nil {
+		o.Detail("found %s (%s)", quote.Name(info.File), describePackage(info))
+	}
+	for _, d := range slices.Sorted(maps.Keys(below)) {
+		o.Detail("found %s/%s (the %s transport package)", quote.Name(d), quote.Name(below[d].File), below[d].Block)
+	}
+	o.Note("wrote %s: review its targets, then run bqgen generate", quote.Name(path))
 	return nil
+}
+
+// describePackage says what init took the package for.
+func describePackage(info *pkgInfo) string {
+	switch {
+	case info.Block != "":
+		return "the " + info.Block + " transport package " + quote.Name(info.Name)
+	case info.Workspace:
+		return "a workspace of transport packages"
+	}
+	return "the core " + quote.Name(info.Name)
 }

@@ -12,7 +12,7 @@ func oracleCommand() *cli.Command {
 		Subcommands: []*cli.Command{{
 			Name:      "serve",
 			Usage:     "answer subject operations as JSON lines on stdin/stdout (see docs/subject-protocol.md)",
-			UsageText: "bqgen oracle serve [--fault NAME]",
+			UsageText: "bqgen oracle serve [--fault NAME] [--list-faults]",
 			Flags: []cli.Flag{&cli.StringFlag{Name: "fault", Usage: "serve the mutant `NAME` instead of the correct oracle"},
 				&cli.BoolFlag{Name: "list-faults", Usage: "print the mutants, one per line, and exit"}},
 			Action: runOracleServe,

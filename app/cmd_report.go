@@ -20,9 +20,9 @@ func reportCommand() *cli.Command {
 		Usage: "say where an SDK stands on the suite, from its runners' own result files and the test index bqgen generated " +
 			"(Markdown, HTML or JSON; with a history and badges)",
 		UsageText: "bqgen report (--lang LANG --out DIR [--suite DIR] [--package NAME] [--blocks LIST] | [--config FILE]) " +
-			"(--results FILE... | --results-dir DIR) [--merge REPORT.json...] [--name NAME] [--format md|json|html] " +
+			"(--results FILE... | --results-dir DIR) [--merge REPORT.json...] [--name NAME] [--format md|json|html|blocks|counts] " +
 			"[--output FILE|DIR/] [--history FILE] [--badges DIR] [--fail-on LIST] [--repository URL] [--commit REV] [--suite-url URL] [--date DAY]\nbqgen report --merge REPORT.json... [flags]",
-		Flags: append(generateFlags(),
+		Flags: append(reportTargetFlags(),
 			&cli.StringSliceFlag{Name: "results", Usage: "a runner's result `FILE` (go test -json, JUnit XML, TRX); repeat the flag for more"},
 			&cli.StringFlag{Name: "results-dir", Usage: "read every result file under `DIR`"},
 			&cli.StringSliceFlag{Name: "merge", Usage: "merge in an earlier --format json report `FILE` (another repository's); repeat the flag for more"},
@@ -302,4 +302,17 @@ func appendNew(list []string, s string) []string {
 		}
 	}
 	return append(list, s)
+}
+
+// reportTargetFlags name the target whose results are reported, in
+// report's words (generate's say what they write).
+func reportTargetFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "lang", Usage: "the target's `LANG`: " + langNames()},
+		&cli.StringFlag{Name: "out", Usage: "the target's package `DIR`, where generate wrote its tests and test index"},
+		suiteFlag(),
+		&cli.StringFlag{Name: "package", Usage: "the package or namespace `NAME` the target was generated with (default: the SDK's)"},
+		&cli.StringFlag{Name: "blocks", Usage: "the target's `BLOCKS` (comma-separated; default: all), as it was generated"},
+		&cli.StringFlag{Name: "config", Usage: "report every target of this `FILE` (default: " + config.FileName + " found upward from here)"},
+	}
 }

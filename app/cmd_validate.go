@@ -2,7 +2,14 @@ package app
 
 import (
 	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"strings"
 
+	"github.com/babelqueue/bqgen/diag"
+	"github.com/babelqueue/bqgen/internal/jsonpos"
+	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/validate"
 	"github.com/urfave/cli/v2"
 )
@@ -11,22 +18,118 @@ func validateCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "validate",
 		Usage:     "check that a suite is well-formed and agrees with the oracle (exit 1 lists every problem)",
-		UsageText: "bqgen validate [--suite DIR]",
-		Flags:     []cli.Flag{suiteFlag()},
+		UsageText: "bqgen validate [--suite DIR] [--format text|json|github]",
+		Flags:     []cli.Flag{suiteFlag(), formatFlag()},
 		Action:    runValidate,
 	}
 }
 
 func runValidate(c *cli.Context) error {
-	fsys, err := openSuite(c.String("suite"))
+	format, err := diagFormat(c)
+	if err != nil {
+		return err
+	}
+	o, err := outputOf(c)
+	if err != nil {
+		return err
+	}
+	suiteDir := c.String("suite")
+	fsys, err := openSuite(suiteDir)
 	if err != nil {
 		return err
 	}
 	s, problems := validate.Suite(fsys)
-	printProblems(c.App.ErrWriter, problems)
-	if errs := problems.Errors(); len(errs) > 0 {
-		return problemsErr("%s is invalid: %d problem(s)", suiteName(c.String("suite")), len(errs))
+	errs := problems.Errors()
+	var summary string
+	if len(errs) > 0 {
+		summary = fmt.Sprintf("%s is invalid: %d problem(s)", suiteName(suiteDir), len(errs))
+	} else {
+		summary = fmt.Sprintf("%s is valid (CONFORMANCE_VERSION %s; blocks: %v)", suiteName(suiteDir), s.VersionLabel(), s.Blocks())
 	}
-	fmt.Fprintf(c.App.Writer, "%s is valid (CONFORMANCE_VERSION %s; blocks: %v)\n", suiteName(c.String("suite")), s.VersionLabel(), s.Blocks())
+	if format == "text" {
+		printProblems(c.App.ErrWriter, problems)
+		if len(errs) > 0 {
+			return problemsErr("%s", summary)
+		}
+		for _, id := range blockCounts(s) {
+			o.Detail("%s", id)
+		}
+		o.Note("%s", summary)
+		return nil
+	}
+	r := diag.Report{Command: "validate", OK: len(errs) == 0, Summary: summary, Diagnostics: suiteDiagnostics(fsys, suiteDir, problems)}
+	if err := writeDiag(c, format, r); err != nil {
+		return err
+	}
+	if len(errs) > 0 {
+		return problemsErr("%s", summary) // the findings are on stdout; stderr says why the exit is 1
+	}
 	return nil
+}
+
+// suiteDiagnostics are a suite's problems, each on the file the user can
+// open: below --suite as it was given, or, for the embedded suite (no file
+// of the user's), with the path in the message. A problem found by pointer
+// gets the line its value starts on, so an annotation lands on it.
+func suiteDiagnostics(fsys fs.FS, suiteDir string, problems model.Problems) []diag.Diagnostic {
+	out := make([]diag.Diagnostic, 0, len(problems))
+	files := map[string][]byte{} // each file read once, however many problems it has
+	for _, p := range problems {
+		d := diag.Diagnostic{Severity: diag.Error, Line: p.Line, Column: p.Column, Pointer: p.Pointer, Kind: "invalid", Message: p.Message}
+		if d.Line == 0 && p.File != "" && p.Pointer != "" {
+			data, seen := files[p.File]
+			if !seen {
+				data, _ = fs.ReadFile(fsys, p.File) // the suite's own FS: read, budgeted, by validate already
+				files[p.File] = data
+			}
+			d.Line, d.Column, _ = jsonpos.Find(data, p.Pointer)
+		}
+		if p.Severity == model.Warning {
+			d.Severity = diag.Warning
+		}
+		switch {
+		case suiteDir != "" && p.File != "":
+			d.File = path.Join(filepath.ToSlash(suiteDir), p.File)
+		case p.File != "":
+			d.Message = "embedded suite " + p.File + ": " + d.Message
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// formatFlag is --format for the commands whose findings have a file and a
+// place: text for people, json for programs, github for annotations.
+func formatFlag() cli.Flag {
+	return &cli.StringFlag{Name: "format", Value: "text",
+		Usage: "`FORMAT` of the findings: " + strings.Join(diag.Formats, ", ") + " (json: docs/formats.md; github: workflow-command annotations on each file and line)"}
+}
+
+func diagFormat(c *cli.Context) (string, error) {
+	f := c.String("format")
+	if !inList(f, diag.Formats) {
+		return "", usageErr("--format %q is not one of %s", f, strings.Join(diag.Formats, ", "))
+	}
+	return f, nil
+}
+
+// writeDiag writes r in format (json or github) to standard output.
+func writeDiag(c *cli.Context, format string, r diag.Report) error {
+	if format == "json" {
+		return diag.WriteJSON(c.App.Writer, r)
+	}
+	return diag.WriteGitHub(c.App.Writer, r)
+}
+
+// blockCounts are "<block>: N case(s)" for each block of s, in suite order.
+func blockCounts(s *model.Suite) []string {
+	n := map[string]int{}
+	for _, id := range s.CaseIDs() {
+		n[id.Block]++
+	}
+	var out []string
+	for _, b := range s.Blocks() {
+		out = append(out, fmt.Sprintf("%s: %d case(s)", b, n[b]))
+	}
+	return out
 }

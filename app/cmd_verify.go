@@ -3,10 +3,13 @@ package app
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/babelqueue/bqgen/internal/suggest"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/report"
 	"github.com/babelqueue/bqgen/verify"
@@ -120,7 +123,7 @@ func verifyLangs(lang string, w io.Writer) ([]string, error) {
 	if lang != "all" {
 		tc, ok := tcs[lang]
 		if !ok {
-			return nil, usageErr("unknown language %q (known: %s, all)", lang, langNames())
+			return nil, usageErr("unknown language %q (known: %s, all)%s", lang, langNames(), suggest.Phrase(lang, append(slices.Sorted(maps.Keys(tcs)), "all")))
 		}
 		if err := tc.Available(); err != nil {
 			return nil, problemsErr("%s: cannot verify: %v", lang, err)

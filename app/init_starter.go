@@ -15,7 +15,8 @@ import (
 // what each key does; it loads, generates and checks as it is.
 func starterConfig(lang string, info *pkgInfo, below map[string]*pkgInfo) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, `# bqgen.yaml: how bqgen generates the conformance tests of this repository.
+	fmt.Fprintf(&b, `# yaml-language-server: $schema=%s
+# bqgen.yaml: how bqgen generates the conformance tests of this repository.
 # bqgen generate and bqgen check, run anywhere below this file with no flags,
 # process every target; bqgen check exits 1 when a target is out of date.
 version: %d
@@ -32,7 +33,7 @@ strict: false
 # Each target's out is the root of the package it tests (relative to this
 # file); bqgen puts the tests below it where %s keeps them.
 targets:
-`, config.Version, lang)
+`, config.SchemaURL, config.Version, lang)
 	if info != nil && info.Block != "" {
 		fmt.Fprintf(&b, "  # This is the %s transport package %s (%s): its target runs the %s block;\n"+
 			"  # the core's blocks belong to the core's own target.\n", info.Block, jsonQuote(info.Name), info.File, info.Block)

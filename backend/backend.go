@@ -8,6 +8,7 @@ import (
 	"path"
 	"sort"
 
+	"github.com/babelqueue/bqgen/internal/suggest"
 	"github.com/babelqueue/bqgen/model"
 )
 
@@ -142,7 +143,7 @@ func (r Registry) Lookup(lang string) (Backend, error) {
 			return b, nil
 		}
 	}
-	return nil, fmt.Errorf("unknown language %q (known: %s)", lang, r.langList())
+	return nil, fmt.Errorf("unknown language %q (known: %s)%s", lang, r.langList(), suggest.Phrase(lang, r.Langs()))
 }
 
 // Langs lists the registered languages in registry order.

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/babelqueue/bqgen/internal/suggest"
 	"gopkg.in/yaml.v3"
 )
 
@@ -32,7 +33,7 @@ func (c *Config) check(knownLangs, knownBlocks []string) []string {
 	for i, t := range c.Targets {
 		where := fmt.Sprintf("target %d", i+1)
 		if !slices.Contains(knownLangs, t.Lang) {
-			add(t.line, "%s: lang %q is not one of %s", where, t.Lang, strings.Join(knownLangs, ", "))
+			add(t.line, "%s: lang %q is not one of %s%s", where, t.Lang, strings.Join(knownLangs, ", "), suggest.Phrase(t.Lang, knownLangs))
 		}
 		if t.Out == "" {
 			add(t.line, "%s: out is missing (the package's directory, relative to %s)", where, FileName)
@@ -51,7 +52,7 @@ func (c *Config) check(knownLangs, knownBlocks []string) []string {
 		}
 		for _, b := range t.Blocks {
 			if !slices.Contains(knownBlocks, b) {
-				add(t.line, "%s: block %q is not a block bqgen knows (%s)", where, b, strings.Join(knownBlocks, ", "))
+				add(t.line, "%s: block %q is not a block bqgen knows (%s)%s", where, b, strings.Join(knownBlocks, ", "), suggest.Phrase(b, knownBlocks))
 			}
 		}
 		for j, e := range t.Exemptions {

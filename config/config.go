@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/babelqueue/bqgen/internal/suggest"
 	"gopkg.in/yaml.v3"
 )
 
@@ -139,14 +140,18 @@ func yamlProblems(err error) []string {
 		return []string{strings.TrimPrefix(err.Error(), "yaml: ")}
 	}
 	out := make([]string, len(te.Errors))
+	keys := Keys()
 	for i, e := range te.Errors {
-		e = unknownField.ReplaceAllString(e, "unknown key $1")
+		e = unknownField.ReplaceAllStringFunc(e, func(m string) string {
+			sub := unknownField.FindStringSubmatch(m)
+			return "unknown key " + sub[1] + suggest.Phrase(sub[1], keys[sub[2]])
+		})
 		out[i] = strings.Replace(e, "cannot unmarshal !!", "cannot read a YAML ", 1)
 	}
 	return out
 }
 
-var unknownField = regexp.MustCompile(`field (\S+) not found in type config\.\w+`)
+var unknownField = regexp.MustCompile(`field (\S+) not found in type config\.(\w+)`)
 
 // Dir is the directory paths in the config are relative to: the real
 // directory of the file once Load has resolved it.

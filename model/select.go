@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/babelqueue/bqgen/internal/suggest"
 )
 
 // TransportBlocks are the broker blocks: each is run by a transport package
@@ -23,7 +25,7 @@ func (s *Suite) Select(blocks []string) (*Suite, error) {
 	}
 	for _, b := range blocks {
 		if !slices.Contains(KnownBlocks, b) {
-			return nil, fmt.Errorf("unknown block %q (known: %s)", b, strings.Join(KnownBlocks, ", "))
+			return nil, fmt.Errorf("unknown block %q (known: %s)%s", b, strings.Join(KnownBlocks, ", "), suggest.Phrase(b, KnownBlocks))
 		}
 	}
 	keep := func(b string) bool { return slices.Contains(blocks, b) }

@@ -1,0 +1,109 @@
+package app
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/babelqueue/bqgen/completion"
+	"github.com/babelqueue/bqgen/internal/tier"
+)
+
+// `bqgen completion bash`, sourced in an interactive bash on a
+// pseudo-terminal (util-linux's script), completes commands, flags and
+// --lang's values as a user pressing Tab sees them.
+func TestCompletionInAnInteractiveBash(t *testing.T) {
+	tier.Toolchain(t, "bash")
+	for _, tool := range []string{"bash", "script"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed", tool)
+		}
+	}
+	code, script, stderr := run(t, "completion", "bash")
+	if code != 0 {
+		t.Fatalf("completion bash: exit %d\n%s", code, stderr)
+	}
+	file := filepath.Join(t.TempDir(), "bqgen.bash")
+	if err := os.WriteFile(file, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Each step is typed after the shell had time to draw the last.
+	steps := []string{"source " + file + "\n", "bqgen verif\t", " --la\t", "\t\t", "\x03", "bqgen che\t", "--bl\t", "kaf\t", "\x03", "exit\n"}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("script", "-qfec", "bash --norc --noprofile -i", "/dev/null")
+	cmd.Env = []string{"TERM=dumb", "PS1=$ ", "PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}
+	cmd.Stdin = r
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	for _, s := range steps {
+		time.Sleep(300 * time.Millisecond)
+		w.Write([]byte(s))
+	}
+	w.Close()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("bash did not exit\n%s", out.String())
+	}
+	screen := strings.ReplaceAll(out.String(), "\r", "")
+	for _, want := range []string{
+		"bqgen verify --lang ", // the command, then the flag, completed
+		"all     dotnet  go      java    node    php     python", // --lang's values listed
+		"bqgen check --blocks kafka",                             // a flag and a block completed
+	} {
+		if !strings.Contains(strings.Join(strings.Fields(screen), " "), strings.Join(strings.Fields(want), " ")) {
+			t.Errorf("the terminal does not show %q:\n%s", want, screen)
+		}
+	}
+}
+
+// `bqgen help COMMAND` prints what `bqgen COMMAND --help` prints; a
+// mistyped command gets a suggestion.
+func TestHelpCommand(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{{"check"}, {"report"}, {"oracle", "serve"}} {
+		code, viaHelp, _ := run(t, append([]string{"help"}, args...)...)
+		_, viaFlag, _ := run(t, append(args, "--help")...)
+		if code != 0 || viaHelp != viaFlag || viaHelp == "" {
+			t.Errorf("help %v: exit %d\n%s\nwant what --help prints:\n%s", args, code, viaHelp, viaFlag)
+		}
+	}
+	if code, out, _ := run(t, "help"); code != 0 || !strings.Contains(out, "COMMANDS") {
+		t.Errorf("help: exit %d\n%s", code, out)
+	}
+	if code, _, stderr := run(t, "help", "chek"); code != 2 || !strings.Contains(stderr, `(did you mean "check"?)`) {
+		t.Errorf("help chek: exit %d, %s", code, stderr)
+	}
+}
+
+// Every --format flag has its values listed for completion.
+func TestEveryFormatFlagCompletesItsValues(t *testing.T) {
+	t.Parallel()
+	tree := completionTree(newApp(nil, nil, nil))
+	var walk func(path string, c completion.Command)
+	walk = func(path string, c completion.Command) {
+		for _, f := range c.Flags {
+			if f.Name == "format" && len(f.Values) == 0 {
+				t.Errorf("%q: --format offers no values: add them to formatChoices", path)
+			}
+		}
+		for _, s := range c.Subcommands {
+			walk(strings.TrimSpace(path+" "+s.Name), s)
+		}
+	}
+	walk("", tree)
+}

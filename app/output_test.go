@@ -1,0 +1,70 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// --quiet leaves only the product, warnings and errors; --verbose adds the
+// details; the two together are a usage error.
+func TestQuietAndVerbose(t *testing.T) {
+	t.Parallel()
+	_, normal, _ := run(t, "validate")
+	_, quiet, _ := run(t, "validate", "--quiet")
+	_, verbose, _ := run(t, "validate", "--verbose")
+	if !strings.Contains(normal, "is valid") || strings.Contains(normal, "case(s)") {
+		t.Errorf("validate: %q", normal)
+	}
+	if quiet != "" {
+		t.Errorf("validate --quiet printed %q", quiet)
+	}
+	if !strings.Contains(verbose, "cases: ") || !strings.HasSuffix(verbose, normal) {
+		t.Errorf("validate --verbose: %q, want the counts per block, then %q", verbose, normal)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/babelqueue-go\n\ngo 1.22\n"), 0o644)
+	if code, out, stderr := run(t, "init", "--lang", "go", "--dir", dir, "-q"); code != 0 || out != "" {
+		t.Errorf("init -q: exit %d, printed %q %s", code, out, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "bqgen.yaml")); err != nil {
+		t.Errorf("init -q wrote nothing: %v", err)
+	}
+	if code, _, stderr := run(t, "validate", "--quiet", "--verbose"); code != 2 || !strings.Contains(stderr, "exclude each other") {
+		t.Errorf("--quiet --verbose: exit %d, %s", code, stderr)
+	}
+}
+
+// Colour is for terminals: a pipe or a file never gets an escape sequence,
+// and NO_COLOR turns it off even on one.
+func TestColourOnlyOnATerminal(t *testing.T) {
+	if colorOn(&strings.Builder{}) {
+		t.Error("a buffer is coloured")
+	}
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if colorOn(f) {
+		t.Error("a file is coloured")
+	}
+	if tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
+		defer tty.Close()
+		t.Setenv("NO_COLOR", "1")
+		if colorOn(tty) {
+			t.Error("a terminal is coloured with NO_COLOR set")
+		}
+	}
+	if got := paint(false, red, "x"); got != "x" {
+		t.Errorf("paint off: %q", got)
+	}
+	if got := paint(true, red, "x"); got != "\x1b[31mx\x1b[0m" {
+		t.Errorf("paint on: %q", got)
+	}
+	_, _, stderr := run(t, "genrate")
+	if strings.Contains(stderr, "\x1b[") {
+		t.Errorf("an error to a pipe is coloured: %q", stderr)
+	}
+}

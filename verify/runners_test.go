@@ -17,8 +17,8 @@ type fakeToolchain struct {
 	coldRuns  int
 }
 
-func (*fakeToolchain) Lang() string                                      { return "fake" }
-func (*fakeToolchain) Available() error                                  { return nil }
+func (*fakeToolchain) Lang() string                                     { return "fake" }
+func (*fakeToolchain) Available() error                                 { return nil }
 func (*fakeToolchain) Prepare(context.Context, string, io.Writer) error { return nil }
 func (f *fakeToolchain) Run(context.Context, string, []string) (Result, error) {
 	f.mu.Lock()
@@ -45,7 +45,9 @@ func (w *fakeWarm) Close() error { w.closed = true; return nil }
 
 type fakeWarmToolchain struct{ *fakeToolchain }
 
-func (f fakeWarmToolchain) StartWarm(context.Context, string) (WarmRunner, error) { return f.startWarm() }
+func (f fakeWarmToolchain) StartWarm(context.Context, string) (WarmRunner, error) {
+	return f.startWarm()
+}
 
 func TestRunnersUseTheWarmRunnerAndReuseIt(t *testing.T) {
 	warm := &fakeWarm{}

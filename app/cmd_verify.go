@@ -20,13 +20,14 @@ func verifyCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "verify",
 		Usage:     "run the generated tests against the oracle (all must pass) and each mutant (each must be caught)",
-		UsageText: "bqgen verify --lang LANG|all [--suite DIR] [--keep] [--report FILE [--oracle-only]]",
+		UsageText: "bqgen verify --lang LANG|all [--suite DIR] [--keep] [--report FILE [--oracle-only]] [--process-per-run]",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "lang", Usage: "`LANG` to verify, or all (every language whose tools are installed)"},
 			suiteFlag(),
 			&cli.BoolFlag{Name: "keep", Usage: "keep the generated projects and print where they are"},
 			&cli.StringFlag{Name: "report", Usage: "also write the runs against the oracle as a JSON report (bqgen report --merge reads it) to `FILE`"},
 			&cli.BoolFlag{Name: "oracle-only", Usage: "run against the oracle alone, no mutants: for --report, not a proof"},
+			&cli.BoolFlag{Name: "process-per-run", Usage: "start the language's runner afresh for every run instead of keeping one warm per worker (slower; for comparison)"},
 		},
 		Action: runVerify,
 	}
@@ -145,7 +146,8 @@ func verifyOne(c *cli.Context, lang string, s *model.Suite, ms []verify.Mutant, 
 	b, _ := Backends().Lookup(lang)
 	started := time.Now()
 	rep, err := verify.Run(c.Context, verify.Config{Backend: b, Toolchain: Toolchains()[lang], Suite: s,
-		OracleBin: bin, Mutants: ms, Log: c.App.ErrWriter, KeepDir: c.Bool("keep"), OracleOnly: c.Bool("oracle-only")})
+		OracleBin: bin, Mutants: ms, Log: c.App.ErrWriter, KeepDir: c.Bool("keep"), OracleOnly: c.Bool("oracle-only"),
+		ProcessPerRun: c.Bool("process-per-run")})
 	w := c.App.Writer
 	if c.Bool("keep") && rep.Dir != "" {
 		fmt.Fprintf(w, "%s: generated project kept in %s\n", lang, rep.Dir)

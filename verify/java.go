@@ -134,7 +134,11 @@ func (JavaToolchain) Prepare(ctx context.Context, dir string, log io.Writer) err
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("javac: %w", err)
 	}
-	return copyJavaResources(filepath.Join(dir, javabackend.TestResourceRoot), classes)
+	if err := copyJavaResources(filepath.Join(dir, javabackend.TestResourceRoot), classes); err != nil {
+		return err
+	}
+	JavaToolchain{}.prepareWarm(ctx, dir, launcher, log)
+	return nil
 }
 
 // copyJavaResources copies the regular files under src into dst, byte for byte. A

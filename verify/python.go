@@ -74,20 +74,28 @@ func (p PythonToolchain) Prepare(ctx context.Context, dir string, log io.Writer)
 
 // Run runs the tests in dir once with env added, using the configured runner.
 func (p PythonToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
-	runner := p.Runner
-	if runner == PythonAuto {
-		runner = PythonUnittest
-		if p.HasPytest(ctx) {
-			runner = PythonPytest
-		}
+	runner, err := p.runner(ctx)
+	if err != nil {
+		return Result{}, err
 	}
-	switch runner {
-	case PythonPytest:
+	if runner == PythonPytest {
 		return p.runPytest(ctx, dir, env)
-	case PythonUnittest:
-		return p.runUnittest(ctx, dir, env)
 	}
-	return Result{}, fmt.Errorf("python: unknown runner %q", runner)
+	return p.runUnittest(ctx, dir, env)
+}
+
+// runner is the configured runner, PythonAuto resolved.
+func (p PythonToolchain) runner(ctx context.Context) (string, error) {
+	switch p.Runner {
+	case PythonAuto:
+		if p.HasPytest(ctx) {
+			return PythonPytest, nil
+		}
+		return PythonUnittest, nil
+	case PythonPytest, PythonUnittest:
+		return p.Runner, nil
+	}
+	return "", fmt.Errorf("python: unknown runner %q", p.Runner)
 }
 
 // HasPytest reports whether pytest is importable by the interpreter.
@@ -106,21 +114,30 @@ func (p PythonToolchain) runPytest(ctx context.Context, dir string, env []string
 	if err != nil {
 		return Result{}, fmt.Errorf("python: %w", err)
 	}
-	args := []string{"-m", "pytest", "-q", "-rsx", "-p", "no:cacheprovider", "-c", os.DevNull, "--rootdir", dir,
-		"--junitxml", junit, "-o", "python_files=" + python.TestFileGlob, python.TestDir}
-	out, code, err := p.run(ctx, dir, env, args)
+	args := append([]string{"-m", "pytest"}, pytestArgs(dir)...)
+	out, code, err := p.run(ctx, dir, env, append(args, "--junitxml", junit))
 	if err != nil {
 		return Result{}, err
 	}
-	// 0: all passed; 1: some failed; 5: no tests collected. Anything else
-	// (interrupted by a collection error, internal error, usage) means the
-	// tests did not run.
+	res, err := pytestResult(out, code)
+	res.Files = []string{junit}
+	return res, err
+}
+
+// pytestArgs are pytest's arguments, but for the result file.
+func pytestArgs(dir string) []string {
+	return []string{"-q", "-rsx", "-p", "no:cacheprovider", "-c", os.DevNull, "--rootdir", dir,
+		"-o", "python_files=" + python.TestFileGlob, python.TestDir}
+}
+
+// pytestResult reads a pytest run's output and exit status. 0: all passed;
+// 1: some failed; 5: no tests collected. Anything else (interrupted by a
+// collection error, internal error, usage) means the tests did not run.
+func pytestResult(out string, code int) (Result, error) {
 	if code != 0 && code != 1 && code != 5 {
 		return Result{Output: out}, fmt.Errorf("python: pytest exited with status %d:\n%s", code, out)
 	}
-	res, err := parsePytestSummary(out)
-	res.Files = []string{junit}
-	return res, err
+	return parsePytestSummary(out)
 }
 
 // runUnittest runs the standard library's discovery on the test directory,
@@ -132,7 +149,12 @@ func (p PythonToolchain) runUnittest(ctx context.Context, dir string, env []stri
 	if err != nil {
 		return Result{}, err
 	}
-	// 0: passed; 1: failed; 5: no tests ran (Python 3.12+).
+	return unittestResult(out, code)
+}
+
+// unittestResult reads a unittest run's output and exit status. 0: passed;
+// 1: failed; 5: no tests ran (Python 3.12+).
+func unittestResult(out string, code int) (Result, error) {
 	if code != 0 && code != 1 && code != 5 {
 		return Result{Output: out}, fmt.Errorf("python: unittest exited with status %d:\n%s", code, out)
 	}

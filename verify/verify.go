@@ -49,6 +49,10 @@ type Config struct {
 	// OracleOnly runs the tests against the correct oracle alone, for the
 	// oracle's own results (`verify --report`), not a proof.
 	OracleOnly bool
+	// ProcessPerRun runs every run in a runner process of its own, even
+	// where the toolchain can keep one warm (WarmToolchain): the way
+	// verify ran before warm runners, kept for comparison.
+	ProcessPerRun bool
 }
 
 // MutantResult is what the tests did against one mutant.
@@ -122,7 +126,11 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if err := cfg.Toolchain.Prepare(ctx, dir, cfg.Log); err != nil {
 		return rep, fmt.Errorf("%s: prepare generated tests: %w", rep.Lang, err)
 	}
-	rep.Baseline, err = runOnce(ctx, cfg.Toolchain, dir, oracleEnv(cfg.OracleBin, ""))
+	pool := &runners{tc: cfg.Toolchain, dir: dir, log: cmp.Or[io.Writer](cfg.Log, io.Discard), cold: cfg.ProcessPerRun}
+	defer pool.close()
+	first := pool.take(ctx)
+	rep.Baseline, err = first.run(ctx, oracleEnv(cfg.OracleBin, ""))
+	pool.give(first)
 	if err != nil {
 		return rep, fmt.Errorf("%s: run against the oracle: %w", rep.Lang, err)
 	}
@@ -144,14 +152,14 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			applicable = append(applicable, m)
 		}
 	}
-	rep.Mutants, err = runMutants(ctx, cfg, dir, applicable, rep.Baseline.Total())
+	rep.Mutants, err = runMutants(ctx, cfg, pool, applicable, rep.Baseline.Total())
 	return rep, err
 }
 
 // runMutants runs the prepared project once per mutant, cfg.Workers at a
 // time, and returns the results in the order of ms. The first error stops
 // the runs not yet started.
-func runMutants(ctx context.Context, cfg Config, dir string, ms []Mutant, total int) ([]MutantResult, error) {
+func runMutants(ctx context.Context, cfg Config, pool *runners, ms []Mutant, total int) ([]MutantResult, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	results := make([]MutantResult, len(ms))
@@ -162,8 +170,10 @@ func runMutants(ctx context.Context, cfg Config, dir string, ms []Mutant, total 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			r := pool.take(ctx)
+			defer pool.give(r)
 			for i := range next {
-				results[i], errs[i] = runMutant(ctx, cfg, dir, ms[i], total)
+				results[i], errs[i] = runMutant(ctx, cfg, r, ms[i], total)
 				if errs[i] != nil {
 					cancel()
 				}
@@ -230,8 +240,8 @@ func materialise(cfg Config) (string, error) {
 
 // runMutant counts a mutant as killed only when some test failed and the
 // same number of tests ran: a runner that crashed proves nothing.
-func runMutant(ctx context.Context, cfg Config, dir string, m Mutant, total int) (MutantResult, error) {
-	res, err := runOnce(ctx, cfg.Toolchain, dir, oracleEnv(cfg.OracleBin, m.Name))
+func runMutant(ctx context.Context, cfg Config, r *runner, m Mutant, total int) (MutantResult, error) {
+	res, err := r.run(ctx, oracleEnv(cfg.OracleBin, m.Name))
 	if err != nil {
 		return MutantResult{}, fmt.Errorf("%s: run against mutant %s: %w", cfg.Backend.Lang(), m.Name, err)
 	}
@@ -243,16 +253,6 @@ func runMutant(ctx context.Context, cfg Config, dir string, m Mutant, total int)
 // hangs (a subject waiting on an oracle that never answers) must fail the
 // verification rather than stall it.
 const runTimeout = 5 * time.Minute
-
-func runOnce(ctx context.Context, tc Toolchain, dir string, env []string) (Result, error) {
-	ctx, cancel := context.WithTimeout(ctx, runTimeout)
-	defer cancel()
-	res, err := tc.Run(ctx, dir, env)
-	if err == nil && ctx.Err() != nil {
-		err = fmt.Errorf("no result within %v: %w", runTimeout, ctx.Err())
-	}
-	return res, err
-}
 
 func oracleEnv(bin, fault string) []string {
 	return []string{EnvOracleBin + "=" + bin, EnvOracleFault + "=" + fault}

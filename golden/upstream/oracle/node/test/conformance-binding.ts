@@ -6,8 +6,10 @@
 // every operation is forwarded to `$BQGEN_ORACLE_BIN oracle serve` (plus
 // `--fault $BQGEN_ORACLE_FAULT` when that is set; bqgen on PATH without the
 // first), one JSON request per line on stdin and one response per line on
-// stdout. node --test runs each test file in its own process, so each file
-// starts one server, on its first request, and closes it after its last test.
+// stdout. The test files of one process share one server, started on the
+// first request and closed with the last subject: one per file under
+// node --test (a process per file), one per run under bqgen verify (every
+// file in one process).
 
 import { spawn } from "node:child_process";
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
@@ -158,17 +160,26 @@ function responseError(op: string, response: Response): Error {
   return new Error(`oracle ${op} failed (${code}): ${message}`);
 }
 
+/** The server the subjects of this process share, while one is open. */
+let shared: OracleServer | undefined;
+/** The subjects opened and not yet closed. */
+let openSubjects = 0;
+
 /**
- * The subject over one oracle server, started on the first request. Every
+ * The subject over the shared oracle server, started on the first request. Every
  * method sends its operation with its arguments by their wire names; the
  * answer is the wire result, or the one member of it the protocol names.
  */
 class OracleSubject implements ConformanceSubject {
-  #server: OracleServer | undefined;
+  #closed = false;
+
+  constructor() {
+    openSubjects++;
+  }
 
   async #call<T>(op: string, args: object, member?: string): Promise<T> {
-    this.#server ??= new OracleServer();
-    const result = await this.#server.request(op, args);
+    shared ??= new OracleServer();
+    const result = await shared.request(op, args);
     if (member === undefined) {
       return result as T;
     }
@@ -473,7 +484,16 @@ class OracleSubject implements ConformanceSubject {
     return this.#call<WriteOutcome>("write_messages", { sink, action, batches, refused });
   }
 
+  /** Closes the shared server once every subject of the process is closed. */
   async close(): Promise<void> {
-    await this.#server?.close();
+    if (this.#closed) {
+      return;
+    }
+    this.#closed = true;
+    if (--openSubjects === 0 && shared !== undefined) {
+      const server = shared;
+      shared = undefined;
+      await server.close();
+    }
   }
 }

@@ -61,15 +61,25 @@ final class OracleConnection {
 
     /** The command line of the oracle server, from the environment. */
     static List<String> command() {
-        String bin = System.getenv("BQGEN_ORACLE_BIN");
+        String bin = setting("BQGEN_ORACLE_BIN");
         String program = bin == null || bin.isEmpty() ? "bqgen" : bin;
         List<String> command = new ArrayList<>(List.of(program, "oracle", "serve"));
-        String fault = System.getenv("BQGEN_ORACLE_FAULT");
+        String fault = setting("BQGEN_ORACLE_FAULT");
         if (fault != null && !fault.isEmpty()) {
             command.add("--fault");
             command.add(fault);
         }
         return command;
+    }
+
+    /**
+     * The environment variable {@code name}, unless a system property of the same name is set:
+     * {@code bqgen verify} runs these tests again and again in one JVM, against one oracle after
+     * another, and a JVM cannot change its own environment.
+     */
+    private static String setting(String name) {
+        String property = System.getProperty(name);
+        return property != null ? property : System.getenv(name);
     }
 
     private static OracleConnection start(List<String> command) throws IOException {

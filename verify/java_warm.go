@@ -1,0 +1,84 @@
+package verify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+)
+
+// javaRunnerDir is where Prepare compiles the warm runner's harness,
+// beside the tests' classes but not among them: the tests must load in a
+// class loader of each run's own, never in the JVM's.
+const javaRunnerDir = "target/bqgen-verify-runner"
+
+// javaRunnerClass is the harness's class (harness/BqgenVerifyRunner.java).
+const javaRunnerClass = "BqgenVerifyRunner"
+
+// prepareWarm compiles the warm runner's harness against the launcher. A
+// harness that does not compile is logged, not fatal: the runs then go one
+// JVM each.
+func (JavaToolchain) prepareWarm(ctx context.Context, dir, launcher string, log io.Writer) {
+	out := filepath.Join(dir, javaRunnerDir)
+	src, err := writeHarness(javaRunnerClass+".java", filepath.Join(out, "src"))
+	if err == nil {
+		cmd := exec.CommandContext(ctx, "javac", "--release", strconv.Itoa(javaRelease), "-encoding", "UTF-8",
+			"-d", out, "-cp", launcher, src)
+		cmd.Stdout, cmd.Stderr = log, log
+		err = cmd.Run()
+	}
+	if err != nil {
+		fmt.Fprintf(log, "java: the warm runner did not compile: %v\n", err)
+	}
+}
+
+// StartWarm starts one JVM running the harness, which runs the tests with
+// the console launcher's API once per request (see warm.go).
+func (JavaToolchain) StartWarm(ctx context.Context, dir string) (WarmRunner, error) {
+	launcher, err := JUnitLauncher()
+	if err != nil {
+		return nil, err
+	}
+	runner := filepath.Join(dir, javaRunnerDir)
+	if _, err := os.Stat(filepath.Join(runner, javaRunnerClass+".class")); err != nil {
+		return nil, errors.New("java: the warm runner is not compiled (see Prepare's log)")
+	}
+	// The serial collector: one JVM per core, each with one test thread.
+	cmd := exec.CommandContext(ctx, "java", "-XX:+UseSerialGC",
+		"-cp", launcher+string(os.PathListSeparator)+runner, javaRunnerClass, javaTestClasses)
+	cmd.Dir = dir
+	p, err := startWarmProcess("java", cmd)
+	if err != nil {
+		return nil, err
+	}
+	return javaWarm{p: p, dir: dir}, nil
+}
+
+// javaWarm is one warm JVM.
+type javaWarm struct {
+	p   *warmProcess
+	dir string
+}
+
+// Run runs the tests once more, reading the launcher's summary table and
+// listing its XML report, as Run does for a JVM of its own.
+func (w javaWarm) Run(ctx context.Context, env []string) (Result, error) {
+	reports, err := newRunResultsDir(w.dir)
+	if err != nil {
+		return Result{}, err
+	}
+	return runWarm(ctx, w.p, w.dir, env, reports, filepath.Join(reports, "*.xml"), func(out string, code int) (Result, error) {
+		res, err := parseJUnitSummary(out)
+		if err != nil {
+			return res, fmt.Errorf("junit console launcher (warm): %w (exit status %d)", err, code)
+		}
+		return res, nil
+	})
+}
+
+// Close stops the JVM.
+func (w javaWarm) Close() error { return w.p.Close() }

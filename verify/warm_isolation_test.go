@@ -1,0 +1,157 @@
+package verify
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/babelqueue/bqgen/internal/tier"
+	"github.com/babelqueue/bqgen/templates/python"
+)
+
+// Each language's isolation proof runs two tests, four times, on one warm
+// runner. "fresh" mutates module state (a counter every run increments) and
+// fails when a run before left its mark: it must pass every run. "fault"
+// caches the oracle fault it is served at module level, as a subject that
+// starts its oracle once would, and fails under a mutant: a leak of the
+// first run's cache would hide the mutant of the third.
+var isolationRuns = []struct {
+	fault      string
+	wantFailed int
+}{{"", 0}, {"", 0}, {"a-mutant", 1}, {"", 0}}
+
+func proveWarmIsolation(t *testing.T, tc WarmToolchain, dir string) {
+	t.Helper()
+	ctx := context.Background()
+	w, err := tc.StartWarm(ctx, dir)
+	if err != nil {
+		t.Fatalf("start the warm runner: %v", err)
+	}
+	defer w.Close()
+	for i, run := range isolationRuns {
+		res, err := w.Run(ctx, oracleEnv("/no/oracle/needed", run.fault))
+		if err != nil {
+			t.Fatalf("run %d: %v", i+1, err)
+		}
+		if res.Failed != run.wantFailed || res.Passed != 2-run.wantFailed {
+			t.Fatalf("run %d (fault %q): %d passed, %d failed; want %d failed of 2: state survived a run\n%s",
+				i+1, run.fault, res.Passed, res.Failed, run.wantFailed, res.Output)
+		}
+	}
+}
+
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestPythonWarmRunsAreIsolated(t *testing.T) {
+	tier.Toolchain(t, "python3")
+	tc := PythonToolchain{Runner: PythonUnittest}
+	if err := tc.Available(); err != nil {
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"tests/" + strings.Replace(python.TestFileGlob, "*", "_state", 1): `import os
+import unittest
+
+import state_helper
+
+RUNS = []
+
+
+class StateTest(unittest.TestCase):
+    def test_fresh(self):
+        RUNS.append(1)
+        state_helper.SHARED.append(1)
+        self.assertEqual((len(RUNS), len(state_helper.SHARED)), (1, 1), "module state survived a run")
+
+    def test_fault(self):
+        state_helper.CACHE.setdefault("fault", os.environ.get("BQGEN_ORACLE_FAULT", ""))
+        self.assertEqual(state_helper.CACHE["fault"], "", "served by a mutant")
+`, "tests/state_helper.py": "SHARED = []\nCACHE = {}\n"})
+	proveWarmIsolation(t, tc, dir)
+}
+
+func TestNodeWarmRunsAreIsolated(t *testing.T) {
+	tier.Toolchain(t, "node")
+	tc := NodeToolchain{}
+	if err := tc.Available(); err != nil {
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{nodeEntry: `import "./test/state.test.mjs";` + "\n",
+		"test/state.test.mjs": `import { test } from "node:test";
+import assert from "node:assert/strict";
+
+let runs = 0;
+globalThis.bqgenRuns = (globalThis.bqgenRuns ?? 0);
+
+test("fresh", () => {
+  runs++;
+  globalThis.bqgenRuns++;
+  assert.deepEqual([runs, globalThis.bqgenRuns], [1, 1], "module state survived a run");
+});
+
+test("fault", () => {
+  globalThis.bqgenFault ??= process.env.BQGEN_ORACLE_FAULT ?? "";
+  assert.equal(globalThis.bqgenFault, "", "served by a mutant");
+});
+`})
+	proveWarmIsolation(t, tc, dir)
+}
+
+func TestJavaWarmRunsAreIsolated(t *testing.T) {
+	tier.Toolchain(t, "java")
+	tc := JavaToolchain{}
+	if err := tc.Available(); err != nil {
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	// The oracle's variables reach a warm JVM as system properties, which
+	// the oracle-bound tests read before the environment.
+	writeFiles(t, dir, map[string]string{"src/test/java/state/StateTest.java": `package state;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class StateTest {
+    private static int runs;
+    private static String fault;
+
+    @Test
+    void fresh() {
+        runs++;
+        assertEquals(1, runs, "static state survived a run");
+    }
+
+    @Test
+    void fault() {
+        if (fault == null) {
+            String property = System.getProperty("BQGEN_ORACLE_FAULT");
+            fault = property != null ? property : System.getenv().getOrDefault("BQGEN_ORACLE_FAULT", "");
+        }
+        assertEquals("", fault, "served by a mutant");
+    }
+}
+`})
+	var log logBuffer
+	if err := tc.Prepare(context.Background(), dir, &log); err != nil {
+		t.Fatalf("prepare: %v\n%s", err, log.String())
+	}
+	proveWarmIsolation(t, tc, dir)
+}
+
+// logBuffer collects a toolchain's log for a failure message.
+type logBuffer struct{ lockedBuffer }

@@ -1,3 +1,5 @@
+//go:build unix
+
 package app
 
 import (
@@ -14,8 +16,6 @@ import (
 	"github.com/babelqueue/bqgen/internal/prooftest"
 	"github.com/babelqueue/bqgen/internal/tier"
 )
-
-func TestMain(m *testing.M) { prooftest.Main(m) }
 
 // SIGINT and SIGTERM end bqgen with exit 130 wherever they arrive, as the
 // README says; before the write phase the process used to die by the signal

@@ -55,7 +55,7 @@ func FuzzLoad(f *testing.F) {
 			}
 			return
 		}
-		if len(data) > MaxSize || perm&0o002 != 0 || perm&0o020 != 0 && !ownPrivateGroup(t, file) {
+		if len(data) > MaxSize || refusedForItsOwner(t, file, perm) {
 			t.Fatalf("loaded %d bytes with mode %v", len(data), perm)
 		}
 		checkLoaded(t, c, realRepo)
@@ -81,14 +81,4 @@ func checkLoaded(t *testing.T, c *Config, repo string) {
 	if filepath.IsAbs(c.Suite) && c.SuiteDir() != resolvedOrAsIs(filepath.Clean(c.Suite)) {
 		t.Fatalf("suite %q became %s", c.Suite, c.SuiteDir())
 	}
-}
-
-// ownPrivateGroup reports whether file's group is its owner's private group.
-func ownPrivateGroup(t *testing.T, file string) bool {
-	info, err := os.Stat(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	uid, gid := ownerOf(info)
-	return privateGroup(uid, gid)
 }

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
 )
 
 // MaxSize is the largest config file bqgen reads. A bqgen.yaml is a few
@@ -45,9 +44,9 @@ func read(file string, trust Trust) (string, []byte, error) {
 	if err != nil {
 		return "", nil, fmt.Errorf("%s: %w", file, unwrapPath(err))
 	}
-	// O_NONBLOCK: opening a named pipe must not wait for a writer; fstat
-	// below refuses it before anything is read.
-	f, err := os.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	// openNonBlocking: opening a named pipe must not wait for a writer;
+	// fstat below refuses it before anything is read.
+	f, err := os.OpenFile(real, openNonBlocking, 0)
 	if err != nil {
 		return "", nil, fmt.Errorf("%s: %w", file, unwrapPath(err))
 	}

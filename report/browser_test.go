@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -72,8 +71,7 @@ func runChromiumFor(t *testing.T, limit time.Duration, bin string, args ...strin
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	// Its own process group, killed whole: Chromium's renderer and GPU
 	// processes must not outlive a timeout.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	killGroupOnCancel(cmd)
 	err := cmd.Run()
 	if ctx.Err() != nil {
 		t.Fatalf("chromium %s did not finish in %s: a dialog opened by an injected script blocks it", strings.Join(args, " "), limit)

@@ -51,7 +51,7 @@ func crashingBqgen(spec, argsJSON string) int {
 	writer.SetAfterStep(func(s int, done <-chan struct{}) {
 		steps = s
 		if s == step {
-			_ = syscall.Kill(os.Getpid(), sig)
+			killSelf(sig)
 			// A caught signal reaches the run's context asynchronously; on a
 			// loaded machine that can take longer than the next step. Wait
 			// until the run has seen it, as a person's Ctrl-C would.

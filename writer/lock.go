@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"syscall"
 	"time"
 )
 
@@ -13,7 +12,7 @@ import (
 // runner of the six languages out of it.
 const stateDir = ".bqgen"
 
-// lockFile is held (flock) by the run that writes into the out dir.
+// lockFile is held (flock on Unix, LockFileEx on Windows: see tryLock) by the run that writes into the out dir.
 const lockFile = stateDir + "/lock"
 
 // ErrLocked is returned when another bqgen is writing into the same out dir.
@@ -46,7 +45,7 @@ func lock(d *outDir) (*dirLock, error) {
 	}
 	if err := flockSoon(f); err != nil {
 		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
+		if errors.Is(err, errLockHeld) {
 			return nil, fmt.Errorf("%s: %w; wait for it to finish and run again", d.path, ErrLocked)
 		}
 		return nil, fmt.Errorf("lock %s: %w", d.name(lockFile), err)
@@ -65,6 +64,9 @@ const (
 	lockPause = 50 * time.Millisecond
 )
 
+// errLockHeld is tryLock's error when another process holds the lock.
+var errLockHeld = errors.New("the lock is held")
+
 // flockSoon takes f's exclusive lock without blocking, trying again for a
 // moment while it is held (see lockTries).
 func flockSoon(f *os.File) error {
@@ -73,7 +75,7 @@ func flockSoon(f *os.File) error {
 		if try > 0 {
 			time.Sleep(lockPause)
 		}
-		if err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); !errors.Is(err, syscall.EWOULDBLOCK) {
+		if err = tryLock(f); !errors.Is(err, errLockHeld) {
 			return err
 		}
 	}

@@ -1,0 +1,9 @@
+package app
+
+import (
+	"testing"
+
+	"github.com/babelqueue/bqgen/internal/prooftest"
+)
+
+func TestMain(m *testing.M) { prooftest.Main(m) }

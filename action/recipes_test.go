@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/babelqueue/bqgen/internal/tier"
 	"github.com/babelqueue/bqgen/report"
 	"github.com/babelqueue/bqgen/results"
 	"gopkg.in/yaml.v3"
@@ -96,9 +97,7 @@ func TestRecipes(t *testing.T) {
 	if len(recipes) != len(recipeSetups) {
 		t.Errorf("docs/ci.md has %d recipes, the test sets up %d", len(recipes), len(recipeSetups))
 	}
-	if testing.Short() {
-		t.Skip("full tier: runs every language's toolchain")
-	}
+	tier.Toolchain(t, "every language's toolchain, on the recipes")
 	for _, rc := range recipes {
 		t.Run(rc.name, func(t *testing.T) {
 			setup, ok := recipeSetups[rc.name]

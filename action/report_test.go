@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/babelqueue/bqgen/internal/tier"
 )
 
 const goCoreConfig = "version: 1\ntargets:\n  - lang: go\n    out: .\n    blocks: [cases, idempotency]\n"
@@ -17,9 +19,7 @@ const goCoreConfig = "version: 1\ntargets:\n  - lang: go\n    out: .\n    blocks
 // totals as outputs, equal to the runner's own; a result file holding none
 // of the generated tests fails the step, saying why in the summary too.
 func TestActionReportsOnAStandIn(t *testing.T) {
-	if testing.Short() {
-		t.Skip("full tier: builds and runs the stand-in's tests with go")
-	}
+	tier.Toolchain(t, "go, on the stand-in's tests")
 	c := goStandin(t, "", goCoreConfig)
 	r := bqgenRelease(t)
 	r.env = append(r.env, c.env...)

@@ -71,7 +71,7 @@ func readAction(t *testing.T) actionFile {
 // dir, a job summary file and the variables that name them.
 type runner struct {
 	temp, summary, path string
-	env               []string
+	env                 []string
 }
 
 func newRunner(t *testing.T, extraEnv ...string) *runner {

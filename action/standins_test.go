@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/prooftest"
 	"github.com/babelqueue/bqgen/internal/suitetest"
 	"github.com/babelqueue/bqgen/templates/node"
 )
@@ -19,13 +20,23 @@ import (
 // are those whose tests the stand-in passes or reports not provided, so
 // the recipe's gate holds.
 
-func requireTools(t *testing.T, tools ...string) {
+// requireTools skips t where one of lang's tools is absent, unless CI
+// requires lang's toolchain (prooftest.EnvRequire): then the recipe fails.
+func requireTools(t *testing.T, lang string, tools ...string) {
 	t.Helper()
 	for _, tool := range tools {
 		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed here", tool)
+			absent(t, lang, tool+" is not installed here")
 		}
 	}
+}
+
+func absent(t *testing.T, lang, why string) {
+	t.Helper()
+	if prooftest.Required(lang) {
+		t.Fatalf("%s is required here (%s), but %s", lang, prooftest.EnvRequire, why)
+	}
+	t.Skip(why)
 }
 
 func standinOf(lang string) string {
@@ -52,7 +63,7 @@ describe("EnvelopeCodec", () => {
 // SDK's package.json pins (the oracle project's, from npm) and three
 // tests of its own.
 func nodeStandin(t *testing.T) checkout {
-	requireTools(t, "node", "npm")
+	requireTools(t, "node", "node", "npm")
 	dir := t.TempDir()
 	copyTree(t, filepath.Join(standinOf("node"), "core", "src"), filepath.Join(dir, "src"))
 	tsconfig, err := os.ReadFile(filepath.Join(standinOf("node"), "tsconfig.json"))
@@ -98,7 +109,7 @@ func pythonStandin(t *testing.T) checkout {
 		}
 	}
 	if python == "" {
-		t.Skip("no python3 here has pytest")
+		absent(t, "python", "no python3 here has pytest")
 	}
 	abs, err := exec.LookPath(python)
 	if err != nil {
@@ -119,7 +130,7 @@ func pythonStandin(t *testing.T) checkout {
 // phpStandin is the stand-in php-sdk (its autoloading bootstrap.php) with
 // the phpunit.xml an SDK keeps.
 func phpStandin(t *testing.T) checkout {
-	requireTools(t, "php", "phpunit")
+	requireTools(t, "php", "php", "phpunit")
 	dir := t.TempDir()
 	copyTree(t, standinOf("php"), dir)
 	writeFile(t, dir, "phpunit.xml", `<?xml version="1.0" encoding="UTF-8"?>
@@ -145,30 +156,30 @@ targets:
 	return c
 }
 
-// javaStandin is the stand-in core 1.8.0 in src/main/java, the generated
-// tests in src/test/java.
-func javaStandin(t *testing.T) checkout {
-	requireTools(t, "javac", "java")
-	if _, err := os.Stat("/usr/share/java/junit-platform-console-standalone.jar"); err != nil {
-		t.Skip("Debian's junit5 (the JUnit console launcher) is not installed here")
-	}
-	dir := t.TempDir()
-	copyTree(t, filepath.Join(standinOf("java"), "common"), filepath.Join(dir, "src", "main", "java"))
-	copyTree(t, filepath.Join(standinOf("java"), "core-1.8.0"), filepath.Join(dir, "src", "main", "java"))
-	c := checkout{dir: dir}
-	c.adopt(t, "", `version: 1
-targets:
-  - lang: java
-    out: .
-    blocks: [cases]
-    exemptions:
+// minimalDecodeExemptions are the cases the Java and .NET stand-ins'
+// minimal decode fails (it checks no attempts count and projects no
+// dead_letter), exempted as known failures as an SDK does its own.
+const minimalDecodeExemptions = `    exemptions:
       - case: "cases/invalid-attempts-*"
         action: fail
         reason: the stand-in's decode checks no attempts count
       - case: cases/dead-lettered
         action: fail
         reason: the stand-in's view has no dead_letter
-`)
+`
+
+// javaStandin is the stand-in core 1.8.0 in src/main/java, the generated
+// tests in src/test/java.
+func javaStandin(t *testing.T) checkout {
+	requireTools(t, "java", "javac", "java")
+	if _, err := os.Stat("/usr/share/java/junit-platform-console-standalone.jar"); err != nil {
+		absent(t, "java", "Debian's junit5 (the JUnit console launcher) is not installed here")
+	}
+	dir := t.TempDir()
+	copyTree(t, filepath.Join(standinOf("java"), "common"), filepath.Join(dir, "src", "main", "java"))
+	copyTree(t, filepath.Join(standinOf("java"), "core-1.8.0"), filepath.Join(dir, "src", "main", "java"))
+	c := checkout{dir: dir}
+	c.adopt(t, "", "version: 1\ntargets:\n  - lang: java\n    out: .\n    blocks: [cases]\n"+minimalDecodeExemptions)
 	return c
 }
 
@@ -176,10 +187,10 @@ targets:
 // retargeted to the .NET runtime installed here (the stand-in's is
 // net8.0).
 func dotnetStandin(t *testing.T) checkout {
-	requireTools(t, "dotnet")
+	requireTools(t, "dotnet", "dotnet")
 	out, err := exec.Command("dotnet", "--list-runtimes").Output()
 	if err != nil {
-		t.Skipf("dotnet --list-runtimes: %v", err)
+		absent(t, "dotnet", "dotnet --list-runtimes: "+err.Error())
 	}
 	framework := ""
 	for _, line := range strings.Split(string(out), "\n") {
@@ -189,7 +200,7 @@ func dotnetStandin(t *testing.T) checkout {
 		}
 	}
 	if framework == "" {
-		t.Skip("no .NET runtime here")
+		absent(t, "dotnet", "no .NET runtime here")
 	}
 	dir := t.TempDir()
 	copyTree(t, standinOf("dotnet"), dir)
@@ -204,9 +215,16 @@ func dotnetStandin(t *testing.T) checkout {
 		_ = os.RemoveAll(filepath.Join(dir, "src", other))
 		_ = os.RemoveAll(filepath.Join(dir, "tests", other+".Tests"))
 	}
-	writeFile(t, dir, "BabelQueue.sln", "")
-	_ = os.Remove(filepath.Join(dir, "BabelQueue.sln"))
 	c := checkout{dir: dir, env: []string{"DOTNET_CLI_TELEMETRY_OPTOUT=1", "DOTNET_NOLOGO=1"}}
-	c.adopt(t, "", "version: 1\ntargets:\n  - lang: dotnet\n    out: .\n    blocks: [cases]\n")
+	c.adopt(t, "", "version: 1\ntargets:\n  - lang: dotnet\n    out: .\n    blocks: [cases]\n"+minimalDecodeExemptions)
+	// The solution the SDK keeps at its root, which dotnet test runs.
+	for _, args := range [][]string{{"new", "sln", "-n", "BabelQueue"},
+		{"sln", "add", "src/BabelQueue.Core/BabelQueue.Core.csproj", "tests/BabelQueue.Core.Tests/BabelQueue.Core.Tests.csproj"}} {
+		cmd := exec.Command("dotnet", args...)
+		cmd.Dir, cmd.Env = dir, append(os.Environ(), c.env...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("dotnet %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
 	return c
 }

@@ -280,7 +280,10 @@ func wiringProblems(g generated) []string {
 		return nil
 	}
 	files, refused := readWiringFiles(g.out, wc.WiringFiles())
-	out := refused
+	var out []string
+	for _, r := range refused {
+		out = append(out, g.lang+": "+r)
+	}
 	for _, p := range wc.CheckWiring(files, g.files) {
 		out = append(out, fmt.Sprintf("%s: %s: %s; %s", g.lang, quote.Name(filepath.Join(g.out, filepath.FromSlash(p.File))), p.Problem, p.Fix))
 	}

@@ -44,6 +44,13 @@ func resultFiles(c *cli.Context) ([]resultFile, error) {
 	if dir == "" {
 		return files, nil
 	}
+	// The walk follows no link below dir; dir itself must be reached
+	// through none the checkout holds, as every file read is.
+	if root, rel, err := safefile.Anchor(dir); err == nil {
+		if _, err := safefile.ReadDir(root, rel); err != nil && !safefile.IsAbsent(err) {
+			return nil, problemsErr("--results-dir: %v", err)
+		}
+	}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		switch {
 		case err != nil:

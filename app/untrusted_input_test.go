@@ -197,3 +197,25 @@ func TestReportRefusesAHistoryWithAnUnknownStatus(t *testing.T) {
 		t.Error("the report was written")
 	}
 }
+
+// --results-dir through a committed link is refused, naming it.
+func TestReportRefusesAResultsDirThroughALink(t *testing.T) {
+	t.Parallel()
+	repo, elsewhere := t.TempDir(), t.TempDir()
+	if err := os.Mkdir(filepath.Join(repo, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(elsewhere, "go.json"), []byte(secret), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(elsewhere, filepath.Join(repo, "results")); err != nil {
+		t.Skip(err)
+	}
+	code, stdout, stderr := run(t, "report", "--lang", "go", "--out", repo, "--results-dir", filepath.Join(repo, "results"))
+	if code != 1 || !strings.Contains(stderr, "--results-dir: "+filepath.Join(repo, "results")+": it is a symbolic link") {
+		t.Errorf("exit %d, want 1 refusing the link:\n%s", code, stderr)
+	}
+	if strings.Contains(stdout+stderr, secret) {
+		t.Errorf("printed a file outside the checkout:\n%s%s", stdout, stderr)
+	}
+}

@@ -49,8 +49,8 @@ func (p *goPackage) keep(out string) {
 func readGoTestJSON(name string, data []byte) (Run, error) {
 	run := Run{Format: FormatGoTestJSON}
 	output := map[[2]string]*goOutput{} // package, test → its output since its last outcome
-	started := map[[2]string]bool{}    // run without an outcome yet
-	var order []string                 // packages, as first seen
+	started := map[[2]string]bool{}     // run without an outcome yet
+	var order []string                  // packages, as first seen
 	packages := map[string]*goPackage{}
 	offset := 0
 	for _, line := range bytes.SplitAfter(data, []byte("\n")) {

@@ -203,37 +203,32 @@ func newHTMLChanges(r Report, c *Changes) *htmlChanges {
 
 // htmlChangeList links each change to its entry in the details, where the
 // report still has that SDK target and case.
+// The targets and cases are looked up in maps built once: there may be a
+// change per cell of the report, and a scan of the targets and cases per
+// change would cost cells × (targets + cases).
 func htmlChangeList(r Report, changes []Change) []htmlChange {
+	sdks := map[[2]string]int{}
+	for i, s := range r.SDKs {
+		if _, ok := sdks[[2]string{s.Repository, s.Target}]; !ok {
+			sdks[[2]string{s.Repository, s.Target}] = i
+		}
+	}
+	cases := make(map[string]bool, len(r.Cases))
+	for _, c := range r.Cases {
+		cases[c.ID] = true
+	}
 	var out []htmlChange
 	for _, ch := range changes {
 		h := htmlChange{
 			Case: htmlName(ch.Case), SDK: htmlName(ch.Repository) + " · " + htmlName(ch.Target),
 			From: htmlLook(ch.From), To: htmlLook(ch.To),
 		}
-		if i := htmlFindSDK(r, ch.Repository, ch.Target); i >= 0 && htmlHasCase(r, ch.Case) {
+		if i, ok := sdks[[2]string{ch.Repository, ch.Target}]; ok && cases[ch.Case] {
 			h.Href = "#" + htmlResultID(i, ch.Case)
 		}
 		out = append(out, h)
 	}
 	return out
-}
-
-func htmlFindSDK(r Report, repository, target string) int {
-	for i, s := range r.SDKs {
-		if s.Repository == repository && s.Target == target {
-			return i
-		}
-	}
-	return -1
-}
-
-func htmlHasCase(r Report, id string) bool {
-	for _, c := range r.Cases {
-		if c.ID == id {
-			return true
-		}
-	}
-	return false
 }
 
 // htmlOlder says whether suite revision v is older than newest, comparing

@@ -26,7 +26,7 @@ func adversarialProject(n int) map[string][]byte {
 	project := []byte(`<Project Sdk="Microsoft.NET.Sdk"><ItemGroup>` + items.String() + `</ItemGroup></Project>`)
 	return map[string][]byte{
 		"tests/BabelQueue.Core.Tests/BabelQueue.Core.Tests.csproj": project,
-		"tests/Directory.Build.props": project,
+		"tests/Directory.Build.props":                              project,
 	}
 }
 

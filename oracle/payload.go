@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 
+	"github.com/babelqueue/bqgen/internal/patternbudget"
 	"github.com/babelqueue/bqgen/model"
 )
 
@@ -112,9 +112,10 @@ func placeOf(at string) string {
 type validator struct {
 	oracle   *Oracle
 	errs     []string
-	errBytes int                       // the length of errs' text
-	patterns map[string]*regexp.Regexp // compiled once per pattern
-	enums    map[*any]map[string]bool  // by the enum's first value
+	errBytes int                              // the length of errs' text
+	patterns map[string]patternbudget.Pattern // compiled once per pattern
+	steps    patternbudget.Steps              // the matching done, bounded
+	enums    map[*any]map[string]bool         // by the enum's first value
 }
 
 // schemaError is a defect of the schema itself (not of the data).

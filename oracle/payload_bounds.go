@@ -4,10 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/babelqueue/bqgen/internal/patternbudget"
 )
 
 // The payload validator's work stays linear in its schema and data: a
@@ -50,20 +51,29 @@ var errListFull = errors.New("the error list is full")
 func (v *validator) full() bool { return v.errBytes >= maxErrorBytes }
 
 // pattern returns the compiled regular expression expr, compiling each
-// distinct pattern once per validation.
-func (v *validator) pattern(expr string) (*regexp.Regexp, error) {
-	if re, ok := v.patterns[expr]; ok {
-		return re, nil
+// distinct pattern once per validation. A pattern whose program is over
+// patternbudget.MaxProgram is a schema error naming it: matching it would
+// cost its size times every string's length.
+func (v *validator) pattern(expr string) (patternbudget.Pattern, error) {
+	if p, ok := v.patterns[expr]; ok {
+		return p, nil
 	}
-	re, err := regexp.Compile(expr)
+	size, err := patternbudget.Size(expr)
 	if err != nil {
-		return nil, badSchema("pattern must be a valid regular expression")
+		return patternbudget.Pattern{}, badSchema("pattern must be a valid regular expression")
+	}
+	if size > patternbudget.MaxProgram {
+		return patternbudget.Pattern{}, badSchema("%v", patternbudget.TooLarge(expr, size))
+	}
+	p, err := patternbudget.Compile(expr)
+	if err != nil {
+		return patternbudget.Pattern{}, badSchema("pattern must be a valid regular expression")
 	}
 	if v.patterns == nil {
-		v.patterns = map[string]*regexp.Regexp{}
+		v.patterns = map[string]patternbudget.Pattern{}
 	}
-	v.patterns[expr] = re
-	return re, nil
+	v.patterns[expr] = p
+	return p, nil
 }
 
 // enumValues returns the canonical forms (canonicalJSON) of an enum's

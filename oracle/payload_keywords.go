@@ -301,6 +301,9 @@ func (v *validator) checkPattern(s map[string]any, str string, at *place) error 
 	if err != nil {
 		return err
 	}
+	if err := v.steps.Spend(re, str); err != nil {
+		return badSchema("%v", err) // an answer, not minutes of matching
+	}
 	if !re.MatchString(str) {
 		v.fail(at, "string does not match pattern %q", expr)
 	}

@@ -19,14 +19,12 @@ func BlockTable(r Report) []byte {
 	for i, s := range r.SDKs {
 		counts[i] = r.BlockCounts(s)
 	}
+	cases := map[string]int{} // by block: one pass over the cases, not one per block
+	for _, c := range r.Cases {
+		cases[c.Block]++
+	}
 	for bi, block := range r.Blocks() {
-		cases := 0
-		for _, c := range r.Cases {
-			if c.Block == block {
-				cases++
-			}
-		}
-		fmt.Fprintf(&b, "| %s | %d |", md(block), cases)
+		fmt.Fprintf(&b, "| %s | %d |", md(block), cases[block])
 		for i := range r.SDKs {
 			fmt.Fprintf(&b, " %s |", md(passedOf(counts[i][bi].Counts)))
 		}

@@ -62,6 +62,9 @@ func Build(in Input) (Report, error) {
 		}
 	}
 	r := Report{Cases: casesOf(in), SDKs: a.sdks}
+	if err := checkCells("the targets' indexes", len(r.Cases), len(in.Targets)); err != nil {
+		return Report{}, err
+	}
 	for i, t := range in.Targets {
 		r.SDKs[i].Results = classifyTarget(t.Index, a.got[i], r.Cases)
 		r.SDKs[i].Expectations = expectationsOf(t.Index)

@@ -264,8 +264,9 @@ func newHTMLSDK(r Report, i int, sdk SDK, pages htmlPages, blockN map[string]int
 		h.Trend = newHTMLTrend(*hist, sdk)
 	}
 	if changes != nil {
+		cases := htmlCaseSet(r) // once per target: cases, not changes × cases
 		for _, ch := range changes.NewlyFailing {
-			if ch.Repository == sdk.Repository && ch.Target == sdk.Target && htmlHasCase(r, ch.Case) {
+			if ch.Repository == sdk.Repository && ch.Target == sdk.Target && cases[ch.Case] {
 				h.NewlyFailing = append(h.NewlyFailing, htmlEntry{ID: htmlResultID(i, ch.Case), CaseID: htmlName(ch.Case), CaseHref: "#" + htmlResultID(i, ch.Case)})
 			}
 		}
@@ -474,15 +475,25 @@ func newHTMLChanges(r Report, c *Changes, pages htmlPages) *htmlChanges {
 }
 
 // htmlChangeList links each change to its entry in the target's section,
-// where the report still has that SDK target and case.
+// where the report still has that SDK target and case. The targets and
+// cases are looked up in maps built once: there may be a change per cell of
+// the report, and a scan of the targets and cases per change would cost
+// cells × (targets + cases).
 func htmlChangeList(r Report, changes []Change, pages htmlPages) []htmlChange {
+	sdks := map[[2]string]int{}
+	for i, s := range r.SDKs {
+		if _, ok := sdks[[2]string{s.Repository, s.Target}]; !ok {
+			sdks[[2]string{s.Repository, s.Target}] = i
+		}
+	}
+	cases := htmlCaseSet(r)
 	var out []htmlChange
 	for _, ch := range changes {
 		h := htmlChange{
 			Case: htmlName(ch.Case), SDK: htmlName(ch.Repository) + " · " + htmlName(ch.Target),
 			From: htmlLook(ch.From), To: htmlLook(ch.To),
 		}
-		if i := htmlFindSDK(r, ch.Repository, ch.Target); i >= 0 && htmlHasCase(r, ch.Case) && htmlResult(r.SDKs[i], ch.Case).Status != NotGenerated {
+		if i, ok := sdks[[2]string{ch.Repository, ch.Target}]; ok && cases[ch.Case] && htmlResult(r.SDKs[i], ch.Case).Status != NotGenerated {
 			file := pages.index
 			if pages.targets != nil {
 				file = pages.targets[i]
@@ -492,24 +503,6 @@ func htmlChangeList(r Report, changes []Change, pages htmlPages) []htmlChange {
 		out = append(out, h)
 	}
 	return out
-}
-
-func htmlFindSDK(r Report, repository, target string) int {
-	for i, s := range r.SDKs {
-		if s.Repository == repository && s.Target == target {
-			return i
-		}
-	}
-	return -1
-}
-
-func htmlHasCase(r Report, id string) bool {
-	for _, c := range r.Cases {
-		if c.ID == id {
-			return true
-		}
-	}
-	return false
 }
 
 // htmlOlder says whether suite revision v is older than newest, comparing
@@ -528,4 +521,13 @@ func htmlOlder(v, newest string) bool {
 		}
 	}
 	return len(a) < len(b)
+}
+
+// htmlCaseSet is the report's case ids as a set.
+func htmlCaseSet(r Report) map[string]bool {
+	cases := make(map[string]bool, len(r.Cases))
+	for _, c := range r.Cases {
+		cases[c.ID] = true
+	}
+	return cases
 }

@@ -69,6 +69,9 @@ func (r Report) check() error {
 	for _, s := range Statuses {
 		known[s] = true
 	}
+	if err := checkCells("the report", len(r.Cases), len(r.SDKs)); err != nil {
+		return err
+	}
 	cases := map[string]bool{}
 	for i, c := range r.Cases {
 		if c.ID == "" || cases[c.ID] {

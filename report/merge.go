@@ -22,6 +22,9 @@ func Merge(base, other Report) (Report, error) {
 		at[c.ID] = len(out.Cases)
 		out.Cases = append(out.Cases, c)
 	}
+	if err := checkCells("the merged report", len(out.Cases), len(base.SDKs)+len(other.SDKs)); err != nil {
+		return Report{}, err
+	}
 	seen := map[string]bool{}
 	for _, s := range append(append([]SDK{}, base.SDKs...), other.SDKs...) {
 		name := SDKName(s.Repository, s.Target)

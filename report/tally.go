@@ -55,29 +55,35 @@ type BlockShare struct {
 	Passing, Running int
 }
 
-// Shares are the blocks' shares of passing SDK targets, in case order.
+// Shares are the blocks' shares of passing SDK targets, in case order:
+// one pass over each target's results (linear in the report's cells, where
+// a pass per block would cost blocks × targets × cases).
 func (r Report) Shares() []BlockShare {
-	var out []BlockShare
-	for _, b := range r.Blocks() {
-		s := BlockShare{Block: b}
-		for _, sdk := range r.SDKs {
-			runs, passes := false, true
-			for _, c := range r.Cases {
-				if c.Block != b {
-					continue
-				}
-				st := sdk.Results[c.ID].Status
-				runs = runs || st != NotGenerated
-				passes = passes && (st == Passed || st == NotGenerated)
-			}
-			if runs {
-				s.Running++
-				if passes {
-					s.Passing++
+	blocks := r.Blocks()
+	at := make(map[string]int, len(blocks))
+	out := make([]BlockShare, len(blocks))
+	for i, b := range blocks {
+		at[b] = i
+		out[i].Block = b
+	}
+	runs, fails := make([]bool, len(blocks)), make([]bool, len(blocks))
+	for _, sdk := range r.SDKs {
+		clear(runs)
+		clear(fails)
+		for _, c := range r.Cases {
+			st := sdk.Results[c.ID].Status
+			i := at[c.Block]
+			runs[i] = runs[i] || st != NotGenerated
+			fails[i] = fails[i] || (st != Passed && st != NotGenerated)
+		}
+		for i := range blocks {
+			if runs[i] {
+				out[i].Running++
+				if !fails[i] {
+					out[i].Passing++
 				}
 			}
 		}
-		out = append(out, s)
 	}
 	return out
 }

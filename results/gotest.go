@@ -24,7 +24,20 @@ type goPackage struct {
 	build    string   // FailedBuild: the package did not compile
 	tests    int      // test outcomes seen
 	failures int      // of which fail
-	output   []string // package-level output, for errors
+	output   []string // the last package-level output, for errors
+}
+
+// keptPackageOutput is how many of a package's last output events its
+// error quotes (lastLines).
+const keptPackageOutput = 5
+
+// keep adds one package-level output event, keeping the last few.
+func (p *goPackage) keep(out string) {
+	if len(p.output) == keptPackageOutput {
+		copy(p.output, p.output[1:])
+		p.output = p.output[:keptPackageOutput-1]
+	}
+	p.output = append(p.output, out)
 }
 
 // readGoTestJSON reads go test -json: one test per pass/fail/skip event
@@ -35,9 +48,9 @@ type goPackage struct {
 // its tests quietly missing.
 func readGoTestJSON(name string, data []byte) (Run, error) {
 	run := Run{Format: FormatGoTestJSON}
-	output := map[[2]string][]string{} // package, test → output lines
-	started := map[[2]string]bool{}    // run without an outcome yet
-	var order []string                 // packages, as first seen
+	output := map[[2]string]*goOutput{} // package, test → its output since its last outcome
+	started := map[[2]string]bool{}     // run without an outcome yet
+	var order []string                  // packages, as first seen
 	packages := map[string]*goPackage{}
 	offset := 0
 	for _, line := range bytes.SplitAfter(data, []byte("\n")) {
@@ -62,9 +75,12 @@ func readGoTestJSON(name string, data []byte) (Run, error) {
 		key := [2]string{ev.Package, ev.Test}
 		switch {
 		case ev.Action == "output" && ev.Test == "":
-			pkg.output = append(pkg.output, ev.Output)
+			pkg.keep(ev.Output)
 		case ev.Action == "output":
-			output[key] = append(output[key], ev.Output)
+			if output[key] == nil {
+				output[key] = &goOutput{}
+			}
+			output[key].add(ev.Output)
 		case ev.Action == "run":
 			started[key] = true
 		case ev.Test == "" && ev.Action == "fail":
@@ -75,8 +91,9 @@ func readGoTestJSON(name string, data []byte) (Run, error) {
 			outcome := Outcome(ev.Action)
 			message := ""
 			if outcome != Pass {
-				message = goMessage(output[key])
+				message = output[key].message()
 			}
+			delete(output, key) // a test run again starts a new message
 			run.Tests = append(run.Tests, Test{Suite: ev.Package, Name: ev.Test, Outcome: outcome, Message: message})
 			pkg.tests++
 			if outcome == Fail {
@@ -116,27 +133,63 @@ var goFraming = regexp.MustCompile(`^\s*(=== (RUN|PAUSE|CONT|NAME)|--- (PASS|FAI
 // each message, with its indentation.
 var goLogPrefix = regexp.MustCompile(`^(\s*)[^\s:]+\.go:\d+: `)
 
-// goMessage is a test's own output without the testing package's framing:
-// what it logged, reported or gave as its skip reason. A message's
-// continuation lines lose the indentation the testing package added to
-// them and keep their own.
-func goMessage(lines []string) string {
-	var out []string
-	indent := ""
-	for _, chunk := range lines {
-		for _, line := range strings.Split(strings.TrimSuffix(chunk, "\n"), "\n") {
-			if goFraming.MatchString(line) {
-				continue
-			}
-			if m := goLogPrefix.FindStringSubmatch(line); m != nil {
-				indent = m[1] + "    "
-				out = append(out, line[len(m[0]):])
-				continue
-			}
-			out = append(out, strings.TrimPrefix(line, indent))
+// maxMessageBytes is how much of a test's output its message keeps: a
+// failure's cause comes first, and a file that repeats output events for
+// one test must not grow a message (or the time to fold it) without end.
+const maxMessageBytes = 64 << 10
+
+// goOutput folds a test's output events, as they come, into its message:
+// its own output without the testing package's framing, what it logged,
+// reported or gave as its skip reason. A message's continuation lines lose
+// the indentation the testing package added to them and keep their own.
+// Each event is folded once (linear in the file), and the message stops
+// growing at maxMessageBytes.
+type goOutput struct {
+	text   strings.Builder
+	indent string
+	lines  int
+	cut    int // bytes of lines left out past maxMessageBytes
+}
+
+// add folds one output event.
+func (o *goOutput) add(chunk string) {
+	for _, line := range strings.Split(strings.TrimSuffix(chunk, "\n"), "\n") {
+		if goFraming.MatchString(line) {
+			continue
 		}
+		if m := goLogPrefix.FindStringSubmatch(line); m != nil {
+			o.indent = m[1] + "    "
+			o.line(line[len(m[0]):])
+			continue
+		}
+		o.line(strings.TrimPrefix(line, o.indent))
 	}
-	return strings.TrimSpace(strings.Join(out, "\n"))
+}
+
+// line adds one line of the message, or counts it as cut.
+func (o *goOutput) line(l string) {
+	if o.cut > 0 || o.text.Len()+len(l) > maxMessageBytes {
+		o.cut += len(l) + 1
+		return
+	}
+	if o.lines > 0 {
+		o.text.WriteByte('\n')
+	}
+	o.text.WriteString(l)
+	o.lines++
+}
+
+// message is the folded output, "" for none (a nil o: the test printed
+// nothing).
+func (o *goOutput) message() string {
+	if o == nil {
+		return ""
+	}
+	msg := strings.TrimSpace(o.text.String())
+	if o.cut > 0 {
+		msg += fmt.Sprintf("\n… (%d more bytes of output)", o.cut)
+	}
+	return msg
 }
 
 // jsonOffset is where in a line encoding/json stopped, 0 when it does not

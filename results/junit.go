@@ -53,7 +53,9 @@ func readJUnit(name string, data []byte) (Run, error) {
 	}
 	run := Run{Format: FormatJUnitXML}
 	if root.fromNodeTest() {
-		root.collectNodeTest("", &run.Tests)
+		if err := root.collectNodeTest("", &run.Tests); err != nil {
+			return Run{}, fmt.Errorf("%s: %w", name, err)
+		}
 	} else {
 		root.collect("", &run.Tests)
 	}
@@ -90,7 +92,11 @@ func (s junitSuite) fromNodeTest() bool {
 // "test" and which names no file: a test's suite is the path of describe
 // blocks around it (their <testsuite> names joined with " > "), "" at the
 // top level, as the node test index lists it.
-func (s junitSuite) collectNodeTest(path string, into *[]Test) {
+//
+// A path is at most maxSuitePath bytes: each level's path repeats every
+// enclosing name, so describe blocks nested as deep as XML allows (10,000)
+// would build gigabytes of paths from a megabyte file.
+func (s junitSuite) collectNodeTest(path string, into *[]Test) error {
 	for _, c := range s.Cases {
 		t := c.test(path)
 		t.Suite = path
@@ -102,9 +108,19 @@ func (s junitSuite) collectNodeTest(path string, into *[]Test) {
 		if path != "" {
 			inner = path + " > " + nested.Name
 		}
-		nested.collectNodeTest(inner, into)
+		if len(inner) > maxSuitePath {
+			return fmt.Errorf("node:test suites nested so deep that a test's suite path (the describe blocks around it) passes %d bytes, the limit: %.80q…", maxSuitePath, inner)
+		}
+		if err := nested.collectNodeTest(inner, into); err != nil {
+			return err
+		}
 	}
+	return nil
 }
+
+// maxSuitePath is the longest node:test suite path a result file may give
+// a test: far above any real nesting of describe blocks.
+const maxSuitePath = 64 << 10
 
 // test is the case's outcome. A <skipped> wins over a <failure>: node:test
 // writes both for a failing todo test, which its own totals count as todo.

@@ -130,3 +130,44 @@ func TestValidateBoundsTheWorkOfASchema(t *testing.T) {
 		}
 	})
 }
+
+// Issue 27: a 726-byte pattern compiling to about 140,000 instructions,
+// over a 20 KB string, stalled validate (and generate and oracle serve) for
+// minutes: Go's regexp costs the program's size times the text. The
+// pattern is refused, named, at its place in the schema; and a pattern
+// under that limit matched over too much text is refused as the schema's
+// work.
+func TestValidateRefusesPatternBombs(t *testing.T) {
+	t.Parallel()
+	long := `"` + strings.Repeat("a", 20<<10) + `"`
+	bomb := strings.Repeat(`\\w{1,1000}`, 72) + "xxxxxx"
+	t.Run("program size", func(t *testing.T) {
+		withinSeconds(t, 30, func() {
+			_, problems := Suite(payloadSuite(t, `{"type":"string","pattern":"`+bomb+`"}`, long))
+			for _, p := range problems.Errors() {
+				if p.File == model.ManifestFile && p.Pointer == "/payload_schema/schema/pattern" &&
+					strings.Contains(p.Message, "over the limit of 10000") && strings.Contains(p.Message, `"\\w{1,1000}`) {
+					return
+				}
+			}
+			t.Errorf("the pattern is not refused at its place:\n%v", problems.Errors())
+		})
+	})
+	t.Run("pattern properties", func(t *testing.T) {
+		withinSeconds(t, 30, func() {
+			_, problems := Suite(payloadSuite(t, `{"patternProperties":{"`+bomb+`":{}}}`, `{}`))
+			if !hasError(problems, model.ManifestFile, "over the limit of 10000") {
+				t.Errorf("the pattern is not refused:\n%v", problems.Errors())
+			}
+		})
+	})
+	t.Run("work", func(t *testing.T) {
+		data := "[" + strings.TrimSuffix(strings.Repeat(long+",", 100), ",") + "]"
+		withinSeconds(t, 30, func() {
+			_, problems := Suite(payloadSuite(t, `{"type":"array","items":{"type":"string","pattern":"\\w{1,1000}x"}}`, data))
+			if !hasError(problems, model.ManifestFile, "against this schema would take more than") {
+				t.Errorf("the pattern's work is not bounded:\n%v", problems.Errors())
+			}
+		})
+	})
+}

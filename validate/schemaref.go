@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/babelqueue/bqgen/internal/patternbudget"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/xeipuuv/gojsonschema"
 )
@@ -96,6 +97,7 @@ func (w *refWalker) walk(v model.Value, at model.Pointer) {
 			}
 		}
 	}
+	w.checkPatterns(v, at)
 	if ref, ok := v.Get("$ref"); ok {
 		if target, msg := w.resolve(ref); msg != "" {
 			w.fail(at.Child("$ref"), "%s", msg)
@@ -107,6 +109,26 @@ func (w *refWalker) walk(v model.Value, at model.Pointer) {
 		w.inPlace(key, sub, subAt, subAt)
 	})
 	w.each(v, at, childValued, childArrays, childMaps, w.walk)
+}
+
+// checkPatterns refuses each regular expression of the schema v (its
+// pattern, its patternProperties' keys) whose program is over
+// patternbudget.MaxProgram: matching costs its size times each string's
+// length, and a validator would run it over every string. A pattern that
+// does not compile is the library's to report.
+func (w *refWalker) checkPatterns(v model.Value, at model.Pointer) {
+	if p, ok := v.Get("pattern"); ok && p.Kind == model.String {
+		if size, err := patternbudget.Size(p.Text); err == nil && size > patternbudget.MaxProgram {
+			w.fail(at.Child("pattern"), "%v", patternbudget.TooLarge(p.Text, size))
+		}
+	}
+	if pp, ok := v.Get("patternProperties"); ok && pp.Kind == model.Object {
+		for _, m := range pp.Members {
+			if size, err := patternbudget.Size(m.Key); err == nil && size > patternbudget.MaxProgram {
+				w.fail(at.Child("patternProperties").Child(m.Key), "%v", patternbudget.TooLarge(m.Key, size))
+			}
+		}
+	}
 }
 
 // inPlace records that the schema from applies sub to the same value.

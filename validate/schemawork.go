@@ -3,6 +3,7 @@ package validate
 import (
 	"slices"
 
+	"github.com/babelqueue/bqgen/internal/patternbudget"
 	"github.com/babelqueue/bqgen/model"
 )
 
@@ -70,14 +71,14 @@ type schemaWork struct {
 // newSchemaWork prices values against schema, whose walk found fanOut
 // schemas applied in place to one value.
 func newSchemaWork(schema model.Value, fanOut int64) *schemaWork {
-	return &schemaWork{perValue: (1 + longestList(schema)) * fanOut, perString: patternBytes(schema) * fanOut}
+	return &schemaWork{perValue: (1 + longestList(schema)) * fanOut, perString: min(patternSize(schema), maxSchemaWork+1) * fanOut}
 }
 
 // add counts checking v, and reports whether the total is still within
 // maxSchemaWork.
 func (w *schemaWork) add(v model.Value) bool {
 	values, stringBytes := weigh(v)
-	w.total += values*w.perValue + stringBytes*w.perString // each ≤ 2^24 · 2^24 · 2^10: no overflow
+	w.total += values*w.perValue + stringBytes*w.perString // each ≤ 2^24 · 2^27 · 2^10: no overflow
 	w.total = min(w.total, maxSchemaWork+1)
 	return w.total <= maxSchemaWork
 }
@@ -118,28 +119,42 @@ func longestList(v model.Value) int64 {
 	return n
 }
 
-// patternBytes is the size of every regular expression in a schema: the
-// values of "pattern" and the keys of "patternProperties", wherever they
-// are (an over-estimate: some may be data, in an enum or a const).
-func patternBytes(v model.Value) int64 {
+// patternSize is the size of every regular expression in a schema, in
+// compiled instructions (patternbudget.Size; its bytes for one that does
+// not compile): the values of "pattern" and the keys of
+// "patternProperties", wherever they are (an over-estimate: some may be
+// data, in an enum or a const). A pattern's bytes understate its cost:
+// `\w{1,1000}` is 10 bytes and 2,000 instructions.
+func patternSize(v model.Value) int64 {
 	var n int64
 	switch v.Kind {
 	case model.Array:
 		for _, item := range v.Items {
-			n += patternBytes(item)
+			n += patternSize(item)
 		}
 	case model.Object:
 		for _, m := range v.Members {
 			if m.Key == "pattern" && m.Value.Kind == model.String {
-				n += int64(len(m.Value.Text))
+				n += programSize(m.Value.Text)
 			}
 			if m.Key == "patternProperties" && m.Value.Kind == model.Object {
 				for _, p := range m.Value.Members {
-					n += int64(len(p.Key))
+					n += programSize(p.Key)
 				}
 			}
-			n += patternBytes(m.Value)
+			n += patternSize(m.Value)
 		}
 	}
 	return n
+}
+
+// programSize is expr's compiled size, capped above MaxProgram (validate
+// refuses such a pattern; the cap keeps sums from overflowing), or its
+// length when it does not compile.
+func programSize(expr string) int64 {
+	size, err := patternbudget.Size(expr)
+	if err != nil {
+		return int64(len(expr))
+	}
+	return int64(min(size, patternbudget.MaxProgram+1))
 }

@@ -222,7 +222,8 @@ var (
 func scaffoldMethods(src string) map[string][]scaffoldMethod {
 	src = stringLit.ReplaceAllString(lineComment.ReplaceAllString(blockComment.ReplaceAllString(src, ""), ""), `""`)
 	methods := map[string][]scaffoldMethod{}
-	for _, at := range methodHead.FindAllStringSubmatchIndex(src, -1) {
+	heads := methodHead.FindAllStringSubmatchIndex(src, -1)
+	for i, at := range heads {
 		sub := func(i int) string {
 			if at[2*i] < 0 {
 				return ""
@@ -235,7 +236,7 @@ func scaffoldMethods(src string) map[string][]scaffoldMethod {
 		} else if strings.Contains(sub(2), "static") {
 			continue
 		}
-		params, ok := parameterTypes(src[at[1]:])
+		params, ok := parameterTypes(src[at[1]:nextHead(heads, i, len(src))])
 		if !ok {
 			continue
 		}
@@ -243,6 +244,17 @@ func scaffoldMethods(src string) map[string][]scaffoldMethod {
 		methods[m.name] = append(methods[m.name], m)
 	}
 	return methods
+}
+
+// nextHead is where the head after heads[i] starts (end when it is the
+// last): a parameter list ends before it, so that the reader reads each
+// part of the file once, however many heads never close (C# allows no
+// method declaration inside a parameter list).
+func nextHead(heads [][]int, i, end int) int {
+	if i+1 < len(heads) {
+		return heads[i+1][0]
+	}
+	return end
 }
 
 // parameterTypes reads the parameter list that src starts inside (after

@@ -9,6 +9,12 @@ import (
 // formatting): enough to find the methods of its top-level class and their
 // parameter and return types, for AuditScaffold. It is not a parser: it
 // blanks comments and literals, counts braces and matches declarations.
+//
+// It is linear in the file, whatever the file holds (issue 27: a few hundred
+// KB of method heads that never close made it rescan the rest of the file
+// for each): the brace depths and the closing parenthesis of every opening
+// one are found in one pass each, line numbers are counted forward, and no
+// part of methodHead can run past the parenthesis that ends a match.
 
 // javaMethod is one method the scaffold's top-level class declares.
 type javaMethod struct {
@@ -22,7 +28,13 @@ type javaMethod struct {
 
 // methodHead matches a method declaration up to its opening parenthesis:
 // annotations, modifiers, type parameters, the return type and the name.
-var methodHead = regexp.MustCompile(`((?:@[\w.]+(?:\s*\([^)]*\))?\s*)*)` +
+//
+// An annotation's arguments hold no parenthesis ([^()]*, as javac's would
+// not once literals are blanked, nested annotations aside, which the reader
+// never matched): an argument list that never closes then ends at the next
+// parenthesis instead of keeping a match attempt alive to the end of the
+// file for every head after it.
+var methodHead = regexp.MustCompile(`((?:@[\w.]+(?:\s*\([^()]*\))?\s*)*)` +
 	`((?:(?:public|protected|private|static|final|synchronized|abstract|native|strictfp|default)\s+)*)` +
 	`(?:<[^;{}()]*?>\s*)?([\w.$]+(?:\s*<[^;{}()]*?>)?(?:\s*\[\s*\])*)\s+(\w+)\s*\(`)
 
@@ -38,14 +50,20 @@ var overrideAnnotation = regexp.MustCompile(`@(java\.lang\.)?Override\b`)
 func classMethods(src string) map[string][]javaMethod {
 	code := blankNonCode(src)
 	depth := braceDepths(code)
+	closing := closingParens(code)
+	lines := lineCounter{text: src}
 	methods := map[string][]javaMethod{}
-	for _, m := range methodHead.FindAllStringSubmatchIndex(code, -1) {
+	heads := methodHead.FindAllStringSubmatchIndex(code, -1)
+	for i, m := range heads {
 		start, nameAt, open := m[0], m[8], m[1]-1
 		if depth[start] != 1 || notAType[code[m[6]:m[7]]] {
 			continue // a call or a statement, not a member declaration
 		}
-		end := closingParen(code, open)
-		if end < 0 {
+		end := closing[open]
+		if end < 0 || i+1 < len(heads) && end > heads[i+1][0] {
+			// No parameter list closes before the next head: Java's never
+			// holds one, and reading through it would read each head's
+			// text again for every head around it.
 			continue
 		}
 		name := code[m[8]:m[9]]
@@ -55,7 +73,7 @@ func classMethods(src string) map[string][]javaMethod {
 			Params:   paramTypes(code[open+1 : end]),
 			Override: overrideAnnotation.MatchString(code[m[2]:m[3]]),
 			Public:   strings.Contains(" "+code[m[4]:m[5]], " public "),
-			Line:     1 + strings.Count(src[:nameAt], "\n"),
+			Line:     lines.at(nameAt),
 		})
 	}
 	return methods
@@ -137,21 +155,44 @@ func braceDepths(code string) []int {
 	return depth
 }
 
-// closingParen is the offset of the parenthesis closing the one at open,
-// or -1.
-func closingParen(code string, open int) int {
-	d := 0
-	for i := open; i < len(code); i++ {
+// closingParens maps the offset of every opening parenthesis of code to
+// the offset of the one closing it, or -1 when none does, in one pass with a
+// stack of the open ones (other offsets map to 0).
+func closingParens(code string) []int {
+	closing := make([]int, len(code))
+	var open []int
+	for i := 0; i < len(code); i++ {
 		switch code[i] {
 		case '(':
-			d++
+			open = append(open, i)
 		case ')':
-			if d--; d == 0 {
-				return i
+			if len(open) > 0 {
+				closing[open[len(open)-1]] = i
+				open = open[:len(open)-1]
 			}
 		}
 	}
-	return -1
+	for _, i := range open {
+		closing[i] = -1
+	}
+	return closing
+}
+
+// lineCounter numbers the lines of text at offsets asked in increasing
+// order, counting newlines forward from the last offset asked: linear over
+// all the offsets of one file.
+type lineCounter struct {
+	text string
+	at0  int // the last offset asked
+	line int // the 0-based line of at0
+}
+
+// at is the 1-based line of offset i, which is not before the last one
+// asked.
+func (c *lineCounter) at(i int) int {
+	c.line += strings.Count(c.text[c.at0:i], "\n")
+	c.at0 = i
+	return c.line + 1
 }
 
 // paramTypes is the normalised types of a formal parameter list.

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/patternbudget"
 )
 
 // The wiring check: Maven runs the generated tests only when its test
@@ -178,13 +179,18 @@ func splitPatterns(list []string) []string {
 	return out
 }
 
-// unmatched are the classes no pattern matches.
+// unmatched are the classes no pattern matches. Each pattern is compiled
+// once, not once per class.
 func unmatched(classes, patterns []string) []string {
+	matchers := make([]func(string) bool, len(patterns))
+	for i, p := range patterns {
+		matchers[i] = surefireMatcher(p)
+	}
 	var out []string
 	for _, c := range classes {
 		hit := false
-		for _, p := range patterns {
-			if surefireMatch(p, c) {
+		for _, m := range matchers {
+			if m(c) {
 				hit = true
 				break
 			}
@@ -198,9 +204,10 @@ func unmatched(classes, patterns []string) []string {
 
 // matched are the classes pattern matches.
 func matched(classes []string, pattern string) []string {
+	m := surefireMatcher(pattern)
 	var out []string
 	for _, c := range classes {
-		if surefireMatch(pattern, c) {
+		if m(c) {
 			out = append(out, path.Base(c))
 		}
 	}
@@ -209,18 +216,24 @@ func matched(classes []string, pattern string) []string {
 
 // surefireMatch reports whether a Surefire include or exclude matches the
 // test class source at rel ("com/babelqueue/ConformanceCasesTest.java").
-// It follows Surefire: "%regex[...]" is a regular expression over the class
-// file's path; otherwise an Ant pattern in which ** spans directories, a
-// pattern without a directory matches in any package, a "#method" part
-// selects methods of the class, and .java and .class are the same class.
-func surefireMatch(pattern, rel string) bool {
-	base := strings.TrimSuffix(rel, SourceExt)
+func surefireMatch(pattern, rel string) bool { return surefireMatcher(pattern)(rel) }
+
+// surefireMatcher is the test of whether a Surefire include or exclude
+// matches a test class source path. It follows Surefire: "%regex[...]" is a
+// regular expression over the class file's path; otherwise an Ant pattern
+// in which ** spans directories, a pattern without a directory matches in
+// any package, a "#method" part selects methods of the class, and .java and
+// .class are the same class.
+func surefireMatcher(pattern string) func(rel string) bool {
 	if inner, ok := strings.CutPrefix(pattern, "%regex["); ok && strings.HasSuffix(inner, "]") {
-		re, err := regexp.Compile(strings.TrimSuffix(inner, "]"))
+		re, err := patternbudget.Compile(strings.TrimSuffix(inner, "]"))
 		if err != nil {
-			return false
+			return func(string) bool { return false } // it does not compile, or is over the budget: it matches nothing
 		}
-		return re.MatchString(base+".class") || re.MatchString(base+SourceExt)
+		return func(rel string) bool {
+			base := strings.TrimSuffix(rel, SourceExt)
+			return re.MatchString(base+".class") || re.MatchString(base+SourceExt)
+		}
 	}
 	pattern, _, _ = strings.Cut(pattern, "#")
 	pattern = strings.ReplaceAll(pattern, "\\", "/")
@@ -228,7 +241,8 @@ func surefireMatch(pattern, rel string) bool {
 	if !strings.Contains(pattern, "/") {
 		pattern = "**/" + pattern
 	}
-	return antRegexp(pattern).MatchString(base)
+	re := antRegexp(pattern)
+	return func(rel string) bool { return re.MatchString(strings.TrimSuffix(rel, SourceExt)) }
 }
 
 // antRegexp compiles an Ant path pattern.

@@ -99,9 +99,16 @@ func scaffoldMethods(src string) map[string][]string {
 		src = balanced(src[loc[1]:])
 	}
 	out := map[string][]string{}
-	for _, loc := range memberHead.FindAllStringSubmatchIndex(src, -1) {
+	heads := memberHead.FindAllStringSubmatchIndex(src, -1)
+	for i, loc := range heads {
 		name := src[loc[2]:loc[3]]
-		list := balanced(src[loc[1]:])
+		// A parameter list ends before the next member's head, so that each
+		// part of the file is read once, however many lists never close.
+		end := len(src)
+		if i+1 < len(heads) {
+			end = heads[i+1][0]
+		}
+		list := balanced(src[loc[1]:end])
 		var types []string
 		for _, p := range splitTop(list, ',') {
 			if p = strings.TrimSpace(p); p == "" {

@@ -49,9 +49,17 @@ var (
 func scaffoldMethods(src string) map[string]scaffoldMethod {
 	src = phpLineComment.ReplaceAllString(phpBlockComment.ReplaceAllString(src, ""), "")
 	out := map[string]scaffoldMethod{}
-	for _, loc := range phpFunction.FindAllStringSubmatchIndex(src, -1) {
-		params, end := phpParams(src, loc[1])
-		ret := phpReturn.FindStringSubmatch(src[end:])
+	heads := phpFunction.FindAllStringSubmatchIndex(src, -1)
+	for i, loc := range heads {
+		// A declaration ends before the next function's head, so that
+		// each part of the file is read once, however many parameter
+		// lists never close or no body follows.
+		next := len(src)
+		if i+1 < len(heads) {
+			next = heads[i+1][0]
+		}
+		params, end := phpParams(src[:next], loc[1])
+		ret := phpReturn.FindStringSubmatch(src[end:next])
 		if ret == nil {
 			continue
 		}

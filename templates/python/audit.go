@@ -151,25 +151,48 @@ func classMethods(text, name string) map[string]params {
 	if loc == nil {
 		return out
 	}
+	defs := classDefs(text, loc[1])
+	for i, d := range defs {
+		// A parameter list ends before the next def, so that each part of
+		// the file is read once, however many lists never close.
+		end := len(text)
+		if i+1 < len(defs) {
+			end = defs[i+1].line
+		}
+		out[d.name] = parseParams(text[d.open:end])
+	}
+	return out
+}
+
+// classDef is one def of a class body: its name, where its line starts
+// and where its parameter list opens (after the parenthesis).
+type classDef struct {
+	name       string
+	line, open int
+}
+
+// classDefs are the defs at the indent of the class body that starts at
+// offset of text, to the body's end (the next top-level statement).
+func classDefs(text string, offset int) []classDef {
+	var defs []classDef
 	indent := ""
-	offset := loc[1]
-	for _, line := range strings.SplitAfter(text[loc[1]:], "\n") {
+	for _, line := range strings.SplitAfter(text[offset:], "\n") {
 		trimmed := strings.TrimLeft(line, " \t")
 		blank := strings.TrimSpace(line) == "" || strings.HasPrefix(trimmed, "#")
 		switch {
 		case blank:
 		case len(trimmed) == len(line):
-			return out // the class ends at the next top-level statement
+			return defs // the class ends at the next top-level statement
 		case indent == "":
 			indent = line[:len(line)-len(trimmed)]
 			fallthrough
 		default:
 			if d := defLine.FindStringSubmatchIndex(trimmed); d != nil && line[:len(line)-len(trimmed)] == indent {
-				open := offset + len(line) - len(trimmed) + d[1]
-				out[trimmed[d[2]:d[3]]] = parseParams(text[open:])
+				defs = append(defs, classDef{name: trimmed[d[2]:d[3]], line: offset,
+					open: offset + len(line) - len(trimmed) + d[1]})
 			}
 		}
 		offset += len(line)
 	}
-	return out
+	return defs
 }

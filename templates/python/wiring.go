@@ -313,10 +313,17 @@ func tomlSection(content, section string) (map[string][]string, bool) {
 		}
 		v = strings.TrimSpace(v)
 		if strings.HasPrefix(v, "[") {
-			for !strings.Contains(stripTOMLStrings(v), "]") && i+1 < len(lines) {
+			// The array ends on the first line holding "]" outside its
+			// strings (a TOML string spans no line): each line is looked at
+			// once, where testing the whole value again for each line
+			// added made an array that never closes quadratic.
+			parts := []string{v}
+			for closed := strings.Contains(stripTOMLStrings(v), "]"); !closed && i+1 < len(lines); {
 				i++
-				v += "\n" + lines[i]
+				parts = append(parts, lines[i])
+				closed = strings.Contains(stripTOMLStrings(lines[i]), "]")
 			}
+			v = strings.Join(parts, "\n")
 			var values []string
 			for _, m := range tomlString.FindAllStringSubmatch(stripComments(v), -1) {
 				values = append(values, m[1]+m[2])

@@ -1,0 +1,176 @@
+// Package complexitytest is the harness of the complexity tests (issue 27):
+// every parser and reader of input bqgen does not control is run on an
+// adversarial input at sizes n, 2n, 4n, 8n and 16n, and fails when its time
+// or its allocated memory grows faster than n log n, or when an input at the
+// kind's size limit takes longer than a fixed ceiling.
+//
+// Timings on a shared machine are noisy, so each size is timed in CPU time
+// (cpuTime), best of three, and the bound has a generous slack: a quadratic reader grows 256-fold from
+// n to 16n, an n log n one about 20-fold, and the test fails above
+// 16 · log2(16n)/log2(n) · Slack. Allocated bytes are the steadier measure:
+// they are counted the same way and bounded by the same ratio.
+package complexitytest
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Slack is the factor over n log n growth a reader may show before the test
+// fails: well under the 16× a quadratic one adds from n to 16n.
+const Slack = 4
+
+// Ceiling is the longest a reader may take on an input at its kind's size
+// limit (the issue's acceptance: no run over 10 s).
+const Ceiling = 10 * time.Second
+
+// minTime is the least time the smallest size must take for its timing to
+// mean something: the harness doubles n until it does.
+const minTime = 20 * time.Millisecond
+
+// maxDoublings bounds the doubling of n towards minTime.
+const maxDoublings = 12
+
+// Growth is what one complexity test measured, from n to 16n.
+type Growth struct {
+	Kind          string
+	N             int              // the base size, in the generator's units
+	Times         [5]time.Duration // best of three at n, 2n, 4n, 8n, 16n
+	Allocs        [5]uint64        // bytes allocated at each size
+	TimeRatio     float64          // Times[4]/Times[0]
+	AllocRatio    float64          // Allocs[4]/Allocs[0]
+	Bound         float64          // the largest ratio allowed
+	NLogNExpected float64          // 16 · log2(16n)/log2(n)
+}
+
+// Skip skips t in the -short tier: complexity tests belong to the full
+// tier, though each takes seconds.
+func Skip(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("a complexity test: not part of the -short tier")
+	}
+}
+
+// Linear measures run on gen(n) … gen(16n), starting from base (doubled
+// while the smallest input runs too fast to time), and fails t when time or
+// allocated bytes grow faster than n log n (times Slack). gen builds the
+// input outside the timing; run must do the whole read, and fail t itself on
+// an error it does not expect.
+func Linear[T any](t *testing.T, kind string, base int, gen func(n int) T, run func(T)) Growth {
+	t.Helper()
+	n := base
+	for range maxDoublings {
+		if d, _ := measure(gen(n), run); d >= minTime {
+			break
+		}
+		n *= 2
+	}
+	g := Growth{Kind: kind, N: n}
+	for i := range g.Times {
+		g.Times[i], g.Allocs[i] = measure(gen(n<<i), run)
+	}
+	g.TimeRatio = float64(g.Times[4]) / math.Max(1, float64(g.Times[0]))
+	g.AllocRatio = float64(g.Allocs[4]) / math.Max(1, float64(g.Allocs[0]))
+	g.NLogNExpected = 16 * math.Log2(float64(16*n)) / math.Log2(float64(max(n, 2)))
+	g.Bound = g.NLogNExpected * Slack
+	t.Logf("%s", g)
+	record(g)
+	if g.TimeRatio > g.Bound {
+		t.Errorf("%s: time grows %.1f× from n=%d to 16n, over n log n's %.1f× (× slack %d = %.1f): %v",
+			kind, g.TimeRatio, n, g.NLogNExpected, Slack, g.Bound, g.Times)
+	}
+	if g.AllocRatio > g.Bound {
+		t.Errorf("%s: allocated bytes grow %.1f× from n=%d to 16n, over n log n's %.1f× (× slack %d = %.1f): %v",
+			kind, g.AllocRatio, n, g.NLogNExpected, Slack, g.Bound, g.Allocs)
+	}
+	return g
+}
+
+// Within fails t when run on input takes longer than Ceiling (in CPU time,
+// as Linear measures): the input at the kind's size limit.
+func Within[T any](t *testing.T, kind string, input T, run func(T)) time.Duration {
+	t.Helper()
+	runtime.GC()
+	start := cpuTime()
+	run(input)
+	d := cpuTime() - start
+	t.Logf("%s: %v at the size limit", kind, d.Round(time.Millisecond))
+	if d > Ceiling {
+		t.Errorf("%s: an input at the size limit takes %v, over the ceiling of %v", kind, d, Ceiling)
+	}
+	return d
+}
+
+// measure is the best of three timings of run(input) and the bytes the
+// first run allocated.
+func measure[T any](input T, run func(T)) (time.Duration, uint64) {
+	best := time.Duration(math.MaxInt64)
+	var allocated uint64
+	for i := range 3 {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		start := cpuTime()
+		run(input)
+		d := cpuTime() - start
+		runtime.ReadMemStats(&after)
+		best = min(best, d)
+		if i == 0 {
+			allocated = after.TotalAlloc - before.TotalAlloc
+		}
+	}
+	return best, allocated
+}
+
+// String is one table row: the kind, n, the times and the ratios.
+func (g Growth) String() string {
+	times := make([]string, len(g.Times))
+	for i, d := range g.Times {
+		times[i] = d.Round(time.Microsecond).String()
+	}
+	return fmt.Sprintf("%s: n=%d times %s; time ×%.1f, bytes ×%.1f from n to 16n (n log n: ×%.1f, bound ×%.1f)",
+		g.Kind, g.N, strings.Join(times, " "), g.TimeRatio, g.AllocRatio, g.NLogNExpected, g.Bound)
+}
+
+// record appends g, as a Markdown table row, to the file the environment
+// variable BQGEN_COMPLEXITY_LOG names (none: nothing): how the growth table
+// of a full run is collected.
+func record(g Growth) {
+	path := os.Getenv("BQGEN_COMPLEXITY_LOG")
+	if path == "" {
+		return
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	fmt.Fprintf(f, "| %s | %d | %v | %v | %.1f | %.1f | %.1f |\n", g.Kind, g.N,
+		g.Times[0].Round(time.Microsecond), g.Times[4].Round(time.Microsecond), g.TimeRatio, g.AllocRatio, g.Bound)
+}
+
+// Mix is n pieces drawn from pieces by a fixed-seed generator, joined: an
+// input of many small items in an order no one wrote by hand, the same on
+// every run.
+func Mix(seed uint64, n int, pieces ...string) string {
+	var b strings.Builder
+	x := seed | 1
+	for range n {
+		x ^= x << 13 // xorshift64: deterministic, and no import of math/rand state
+		x ^= x >> 7
+		x ^= x << 17
+		b.WriteString(pieces[x%uint64(len(pieces))])
+	}
+	return b.String()
+}
+
+// Nest is open n times, then middle, then close n times: a nesting bomb.
+func Nest(open, middle, close string, n int) string {
+	return strings.Repeat(open, n) + middle + strings.Repeat(close, n)
+}

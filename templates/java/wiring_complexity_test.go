@@ -1,0 +1,38 @@
+package java
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/complexitytest"
+)
+
+// adversarialPOM is a pom.xml whose Surefire configuration lists n includes
+// and excludes (Ant globs, %regex patterns, some that never close), among
+// executions and unknown elements.
+func adversarialPOM(n int) []byte {
+	var inc strings.Builder
+	for i := range n {
+		switch i % 4 {
+		case 0:
+			fmt.Fprintf(&inc, "<include>**/Dir%d/**/*Test%d.java</include>", i, i)
+		case 1:
+			fmt.Fprintf(&inc, "<include>%%regex[.*Other%d.*(a|b)*c]</include>", i)
+		case 2:
+			fmt.Fprintf(&inc, "<exclude>**/X%d*, **/Y%d?.java</exclude>", i, i)
+		case 3:
+			fmt.Fprintf(&inc, "<unknown a='%d'><deep>%s</deep></unknown>", i, strings.Repeat("z", i%200))
+		}
+	}
+	return pom(surefire("<configuration><includes>" + inc.String() + "</includes></configuration>"))
+}
+
+func TestComplexityWiring(t *testing.T) {
+	complexitytest.Skip(t)
+	generated := generate(t, canonical(t), backend.Options{Binding: backend.BindSDK})
+	run := func(data []byte) { Backend{}.CheckWiring(map[string][]byte{"pom.xml": data}, generated) }
+	complexitytest.Linear(t, "runner config: pom.xml (Surefire includes)", 16, adversarialPOM, run)
+	complexitytest.Within(t, "runner config: pom.xml at 1 MiB", adversarialPOM(1<<20/50), run)
+}

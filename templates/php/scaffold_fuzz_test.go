@@ -1,0 +1,34 @@
+package php
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// FuzzScaffoldReader: the scaffold reader takes any text without panicking
+// and finds only methods whose names the text holds, no more than its
+// parentheses or commas allow. (Its time is the complexity test's to bound:
+// TestComplexityScaffold; the fuzzer feeds it shapes no generator has.)
+func FuzzScaffoldReader(f *testing.F) {
+	if upgrade, err := os.ReadFile("testdata/upgrade/SdkSubject.php"); err == nil {
+		f.Add(string(upgrade))
+	}
+	for _, p := range scaffoldPieces {
+		f.Add(p)
+	}
+	f.Add(adversarialScaffold(40))
+	f.Fuzz(func(t *testing.T, src string) {
+		methods := scaffoldMethods(src)
+		lower := strings.ToLower(src)
+		for name, m := range methods {
+			if !strings.Contains(lower, name) {
+				t.Fatalf("method %q, which the text does not hold", name)
+			}
+			if len(m.Params) > strings.Count(src, ",")+1 {
+				t.Fatalf("method %q: %d parameters from %d commas", name, len(m.Params), strings.Count(src, ","))
+			}
+		}
+		extendsDefaults.MatchString(src)
+	})
+}

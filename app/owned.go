@@ -27,10 +27,16 @@ func previews(c *cli.Context) bool {
 // config is the one found upward from the out dir or from the working
 // directory; --config none says to go ahead.
 func refuseOwnedOut(c *cli.Context, lang, out string) error {
-	if c.String("config") == noConfig || (c.Command != nil && c.Command.Name != "generate" && c.Command.Name != "check" && c.Command.Name != "") {
+	// report reads a checkout's index as flags describe it, and writes
+	// nothing there.
+	if c.String("config") == noConfig || (c.Command != nil && c.Command.Name == "report") {
 		return nil
 	}
-	realOut, err := filepath.EvalSymlinks(out)
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		return nil
+	}
+	realOut, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		return nil // checkOutDir says what is wrong with it
 	}

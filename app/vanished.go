@@ -86,6 +86,10 @@ func previousCases(g generated) []string {
 	return out
 }
 
+// maxListedRemovals bounds the cases listed per block: a block that left
+// takes all its cases with it, and its count says that.
+const maxListedRemovals = 30
+
 // vanishedCases says which cases the last generate wrote tests for that
 // this run does not, by block: the files removed with them are theirs.
 func vanishedCases(g generated, before []string) string {
@@ -111,8 +115,13 @@ func vanishedCases(g generated, before []string) string {
 		if !g.suite.HasBlock(block) {
 			why = "block " + quote.Name(block) + " is no longer generated: the suite or the target's blocks dropped it"
 		}
-		fmt.Fprintf(&b, "%s: %d test(s) removed (%s):\n", g.describe(), len(byBlock[block]), why)
-		for _, name := range byBlock[block] {
+		names := byBlock[block]
+		fmt.Fprintf(&b, "%s: %d test(s) removed (%s):\n", g.describe(), len(names), why)
+		for i, name := range names {
+			if i == maxListedRemovals && len(names) > maxListedRemovals+1 {
+				fmt.Fprintf(&b, "  ... and %d more of block %s (bqgen cases --blocks %s --suite OLD lists them)\n", len(names)-i, quote.Name(block), quote.Name(block))
+				break
+			}
 			fmt.Fprintf(&b, "  - %s\n", quote.Name(block+"/"+name))
 		}
 	}

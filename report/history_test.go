@@ -92,3 +92,53 @@ func TestReadHistoryRefusesUnknownStatuses(t *testing.T) {
 		t.Fatalf("a known status: %v", err)
 	}
 }
+
+// A case a target had and no longer has is removed, not a status change; a
+// case whose expectation digest changed is listed with the suite versions
+// on both sides; each entry records them, and Log lists them newest first.
+// An entry an older bqgen wrote (no digests, no changes) is read as before.
+func TestHistoryRecordsRemovedAndChangedCases(t *testing.T) {
+	old := []byte(`{"bqgen_history": 1, "entries": [{"sdks": [{"repository": "r", "target": "go core", "conformance_version": "1.3.0",
+		"statuses": {"cases/a": "pass", "cases/b": "pass", "cases/c": "fail"}}]}]}`)
+	h, err := ReadHistory("h.json", old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withDigests := func(version string, statuses map[string]Status, digests map[string]string) Report {
+		s := sdk("go core", statuses)
+		s.ConformanceVersion, s.Expectations = version, digests
+		return Report{Newest: version, Cases: cases("cases/a", "cases/b"), SDKs: []SDK{s}}
+	}
+	second := withDigests("1.4.0", map[string]Status{"cases/a": Passed, "cases/b": Passed}, map[string]string{"cases/a": "1", "cases/b": "2"})
+	ch := Diff(h, second)
+	gone := CaseChange{Repository: "r", Target: "go core", Case: "cases/c", FromSuite: "1.3.0", ToSuite: "1.4.0"}
+	if !reflect.DeepEqual(ch.RemovedCases, []CaseChange{gone}) || len(ch.ChangedExpectations) != 0 || len(ch.Other) != 0 ||
+		ch.FromSuite != "1.3.0" || ch.ToSuite != "1.4.0" {
+		t.Errorf("against an older entry: %+v", ch)
+	}
+	h = h.Append(second)
+	third := withDigests("1.5.0", map[string]Status{"cases/a": Passed, "cases/b": NotGenerated}, map[string]string{"cases/a": "9"})
+	ch = Diff(h, third)
+	changed := CaseChange{Repository: "r", Target: "go core", Case: "cases/a", FromSuite: "1.4.0", ToSuite: "1.5.0"}
+	removed := CaseChange{Repository: "r", Target: "go core", Case: "cases/b", FromSuite: "1.4.0", ToSuite: "1.5.0"}
+	if !reflect.DeepEqual(ch.ChangedExpectations, []CaseChange{changed}) || !reflect.DeepEqual(ch.RemovedCases, []CaseChange{removed}) || len(ch.Other) != 0 {
+		t.Errorf("changes: %+v", ch)
+	}
+	md := string(Markdown(third, ch))
+	if !strings.Contains(md, "### Cases removed\n\n- cases/b (r · go core): suite 1.4.0 → 1.5.0") || !strings.Contains(md, "### Cases whose expectation changed\n\n- cases/a") {
+		t.Errorf("markdown:\n%s", md)
+	}
+	data, err := h.Append(third).Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadHistory("h.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := back.Log()
+	if len(log) != 2 || log[0].Entry != 3 || log[1].Entry != 2 || !reflect.DeepEqual(log[0].Changes.RemovedCases, []CaseChange{removed}) ||
+		!reflect.DeepEqual(log[1].Changes.RemovedCases, []CaseChange{gone}) {
+		t.Errorf("log: %+v", log)
+	}
+}

@@ -165,10 +165,12 @@ func mdJoin(items []string) string {
 	return strings.Join(out, ", ")
 }
 
-// md escapes text from a suite for Markdown: every ASCII punctuation mark
-// CommonMark lets a backslash escape is escaped, so a case name opens no
-// link, emphasis, HTML or table cell; a control character becomes U+FFFD
-// and a line break a space, so it cannot end the list item.
+// md makes text from a suite inert in Markdown: the punctuation Markdown
+// acts on is backslash-escaped and HTML's specials become entities, so a
+// case name opens no link, emphasis, code span, HTML or table cell; a
+// control character becomes U+FFFD and a line break a space, so it cannot
+// end the list item (every item starts with a word of bqgen's, so a name
+// cannot open a nested list).
 func md(s string) string {
 	var b strings.Builder
 	for _, r := range s {
@@ -177,7 +179,13 @@ func md(s string) string {
 			b.WriteByte(' ')
 		case r < 0x20 || r == 0x7f:
 			b.WriteRune('\uFFFD')
-		case r < 0x80 && strings.ContainsRune("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", r):
+		case r == '&':
+			b.WriteString("&amp;")
+		case r == '<':
+			b.WriteString("&lt;")
+		case r == '>':
+			b.WriteString("&gt;")
+		case strings.ContainsRune("\\`*_[]|~#", r):
 			b.WriteByte('\\')
 			b.WriteRune(r)
 		default:

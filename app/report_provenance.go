@@ -43,7 +43,11 @@ func withProvenance(c *cli.Context, r report.Report, gens []generated) (report.R
 				return r, usageErr("--commit: %v", err)
 			}
 		}
-		s.TestDir = testDir(g)
+		dir, known := testDir(g)
+		s.TestDir = dir
+		if !known {
+			dropTestFiles(s) // a link would miss the directory
+		}
 		if day.flag != "" || s.Date == "" {
 			s.Date = day.value // else the result files' day, which Build read
 		}
@@ -78,18 +82,26 @@ func runDay(c *cli.Context) (runDayValue, error) {
 }
 
 // testDir is the directory of g's test index relative to the repository
-// root (bqgen.yaml's directory, or the working directory with --out), ""
-// when out is not a relative path below it.
-func testDir(g generated) string {
+// root (bqgen.yaml's directory, or the working directory with --out): ""
+// for the root itself; not known when out is absolute or above the root.
+func testDir(g generated) (string, bool) {
 	index, ok := backend.IndexIn(g.files)
 	if !ok {
-		return ""
+		return "", false
 	}
 	dir := path.Join(filepath.ToSlash(filepath.Clean(g.shownDir())), path.Dir(index.Path))
-	if dir == "." || !report.RelativePath(dir) {
-		return ""
+	if dir == "." {
+		return "", true
 	}
-	return dir
+	return dir, report.RelativePath(dir)
+}
+
+// dropTestFiles forgets where s's tests are.
+func dropTestFiles(s *report.SDK) {
+	for id, res := range s.Results {
+		res.TestFile, res.TestLine = "", 0
+		s.Results[id] = res
+	}
 }
 
 // caseFacts is what the suite says of a case, as the report keeps it.

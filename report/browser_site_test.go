@@ -32,8 +32,18 @@ func TestBrowserSite(t *testing.T) {
 		}
 	}
 	doms := map[string]map[string]*domNode{}
+	control := filepath.Join(dir, "control.html")
+	if err := os.WriteFile(control, []byte(`<html><body><img src="http://example.invalid/x.png" alt=""/></body></html>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, reqs := loadLogged(t, bin, dir, control); len(reqs) != 1 {
+		t.Fatalf("the request log of a page fetching one image lists %v: the network check would see nothing", reqs)
+	}
 	for name := range pages {
-		dom := runChromium(t, bin, "--dump-dom", "file://"+filepath.Join(dir, name))
+		dom, reqs := loadLogged(t, bin, dir, filepath.Join(dir, name))
+		if len(reqs) > 0 {
+			t.Errorf("%s requests %v", name, reqs)
+		}
 		root := parseMarkup(t, dom, false)
 		if n := len(root.all(elementNamed("script"))); n != 0 {
 			t.Errorf("%s: %d <script> elements", name, n)
@@ -78,6 +88,38 @@ func TestBrowserSite(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// loadLogged dumps a page's DOM with Chromium's network log on, and
+// returns the requests the page made beyond its own file: those the log
+// gives an initiator (the browser's own, to its update and account
+// services, have "not an origin").
+func loadLogged(t *testing.T, bin, dir, page string) ([]byte, []string) {
+	t.Helper()
+	logFile := filepath.Join(dir, filepath.Base(page)+".netlog.json")
+	dom := runChromium(t, bin, "--log-net-log="+logFile, "--dump-dom", "file://"+page)
+	data, err := os.ReadFile(logFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Events []struct {
+			Params map[string]any `json:"params"`
+		} `json:"events"`
+	}
+	if err := json.Unmarshal(data, &log); err != nil {
+		t.Fatalf("%s: %v", logFile, err)
+	}
+	var reqs []string
+	for _, e := range log.Events {
+		url, _ := e.Params["url"].(string)
+		initiator, has := e.Params["initiator"]
+		if url == "" || !has || initiator == "not an origin" || strings.HasPrefix(url, "file:") {
+			continue
+		}
+		reqs = append(reqs, url)
+	}
+	return dom, reqs
+}
 
 // checkSiteLinks: every link leads to an element of a page of the site, or
 // to an address under the repository or suite URL the report was given.

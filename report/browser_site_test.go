@@ -84,6 +84,7 @@ func TestBrowserSite(t *testing.T) {
 		}
 	}
 	checkFilter(t, bin, dir, pages[HTMLIndexFile])
+	checkFilterWithoutScript(t, bin, dir)
 	checkAxe(t, bin, dir, pages)
 }
 
@@ -210,6 +211,31 @@ func checkFilter(t *testing.T, bin, dir string, page []byte) {
 		t.Errorf("#only-fail shows %d rows and hides %d", shown, hidden)
 	}
 	t.Logf("#only-fail: %d matrix rows shown, %d hidden", shown, hidden)
+}
+
+// checkFilterWithoutScript draws the index with script off, whole and
+// filtered to failures: the filter changes what is drawn.
+func checkFilterWithoutScript(t *testing.T, bin, dir string) {
+	t.Helper()
+	shot := func(fragment, file string) []byte {
+		path := filepath.Join(dir, file)
+		runChromium(t, bin, "--blink-settings=scriptEnabled=false", "--screenshot="+path, "--window-size=1280,2400",
+			"file://"+filepath.Join(dir, HTMLIndexFile)+fragment)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if keep := os.Getenv(keepScreenshotsEnv); keep != "" {
+			if err := os.WriteFile(filepath.Join(keep, file), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return data
+	}
+	all, failing := shot("", "index-noscript.png"), shot("#only-fail", "index-noscript-only-fail.png")
+	if string(all) == string(failing) {
+		t.Error("with script off, #only-fail draws the same page as the whole index")
+	}
 }
 
 // checkAxe runs axe-core on every page (a copy with axe and a runner

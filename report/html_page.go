@@ -156,7 +156,7 @@ nav p { margin: .4em 0 0; }
 {{define "passing"}}<li id="{{.ID}}" class="{{.Classes}}"><a href="{{if .TestURL}}{{.TestURL}}{{else}}{{.CaseHref}}{{end}}">{{.CaseID}}</a></li>{{end}}
 {{define "target"}}<section class="target" id="{{.ID}}" aria-labelledby="{{.ID}}-h">
 <h2 id="{{.ID}}-h"><bdi>{{.Name}}</bdi> (<bdi>{{.Lang}}</bdi>): {{.Score}}</h2>
-<p>Suite <bdi>{{.Version}}</bdi>{{if .Older}} <span class="older">(older suite)</span>{{end}}. {{template "provenance" .}} {{template "trend" .Trend}}</p>
+<p>Suite <bdi>{{.Version}}</bdi>{{if .Older}} <span class="older">(older suite)</span>{{end}}{{if .Date}} · <span class="prov">ran <time>{{.Date}}</time></span>{{end}}{{if .Commit}} · <span class="prov">commit {{if .CommitURL}}<a href="{{.CommitURL}}"><bdi>{{.Commit}}</bdi></a>{{else}}<bdi>{{.Commit}}</bdi>{{end}}</span>{{else if .RepoURL}} · <a href="{{.RepoURL}}">repository</a>{{end}}{{if .Bqgen}} · <span class="prov">bqgen <bdi>{{.Bqgen}}</bdi></span>{{end}}{{if .Trend}} · {{template "trend" .Trend}}{{end}}</p>
 {{if .NewlyFailing}}<div class="callout"><h3>Newly failing since the previous report ({{len .NewlyFailing}})</h3><ul>
 {{range .NewlyFailing}}<li><a href="{{.CaseHref}}"><bdi>{{.CaseID}}</bdi></a></li>
 {{end}}</ul></div>

@@ -70,16 +70,3 @@ func (r Report) WithFacts(facts map[string]Case) Report {
 	r.Cases = cases
 	return r
 }
-
-// WithDescriptions is r with a description, from d (by case id), for every
-// case that has none: merged reports of older bqgens may lack them.
-func (r Report) WithDescriptions(d map[string]string) Report {
-	cases := append([]Case{}, r.Cases...)
-	for i := range cases {
-		if cases[i].Description == "" {
-			cases[i].Description = d[cases[i].ID]
-		}
-	}
-	r.Cases = cases
-	return r
-}

@@ -5,7 +5,8 @@ import "html/template"
 // htmlPage lays out an htmlView. It is polyglot markup (HTML5 that is also
 // well-formed XML): void elements end in "/>", boolean attributes have a
 // value, and the CSS has no '<' or '&'. The filters are CSS only: each
-// "show only" link targets an empty anchor at the start of <main>, and the
+// "show only" link targets an empty anchor at the start of <body> (so
+// following it scrolls to the top, the filters in view), and the
 // :target rule of that anchor hides every row a status filter applies to
 // (.fs) without that status's class, or a block filter (.fb) without the
 // block's, so they work with script off.
@@ -68,18 +69,19 @@ nav p { margin: .4em 0 0; }
 .trend { vertical-align: middle; }
 :target { outline: 3px solid #3a6ea5; }
 .anchor:target { outline: none; }
-#only-pass:target ~ section .fs:not(.st-pass),
-#only-fail:target ~ section .fs:not(.st-fail),
-#only-known_failure:target ~ section .fs:not(.st-known_failure),
-#only-not_provided:target ~ section .fs:not(.st-not_provided),
-#only-exempted:target ~ section .fs:not(.st-exempted),
-#only-skipped:target ~ section .fs:not(.st-skipped),
-#only-not_run:target ~ section .fs:not(.st-not_run),
-#only-not_generated:target ~ section .fs:not(.st-not_generated) { display: none; }
-{{range .Filters}}{{if .Block}}#only-bk-{{.N}}:target ~ section .fb:not(.bk-{{.N}}) { display: none; }
+#only-pass:target ~ main .fs:not(.st-pass),
+#only-fail:target ~ main .fs:not(.st-fail),
+#only-known_failure:target ~ main .fs:not(.st-known_failure),
+#only-not_provided:target ~ main .fs:not(.st-not_provided),
+#only-exempted:target ~ main .fs:not(.st-exempted),
+#only-skipped:target ~ main .fs:not(.st-skipped),
+#only-not_run:target ~ main .fs:not(.st-not_run),
+#only-not_generated:target ~ main .fs:not(.st-not_generated) { display: none; }
+{{range .Filters}}{{if .Block}}#only-bk-{{.N}}:target ~ main .fb:not(.bk-{{.N}}) { display: none; }
 {{end}}{{end}}</style>
 </head>
 <body>
+<span class="anchor" id="all"></span>{{range .Filters}}<span class="anchor" id="{{.ID}}"></span>{{end}}
 <header>
 {{if .Index}}<h1>BabelQueue conformance report</h1>
 <p>{{len .SDKs}} SDK targets, {{.Cases}} cases; the newest suite read is <bdi>{{.Newest}}</bdi>.{{if .Blocks}} Interop score: <strong id="interop-score">{{.Interop.Share}}</strong> ({{.Interop.Passing}} of {{.Interop.Run}} cases pass in every SDK target that runs them).{{end}}</p>
@@ -91,7 +93,6 @@ nav p { margin: .4em 0 0; }
 <p>Only the block:</p><ul class="filters">{{range .Filters}}{{if .Block}}<li><a href="#{{.ID}}"><bdi>{{.Label}}</bdi></a></li>{{end}}{{end}}<li><a href="#all">everything</a></li></ul></nav>
 </header>
 <main>
-<span class="anchor" id="all"></span>{{range .Filters}}<span class="anchor" id="{{.ID}}"></span>{{end}}
 {{if .Index}}<section id="summary">
 <h2>SDK targets</h2>
 <div class="wide"><table id="summary-table">

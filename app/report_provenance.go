@@ -18,7 +18,8 @@ import (
 // in gens' order), where and when its results come from: the repository's
 // address and commit (--repository and --commit, else the target's
 // repository: and commit: in bqgen.yaml), the directory of its test index
-// in the repository, the day of the run and this bqgen's version.
+// in the repository, the day of the run (--date, else the result files',
+// else SOURCE_DATE_EPOCH's) and this bqgen's version.
 func withProvenance(c *cli.Context, r report.Report, gens []generated) (report.Report, error) {
 	day, err := runDay(c)
 	if err != nil {
@@ -43,47 +44,65 @@ func withProvenance(c *cli.Context, r report.Report, gens []generated) (report.R
 				return r, usageErr("--commit: %v", err)
 			}
 		}
-		s.TestDir = testDir(g)
-		s.Date, s.Bqgen = day, buildinfo.Version()
+		dir, known := testDir(g)
+		s.TestDir = dir
+		if !known {
+			dropTestFiles(s) // a link would miss the directory
+		}
+		if day.flag != "" || s.Date == "" {
+			s.Date = day.value // else the result files' day, which Build read
+		}
+		s.Bqgen = buildinfo.Version()
 	}
 	return r, nil
 }
 
-// runDay is --date, else the day of SOURCE_DATE_EPOCH (UTC), else "": the
-// report never reads the clock, so the same inputs make the same report.
-func runDay(c *cli.Context) (string, error) {
+// runDay is the day of the run: --date (flag set), which wins; else the
+// day of SOURCE_DATE_EPOCH (UTC), used where the result files name none.
+// The report never reads the clock, so the same inputs make the same report.
+type runDayValue struct{ flag, value string }
+
+func runDay(c *cli.Context) (runDayValue, error) {
 	if d := c.String("date"); d != "" {
 		if err := report.CheckDate(d); err != nil {
-			return "", usageErr("--date: %v", err)
+			return runDayValue{}, usageErr("--date: %v", err)
 		}
 		if _, err := time.Parse("2006-01-02", d); err != nil {
-			return "", usageErr("--date %s: %v", d, err)
+			return runDayValue{}, usageErr("--date %s: %v", d, err)
 		}
-		return d, nil
+		return runDayValue{flag: d, value: d}, nil
 	}
 	if e := os.Getenv("SOURCE_DATE_EPOCH"); e != "" {
 		secs, err := strconv.ParseInt(e, 10, 64)
 		if err != nil {
-			return "", usageErr("SOURCE_DATE_EPOCH=%s: not a number of seconds", e)
+			return runDayValue{}, usageErr("SOURCE_DATE_EPOCH=%s: not a number of seconds", e)
 		}
-		return time.Unix(secs, 0).UTC().Format("2006-01-02"), nil
+		return runDayValue{value: time.Unix(secs, 0).UTC().Format("2006-01-02")}, nil
 	}
-	return "", nil
+	return runDayValue{}, nil
 }
 
 // testDir is the directory of g's test index relative to the repository
-// root (bqgen.yaml's directory, or the working directory with --out), ""
-// when out is not a relative path below it.
-func testDir(g generated) string {
+// root (bqgen.yaml's directory, or the working directory with --out): ""
+// for the root itself; not known when out is absolute or above the root.
+func testDir(g generated) (string, bool) {
 	index, ok := backend.IndexIn(g.files)
 	if !ok {
-		return ""
+		return "", false
 	}
 	dir := path.Join(filepath.ToSlash(filepath.Clean(g.shownDir())), path.Dir(index.Path))
-	if dir == "." || !report.RelativePath(dir) {
-		return ""
+	if dir == "." {
+		return "", true
 	}
-	return dir
+	return dir, report.RelativePath(dir)
+}
+
+// dropTestFiles forgets where s's tests are.
+func dropTestFiles(s *report.SDK) {
+	for id, res := range s.Results {
+		res.TestFile, res.TestLine = "", 0
+		s.Results[id] = res
+	}
 }
 
 // caseFacts is what the suite says of a case, as the report keeps it.

@@ -32,8 +32,18 @@ func TestBrowserSite(t *testing.T) {
 		}
 	}
 	doms := map[string]map[string]*domNode{}
+	control := filepath.Join(dir, "control.html")
+	if err := os.WriteFile(control, []byte(`<html><body><img src="http://example.invalid/x.png" alt=""/></body></html>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, reqs := loadLogged(t, bin, dir, control); len(reqs) != 1 {
+		t.Fatalf("the request log of a page fetching one image lists %v: the network check would see nothing", reqs)
+	}
 	for name := range pages {
-		dom := runChromium(t, bin, "--dump-dom", "file://"+filepath.Join(dir, name))
+		dom, reqs := loadLogged(t, bin, dir, filepath.Join(dir, name))
+		if len(reqs) > 0 {
+			t.Errorf("%s requests %v", name, reqs)
+		}
 		root := parseMarkup(t, dom, false)
 		if n := len(root.all(elementNamed("script"))); n != 0 {
 			t.Errorf("%s: %d <script> elements", name, n)
@@ -74,10 +84,43 @@ func TestBrowserSite(t *testing.T) {
 		}
 	}
 	checkFilter(t, bin, dir, pages[HTMLIndexFile])
+	checkFilterWithoutScript(t, bin, dir, pages[HTMLIndexFile])
 	checkAxe(t, bin, dir, pages)
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// loadLogged dumps a page's DOM with Chromium's network log on, and
+// returns the requests the page made beyond its own file: those the log
+// gives an initiator (the browser's own, to its update and account
+// services, have "not an origin").
+func loadLogged(t *testing.T, bin, dir, page string) ([]byte, []string) {
+	t.Helper()
+	logFile := filepath.Join(dir, filepath.Base(page)+".netlog.json")
+	dom := runChromium(t, bin, "--log-net-log="+logFile, "--dump-dom", "file://"+page)
+	data, err := os.ReadFile(logFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Events []struct {
+			Params map[string]any `json:"params"`
+		} `json:"events"`
+	}
+	if err := json.Unmarshal(data, &log); err != nil {
+		t.Fatalf("%s: %v", logFile, err)
+	}
+	var reqs []string
+	for _, e := range log.Events {
+		url, _ := e.Params["url"].(string)
+		initiator, has := e.Params["initiator"]
+		if url == "" || !has || initiator == "not an origin" || strings.HasPrefix(url, "file:") {
+			continue
+		}
+		reqs = append(reqs, url)
+	}
+	return dom, reqs
+}
 
 // checkSiteLinks: every link leads to an element of a page of the site, or
 // to an address under the repository or suite URL the report was given.
@@ -119,8 +162,8 @@ func checkSiteLinks(t *testing.T, doms map[string]map[string]*domNode, r Report)
 func checkFailuresFirst(t *testing.T, sec *domNode, i int) {
 	t.Helper()
 	var order []string
-	for _, li := range sec.all(func(n *domNode) bool { return n.name == "li" && strings.HasPrefix(n.attr["class"], "fr st-") }) {
-		order = append(order, strings.Fields(li.attr["class"])[1])
+	for _, li := range sec.all(func(n *domNode) bool { return n.name == "li" && strings.HasPrefix(n.attr["class"], "fs fb st-") }) {
+		order = append(order, strings.Fields(li.attr["class"])[2])
 	}
 	if len(order) == 0 || order[len(order)-1] != "st-pass" {
 		t.Errorf("target %d: passing cases do not come last: %v", i, order)
@@ -137,7 +180,7 @@ func checkFailuresFirst(t *testing.T, sec *domNode, i int) {
 // a failure, and rows without one are hidden.
 func checkFilter(t *testing.T, bin, dir string, page []byte) {
 	t.Helper()
-	probe := `<script>addEventListener('load',()=>{const o=[];for(const e of document.querySelectorAll('#matrix tr.fr'))` +
+	probe := `<script>addEventListener('load',()=>{const o=[];for(const e of document.querySelectorAll('#matrix tr.fs'))` +
 		`{if(e.querySelector('th[scope=rowgroup]'))continue;o.push([e.classList.contains('st-fail'),getComputedStyle(e).display!=='none'])}` +
 		`const p=document.createElement('pre');p.id='probe';p.textContent=JSON.stringify(o);document.body.append(p)})</script></body>`
 	path := filepath.Join(dir, "filter-probe.html")
@@ -168,6 +211,42 @@ func checkFilter(t *testing.T, bin, dir string, page []byte) {
 		t.Errorf("#only-fail shows %d rows and hides %d", shown, hidden)
 	}
 	t.Logf("#only-fail: %d matrix rows shown, %d hidden", shown, hidden)
+}
+
+// checkFilterWithoutScript draws the index with script off, whole and
+// filtered to failures: the filter changes what is drawn. Script is off
+// through a Content-Security-Policy of script-src 'none' in a copy of the
+// page (Chromium's own switch for it also stops --screenshot); a script
+// added to the copy shows the policy holds.
+func checkFilterWithoutScript(t *testing.T, bin, dir string, page []byte) {
+	t.Helper()
+	csp := `<head><meta http-equiv="Content-Security-Policy" content="script-src 'none'"/>`
+	copyText := strings.Replace(strings.Replace(string(page), "<head>", csp, 1), "</body>", `<script>document.title='script ran'</script></body>`, 1)
+	copyPath := filepath.Join(dir, "index-noscript.html")
+	if err := os.WriteFile(copyPath, []byte(copyText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if dom := runChromium(t, bin, "--dump-dom", "file://"+copyPath); strings.Contains(string(dom), "<title>script ran</title>") {
+		t.Fatal("the policy did not stop the page's script")
+	}
+	shot := func(fragment, file string) []byte {
+		path := filepath.Join(dir, file)
+		runChromium(t, bin, "--screenshot="+path, "--window-size=1280,2400", "file://"+copyPath+fragment)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if keep := os.Getenv(keepScreenshotsEnv); keep != "" {
+			if err := os.WriteFile(filepath.Join(keep, file), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return data
+	}
+	all, failing := shot("", "index-noscript.png"), shot("#only-fail", "index-noscript-only-fail.png")
+	if string(all) == string(failing) {
+		t.Error("with script off, #only-fail draws the same page as the whole index")
+	}
 }
 
 // checkAxe runs axe-core on every page (a copy with axe and a runner

@@ -59,6 +59,11 @@ func Build(in Input) (Report, error) {
 		owner := fileOwner(run, claims)
 		for _, test := range run.Tests {
 			a.add(test, owner)
+			// A target ran on the earliest day of the files its tests are in.
+			if c, ok := claims[backend.RunnerName{Suite: test.Suite, Name: test.Name}]; ok && run.Day != "" &&
+				(a.sdks[c.target].Date == "" || run.Day < a.sdks[c.target].Date) {
+				a.sdks[c.target].Date = run.Day
+			}
 		}
 	}
 	r := Report{Cases: casesOf(in), SDKs: a.sdks}

@@ -5,9 +5,11 @@ import "html/template"
 // htmlPage lays out an htmlView. It is polyglot markup (HTML5 that is also
 // well-formed XML): void elements end in "/>", boolean attributes have a
 // value, and the CSS has no '<' or '&'. The filters are CSS only: each
-// "show only" link targets an empty anchor at the start of <main>, and the
-// :target rule of that anchor hides every filterable row (.fr) without its
-// class, so they work with script off.
+// "show only" link targets an empty anchor at the start of <body> (so
+// following it scrolls to the top, the filters in view), and the
+// :target rule of that anchor hides every row a status filter applies to
+// (.fs) without that status's class, or a block filter (.fb) without the
+// block's, so they work with script off.
 var htmlPage = template.Must(template.New("report").Parse(htmlPageText))
 
 const htmlPageText = `<!DOCTYPE html>
@@ -67,18 +69,19 @@ nav p { margin: .4em 0 0; }
 .trend { vertical-align: middle; }
 :target { outline: 3px solid #3a6ea5; }
 .anchor:target { outline: none; }
-#only-pass:target ~ section .fr:not(.st-pass),
-#only-fail:target ~ section .fr:not(.st-fail),
-#only-known_failure:target ~ section .fr:not(.st-known_failure),
-#only-not_provided:target ~ section .fr:not(.st-not_provided),
-#only-exempted:target ~ section .fr:not(.st-exempted),
-#only-skipped:target ~ section .fr:not(.st-skipped),
-#only-not_run:target ~ section .fr:not(.st-not_run),
-#only-not_generated:target ~ section .fr:not(.st-not_generated) { display: none; }
-{{range .Filters}}{{if .Block}}#only-bk-{{.N}}:target ~ section .fr:not(.bk-{{.N}}) { display: none; }
+#only-pass:target ~ main .fs:not(.st-pass),
+#only-fail:target ~ main .fs:not(.st-fail),
+#only-known_failure:target ~ main .fs:not(.st-known_failure),
+#only-not_provided:target ~ main .fs:not(.st-not_provided),
+#only-exempted:target ~ main .fs:not(.st-exempted),
+#only-skipped:target ~ main .fs:not(.st-skipped),
+#only-not_run:target ~ main .fs:not(.st-not_run),
+#only-not_generated:target ~ main .fs:not(.st-not_generated) { display: none; }
+{{range .Filters}}{{if .Block}}#only-bk-{{.N}}:target ~ main .fb:not(.bk-{{.N}}) { display: none; }
 {{end}}{{end}}</style>
 </head>
 <body>
+<span class="anchor" id="all"></span>{{range .Filters}}<span class="anchor" id="{{.ID}}"></span>{{end}}
 <header>
 {{if .Index}}<h1>BabelQueue conformance report</h1>
 <p>{{len .SDKs}} SDK targets, {{.Cases}} cases; the newest suite read is <bdi>{{.Newest}}</bdi>.{{if .Blocks}} Interop score: <strong id="interop-score">{{.Interop.Share}}</strong> ({{.Interop.Passing}} of {{.Interop.Run}} cases pass in every SDK target that runs them).{{end}}</p>
@@ -90,7 +93,6 @@ nav p { margin: .4em 0 0; }
 <p>Only the block:</p><ul class="filters">{{range .Filters}}{{if .Block}}<li><a href="#{{.ID}}"><bdi>{{.Label}}</bdi></a></li>{{end}}{{end}}<li><a href="#all">everything</a></li></ul></nav>
 </header>
 <main>
-<span class="anchor" id="all"></span>{{range .Filters}}<span class="anchor" id="{{.ID}}"></span>{{end}}
 {{if .Index}}<section id="summary">
 <h2>SDK targets</h2>
 <div class="wide"><table id="summary-table">
@@ -117,7 +119,7 @@ nav p { margin: .4em 0 0; }
 <caption>Per block: the share of results that pass (every SDK target's passing cases out of those it generates), the interop score (the cases that pass in every SDK target that runs them, out of the cases some target runs), and each SDK target's passing cases out of those it generates.</caption>
 <thead><tr><th scope="col">Block</th><th scope="col">Cases</th><th scope="col">Results passing</th><th scope="col">Interop</th>{{range .SDKs}}<th scope="col"><bdi>{{.Name}}</bdi></th>{{end}}</tr></thead>
 <tbody>
-{{range .Blocks}}<tr class="fr bk-{{.N}}"><th scope="row"><a href="#{{.ID}}"><bdi>{{.Name}}</bdi></a></th><td class="num">{{len .Rows}}</td><td class="num">{{.Passed}}/{{.Generated}} ({{.Share}})</td><td class="num interop">{{.Interop.Passing}}/{{.Interop.Run}} ({{.Interop.Share}})</td>{{range .PerSDK}}<td class="num">{{.}}</td>{{end}}</tr>
+{{range .Blocks}}<tr class="fb bk-{{.N}}"><th scope="row"><a href="#{{.ID}}"><bdi>{{.Name}}</bdi></a></th><td class="num">{{len .Rows}}</td><td class="num">{{.Passed}}/{{.Generated}} ({{.Share}})</td><td class="num interop">{{.Interop.Passing}}/{{.Interop.Run}} ({{.Interop.Share}})</td>{{range .PerSDK}}<td class="num">{{.}}</td>{{end}}</tr>
 {{end}}<tr><th scope="row">All blocks</th><td class="num">{{.Cases}}</td><td></td><td class="num interop">{{.Interop.Passing}}/{{.Interop.Run}} ({{.Interop.Share}})</td>{{range .SDKs}}<td class="num">{{.Score}}</td>{{end}}</tr>
 </tbody>
 </table></div>
@@ -128,7 +130,7 @@ nav p { margin: .4em 0 0; }
 <caption>Every case's status on every SDK target, grouped by block; each cell links to that target's result (a passing case's entry links to its generated test where the report knows it).</caption>
 <thead><tr><th scope="col">Case</th>{{range .SDKs}}<th scope="col"><a href="{{.Href}}"><bdi>{{.Repository}}</bdi><br/><bdi>{{.Target}}</bdi></a></th>{{end}}</tr></thead>
 {{range .Blocks}}<tbody id="{{.ID}}">
-<tr class="fr bk-{{.N}}"><th scope="rowgroup" colspan="{{$.Span}}">Block <bdi>{{.Name}}</bdi>: {{.Passed}} of {{.Generated}} results pass ({{.Share}}); interop {{.Interop.Share}}{{if .NotGenerating}}; {{.NotGenerating}} SDK targets do not generate it{{end}}</th></tr>
+<tr class="fb bk-{{.N}}"><th scope="rowgroup" colspan="{{$.Span}}">Block <bdi>{{.Name}}</bdi>: {{.Passed}} of {{.Generated}} results pass ({{.Share}}); interop {{.Interop.Share}}{{if .NotGenerating}}; {{.NotGenerating}} SDK targets do not generate it{{end}}</th></tr>
 {{range .Rows}}<tr class="{{.Classes}}"><th scope="row"><a href="#{{.ID}}"><bdi>{{.CaseID}}</bdi></a></th>{{range .Cells}}<td class="{{.Look.Class}}"><a href="{{.Href}}">{{.Look.Label}}</a></td>{{end}}</tr>
 {{end}}</tbody>
 {{end}}</table></div>
@@ -137,7 +139,7 @@ nav p { margin: .4em 0 0; }
 {{if .Index}}<section id="cases">
 <h2>Cases</h2>
 <p>What each case checks and expects, as the suite states it.</p>
-{{range .Rows}}<div class="case fr" id="{{.ID}}">
+{{range .Rows}}<div class="case {{.Classes}}" id="{{.ID}}">
 <h3><bdi>{{.CaseID}}</bdi></h3>
 {{if .Description}}<pre class="desc">{{.Description}}</pre>{{else if .Expectation}}<p>The suite describes it only by its manifest entry.</p>{{else}}<p>No description.</p>{{end}}
 {{if .Expectation}}<p>Expected (the manifest entry):</p><pre class="expect">{{.Expectation}}</pre>{{end}}
@@ -156,7 +158,7 @@ nav p { margin: .4em 0 0; }
 {{define "passing"}}<li id="{{.ID}}" class="{{.Classes}}"><a href="{{if .TestURL}}{{.TestURL}}{{else}}{{.CaseHref}}{{end}}">{{.CaseID}}</a></li>{{end}}
 {{define "target"}}<section class="target" id="{{.ID}}" aria-labelledby="{{.ID}}-h">
 <h2 id="{{.ID}}-h"><bdi>{{.Name}}</bdi> (<bdi>{{.Lang}}</bdi>): {{.Score}}</h2>
-<p>Suite <bdi>{{.Version}}</bdi>{{if .Older}} <span class="older">(older suite)</span>{{end}}. {{template "provenance" .}} {{template "trend" .Trend}}</p>
+<p>Suite <bdi>{{.Version}}</bdi>{{if .Older}} <span class="older">(older suite)</span>{{end}}{{if .Date}} · <span class="prov">ran <time>{{.Date}}</time></span>{{end}}{{if .Commit}} · <span class="prov">commit {{if .CommitURL}}<a href="{{.CommitURL}}"><bdi>{{.Commit}}</bdi></a>{{else}}<bdi>{{.Commit}}</bdi>{{end}}</span>{{else if .RepoURL}} · <a href="{{.RepoURL}}">repository</a>{{end}}{{if .Bqgen}} · <span class="prov">bqgen <bdi>{{.Bqgen}}</bdi></span>{{end}}{{if .Trend}} · {{template "trend" .Trend}}{{end}}</p>
 {{if .NewlyFailing}}<div class="callout"><h3>Newly failing since the previous report ({{len .NewlyFailing}})</h3><ul>
 {{range .NewlyFailing}}<li><a href="{{.CaseHref}}"><bdi>{{.CaseID}}</bdi></a></li>
 {{end}}</ul></div>

@@ -124,6 +124,7 @@ type htmlCell struct {
 // htmlCaseInfo is what the suite says of one case.
 type htmlCaseInfo struct {
 	ID, CaseID, Block, Description, Expectation string
+	Classes                                     string // its matrix row's filter classes
 	FixtureURL, ManifestURL, Fixture            string
 }
 
@@ -168,9 +169,16 @@ func newHTMLView(r Report, changes *Changes, hist *History, pages htmlPages) htm
 	if changes != nil {
 		v.Changes = newHTMLChanges(r, changes, pages)
 	}
+	rowClasses := map[string]string{}
+	for _, b := range v.Blocks {
+		for k, row := range b.Rows {
+			rowClasses[row.ID] = b.Rows[k].Classes
+		}
+	}
 	for _, c := range r.Cases {
 		v.Rows = append(v.Rows, htmlCaseInfo{
-			ID: htmlCaseID(c.ID), CaseID: htmlName(c.ID), Block: htmlName(c.Block),
+			Classes: rowClasses[htmlCaseID(c.ID)],
+			ID:      htmlCaseID(c.ID), CaseID: htmlName(c.ID), Block: htmlName(c.Block),
 			Description: htmlText(c.Description), Expectation: htmlText(c.Expectation),
 			Fixture: htmlName(c.Fixture), FixtureURL: fixtureURL(r, c), ManifestURL: manifestURL(r, c),
 		})
@@ -296,7 +304,7 @@ func (h *htmlSDK) results(r Report, i int, sdk SDK, pages htmlPages, at string, 
 		}
 		bk := "bk-" + strconv.Itoa(blockN[c.Block])
 		e := htmlEntry{
-			ID: htmlResultID(i, c.ID), CaseID: htmlName(c.ID), Classes: "fr " + bk,
+			ID: htmlResultID(i, c.ID), CaseID: htmlName(c.ID), Classes: "fb " + bk,
 			CaseHref: pages.href(at, pages.index, htmlCaseID(c.ID)), TestURL: testURL(sdk, res),
 		}
 		if res.Status == Passed {
@@ -316,9 +324,9 @@ func (h *htmlSDK) results(r Report, i int, sdk SDK, pages htmlPages, at string, 
 		}
 		h.NotPassing[g].add(e, bk)
 	}
-	h.Passing.Classes = "fr st-pass" + h.Passing.Classes
+	h.Passing.Classes = "fs fb st-pass" + h.Passing.Classes
 	for g := range h.NotPassing {
-		h.NotPassing[g].Classes = "fr " + htmlStatusClass(Status(h.NotPassing[g].key)) + h.NotPassing[g].Classes
+		h.NotPassing[g].Classes = "fs fb " + htmlStatusClass(Status(h.NotPassing[g].key)) + h.NotPassing[g].Classes
 	}
 	htmlSortGroups(h.NotPassing)
 	for k := range blocks {
@@ -394,7 +402,7 @@ func newHTMLBlocks(r Report, pages htmlPages) ([]htmlBlock, htmlInterop) {
 		}
 		row := htmlRow{ID: htmlCaseID(c.ID), CaseID: htmlName(c.ID)}
 		seen := map[Status]bool{}
-		classes := []string{"fr", "bk-" + strconv.Itoa(k)}
+		classes := []string{"fs", "fb", "bk-" + strconv.Itoa(k)}
 		for i, sdk := range r.SDKs {
 			res := htmlResult(sdk, c.ID)
 			file := pages.index

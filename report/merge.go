@@ -14,9 +14,7 @@ func Merge(base, other Report) (Report, error) {
 	at := map[string]int{}
 	for _, c := range append(append([]Case{}, base.Cases...), other.Cases...) {
 		if i, ok := at[c.ID]; ok {
-			if out.Cases[i].Description == "" {
-				out.Cases[i].Description = c.Description
-			}
+			out.Cases[i] = out.Cases[i].WithFacts(c)
 			continue
 		}
 		at[c.ID] = len(out.Cases)
@@ -54,31 +52,23 @@ func withAllCases(s SDK, cases []Case) SDK {
 	return s
 }
 
+// WithFacts is c with what f says of the case where c says nothing.
+func (c Case) WithFacts(f Case) Case {
+	if c.Description == "" {
+		c.Description = f.Description
+	}
+	if c.Expectation == "" && c.Fixture == "" && c.ManifestPointer == "" {
+		c.Expectation, c.Fixture, c.ManifestPointer, c.ManifestLine = f.Expectation, f.Fixture, f.ManifestPointer, f.ManifestLine
+	}
+	return c
+}
+
 // WithFacts is r with what facts (by case id) say of each case where the
 // case says nothing itself: merged reports of older bqgens lack them.
 func (r Report) WithFacts(facts map[string]Case) Report {
 	cases := append([]Case{}, r.Cases...)
 	for i := range cases {
-		f, c := facts[cases[i].ID], &cases[i]
-		if c.Description == "" {
-			c.Description = f.Description
-		}
-		if c.Expectation == "" && c.Fixture == "" && c.ManifestPointer == "" {
-			c.Expectation, c.Fixture, c.ManifestPointer, c.ManifestLine = f.Expectation, f.Fixture, f.ManifestPointer, f.ManifestLine
-		}
-	}
-	r.Cases = cases
-	return r
-}
-
-// WithDescriptions is r with a description, from d (by case id), for every
-// case that has none: merged reports of older bqgens may lack them.
-func (r Report) WithDescriptions(d map[string]string) Report {
-	cases := append([]Case{}, r.Cases...)
-	for i := range cases {
-		if cases[i].Description == "" {
-			cases[i].Description = d[cases[i].ID]
-		}
+		cases[i] = cases[i].WithFacts(facts[cases[i].ID])
 	}
 	r.Cases = cases
 	return r

@@ -11,6 +11,7 @@ import (
 
 // goEvent is one line of go test -json (cmd/test2json's TestEvent).
 type goEvent struct {
+	Time        string
 	Action      string
 	Package     string
 	Test        string
@@ -63,6 +64,7 @@ func readGoTestJSON(name string, data []byte) (Run, error) {
 		if err := json.Unmarshal(line, &ev); err != nil {
 			return Run{}, posError(name, data, int64(start)+jsonOffset(err), err)
 		}
+		run.Day = earlier(run.Day, dayOf(ev.Time))
 		if ev.Package == "" {
 			continue // build-output and build-fail: the package's fail event follows
 		}

@@ -13,13 +13,15 @@ import (
 // and put cases straight under <testsuites> (node:test: a test outside any
 // describe).
 type junitSuite struct {
-	Name     string       `xml:"name,attr"`
-	Tests    string       `xml:"tests,attr"`
-	Failures string       `xml:"failures,attr"`
-	Errors   string       `xml:"errors,attr"`
-	Skipped  string       `xml:"skipped,attr"`
-	Suites   []junitSuite `xml:"testsuite"`
-	Cases    []junitCase  `xml:"testcase"`
+	Name     string `xml:"name,attr"`
+	Tests    string `xml:"tests,attr"`
+	Failures string `xml:"failures,attr"`
+	Errors   string `xml:"errors,attr"`
+	Skipped  string `xml:"skipped,attr"`
+	// Timestamp is when the suite started (pytest, Surefire).
+	Timestamp string       `xml:"timestamp,attr"`
+	Suites    []junitSuite `xml:"testsuite"`
+	Cases     []junitCase  `xml:"testcase"`
 	// Comments are node:test's closing totals (<!-- tests 11 -->), run
 	// together.
 	Comments string `xml:",comment"`
@@ -64,7 +66,17 @@ func readJUnit(name string, data []byte) (Run, error) {
 		return Run{}, fmt.Errorf("%s: %w", name, err)
 	}
 	run.Declared = declared
+	run.Day = root.day()
 	return run, nil
+}
+
+// day is the earliest day of the suite's and its nested suites' timestamps.
+func (s junitSuite) day() string {
+	d := dayOf(s.Timestamp)
+	for _, nested := range s.Suites {
+		d = earlier(d, nested.day())
+	}
+	return d
 }
 
 // collect appends the suite's cases, then its nested suites' (encoding/xml

@@ -25,3 +25,23 @@ func TestNodeMessageRepair(t *testing.T) {
 		t.Errorf("skip: %q", got)
 	}
 }
+
+// The day of a run is the earliest a file's timestamps name, in each format.
+func TestRunDay(t *testing.T) {
+	for _, c := range []struct{ name, data, want string }{
+		{"go.json", `{"Time":"2026-12-02T00:00:01Z","Action":"start","Package":"p"}` + "\n" +
+			`{"Time":"2026-12-01T23:59:59-05:00","Action":"run","Package":"p","Test":"TestA"}` + "\n" +
+			`{"Time":"2026-12-02T00:00:02Z","Action":"pass","Package":"p","Test":"TestA"}` + "\n" +
+			`{"Time":"2026-12-02T00:00:03Z","Action":"pass","Package":"p"}` + "\n", "2026-12-01"},
+		{"pytest.xml", `<testsuites><testsuite name="pytest" tests="1" timestamp="2026-11-30T10:00:00.123+00:00"><testcase classname="c" name="n"/></testsuite></testsuites>`, "2026-11-30"},
+		{"none.xml", `<testsuites><testsuite name="s" tests="1" timestamp="yesterday"><testcase classname="c" name="n"/></testsuite></testsuites>`, ""},
+	} {
+		run, err := Read(c.name, []byte(c.data))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if run.Day != c.want {
+			t.Errorf("%s: day %q, want %q", c.name, run.Day, c.want)
+		}
+	}
+}

@@ -40,8 +40,36 @@ type Run struct {
 	File   string // the file's name, for messages
 	Format string // "go-test-json", "junit-xml" or "trx"
 	Tests  []Test
+	// Day is the earliest day a timestamp of the file names (YYYY-MM-DD,
+	// as the file writes it: go test -json's event Time, JUnit's
+	// testsuite timestamp, TRX's Times start), "" when it names none.
+	Day string
 	// Declared are the totals the file states about itself (JUnit's
 	// tests/failures/errors/skipped, node:test's closing comments, TRX's
 	// Counters), nil where the format states none (go test -json).
 	Declared *Counts
+}
+
+// dayOf is the day a timestamp starts with ("2026-12-01T10:00:00Z" →
+// "2026-12-01"), "" when it starts with none.
+func dayOf(ts string) string {
+	if len(ts) < 10 {
+		return ""
+	}
+	d := ts[:10]
+	for i := 0; i < 10; i++ {
+		digit := d[i] >= '0' && d[i] <= '9'
+		if (i == 4 || i == 7) != (d[i] == '-') || (i != 4 && i != 7 && !digit) {
+			return ""
+		}
+	}
+	return d
+}
+
+// earlier is the earlier of two days, either possibly "".
+func earlier(a, b string) string {
+	if a == "" || (b != "" && b < a) {
+		return b
+	}
+	return a
 }

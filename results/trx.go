@@ -12,6 +12,9 @@ type trxRun struct {
 	Results     []trxResult `xml:"Results>UnitTestResult"`
 	Definitions []trxTest   `xml:"TestDefinitions>UnitTest"`
 	Counters    *trxCounts  `xml:"ResultSummary>Counters"`
+	Times       struct {
+		Start string `xml:"start,attr"`
+	} `xml:"Times"`
 }
 
 type trxResult struct {
@@ -59,7 +62,7 @@ func readTRX(name string, data []byte) (Run, error) {
 	for _, d := range trx.Definitions {
 		classes[d.ID] = d.Method.ClassName
 	}
-	run := Run{Format: FormatTRX}
+	run := Run{Format: FormatTRX, Day: dayOf(trx.Times.Start)}
 	for _, r := range trx.Results {
 		outcome, ok := trxOutcomes[r.Outcome]
 		if !ok {

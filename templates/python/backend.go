@@ -36,7 +36,7 @@ func (b Backend) Generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 		if err != nil {
 			return nil, err
 		}
-		index, err := v.indexFile(s, opt)
+		index, err := v.indexFile(s, opt, files)
 		if err != nil {
 			return nil, err
 		}

@@ -10,12 +10,15 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -48,6 +51,7 @@ public final class BqgenVerifyRunner {
                 System.setProperty(name.substring(ENV.length()), value);
             }
         });
+        Set<Thread> hooksBefore = shutdownHooks();
         try (PrintStream out = new PrintStream(new FileOutputStream(request.get("output")), true, StandardCharsets.UTF_8)) {
             System.setOut(out);
             System.setErr(out);
@@ -63,7 +67,40 @@ public final class BqgenVerifyRunner {
             System.setErr(stderr);
             request.keySet().stream().filter(name -> name.startsWith(ENV))
                     .forEach(name -> System.clearProperty(name.substring(ENV.length())));
+            runShutdownHooksSince(hooksBefore);
             stopChildren();
+        }
+    }
+
+    /**
+     * Runs, and unregisters, the shutdown hooks the run registered (the tests' oracle server
+     * stops in one), as the exit of a JVM of its own would: they would otherwise keep the run's
+     * classes, and its oracle, until this JVM exits.
+     */
+    private static void runShutdownHooksSince(Set<Thread> before) {
+        for (Thread hook : shutdownHooks()) {
+            if (!before.contains(hook) && Runtime.getRuntime().removeShutdownHook(hook)) {
+                hook.run();
+            }
+        }
+    }
+
+    /**
+     * The registered shutdown hooks, read from the JDK's registry (open to this class by
+     * {@code --add-opens java.base/java.lang=ALL-UNNAMED}); none when it cannot be read, and
+     * then stopChildren alone ends a run's oracle.
+     */
+    @SuppressWarnings("unchecked")
+    private static Set<Thread> shutdownHooks() {
+        try {
+            Class<?> registry = Class.forName("java.lang.ApplicationShutdownHooks");
+            Field hooks = registry.getDeclaredField("hooks");
+            hooks.setAccessible(true);
+            synchronized (registry) {
+                return new HashSet<>(((Map<Thread, Thread>) hooks.get(null)).keySet());
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return Set.of();
         }
     }
 

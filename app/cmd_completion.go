@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/babelqueue/bqgen/completion"
+	"github.com/babelqueue/bqgen/diag"
 	"github.com/babelqueue/bqgen/internal/suggest"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/urfave/cli/v2"
@@ -32,7 +33,10 @@ func completionCommand() *cli.Command {
 // formatChoices are the values of each command's --format flag, by command
 // path; a test holds every --format flag to having an entry.
 var formatChoices = map[string][]string{
-	"report": {"md", "json", "html", "blocks"},
+	"report":   {"md", "json", "html", "blocks", "counts"},
+	"validate": diag.Formats,
+	"diff":     {"text", "md", "json"},
+	"version":  {"text", "json"},
 }
 
 // completionTree describes a's commands for the completion package.

@@ -169,7 +169,22 @@ func typed(name string, v model.Value) string {
 	if v.Kind == model.Null {
 		return "null"
 	}
-	return article(name) + " (" + v.Compact() + ")"
+	return article(name) + " (" + shown(v) + ")"
+}
+
+// shownLength is how much of a value a description quotes: a description
+// is read in a test's name or docstring, where a whole object turned into a
+// string (the wrong-type rule's "string" of an object) would be a wall of
+// escapes; the case's fixture has the value whole.
+const shownLength = 40
+
+// shown is v's compact JSON, cut to shownLength code points with "…".
+func shown(v model.Value) string {
+	text := []rune(v.Compact())
+	if len(text) <= shownLength {
+		return string(text)
+	}
+	return string(text[:shownLength-1]) + "…"
 }
 
 func article(t string) string {

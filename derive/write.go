@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/safefile"
 )
 
 // Manifest returns raw (a manifest's bytes) with each derived case appended
@@ -146,11 +147,9 @@ func Write(out string, s *model.Suite, cases []Case) error {
 		if !fs.ValidPath(p) {
 			return fmt.Errorf("%s: not a path inside the suite", p)
 		}
-		dst := filepath.Join(out, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(dst, files[p], 0o644); err != nil {
+		// Through no link, made atomically: the out dir was empty, but it is
+		// the user's path and it is where a suite's files land.
+		if err := safefile.Write(filepath.Join(out, filepath.FromSlash(p)), files[p]); err != nil {
 			return err
 		}
 	}

@@ -536,9 +536,7 @@ public sealed class CasesConformanceTests
         Assert.False(
             decoded.Accepted,
             "the envelope must be rejected: /meta is a string "
-            + "(\"{\\\"id\\\":\\\"f1e2d3c4-b5a6-4789-90ab-cdef01234567\\\",\\\"queue\\\":\\\"orders\\\",\\\"lang\\\""
-            + ":\\\"php\\\",\\\"schema_version\\\":1,\\\"created_at\\\":1749132727000}\") where the schema types "
-            + "object");
+            + "(\"{\\\"id\\\":\\\"f1e2d3c4-b5a6-4789-90ab-cdef\u2026) where the schema types object");
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "cases/derived-meta-as-number")]

@@ -8,7 +8,7 @@
 // MUST agree on `valid`. The wire envelope stays frozen — this governs the data block only, and
 // is opt-in (consumers/producers without a registered schema skip it).
 
-import { after, test } from "node:test";
+import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { JsonObject } from "./conformance-subject.gen.js";
 import { withDefaults } from "./conformance-subject.gen.js";
@@ -18,492 +18,494 @@ import { whenProvided } from "./conformance-support.gen.js";
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-const schema: JsonObject = {
-  "$schema": "http://json-schema.org/draft-07/schema#",
-  "type": "object",
-  "required": ["order_id"],
-  "properties": {
-    "order_id": { "type": "integer", "minimum": 1 },
-    "amount": { "type": "number", "minimum": 0 },
-    "currency": { "enum": ["USD", "EUR", "TRY"] },
-    "priority": { "enum": [1, 2, 3] },
-    "quantity": { "type": "integer", "maximum": 100 },
-    "discount": { "type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 100 },
-    "code": { "type": "string", "minLength": 2, "maxLength": 4 },
-    "reference": { "type": "string", "pattern": "[0-9]" },
-    "version": { "const": 1 },
-    "tags": { "type": "array", "items": { "type": "string" } },
-    "customer": {
-      "type": "object",
-      "required": ["id"],
-      "properties": {
-        "id": { "type": "integer", "minimum": 1 },
-        "tier": { "enum": [1, 2, 3] },
-        "visits": { "type": "integer", "maximum": 100 },
-        "share": { "type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 100 },
-        "code": { "type": "string", "minLength": 2, "maxLength": 4 },
-        "reference": { "type": "string", "pattern": "[0-9]" },
-        "version": { "const": 1 },
-        "tags": { "type": "array", "items": { "type": "string" } },
+describe("conformance payload_schema", () => {
+  const schema: JsonObject = {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "type": "object",
+    "required": ["order_id"],
+    "properties": {
+      "order_id": { "type": "integer", "minimum": 1 },
+      "amount": { "type": "number", "minimum": 0 },
+      "currency": { "enum": ["USD", "EUR", "TRY"] },
+      "priority": { "enum": [1, 2, 3] },
+      "quantity": { "type": "integer", "maximum": 100 },
+      "discount": { "type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 100 },
+      "code": { "type": "string", "minLength": 2, "maxLength": 4 },
+      "reference": { "type": "string", "pattern": "[0-9]" },
+      "version": { "const": 1 },
+      "tags": { "type": "array", "items": { "type": "string" } },
+      "customer": {
+        "type": "object",
+        "required": ["id"],
+        "properties": {
+          "id": { "type": "integer", "minimum": 1 },
+          "tier": { "enum": [1, 2, 3] },
+          "visits": { "type": "integer", "maximum": 100 },
+          "share": { "type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 100 },
+          "code": { "type": "string", "minLength": 2, "maxLength": 4 },
+          "reference": { "type": "string", "pattern": "[0-9]" },
+          "version": { "const": 1 },
+          "tags": { "type": "array", "items": { "type": "string" } },
+        },
+        "additionalProperties": false,
       },
-      "additionalProperties": false,
+      "shipping": {
+        "type": "object",
+        "required": ["instructions"],
+        "properties": { "instructions": { "type": ["string", "null"] } },
+        "additionalProperties": false,
+      },
     },
-    "shipping": {
-      "type": "object",
-      "required": ["instructions"],
-      "properties": { "instructions": { "type": ["string", "null"] } },
-      "additionalProperties": false,
-    },
-  },
-  "additionalProperties": false,
-};
-
-test("valid-minimal", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042 });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-full", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "amount": 99.9, "currency": "USD" });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-missing-required", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "amount": 10 });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-wrong-type", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": "x" });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-additional-property", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1, "extra": true });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-enum", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1, "currency": "GBP" });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-at-minimum", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1, "amount": 0 });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-below-minimum", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 0 });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-enum-integer", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "priority": 1 });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-enum-string-for-integer", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "priority": "1" });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-at-maximum", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "quantity": 100 });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-above-maximum", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "quantity": 101 });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-at-exclusive-minimum", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "discount": 0 });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-above-exclusive-minimum", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "discount": 1 });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-below-exclusive-maximum", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "discount": 99 });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-at-exclusive-maximum", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "discount": 100 });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-at-min-length", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "code": "AB" });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-below-min-length", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "code": "A" });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-at-max-length", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "code": "ABCD" });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-above-max-length", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "code": "ABCDE" });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-pattern-found-inside", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "reference": "ab7cd" });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-pattern-not-found", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "reference": "abcd" });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-const", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "version": 1 });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-const-string-for-integer", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "version": "1" });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-items", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "tags": ["a", "b"] });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-item-wrong-type", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "tags": ["a", 1] });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-nested-minimal", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7 } });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-nested-at-minimum", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 1 } });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-nested-missing-required", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "tier": 1 } });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-nested-wrong-type", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": "1" } });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-nested-additional-property", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "extra": true } });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-nested-below-minimum", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 0 } });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-nested-enum-integer", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "tier": 1 } });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-nested-enum-string-for-integer", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "tier": "1" } });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-nested-at-maximum", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "visits": 100 } });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-nested-above-maximum", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "visits": 101 } });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-nested-at-exclusive-minimum", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "share": 0 } });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-nested-above-exclusive-minimum", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "share": 1 } });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-nested-below-exclusive-maximum", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "share": 99 } });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-nested-at-exclusive-maximum", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "share": 100 } });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-nested-at-min-length", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "code": "AB" } });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-nested-below-min-length", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "code": "A" } });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-nested-at-max-length", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "code": "ABCD" } });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-nested-above-max-length", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "code": "ABCDE" } });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-nested-pattern-found-inside", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "reference": "ab7cd" } });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-nested-pattern-not-found", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "reference": "abcd" } });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-nested-const", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "version": 1 } });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-nested-const-string-for-integer", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "version": "1" } });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("valid-nested-items", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "tags": ["a", "b"] } });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("invalid-nested-item-wrong-type", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "tags": ["a", 1] } });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-order-id-integral-float", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042.0 });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-quantity-integral-float", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "quantity": 100.0 });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-discount-integral-float", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "discount": 1.0 });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-customer-id-integral-float", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7.0 } });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-customer-visits-integral-float", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "visits": 100.0 } });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-customer-share-integral-float", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "share": 1.0 } });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-shipping-instructions-required-null", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "shipping": { "instructions": null } });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-currency-enum-as-null", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "currency": null });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-currency-enum-as-array", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "currency": ["USD"] });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-priority-enum-as-boolean", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "priority": true });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-priority-enum-as-null", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "priority": null });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-priority-enum-as-array", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "priority": [1] });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-priority-enum-as-integral-float", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "priority": 1.0 });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-version-const-as-boolean", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "version": true });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-version-const-as-null", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "version": null });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-version-const-as-array", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "version": [1] });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-version-const-as-integral-float", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "version": 1.0 });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-customer-tier-enum-as-boolean", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "tier": true } });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-customer-tier-enum-as-null", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "tier": null } });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-customer-tier-enum-as-array", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "tier": [1] } });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-customer-tier-enum-as-integral-float", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "tier": 1.0 } });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-customer-version-const-as-boolean", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "version": true } });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-customer-version-const-as-null", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "version": null } });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-customer-version-const-as-array", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "version": [1] } });
-  assert.equal(result.valid, false,
-    `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
-
-test("derived-customer-version-const-as-integral-float", (t) => whenProvided(t, async () => {
-  const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "version": 1.0 } });
-  assert.equal(result.valid, true,
-    `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
-}));
+    "additionalProperties": false,
+  };
+
+  test("valid-minimal", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042 });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-full", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "amount": 99.9, "currency": "USD" });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-missing-required", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "amount": 10 });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-wrong-type", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": "x" });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-additional-property", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1, "extra": true });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-enum", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1, "currency": "GBP" });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-at-minimum", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1, "amount": 0 });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-below-minimum", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 0 });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-enum-integer", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "priority": 1 });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-enum-string-for-integer", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "priority": "1" });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-at-maximum", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "quantity": 100 });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-above-maximum", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "quantity": 101 });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-at-exclusive-minimum", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "discount": 0 });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-above-exclusive-minimum", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "discount": 1 });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-below-exclusive-maximum", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "discount": 99 });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-at-exclusive-maximum", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "discount": 100 });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-at-min-length", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "code": "AB" });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-below-min-length", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "code": "A" });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-at-max-length", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "code": "ABCD" });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-above-max-length", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "code": "ABCDE" });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-pattern-found-inside", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "reference": "ab7cd" });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-pattern-not-found", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "reference": "abcd" });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-const", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "version": 1 });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-const-string-for-integer", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "version": "1" });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-items", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "tags": ["a", "b"] });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-item-wrong-type", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "tags": ["a", 1] });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-nested-minimal", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7 } });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-nested-at-minimum", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 1 } });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-nested-missing-required", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "tier": 1 } });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-nested-wrong-type", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": "1" } });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-nested-additional-property", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "extra": true } });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-nested-below-minimum", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 0 } });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-nested-enum-integer", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "tier": 1 } });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-nested-enum-string-for-integer", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "tier": "1" } });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-nested-at-maximum", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "visits": 100 } });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-nested-above-maximum", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "visits": 101 } });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-nested-at-exclusive-minimum", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "share": 0 } });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-nested-above-exclusive-minimum", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "share": 1 } });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-nested-below-exclusive-maximum", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "share": 99 } });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-nested-at-exclusive-maximum", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "share": 100 } });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-nested-at-min-length", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "code": "AB" } });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-nested-below-min-length", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "code": "A" } });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-nested-at-max-length", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "code": "ABCD" } });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-nested-above-max-length", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "code": "ABCDE" } });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-nested-pattern-found-inside", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "reference": "ab7cd" } });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-nested-pattern-not-found", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "reference": "abcd" } });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-nested-const", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "version": 1 } });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-nested-const-string-for-integer", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "version": "1" } });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("valid-nested-items", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "tags": ["a", "b"] } });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("invalid-nested-item-wrong-type", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "tags": ["a", 1] } });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-order-id-integral-float", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042.0 });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-quantity-integral-float", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "quantity": 100.0 });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-discount-integral-float", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "discount": 1.0 });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-customer-id-integral-float", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7.0 } });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-customer-visits-integral-float", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "visits": 100.0 } });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-customer-share-integral-float", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "share": 1.0 } });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-shipping-instructions-required-null", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "shipping": { "instructions": null } });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-currency-enum-as-null", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "currency": null });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-currency-enum-as-array", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "currency": ["USD"] });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-priority-enum-as-boolean", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "priority": true });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-priority-enum-as-null", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "priority": null });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-priority-enum-as-array", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "priority": [1] });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-priority-enum-as-integral-float", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "priority": 1.0 });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-version-const-as-boolean", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "version": true });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-version-const-as-null", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "version": null });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-version-const-as-array", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "version": [1] });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-version-const-as-integral-float", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "version": 1.0 });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-customer-tier-enum-as-boolean", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "tier": true } });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-customer-tier-enum-as-null", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "tier": null } });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-customer-tier-enum-as-array", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "tier": [1] } });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-customer-tier-enum-as-integral-float", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "tier": 1.0 } });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-customer-version-const-as-boolean", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "version": true } });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-customer-version-const-as-null", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "version": null } });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-customer-version-const-as-array", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "version": [1] } });
+    assert.equal(result.valid, false,
+      `payload verdict: expected invalid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+
+  test("derived-customer-version-const-as-integral-float", (t) => whenProvided(t, async () => {
+    const result = await subject.validatePayload(schema, { "order_id": 1042, "customer": { "id": 7, "version": 1.0 } });
+    assert.equal(result.valid, true,
+      `payload verdict: expected valid, got ${result.valid ? "valid" : `invalid (${result.errors.join("; ")})`}`);
+  }));
+});

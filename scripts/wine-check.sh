@@ -13,7 +13,15 @@ export WINEPREFIX="$tmp/wineprefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,msh
 bqgen() { wine "$tmp/dist/bqgen-v0.0.0-wine-windows-amd64.exe" "$@"; }
 mkdir -p "$tmp/sdk"
 cd "$tmp/sdk"
-bqgen version | tr -d '\r' | grep -F "bqgen v0.0.0-wine (release)" >/dev/null || { echo "wine-check: version"; bqgen version; exit 1; }
+# Go 1.22 and later need bcryptprimitives.dll (ProcessPrng), which wine
+# before 9.0 lacks (Debian 12's wine 8.0): exit 3, "cannot run here".
+if ! bqgen version >"$tmp/version.out" 2>&1; then
+  if grep -q "bcryptprimitives.dll not found" "$tmp/version.out"; then
+    echo "wine-check: $(wine --version) cannot run Go's Windows binaries (bcryptprimitives.dll not found)" >&2; exit 3
+  fi
+  echo "wine-check: bqgen version failed:"; cat "$tmp/version.out"; exit 1
+fi
+tr -d '\r' <"$tmp/version.out" | grep -F "bqgen v0.0.0-wine (release)" >/dev/null || { echo "wine-check: version"; cat "$tmp/version.out"; exit 1; }
 bqgen generate --lang go --out conformance
 bqgen check --lang go --out conformance | tr -d '\r' | grep -F "up to date" >/dev/null
 gen=$(ls conformance/*_test.go | head -n1)

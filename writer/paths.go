@@ -35,7 +35,8 @@ func checkPaths(files []backend.File) error {
 // pathProblem says why p is not a safe path inside an out dir, "" when it
 // is: a clean, relative, slash-separated UTF-8 path that stays below the
 // dir and holds no control character (which could forge a line of a state
-// file or reach a terminal) and no backslash (a separator on Windows).
+// file or reach a terminal), no backslash (a separator on Windows) and no
+// colon (a drive or a stream on Windows).
 func pathProblem(p string) string {
 	switch {
 	case p == "" || p == ".":
@@ -46,6 +47,9 @@ func pathProblem(p string) string {
 		return "it holds a control character"
 	case strings.Contains(p, `\`):
 		return "it holds a backslash"
+	case strings.Contains(p, ":"):
+		// On Windows "C:x" names a drive, and "a.go:x" a stream of a.go.
+		return "it holds a colon (a drive letter or a file's stream on Windows)"
 	case strings.HasPrefix(p, "/"):
 		return "it is absolute"
 	case p == ".." || strings.HasPrefix(p, "../") || strings.HasSuffix(p, "/..") || strings.Contains(p, "/../"):

@@ -92,14 +92,14 @@ func junitNested(n int) []byte {
 }
 
 // nodeTestDeep is node:test's JUnit reporter: describe blocks nested in
-// chains up to 20 deep (each suite's path names every enclosing one), a
+// chains up to 10 deep (each suite's path names every enclosing one), a
 // test in each, n in all, and the closing totals comment that marks the
 // format.
 func nodeTestDeep(n int) []byte {
 	var b strings.Builder
 	b.WriteString(`<testsuites>`)
-	for i := 0; i < n; i += 20 {
-		depth := min(20, n-i)
+	for i := 0; i < n; i += 10 {
+		depth := min(10, n-i)
 		for j := range depth {
 			fmt.Fprintf(&b, `<testsuite name="describe %d %s"><testcase name="t%d" classname="test"/>`, j, strings.Repeat("d", 40), i+j)
 		}
@@ -168,7 +168,7 @@ func TestComplexityResults(t *testing.T) {
 		{"go test -json (many tests, long lines)", 256, goJSONMixed},
 		{"JUnit XML (pytest, Surefire: one suite)", 256, junitFlat},
 		{"JUnit XML (PHPUnit, JUnit launcher: nested suites)", 256, junitNested},
-		{"JUnit XML (node:test, describe blocks in chains 20 deep)", 256, nodeTestDeep},
+		{"JUnit XML (node:test, describe blocks in chains 10 deep)", 256, nodeTestDeep},
 		{"TRX", 256, trxBomb},
 		{"xUnit v2 XML", 256, xunitFile},
 	} {

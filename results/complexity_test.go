@@ -92,14 +92,14 @@ func junitNested(n int) []byte {
 }
 
 // nodeTestDeep is node:test's JUnit reporter: describe blocks nested in
-// chains up to 200 deep (each suite's path names every enclosing one), a
+// chains up to 10 deep (each suite's path names every enclosing one), a
 // test in each, n in all, and the closing totals comment that marks the
 // format.
 func nodeTestDeep(n int) []byte {
 	var b strings.Builder
 	b.WriteString(`<testsuites>`)
-	for i := 0; i < n; i += 200 {
-		depth := min(200, n-i)
+	for i := 0; i < n; i += 10 {
+		depth := min(10, n-i)
 		for j := range depth {
 			fmt.Fprintf(&b, `<testsuite name="describe %d %s"><testcase name="t%d" classname="test"/>`, j, strings.Repeat("d", 40), i+j)
 		}
@@ -168,7 +168,7 @@ func TestComplexityResults(t *testing.T) {
 		{"go test -json (many tests, long lines)", 256, goJSONMixed},
 		{"JUnit XML (pytest, Surefire: one suite)", 256, junitFlat},
 		{"JUnit XML (PHPUnit, JUnit launcher: nested suites)", 256, junitNested},
-		{"JUnit XML (node:test, describe blocks in chains 200 deep)", 256, nodeTestDeep},
+		{"JUnit XML (node:test, describe blocks in chains 10 deep)", 256, nodeTestDeep},
 		{"TRX", 256, trxBomb},
 		{"xUnit v2 XML", 256, xunitFile},
 	} {
@@ -189,6 +189,25 @@ func TestNodeTestDepthBomb(t *testing.T) {
 			t.Errorf("Read = %v, want the path limit named", err)
 		}
 	})
+}
+
+// TestNodeTestPathBudget: chains of describe blocks 300 deep build paths of
+// about 150 times the file's size, all told; they are refused at the budget
+// instead (each path alone is under the per-path limit).
+func TestNodeTestPathBudget(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<testsuites>`)
+	for range 100 {
+		for j := range 300 {
+			fmt.Fprintf(&b, `<testsuite name="%d%s"><testcase name="t" classname="test"/>`, j, strings.Repeat("d", 30))
+		}
+		b.WriteString(strings.Repeat(`</testsuite>`, 300))
+	}
+	b.WriteString("<!-- tests 1 -->\n</testsuites>")
+	_, err := Read("results", []byte(b.String()))
+	if err == nil || !strings.Contains(err.Error(), "for each byte of the file, the limit") {
+		t.Fatalf("Read = %v, want the path budget named", err)
+	}
 }
 
 // TestComplexityResultLimits reads each format at about 64 MiB.

@@ -55,7 +55,8 @@ func readJUnit(name string, data []byte) (Run, error) {
 	}
 	run := Run{Format: FormatJUnitXML}
 	if root.fromNodeTest() {
-		if err := root.collectNodeTest("", &run.Tests); err != nil {
+		budget := pathBudget{left: maxPathBytesPerByte*len(data) + maxSuitePath}
+		if err := root.collectNodeTest("", &run.Tests, &budget); err != nil {
 			return Run{}, fmt.Errorf("%s: %w", name, err)
 		}
 	} else {
@@ -105,10 +106,11 @@ func (s junitSuite) fromNodeTest() bool {
 // blocks around it (their <testsuite> names joined with " > "), "" at the
 // top level, as the node test index lists it.
 //
-// A path is at most maxSuitePath bytes: each level's path repeats every
-// enclosing name, so describe blocks nested as deep as XML allows (10,000)
-// would build gigabytes of paths from a megabyte file.
-func (s junitSuite) collectNodeTest(path string, into *[]Test) error {
+// A path is at most maxSuitePath bytes, and all the paths built together at
+// most budget's: each level's path repeats every enclosing name, so describe
+// blocks nested as deep as XML allows (10,000) would build gigabytes of
+// paths from a megabyte file.
+func (s junitSuite) collectNodeTest(path string, into *[]Test, budget *pathBudget) error {
 	for _, c := range s.Cases {
 		t := c.test(path)
 		t.Suite = path
@@ -123,16 +125,27 @@ func (s junitSuite) collectNodeTest(path string, into *[]Test) error {
 		if len(inner) > maxSuitePath {
 			return fmt.Errorf("node:test suites nested so deep that a test's suite path (the describe blocks around it) passes %d bytes, the limit: %.80q…", maxSuitePath, inner)
 		}
-		if err := nested.collectNodeTest(inner, into); err != nil {
+		if budget.left -= len(inner); budget.left < 0 {
+			return fmt.Errorf("node:test suites nested so deep that their paths (the describe blocks around each test) pass %d bytes for each byte of the file, the limit", maxPathBytesPerByte)
+		}
+		if err := nested.collectNodeTest(inner, into, budget); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+// pathBudget is the bytes of suite paths a node:test file may still build.
+type pathBudget struct{ left int }
+
+// maxPathBytesPerByte bounds the suite paths of a node:test file, all
+// together, by its size: a real file's describe blocks nest a few deep, and
+// its paths take less room than its XML.
+const maxPathBytesPerByte = 4
+
 // maxSuitePath is the longest node:test suite path a result file may give
 // a test: far above any real nesting of describe blocks.
-const maxSuitePath = 64 << 10
+const maxSuitePath = 16 << 10
 
 // test is the case's outcome. A <skipped> wins over a <failure>: node:test
 // writes both for a failing todo test, which its own totals count as todo.

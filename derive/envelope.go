@@ -169,7 +169,11 @@ func typed(name string, v model.Value) string {
 	if v.Kind == model.Null {
 		return "null"
 	}
-	return article(name) + " (" + v.Compact() + ")"
+	text := v.Compact()
+	if len(text) > 40 { // a whole block as text: named, not quoted, so descriptions stay readable
+		return article(name) + " (the value's own JSON, as text)"
+	}
+	return article(name) + " (" + text + ")"
 }
 
 func article(t string) string {

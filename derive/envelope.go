@@ -169,22 +169,11 @@ func typed(name string, v model.Value) string {
 	if v.Kind == model.Null {
 		return "null"
 	}
-	return article(name) + " (" + shown(v) + ")"
-}
-
-// shownLength is how much of a value a description quotes: a description
-// is read in a test's name or docstring, where a whole object turned into a
-// string (the wrong-type rule's "string" of an object) would be a wall of
-// escapes; the case's fixture has the value whole.
-const shownLength = 40
-
-// shown is v's compact JSON, cut to shownLength code points with "…".
-func shown(v model.Value) string {
-	text := []rune(v.Compact())
-	if len(text) <= shownLength {
-		return string(text)
+	text := v.Compact()
+	if len(text) > 40 { // a whole block as text: named, not quoted, so descriptions stay readable
+		return article(name) + " (the value's own JSON, as text)"
 	}
-	return string(text[:shownLength-1]) + "…"
+	return article(name) + " (" + text + ")"
 }
 
 func article(t string) string {

@@ -122,7 +122,7 @@ func (d *deriver) constEnumTypes() []candidate {
 				v = v.Items[0]
 			}
 			for _, t := range acrossTypes(v) {
-				what := fmt.Sprintf("is %s: the %s value %s as %s", shown(t.value), keyword, shown(v), article(t.name))
+				what := fmt.Sprintf("is %s: the %s value %s as %s", t.value.Compact(), keyword, v.Compact(), article(t.name))
 				if c, ok := d.payloadCandidate(p.place, t.value, keyword+"-as-"+t.name, what); ok {
 					out = append(out, c)
 				}

@@ -4,7 +4,7 @@
 //
 // Tests of the "cases" block of manifest.json, one per case.
 
-import { after, test } from "node:test";
+import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
@@ -20,734 +20,741 @@ import {
 const subject = withDefaults(openSubject());
 after(() => subject.close());
 
-// A normal produced envelope.
-test("order-created", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/order-created.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:orders:created", "urn");
-  assertJsonEqual(view.data, { "order_id": 1042 }, "data");
-  assert.equal(view.attempts, 0, "attempts");
-  assert.equal(view.lang, "php", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertPerMessageFields(view);
-}));
-
-// Consumers MUST accept 'urn' as an inbound alias for 'job'.
-test("urn-alias", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/urn-alias.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:orders:created", "urn");
-  assertJsonEqual(view.data, { "order_id": 1042 }, "data");
-  assert.equal(view.attempts, 0, "attempts");
-  assert.equal(view.lang, "go", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertPerMessageFields(view);
-}));
-
-// A dead-lettered message: original preserved + additive dead_letter block.
-test("dead-lettered", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/dead-lettered.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:orders:created", "urn");
-  assertJsonEqual(view.data, { "order_id": 1042 }, "data");
-  assert.equal(view.attempts, 3, "attempts");
-  assert.equal(view.lang, "php", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertJsonContains(view.dead_letter, { "reason": "failed", "original_queue": "orders" }, "dead_letter");
-  assertPerMessageFields(view);
-}));
-
-// UTF-8 strings, integers, an exact float, boolean and null round-trip identically.
-test("unicode-and-numbers", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/unicode-and-numbers.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:catalog:item.indexed", "urn");
-  assertJsonEqual(view.data, {
-    "title": "Café — naïve ☕",
-    "qty": 7,
-    "price_cents": 1299,
-    "ratio": 0.5,
-    "active": true,
-    "note": null,
-  }, "data");
-  assert.equal(view.attempts, 2, "attempts");
-  assert.equal(view.lang, "python", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertPerMessageFields(view);
-}));
-
-// Edge JSON values in data decode to exactly these values: the largest integer every SDK number
-// type holds exactly (2^53 - 1, 9007199254740991), which must not come back in exponent form,
-// negative integer and float, an exponent-notation float (1.5e3), nested empty object and empty
-// array (an object is never an array), escaped quote, backslash, newline and tab, a \u escape,
-// an emoji, and keys in non-sorted order including numeric-looking keys. Compare by JSON value,
-// not by text: key order is not asserted.
-test("edge-values", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/edge-values.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:ledger:entry.posted", "urn");
-  assertJsonEqual(view.data, {
-    "zulu": "keys deliberately out of order",
-    "big_int": 9007199254740991,
-    "negative_int": -42,
-    "negative_float": -0.25,
-    "exp_float": 1.5e3,
-    "10": "numeric-looking key",
-    "2": "numeric-looking key sorting before 10 in some runtimes",
-    "nested_empty_object": {},
-    "nested_empty_array": [],
-    "escapes": "quote \" backslash \\ newline \n tab \t end",
-    "unicode_escape": "café",
-    "emoji": "ship it 🚀",
-    "alpha": { "z": [{}, [], null], "a": false },
-  }, "data");
-  assert.equal(view.attempts, 0, "attempts");
-  assert.equal(view.lang, "node", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertPerMessageFields(view);
-}));
-
-test("invalid-unknown-schema-version", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-unknown-schema-version.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: meta.schema_version is not a version this SDK supports",
-  );
-}));
-
-test("invalid-missing-urn", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-missing-urn.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: no 'job' or 'urn' — the message has no identity",
-  );
-}));
-
-test("invalid-trace-id-missing", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-trace-id-missing.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: no trace_id: the envelope schema requires it (per-message fields are " +
-      "asserted for presence)",
-  );
-}));
-
-test("invalid-trace-id-empty", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-trace-id-empty.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: trace_id is the empty string: present but no id (presence/shape, not value)",
-  );
-}));
-
-test("invalid-trace-id-blank", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-trace-id-blank.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: trace_id is only whitespace: present but no id",
-  );
-}));
-
-test("invalid-attempts-fraction", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-attempts-fraction.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: attempts is 1.5: the schema types it as an integer",
-  );
-}));
-
-test("invalid-data-null", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-data-null.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: data is null: data is always an object");
-}));
-
-test("invalid-data-missing", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-data-missing.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: no data: the schema requires it, and data is always an object",
-  );
-}));
-
-test("invalid-schema-version-zero", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-schema-version-zero.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: meta.schema_version is 0: the only supported version is 1, and no version is " +
-      "below 1",
-  );
-}));
-
-test("invalid-schema-version-negative", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-schema-version-negative.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: meta.schema_version is -1: not a supported version",
-  );
-}));
-
-test("invalid-schema-version-missing", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-schema-version-missing.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: no meta.schema_version: the schema requires it, and a consumer must not " +
-      "assume one",
-  );
-}));
-
-test("invalid-attempts-negative", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-attempts-negative.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: attempts is -1: the schema says minimum 0");
-}));
-
-test("invalid-data-string", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-data-string.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: data is a JSON string, not an object");
-}));
-
-test("invalid-data-json-string", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-data-json-string.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: data is a JSON string holding an object's text: still a string, never " +
-      "decoded a second time",
-  );
-}));
-
-test("invalid-data-number", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-data-number.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: data is a JSON number, not an object");
-}));
-
-test("invalid-data-boolean", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/invalid-data-boolean.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: data is a JSON boolean, not an object");
-}));
-
-// Both 'job' and its inbound alias 'urn', with different values: 'job' is the canonical field,
-// so it names the message; the alias is read only when 'job' is absent.
-test("job-and-urn-differ", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/job-and-urn-differ.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:orders:created", "urn");
-  assertJsonEqual(view.data, { "order_id": 1042 }, "data");
-  assert.equal(view.attempts, 0, "attempts");
-  assert.equal(view.lang, "php", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertPerMessageFields(view);
-}));
-
-// Derived (rule wrong-type) from order-created: /job is an object ({}) where the schema types
-// string; invalid.
-test("derived-job-as-object", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-job-as-object.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /job is an object ({}) where the schema types string",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /job is an array ([]) where the schema types
-// string; invalid.
-test("derived-job-as-array", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-job-as-array.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /job is an array ([]) where the schema types string",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /job is a number (1.5) where the schema types
-// string; invalid.
-test("derived-job-as-number", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-job-as-number.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /job is a number (1.5) where the schema types string",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /job is an integer (1) where the schema types
-// string; invalid.
-test("derived-job-as-integer", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-job-as-integer.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /job is an integer (1) where the schema types string",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /job is a boolean (true) where the schema types
-// string; invalid.
-test("derived-job-as-boolean", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-job-as-boolean.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /job is a boolean (true) where the schema types string",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /job is null where the schema types string;
-// invalid.
-test("derived-job-as-null", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-job-as-null.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: /job is null where the schema types string");
-}));
-
-// Derived (rule wrong-type) from urn-alias: /urn is an object ({}) where the schema types
-// string; invalid.
-test("derived-urn-as-object", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-urn-as-object.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /urn is an object ({}) where the schema types string",
-  );
-}));
-
-// Derived (rule wrong-type) from urn-alias: /urn is an array ([]) where the schema types
-// string; invalid.
-test("derived-urn-as-array", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-urn-as-array.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /urn is an array ([]) where the schema types string",
-  );
-}));
-
-// Derived (rule wrong-type) from urn-alias: /urn is a number (1.5) where the schema types
-// string; invalid.
-test("derived-urn-as-number", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-urn-as-number.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /urn is a number (1.5) where the schema types string",
-  );
-}));
-
-// Derived (rule wrong-type) from urn-alias: /urn is an integer (1) where the schema types
-// string; invalid.
-test("derived-urn-as-integer", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-urn-as-integer.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /urn is an integer (1) where the schema types string",
-  );
-}));
-
-// Derived (rule wrong-type) from urn-alias: /urn is a boolean (true) where the schema types
-// string; invalid.
-test("derived-urn-as-boolean", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-urn-as-boolean.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /urn is a boolean (true) where the schema types string",
-  );
-}));
-
-// Derived (rule wrong-type) from urn-alias: /urn is null where the schema types string;
-// invalid.
-test("derived-urn-as-null", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-urn-as-null.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: /urn is null where the schema types string");
-}));
-
-// Derived (rule wrong-type) from order-created: /trace_id is an object ({}) where the schema
-// types string; invalid.
-test("derived-trace-id-as-object", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-trace-id-as-object.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /trace_id is an object ({}) where the schema types string",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /trace_id is an array ([]) where the schema
-// types string; invalid.
-test("derived-trace-id-as-array", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-trace-id-as-array.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /trace_id is an array ([]) where the schema types string",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /trace_id is a number (1.5) where the schema
-// types string; invalid.
-test("derived-trace-id-as-number", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-trace-id-as-number.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /trace_id is a number (1.5) where the schema types string",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /trace_id is an integer (1) where the schema
-// types string; invalid.
-test("derived-trace-id-as-integer", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-trace-id-as-integer.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /trace_id is an integer (1) where the schema types string",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /trace_id is a boolean (true) where the schema
-// types string; invalid.
-test("derived-trace-id-as-boolean", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-trace-id-as-boolean.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /trace_id is a boolean (true) where the schema types string",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /trace_id is null where the schema types
-// string; invalid.
-test("derived-trace-id-as-null", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-trace-id-as-null.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /trace_id is null where the schema types string",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /data is an array ([]) where the schema types
-// object; invalid.
-test("derived-data-as-array", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-data-as-array.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /data is an array ([]) where the schema types object",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /data is a number (1.5) where the schema types
-// object; invalid.
-test("derived-data-as-number", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-data-as-number.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /data is a number (1.5) where the schema types object",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /data is an integer (1) where the schema types
-// object; invalid.
-test("derived-data-as-integer", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-data-as-integer.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /data is an integer (1) where the schema types object",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /meta is an array ([]) where the schema types
-// object; invalid.
-test("derived-meta-as-array", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-meta-as-array.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /meta is an array ([]) where the schema types object",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /meta is a string (the value's own JSON, as
-// text) where the schema types object; invalid.
-test("derived-meta-as-string", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-meta-as-string.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /meta is a string (the value's own JSON, as text) where the schema types object",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /meta is a number (1.5) where the schema types
-// object; invalid.
-test("derived-meta-as-number", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-meta-as-number.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /meta is a number (1.5) where the schema types object",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /meta is an integer (1) where the schema types
-// object; invalid.
-test("derived-meta-as-integer", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-meta-as-integer.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /meta is an integer (1) where the schema types object",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /meta is a boolean (true) where the schema
-// types object; invalid.
-test("derived-meta-as-boolean", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-meta-as-boolean.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /meta is a boolean (true) where the schema types object",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /meta is null where the schema types object;
-// invalid.
-test("derived-meta-as-null", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-meta-as-null.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: /meta is null where the schema types object");
-}));
-
-// Derived (rule wrong-type) from order-created: /meta/schema_version is an object ({}) where
-// the schema types integer; invalid.
-test("derived-meta-schema-version-as-object", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-meta-schema-version-as-object.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /meta/schema_version is an object ({}) where the schema types integer",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /meta/schema_version is an array ([]) where the
-// schema types integer; invalid.
-test("derived-meta-schema-version-as-array", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-meta-schema-version-as-array.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /meta/schema_version is an array ([]) where the schema types integer",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /meta/schema_version is a string ("1") where
-// the schema types integer; invalid.
-test("derived-meta-schema-version-as-string", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-meta-schema-version-as-string.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /meta/schema_version is a string (\"1\") where the schema types integer",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /meta/schema_version is a number (1.5) where
-// the schema types integer; invalid.
-test("derived-meta-schema-version-as-number", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-meta-schema-version-as-number.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /meta/schema_version is a number (1.5) where the schema types integer",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /meta/schema_version is a boolean (true) where
-// the schema types integer; invalid.
-test("derived-meta-schema-version-as-boolean", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-meta-schema-version-as-boolean.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /meta/schema_version is a boolean (true) where the schema types integer",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /meta/schema_version is null where the schema
-// types integer; invalid.
-test("derived-meta-schema-version-as-null", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-meta-schema-version-as-null.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /meta/schema_version is null where the schema types integer",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /attempts is an object ({}) where the schema
-// types integer; invalid.
-test("derived-attempts-as-object", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-attempts-as-object.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /attempts is an object ({}) where the schema types integer",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /attempts is an array ([]) where the schema
-// types integer; invalid.
-test("derived-attempts-as-array", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-attempts-as-array.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /attempts is an array ([]) where the schema types integer",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /attempts is a string ("0") where the schema
-// types integer; invalid.
-test("derived-attempts-as-string", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-attempts-as-string.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /attempts is a string (\"0\") where the schema types integer",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /attempts is a boolean (true) where the schema
-// types integer; invalid.
-test("derived-attempts-as-boolean", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-attempts-as-boolean.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /attempts is a boolean (true) where the schema types integer",
-  );
-}));
-
-// Derived (rule wrong-type) from order-created: /attempts is null where the schema types
-// integer; invalid.
-test("derived-attempts-as-null", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-attempts-as-null.json"));
-  assert.equal(
-    result.accepted,
-    false,
-    "decode must reject the envelope: /attempts is null where the schema types integer",
-  );
-}));
-
-// Derived (rule empty-string) from order-created: /job is the empty string; invalid.
-test("derived-job-empty", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-job-empty.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: /job is the empty string");
-}));
-
-// Derived (rule empty-string) from order-created: /job is only whitespace; invalid. The schema
-// alone would accept it; a blank identity names nothing: the consumer reads a job (or urn) of
-// only whitespace as absent (bqgen's reading since 1.4.0), where the schema's minLength counts
-// the spaces.
-test("derived-job-whitespace", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-job-whitespace.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: /job is only whitespace");
-}));
-
-// Derived (rule empty-string) from urn-alias: /urn is the empty string; invalid.
-test("derived-urn-empty", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-urn-empty.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: /urn is the empty string");
-}));
-
-// Derived (rule empty-string) from urn-alias: /urn is only whitespace; invalid. The schema
-// alone would accept it; a blank identity names nothing: the consumer reads a job (or urn) of
-// only whitespace as absent (bqgen's reading since 1.4.0), where the schema's minLength counts
-// the spaces.
-test("derived-urn-whitespace", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-urn-whitespace.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: /urn is only whitespace");
-}));
-
-// Derived (rule empty-string) from order-created: /trace_id is only whitespace; invalid.
-test("derived-trace-id-whitespace", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-trace-id-whitespace.json"));
-  assert.equal(result.accepted, false, "decode must reject the envelope: /trace_id is only whitespace");
-}));
-
-// Derived (rule integer-width) from order-created: /attempts is 2147483647 (a machine-width
-// boundary the schema allows); valid.
-test("derived-attempts-2pow31-minus-1", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-attempts-2pow31-minus-1.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:orders:created", "urn");
-  assertJsonEqual(view.data, { "order_id": 1042 }, "data");
-  assert.equal(view.attempts, 2147483647, "attempts");
-  assert.equal(view.lang, "php", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertPerMessageFields(view);
-}));
-
-// Derived (rule integer-width) from order-created: /attempts is 2147483648 (a machine-width
-// boundary the schema allows); valid.
-test("derived-attempts-2pow31", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-attempts-2pow31.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:orders:created", "urn");
-  assertJsonEqual(view.data, { "order_id": 1042 }, "data");
-  assert.equal(view.attempts, 2147483648, "attempts");
-  assert.equal(view.lang, "php", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertPerMessageFields(view);
-}));
-
-// Derived (rule integer-width) from order-created: /attempts is 4294967296 (a machine-width
-// boundary the schema allows); valid.
-test("derived-attempts-2pow32", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-attempts-2pow32.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:orders:created", "urn");
-  assertJsonEqual(view.data, { "order_id": 1042 }, "data");
-  assert.equal(view.attempts, 4294967296, "attempts");
-  assert.equal(view.lang, "php", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertPerMessageFields(view);
-}));
-
-// Derived (rule integer-width) from order-created: /attempts is 9007199254740991 (a
-// machine-width boundary the schema allows); valid.
-test("derived-attempts-2pow53-minus-1", (t) => whenProvided(t, async () => {
-  const result = await subject.decode(fixture("fixtures/derived-attempts-2pow53-minus-1.json"));
-  assertAccepted(result);
-  const view = result.view;
-  assert.equal(view.urn, "urn:babel:orders:created", "urn");
-  assertJsonEqual(view.data, { "order_id": 1042 }, "data");
-  assert.equal(view.attempts, 9007199254740991, "attempts");
-  assert.equal(view.lang, "php", "lang");
-  assert.equal(view.schema_version, 1, "schema_version");
-  assertPerMessageFields(view);
-}));
+describe("conformance cases", () => {
+  // A normal produced envelope.
+  test("order-created", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/order-created.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:orders:created", "urn");
+    assertJsonEqual(view.data, { "order_id": 1042 }, "data");
+    assert.equal(view.attempts, 0, "attempts");
+    assert.equal(view.lang, "php", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertPerMessageFields(view);
+  }));
+
+  // Consumers MUST accept 'urn' as an inbound alias for 'job'.
+  test("urn-alias", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/urn-alias.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:orders:created", "urn");
+    assertJsonEqual(view.data, { "order_id": 1042 }, "data");
+    assert.equal(view.attempts, 0, "attempts");
+    assert.equal(view.lang, "go", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertPerMessageFields(view);
+  }));
+
+  // A dead-lettered message: original preserved + additive dead_letter block.
+  test("dead-lettered", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/dead-lettered.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:orders:created", "urn");
+    assertJsonEqual(view.data, { "order_id": 1042 }, "data");
+    assert.equal(view.attempts, 3, "attempts");
+    assert.equal(view.lang, "php", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertJsonContains(view.dead_letter, { "reason": "failed", "original_queue": "orders" }, "dead_letter");
+    assertPerMessageFields(view);
+  }));
+
+  // UTF-8 strings, integers, an exact float, boolean and null round-trip identically.
+  test("unicode-and-numbers", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/unicode-and-numbers.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:catalog:item.indexed", "urn");
+    assertJsonEqual(view.data, {
+      "title": "Café — naïve ☕",
+      "qty": 7,
+      "price_cents": 1299,
+      "ratio": 0.5,
+      "active": true,
+      "note": null,
+    }, "data");
+    assert.equal(view.attempts, 2, "attempts");
+    assert.equal(view.lang, "python", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertPerMessageFields(view);
+  }));
+
+  // Edge JSON values in data decode to exactly these values: the largest integer every SDK number
+  // type holds exactly (2^53 - 1, 9007199254740991), which must not come back in exponent form,
+  // negative integer and float, an exponent-notation float (1.5e3), nested empty object and empty
+  // array (an object is never an array), escaped quote, backslash, newline and tab, a \u escape,
+  // an emoji, and keys in non-sorted order including numeric-looking keys. Compare by JSON value,
+  // not by text: key order is not asserted.
+  test("edge-values", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/edge-values.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:ledger:entry.posted", "urn");
+    assertJsonEqual(view.data, {
+      "zulu": "keys deliberately out of order",
+      "big_int": 9007199254740991,
+      "negative_int": -42,
+      "negative_float": -0.25,
+      "exp_float": 1.5e3,
+      "10": "numeric-looking key",
+      "2": "numeric-looking key sorting before 10 in some runtimes",
+      "nested_empty_object": {},
+      "nested_empty_array": [],
+      "escapes": "quote \" backslash \\ newline \n tab \t end",
+      "unicode_escape": "café",
+      "emoji": "ship it 🚀",
+      "alpha": { "z": [{}, [], null], "a": false },
+    }, "data");
+    assert.equal(view.attempts, 0, "attempts");
+    assert.equal(view.lang, "node", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertPerMessageFields(view);
+  }));
+
+  test("invalid-unknown-schema-version", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-unknown-schema-version.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: meta.schema_version is not a version this SDK supports",
+    );
+  }));
+
+  test("invalid-missing-urn", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-missing-urn.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: no 'job' or 'urn' — the message has no identity",
+    );
+  }));
+
+  test("invalid-trace-id-missing", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-trace-id-missing.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: no trace_id: the envelope schema requires it (per-message fields are " +
+        "asserted for presence)",
+    );
+  }));
+
+  test("invalid-trace-id-empty", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-trace-id-empty.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: trace_id is the empty string: present but no id (presence/shape, not value)",
+    );
+  }));
+
+  test("invalid-trace-id-blank", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-trace-id-blank.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: trace_id is only whitespace: present but no id",
+    );
+  }));
+
+  test("invalid-attempts-fraction", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-attempts-fraction.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: attempts is 1.5: the schema types it as an integer",
+    );
+  }));
+
+  test("invalid-data-null", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-data-null.json"));
+    assert.equal(result.accepted, false, "decode must reject the envelope: data is null: data is always an object");
+  }));
+
+  test("invalid-data-missing", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-data-missing.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: no data: the schema requires it, and data is always an object",
+    );
+  }));
+
+  test("invalid-schema-version-zero", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-schema-version-zero.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: meta.schema_version is 0: the only supported version is 1, and no version " +
+        "is below 1",
+    );
+  }));
+
+  test("invalid-schema-version-negative", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-schema-version-negative.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: meta.schema_version is -1: not a supported version",
+    );
+  }));
+
+  test("invalid-schema-version-missing", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-schema-version-missing.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: no meta.schema_version: the schema requires it, and a consumer must not " +
+        "assume one",
+    );
+  }));
+
+  test("invalid-attempts-negative", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-attempts-negative.json"));
+    assert.equal(result.accepted, false, "decode must reject the envelope: attempts is -1: the schema says minimum 0");
+  }));
+
+  test("invalid-data-string", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-data-string.json"));
+    assert.equal(result.accepted, false, "decode must reject the envelope: data is a JSON string, not an object");
+  }));
+
+  test("invalid-data-json-string", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-data-json-string.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: data is a JSON string holding an object's text: still a string, never " +
+        "decoded a second time",
+    );
+  }));
+
+  test("invalid-data-number", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-data-number.json"));
+    assert.equal(result.accepted, false, "decode must reject the envelope: data is a JSON number, not an object");
+  }));
+
+  test("invalid-data-boolean", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/invalid-data-boolean.json"));
+    assert.equal(result.accepted, false, "decode must reject the envelope: data is a JSON boolean, not an object");
+  }));
+
+  // Both 'job' and its inbound alias 'urn', with different values: 'job' is the canonical field,
+  // so it names the message; the alias is read only when 'job' is absent.
+  test("job-and-urn-differ", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/job-and-urn-differ.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:orders:created", "urn");
+    assertJsonEqual(view.data, { "order_id": 1042 }, "data");
+    assert.equal(view.attempts, 0, "attempts");
+    assert.equal(view.lang, "php", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertPerMessageFields(view);
+  }));
+
+  // Derived (rule wrong-type) from order-created: /job is an object ({}) where the schema types
+  // string; invalid.
+  test("derived-job-as-object", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-job-as-object.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /job is an object ({}) where the schema types string",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /job is an array ([]) where the schema types
+  // string; invalid.
+  test("derived-job-as-array", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-job-as-array.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /job is an array ([]) where the schema types string",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /job is a number (1.5) where the schema types
+  // string; invalid.
+  test("derived-job-as-number", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-job-as-number.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /job is a number (1.5) where the schema types string",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /job is an integer (1) where the schema types
+  // string; invalid.
+  test("derived-job-as-integer", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-job-as-integer.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /job is an integer (1) where the schema types string",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /job is a boolean (true) where the schema types
+  // string; invalid.
+  test("derived-job-as-boolean", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-job-as-boolean.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /job is a boolean (true) where the schema types string",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /job is null where the schema types string;
+  // invalid.
+  test("derived-job-as-null", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-job-as-null.json"));
+    assert.equal(result.accepted, false, "decode must reject the envelope: /job is null where the schema types string");
+  }));
+
+  // Derived (rule wrong-type) from urn-alias: /urn is an object ({}) where the schema types
+  // string; invalid.
+  test("derived-urn-as-object", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-urn-as-object.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /urn is an object ({}) where the schema types string",
+    );
+  }));
+
+  // Derived (rule wrong-type) from urn-alias: /urn is an array ([]) where the schema types
+  // string; invalid.
+  test("derived-urn-as-array", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-urn-as-array.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /urn is an array ([]) where the schema types string",
+    );
+  }));
+
+  // Derived (rule wrong-type) from urn-alias: /urn is a number (1.5) where the schema types
+  // string; invalid.
+  test("derived-urn-as-number", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-urn-as-number.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /urn is a number (1.5) where the schema types string",
+    );
+  }));
+
+  // Derived (rule wrong-type) from urn-alias: /urn is an integer (1) where the schema types
+  // string; invalid.
+  test("derived-urn-as-integer", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-urn-as-integer.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /urn is an integer (1) where the schema types string",
+    );
+  }));
+
+  // Derived (rule wrong-type) from urn-alias: /urn is a boolean (true) where the schema types
+  // string; invalid.
+  test("derived-urn-as-boolean", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-urn-as-boolean.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /urn is a boolean (true) where the schema types string",
+    );
+  }));
+
+  // Derived (rule wrong-type) from urn-alias: /urn is null where the schema types string;
+  // invalid.
+  test("derived-urn-as-null", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-urn-as-null.json"));
+    assert.equal(result.accepted, false, "decode must reject the envelope: /urn is null where the schema types string");
+  }));
+
+  // Derived (rule wrong-type) from order-created: /trace_id is an object ({}) where the schema
+  // types string; invalid.
+  test("derived-trace-id-as-object", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-trace-id-as-object.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /trace_id is an object ({}) where the schema types string",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /trace_id is an array ([]) where the schema
+  // types string; invalid.
+  test("derived-trace-id-as-array", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-trace-id-as-array.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /trace_id is an array ([]) where the schema types string",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /trace_id is a number (1.5) where the schema
+  // types string; invalid.
+  test("derived-trace-id-as-number", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-trace-id-as-number.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /trace_id is a number (1.5) where the schema types string",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /trace_id is an integer (1) where the schema
+  // types string; invalid.
+  test("derived-trace-id-as-integer", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-trace-id-as-integer.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /trace_id is an integer (1) where the schema types string",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /trace_id is a boolean (true) where the schema
+  // types string; invalid.
+  test("derived-trace-id-as-boolean", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-trace-id-as-boolean.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /trace_id is a boolean (true) where the schema types string",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /trace_id is null where the schema types
+  // string; invalid.
+  test("derived-trace-id-as-null", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-trace-id-as-null.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /trace_id is null where the schema types string",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /data is an array ([]) where the schema types
+  // object; invalid.
+  test("derived-data-as-array", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-data-as-array.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /data is an array ([]) where the schema types object",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /data is a number (1.5) where the schema types
+  // object; invalid.
+  test("derived-data-as-number", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-data-as-number.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /data is a number (1.5) where the schema types object",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /data is an integer (1) where the schema types
+  // object; invalid.
+  test("derived-data-as-integer", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-data-as-integer.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /data is an integer (1) where the schema types object",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /meta is an array ([]) where the schema types
+  // object; invalid.
+  test("derived-meta-as-array", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-meta-as-array.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /meta is an array ([]) where the schema types object",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /meta is a string (the value's own JSON, as
+  // text) where the schema types object; invalid.
+  test("derived-meta-as-string", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-meta-as-string.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /meta is a string (the value's own JSON, as text) where the schema types " +
+        "object",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /meta is a number (1.5) where the schema types
+  // object; invalid.
+  test("derived-meta-as-number", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-meta-as-number.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /meta is a number (1.5) where the schema types object",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /meta is an integer (1) where the schema types
+  // object; invalid.
+  test("derived-meta-as-integer", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-meta-as-integer.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /meta is an integer (1) where the schema types object",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /meta is a boolean (true) where the schema
+  // types object; invalid.
+  test("derived-meta-as-boolean", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-meta-as-boolean.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /meta is a boolean (true) where the schema types object",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /meta is null where the schema types object;
+  // invalid.
+  test("derived-meta-as-null", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-meta-as-null.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /meta is null where the schema types object",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /meta/schema_version is an object ({}) where
+  // the schema types integer; invalid.
+  test("derived-meta-schema-version-as-object", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-meta-schema-version-as-object.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /meta/schema_version is an object ({}) where the schema types integer",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /meta/schema_version is an array ([]) where the
+  // schema types integer; invalid.
+  test("derived-meta-schema-version-as-array", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-meta-schema-version-as-array.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /meta/schema_version is an array ([]) where the schema types integer",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /meta/schema_version is a string ("1") where
+  // the schema types integer; invalid.
+  test("derived-meta-schema-version-as-string", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-meta-schema-version-as-string.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /meta/schema_version is a string (\"1\") where the schema types integer",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /meta/schema_version is a number (1.5) where
+  // the schema types integer; invalid.
+  test("derived-meta-schema-version-as-number", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-meta-schema-version-as-number.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /meta/schema_version is a number (1.5) where the schema types integer",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /meta/schema_version is a boolean (true) where
+  // the schema types integer; invalid.
+  test("derived-meta-schema-version-as-boolean", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-meta-schema-version-as-boolean.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /meta/schema_version is a boolean (true) where the schema types integer",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /meta/schema_version is null where the schema
+  // types integer; invalid.
+  test("derived-meta-schema-version-as-null", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-meta-schema-version-as-null.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /meta/schema_version is null where the schema types integer",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /attempts is an object ({}) where the schema
+  // types integer; invalid.
+  test("derived-attempts-as-object", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-attempts-as-object.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /attempts is an object ({}) where the schema types integer",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /attempts is an array ([]) where the schema
+  // types integer; invalid.
+  test("derived-attempts-as-array", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-attempts-as-array.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /attempts is an array ([]) where the schema types integer",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /attempts is a string ("0") where the schema
+  // types integer; invalid.
+  test("derived-attempts-as-string", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-attempts-as-string.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /attempts is a string (\"0\") where the schema types integer",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /attempts is a boolean (true) where the schema
+  // types integer; invalid.
+  test("derived-attempts-as-boolean", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-attempts-as-boolean.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /attempts is a boolean (true) where the schema types integer",
+    );
+  }));
+
+  // Derived (rule wrong-type) from order-created: /attempts is null where the schema types
+  // integer; invalid.
+  test("derived-attempts-as-null", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-attempts-as-null.json"));
+    assert.equal(
+      result.accepted,
+      false,
+      "decode must reject the envelope: /attempts is null where the schema types integer",
+    );
+  }));
+
+  // Derived (rule empty-string) from order-created: /job is the empty string; invalid.
+  test("derived-job-empty", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-job-empty.json"));
+    assert.equal(result.accepted, false, "decode must reject the envelope: /job is the empty string");
+  }));
+
+  // Derived (rule empty-string) from order-created: /job is only whitespace; invalid. The schema
+  // alone would accept it; a blank identity names nothing: the consumer reads a job (or urn) of
+  // only whitespace as absent (bqgen's reading since 1.4.0), where the schema's minLength counts
+  // the spaces.
+  test("derived-job-whitespace", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-job-whitespace.json"));
+    assert.equal(result.accepted, false, "decode must reject the envelope: /job is only whitespace");
+  }));
+
+  // Derived (rule empty-string) from urn-alias: /urn is the empty string; invalid.
+  test("derived-urn-empty", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-urn-empty.json"));
+    assert.equal(result.accepted, false, "decode must reject the envelope: /urn is the empty string");
+  }));
+
+  // Derived (rule empty-string) from urn-alias: /urn is only whitespace; invalid. The schema
+  // alone would accept it; a blank identity names nothing: the consumer reads a job (or urn) of
+  // only whitespace as absent (bqgen's reading since 1.4.0), where the schema's minLength counts
+  // the spaces.
+  test("derived-urn-whitespace", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-urn-whitespace.json"));
+    assert.equal(result.accepted, false, "decode must reject the envelope: /urn is only whitespace");
+  }));
+
+  // Derived (rule empty-string) from order-created: /trace_id is only whitespace; invalid.
+  test("derived-trace-id-whitespace", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-trace-id-whitespace.json"));
+    assert.equal(result.accepted, false, "decode must reject the envelope: /trace_id is only whitespace");
+  }));
+
+  // Derived (rule integer-width) from order-created: /attempts is 2147483647 (a machine-width
+  // boundary the schema allows); valid.
+  test("derived-attempts-2pow31-minus-1", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-attempts-2pow31-minus-1.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:orders:created", "urn");
+    assertJsonEqual(view.data, { "order_id": 1042 }, "data");
+    assert.equal(view.attempts, 2147483647, "attempts");
+    assert.equal(view.lang, "php", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertPerMessageFields(view);
+  }));
+
+  // Derived (rule integer-width) from order-created: /attempts is 2147483648 (a machine-width
+  // boundary the schema allows); valid.
+  test("derived-attempts-2pow31", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-attempts-2pow31.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:orders:created", "urn");
+    assertJsonEqual(view.data, { "order_id": 1042 }, "data");
+    assert.equal(view.attempts, 2147483648, "attempts");
+    assert.equal(view.lang, "php", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertPerMessageFields(view);
+  }));
+
+  // Derived (rule integer-width) from order-created: /attempts is 4294967296 (a machine-width
+  // boundary the schema allows); valid.
+  test("derived-attempts-2pow32", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-attempts-2pow32.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:orders:created", "urn");
+    assertJsonEqual(view.data, { "order_id": 1042 }, "data");
+    assert.equal(view.attempts, 4294967296, "attempts");
+    assert.equal(view.lang, "php", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertPerMessageFields(view);
+  }));
+
+  // Derived (rule integer-width) from order-created: /attempts is 9007199254740991 (a
+  // machine-width boundary the schema allows); valid.
+  test("derived-attempts-2pow53-minus-1", (t) => whenProvided(t, async () => {
+    const result = await subject.decode(fixture("fixtures/derived-attempts-2pow53-minus-1.json"));
+    assertAccepted(result);
+    const view = result.view;
+    assert.equal(view.urn, "urn:babel:orders:created", "urn");
+    assertJsonEqual(view.data, { "order_id": 1042 }, "data");
+    assert.equal(view.attempts, 9007199254740991, "attempts");
+    assert.equal(view.lang, "php", "lang");
+    assert.equal(view.schema_version, 1, "schema_version");
+    assertPerMessageFields(view);
+  }));
+});

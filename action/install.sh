@@ -40,8 +40,8 @@ dest="${RUNNER_TEMP:?RUNNER_TEMP is not set}/bqgen-$version/bin"
 mkdir -p "$dest"
 bin="$dest/bqgen$ext"
 base=${BQGEN_RELEASE_BASE_URL:-https://github.com/babelqueue/bqgen/releases/download/$version}
-# Release assets are named bqgen_<version without v>_<os>_<arch>[.exe].
-asset="bqgen_${version#v}_${os}_${arch}${ext}"
+# Release assets are named as scripts/release-build.sh builds them.
+asset=$("$(dirname "${BASH_SOURCE[0]}")/../scripts/asset-name.sh" "$version" "${os:-none}" "${arch:-none}")
 
 sha256() {
   if command -v sha256sum >/dev/null 2>&1; then sha256sum "$1" | cut -d' ' -f1

@@ -45,7 +45,7 @@ func TestActionRefusesAChecksumMismatch(t *testing.T) {
 // built for), the action builds the same version with go install; without
 // go it says to add setup-go.
 func TestActionFallsBackToGoInstall(t *testing.T) {
-	rel := releaseDir(t, map[string][]byte{"bqgen_0.0.0-test_plan9_amd64": []byte("x")}, nil)
+	rel := releaseDir(t, map[string][]byte{"bqgen-v0.0.0-test-plan9-amd64": []byte("x")}, nil)
 	fakeBin := t.TempDir()
 	record := filepath.Join(t.TempDir(), "go-args")
 	// A stand-in go: records its arguments and GOBIN, writes a bqgen there.

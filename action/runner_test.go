@@ -277,11 +277,11 @@ func releaseDir(t *testing.T, assets map[string][]byte, sums map[string]string) 
 
 // hostAsset is the release asset name for this machine.
 func hostAsset() string {
-	name := "bqgen_" + strings.TrimPrefix(testVersion, "v") + "_" + runtime.GOOS + "_" + runtime.GOARCH
-	if runtime.GOOS == "windows" {
-		name += ".exe"
+	out, err := exec.Command("../scripts/asset-name.sh", testVersion, runtime.GOOS, runtime.GOARCH).Output()
+	if err != nil {
+		panic("scripts/asset-name.sh: " + err.Error())
 	}
-	return name
+	return strings.TrimSpace(string(out))
 }
 
 // bqgenRelease is a fake release holding the bqgen built here for this

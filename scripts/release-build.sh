@@ -19,9 +19,8 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 names=()
 for target in "${targets[@]}"; do
-  goos=${target%/*} goarch=${target#*/} ext=
-  [ "$goos" = windows ] && ext=.exe
-  name="bqgen-$version-$goos-$goarch$ext"
+  goos=${target%/*} goarch=${target#*/}
+  name=$(scripts/asset-name.sh "$version" "$goos" "$goarch")
   CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch GOFLAGS=-mod=readonly \
     go build -trimpath -buildvcs=false \
       -ldflags "-s -w -buildid= -X github.com/babelqueue/bqgen/buildinfo.stamped=$version" \

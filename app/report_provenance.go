@@ -44,10 +44,10 @@ func withProvenance(c *cli.Context, r report.Report, gens []generated) (report.R
 				return r, usageErr("--commit: %v", err)
 			}
 		}
-		dir, known := testDir(g)
-		s.TestDir = dir
-		if !known {
-			dropTestFiles(s) // a link would miss the directory
+		if dir, known := testDir(g); known {
+			s.TestDir = dir
+		} else {
+			dropTestFiles(s) // a link would miss the directory (an absolute --out: no place in the repository)
 		}
 		if day.flag != "" || s.Date == "" {
 			s.Date = day.value // else the result files' day, which Build read

@@ -296,7 +296,7 @@ func TestGenerateSummaryWritesTheMarkdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"## Conformance suite "+embeddedSuiteVersion()+" → "+embeddedSuiteVersion(), "- added: valid-minimal-again", "- removed: invalid-wrong-type",
+	for _, want := range []string{"## Conformance suite " + embeddedSuiteVersion() + " → " + embeddedSuiteVersion(), "- added: valid-minimal-again", "- removed: invalid-wrong-type",
 		"- changed: valid-full", "### Target python into "} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("summary lacks %q:\n%s", want, md)

@@ -110,7 +110,7 @@ func TestHistoryShowsRemovedAndChangedCases(t *testing.T) {
 			continue
 		}
 		for _, want := range []string{"### Cases removed", "- payload\\_schema/invalid-wrong-type (", "### Cases whose expectation changed",
-			"- payload\\_schema/valid-full (", "suite "+embeddedSuiteVersion()+" → "+embeddedSuiteVersion()} {
+			"- payload\\_schema/valid-full (", "suite " + embeddedSuiteVersion() + " → " + embeddedSuiteVersion()} {
 			if !strings.Contains(md, want) {
 				t.Errorf("the second report lacks %q:\n%s", want, md)
 			}

@@ -81,7 +81,7 @@ func TestReportRefusesAHugeResultFile(t *testing.T) {
 	f.Close()
 	start := time.Now()
 	code, _, stderr := run(t, "report", "--lang", "go", "--out", t.TempDir(), "--results", res)
-	if code != 1 || !strings.Contains(stderr, res+": is larger than 256 MiB, the limit for a result file") {
+	if code != 1 || !strings.Contains(stderr, res+": is larger than 64 MiB, the limit for a result file") {
 		t.Errorf("exit %d, want 1 refusing %s:\n%s", code, res, stderr)
 	}
 	if d := time.Since(start); d > 10*time.Second {

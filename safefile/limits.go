@@ -26,25 +26,27 @@ type Kind struct {
 // The kinds of file bqgen reads and their limits (docs/report.md lists
 // them too). Each is far above the largest real file of its kind and far
 // below what would strain memory: every parser's cost is linear or n log n
-// in its input, so a limit bounds the time too.
+// in its input, so a limit bounds the time too, and each is the size the
+// kind's complexity test holds under 10 s with its worst shapes (a 1 MiB
+// package.json, a 64 MiB node:test JUnit file, a 1 MiB scaffold).
 var (
 	// RunnerConfig is a test runner's configuration generate and check read
 	// for wiring: package.json, pom.xml, pytest.ini, phpunit.xml, *.csproj.
-	RunnerConfig = Kind{"a test runner's configuration", 4 << 20}
+	RunnerConfig = Kind{"a test runner's configuration", 1 << 20}
 	// History is the --history file of report.
-	History = Kind{"a report history", 64 << 20}
+	History = Kind{"a report history", 32 << 20}
 	// Result is a runner's result file: go test -json, JUnit XML, TRX.
-	Result = Kind{"a result file", 256 << 20}
+	Result = Kind{"a result file", 64 << 20}
 	// Index is the test index generate writes into a checkout.
-	Index = Kind{"a test index", 32 << 20}
+	Index = Kind{"a test index", 16 << 20}
 	// Scaffold is an SDK's own source file the scaffold audit reads.
-	Scaffold = Kind{"a scaffold file", 16 << 20}
+	Scaffold = Kind{"a scaffold file", 1 << 20}
 	// Manifest is a package manifest init reads (go.mod, package.json, …).
 	Manifest = Kind{"a package manifest", 1 << 20}
 	// Fixture is a suite's file (a case, a fixture, a schema).
 	Fixture = Kind{"a suite file", 16 << 20}
 	// MergedReport is a --format json report given to report --merge.
-	MergedReport = Kind{"a merged report", 64 << 20}
+	MergedReport = Kind{"a merged report", 16 << 20}
 )
 
 // Kinds lists every kind, for the documentation test.

@@ -73,7 +73,7 @@ func TestReadRefusesWhatIsNotARegularFileOfTheCheckout(t *testing.T) {
 		{"phpunit.xml", "is a symbolic link"},
 		{"linked/secret", "its directory linked is a symbolic link"},
 		{"inner-link.txt", "is a symbolic link"},
-		{"huge.json", "larger than 4 MiB, the limit for a test runner's configuration"},
+		{"huge.json", "larger than 1 MiB, the limit for a test runner's configuration"},
 		{"dir.xml", "is a directory, not a regular file"},
 		{"../" + filepath.Base(outside) + "/secret", "outside"},
 	} {

@@ -53,6 +53,13 @@ func runDerive(c *cli.Context) error {
 	for _, dc := range cases {
 		counts[dc.Rule]++
 	}
+	o, err := outputOf(c)
+	if err != nil {
+		return err
+	}
+	if o.quiet {
+		return nil
+	}
 	fmt.Fprintf(c.App.Writer, "%d case(s) derived into %s", len(cases), quote.Name(out))
 	for _, r := range derive.Rules() {
 		if counts[r.Name] > 0 {

@@ -158,6 +158,10 @@ func withLang(lang, msg string) string {
 // run with the target being written as it was (exit 130); so does any
 // error. Writing is critical: Main waits for the writer to undo.
 func runGenerate(c *cli.Context) error {
+	o, err := outputOf(c)
+	if err != nil {
+		return err
+	}
 	p, gens, err := generateAll(c)
 	if err != nil {
 		return err
@@ -182,7 +186,14 @@ func runGenerate(c *cli.Context) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", g.describe(), err)
 		}
-		fmt.Fprintf(c.App.Writer, "%s: %d file(s) written, %d removed\n", g.describe(), len(plan.Changes), len(plan.Removals))
+		o.Note("%s: %d file(s) written, %d removed", g.describe(), len(plan.Changes), len(plan.Removals))
+		for _, ch := range plan.Changes {
+			o.Detail("  wrote %s", quote.Name(ch.File.Path))
+		}
+		for _, r := range plan.Removals {
+			o.Detail("  removed %s", quote.Name(r))
+		}
+		// Never quiet: a test that disappears is said, whatever the flags.
 		fmt.Fprint(c.App.Writer, vanishedCases(g, before))
 		fmt.Fprint(c.App.Writer, adoptReport(g, plan))
 		// The scaffold is the SDK's: bqgen never rewrites it, but the first
@@ -199,6 +210,10 @@ func runGenerate(c *cli.Context) error {
 }
 
 func runCheck(c *cli.Context) error {
+	o, err := outputOf(c)
+	if err != nil {
+		return err
+	}
 	p, gens, err := generateAll(c)
 	if err != nil {
 		return err
@@ -215,7 +230,8 @@ func runCheck(c *cli.Context) error {
 		}
 		switch {
 		case plan.Empty():
-			fmt.Fprintf(c.App.Writer, "%s: up to date\n", g.describe())
+			o.Detail("%s: %d file(s) checked", g.describe(), len(g.files))
+			o.Note("%s: up to date", g.describe())
 		case plan.ByNewerBqgen():
 			// What differs is likely the newer bqgen's output: one line,
 			// not a diff a reader would take for drift.

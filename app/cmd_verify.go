@@ -36,6 +36,9 @@ func verifyCommand() *cli.Command {
 // runVerify is critical as a whole: interrupted, it stops the tools it runs
 // and removes its temp dirs before it returns.
 func runVerify(c *cli.Context) error {
+	if _, err := outputOf(c); err != nil {
+		return err
+	}
 	if c.String("lang") == "" {
 		return usageErr("--lang is required: one of %s, or all", langNames())
 	}
@@ -149,6 +152,7 @@ func verifyOne(c *cli.Context, lang string, s *model.Suite, ms []verify.Mutant, 
 		OracleBin: bin, Mutants: ms, Log: c.App.ErrWriter, KeepDir: c.Bool("keep"), OracleOnly: c.Bool("oracle-only"),
 		ProcessPerRun: c.Bool("process-per-run")})
 	w := c.App.Writer
+	o, _ := outputOf(c) // runVerify refused --quiet with --verbose
 	if c.Bool("keep") && rep.Dir != "" {
 		fmt.Fprintf(w, "%s: generated project kept in %s\n", lang, rep.Dir)
 	}
@@ -157,7 +161,7 @@ func verifyOne(c *cli.Context, lang string, s *model.Suite, ms []verify.Mutant, 
 		return rep, false
 	}
 	rep.Write(w)
-	fmt.Fprintf(w, "%s: %d runs in %.1f s\n", lang, 1+len(rep.Mutants), time.Since(started).Seconds())
+	o.Note("%s: %d runs in %.1f s", lang, 1+len(rep.Mutants), time.Since(started).Seconds())
 	if c.Bool("oracle-only") {
 		return rep, rep.Baseline.Failed == 0 && rep.Baseline.Skipped == 0 && rep.Baseline.Passed > 0
 	}

@@ -68,3 +68,23 @@ func TestColourOnlyOnATerminal(t *testing.T) {
 		t.Errorf("an error to a pipe is coloured: %q", stderr)
 	}
 }
+
+// generate and check: --quiet says nothing when all is well, --verbose
+// names every file written and how many were checked.
+func TestQuietAndVerboseGenerateAndCheck(t *testing.T) {
+	t.Parallel()
+	out := t.TempDir()
+	code, stdout, stderr := run(t, "generate", "--lang", "python", "--out", out, "--verbose")
+	if code != 0 || !strings.Contains(stdout, "  wrote tests/test_conformance_cases.py") || !strings.Contains(stdout, "file(s) written") {
+		t.Fatalf("generate --verbose: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if code, stdout, stderr := run(t, "check", "--lang", "python", "--out", out, "--quiet"); code != 0 || stdout != "" {
+		t.Errorf("check --quiet of an up-to-date checkout: exit %d, printed %q %s", code, stdout, stderr)
+	}
+	if code, stdout, _ := run(t, "check", "--lang", "python", "--out", out, "--verbose"); code != 0 || !strings.Contains(stdout, "file(s) checked") {
+		t.Errorf("check --verbose: exit %d\n%s", code, stdout)
+	}
+	if code, stdout, _ := run(t, "generate", "--lang", "python", "--out", out, "-q"); code != 0 || stdout != "" {
+		t.Errorf("generate -q: exit %d, printed %q", code, stdout)
+	}
+}

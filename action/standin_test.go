@@ -4,8 +4,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 )
 
 // checkout is a stand-in SDK checkout the recipes and the action run in:
@@ -62,7 +65,7 @@ func writeFile(t *testing.T, dir, name, content string) {
 // its targets, as a maintainer does once and commits.
 func (c checkout) adopt(t *testing.T, sub, config string) {
 	t.Helper()
-	writeFile(t, filepath.Join(c.dir, sub), "bqgen.yaml", config)
+	writeFile(t, filepath.Join(c.dir, sub), "bqgen.yaml", withDerivedSkipped(t, config))
 	c.bqgen(t, sub, "generate")
 }
 
@@ -75,6 +78,35 @@ func (c checkout) bqgen(t *testing.T, sub string, args ...string) string {
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("bqgen %s in %s: %v\n%s", strings.Join(args, " "), c.dir, err, out)
+	}
+	return string(out)
+}
+
+// withDerivedSkipped is config with the cases suite 1.5.0 derived from its
+// schemas (cases/derived-*) exempted as skips in every target that runs
+// the cases block: the stand-ins are minimal SDKs written before them, and
+// the recipes prove the CI job, not the stand-ins' decode. A skip, not a
+// known failure: some of them the stand-ins pass.
+func withDerivedSkipped(t *testing.T, config string) string {
+	t.Helper()
+	var doc map[string]any
+	if err := yaml.Unmarshal([]byte(config), &doc); err != nil {
+		t.Fatalf("stand-in config: %v\n%s", err, config)
+	}
+	targets, _ := doc["targets"].([]any)
+	for _, tg := range targets {
+		target, _ := tg.(map[string]any)
+		blocks, _ := target["blocks"].([]any)
+		if !slices.Contains(blocks, any("cases")) {
+			continue
+		}
+		ex, _ := target["exemptions"].([]any)
+		target["exemptions"] = append(ex, map[string]any{"case": "cases/derived-*", "action": "skip",
+			"reason": "the stand-in SDK predates suite 1.5.0's derived cases"})
+	}
+	out, err := yaml.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return string(out)
 }

@@ -178,7 +178,7 @@ func history(entries, targets, cases int) []byte {
 		for k := range targets {
 			s := HistorySDK{Repository: "r", Target: fmt.Sprintf("t%d", k), ConformanceVersion: "1", Statuses: map[string]Status{}}
 			for i := range cases {
-				s.Statuses[fmt.Sprintf("b/%d", i)] = []Status{Passed, Failed, "<!--", Skipped}[(i+e+k)%4]
+				s.Statuses[fmt.Sprintf("b/%d", i)] = []Status{Passed, Failed, NotProvided, Skipped}[(i+e+k)%4]
 			}
 			entry.SDKs = append(entry.SDKs, s)
 		}

@@ -294,6 +294,10 @@ func snapshot(t *testing.T, root, skip string) map[string]string {
 			out[rel] = "link " + target
 		case fi.IsDir():
 			out[rel] = "dir " + fi.Mode().String()
+		case !fi.Mode().IsRegular():
+			// A FIFO or device the trial planted: reading it would block
+			// the test itself; its kind and mode are what must not change.
+			out[rel] = "special " + fi.Mode().String()
 		default:
 			content, err := os.ReadFile(p)
 			if err != nil {

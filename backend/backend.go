@@ -10,6 +10,7 @@ import (
 
 	"github.com/babelqueue/bqgen/internal/suggest"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
 // Binding says what implementation the generated tests are bound to.
@@ -131,6 +132,22 @@ type Backend interface {
 	Lang() string
 	// Generate returns every file of the output, in a deterministic order.
 	Generate(s *model.Suite, opt Options) ([]File, error)
+}
+
+// TraitLacker is implemented by a backend whose language's values lack some
+// of the protocol's traits; verify reports a mutant that needs one as not
+// expressible in the language instead of running it.
+type TraitLacker interface {
+	// Lacks maps each trait the language lacks to why, in a sentence.
+	Lacks() map[protocol.Trait]string
+}
+
+// Lacks is what b's language lacks, by trait (none when b does not say).
+func Lacks(b Backend) map[protocol.Trait]string {
+	if l, ok := b.(TraitLacker); ok {
+		return l.Lacks()
+	}
+	return nil
 }
 
 // Registry is the list of backends a command can use.

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
 // Fault names one deliberate bug (a mutant) the oracle can be started with.
@@ -164,6 +165,9 @@ type FaultInfo struct {
 	// carry the block without it (model.SubSchemaVersionGate).
 	Sub         string `json:"sub,omitempty"`
 	Description string `json:"description"`
+	// Needs is the trait a language's values must have for the bug to
+	// exist in it at all ("" for a bug any language can hold).
+	Needs protocol.Trait `json:"needs,omitempty"`
 }
 
 // Faults lists every fault the oracle knows, sorted by name. It returns a fresh

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
 // The faults the derived cases (suite 1.5.0) catch: each is a bug real SDKs
@@ -43,9 +44,9 @@ func typeFaultTable() []FaultInfo {
 		{Name: faultTraceIDUntyped, Block: model.BlockCases, Description: "trace_id checked for presence and, when a string, for blankness, but not for its type: a numeric (or any non-string) trace_id is accepted"},
 		{Name: faultMetaNonObjectUnchecked, Block: model.BlockCases, Description: "the meta checks run only when meta is an object, so a meta of any other type skips them and the envelope is accepted"},
 		{Name: faultIdentityEmptyAccepted, Block: model.BlockCases, Description: "a job (or urn) that is a string names the message even when empty or blank: a presence check, not a value check"},
-		{Name: faultPayloadIntegralFloatNotInt, Block: model.BlockPayloadSchema, Description: "type integer requires an integer spelling, so 7.0 (an integer in draft-07) is rejected"},
+		{Name: faultPayloadIntegralFloatNotInt, Block: model.BlockPayloadSchema, Description: "type integer requires an integer spelling, so 7.0 (an integer in draft-07) is rejected", Needs: protocol.IntegralFloatSpelling},
 		{Name: faultPayloadRequiredNullMissing, Block: model.BlockPayloadSchema, Description: "required treats a property present as null as missing, though its type admits null"},
-		{Name: faultPayloadEqualityFloatDistinct, Block: model.BlockPayloadSchema, Description: "const and enum tell 1.0 from 1 (Java's Long.equals(Double)), though draft-07 compares numbers by value"},
+		{Name: faultPayloadEqualityFloatDistinct, Block: model.BlockPayloadSchema, Description: "const and enum tell 1.0 from 1 (Java's Long.equals(Double)), though draft-07 compares numbers by value", Needs: protocol.IntegralFloatSpelling},
 		{Name: faultPayloadEqualityBooleanNumber, Block: model.BlockPayloadSchema, Description: "const and enum compare true equal to 1 and false to 0 (Python's True == 1)"},
 		{Name: faultPayloadEqualityNullSkipped, Block: model.BlockPayloadSchema, Description: "const and enum skip a null value as if the property were absent"},
 		{Name: faultPayloadEqualityArrayUnwrapped, Block: model.BlockPayloadSchema, Description: "const and enum compare a one-item array as its item (JavaScript's String([1]) === \"1\")"},

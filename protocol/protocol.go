@@ -137,3 +137,13 @@ func (op Operation) Param(name string) (Field, bool) {
 	}
 	return Field{}, false
 }
+
+// A Trait is a property of how a language's own values hold JSON, which some
+// bugs need in order to exist: a mutant that plants a bug a language's values
+// cannot carry is no bug that language's tests can be asked to catch.
+type Trait string
+
+// IntegralFloatSpelling: the language keeps a number written 1.0 apart from
+// one written 1 (Java's Double and Long, Python's float and int). JavaScript
+// cannot: JSON.parse("1.0") === 1, so no Node SDK can tell them apart.
+const IntegralFloatSpelling Trait = "integral-float-spelling"

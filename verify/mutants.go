@@ -23,7 +23,7 @@ func MutantsOf(s *model.Suite) ([]Mutant, error) {
 			return nil, fmt.Errorf("reference run against mutant %s: %w", f.Name, err)
 		}
 		out = append(out, Mutant{Name: string(f.Name), Block: f.Block, Sub: f.Sub, Description: f.Description,
-			ExpectedFailures: validate.FailingCases(ds), Kills: validate.FailingCaseKeys(ds)})
+			ExpectedFailures: validate.FailingCases(ds), Kills: validate.FailingCaseKeys(ds), Needs: f.Needs})
 	}
 	return out, nil
 }

@@ -31,6 +31,9 @@ func (r Report) Write(w io.Writer) {
 	if len(r.NotRun) > 0 {
 		fmt.Fprintf(w, "%s: %d mutant(s) not applicable (their blocks are not in the suite)\n", r.Lang, len(r.NotRun))
 	}
+	for _, m := range r.Inexpressible {
+		fmt.Fprintf(w, "%s: not expressible in %s: %s (%s): %s\n", r.Lang, r.Lang, m.Mutant.Name, blockOf(m.Mutant), m.Why)
+	}
 	if len(r.Uncaught) > 0 {
 		names := make([]string, len(r.Uncaught))
 		for i, m := range r.Uncaught {

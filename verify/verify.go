@@ -14,6 +14,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 	"github.com/babelqueue/bqgen/safefile"
 	"github.com/babelqueue/bqgen/writer"
 )
@@ -32,6 +33,15 @@ type Mutant struct {
 	// Kills names the cases the reference fails against this mutant
 	// (validate.FailingCaseKeys).
 	Kills []string
+	// Needs is the trait a language's values must have for the bug to
+	// exist in it (oracle.FaultInfo.Needs).
+	Needs protocol.Trait
+}
+
+// Inexpressible is a mutant whose bug the language's values cannot hold.
+type Inexpressible struct {
+	Mutant Mutant
+	Why    string // what the language lacks, in a sentence
 }
 
 // Config is one verification: a language, a suite and the oracle to use.
@@ -74,6 +84,9 @@ type Report struct {
 	BaselineFiles map[string][]byte
 	Mutants       []MutantResult
 	NotRun        []Mutant // mutants of blocks the suite does not carry
+	// Inexpressible are mutants of the suite's blocks whose bug the
+	// language cannot hold (backend.Lacks): they are not run.
+	Inexpressible []Inexpressible
 	// Uncaught are mutants of blocks the suite carries that none of its
 	// cases catches (the reference expectations fail none): holes of the
 	// suite, not of the generated tests. They still run, and must fail no
@@ -141,10 +154,13 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		return rep, nil // mutants prove nothing when the oracle run fails
 	}
 	var applicable []Mutant
+	lacks := backend.Lacks(cfg.Backend)
 	for _, m := range cfg.Mutants {
 		switch {
 		case !cfg.Suite.HasPart(m.Block, m.Sub):
 			rep.NotRun = append(rep.NotRun, m)
+		case lacks[m.Needs] != "":
+			rep.Inexpressible = append(rep.Inexpressible, Inexpressible{Mutant: m, Why: lacks[m.Needs]})
 		case m.ExpectedFailures == 0:
 			rep.Uncaught = append(rep.Uncaught, m)
 			applicable = append(applicable, m)

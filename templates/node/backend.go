@@ -17,6 +17,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 	"github.com/babelqueue/bqgen/templates/textkit"
 )
 
@@ -31,6 +32,12 @@ func New() backend.Backend { return Backend{lazy: textkit.NewLazy(parseTemplates
 
 // Lang is "node".
 func (Backend) Lang() string { return "node" }
+
+// Lacks: a JavaScript number has no integral-float spelling of its own, so
+// no Node SDK can hold a bug that tells 1.0 from 1.
+func (Backend) Lacks() map[protocol.Trait]string {
+	return map[protocol.Trait]string{protocol.IntegralFloatSpelling: "a JavaScript number keeps no spelling: 1.0 and 1 are one value (JSON.parse(\"1.0\") === 1)"}
+}
 
 // Generate returns the test files, support, subject and binding, the test
 // index (index.go), the vendored suite and, for BindOracle, the standalone

@@ -39,6 +39,8 @@ type Envelope struct {
 	DeadLetter *DeadLetter    `json:"dead_letter,omitempty"`
 	// warnings are the forbidden keys Decode dropped.
 	warnings []string
+	// attemptsNull: the wire's attempts was null, which no integer reads as.
+	attemptsNull bool
 }
 
 // forbiddenKeys are the non-canonical keys Decode drops and warns about, by
@@ -55,11 +57,18 @@ func Decode(raw []byte) (Envelope, error) {
 		return Envelope{}, err
 	}
 	env := wire.Envelope
-	if env.Job == "" {
+	if strings.TrimSpace(env.Job) == "" { // a blank job names nothing: the urn alias may
 		env.Job = strings.TrimSpace(wire.URN)
 	}
+	env.attemptsNull = isNull(raw, "attempts")
 	env.warnings = dropped(raw)
 	return env, nil
+}
+
+// isNull reports whether raw's top-level key is present as null.
+func isNull(raw []byte, key string) bool {
+	var top map[string]json.RawMessage
+	return json.Unmarshal(raw, &top) == nil && string(top[key]) == "null"
 }
 
 // dropped lists a warning for each forbidden key raw carries.
@@ -90,7 +99,7 @@ func (e Envelope) Warnings() []string { return e.warnings } // variant: warnings
 
 // Accepts reports whether a consumer may handle the envelope.
 func (e Envelope) Accepts() bool {
-	return e.Job != "" && e.Meta.SchemaVersion == SchemaVersion && e.Data != nil && strings.TrimSpace(e.TraceID) != "" && e.Attempts >= 0
+	return e.Job != "" && e.Meta.SchemaVersion == SchemaVersion && e.Data != nil && strings.TrimSpace(e.TraceID) != "" && e.Attempts >= 0 && !e.attemptsNull
 }
 
 // URN is the envelope's resolved URN.

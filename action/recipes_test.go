@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/babelqueue/bqgen/internal/tier"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 	"github.com/babelqueue/bqgen/report"
 	"github.com/babelqueue/bqgen/results"
 	"gopkg.in/yaml.v3"

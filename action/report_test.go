@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/babelqueue/bqgen/internal/tier"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 )
 
 const goCoreConfig = "version: 1\ntargets:\n  - lang: go\n    out: .\n    blocks: [cases, idempotency]\n"

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/babelqueue/bqgen/internal/suitetest"
+	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 )
 
 // bqgen cases prints the ids exemption patterns see, gate cases by the

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/babelqueue/bqgen/completion"
-	"github.com/babelqueue/bqgen/internal/tier"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 )
 
 // `bqgen completion bash`, sourced in an interactive bash on a

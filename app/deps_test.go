@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/babelqueue/bqgen/internal/tier"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 )
 
 // No backend depends on verify (which runs backends) or on the oracle

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	_ "github.com/babelqueue/bqgen/internal/testflag"
+	_ "github.com/babelqueue/bqgen/internal/testkit/testflag"
 )
 
 // TestGenerateCheckCycle is the user's weekly loop for every language:

@@ -13,9 +13,9 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/config"
-	"github.com/babelqueue/bqgen/internal/suitetest"
-	"github.com/babelqueue/bqgen/internal/testflag"
-	"github.com/babelqueue/bqgen/internal/tier"
+	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
+	"github.com/babelqueue/bqgen/internal/testkit/testflag"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/writer"
 )

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/conformance"
-	"github.com/babelqueue/bqgen/internal/testflag"
+	"github.com/babelqueue/bqgen/internal/testkit/testflag"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/report"
 )

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/babelqueue/bqgen/internal/prooftest"
-	"github.com/babelqueue/bqgen/internal/tier"
+	"github.com/babelqueue/bqgen/internal/testkit/prooftest"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 )
 
 // SIGINT and SIGTERM end bqgen with exit 130 wherever they arrive, as the

@@ -3,7 +3,7 @@ package app
 import (
 	"bytes"
 	"context"
-	"github.com/babelqueue/bqgen/internal/suitetest"
+	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 	"io/fs"
 	"os"
 	"path/filepath"

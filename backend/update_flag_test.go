@@ -1,4 +1,4 @@
 package backend
 
 // The shared -update flag, so `go test ./... -update` runs in every package.
-import _ "github.com/babelqueue/bqgen/internal/testflag"
+import _ "github.com/babelqueue/bqgen/internal/testkit/testflag"

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/babelqueue/bqgen/internal/tier"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 )
 
 // tool is a small tree shaped like bqgen's: a root with flags, commands with

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/babelqueue/bqgen/internal/suitetest"
+	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 )
 
 // Every case has facts: its manifest entry and the line it starts on; an

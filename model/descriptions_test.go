@@ -3,7 +3,7 @@ package model_test
 import (
 	"testing"
 
-	"github.com/babelqueue/bqgen/internal/suitetest"
+	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 )
 
 // Cases take their manifest descriptions; broker cases, which carry none,

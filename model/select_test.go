@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/babelqueue/bqgen/internal/suitetest"
+	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 	"github.com/babelqueue/bqgen/model"
 )
 

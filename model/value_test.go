@@ -3,7 +3,7 @@ package model_test
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/babelqueue/bqgen/internal/suitetest"
+	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 	"io/fs"
 	"os"
 	"strings"

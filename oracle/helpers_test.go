@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/babelqueue/bqgen/internal/suitetest"
+	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 )
 
 // fixtureDirs are where the canonical fixtures are read from, as inputs

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/babelqueue/bqgen/internal/tier"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 )
 
 // The browser tier: Debian's headless Chromium loads the HTML report and a

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/internal/complexitytest"
+	"github.com/babelqueue/bqgen/internal/testkit/complexitytest"
 	"github.com/babelqueue/bqgen/results"
 )
 

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/babelqueue/bqgen/internal/tier"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 	"github.com/babelqueue/bqgen/results"
 )
 

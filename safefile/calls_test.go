@@ -53,16 +53,6 @@ var allowedFileCalls = map[string]string{
 	"app/cmd_version.go: fs.ReadFile":                        "CONFORMANCE_VERSION of the suite embedded in the binary",
 	"verify/harness.go: os.WriteFile":                        "writes a warm runner's harness into verify's own temporary work directory",
 	"verify/warm.go: os.ReadFile":                            "a warm run's output file, in verify's own temporary work directory",
-	"internal/modproxy/modproxy.go: os.ReadFile":             "a test helper package (a module proxy for the go install test), linked only into tests",
-	"internal/modproxy/modproxy.go: os.WriteFile":            "a test helper package (a module proxy for the go install test), linked only into tests",
-	"internal/modproxy/modproxy.go: os.Create":               "a test helper package (a module proxy for the go install test), linked only into tests",
-	"internal/modproxy/modproxy.go: os.Open":                 "a test helper package (a module proxy for the go install test), linked only into tests",
-	"internal/complexitytest/complexitytest.go: os.OpenFile": "a test helper package (the complexity tests' harness), linked only into tests",
-	"internal/indextest/indextest.go: os.Open":               "a test helper package, linked only into tests",
-	"internal/indextest/indextest.go: os.WriteFile":          "a test helper package, linked only into tests",
-	"internal/suitetest/suitetest.go: os.ReadFile":           "a test helper package, linked only into tests",
-	"internal/suitetest/suitetest.go: fs.WalkDir":            "a test helper package, linked only into tests (the embedded suite)",
-	"internal/suitetest/suitetest.go: fs.ReadFile":           "a test helper package, linked only into tests (the embedded suite)",
 }
 
 // Every call in bqgen's non-test code that opens, lists or creates a file
@@ -127,7 +117,9 @@ type fileCall struct {
 }
 
 // scanFileCalls parses every non-test Go file of the module at root
-// (skipping testdata, third_party, hidden directories and nested modules)
+// (skipping testdata, third_party, hidden directories, nested modules and
+// internal/testkit: the test harnesses, which bqgen's layering test holds to
+// being imported by tests alone)
 // and returns its file calls in file and line order.
 func scanFileCalls(root string) ([]fileCall, error) {
 	var out []fileCall
@@ -138,7 +130,8 @@ func scanFileCalls(root string) ([]fileCall, error) {
 		}
 		if d.IsDir() {
 			name := d.Name()
-			if p != root && (name == "testdata" || name == "third_party" || strings.HasPrefix(name, ".") || hasGoMod(p)) {
+			if p != root && (name == "testdata" || name == "third_party" || strings.HasPrefix(name, ".") || hasGoMod(p) ||
+				filepath.ToSlash(p) == filepath.ToSlash(filepath.Join(root, "internal", "testkit"))) {
 				return filepath.SkipDir
 			}
 			return nil

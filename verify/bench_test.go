@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/babelqueue/bqgen/app"
-	"github.com/babelqueue/bqgen/internal/prooftest"
-	"github.com/babelqueue/bqgen/internal/suitetest"
+	"github.com/babelqueue/bqgen/internal/testkit/prooftest"
+	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 	"github.com/babelqueue/bqgen/verify"
 )
 

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	_ "github.com/babelqueue/bqgen/internal/testflag" // lets `go test ./... -update` reach this package
-	"github.com/babelqueue/bqgen/internal/tier"
+	_ "github.com/babelqueue/bqgen/internal/testkit/testflag" // lets `go test ./... -update` reach this package
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 )
 
 // sampleGoOutput is -test.v output with nesting, a "/" inside a case name

@@ -15,7 +15,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/conformance"
-	"github.com/babelqueue/bqgen/internal/tier"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/oracle"
 	"github.com/babelqueue/bqgen/templates/php"

@@ -12,7 +12,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/conformance"
-	"github.com/babelqueue/bqgen/internal/tier"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/templates/python"
 )

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/babelqueue/bqgen/internal/tier"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 	"github.com/babelqueue/bqgen/templates/python"
 )
 

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/babelqueue/bqgen/internal/modproxy"
+	"github.com/babelqueue/bqgen/internal/testkit/modproxy"
 )
 
 const modulePath = "github.com/babelqueue/bqgen"

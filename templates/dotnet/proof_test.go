@@ -3,7 +3,7 @@ package dotnet_test
 import (
 	"testing"
 
-	"github.com/babelqueue/bqgen/internal/prooftest"
+	"github.com/babelqueue/bqgen/internal/testkit/prooftest"
 	"github.com/babelqueue/bqgen/templates/dotnet"
 	"github.com/babelqueue/bqgen/verify"
 )

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/babelqueue/bqgen/internal/suitetest"
+	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 
 	"github.com/babelqueue/bqgen/conformance"
 	"github.com/babelqueue/bqgen/model"

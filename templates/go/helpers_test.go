@@ -10,11 +10,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/babelqueue/bqgen/internal/suitetest"
+	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/conformance"
-	_ "github.com/babelqueue/bqgen/internal/testflag" // lets `go test ./... -update` reach this package
+	_ "github.com/babelqueue/bqgen/internal/testkit/testflag" // lets `go test ./... -update` reach this package
 	"github.com/babelqueue/bqgen/model"
 )
 

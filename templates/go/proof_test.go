@@ -3,7 +3,7 @@ package gobackend_test
 import (
 	"testing"
 
-	"github.com/babelqueue/bqgen/internal/prooftest"
+	"github.com/babelqueue/bqgen/internal/testkit/prooftest"
 	gobackend "github.com/babelqueue/bqgen/templates/go"
 	"github.com/babelqueue/bqgen/verify"
 )

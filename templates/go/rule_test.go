@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/internal/prooftest"
+	"github.com/babelqueue/bqgen/internal/testkit/prooftest"
 	"github.com/babelqueue/bqgen/model"
 	gobackend "github.com/babelqueue/bqgen/templates/go"
 	"github.com/babelqueue/bqgen/verify"

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/internal/prooftest"
-	"github.com/babelqueue/bqgen/internal/protocoltest"
+	"github.com/babelqueue/bqgen/internal/testkit/prooftest"
+	"github.com/babelqueue/bqgen/internal/testkit/protocoltest"
 	gobackend "github.com/babelqueue/bqgen/templates/go"
 	"github.com/babelqueue/bqgen/verify"
 )

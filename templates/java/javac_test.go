@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/internal/tier"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 	"github.com/babelqueue/bqgen/model"
 )
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/internal/complexitytest"
+	"github.com/babelqueue/bqgen/internal/testkit/complexitytest"
 )
 
 // adversarialPOM is a pom.xml whose Surefire configuration lists n includes

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/babelqueue/bqgen/internal/complexitytest"
+	"github.com/babelqueue/bqgen/internal/testkit/complexitytest"
 )
 
 // scaffoldPieces are the pieces an adversarial TypeScript scaffold is drawn

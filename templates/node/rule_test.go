@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/internal/suitetest"
+	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/templates/node"
 )

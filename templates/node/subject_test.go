@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/internal/protocoltest"
+	"github.com/babelqueue/bqgen/internal/testkit/protocoltest"
 	"github.com/babelqueue/bqgen/protocol"
 	"github.com/babelqueue/bqgen/templates/textkit"
 )

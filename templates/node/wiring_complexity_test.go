@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/internal/complexitytest"
+	"github.com/babelqueue/bqgen/internal/testkit/complexitytest"
 )
 
 // adversarialManifest is a package.json whose test script lists n files and

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/babelqueue/bqgen/internal/suitetest"
-	"github.com/babelqueue/bqgen/internal/tier"
+	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/conformance"

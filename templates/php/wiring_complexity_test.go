@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/babelqueue/bqgen/internal/complexitytest"
+	"github.com/babelqueue/bqgen/internal/testkit/complexitytest"
 )
 
 // adversarialPHPUnit is a phpunit.xml of n test suites, each with

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/internal/prooftest"
-	"github.com/babelqueue/bqgen/internal/suitetest"
+	"github.com/babelqueue/bqgen/internal/testkit/prooftest"
+	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/templates/python"
 	"github.com/babelqueue/bqgen/verify"

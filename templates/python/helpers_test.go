@@ -8,12 +8,12 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/babelqueue/bqgen/internal/suitetest"
-	"github.com/babelqueue/bqgen/internal/tier"
+	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/conformance"
-	_ "github.com/babelqueue/bqgen/internal/testflag" // so `go test ./... -update` works here too
+	_ "github.com/babelqueue/bqgen/internal/testkit/testflag" // so `go test ./... -update` works here too
 	"github.com/babelqueue/bqgen/model"
 )
 

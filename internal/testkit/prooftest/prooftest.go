@@ -16,8 +16,8 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/internal/suitetest"
-	"github.com/babelqueue/bqgen/internal/tier"
+	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/validate"
 	"github.com/babelqueue/bqgen/verify"
@@ -62,8 +62,8 @@ func proveSuite(t *testing.T, b backend.Backend, tc verify.Toolchain, s *model.S
 		t.Fatalf("%d tests passed against the oracle, but the suite has %d cases: the runner did not find every generated test\n%s",
 			rep.Baseline.Passed, want, report.String())
 	}
-	t.Logf("%d tests pass against the oracle; each of %d mutants fails exactly the tests the reference expects (%d not applicable, %d no case of the suite catches)",
-		rep.Baseline.Passed, len(rep.Mutants), len(rep.NotRun), len(rep.Uncaught))
+	t.Logf("%d tests pass against the oracle; each of %d mutants fails exactly the tests the reference expects (%d not applicable, %d not expressible in %s, %d no case of the suite catches)",
+		rep.Baseline.Passed, len(rep.Mutants), len(rep.NotRun), len(rep.Inexpressible), b.Lang(), len(rep.Uncaught))
 }
 
 // RequireToolchain skips t in the -short tier, and where tc's tools are not

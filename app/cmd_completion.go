@@ -35,6 +35,8 @@ func completionCommand() *cli.Command {
 var formatChoices = map[string][]string{
 	"report":   {"md", "json", "html", "blocks", "counts"},
 	"validate": diag.Formats,
+	"check":    diag.Formats,
+	"verify":   diag.Formats,
 	"diff":     {"text", "md", "json"},
 	"version":  {"text", "json"},
 }

@@ -53,8 +53,8 @@ func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "exit 1 with a diff when a checkout does not hold exactly what generate would write (writes nothing)",
-		UsageText: "bqgen check " + targetUsage,
-		Flags:     generateFlags(),
+		UsageText: "bqgen check " + targetUsage + " [--format text|json|github]",
+		Flags:     append(generateFlags(), formatFlag()),
 		Action:    runCheck,
 	}
 }
@@ -214,10 +214,17 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	format, err := diagFormat(c)
+	if err != nil {
+		return err
+	}
 	p, gens, err := generateAll(c)
 	if err != nil {
 		return err
 	}
+	// With json or github, standard output holds the findings alone, and
+	// what text prints (on either stream) becomes findings.
+	f := newCheckFindings(c, format, o)
 	var stale, newer, miswired, broken []string
 	inTheWay := false
 	for _, g := range gens {
@@ -230,50 +237,54 @@ func runCheck(c *cli.Context) error {
 		}
 		switch {
 		case plan.Empty():
-			o.Detail("%s: %d file(s) checked", g.describe(), len(g.files))
-			o.Note("%s: up to date", g.describe())
+			f.o.Detail("%s: %d file(s) checked", g.describe(), len(g.files))
+			f.o.Note("%s: up to date", g.describe())
 		case plan.ByNewerBqgen():
 			// What differs is likely the newer bqgen's output: one line,
 			// not a diff a reader would take for drift.
-			fmt.Fprintf(c.App.Writer, "%s: written by bqgen %s, newer than this bqgen %s: check it with bqgen %s or later\n",
+			f.problem("newer", "%s: written by bqgen %s, newer than this bqgen %s: check it with bqgen %s or later",
 				g.describe(), plan.WrittenBy, buildinfo.Version(), plan.WrittenBy)
 			newer = append(newer, quote.Name(g.out))
 		default:
-			fmt.Fprint(c.App.Writer, suiteChangeSummary(g, p.suiteDir))
-			fmt.Fprint(c.App.Writer, writer.Report(plan, g.describe()))
+			fmt.Fprint(f.out, suiteChangeSummary(g, p.suiteDir))
+			fmt.Fprint(f.out, writer.Report(plan, g.describe()))
+			f.add(writer.Findings(plan, g.shownDir())...)
 			stale = append(stale, quote.Name(g.out))
 			inTheWay = inTheWay || len(plan.Conflicts) > 0
 		}
 		for _, w := range wiringProblems(g) {
-			fmt.Fprintln(c.App.Writer, quote.Text(w))
+			f.problem("wiring", "%s", quote.Text(w))
 			miswired = append(miswired, quote.Name(g.out))
 		}
 		audit := auditScaffold(g)
-		audit.print(c.App.ErrWriter)
+		audit.print(f.err)
+		f.scaffold(audit)
 		if len(audit.breaks) > 0 {
 			broken = append(broken, fmt.Sprintf("%s (operation %s)", g.describe(), strings.Join(audit.breaks, ", ")))
 		}
 		// Lines an SDK's own .gitattributes lacks are advice, not drift:
 		// check compares generated files modulo line ends either way.
 		for _, w := range attributesAdvice(g, plan) {
-			fmt.Fprintf(c.App.ErrWriter, "warning: %s\n", quote.Text(w))
+			fmt.Fprintf(f.err, "warning: %s\n", quote.Text(w))
+			f.advice("attributes", w)
 		}
 	}
+	var failure error
 	switch {
 	case len(newer) > 0:
-		return problemsErr("%s written by a newer bqgen than this one (%s): upgrade bqgen (bqgen version says which this is)", strings.Join(newer, ", "), buildinfo.Version())
+		failure = problemsErr("%s written by a newer bqgen than this one (%s): upgrade bqgen (bqgen version says which this is)", strings.Join(newer, ", "), buildinfo.Version())
 	case len(stale) > 0 && inTheWay:
 		// generate refuses files in the way (hand-edited ones) unless told to
 		// take them over: the command that really regenerates says so.
-		return problemsErr("%s out of date: run %s --adopt", strings.Join(stale, ", "), p.fixIt)
+		failure = problemsErr("%s out of date: run %s --adopt", strings.Join(stale, ", "), p.fixIt)
 	case len(stale) > 0:
-		return problemsErr("%s out of date: run %s", strings.Join(stale, ", "), p.fixIt)
+		failure = problemsErr("%s out of date: run %s", strings.Join(stale, ", "), p.fixIt)
 	case len(miswired) > 0:
-		return problemsErr("the test runner of %s would not run the generated tests (see above)", strings.Join(miswired, ", "))
+		failure = problemsErr("the test runner of %s would not run the generated tests (see above)", strings.Join(miswired, ", "))
 	case len(broken) > 0:
-		return problemsErr("the scaffold of %s would not build against the generated subject interface (see above)", strings.Join(broken, "; "))
+		failure = problemsErr("the scaffold of %s would not build against the generated subject interface (see above)", strings.Join(broken, "; "))
 	}
-	return nil
+	return f.finish(len(gens), failure)
 }
 
 // attributesAdvice is a message per .gitattributes of the SDK's own that

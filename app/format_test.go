@@ -2,6 +2,7 @@ package app
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -63,4 +64,31 @@ func TestValidateFormats(t *testing.T) {
 	if code, _, stderr := run(t, "validate", "--format", "xml"); code != 2 || !strings.Contains(stderr, "text, json, github") {
 		t.Errorf("--format xml: exit %d, %s", code, stderr)
 	}
+}
+
+// check --format json and github: nothing but the findings on standard
+// output, each stale file on its path and the first line that differs, the
+// same exit codes as text.
+func TestCheckFormats(t *testing.T) {
+	t.Parallel()
+	out := t.TempDir()
+	if code, _, stderr := run(t, "generate", "--lang", "python", "--out", out); code != 0 {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	code, stdout, stderr := run(t, "check", "--lang", "python", "--out", out, "--format", "json")
+	if code != 0 || !strings.Contains(stdout, `"ok": true`) || !strings.Contains(stdout, "1 target(s) up to date") {
+		t.Errorf("up to date, json: exit %d\n%s%s", code, stdout, stderr)
+	}
+	assertDiagnosticsJSON(t, "check, up to date", stdout)
+	edit(t, out, "tests/test_conformance_cases.py", "\n", "\n# an edit\n")
+	code, stdout, _ = run(t, "check", "--lang", "python", "--out", out, "--format", "json")
+	if code != 1 || !strings.Contains(stdout, `"ok": false`) || !strings.Contains(stdout, `"kind": "in-the-way"`) {
+		t.Errorf("edited, json: exit %d, want 1 and the edited file in the way\n%s", code, stdout)
+	}
+	assertDiagnosticsJSON(t, "check, edited", stdout)
+	code, stdout, _ = run(t, "check", "--lang", "python", "--out", out, "--format", "github")
+	if code != 1 || !strings.Contains(stdout, "::error file="+filepath.ToSlash(out)+"/tests/test_conformance_cases.py,") {
+		t.Errorf("edited, github: exit %d, want 1 and an annotation on the edited file\n%s", code, stdout)
+	}
+	assertWorkflowCommands(t, "check --format github", stdout)
 }

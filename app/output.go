@@ -90,7 +90,16 @@ func paint(on bool, color, s string) string {
 // colorOn reports whether w is a terminal that may be coloured: never with
 // NO_COLOR set to anything (no-color.org) or TERM=dumb.
 func colorOn(w io.Writer) bool {
-	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+	if os.Getenv("NO_COLOR") != "" {
+		return false
+	}
+	return isTerminal(w)
+}
+
+// isTerminal reports whether w is a terminal that can redraw a line (not
+// TERM=dumb).
+func isTerminal(w io.Writer) bool {
+	if os.Getenv("TERM") == "dumb" {
 		return false
 	}
 	f, ok := w.(*os.File)

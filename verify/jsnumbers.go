@@ -1,20 +1,17 @@
 package verify
 
 import (
+	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
-// numbersAsDoubles are the languages whose generated tests hold a suite's
-// inline JSON values as native doubles: JavaScript has one number type, so
-// the payload 7.0 reaches the subject as 7 and no JavaScript validator can
-// tell them apart. Their reference expectations are computed on the values
-// as the tests send them.
-func numbersAsDoubles(lang string) bool { return lang == "node" }
-
-// MutantsFor is MutantsOf for one language: the suite as that language's
-// tests deliver it.
-func MutantsFor(lang string, s *model.Suite) ([]Mutant, error) {
-	if numbersAsDoubles(lang) {
+// MutantsFor is MutantsOf for b's language: the suite as its tests deliver
+// it. A language whose numbers keep no integral-float spelling (JavaScript
+// has one number type: the payload 7.0 reaches the subject as 7) gets its
+// reference expectations computed on the values as its tests send them.
+func MutantsFor(b backend.Backend, s *model.Suite) ([]Mutant, error) {
+	if backend.Lacks(b)[protocol.IntegralFloatSpelling] != "" {
 		s = integralNumbersAsIntegers(s)
 	}
 	return MutantsOf(s)

@@ -6,6 +6,21 @@ import (
 	"strings"
 )
 
+// verdictOf is a mutant run's verdict as a word: killed, MISMATCH (caught,
+// by another number of tests than the reference), uncaught (a hole of the
+// suite: no case catches it) or SURVIVED.
+func verdictOf(m MutantResult) string {
+	switch {
+	case !m.AsExpected:
+		return "MISMATCH"
+	case !m.Killed && m.Mutant.ExpectedFailures == 0:
+		return "uncaught"
+	case !m.Killed:
+		return "SURVIVED"
+	}
+	return "killed"
+}
+
 // Write prints the report as `bqgen verify` shows it: the oracle run, one
 // line per mutant, then the survivors and mismatches with what they mean.
 func (r Report) Write(w io.Writer) {
@@ -16,16 +31,7 @@ func (r Report) Write(w io.Writer) {
 		return
 	}
 	for _, m := range r.Mutants {
-		verdict := "killed  "
-		switch {
-		case !m.AsExpected:
-			verdict = "MISMATCH"
-		case !m.Killed && m.Mutant.ExpectedFailures == 0:
-			verdict = "uncaught" // no case of the suite catches it: a hole of the suite
-		case !m.Killed:
-			verdict = "SURVIVED"
-		}
-		fmt.Fprintf(w, "%s: %s %-38s [%s] %d of %d tests failed (reference: %d)\n", r.Lang, verdict,
+		fmt.Fprintf(w, "%s: %-8s %-38s [%s] %d of %d tests failed (reference: %d)\n", r.Lang, verdictOf(m),
 			m.Mutant.Name, blockOf(m.Mutant), m.Result.Failed, m.Result.Total(), m.Mutant.ExpectedFailures)
 	}
 	if len(r.NotRun) > 0 {
@@ -55,6 +61,10 @@ func (r Report) Write(w io.Writer) {
 
 // blockOf names the part of the suite a mutant lives in: "*" stands for
 // every block (the echo subjects; the gate every transport shares).
+// Place is the block (and sub-block) whose tests must catch m: "sqs",
+// "*.schema_version_gate", "*" for every block.
+func (m Mutant) Place() string { return blockOf(m) }
+
 func blockOf(m Mutant) string {
 	block := m.Block
 	if block == "" {

@@ -53,6 +53,10 @@ type Config struct {
 	Mutants   []Mutant // every mutant; those of blocks the suite lacks are not run
 	Log       io.Writer
 	KeepDir   bool // leave the generated project on disk for inspection
+	// Progress, when set, is called after each run finishes, one call at
+	// a time: the run against the oracle first, then each mutant's as it
+	// ends (not in the order of Mutants when Workers > 1).
+	Progress func(Progress)
 	// Workers is how many mutant runs go at once against the one prepared
 	// project; 0 means one per CPU. Runs only read the project directory.
 	Workers int
@@ -127,7 +131,10 @@ func (r Report) OK() bool {
 // Run generates the oracle-bound tests into a temporary directory, runs them
 // against the correct oracle and then against each applicable mutant.
 func Run(ctx context.Context, cfg Config) (Report, error) {
+	started := time.Now()
 	rep := Report{Lang: cfg.Backend.Lang()}
+	applicable := rep.sortMutants(cfg)
+	progress := newProgress(cfg, started, len(applicable))
 	dir, err := materialise(cfg)
 	if err != nil {
 		return rep, err
@@ -142,17 +149,27 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	pool := &runners{tc: cfg.Toolchain, dir: dir, log: cmp.Or[io.Writer](cfg.Log, io.Discard), cold: cfg.ProcessPerRun}
 	defer pool.close()
 	first := pool.take(ctx)
+	runStarted := time.Now()
 	rep.Baseline, err = first.run(ctx, oracleEnv(cfg.OracleBin, ""))
 	pool.give(first)
 	if err != nil {
 		return rep, fmt.Errorf("%s: run against the oracle: %w", rep.Lang, err)
 	}
+	progress.oracle(rep.Baseline, time.Since(runStarted))
 	if rep.BaselineFiles, err = readResultFiles(rep.Baseline.Files); err != nil {
 		return rep, fmt.Errorf("%s: %w", rep.Lang, err)
 	}
 	if rep.Baseline.Failed > 0 || rep.Baseline.Passed == 0 || cfg.OracleOnly {
 		return rep, nil // mutants prove nothing when the oracle run fails
 	}
+	rep.Mutants, err = runMutants(ctx, cfg, pool, applicable, rep.Baseline.Total(), progress)
+	return rep, err
+}
+
+// sortMutants files each of cfg's mutants: not applicable (its block is not
+// in the suite), not expressible in the language, or to run (uncaught too
+// when no case catches it). It returns those to run, in cfg's order.
+func (rep *Report) sortMutants(cfg Config) []Mutant {
 	var applicable []Mutant
 	lacks := backend.Lacks(cfg.Backend)
 	for _, m := range cfg.Mutants {
@@ -168,14 +185,13 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			applicable = append(applicable, m)
 		}
 	}
-	rep.Mutants, err = runMutants(ctx, cfg, pool, applicable, rep.Baseline.Total())
-	return rep, err
+	return applicable
 }
 
 // runMutants runs the prepared project once per mutant, cfg.Workers at a
 // time, and returns the results in the order of ms. The first error stops
 // the runs not yet started.
-func runMutants(ctx context.Context, cfg Config, pool *runners, ms []Mutant, total int) ([]MutantResult, error) {
+func runMutants(ctx context.Context, cfg Config, pool *runners, ms []Mutant, total int, progress *progressOf) ([]MutantResult, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	results := make([]MutantResult, len(ms))
@@ -189,10 +205,13 @@ func runMutants(ctx context.Context, cfg Config, pool *runners, ms []Mutant, tot
 			r := pool.take(ctx)
 			defer pool.give(r)
 			for i := range next {
+				runStarted := time.Now()
 				results[i], errs[i] = runMutant(ctx, cfg, r, ms[i], total)
 				if errs[i] != nil {
 					cancel()
+					continue
 				}
+				progress.mutant(results[i], time.Since(runStarted))
 			}
 		}()
 	}

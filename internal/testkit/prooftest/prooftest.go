@@ -43,7 +43,7 @@ func Prove(t *testing.T, b backend.Backend, tc verify.Toolchain) {
 }
 
 func proveSuite(t *testing.T, b backend.Backend, tc verify.Toolchain, s *model.Suite, bin string) {
-	mutants, err := verify.MutantsOf(s)
+	mutants, err := verify.MutantsFor(b, s) // as bqgen verify runs them
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,47 +42,47 @@ func (s *Suite) caseEntries(block string) caseNameList {
 	switch block {
 	case BlockCases:
 		for _, c := range s.Cases {
-			n.add(c.Name, c.At)
+			n.addEntry(caseEntry{name: c.Name, at: c.At, fixture: c.File, invalid: !c.Valid, reason: c.Reason})
 		}
 	case BlockIdempotency:
 		if d := s.Idempotency.DedupKey; d != nil {
-			n.add("dedup_key", d.At)
+			n.addEntry(caseEntry{name: "dedup_key", at: d.At, fixture: d.EnvelopeFile})
 		}
 		for _, c := range s.Idempotency.Sequences {
 			n.add(c.Name, c.At)
 		}
 	case BlockSQS:
 		if p := s.SQS.Projection; p != nil {
-			n.add("attribute_projection", p.At)
+			n.addEntry(caseEntry{name: "attribute_projection", at: p.At, fixture: p.EnvelopeFile})
 		}
 		n.broker(s.SQS.Reconciliation, s.SQS.Gate)
 	case BlockASB:
 		if p := s.ASB.Projection; p != nil {
-			n.add("property_projection", p.At)
+			n.addEntry(caseEntry{name: "property_projection", at: p.At, fixture: p.EnvelopeFile})
 		}
 		n.broker(s.ASB.Reconciliation, s.ASB.Gate)
 	case BlockPulsar:
 		if p := s.Pulsar.Projection; p != nil {
-			n.add("property_projection", p.At)
+			n.addEntry(caseEntry{name: "property_projection", at: p.At, fixture: p.EnvelopeFile})
 		}
 		n.broker(s.Pulsar.Reconciliation, s.Pulsar.Gate)
 	case BlockKafka:
 		if p := s.Kafka.Projection; p != nil {
-			n.add("property_projection", p.At)
+			n.addEntry(caseEntry{name: "property_projection", at: p.At, fixture: p.EnvelopeFile})
 		}
 		n.broker(s.Kafka.Reconciliation, s.Kafka.Gate)
 	case BlockArtemis:
 		if p := s.Artemis.Projection; p != nil {
-			n.add("property_projection", p.At)
+			n.addEntry(caseEntry{name: "property_projection", at: p.At, fixture: p.EnvelopeFile})
 		}
 		n.broker(s.Artemis.Reconciliation, s.Artemis.Gate)
 	case BlockRedis:
 		if p := s.Redis.PayloadIdentity; p != nil {
-			n.add("payload_identity", p.At)
+			n.addEntry(caseEntry{name: "payload_identity", at: p.At, fixture: p.EnvelopeFile})
 		}
 	case BlockRabbitMQ:
 		if p := s.RabbitMQ.Projection; p != nil {
-			n.add("property_projection", p.At)
+			n.addEntry(caseEntry{name: "property_projection", at: p.At, fixture: p.EnvelopeFile})
 		}
 	default:
 		s.listNames(block, &n)
@@ -99,19 +99,19 @@ func (s *Suite) listNames(block string, n *caseNameList) {
 			ps = s.PayloadSchemaUnicode
 		}
 		for _, c := range ps.Cases {
-			n.add(c.Name, c.At)
+			n.addEntry(caseEntry{name: c.Name, at: c.At, invalid: !c.Valid})
 		}
 	case BlockRoundtrip:
 		for _, c := range s.Roundtrip.Cases {
-			n.add(c.Name, c.At)
+			n.addEntry(caseEntry{name: c.Name, at: c.At, fixture: c.File})
 		}
 	case BlockDataShape:
 		for _, c := range s.DataShape.Cases {
-			n.add(c.Name, c.At)
+			n.addEntry(caseEntry{name: c.Name, at: c.At, fixture: c.File, invalid: c.Mode == ModeDecode && !c.Valid, reason: c.Reason})
 		}
 	case BlockForbiddenKeys:
 		for _, c := range s.ForbiddenKeys.Cases {
-			n.add(c.Name, c.At)
+			n.addEntry(caseEntry{name: c.Name, at: c.At, fixture: c.File})
 		}
 	case BlockSettlement, BlockRowErrors, BlockFailedWrites:
 		for _, c := range s.messaging(block).Cases {
@@ -134,15 +134,23 @@ func (s *Suite) messaging(block string) *MessagingBlock {
 // caseNameList collects a block's cases in order.
 type caseNameList []caseEntry
 
-// caseEntry is one case's name and place in the manifest.
+// caseEntry is one case's name, its place in the manifest and what it
+// reads: the suite file (slash path, "" for none) and, for an invalid case,
+// the reason the suite gives.
 type caseEntry struct {
-	name string
-	at   Location
+	name    string
+	at      Location
+	fixture string
+	invalid bool
+	reason  string
 }
 
-func (n *caseNameList) add(name string, at Location) { *n = append(*n, caseEntry{name: name, at: at}) }
+func (n *caseNameList) add(name string, at Location) { n.addEntry(caseEntry{name: name, at: at}) }
 
-// broker adds a broker block's reconciliation cases, then its gate cases.
+func (n *caseNameList) addEntry(e caseEntry) { *n = append(*n, e) }
+
+// broker adds a broker block's reconciliation cases, then its gate cases
+// (each reads the gate's fixture).
 func (n *caseNameList) broker(rec *Reconciliation, gate *SchemaVersionGate) {
 	if rec != nil {
 		for _, c := range rec.Cases {
@@ -151,7 +159,7 @@ func (n *caseNameList) broker(rec *Reconciliation, gate *SchemaVersionGate) {
 	}
 	if gate != nil {
 		for _, c := range gate.Cases {
-			n.add(c.Name, c.At)
+			n.addEntry(caseEntry{name: c.Name, at: c.At, fixture: gate.Fixture})
 		}
 	}
 }

@@ -29,23 +29,23 @@ func runDerive(c *cli.Context) error {
 	if out == "" {
 		return usageErr("--out is required")
 	}
-	s, err := loadSuite(c.String("suite"), c.App.ErrWriter)
+	s, err := validate.Load(c.String("suite"), c.App.ErrWriter)
 	if err != nil {
 		return err
 	}
 	cases, err := derive.Derive(s)
 	if err != nil {
-		return problemsErr("%s: %v", suiteName(c.String("suite")), err)
+		return problemsErr("%s: %v", validate.SuiteName(c.String("suite")), err)
 	}
 	if err := derive.Write(out, s, cases); err != nil {
 		return problemsErr("derive --out %s: %v", quote.Name(out), err)
 	}
-	fsys, err := openSuite(out)
+	fsys, err := validate.Open(out)
 	if err != nil {
 		return err
 	}
 	_, problems := validate.Suite(fsys)
-	printProblems(c.App.ErrWriter, problems)
+	validate.PrintProblems(c.App.ErrWriter, problems)
 	if errs := problems.Errors(); len(errs) > 0 {
 		return problemsErr("the derived suite in %s is invalid: %d problem(s)", quote.Name(out), len(errs))
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/suitediff"
+	"github.com/babelqueue/bqgen/validate"
 	"github.com/urfave/cli/v2"
 )
 
@@ -185,5 +186,5 @@ func loadNamedSuite(dir string, stderr io.Writer) (*model.Suite, error) {
 	if dir == embeddedSuite {
 		dir = ""
 	}
-	return loadSuite(dir, stderr)
+	return validate.Load(dir, stderr)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/safefile"
+	"github.com/babelqueue/bqgen/validate"
 	"github.com/babelqueue/bqgen/writer"
 	"github.com/urfave/cli/v2"
 )
@@ -86,7 +87,7 @@ func generateAll(c *cli.Context) (*runPlan, []generated, error) {
 			return nil, nil, err
 		}
 	}
-	s, err := loadSuite(p.suiteDir, c.App.ErrWriter)
+	s, err := validate.Load(p.suiteDir, c.App.ErrWriter)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/report"
 	"github.com/babelqueue/bqgen/safefile"
+	"github.com/babelqueue/bqgen/validate"
 	"github.com/babelqueue/bqgen/writer"
 	"github.com/urfave/cli/v2"
 )
@@ -168,7 +169,7 @@ func buildReport(c *cli.Context) (r report.Report, own int, err error) {
 	if !ours {
 		// Without targets, --suite (or the embedded suite) only describes
 		// the cases.
-		s, err := loadSuite(c.String("suite"), c.App.ErrWriter)
+		s, err := validate.Load(c.String("suite"), c.App.ErrWriter)
 		if err != nil {
 			return r, 0, err
 		}

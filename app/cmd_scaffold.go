@@ -8,6 +8,7 @@ import (
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
+	"github.com/babelqueue/bqgen/validate"
 	"github.com/urfave/cli/v2"
 )
 
@@ -42,7 +43,7 @@ func runScaffold(c *cli.Context) error {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	s, err := loadSuite(c.String("suite"), c.App.ErrWriter)
+	s, err := validate.Load(c.String("suite"), c.App.ErrWriter)
 	if err != nil {
 		return err
 	}

@@ -34,7 +34,7 @@ func runValidate(c *cli.Context) error {
 		return err
 	}
 	suiteDir := c.String("suite")
-	fsys, err := openSuite(suiteDir)
+	fsys, err := validate.Open(suiteDir)
 	if err != nil {
 		return err
 	}
@@ -42,12 +42,12 @@ func runValidate(c *cli.Context) error {
 	errs := problems.Errors()
 	var summary string
 	if len(errs) > 0 {
-		summary = fmt.Sprintf("%s is invalid: %d problem(s)", suiteName(suiteDir), len(errs))
+		summary = fmt.Sprintf("%s is invalid: %d problem(s)", validate.SuiteName(suiteDir), len(errs))
 	} else {
-		summary = fmt.Sprintf("%s is valid (CONFORMANCE_VERSION %s; blocks: %v)", suiteName(suiteDir), s.VersionLabel(), s.Blocks())
+		summary = fmt.Sprintf("%s is valid (CONFORMANCE_VERSION %s; blocks: %v)", validate.SuiteName(suiteDir), s.VersionLabel(), s.Blocks())
 	}
 	if format == "text" {
-		printProblems(c.App.ErrWriter, problems)
+		validate.PrintProblems(c.App.ErrWriter, problems)
 		if len(errs) > 0 {
 			return problemsErr("%s", summary)
 		}

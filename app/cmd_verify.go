@@ -12,6 +12,7 @@ import (
 	"github.com/babelqueue/bqgen/internal/suggest"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/report"
+	"github.com/babelqueue/bqgen/validate"
 	"github.com/babelqueue/bqgen/verify"
 	"github.com/urfave/cli/v2"
 )
@@ -51,7 +52,7 @@ func runVerify(c *cli.Context) error {
 		return interruptedErr("interrupted")
 	}
 	defer leave()
-	s, err := loadSuite(c.String("suite"), c.App.ErrWriter)
+	s, err := validate.Load(c.String("suite"), c.App.ErrWriter)
 	if err != nil {
 		return err
 	}

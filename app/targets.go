@@ -10,6 +10,7 @@ import (
 	"github.com/babelqueue/bqgen/config"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/safefile"
 	"github.com/urfave/cli/v2"
 )
 
@@ -198,7 +199,7 @@ func checkOutDir(out string) error {
 	case err != nil && os.IsNotExist(err):
 		return usageErr("out dir %s does not exist: create it, or check the path", quote.Name(out))
 	case err != nil:
-		return usageErr("out dir %s: %s", quote.Name(out), plainReason(err))
+		return usageErr("out dir %s: %s", quote.Name(out), safefile.PlainReason(err))
 	case !info.IsDir():
 		return usageErr("out dir %s is a file, not a directory", quote.Name(out))
 	}

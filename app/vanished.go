@@ -11,6 +11,7 @@ import (
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/report"
 	"github.com/babelqueue/bqgen/safefile"
+	"github.com/babelqueue/bqgen/validate"
 	"github.com/babelqueue/bqgen/writer"
 )
 
@@ -34,7 +35,7 @@ func checkLostBlocks(p *runPlan, s *model.Suite, stderr io.Writer) error {
 		}
 		if len(missing) > 0 {
 			msg := fmt.Sprintf("%s: block(s) %s named by the target are not in suite %s (%s): their tests are not generated, and generate removes those it wrote before",
-				t.describe(), strings.Join(missing, ", "), quote.Name(s.VersionLabel()), suiteName(p.suiteDir))
+				t.describe(), strings.Join(missing, ", "), quote.Name(s.VersionLabel()), validate.SuiteName(p.suiteDir))
 			if p.strict {
 				lost = append(lost, msg)
 			} else {
@@ -43,7 +44,7 @@ func checkLostBlocks(p *runPlan, s *model.Suite, stderr io.Writer) error {
 		}
 		if len(sel.CaseIDs()) == 0 {
 			empty = append(empty, fmt.Sprintf("%s: the target would have no tests: suite %s (%s) has no case of its blocks (%s)",
-				t.describe(), quote.Name(s.VersionLabel()), suiteName(p.suiteDir), blockList(t.blocks)))
+				t.describe(), quote.Name(s.VersionLabel()), validate.SuiteName(p.suiteDir), blockList(t.blocks)))
 		}
 	}
 	switch {

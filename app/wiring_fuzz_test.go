@@ -6,13 +6,14 @@ import (
 	"time"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/validate"
 )
 
 // wiringTargets are every backend's generated files for the embedded
 // suite, with its wiring checker, for the fuzz target below.
 func wiringTargets(tb testing.TB) map[string]generated {
 	tb.Helper()
-	s, err := loadSuite("", io.Discard)
+	s, err := validate.Load("", io.Discard)
 	if err != nil {
 		tb.Fatal(err)
 	}

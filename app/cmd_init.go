@@ -1,14 +1,12 @@
 package app
 
 import (
-	"errors"
-	"io/fs"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 
 	"github.com/babelqueue/bqgen/config"
+	"github.com/babelqueue/bqgen/initdetect"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/urfave/cli/v2"
 )
@@ -41,27 +39,18 @@ func runInit(c *cli.Context) error {
 		return err
 	}
 	dir := c.String("dir")
-	info, err := detectPackage(lang, dir)
+	info, err := initdetect.Detect(lang, dir)
 	if err != nil {
 		return problemsErr("init: %v", err)
 	}
-	var below map[string]*pkgInfo
+	var below map[string]*initdetect.Package
 	if info == nil || info.Block == "" {
-		if below, err = transportPackagesBelow(lang, dir); err != nil {
+		if below, err = initdetect.TransportPackagesBelow(lang, dir); err != nil {
 			return problemsErr("init: %v", err)
 		}
 	}
 	path := filepath.Join(dir, config.FileName)
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if errors.Is(err, fs.ErrExist) {
-		return problemsErr("%s already exists: edit it, or remove it first", quote.Name(path))
-	}
-	if err != nil {
-		return err
-	}
-	_, werr := f.WriteString(starterConfig(lang, info, below))
-	if err := errors.Join(werr, f.Close()); err != nil {
-		os.Remove(path)
+	if err := initdetect.WriteNew(path, initdetect.StarterConfig(lang, info, below)); err != nil {
 		return err
 	}
 	o, err := outputOf(c)
@@ -69,22 +58,11 @@ func runInit(c *cli.Context) error {
 		return err
 	}
 	if info != nil {
-		o.Detail("found %s (%s)", quote.Name(info.File), describePackage(info))
+		o.Detail("found %s (%s)", quote.Name(info.File), initdetect.Describe(info))
 	}
 	for _, d := range slices.Sorted(maps.Keys(below)) {
 		o.Detail("found %s/%s (the %s transport package)", quote.Name(d), quote.Name(below[d].File), below[d].Block)
 	}
 	o.Note("wrote %s: review its targets, then run bqgen generate", quote.Name(path))
 	return nil
-}
-
-// describePackage says what init took the package for.
-func describePackage(info *pkgInfo) string {
-	switch {
-	case info.Block != "":
-		return "the " + info.Block + " transport package " + quote.Name(info.Name)
-	case info.Workspace:
-		return "a workspace of transport packages"
-	}
-	return "the core " + quote.Name(info.Name)
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"path"
 	"path/filepath"
+	"regexp"
 
 	"github.com/babelqueue/bqgen/report"
 	"github.com/babelqueue/bqgen/safefile"
@@ -61,3 +62,6 @@ func inPackage(idx report.Index, importPath string) report.Index {
 	idx.Tests = tests
 	return idx
 }
+
+// goModuleLine is go.mod's module line.
+var goModuleLine = regexp.MustCompile(`(?m)^module\s+"?([^"\s]+)"?\s*$`)

@@ -1,4 +1,4 @@
-package app
+package initdetect
 
 import (
 	"encoding/json"
@@ -30,8 +30,8 @@ import (
 // transport packages of a monorepo.
 const maxPackageDirs = 256
 
-// pkgInfo is what a manifest says about the package in a directory.
-type pkgInfo struct {
+// Package is what a manifest says about the package in a directory.
+type Package struct {
 	// Name is the package's name as its manifest spells it.
 	Name string
 	// File is the manifest it was read from, relative to the directory.
@@ -104,13 +104,13 @@ func listDir(dir, rel string) ([]fs.DirEntry, error) {
 
 // detectors read the package of a directory, per language: nil when its
 // manifest is absent.
-var detectors = map[string]func(dir string) (*pkgInfo, error){
+var detectors = map[string]func(dir string) (*Package, error){
 	"go": detectGo, "node": detectNode, "python": detectPython,
 	"java": detectJava, "php": detectPHP, "dotnet": detectDotnet,
 }
 
-// detectPackage is the package in dir for lang, nil when no manifest says.
-func detectPackage(lang, dir string) (*pkgInfo, error) {
+// Detect is the package in dir for lang, nil when no manifest says.
+func Detect(lang, dir string) (*Package, error) {
 	d, ok := detectors[lang]
 	if !ok {
 		return nil, nil
@@ -128,7 +128,7 @@ var (
 // detectGo reads go.mod: a module whose last element names a broker and
 // that lives below the core's module path or requires the core is that
 // broker's transport; its package is read from its Go files.
-func detectGo(dir string) (*pkgInfo, error) {
+func detectGo(dir string) (*Package, error) {
 	data, err := readManifest(dir, "go.mod")
 	if data == nil || err != nil {
 		return nil, err
@@ -137,7 +137,7 @@ func detectGo(dir string) (*pkgInfo, error) {
 	if m == nil {
 		return nil, fmt.Errorf("%s: no module line", quote.Name(filepath.Join(dir, "go.mod")))
 	}
-	info := &pkgInfo{Name: string(m[1]), File: "go.mod"}
+	info := &Package{Name: string(m[1]), File: "go.mod"}
 	withCore := strings.HasPrefix(info.Name, goCoreModule+"/") || strings.Contains(string(data), goCoreModule+" ")
 	if info.Name == goCoreModule {
 		return info, nil
@@ -190,7 +190,7 @@ const npmCore = "@babelqueue/core"
 
 // detectNode reads package.json: @babelqueue/<broker>, or a package named
 // after a broker that depends on @babelqueue/core, is a transport.
-func detectNode(dir string) (*pkgInfo, error) {
+func detectNode(dir string) (*Package, error) {
 	var m npmManifest
 	found, err := readJSONManifest(dir, "package.json", &m)
 	if !found || err != nil {
@@ -198,7 +198,7 @@ func detectNode(dir string) (*pkgInfo, error) {
 	}
 	_, dep := m.Dependencies[npmCore]
 	_, peer := m.PeerDependencies[npmCore]
-	info := &pkgInfo{Name: m.Name, File: "package.json", Workspace: len(m.Workspaces) > 0 && m.Name != npmCore}
+	info := &Package{Name: m.Name, File: "package.json", Workspace: len(m.Workspaces) > 0 && m.Name != npmCore}
 	if m.Name != npmCore {
 		info.Block = brokerOf(m.Name, dep || peer)
 	}
@@ -219,7 +219,7 @@ func readJSONManifest(dir, rel string, v any) (bool, error) {
 
 // detectPHP reads composer.json: babelqueue/<broker>, or a package named
 // after a broker that requires the core (babelqueue/php-sdk), is a transport.
-func detectPHP(dir string) (*pkgInfo, error) {
+func detectPHP(dir string) (*Package, error) {
 	var m struct {
 		Name    string            `json:"name"`
 		Require map[string]string `json:"require"`
@@ -229,12 +229,12 @@ func detectPHP(dir string) (*pkgInfo, error) {
 		return nil, err
 	}
 	_, withCore := m.Require["babelqueue/php-sdk"]
-	return &pkgInfo{Name: m.Name, File: "composer.json", Block: brokerOf(m.Name, withCore)}, nil
+	return &Package{Name: m.Name, File: "composer.json", Block: brokerOf(m.Name, withCore)}, nil
 }
 
 // detectJava reads pom.xml: an artifactId babelqueue-<broker>, or one named
 // after a broker that depends on babelqueue-core, is a transport.
-func detectJava(dir string) (*pkgInfo, error) {
+func detectJava(dir string) (*Package, error) {
 	data, err := readManifest(dir, "pom.xml")
 	if data == nil || err != nil {
 		return nil, err
@@ -252,7 +252,7 @@ func detectJava(dir string) (*pkgInfo, error) {
 	for _, d := range pom.Dependencies {
 		withCore = withCore || d.ArtifactID == "babelqueue-core"
 	}
-	info := &pkgInfo{Name: strings.TrimSpace(pom.ArtifactID), File: "pom.xml"}
+	info := &Package{Name: strings.TrimSpace(pom.ArtifactID), File: "pom.xml"}
 	if info.Name != "babelqueue-core" {
 		info.Block = brokerOf(info.Name, withCore)
 	}
@@ -267,12 +267,12 @@ var (
 // detectPython reads the [project] name of pyproject.toml: babelqueue-
 // <broker>, or a project named after a broker that depends on babelqueue,
 // is a transport.
-func detectPython(dir string) (*pkgInfo, error) {
+func detectPython(dir string) (*Package, error) {
 	data, err := readManifest(dir, "pyproject.toml")
 	if data == nil || err != nil {
 		return nil, err
 	}
-	info := &pkgInfo{File: "pyproject.toml"}
+	info := &Package{File: "pyproject.toml"}
 	section, withCore := "", false
 	for _, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(strings.TrimSuffix(line, "\r"))
@@ -296,7 +296,7 @@ func detectPython(dir string) (*pkgInfo, error) {
 
 // detectDotnet reads the solution and project names at the top and in
 // src/*/: BabelQueue.<Broker> is a transport, BabelQueue.Core the core.
-func detectDotnet(dir string) (*pkgInfo, error) {
+func detectDotnet(dir string) (*Package, error) {
 	names, err := dotnetProjectNames(dir)
 	if err != nil || len(names) == 0 {
 		return nil, err
@@ -304,13 +304,13 @@ func detectDotnet(dir string) (*pkgInfo, error) {
 	for _, n := range names {
 		base := strings.TrimSuffix(path.Base(n), path.Ext(n))
 		if strings.EqualFold(base, "BabelQueue.Core") {
-			return &pkgInfo{Name: base, File: n}, nil
+			return &Package{Name: base, File: n}, nil
 		}
 	}
 	for _, n := range names {
 		base := strings.TrimSuffix(path.Base(n), path.Ext(n))
 		if b := brokerOf(base, false); b != "" && !strings.HasSuffix(base, ".Tests") {
-			return &pkgInfo{Name: base, File: n, Block: b}, nil
+			return &Package{Name: base, File: n, Block: b}, nil
 		}
 	}
 	return nil, nil
@@ -371,9 +371,9 @@ func addCsproj(dir, rel string, out *[]string) error {
 // subdirectories, the Node adapters are packages/<p>.
 var monorepoDirs = map[string]string{"go": "*", "node": "packages/*"}
 
-// transportPackagesBelow are the transport packages of a monorepo rooted at
+// TransportPackagesBelow are the transport packages of a monorepo rooted at
 // dir, sorted by directory: the directory (slash path) of each.
-func transportPackagesBelow(lang, dir string) (map[string]*pkgInfo, error) {
+func TransportPackagesBelow(lang, dir string) (map[string]*Package, error) {
 	glob, ok := monorepoDirs[lang]
 	if !ok {
 		return nil, nil
@@ -383,13 +383,13 @@ func transportPackagesBelow(lang, dir string) (map[string]*pkgInfo, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]*pkgInfo{}
+	out := map[string]*Package{}
 	for i, e := range entries {
 		if i >= maxPackageDirs || !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
 			continue // a link is not a directory here: never followed
 		}
 		rel := path.Join(parent, e.Name())
-		info, err := detectPackage(lang, filepath.Join(dir, filepath.FromSlash(rel)))
+		info, err := Detect(lang, filepath.Join(dir, filepath.FromSlash(rel)))
 		if err != nil {
 			return nil, err
 		}

@@ -1,4 +1,4 @@
-package app
+package initdetect
 
 import (
 	"encoding/json"
@@ -10,10 +10,10 @@ import (
 	"github.com/babelqueue/bqgen/model"
 )
 
-// starterConfig is a bqgen.yaml for the package init found (info, nil when
+// StarterConfig is a bqgen.yaml for the package init found (info, nil when
 // no manifest said) and the transport packages below it, commented with
 // what each key does; it loads, generates and checks as it is.
-func starterConfig(lang string, info *pkgInfo, below map[string]*pkgInfo) string {
+func StarterConfig(lang string, info *Package, below map[string]*Package) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `# yaml-language-server: $schema=%s
 # bqgen.yaml: how bqgen generates the conformance tests of this repository.
@@ -59,7 +59,7 @@ targets:
 }
 
 // writeCoreTarget writes the core SDK's target.
-func writeCoreTarget(b *strings.Builder, lang string, info *pkgInfo) {
+func writeCoreTarget(b *strings.Builder, lang string, info *Package) {
 	var core []string
 	for _, blk := range model.KnownBlocks {
 		if !model.IsTransportBlock(blk) {
@@ -89,7 +89,7 @@ func writeCoreTarget(b *strings.Builder, lang string, info *pkgInfo) {
 
 // writeTransportTarget writes the target of the transport package info at
 // out.
-func writeTransportTarget(b *strings.Builder, lang, out string, info *pkgInfo) {
+func writeTransportTarget(b *strings.Builder, lang, out string, info *Package) {
 	fmt.Fprintf(b, "  - lang: %s\n    out: %s\n", lang, yamlScalar(out))
 	if info.Package != "" {
 		fmt.Fprintf(b, "    package: %s\n", yamlScalar(info.Package))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/internal/suggest"
+	"github.com/babelqueue/bqgen/plan"
 	"github.com/urfave/cli/v2"
 )
 
@@ -157,4 +158,19 @@ func commandNames(cmds []*cli.Command) []string {
 
 func suiteFlag() cli.Flag {
 	return &cli.StringFlag{Name: "suite", Usage: "conformance suite `DIR` (default: the suite embedded in bqgen)"}
+}
+
+// generateAll plans the run c's flags ask for and generates every target
+// in memory; nothing is written.
+func generateAll(c *cli.Context) (*plan.Run, []plan.Generated, error) {
+	return plan.GenerateAll(c.Context, planRequest(c))
+}
+
+// planRequest is the run c's flags ask for, as package plan reads it.
+func planRequest(c *cli.Context) plan.Request {
+	name := ""
+	if c.Command != nil {
+		name = c.Command.Name
+	}
+	return plan.Request{Command: name, Flags: c, Backends: Backends(), Stderr: c.App.ErrWriter}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/babelqueue/bqgen/internal/quote"
+	"github.com/babelqueue/bqgen/plan"
 	"github.com/babelqueue/bqgen/validate"
 	"github.com/urfave/cli/v2"
 )
@@ -29,7 +30,7 @@ func runCases(c *cli.Context) error {
 			return usageErr("%v", err)
 		}
 	}
-	blocks := splitList(c.String("blocks"))
+	blocks := plan.SplitList(c.String("blocks"))
 	s, err := validate.Load(c.String("suite"), c.App.ErrWriter)
 	if err != nil {
 		return err

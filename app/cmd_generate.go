@@ -10,9 +10,8 @@ import (
 	"github.com/babelqueue/bqgen/buildinfo"
 	"github.com/babelqueue/bqgen/config"
 	"github.com/babelqueue/bqgen/internal/quote"
-	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/plan"
 	"github.com/babelqueue/bqgen/safefile"
-	"github.com/babelqueue/bqgen/validate"
 	"github.com/babelqueue/bqgen/writer"
 	"github.com/urfave/cli/v2"
 )
@@ -60,101 +59,6 @@ func checkCommand() *cli.Command {
 	}
 }
 
-// generated is one target's output in memory.
-type generated struct {
-	target
-	suite *model.Suite // the suite as this target runs it (its blocks)
-	whole *model.Suite // the suite in use, every block
-	files []backend.File
-	b     backend.Backend
-}
-
-// generateAll plans the run, validates the suite once and generates every
-// target in memory; nothing is written.
-func generateAll(c *cli.Context) (*runPlan, []generated, error) {
-	p, err := planRun(c)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := interrupted(c); err != nil {
-		return nil, nil, err
-	}
-	for _, t := range p.targets {
-		if _, err := Backends().Lookup(t.lang); err != nil {
-			return nil, nil, usageErr("%v", err)
-		}
-		if err := checkOutDir(t.out); err != nil {
-			return nil, nil, err
-		}
-	}
-	s, err := validate.Load(p.suiteDir, c.App.ErrWriter)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := interrupted(c); err != nil {
-		return nil, nil, err
-	}
-	if err := strictCheck(s, p.strict); err != nil {
-		return nil, nil, err
-	}
-	if err := checkLostBlocks(p, s, c.App.ErrWriter); err != nil {
-		return nil, nil, err
-	}
-	if err := checkExemptions(p, s, c.App.ErrWriter); err != nil {
-		return nil, nil, err
-	}
-	var out []generated
-	for _, t := range p.targets {
-		g, err := generateTarget(s, t)
-		if err != nil {
-			return nil, nil, err
-		}
-		out = append(out, g)
-	}
-	return p, out, nil
-}
-
-// strictCheck makes blocks bqgen cannot generate an error under --strict.
-func strictCheck(s *model.Suite, strict bool) error {
-	if !strict || len(s.Unknown) == 0 {
-		return nil
-	}
-	names := make([]string, len(s.Unknown))
-	for i, u := range s.Unknown {
-		names[i] = u.Pointer.String()
-	}
-	return problemsErr("strict: the suite has block(s) bqgen cannot generate: %s (upgrade bqgen, or drop strict)", strings.Join(names, ", "))
-}
-
-func generateTarget(s *model.Suite, t target) (generated, error) {
-	b, _ := Backends().Lookup(t.lang)
-	sel, err := s.Select(t.blocks)
-	if err != nil {
-		return generated{}, usageErr("%s: %v", t.describe(), err)
-	}
-	files, err := b.Generate(sel, t.opt)
-	var optErr *backend.OptionError
-	switch {
-	case errors.As(err, &optErr):
-		return generated{}, usageErr("%s", withLang(t.lang, optErr.Msg))
-	case err != nil:
-		return generated{}, fmt.Errorf("%s", withLang(t.lang, err.Error()))
-	}
-	// The .gitattributes that keep a checkout's copies at LF and mark them
-	// generated (or vendored) for code review.
-	files = append(files, writer.Attributes(files, t.opt.Regenerate)...)
-	return generated{target: t, suite: sel, whole: s, files: files, b: b}, nil
-}
-
-// withLang prefixes msg with the language once: a backend's error may
-// already name it.
-func withLang(lang, msg string) string {
-	if strings.HasPrefix(msg, lang+":") || strings.HasPrefix(msg, lang+" ") {
-		return msg
-	}
-	return lang + ": " + msg
-}
-
 // runGenerate writes every target. SIGINT and SIGTERM (the context) end the
 // run with the target being written as it was (exit 130); so does any
 // error. Writing is critical: Main waits for the writer to undo.
@@ -171,7 +75,7 @@ func runGenerate(c *cli.Context) error {
 	// made before anything is written.
 	summary := ""
 	if c.IsSet("summary") {
-		summary = bumpSummary(gens, p.suiteDir)
+		summary = plan.BumpSummary(gens, p.SuiteDir)
 	}
 	leave, ok := enterCritical(c.Context)
 	if !ok {
@@ -179,15 +83,15 @@ func runGenerate(c *cli.Context) error {
 	}
 	defer leave()
 	for _, g := range gens {
-		before := previousCases(g)
-		plan, err := writer.Write(c.Context, g.out, g.lang, g.files, g.adopt)
+		before := g.PreviousCases()
+		plan, err := writer.Write(c.Context, g.Out, g.Lang, g.Files, g.Adopt)
 		if errors.Is(err, writer.ErrInterrupted) {
-			return interruptedErr("%s: %v", g.describe(), err)
+			return interruptedErr("%s: %v", g.Describe(), err)
 		}
 		if err != nil {
-			return fmt.Errorf("%s: %w", g.describe(), err)
+			return fmt.Errorf("%s: %w", g.Describe(), err)
 		}
-		o.Note("%s: %d file(s) written, %d removed", g.describe(), len(plan.Changes), len(plan.Removals))
+		o.Note("%s: %d file(s) written, %d removed", g.Describe(), len(plan.Changes), len(plan.Removals))
 		for _, ch := range plan.Changes {
 			o.Detail("  wrote %s", quote.Name(ch.File.Path))
 		}
@@ -195,8 +99,8 @@ func runGenerate(c *cli.Context) error {
 			o.Detail("  removed %s", quote.Name(r))
 		}
 		// Never quiet: a test that disappears is said, whatever the flags.
-		fmt.Fprint(c.App.Writer, vanishedCases(g, before))
-		fmt.Fprint(c.App.Writer, adoptReport(g, plan))
+		fmt.Fprint(c.App.Writer, g.VanishedCases(before))
+		fmt.Fprint(c.App.Writer, g.AdoptReport(plan))
 		// The scaffold is the SDK's: bqgen never rewrites it, but the first
 		// run after an upgrade says what in it no longer fits.
 		for _, w := range append(attributesAdvice(g, plan), wiringProblems(g)...) {
@@ -225,34 +129,34 @@ func runCheck(c *cli.Context) error {
 		if err := interrupted(c); err != nil {
 			return err
 		}
-		plan, err := writer.MakePlan(g.out, g.lang, g.files)
+		plan, err := writer.MakePlan(g.Out, g.Lang, g.Files)
 		if err != nil {
-			return fmt.Errorf("%s: %w", g.describe(), err)
+			return fmt.Errorf("%s: %w", g.Describe(), err)
 		}
 		switch {
 		case plan.Empty():
-			o.Detail("%s: %d file(s) checked", g.describe(), len(g.files))
-			o.Note("%s: up to date", g.describe())
+			o.Detail("%s: %d file(s) checked", g.Describe(), len(g.Files))
+			o.Note("%s: up to date", g.Describe())
 		case plan.ByNewerBqgen():
 			// What differs is likely the newer bqgen's output: one line,
 			// not a diff a reader would take for drift.
 			fmt.Fprintf(c.App.Writer, "%s: written by bqgen %s, newer than this bqgen %s: check it with bqgen %s or later\n",
-				g.describe(), plan.WrittenBy, buildinfo.Version(), plan.WrittenBy)
-			newer = append(newer, quote.Name(g.out))
+				g.Describe(), plan.WrittenBy, buildinfo.Version(), plan.WrittenBy)
+			newer = append(newer, quote.Name(g.Out))
 		default:
-			fmt.Fprint(c.App.Writer, suiteChangeSummary(g, p.suiteDir))
-			fmt.Fprint(c.App.Writer, writer.Report(plan, g.describe()))
-			stale = append(stale, quote.Name(g.out))
+			fmt.Fprint(c.App.Writer, g.SuiteChangeSummary(p.SuiteDir))
+			fmt.Fprint(c.App.Writer, writer.Report(plan, g.Describe()))
+			stale = append(stale, quote.Name(g.Out))
 			inTheWay = inTheWay || len(plan.Conflicts) > 0
 		}
 		for _, w := range wiringProblems(g) {
 			fmt.Fprintln(c.App.Writer, quote.Text(w))
-			miswired = append(miswired, quote.Name(g.out))
+			miswired = append(miswired, quote.Name(g.Out))
 		}
 		audit := auditScaffold(g)
 		audit.print(c.App.ErrWriter)
 		if len(audit.breaks) > 0 {
-			broken = append(broken, fmt.Sprintf("%s (operation %s)", g.describe(), strings.Join(audit.breaks, ", ")))
+			broken = append(broken, fmt.Sprintf("%s (operation %s)", g.Describe(), strings.Join(audit.breaks, ", ")))
 		}
 		// Lines an SDK's own .gitattributes lacks are advice, not drift:
 		// check compares generated files modulo line ends either way.
@@ -266,9 +170,9 @@ func runCheck(c *cli.Context) error {
 	case len(stale) > 0 && inTheWay:
 		// generate refuses files in the way (hand-edited ones) unless told to
 		// take them over: the command that really regenerates says so.
-		return problemsErr("%s out of date: run %s --adopt", strings.Join(stale, ", "), p.fixIt)
+		return problemsErr("%s out of date: run %s --adopt", strings.Join(stale, ", "), p.FixIt)
 	case len(stale) > 0:
-		return problemsErr("%s out of date: run %s", strings.Join(stale, ", "), p.fixIt)
+		return problemsErr("%s out of date: run %s", strings.Join(stale, ", "), p.FixIt)
 	case len(miswired) > 0:
 		return problemsErr("the test runner of %s would not run the generated tests (see above)", strings.Join(miswired, ", "))
 	case len(broken) > 0:
@@ -280,29 +184,29 @@ func runCheck(c *cli.Context) error {
 // attributesAdvice is a message per .gitattributes of the SDK's own that
 // bqgen left alone where it would have written its own, with the lines to
 // add.
-func attributesAdvice(g generated, plan *writer.Plan) []string {
+func attributesAdvice(g plan.Generated, plan *writer.Plan) []string {
 	var out []string
 	for _, a := range plan.Advice {
 		out = append(out, fmt.Sprintf("%s: %s is the SDK's own, so bqgen leaves it: add these lines to keep the generated files' LF line ends on every checkout and mark them for code review:\n  %s",
-			g.lang, quote.Name(filepath.Join(g.out, filepath.FromSlash(a.Path))), strings.Join(a.Lines, "\n  ")))
+			g.Lang, quote.Name(filepath.Join(g.Out, filepath.FromSlash(a.Path))), strings.Join(a.Lines, "\n  ")))
 	}
 	return out
 }
 
 // wiringProblems asks the target's backend whether the SDK's test entry
 // point runs the generated files, reading the files it names.
-func wiringProblems(g generated) []string {
-	wc, ok := g.b.(backend.WiringChecker)
+func wiringProblems(g plan.Generated) []string {
+	wc, ok := g.Backend.(backend.WiringChecker)
 	if !ok {
 		return nil
 	}
-	files, refused := readWiringFiles(g.out, wc.WiringFiles())
+	files, refused := readWiringFiles(g.Out, wc.WiringFiles())
 	var out []string
 	for _, r := range refused {
-		out = append(out, g.lang+": "+r)
+		out = append(out, g.Lang+": "+r)
 	}
-	for _, p := range wc.CheckWiring(files, g.files) {
-		out = append(out, fmt.Sprintf("%s: %s: %s; %s", g.lang, quote.Name(filepath.Join(g.out, filepath.FromSlash(p.File))), p.Problem, p.Fix))
+	for _, p := range wc.CheckWiring(files, g.Files) {
+		out = append(out, fmt.Sprintf("%s: %s: %s; %s", g.Lang, quote.Name(filepath.Join(g.Out, filepath.FromSlash(p.File))), p.Problem, p.Fix))
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/babelqueue/bqgen/config"
 	"github.com/babelqueue/bqgen/initdetect"
 	"github.com/babelqueue/bqgen/internal/quote"
+	"github.com/babelqueue/bqgen/plan"
 	"github.com/urfave/cli/v2"
 )
 
@@ -32,7 +33,7 @@ func runInit(c *cli.Context) error {
 	if _, err := Backends().Lookup(lang); err != nil {
 		return usageErr("%v", err)
 	}
-	if err := checkOutDir(c.String("dir")); err != nil {
+	if err := plan.CheckOutDir(c.String("dir")); err != nil {
 		return err
 	}
 	if err := interrupted(c); err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/babelqueue/bqgen/config"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/plan"
 	"github.com/babelqueue/bqgen/report"
 	"github.com/babelqueue/bqgen/safefile"
 	"github.com/babelqueue/bqgen/validate"
@@ -209,10 +210,10 @@ func repositoryReport(c *cli.Context, files []resultFile) (report.Report, error)
 			return report.Report{}, err
 		}
 		in.Targets = append(in.Targets, report.Target{Repository: repo, Name: names[i], Index: idx})
-		for id, f := range g.suite.CaseFacts() {
+		for id, f := range g.Suite.CaseFacts() {
 			in.Facts[id] = caseFacts(f)
 		}
-		for _, id := range g.suite.CaseIDs() {
+		for _, id := range g.Suite.CaseIDs() {
 			perBlock[id.Block] = appendNew(perBlock[id.Block], id.String())
 		}
 	}
@@ -228,37 +229,37 @@ func repositoryReport(c *cli.Context, files []resultFile) (report.Report, error)
 
 // readTargetIndex reads the test index generate wrote for g, where g's
 // generated files put it.
-func readTargetIndex(g generated) (report.Index, error) {
-	index, ok := backend.IndexIn(g.files)
+func readTargetIndex(g plan.Generated) (report.Index, error) {
+	index, ok := backend.IndexIn(g.Files)
 	at := index.Path
 	if !ok {
-		return report.Index{}, problemsErr("%s: the %s backend writes no test index (%s), so its results cannot be mapped to cases", g.describe(), g.lang, backend.IndexFileName)
+		return report.Index{}, problemsErr("%s: the %s backend writes no test index (%s), so its results cannot be mapped to cases", g.Describe(), g.Lang, backend.IndexFileName)
 	}
-	got, err := writer.ReadSDKFiles(g.out, []string{at}, safefile.Index)
+	got, err := writer.ReadSDKFiles(g.Out, []string{at}, safefile.Index)
 	if err != nil {
-		return report.Index{}, problemsErr("%s: %v", g.describe(), err)
+		return report.Index{}, problemsErr("%s: %v", g.Describe(), err)
 	}
-	file := filepath.Join(g.shownDir(), filepath.FromSlash(at))
+	file := filepath.Join(g.ShownDir(), filepath.FromSlash(at))
 	data, ok := got[at]
 	if !ok {
-		return report.Index{}, problemsErr("%s: no test index at %s: run %s first", g.describe(), quote.Name(file), "bqgen generate")
+		return report.Index{}, problemsErr("%s: no test index at %s: run %s first", g.Describe(), quote.Name(file), "bqgen generate")
 	}
 	idx, err := report.ReadIndex(file, data)
 	if err != nil {
 		return report.Index{}, problemsErr("%v", err)
 	}
-	return withGoPackage(idx, g.out), nil
+	return withGoPackage(idx, g.Out), nil
 }
 
 // targetNames names each target in the report: "<lang> core" for a target
 // of core blocks, "<lang> sqs" for a transport's, "<lang> core+sqs" for
 // both, with its out dir where two targets would share a name.
-func targetNames(gens []generated) []string {
+func targetNames(gens []plan.Generated) []string {
 	names := make([]string, len(gens))
 	seen := map[string]int{}
 	for i, g := range gens {
 		var parts []string
-		for _, b := range g.suite.Blocks() {
+		for _, b := range g.Suite.Blocks() {
 			switch {
 			case model.IsTransportBlock(b):
 				parts = append(parts, b)
@@ -269,12 +270,12 @@ func targetNames(gens []generated) []string {
 		if len(parts) == 0 {
 			parts = []string{"core"}
 		}
-		names[i] = g.lang + " " + strings.Join(parts, "+")
+		names[i] = g.Lang + " " + strings.Join(parts, "+")
 		seen[names[i]]++
 	}
 	for i, g := range gens {
 		if seen[names[i]] > 1 {
-			names[i] += " (" + g.shownDir() + ")"
+			names[i] += " (" + g.ShownDir() + ")"
 		}
 	}
 	return names
@@ -282,13 +283,13 @@ func targetNames(gens []generated) []string {
 
 // repositoryName is --name, else the base name of the directory holding
 // bqgen.yaml, else of --out.
-func repositoryName(c *cli.Context, p *runPlan) string {
+func repositoryName(c *cli.Context, p *plan.Run) string {
 	if n := c.String("name"); n != "" {
 		return n
 	}
 	dir := c.String("out")
-	if p.cfg != nil {
-		dir = p.cfg.Dir()
+	if p.Config != nil {
+		dir = p.Config.Dir()
 	}
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs

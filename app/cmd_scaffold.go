@@ -7,6 +7,7 @@ import (
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/plan"
 	"github.com/babelqueue/bqgen/protocol"
 	"github.com/babelqueue/bqgen/validate"
 	"github.com/urfave/cli/v2"
@@ -47,17 +48,17 @@ func runScaffold(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	t := target{lang: b.Lang(), blocks: splitList(c.String("blocks")), configIndex: -1,
-		opt: backend.Options{Binding: backend.BindSDK, Package: c.String("package")}}
+	t := plan.Target{Lang: b.Lang(), Blocks: plan.SplitList(c.String("blocks")), ConfigIndex: -1,
+		Opt: backend.Options{Binding: backend.BindSDK, Package: c.String("package")}}
 	if c.IsSet("ops") {
 		return printStubs(c, b, s, t)
 	}
-	g, err := generateTarget(s, t)
+	g, err := plan.GenerateTarget(s, t, Backends())
 	if err != nil {
 		return err
 	}
 	var scaffolds []backend.File
-	for _, f := range g.files {
+	for _, f := range g.Files {
 		if f.Kind == backend.Scaffold {
 			scaffolds = append(scaffolds, f)
 		}
@@ -72,16 +73,16 @@ func runScaffold(c *cli.Context) error {
 }
 
 // printStubs prints the methods of the operations --ops names.
-func printStubs(c *cli.Context, b backend.Backend, s *model.Suite, t target) error {
+func printStubs(c *cli.Context, b backend.Backend, s *model.Suite, t plan.Target) error {
 	auditor, ok := b.(backend.ScaffoldAuditor)
 	if !ok {
 		return usageErr("%s: bqgen cannot print stubs for this language yet", b.Lang())
 	}
-	ops := splitList(c.String("ops"))
+	ops := plan.SplitList(c.String("ops"))
 	if len(ops) == 0 {
 		return usageErr("--ops names no operation (known: %s)", strings.Join(operationNames(), ", "))
 	}
-	sel, err := s.Select(t.blocks)
+	sel, err := s.Select(t.Blocks)
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -90,9 +91,9 @@ func printStubs(c *cli.Context, b backend.Backend, s *model.Suite, t target) err
 			return usageErr("--ops: unknown operation %s (known: %s)", quote.Name(op), strings.Join(operationNames(), ", "))
 		}
 	}
-	stubs, err := auditor.Stubs(ops, sel, t.opt)
+	stubs, err := auditor.Stubs(ops, sel, t.Opt)
 	if err != nil {
-		return usageErr("%s", withLang(b.Lang(), err.Error()))
+		return usageErr("%s", plan.WithLang(b.Lang(), err.Error()))
 	}
 	// Stubs end where their last method does; the terminal's line does not.
 	fmt.Fprintln(c.App.Writer, strings.TrimRight(stubs, "\n"))

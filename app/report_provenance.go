@@ -10,6 +10,7 @@ import (
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/buildinfo"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/plan"
 	"github.com/babelqueue/bqgen/report"
 	"github.com/urfave/cli/v2"
 )
@@ -20,14 +21,14 @@ import (
 // repository: and commit: in bqgen.yaml), the directory of its test index
 // in the repository, the day of the run (--date, else the result files',
 // else SOURCE_DATE_EPOCH's) and this bqgen's version.
-func withProvenance(c *cli.Context, r report.Report, gens []generated) (report.Report, error) {
+func withProvenance(c *cli.Context, r report.Report, gens []plan.Generated) (report.Report, error) {
 	day, err := runDay(c)
 	if err != nil {
 		return r, err
 	}
 	for i, g := range gens {
 		s := &r.SDKs[i]
-		s.RepositoryURL, s.Commit = g.repository, g.commit
+		s.RepositoryURL, s.Commit = g.Repository, g.Commit
 		if v := c.String("repository"); v != "" {
 			s.RepositoryURL = v
 		}
@@ -85,12 +86,12 @@ func runDay(c *cli.Context) (runDayValue, error) {
 // testDir is the directory of g's test index relative to the repository
 // root (bqgen.yaml's directory, or the working directory with --out): ""
 // for the root itself; not known when out is absolute or above the root.
-func testDir(g generated) (string, bool) {
-	index, ok := backend.IndexIn(g.files)
+func testDir(g plan.Generated) (string, bool) {
+	index, ok := backend.IndexIn(g.Files)
 	if !ok {
 		return "", false
 	}
-	dir := path.Join(filepath.ToSlash(filepath.Clean(g.shownDir())), path.Dir(index.Path))
+	dir := path.Join(filepath.ToSlash(filepath.Clean(g.ShownDir())), path.Dir(index.Path))
 	if dir == "." {
 		return "", true
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/plan"
 	"github.com/babelqueue/bqgen/report"
 )
 
@@ -149,7 +150,7 @@ func md0(s string) string { return strings.ReplaceAll(s, "_", `\_`) }
 func TestReadTargetIndex(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	g := generated{target: target{lang: "go", out: dir, shown: "sdk"}, files: []backend.File{{Path: "tests/x_test.go"}, {Path: "tests/" + backend.IndexFileName}}}
+	g := plan.Generated{Target: plan.Target{Lang: "go", Out: dir, Shown: "sdk"}, Files: []backend.File{{Path: "tests/x_test.go"}, {Path: "tests/" + backend.IndexFileName}}}
 	if _, err := readTargetIndex(g); err == nil || !strings.Contains(err.Error(), "no test index at "+filepath.Join("sdk", "tests", backend.IndexFileName)+": run bqgen generate first") {
 		t.Errorf("missing index: %v", err)
 	}
@@ -163,7 +164,7 @@ func TestReadTargetIndex(t *testing.T) {
 	if idx, err := readTargetIndex(g); err != nil || idx.Tests[0].Case != "cases/a" {
 		t.Errorf("%+v, %v", idx, err)
 	}
-	g.files = g.files[:1]
+	g.Files = g.Files[:1]
 	if _, err := readTargetIndex(g); err == nil || !strings.Contains(err.Error(), "the go backend writes no test index") {
 		t.Errorf("no index generated: %v", err)
 	}
@@ -172,7 +173,7 @@ func TestReadTargetIndex(t *testing.T) {
 // Targets are named by what they run, and told apart by their out dir
 // where that is not enough.
 func TestTargetNames(t *testing.T) {
-	gen := func(out string, blocks ...string) generated {
+	gen := func(out string, blocks ...string) plan.Generated {
 		s := &model.Suite{}
 		for _, b := range blocks {
 			switch b {
@@ -184,9 +185,9 @@ func TestTargetNames(t *testing.T) {
 				s.Redis = &model.Redis{}
 			}
 		}
-		return generated{target: target{lang: "go", out: out}, suite: s}
+		return plan.Generated{Target: plan.Target{Lang: "go", Out: out}, Suite: s}
 	}
-	got := targetNames([]generated{gen("a", "cases"), gen("b", "sqs"), gen("c", "cases", "sqs", "redis"), gen("d"), gen("e", "sqs")})
+	got := targetNames([]plan.Generated{gen("a", "cases"), gen("b", "sqs"), gen("c", "cases", "sqs", "redis"), gen("d"), gen("e", "sqs")})
 	want := []string{"go core", "go sqs (b)", "go core+sqs+redis", "go core", "go sqs (e)"}
 	want[0], want[3] = "go core (a)", "go core (d)"
 	if strings.Join(got, "|") != strings.Join(want, "|") {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/internal/quote"
+	"github.com/babelqueue/bqgen/plan"
 	"github.com/babelqueue/bqgen/safefile"
 	"github.com/babelqueue/bqgen/writer"
 )
@@ -30,26 +31,26 @@ func (a scaffoldAudit) print(w io.Writer) {
 // auditScaffold reads the target's scaffold files (those on disk; a new
 // checkout has none yet, and generate writes bqgen's) and asks the backend
 // what they lack. A backend that cannot read its scaffold finds nothing.
-func auditScaffold(g generated) scaffoldAudit {
-	auditor, ok := g.b.(backend.ScaffoldAuditor)
+func auditScaffold(g plan.Generated) scaffoldAudit {
+	auditor, ok := g.Backend.(backend.ScaffoldAuditor)
 	if !ok {
 		return scaffoldAudit{}
 	}
 	var paths []string
-	for _, f := range g.files {
+	for _, f := range g.Files {
 		if f.Kind == backend.Scaffold {
 			paths = append(paths, f.Path)
 		}
 	}
-	files, err := writer.ReadSDKFiles(g.out, paths, safefile.Scaffold)
+	files, err := writer.ReadSDKFiles(g.Out, paths, safefile.Scaffold)
 	if err != nil {
-		return scaffoldAudit{messages: []string{fmt.Sprintf("warning: %s: the scaffold cannot be read: %v", g.describe(), err)}}
+		return scaffoldAudit{messages: []string{fmt.Sprintf("warning: %s: the scaffold cannot be read: %v", g.Describe(), err)}}
 	}
 	if len(files) == 0 {
 		return scaffoldAudit{}
 	}
 	var a scaffoldAudit
-	for _, f := range auditor.AuditScaffold(files, g.suite, g.opt) {
+	for _, f := range auditor.AuditScaffold(files, g.Suite, g.Opt) {
 		a.messages = append(a.messages, findingMessage(g, f))
 		if f.Breaks {
 			a.breaks = append(a.breaks, f.Operation)
@@ -61,13 +62,13 @@ func auditScaffold(g generated) scaffoldAudit {
 // findingMessage is one finding as check and generate print it: the
 // backend's Problem says what is wrong and what follows from it, and the
 // stub under it is the code to paste or to change the method to.
-func findingMessage(g generated, f backend.ScaffoldFinding) string {
+func findingMessage(g plan.Generated, f backend.ScaffoldFinding) string {
 	level := "warning"
 	if f.Breaks {
 		level = "error"
 	}
-	return fmt.Sprintf("%s: %s: %s: operation %s: %s:\n%s", level, g.lang,
-		quote.Name(filepath.Join(g.shownDir(), filepath.FromSlash(f.File))), f.Operation, f.Problem, indent(f.Stub))
+	return fmt.Sprintf("%s: %s: %s: operation %s: %s:\n%s", level, g.Lang,
+		quote.Name(filepath.Join(g.ShownDir(), filepath.FromSlash(f.File))), f.Operation, f.Problem, indent(f.Stub))
 }
 
 // indent sets a stub off from the message around it.

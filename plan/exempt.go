@@ -1,4 +1,4 @@
-package app
+package plan
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/babelqueue/bqgen/config"
+	"github.com/babelqueue/bqgen/internal/exitcode"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
 )
@@ -17,17 +18,17 @@ import (
 //
 // In a dry run (check or diff --suite with a config) they are warnings: the
 // preview says what the other suite would do to the config as it is.
-func checkExemptions(p *runPlan, s *model.Suite, stderr io.Writer) error {
-	if p.cfg == nil {
+func checkExemptions(p *Run, s *model.Suite, stderr io.Writer) error {
+	if p.Config == nil {
 		return nil
 	}
 	var problems []string
-	for _, t := range p.targets {
-		sel, err := s.Select(t.blocks)
+	for _, t := range p.Targets {
+		sel, err := s.Select(t.Blocks)
 		if err != nil {
-			return usageErr("%s: %v", t.describe(), err)
+			return exitcode.Usagef("%s: %v", t.Describe(), err)
 		}
-		err = p.cfg.CheckExemptions(t.configIndex, t.describe(), caseIDStrings(sel), casesHint(p.suiteDir, t.blocks))
+		err = p.Config.CheckExemptions(t.ConfigIndex, t.Describe(), caseIDStrings(sel), casesHint(p.SuiteDir, t.Blocks))
 		var ce *config.Error
 		if errors.As(err, &ce) {
 			problems = append(problems, ce.Problems...)
@@ -36,13 +37,13 @@ func checkExemptions(p *runPlan, s *model.Suite, stderr io.Writer) error {
 	if len(problems) == 0 {
 		return nil
 	}
-	if p.dryRun {
+	if p.DryRun {
 		for _, msg := range problems {
-			fmt.Fprintf(stderr, "warning: %s: %s\n", quote.Name(p.cfg.Path), quote.Text(msg))
+			fmt.Fprintf(stderr, "warning: %s: %s\n", quote.Name(p.Config.Path), quote.Text(msg))
 		}
 		return nil
 	}
-	return problemsErr("%v", &config.Error{File: p.cfg.Path, Problems: problems})
+	return exitcode.Problemsf("%v", &config.Error{File: p.Config.Path, Problems: problems})
 }
 
 func caseIDStrings(s *model.Suite) []string {
@@ -62,7 +63,7 @@ func casesHint(suiteDir string, blocks []string) string {
 		cmd += " --blocks " + strings.Join(blocks, ",")
 	}
 	if suiteDir != "" {
-		cmd += " --suite " + shellWord(suiteDir)
+		cmd += " --suite " + ShellWord(suiteDir)
 	}
 	return cmd
 }

@@ -1,4 +1,4 @@
-package app
+package plan
 
 import (
 	"fmt"
@@ -6,19 +6,19 @@ import (
 	"path/filepath"
 
 	"github.com/babelqueue/bqgen/config"
+	"github.com/babelqueue/bqgen/internal/exitcode"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
-	"github.com/urfave/cli/v2"
 )
 
-// noConfig is the --config value that runs --lang/--out as given even where
+// NoConfig is the --config value that runs --lang/--out as given even where
 // a bqgen.yaml owns the out dir.
-const noConfig = "none"
+const NoConfig = "none"
 
 // previews reports whether the command only reads (check, diff), so that
 // --suite with a config is a dry run of the config's targets against it.
-func previews(c *cli.Context) bool {
-	return c.Command != nil && (c.Command.Name == "check" || c.Command.Name == "diff")
+func (r Request) previews() bool {
+	return r.Command == "check" || r.Command == "diff"
 }
 
 // refuseOwnedOut refuses flag mode (generate, check) on an out dir that a
@@ -26,10 +26,10 @@ func previews(c *cli.Context) bool {
 // replaced by the flags' and its ledger rewritten, without a word. The
 // config is the one found upward from the out dir or from the working
 // directory; --config none says to go ahead.
-func refuseOwnedOut(c *cli.Context, lang, out string) error {
+func refuseOwnedOut(r Request, lang, out string) error {
 	// report reads a checkout's index as flags describe it, and writes
 	// nothing there.
-	if c.String("config") == noConfig || (c.Command != nil && c.Command.Name == "report") {
+	if r.Flags.String("config") == NoConfig || r.Command == "report" {
 		return nil
 	}
 	abs, err := filepath.Abs(out)
@@ -41,16 +41,16 @@ func refuseOwnedOut(c *cli.Context, lang, out string) error {
 		return nil // checkOutDir says what is wrong with it
 	}
 	for _, file := range configsAround(out) {
-		cfg, err := config.Load(file, config.ParseTrust(os.Getenv(config.TrustEnv)), Backends().Langs(), model.KnownBlocks)
+		cfg, err := config.Load(file, config.ParseTrust(os.Getenv(config.TrustEnv)), r.Backends.Langs(), model.KnownBlocks)
 		if err != nil {
-			fmt.Fprintf(c.App.ErrWriter, "warning: %s owns no out dir of this run: %s\n", quote.Name(file), quote.Text(err.Error()))
+			fmt.Fprintf(r.Stderr, "warning: %s owns no out dir of this run: %s\n", quote.Name(file), quote.Text(err.Error()))
 			continue
 		}
 		for i, t := range cfg.Targets {
 			if filepath.Clean(cfg.OutDir(t)) == filepath.Clean(realOut) {
-				return usageErr("%s is the out dir of target %d (%s, out %s) of %s: run bqgen generate (or check) to use the config, "+
+				return exitcode.Usagef("%s is the out dir of target %d (%s, out %s) of %s: run bqgen generate (or check) to use the config, "+
 					"whose blocks and exemptions these %s flags would replace; or add --config %s to run them anyway",
-					quote.Name(out), i+1, t.Lang, quote.Name(t.Out), quote.Name(file), lang, noConfig)
+					quote.Name(out), i+1, t.Lang, quote.Name(t.Out), quote.Name(file), lang, NoConfig)
 			}
 		}
 	}

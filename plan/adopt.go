@@ -1,4 +1,4 @@
-package app
+package plan
 
 import (
 	"fmt"
@@ -9,13 +9,13 @@ import (
 	"github.com/babelqueue/bqgen/writer"
 )
 
-// adoptReport says what --adopt changed in a target's out dir: each file in
+// AdoptReport says what --adopt changed in a target's out dir: each file in
 // the way whose content bqgen's version replaced (a file in the way always
 // differs: an equal one is not in the way), and each it kept and forgot. A
 // replaced vendored suite file is named as such: the SDK's hand-written
 // tests may read it too (a runner of its own over manifest.json), and they
 // now see the new suite. Nothing when nothing was in the way.
-func adoptReport(g generated, plan *writer.Plan) string {
+func (g Generated) AdoptReport(plan *writer.Plan) string {
 	if len(plan.Conflicts) == 0 {
 		return ""
 	}
@@ -27,7 +27,7 @@ func adoptReport(g generated, plan *writer.Plan) string {
 	}
 	var b strings.Builder
 	vendored := false
-	fmt.Fprintf(&b, "%s: --adopt took over %d file(s) in the way:\n", g.describe(), len(plan.Conflicts))
+	fmt.Fprintf(&b, "%s: --adopt took over %d file(s) in the way:\n", g.Describe(), len(plan.Conflicts))
 	for _, c := range plan.Conflicts {
 		f, ok := replaced[c.Path]
 		switch {

@@ -1,4 +1,4 @@
-package app
+package plan
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/exitcode"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/report"
@@ -20,23 +21,23 @@ import (
 // an error (exit 1); otherwise a warning naming the blocks and the suite's
 // version. A target left with no test at all is an error either way: it
 // would pass every run while testing nothing.
-func checkLostBlocks(p *runPlan, s *model.Suite, stderr io.Writer) error {
+func checkLostBlocks(p *Run, s *model.Suite, stderr io.Writer) error {
 	var lost, empty []string
-	for _, t := range p.targets {
-		sel, err := s.Select(t.blocks)
+	for _, t := range p.Targets {
+		sel, err := s.Select(t.Blocks)
 		if err != nil {
-			return usageErr("%s: %v", t.describe(), err)
+			return exitcode.Usagef("%s: %v", t.Describe(), err)
 		}
 		var missing []string
-		for _, b := range t.blocks {
+		for _, b := range t.Blocks {
 			if !s.HasBlock(b) {
 				missing = append(missing, b)
 			}
 		}
 		if len(missing) > 0 {
 			msg := fmt.Sprintf("%s: block(s) %s named by the target are not in suite %s (%s): their tests are not generated, and generate removes those it wrote before",
-				t.describe(), strings.Join(missing, ", "), quote.Name(s.VersionLabel()), validate.SuiteName(p.suiteDir))
-			if p.strict {
+				t.Describe(), strings.Join(missing, ", "), quote.Name(s.VersionLabel()), validate.SuiteName(p.SuiteDir))
+			if p.Strict {
 				lost = append(lost, msg)
 			} else {
 				fmt.Fprintf(stderr, "warning: %s\n", msg)
@@ -44,14 +45,14 @@ func checkLostBlocks(p *runPlan, s *model.Suite, stderr io.Writer) error {
 		}
 		if len(sel.CaseIDs()) == 0 {
 			empty = append(empty, fmt.Sprintf("%s: the target would have no tests: suite %s (%s) has no case of its blocks (%s)",
-				t.describe(), quote.Name(s.VersionLabel()), validate.SuiteName(p.suiteDir), blockList(t.blocks)))
+				t.Describe(), quote.Name(s.VersionLabel()), validate.SuiteName(p.SuiteDir), blockList(t.Blocks)))
 		}
 	}
 	switch {
 	case len(empty) > 0:
-		return problemsErr("%s", strings.Join(append(lost, empty...), "\n"))
+		return exitcode.Problemsf("%s", strings.Join(append(lost, empty...), "\n"))
 	case len(lost) > 0:
-		return problemsErr("strict: %s", strings.Join(lost, "\nstrict: "))
+		return exitcode.Problemsf("strict: %s", strings.Join(lost, "\nstrict: "))
 	}
 	return nil
 }
@@ -63,16 +64,16 @@ func blockList(blocks []string) string {
 	return strings.Join(blocks, ", ")
 }
 
-// previousCases are the case ids of the test index the target's checkout
+// PreviousCases are the case ids of the test index the target's checkout
 // holds now (what the last generate wrote), or nil when it has none or it
 // cannot be read: the list of vanished cases is then left out, never
 // guessed.
-func previousCases(g generated) []string {
-	index, ok := backend.IndexIn(g.files)
+func (g Generated) PreviousCases() []string {
+	index, ok := backend.IndexIn(g.Files)
 	if !ok {
 		return nil
 	}
-	got, err := writer.ReadSDKFiles(g.out, []string{index.Path}, safefile.Index)
+	got, err := writer.ReadSDKFiles(g.Out, []string{index.Path}, safefile.Index)
 	if err != nil || got[index.Path] == nil {
 		return nil
 	}
@@ -91,11 +92,11 @@ func previousCases(g generated) []string {
 // takes all its cases with it, and its count says that.
 const maxListedRemovals = 30
 
-// vanishedCases says which cases the last generate wrote tests for that
+// VanishedCases says which cases the last generate wrote tests for that
 // this run does not, by block: the files removed with them are theirs.
-func vanishedCases(g generated, before []string) string {
+func (g Generated) VanishedCases(before []string) string {
 	now := map[string]bool{}
-	for _, id := range g.suite.CaseIDs() {
+	for _, id := range g.Suite.CaseIDs() {
 		now[id.String()] = true
 	}
 	byBlock := map[string][]string{}
@@ -113,11 +114,11 @@ func vanishedCases(g generated, before []string) string {
 	var b strings.Builder
 	for _, block := range blocks {
 		why := "the cases left block " + quote.Name(block)
-		if !g.suite.HasBlock(block) {
+		if !g.Suite.HasBlock(block) {
 			why = "block " + quote.Name(block) + " is no longer generated: the suite or the target's blocks dropped it"
 		}
 		names := byBlock[block]
-		fmt.Fprintf(&b, "%s: %d test(s) removed (%s):\n", g.describe(), len(names), why)
+		fmt.Fprintf(&b, "%s: %d test(s) removed (%s):\n", g.Describe(), len(names), why)
 		for i, name := range names {
 			if i == maxListedRemovals && len(names) > maxListedRemovals+1 {
 				fmt.Fprintf(&b, "  ... and %d more of block %s (bqgen cases --blocks %s --suite OLD lists them)\n", len(names)-i, quote.Name(block), quote.Name(block))

@@ -1,4 +1,4 @@
-package app
+package plan
 
 import (
 	"fmt"
@@ -15,12 +15,12 @@ import (
 // last generate copied), or nil when it has none that loads: a checkout
 // generate never ran in, or one whose copy was edited into a broken suite
 // (check's diff shows that file by file).
-func vendoredSuite(g generated) *model.Suite {
-	dir, ok := vendorDir(g.files)
+func vendoredSuite(g Generated) *model.Suite {
+	dir, ok := vendorDir(g.Files)
 	if !ok {
 		return nil
 	}
-	fsys, err := model.DirFS(filepath.Join(g.out, filepath.FromSlash(dir)))
+	fsys, err := model.DirFS(filepath.Join(g.Out, filepath.FromSlash(dir)))
 	if err != nil {
 		return nil
 	}
@@ -45,51 +45,52 @@ func vendorDir(files []backend.File) (string, bool) {
 // suiteDiffFor is the change from the suite g's checkout vendors to the
 // suite in use, for g; nil when the checkout vendors none, or the same
 // suite.
-func suiteDiffFor(g generated, suiteDir string, targets []suitediff.Target) *suitediff.Diff {
+func suiteDiffFor(g Generated, suiteDir string, targets []suitediff.Target) *suitediff.Diff {
 	old := vendoredSuite(g)
 	if old == nil {
 		return nil
 	}
-	inUse := embeddedSuite
+	inUse := EmbeddedSuite
 	if suiteDir != "" {
 		inUse = suiteDir
 	}
-	dir, _ := vendorDir(g.files)
-	d := suitediff.Compare(old, g.whole, filepath.Join(g.shownDir(), filepath.FromSlash(dir)), inUse, targets)
+	dir, _ := vendorDir(g.Files)
+	d := suitediff.Compare(old, g.Whole, filepath.Join(g.ShownDir(), filepath.FromSlash(dir)), inUse, targets)
 	if d.Empty() && d.From.Version == d.To.Version {
 		return nil
 	}
 	return d
 }
 
-// suiteChangeSummary is what check prints above a target's diff when the
+// SuiteChangeSummary is what check prints above a target's diff when the
 // checkout vendors another suite than the one in use: the change by case,
 // as bqgen diff says it, so the reviewer reads that before the files.
-func suiteChangeSummary(g generated, suiteDir string) string {
-	d := suiteDiffFor(g, suiteDir, suiteTargets([]target{g.target}))
+func (g Generated) SuiteChangeSummary(suiteDir string) string {
+	d := suiteDiffFor(g, suiteDir, suiteTargets([]Target{g.Target}, backend.Registry{g.Backend}))
 	if d == nil {
 		return ""
 	}
 	return fmt.Sprintf("%s: the vendored suite differs from the suite in use; what the change means (bqgen diff):\n%s\n",
-		g.describe(), suitediff.Text(d))
+		g.Describe(), suitediff.Text(d))
 }
 
-// bumpSummary is generate --summary's Markdown: the change from the suite
+// BumpSummary is generate --summary's Markdown: the change from the suite
 // the first checkout vendors to the suite in use, for every target of the
 // run (a pull request's body). With nothing vendored yet it says so.
-func bumpSummary(gens []generated, suiteDir string) string {
-	var all []target
+func BumpSummary(gens []Generated, suiteDir string) string {
+	var all []Target
+	var backends backend.Registry
 	for _, g := range gens {
-		all = append(all, g.target)
+		all, backends = append(all, g.Target), append(backends, g.Backend)
 	}
 	for _, g := range gens {
 		if vendoredSuite(g) == nil {
 			continue
 		}
-		if d := suiteDiffFor(g, suiteDir, suiteTargets(all)); d != nil {
+		if d := suiteDiffFor(g, suiteDir, suiteTargets(all, backends)); d != nil {
 			return suitediff.Markdown(d)
 		}
-		return "## Conformance suite unchanged\n\nThe checkout already vendors suite " + quote.Name(g.whole.VersionLabel()) + ".\n"
+		return "## Conformance suite unchanged\n\nThe checkout already vendors suite " + quote.Name(g.Whole.VersionLabel()) + ".\n"
 	}
 	return "## Conformance suite added\n\nNo suite was vendored before this run.\n"
 }

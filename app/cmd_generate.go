@@ -3,15 +3,13 @@ package app
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 
-	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/buildinfo"
 	"github.com/babelqueue/bqgen/config"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/plan"
-	"github.com/babelqueue/bqgen/safefile"
+	"github.com/babelqueue/bqgen/scaffoldaudit"
 	"github.com/babelqueue/bqgen/writer"
 	"github.com/urfave/cli/v2"
 )
@@ -103,10 +101,10 @@ func runGenerate(c *cli.Context) error {
 		fmt.Fprint(c.App.Writer, g.AdoptReport(plan))
 		// The scaffold is the SDK's: bqgen never rewrites it, but the first
 		// run after an upgrade says what in it no longer fits.
-		for _, w := range append(attributesAdvice(g, plan), wiringProblems(g)...) {
+		for _, w := range append(scaffoldaudit.AttributesAdvice(g, plan), scaffoldaudit.Wiring(g)...) {
 			fmt.Fprintf(c.App.ErrWriter, "warning: %s\n", quote.Text(w))
 		}
-		auditScaffold(g).print(c.App.ErrWriter)
+		scaffoldaudit.Scaffold(g).Print(c.App.ErrWriter)
 	}
 	if c.IsSet("summary") {
 		return writeOutput("--summary", c.String("summary"), []byte(summary))
@@ -149,18 +147,18 @@ func runCheck(c *cli.Context) error {
 			stale = append(stale, quote.Name(g.Out))
 			inTheWay = inTheWay || len(plan.Conflicts) > 0
 		}
-		for _, w := range wiringProblems(g) {
+		for _, w := range scaffoldaudit.Wiring(g) {
 			fmt.Fprintln(c.App.Writer, quote.Text(w))
 			miswired = append(miswired, quote.Name(g.Out))
 		}
-		audit := auditScaffold(g)
-		audit.print(c.App.ErrWriter)
-		if len(audit.breaks) > 0 {
-			broken = append(broken, fmt.Sprintf("%s (operation %s)", g.Describe(), strings.Join(audit.breaks, ", ")))
+		audit := scaffoldaudit.Scaffold(g)
+		audit.Print(c.App.ErrWriter)
+		if len(audit.Breaks) > 0 {
+			broken = append(broken, fmt.Sprintf("%s (operation %s)", g.Describe(), strings.Join(audit.Breaks, ", ")))
 		}
 		// Lines an SDK's own .gitattributes lacks are advice, not drift:
 		// check compares generated files modulo line ends either way.
-		for _, w := range attributesAdvice(g, plan) {
+		for _, w := range scaffoldaudit.AttributesAdvice(g, plan) {
 			fmt.Fprintf(c.App.ErrWriter, "warning: %s\n", quote.Text(w))
 		}
 	}
@@ -179,67 +177,4 @@ func runCheck(c *cli.Context) error {
 		return problemsErr("the scaffold of %s would not build against the generated subject interface (see above)", strings.Join(broken, "; "))
 	}
 	return nil
-}
-
-// attributesAdvice is a message per .gitattributes of the SDK's own that
-// bqgen left alone where it would have written its own, with the lines to
-// add.
-func attributesAdvice(g plan.Generated, plan *writer.Plan) []string {
-	var out []string
-	for _, a := range plan.Advice {
-		out = append(out, fmt.Sprintf("%s: %s is the SDK's own, so bqgen leaves it: add these lines to keep the generated files' LF line ends on every checkout and mark them for code review:\n  %s",
-			g.Lang, quote.Name(filepath.Join(g.Out, filepath.FromSlash(a.Path))), strings.Join(a.Lines, "\n  ")))
-	}
-	return out
-}
-
-// wiringProblems asks the target's backend whether the SDK's test entry
-// point runs the generated files, reading the files it names.
-func wiringProblems(g plan.Generated) []string {
-	wc, ok := g.Backend.(backend.WiringChecker)
-	if !ok {
-		return nil
-	}
-	files, refused := readWiringFiles(g.Out, wc.WiringFiles())
-	var out []string
-	for _, r := range refused {
-		out = append(out, g.Lang+": "+r)
-	}
-	for _, p := range wc.CheckWiring(files, g.Files) {
-		out = append(out, fmt.Sprintf("%s: %s: %s; %s", g.Lang, quote.Name(filepath.Join(g.Out, filepath.FromSlash(p.File))), p.Problem, p.Fix))
-	}
-	return out
-}
-
-// readWiringFiles reads the runner configurations at names (slash paths
-// relative to out, some above it: a monorepo's pytest.ini) that lie inside
-// the checkout holding out (the nearest directory holding .git, else out
-// itself), each through safefile: a link, a FIFO, a device or a file over
-// the limit is refused, and the refusal is a problem to print, naming the
-// file; its content is never read. A name outside the checkout is not read.
-func readWiringFiles(out string, names []string) (map[string][]byte, []string) {
-	abs, err := filepath.Abs(out)
-	if err != nil {
-		return nil, []string{err.Error()}
-	}
-	root := safefile.Checkout(abs)
-	if root == "" {
-		root = abs
-	}
-	files := map[string][]byte{}
-	var refused []string
-	for _, name := range names {
-		rel, err := filepath.Rel(root, filepath.Join(abs, filepath.FromSlash(name)))
-		if err != nil || !filepath.IsLocal(rel) {
-			continue
-		}
-		data, err := safefile.ReadIn(root, rel, safefile.RunnerConfig)
-		switch {
-		case err == nil:
-			files[name] = data
-		case !safefile.IsAbsent(err):
-			refused = append(refused, err.Error())
-		}
-	}
-	return files, refused
 }

@@ -6,9 +6,8 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/internal/quote"
-	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/plan"
-	"github.com/babelqueue/bqgen/protocol"
+	"github.com/babelqueue/bqgen/scaffoldaudit"
 	"github.com/babelqueue/bqgen/validate"
 	"github.com/urfave/cli/v2"
 )
@@ -51,7 +50,13 @@ func runScaffold(c *cli.Context) error {
 	t := plan.Target{Lang: b.Lang(), Blocks: plan.SplitList(c.String("blocks")), ConfigIndex: -1,
 		Opt: backend.Options{Binding: backend.BindSDK, Package: c.String("package")}}
 	if c.IsSet("ops") {
-		return printStubs(c, b, s, t)
+		stubs, err := scaffoldaudit.Stubs(b, s, t, plan.SplitList(c.String("ops")))
+		if err != nil {
+			return err
+		}
+		// Stubs end where their last method does; the terminal's line does not.
+		fmt.Fprintln(c.App.Writer, strings.TrimRight(stubs, "\n"))
+		return nil
 	}
 	g, err := plan.GenerateTarget(s, t, Backends())
 	if err != nil {
@@ -70,41 +75,4 @@ func runScaffold(c *cli.Context) error {
 		c.App.Writer.Write(f.Content)
 	}
 	return nil
-}
-
-// printStubs prints the methods of the operations --ops names.
-func printStubs(c *cli.Context, b backend.Backend, s *model.Suite, t plan.Target) error {
-	auditor, ok := b.(backend.ScaffoldAuditor)
-	if !ok {
-		return usageErr("%s: bqgen cannot print stubs for this language yet", b.Lang())
-	}
-	ops := plan.SplitList(c.String("ops"))
-	if len(ops) == 0 {
-		return usageErr("--ops names no operation (known: %s)", strings.Join(operationNames(), ", "))
-	}
-	sel, err := s.Select(t.Blocks)
-	if err != nil {
-		return usageErr("%v", err)
-	}
-	for _, op := range ops {
-		if _, ok := protocol.Lookup(op); !ok {
-			return usageErr("--ops: unknown operation %s (known: %s)", quote.Name(op), strings.Join(operationNames(), ", "))
-		}
-	}
-	stubs, err := auditor.Stubs(ops, sel, t.Opt)
-	if err != nil {
-		return usageErr("%s", plan.WithLang(b.Lang(), err.Error()))
-	}
-	// Stubs end where their last method does; the terminal's line does not.
-	fmt.Fprintln(c.App.Writer, strings.TrimRight(stubs, "\n"))
-	return nil
-}
-
-// operationNames are the wire names of the subject operations, for messages.
-func operationNames() []string {
-	var names []string
-	for _, op := range protocol.Operations {
-		names = append(names, op.Name)
-	}
-	return names
 }

@@ -1,4 +1,4 @@
-package app
+package scaffoldaudit
 
 import (
 	"fmt"
@@ -13,28 +13,28 @@ import (
 	"github.com/babelqueue/bqgen/writer"
 )
 
-// scaffoldAudit is what a target's backend finds in the SDK's scaffold as it
-// is on disk: the operations of the generated interface it does not map.
-type scaffoldAudit struct {
-	messages []string // one per finding, ready to print
-	breaks   []string // the operations whose mapping would break the SDK's build
+// Audit is what a target's backend finds in the SDK's scaffold as it is
+// on disk: the operations of the generated interface it does not map.
+type Audit struct {
+	Messages []string // one per finding, ready to print
+	Breaks   []string // the operations whose mapping would break the SDK's build
 }
 
-// print writes every finding to w, each marked a warning unless it breaks
+// Print writes every finding to w, each marked a warning unless it breaks
 // the build (breaking says "error" even where generate goes on writing).
-func (a scaffoldAudit) print(w io.Writer) {
-	for _, m := range a.messages {
+func (a Audit) Print(w io.Writer) {
+	for _, m := range a.Messages {
 		fmt.Fprintf(w, "%s\n", quote.Text(m))
 	}
 }
 
-// auditScaffold reads the target's scaffold files (those on disk; a new
+// Scaffold reads the target's scaffold files (those on disk; a new
 // checkout has none yet, and generate writes bqgen's) and asks the backend
 // what they lack. A backend that cannot read its scaffold finds nothing.
-func auditScaffold(g plan.Generated) scaffoldAudit {
+func Scaffold(g plan.Generated) Audit {
 	auditor, ok := g.Backend.(backend.ScaffoldAuditor)
 	if !ok {
-		return scaffoldAudit{}
+		return Audit{}
 	}
 	var paths []string
 	for _, f := range g.Files {
@@ -44,16 +44,16 @@ func auditScaffold(g plan.Generated) scaffoldAudit {
 	}
 	files, err := writer.ReadSDKFiles(g.Out, paths, safefile.Scaffold)
 	if err != nil {
-		return scaffoldAudit{messages: []string{fmt.Sprintf("warning: %s: the scaffold cannot be read: %v", g.Describe(), err)}}
+		return Audit{Messages: []string{fmt.Sprintf("warning: %s: the scaffold cannot be read: %v", g.Describe(), err)}}
 	}
 	if len(files) == 0 {
-		return scaffoldAudit{}
+		return Audit{}
 	}
-	var a scaffoldAudit
+	var a Audit
 	for _, f := range auditor.AuditScaffold(files, g.Suite, g.Opt) {
-		a.messages = append(a.messages, findingMessage(g, f))
+		a.Messages = append(a.Messages, findingMessage(g, f))
 		if f.Breaks {
-			a.breaks = append(a.breaks, f.Operation)
+			a.Breaks = append(a.Breaks, f.Operation)
 		}
 	}
 	return a

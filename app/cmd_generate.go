@@ -9,6 +9,7 @@ import (
 	"github.com/babelqueue/bqgen/config"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/plan"
+	"github.com/babelqueue/bqgen/reportio"
 	"github.com/babelqueue/bqgen/scaffoldaudit"
 	"github.com/babelqueue/bqgen/writer"
 	"github.com/urfave/cli/v2"
@@ -107,7 +108,7 @@ func runGenerate(c *cli.Context) error {
 		scaffoldaudit.Scaffold(g).Print(c.App.ErrWriter)
 	}
 	if c.IsSet("summary") {
-		return writeOutput("--summary", c.String("summary"), []byte(summary))
+		return reportio.WriteOutput("--summary", c.String("summary"), []byte(summary))
 	}
 	return nil
 }

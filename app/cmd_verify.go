@@ -2,16 +2,13 @@ package app
 
 import (
 	"fmt"
-	"io"
-	"maps"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
-	"github.com/babelqueue/bqgen/internal/suggest"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/report"
+	"github.com/babelqueue/bqgen/reportio"
 	"github.com/babelqueue/bqgen/validate"
 	"github.com/babelqueue/bqgen/verify"
 	"github.com/urfave/cli/v2"
@@ -43,7 +40,7 @@ func runVerify(c *cli.Context) error {
 	if c.String("lang") == "" {
 		return usageErr("--lang is required: one of %s, or all", langNames())
 	}
-	langs, err := verifyLangs(c.String("lang"), c.App.Writer)
+	langs, err := verify.Langs(c.String("lang"), Toolchains(), Backends().Langs(), c.App.Writer)
 	if err != nil {
 		return err
 	}
@@ -64,7 +61,7 @@ func runVerify(c *cli.Context) error {
 		return usageErr("--oracle-only proves nothing: it goes with --report")
 	}
 	if !c.Bool("oracle-only") {
-		if err := reportUnkilled(c.App.Writer, s); err != nil {
+		if err := verify.ReportUnkilled(c.App.Writer, s); err != nil {
 			return err
 		}
 	}
@@ -83,7 +80,8 @@ func runVerify(c *cli.Context) error {
 			failed = append(failed, lang)
 		}
 		if c.String("report") != "" && rep.Baseline.Total() > 0 {
-			target, runs, err := oracleTarget(s, rep)
+			b, _ := Backends().Lookup(lang)
+			target, runs, err := verify.OracleTarget(s, rep, b)
 			if err != nil {
 				return problemsErr("--report: %v", err)
 			}
@@ -91,7 +89,7 @@ func runVerify(c *cli.Context) error {
 		}
 	}
 	if file := c.String("report"); file != "" {
-		if err := writeOracleReport(file, in); err != nil {
+		if err := reportio.WriteReportJSON("--report", file, in); err != nil {
 			return err
 		}
 	}
@@ -99,51 +97,6 @@ func runVerify(c *cli.Context) error {
 		return problemsErr("verification failed for %s", strings.Join(failed, ", "))
 	}
 	return nil
-}
-
-// reportUnkilled says how many of the suite's cases no mutant kills,
-// loudly when there are any: such a case proves nothing about an SDK that
-// the rest of the suite does not, and a suite should have none.
-func reportUnkilled(w io.Writer, s *model.Suite) error {
-	ms, err := verify.MutantsOf(s)
-	if err != nil {
-		return problemsErr("%v", err)
-	}
-	unkilled := verify.Unkilled(s, ms)
-	if len(unkilled) == 0 {
-		fmt.Fprintf(w, "suite: every one of %d cases is killed by at least one mutant\n", len(verify.CaseKeys(s)))
-		return nil
-	}
-	fmt.Fprintf(w, "suite: WARNING: %d case(s) no mutant kills (a case no realistic bug breaks proves nothing):\n", len(unkilled))
-	for _, k := range unkilled {
-		fmt.Fprintf(w, "suite:   %s\n", k)
-	}
-	return nil
-}
-
-// verifyLangs expands "all" to every language whose toolchain is present,
-// saying which were skipped and why.
-func verifyLangs(lang string, w io.Writer) ([]string, error) {
-	tcs := Toolchains()
-	if lang != "all" {
-		tc, ok := tcs[lang]
-		if !ok {
-			return nil, usageErr("unknown language %q (known: %s, all)%s", lang, langNames(), suggest.Phrase(lang, append(slices.Sorted(maps.Keys(tcs)), "all")))
-		}
-		if err := tc.Available(); err != nil {
-			return nil, problemsErr("%s: cannot verify: %v", lang, err)
-		}
-		return []string{lang}, nil
-	}
-	var out []string
-	for _, l := range Backends().Langs() {
-		if err := tcs[l].Available(); err != nil {
-			fmt.Fprintf(w, "%s: skipped: %v\n", l, err)
-			continue
-		}
-		out = append(out, l)
-	}
-	return out, nil
 }
 
 func verifyOne(c *cli.Context, lang string, s *model.Suite, ms []verify.Mutant, bin string) (verify.Report, bool) {
@@ -167,18 +120,4 @@ func verifyOne(c *cli.Context, lang string, s *model.Suite, ms []verify.Mutant, 
 		return rep, rep.Baseline.Failed == 0 && rep.Baseline.Skipped == 0 && rep.Baseline.Passed > 0
 	}
 	return rep, rep.OK()
-}
-
-// writeOracleReport classifies the runs against the oracle and writes them
-// as a JSON report.
-func writeOracleReport(file string, in report.Input) error {
-	r, err := report.Build(in)
-	if err != nil {
-		return problemsErr("--report: %v", err)
-	}
-	data, err := report.JSON(r, nil)
-	if err != nil {
-		return err
-	}
-	return writeOutput("--report", file, data)
 }

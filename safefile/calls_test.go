@@ -36,7 +36,7 @@ var allowedFileCalls = map[string]string{
 	"model/dirfs.go: os.Open": "a suite's directories, for fs.WalkDir, after the check that their real path stays inside the suite; " +
 		"every suite file is read through safefile (guardedDir.readFile)",
 	"model/files.go: fs.WalkDir":           "lists the suite's vendored directories by name; each file is read through safefile (readLimited)",
-	"app/report_io.go: filepath.WalkDir":   "lists --results-dir by name, following no link; each file found is read through safefile.Read",
+	"reportio/files.go: filepath.WalkDir":  "lists --results-dir by name, following no link; each file found is read through safefile.Read",
 	"initdetect/write.go: os.OpenFile":     "init creates bqgen.yaml with O_CREATE|O_EXCL: it never replaces a file, nor writes through a link",
 	"verify/dotnet.go: filepath.Glob":      "verify's own temporary work directory, which bqgen generated",
 	"verify/java.go: filepath.WalkDir":     "copies resources bqgen generated, in verify's own temporary work directory",

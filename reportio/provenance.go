@@ -1,4 +1,4 @@
-package app
+package reportio
 
 import (
 	"os"
@@ -9,10 +9,10 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/buildinfo"
+	"github.com/babelqueue/bqgen/internal/exitcode"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/plan"
 	"github.com/babelqueue/bqgen/report"
-	"github.com/urfave/cli/v2"
 )
 
 // withProvenance records, on each of this repository's targets (r's SDKs,
@@ -21,28 +21,28 @@ import (
 // repository: and commit: in bqgen.yaml), the directory of its test index
 // in the repository, the day of the run (--date, else the result files',
 // else SOURCE_DATE_EPOCH's) and this bqgen's version.
-func withProvenance(c *cli.Context, r report.Report, gens []plan.Generated) (report.Report, error) {
-	day, err := runDay(c)
+func withProvenance(q Request, r report.Report, gens []plan.Generated) (report.Report, error) {
+	day, err := runDay(q)
 	if err != nil {
 		return r, err
 	}
 	for i, g := range gens {
 		s := &r.SDKs[i]
 		s.RepositoryURL, s.Commit = g.Repository, g.Commit
-		if v := c.String("repository"); v != "" {
+		if v := q.Flags.String("repository"); v != "" {
 			s.RepositoryURL = v
 		}
-		if v := c.String("commit"); v != "" {
+		if v := q.Flags.String("commit"); v != "" {
 			s.Commit = v
 		}
 		if s.RepositoryURL != "" {
 			if err := report.CheckURL(s.RepositoryURL); err != nil {
-				return r, usageErr("--repository: %v", err)
+				return r, exitcode.Usagef("--repository: %v", err)
 			}
 		}
 		if s.Commit != "" {
 			if err := report.CheckCommit(s.Commit); err != nil {
-				return r, usageErr("--commit: %v", err)
+				return r, exitcode.Usagef("--commit: %v", err)
 			}
 		}
 		if dir, known := testDir(g); known {
@@ -63,20 +63,20 @@ func withProvenance(c *cli.Context, r report.Report, gens []plan.Generated) (rep
 // The report never reads the clock, so the same inputs make the same report.
 type runDayValue struct{ flag, value string }
 
-func runDay(c *cli.Context) (runDayValue, error) {
-	if d := c.String("date"); d != "" {
+func runDay(q Request) (runDayValue, error) {
+	if d := q.Flags.String("date"); d != "" {
 		if err := report.CheckDate(d); err != nil {
-			return runDayValue{}, usageErr("--date: %v", err)
+			return runDayValue{}, exitcode.Usagef("--date: %v", err)
 		}
 		if _, err := time.Parse("2006-01-02", d); err != nil {
-			return runDayValue{}, usageErr("--date %s: %v", d, err)
+			return runDayValue{}, exitcode.Usagef("--date %s: %v", d, err)
 		}
 		return runDayValue{flag: d, value: d}, nil
 	}
 	if e := os.Getenv("SOURCE_DATE_EPOCH"); e != "" {
 		secs, err := strconv.ParseInt(e, 10, 64)
 		if err != nil {
-			return runDayValue{}, usageErr("SOURCE_DATE_EPOCH=%s: not a number of seconds", e)
+			return runDayValue{}, exitcode.Usagef("SOURCE_DATE_EPOCH=%s: not a number of seconds", e)
 		}
 		return runDayValue{value: time.Unix(secs, 0).UTC().Format("2006-01-02")}, nil
 	}

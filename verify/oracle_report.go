@@ -1,4 +1,4 @@
-package app
+package verify
 
 import (
 	"fmt"
@@ -9,20 +9,15 @@ import (
 	"github.com/babelqueue/bqgen/report"
 	"github.com/babelqueue/bqgen/results"
 	gobackend "github.com/babelqueue/bqgen/templates/go"
-	"github.com/babelqueue/bqgen/verify"
 )
 
-// oracleRepository names the oracle-bound runs in a report.
-const oracleRepository = "bqgen oracle"
+// OracleRepository names the oracle-bound runs in a report.
+const OracleRepository = "bqgen oracle"
 
-// oracleTarget is one language's run against the oracle, as `bqgen report`
+// OracleTarget is one language's run against the oracle, as `bqgen report`
 // reads an SDK's: the test index of the oracle-bound output and the result
 // files its runner wrote.
-func oracleTarget(s *model.Suite, rep verify.Report) (report.Target, []results.Run, error) {
-	b, err := Backends().Lookup(rep.Lang)
-	if err != nil {
-		return report.Target{}, nil, err
-	}
+func OracleTarget(s *model.Suite, rep Report, b backend.Backend) (report.Target, []results.Run, error) {
 	files, err := b.Generate(s, backend.Options{Binding: backend.BindOracle})
 	if err != nil {
 		return report.Target{}, nil, err
@@ -39,7 +34,7 @@ func oracleTarget(s *model.Suite, rep verify.Report) (report.Target, []results.R
 		return report.Target{}, nil, fmt.Errorf("%s: the run against the oracle wrote no result file its runner's format has (unittest has none: run Python with pytest)", rep.Lang)
 	}
 	if rep.Lang == "go" {
-		idx = inPackage(idx, gobackend.VerifyPackage)
+		idx = report.InPackage(idx, gobackend.VerifyPackage)
 	}
 	var names []string
 	for name := range rep.BaselineFiles {
@@ -54,5 +49,5 @@ func oracleTarget(s *model.Suite, rep verify.Report) (report.Target, []results.R
 		}
 		runs = append(runs, run)
 	}
-	return report.Target{Repository: oracleRepository, Name: rep.Lang, Index: idx}, runs, nil
+	return report.Target{Repository: OracleRepository, Name: rep.Lang, Index: idx}, runs, nil
 }

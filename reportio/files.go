@@ -1,4 +1,4 @@
-package app
+package reportio
 
 import (
 	"fmt"
@@ -10,11 +10,11 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/babelqueue/bqgen/internal/exitcode"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/report"
 	"github.com/babelqueue/bqgen/results"
 	"github.com/babelqueue/bqgen/safefile"
-	"github.com/urfave/cli/v2"
 )
 
 // resultFile is a file to read results from; guessed is one --results-dir
@@ -35,12 +35,12 @@ const maxResultFiles = 10000
 
 // resultFiles are --results, then every regular file under --results-dir
 // (hidden directories skipped), in lexical order.
-func resultFiles(c *cli.Context) ([]resultFile, error) {
+func resultFiles(q Request) ([]resultFile, error) {
 	var files []resultFile
-	for _, f := range c.StringSlice("results") {
+	for _, f := range q.Flags.StringSlice("results") {
 		files = append(files, resultFile{path: f})
 	}
-	dir := c.String("results-dir")
+	dir := q.Flags.String("results-dir")
 	if dir == "" {
 		return files, nil
 	}
@@ -48,7 +48,7 @@ func resultFiles(c *cli.Context) ([]resultFile, error) {
 	// through none the checkout holds, as every file read is.
 	if root, rel, err := safefile.Anchor(dir); err == nil {
 		if _, err := safefile.ReadDir(root, rel); err != nil && !safefile.IsAbsent(err) {
-			return nil, problemsErr("--results-dir: %v", err)
+			return nil, exitcode.Problemsf("--results-dir: %v", err)
 		}
 	}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -65,7 +65,7 @@ func resultFiles(c *cli.Context) ([]resultFile, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, problemsErr("--results-dir: %v", err)
+		return nil, exitcode.Problemsf("--results-dir: %v", err)
 	}
 	return files, nil
 }
@@ -78,7 +78,7 @@ func readResults(files []resultFile, stderr io.Writer) ([]results.Run, error) {
 	for _, f := range files {
 		data, err := safefile.Read(f.path, safefile.Result)
 		if err != nil {
-			return nil, problemsErr("%v", err)
+			return nil, exitcode.Problemsf("%v", err)
 		}
 		run, err := results.Read(f.path, data)
 		if err != nil && f.guessed {
@@ -86,7 +86,7 @@ func readResults(files []resultFile, stderr io.Writer) ([]results.Run, error) {
 			continue
 		}
 		if err != nil {
-			return nil, problemsErr("%v", err)
+			return nil, exitcode.Problemsf("%v", err)
 		}
 		if run.File == "" {
 			run.File = f.path
@@ -99,11 +99,11 @@ func readResults(files []resultFile, stderr io.Writer) ([]results.Run, error) {
 func readMergeReport(file string) (report.Report, error) {
 	data, err := safefile.Read(file, safefile.MergedReport)
 	if err != nil {
-		return report.Report{}, problemsErr("--merge: %v", err)
+		return report.Report{}, exitcode.Problemsf("--merge: %v", err)
 	}
 	r, err := report.ReadJSON(file, data)
 	if err != nil {
-		return report.Report{}, problemsErr("--merge: %v", err)
+		return report.Report{}, exitcode.Problemsf("--merge: %v", err)
 	}
 	return r, nil
 }
@@ -119,29 +119,29 @@ func readHistory(file string, r report.Report) (report.History, *report.Changes,
 		return report.History{}, nil, nil
 	}
 	if err != nil {
-		return report.History{}, nil, problemsErr("--history: %v", err)
+		return report.History{}, nil, exitcode.Problemsf("--history: %v", err)
 	}
 	h, err := report.ReadHistory(file, data)
 	if err != nil {
-		return report.History{}, nil, problemsErr("--history: %v", err)
+		return report.History{}, nil, exitcode.Problemsf("--history: %v", err)
 	}
 	return h, report.Diff(h, r), nil
 }
 
 // emit writes the report to --output, or to standard output.
-func emit(c *cli.Context, file string, data []byte) error {
+func emit(q Request, file string, data []byte) error {
 	if file == "" {
-		_, err := c.App.Writer.Write(data)
+		_, err := q.Stdout.Write(data)
 		return err
 	}
-	return writeOutput("--output", file, data)
+	return WriteOutput("--output", file, data)
 }
 
-// writeOutput writes a file the user named through safefile.Write: no
+// WriteOutput writes a file the user named (after flag) through safefile.Write: no
 // link the checkout holds on its path, replaced atomically.
-func writeOutput(flag, file string, data []byte) error {
+func WriteOutput(flag, file string, data []byte) error {
 	if err := safefile.Write(file, data); err != nil {
-		return problemsErr("%s: %v", flag, err)
+		return exitcode.Problemsf("%s: %v", flag, err)
 	}
 	return nil
 }
@@ -166,13 +166,13 @@ func writeFiles(dir string, files map[string][]byte) error {
 	names := make([]string, 0, len(files))
 	for name := range files {
 		if name != filepath.Base(name) || strings.HasPrefix(name, ".") {
-			return problemsErr("report: page name %s is not a plain file name", quote.Name(name))
+			return exitcode.Problemsf("report: page name %s is not a plain file name", quote.Name(name))
 		}
 		names = append(names, name)
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		if err := writeOutput("--output", filepath.Join(dir, name), files[name]); err != nil {
+		if err := WriteOutput("--output", filepath.Join(dir, name), files[name]); err != nil {
 			return err
 		}
 	}
@@ -189,10 +189,10 @@ func writeBadges(dir string, r report.Report) error {
 		name := badgeFileName(s)
 		sdk := report.SDKName(s.Repository, s.Target)
 		if other, taken := owner[name]; taken {
-			return problemsErr("--badges: %s and %s would both be %s: give the repositories different --name", quote.Name(other), quote.Name(sdk), name)
+			return exitcode.Problemsf("--badges: %s and %s would both be %s: give the repositories different --name", quote.Name(other), quote.Name(sdk), name)
 		}
 		owner[name] = sdk
-		if err := writeOutput("--badges", filepath.Join(dir, name), report.Badge(s)); err != nil {
+		if err := WriteOutput("--badges", filepath.Join(dir, name), report.Badge(s)); err != nil {
 			return err
 		}
 	}

@@ -1,4 +1,4 @@
-package app
+package reportio
 
 import (
 	"path"
@@ -46,21 +46,7 @@ func withGoPackage(idx report.Index, out string) report.Index {
 	if importPath == "" {
 		return idx
 	}
-	return inPackage(idx, importPath)
-}
-
-// inPackage names every test of idx in the Go package importPath.
-func inPackage(idx report.Index, importPath string) report.Index {
-	tests := make([]report.IndexEntry, len(idx.Tests))
-	for i, e := range idx.Tests {
-		e.Names = append(e.Names[:0:0], e.Names...)
-		for j := range e.Names {
-			e.Names[j].Suite = importPath
-		}
-		tests[i] = e
-	}
-	idx.Tests = tests
-	return idx
+	return report.InPackage(idx, importPath)
 }
 
 // goModuleLine is go.mod's module line.

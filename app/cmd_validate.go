@@ -2,14 +2,9 @@ package app
 
 import (
 	"fmt"
-	"io/fs"
-	"path"
-	"path/filepath"
 	"strings"
 
 	"github.com/babelqueue/bqgen/diag"
-	"github.com/babelqueue/bqgen/internal/jsonpos"
-	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/validate"
 	"github.com/urfave/cli/v2"
 )
@@ -51,13 +46,13 @@ func runValidate(c *cli.Context) error {
 		if len(errs) > 0 {
 			return problemsErr("%s", summary)
 		}
-		for _, id := range blockCounts(s) {
+		for _, id := range validate.BlockCounts(s) {
 			o.Detail("%s", id)
 		}
 		o.Note("%s", summary)
 		return nil
 	}
-	r := diag.Report{Command: "validate", OK: len(errs) == 0, Summary: summary, Diagnostics: suiteDiagnostics(fsys, suiteDir, problems)}
+	r := diag.Report{Command: "validate", OK: len(errs) == 0, Summary: summary, Diagnostics: validate.Diagnostics(fsys, suiteDir, problems)}
 	if err := writeDiag(c, format, r); err != nil {
 		return err
 	}
@@ -65,37 +60,6 @@ func runValidate(c *cli.Context) error {
 		return problemsErr("%s", summary) // the findings are on stdout; stderr says why the exit is 1
 	}
 	return nil
-}
-
-// suiteDiagnostics are a suite's problems, each on the file the user can
-// open: below --suite as it was given, or, for the embedded suite (no file
-// of the user's), with the path in the message. A problem found by pointer
-// gets the line its value starts on, so an annotation lands on it.
-func suiteDiagnostics(fsys fs.FS, suiteDir string, problems model.Problems) []diag.Diagnostic {
-	out := make([]diag.Diagnostic, 0, len(problems))
-	files := map[string][]byte{} // each file read once, however many problems it has
-	for _, p := range problems {
-		d := diag.Diagnostic{Severity: diag.Error, Line: p.Line, Column: p.Column, Pointer: p.Pointer, Kind: "invalid", Message: p.Message}
-		if d.Line == 0 && p.File != "" && p.Pointer != "" {
-			data, seen := files[p.File]
-			if !seen {
-				data, _ = fs.ReadFile(fsys, p.File) // the suite's own FS: read, budgeted, by validate already
-				files[p.File] = data
-			}
-			d.Line, d.Column, _ = jsonpos.Find(data, p.Pointer)
-		}
-		if p.Severity == model.Warning {
-			d.Severity = diag.Warning
-		}
-		switch {
-		case suiteDir != "" && p.File != "":
-			d.File = path.Join(filepath.ToSlash(suiteDir), p.File)
-		case p.File != "":
-			d.Message = "embedded suite " + p.File + ": " + d.Message
-		}
-		out = append(out, d)
-	}
-	return out
 }
 
 // formatFlag is --format for the commands whose findings have a file and a
@@ -119,17 +83,4 @@ func writeDiag(c *cli.Context, format string, r diag.Report) error {
 		return diag.WriteJSON(c.App.Writer, r)
 	}
 	return diag.WriteGitHub(c.App.Writer, r)
-}
-
-// blockCounts are "<block>: N case(s)" for each block of s, in suite order.
-func blockCounts(s *model.Suite) []string {
-	n := map[string]int{}
-	for _, id := range s.CaseIDs() {
-		n[id.Block]++
-	}
-	var out []string
-	for _, b := range s.Blocks() {
-		out = append(out, fmt.Sprintf("%s: %d case(s)", b, n[b]))
-	}
-	return out
 }

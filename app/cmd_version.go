@@ -3,8 +3,6 @@ package app
 import (
 	"encoding/json"
 	"io"
-	"io/fs"
-	"strings"
 
 	"github.com/babelqueue/bqgen/buildinfo"
 	"github.com/babelqueue/bqgen/conformance"
@@ -32,16 +30,8 @@ func versionFlag() cli.Flag {
 // thisBqgen is this binary's build info with the embedded suite's version.
 func thisBqgen() buildinfo.Info {
 	info := buildinfo.Read()
-	info.Suite = embeddedSuiteVersion()
+	info.Suite = conformance.Version()
 	return info
-}
-
-func embeddedSuiteVersion() string {
-	raw, err := fs.ReadFile(conformance.FS, "CONFORMANCE_VERSION")
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(string(raw))
 }
 
 func printVersion(w io.Writer, format string) error {

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"sync"
 
+	"github.com/babelqueue/bqgen/internal/console"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/internal/suggest"
 	"github.com/babelqueue/bqgen/plan"
@@ -38,7 +39,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintln(stderr, paint(colorOn(stderr), red, "bqgen:"), quote.Text(err.Error()))
+	fmt.Fprintln(stderr, console.Paint(console.ColorOn(stderr), console.Red, "bqgen:"), quote.Text(err.Error()))
 	return codeOf(err)
 }
 

@@ -57,7 +57,7 @@ func runDerive(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if o.quiet {
+	if o.Quiet {
 		return nil
 	}
 	fmt.Fprintf(c.App.Writer, "%d case(s) derived into %s", len(cases), quote.Name(out))

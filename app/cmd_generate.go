@@ -7,6 +7,7 @@ import (
 
 	"github.com/babelqueue/bqgen/buildinfo"
 	"github.com/babelqueue/bqgen/config"
+	"github.com/babelqueue/bqgen/internal/critical"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/plan"
 	"github.com/babelqueue/bqgen/reportio"
@@ -76,7 +77,7 @@ func runGenerate(c *cli.Context) error {
 	if c.IsSet("summary") {
 		summary = plan.BumpSummary(gens, p.SuiteDir)
 	}
-	leave, ok := enterCritical(c.Context)
+	leave, ok := critical.Enter(c.Context)
 	if !ok {
 		return interruptedErr("interrupted; nothing was written")
 	}

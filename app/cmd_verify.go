@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/babelqueue/bqgen/internal/critical"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/report"
 	"github.com/babelqueue/bqgen/reportio"
@@ -44,7 +45,7 @@ func runVerify(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	leave, ok := enterCritical(c.Context)
+	leave, ok := critical.Enter(c.Context)
 	if !ok {
 		return interruptedErr("interrupted")
 	}

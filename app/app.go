@@ -6,9 +6,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"regexp"
 	"sync"
 
+	"github.com/babelqueue/bqgen/internal/cliusage"
 	"github.com/babelqueue/bqgen/internal/console"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/internal/suggest"
@@ -63,7 +63,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				return printVersion(c.App.Writer, "text")
 			}
 			if c.NArg() > 0 {
-				return usageErr("unknown command %q%s (see bqgen --help)", c.Args().First(), suggest.Phrase(c.Args().First(), commandNames(c.App.Commands)))
+				return usageErr("unknown command %q%s (see bqgen --help)", c.Args().First(), suggest.Phrase(c.Args().First(), cliusage.CommandNames(c.App.Commands)))
 			}
 			if !c.IsSet("lang") && !c.IsSet("out") {
 				return cli.ShowAppHelp(c)
@@ -76,7 +76,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		},
 		// urfave/cli calls os.Exit from its default handler; Run owns exiting.
 		ExitErrHandler:  func(*cli.Context, error) {},
-		OnUsageError:    onUsageError,
+		OnUsageError:    cliusage.OnUsageError,
 		HideHelpCommand: true,
 	}
 	markUsageErrors(a.Commands, "bqgen")
@@ -88,73 +88,16 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 func markUsageErrors(cmds []*cli.Command, parent string) {
 	for _, c := range cmds {
 		name := parent + " " + c.Name
-		c.OnUsageError = onUsageError
+		c.OnUsageError = cliusage.OnUsageError
 		if speaks(name) {
 			c.Flags = append(c.Flags, verbosityFlags()...)
 		}
 		if c.Name == "help" || c.Name == "completion" {
 			continue // they take arguments: a command's name, a shell's
 		}
-		c.Action = onlyFlags(c.Action, name)
+		c.Action = cliusage.OnlyFlags(c.Action, name)
 		markUsageErrors(c.Subcommands, name)
 	}
-}
-
-// onlyFlags wraps the action of the command name, which takes no
-// arguments, to refuse any: the flag parser stops at the first argument, so
-// in "check x --lang go" the flags after it would be ignored without a word.
-// A command with subcommands and no action of its own names the unknown
-// subcommand, or shows its help.
-func onlyFlags(action cli.ActionFunc, name string) cli.ActionFunc {
-	return func(c *cli.Context) error {
-		switch {
-		case c.NArg() > 0 && action == nil:
-			return usageErr("unknown command %s %q%s (see %s --help)", name, c.Args().First(), suggest.Phrase(c.Args().First(), commandNames(c.Command.Subcommands)), name)
-		case c.NArg() > 0:
-			return usageErr("unexpected argument %q: %s takes only flags, and the parser stops at an argument (flags after it would be ignored)",
-				c.Args().First(), name)
-		case action == nil:
-			return cli.ShowSubcommandHelp(c)
-		}
-		return action(c)
-	}
-}
-
-func onUsageError(c *cli.Context, err error, _ bool) error {
-	return usageErr("%v%s", err, flagSuggestion(c, err))
-}
-
-// undefinedFlag is how the flag package names a flag the command lacks.
-var undefinedFlag = regexp.MustCompile(`^flag provided but not defined: -+(.+)$`)
-
-// flagSuggestion is " (did you mean "--lang"?)" for a mistyped flag of the
-// command c runs, or "".
-func flagSuggestion(c *cli.Context, err error) string {
-	m := undefinedFlag.FindStringSubmatch(err.Error())
-	if m == nil {
-		return ""
-	}
-	flags := c.App.Flags
-	if c.Command != nil && c.Command.Name != "" {
-		flags = c.Command.Flags
-	}
-	var names []string
-	for _, f := range flags {
-		names = append(names, f.Names()...)
-	}
-	if s := suggest.Closest(m[1], names); s != "" {
-		return fmt.Sprintf(" (did you mean %q?)", "--"+s)
-	}
-	return ""
-}
-
-// commandNames lists cmds' names and aliases, for suggestions.
-func commandNames(cmds []*cli.Command) []string {
-	var names []string
-	for _, c := range cmds {
-		names = append(names, c.Names()...)
-	}
-	return names
 }
 
 func suiteFlag() cli.Flag {

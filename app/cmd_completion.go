@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/babelqueue/bqgen/completion"
@@ -23,7 +24,7 @@ func completionCommand() *cli.Command {
 				return usageErr("bqgen completion takes one shell: %s", strings.Join(completion.Shells, ", "))
 			}
 			shell := c.Args().First()
-			if !inList(shell, completion.Shells) {
+			if !slices.Contains(completion.Shells, shell) {
 				return usageErr("no completion for shell %q (known: %s)%s", shell, strings.Join(completion.Shells, ", "), suggest.Phrase(shell, completion.Shells))
 			}
 			return completion.Write(c.App.Writer, shell, c.App.Name, urfave.Tree(c.App, flagValues))
@@ -56,13 +57,4 @@ func flagValues(path, name string) []string {
 		return formatChoices[path]
 	}
 	return nil
-}
-
-func inList(s string, list []string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -1,8 +1,6 @@
 package app
 
 import (
-	"fmt"
-
 	"github.com/babelqueue/bqgen/derive"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/validate"
@@ -49,23 +47,10 @@ func runDerive(c *cli.Context) error {
 	if errs := problems.Errors(); len(errs) > 0 {
 		return problemsErr("the derived suite in %s is invalid: %d problem(s)", quote.Name(out), len(errs))
 	}
-	counts := map[string]int{}
-	for _, dc := range cases {
-		counts[dc.Rule]++
-	}
 	o, err := outputOf(c)
 	if err != nil {
 		return err
 	}
-	if o.Quiet {
-		return nil
-	}
-	fmt.Fprintf(c.App.Writer, "%d case(s) derived into %s", len(cases), quote.Name(out))
-	for _, r := range derive.Rules() {
-		if counts[r.Name] > 0 {
-			fmt.Fprintf(c.App.Writer, "; %s %d", r.Name, counts[r.Name])
-		}
-	}
-	fmt.Fprintln(c.App.Writer)
+	o.Note("%s", derive.Summary(cases, out))
 	return nil
 }

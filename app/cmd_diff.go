@@ -2,7 +2,6 @@ package app
 
 import (
 	"github.com/babelqueue/bqgen/config"
-	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/plan"
 	"github.com/babelqueue/bqgen/suitediff"
 	"github.com/urfave/cli/v2"
@@ -29,7 +28,7 @@ func diffCommand() *cli.Command {
 }
 
 func runDiff(c *cli.Context) error {
-	render, err := diffRenderer(c.String("format"))
+	render, err := suitediff.Renderer(c.String("format"))
 	if err != nil {
 		return err
 	}
@@ -68,17 +67,4 @@ func diffTo(c *cli.Context) (string, error) {
 		return c.String("to"), nil
 	}
 	return "", usageErr("give --to DIR (or embedded): the suite to compare with")
-}
-
-// diffRenderer is the renderer of --format.
-func diffRenderer(format string) (func(*suitediff.Diff) ([]byte, error), error) {
-	switch format {
-	case "text":
-		return func(d *suitediff.Diff) ([]byte, error) { return []byte(suitediff.Text(d)), nil }, nil
-	case "md":
-		return func(d *suitediff.Diff) ([]byte, error) { return []byte(suitediff.Markdown(d)), nil }, nil
-	case "json":
-		return suitediff.JSON, nil
-	}
-	return nil, usageErr("--format %s: want text, md or json", quote.Name(format))
 }

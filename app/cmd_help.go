@@ -3,6 +3,7 @@ package app
 import (
 	"strings"
 
+	"github.com/babelqueue/bqgen/internal/cliusage"
 	"github.com/babelqueue/bqgen/internal/suggest"
 	"github.com/urfave/cli/v2"
 )
@@ -25,22 +26,13 @@ func runHelp(c *cli.Context) error {
 	}
 	cmds, path := c.App.Commands, "bqgen"
 	for _, name := range args {
-		next := findCommand(cmds, name)
+		next := cliusage.Find(cmds, name)
 		if next == nil || next.Name == "help" {
 			return usageErr("no help for %q: %s has no command %q%s (see %s --help)",
-				strings.Join(args, " "), path, name, suggest.Phrase(name, commandNames(cmds)), path)
+				strings.Join(args, " "), path, name, suggest.Phrase(name, cliusage.CommandNames(cmds)), path)
 		}
 		cmds, path = next.Subcommands, path+" "+next.Name
 	}
 	// The command's own --help, so the two never differ.
 	return c.App.RunContext(c.Context, append(append([]string{c.App.Name}, args...), "--help"))
-}
-
-func findCommand(cmds []*cli.Command, name string) *cli.Command {
-	for _, cmd := range cmds {
-		if cmd.HasName(name) {
-			return cmd
-		}
-	}
-	return nil
 }

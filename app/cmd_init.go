@@ -40,15 +40,9 @@ func runInit(c *cli.Context) error {
 		return err
 	}
 	dir := c.String("dir")
-	info, err := initdetect.Detect(lang, dir)
+	info, below, err := initdetect.Find(lang, dir)
 	if err != nil {
 		return problemsErr("init: %v", err)
-	}
-	var below map[string]*initdetect.Package
-	if info == nil || info.Block == "" {
-		if below, err = initdetect.TransportPackagesBelow(lang, dir); err != nil {
-			return problemsErr("init: %v", err)
-		}
 	}
 	path := filepath.Join(dir, config.FileName)
 	if err := initdetect.WriteNew(path, initdetect.StarterConfig(lang, info, below)); err != nil {

@@ -62,12 +62,7 @@ func runScaffold(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	var scaffolds []backend.File
-	for _, f := range g.Files {
-		if f.Kind == backend.Scaffold {
-			scaffolds = append(scaffolds, f)
-		}
-	}
+	scaffolds := g.Scaffolds()
 	for _, f := range scaffolds {
 		if len(scaffolds) > 1 {
 			fmt.Fprintf(c.App.Writer, "==> %s <==\n", quote.Name(f.Path))

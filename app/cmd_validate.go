@@ -1,7 +1,7 @@
 package app
 
 import (
-	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/babelqueue/bqgen/diag"
@@ -35,12 +35,7 @@ func runValidate(c *cli.Context) error {
 	}
 	s, problems := validate.Suite(fsys)
 	errs := problems.Errors()
-	var summary string
-	if len(errs) > 0 {
-		summary = fmt.Sprintf("%s is invalid: %d problem(s)", validate.SuiteName(suiteDir), len(errs))
-	} else {
-		summary = fmt.Sprintf("%s is valid (CONFORMANCE_VERSION %s; blocks: %v)", validate.SuiteName(suiteDir), s.VersionLabel(), s.Blocks())
-	}
+	summary := validate.Summary(suiteDir, s, len(errs))
 	if format == "text" {
 		validate.PrintProblems(c.App.ErrWriter, problems)
 		if len(errs) > 0 {
@@ -71,7 +66,7 @@ func formatFlag() cli.Flag {
 
 func diagFormat(c *cli.Context) (string, error) {
 	f := c.String("format")
-	if !inList(f, diag.Formats) {
+	if !slices.Contains(diag.Formats, f) {
 		return "", usageErr("--format %q is not one of %s", f, strings.Join(diag.Formats, ", "))
 	}
 	return f, nil

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/babelqueue/bqgen/internal/critical"
 	"github.com/babelqueue/bqgen/model"
@@ -100,25 +99,10 @@ func runVerify(c *cli.Context) error {
 	return nil
 }
 
+// verifyOne runs lang's generated tests against the oracle and ms.
 func verifyOne(c *cli.Context, lang string, s *model.Suite, ms []verify.Mutant, bin string) (verify.Report, bool) {
 	b, _ := Backends().Lookup(lang)
-	started := time.Now()
-	rep, err := verify.Run(c.Context, verify.Config{Backend: b, Toolchain: Toolchains()[lang], Suite: s,
+	return verify.RunLang(c.Context, verify.Config{Backend: b, Toolchain: Toolchains()[lang], Suite: s,
 		OracleBin: bin, Mutants: ms, Log: c.App.ErrWriter, KeepDir: c.Bool("keep"), OracleOnly: c.Bool("oracle-only"),
-		ProcessPerRun: c.Bool("process-per-run")})
-	w := c.App.Writer
-	o, _ := outputOf(c) // runVerify refused --quiet with --verbose
-	if c.Bool("keep") && rep.Dir != "" {
-		fmt.Fprintf(w, "%s: generated project kept in %s\n", lang, rep.Dir)
-	}
-	if err != nil {
-		fmt.Fprintf(w, "%s: FAILED: %v\n", lang, err)
-		return rep, false
-	}
-	rep.Write(w)
-	o.Note("%s: %d runs in %.1f s", lang, 1+len(rep.Mutants), time.Since(started).Seconds())
-	if c.Bool("oracle-only") {
-		return rep, rep.Baseline.Failed == 0 && rep.Baseline.Skipped == 0 && rep.Baseline.Passed > 0
-	}
-	return rep, rep.OK()
+		ProcessPerRun: c.Bool("process-per-run")}, c.App.Writer, c.Bool("quiet"))
 }

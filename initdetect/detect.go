@@ -399,3 +399,15 @@ func TransportPackagesBelow(lang, dir string) (map[string]*Package, error) {
 	}
 	return out, nil
 }
+
+// Find is the package in dir for lang (nil when no manifest says) and,
+// unless it is a transport package, the transport packages below it, by
+// directory.
+func Find(lang, dir string) (*Package, map[string]*Package, error) {
+	info, err := Detect(lang, dir)
+	if err != nil || (info != nil && info.Block != "") {
+		return info, nil, err
+	}
+	below, err := TransportPackagesBelow(lang, dir)
+	return info, below, err
+}

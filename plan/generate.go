@@ -118,3 +118,15 @@ func interrupted(ctx context.Context) error {
 	}
 	return nil
 }
+
+// Scaffolds are g's scaffold files: written only when absent, the SDK's
+// afterwards.
+func (g Generated) Scaffolds() []backend.File {
+	var out []backend.File
+	for _, f := range g.Files {
+		if f.Kind == backend.Scaffold {
+			out = append(out, f)
+		}
+	}
+	return out
+}

@@ -54,3 +54,12 @@ func BlockCounts(s *model.Suite) []string {
 	}
 	return out
 }
+
+// Summary is validate's verdict on the suite in dir, s as Suite read it
+// with errs errors among its problems.
+func Summary(dir string, s *model.Suite, errs int) string {
+	if errs > 0 {
+		return fmt.Sprintf("%s is invalid: %d problem(s)", SuiteName(dir), errs)
+	}
+	return fmt.Sprintf("%s is valid (CONFORMANCE_VERSION %s; blocks: %v)", SuiteName(dir), s.VersionLabel(), s.Blocks())
+}

@@ -1,11 +1,13 @@
 package verify
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/babelqueue/bqgen/internal/exitcode"
 	"github.com/babelqueue/bqgen/internal/suggest"
@@ -55,4 +57,30 @@ func Langs(lang string, tcs map[string]Toolchain, langs []string, w io.Writer) (
 		out = append(out, l)
 	}
 	return out, nil
+}
+
+// RunLang runs cfg, one language, and prints to w what it proved: the
+// report, where the kept project is (KeepDir), or why the run failed; and,
+// unless quiet, how long it took. ok is whether the language passed: every
+// mutant caught or, with OracleOnly, every test run and passed against the
+// oracle.
+func RunLang(ctx context.Context, cfg Config, w io.Writer, quiet bool) (rep Report, ok bool) {
+	lang := cfg.Backend.Lang()
+	started := time.Now()
+	rep, err := Run(ctx, cfg)
+	if cfg.KeepDir && rep.Dir != "" {
+		fmt.Fprintf(w, "%s: generated project kept in %s\n", lang, rep.Dir)
+	}
+	if err != nil {
+		fmt.Fprintf(w, "%s: FAILED: %v\n", lang, err)
+		return rep, false
+	}
+	rep.Write(w)
+	if !quiet {
+		fmt.Fprintf(w, "%s: %d runs in %.1f s\n", lang, 1+len(rep.Mutants), time.Since(started).Seconds())
+	}
+	if cfg.OracleOnly {
+		return rep, rep.Baseline.Failed == 0 && rep.Baseline.Skipped == 0 && rep.Baseline.Passed > 0
+	}
+	return rep, rep.OK()
 }

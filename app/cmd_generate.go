@@ -1,7 +1,6 @@
 package app
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -83,30 +82,20 @@ func runGenerate(c *cli.Context) error {
 	}
 	defer leave()
 	for _, g := range gens {
-		before := g.PreviousCases()
-		plan, err := writer.Write(c.Context, g.Out, g.Lang, g.Files, g.Adopt)
-		if errors.Is(err, writer.ErrInterrupted) {
-			return interruptedErr("%s: %v", g.Describe(), err)
-		}
+		written, said, err := g.Write(c.Context)
 		if err != nil {
-			return fmt.Errorf("%s: %w", g.Describe(), err)
+			return err
 		}
-		o.Note("%s: %d file(s) written, %d removed", g.Describe(), len(plan.Changes), len(plan.Removals))
-		for _, ch := range plan.Changes {
+		o.Note("%s: %d file(s) written, %d removed", g.Describe(), len(written.Changes), len(written.Removals))
+		for _, ch := range written.Changes {
 			o.Detail("  wrote %s", quote.Name(ch.File.Path))
 		}
-		for _, r := range plan.Removals {
+		for _, r := range written.Removals {
 			o.Detail("  removed %s", quote.Name(r))
 		}
 		// Never quiet: a test that disappears is said, whatever the flags.
-		fmt.Fprint(c.App.Writer, g.VanishedCases(before))
-		fmt.Fprint(c.App.Writer, g.AdoptReport(plan))
-		// The scaffold is the SDK's: bqgen never rewrites it, but the first
-		// run after an upgrade says what in it no longer fits.
-		for _, w := range append(scaffoldaudit.AttributesAdvice(g, plan), scaffoldaudit.Wiring(g)...) {
-			fmt.Fprintf(c.App.ErrWriter, "warning: %s\n", quote.Text(w))
-		}
-		scaffoldaudit.Scaffold(g).Print(c.App.ErrWriter)
+		fmt.Fprint(c.App.Writer, said)
+		scaffoldaudit.Warn(c.App.ErrWriter, g, written)
 	}
 	if c.IsSet("summary") {
 		return reportio.WriteOutput("--summary", c.String("summary"), []byte(summary))

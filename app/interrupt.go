@@ -4,9 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/babelqueue/bqgen/internal/critical"
 	"github.com/urfave/cli/v2"
@@ -19,22 +16,10 @@ import (
 // Main runs bqgen as a process: Run, with the signals turned into the end of
 // its context. cmd/bqgen calls it; tests call Run.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	g := &critical.Guard{}
-	done := make(chan int, 1)
-	go func() { done <- Run(critical.With(ctx, g), args, stdin, stdout, stderr) }()
-	select {
-	case code := <-done:
-		return code
-	case <-ctx.Done():
-	}
-	stop() // a second signal ends the process at once: a crash the next run undoes
-	if g.Interrupt() {
+	return critical.Run(func(ctx context.Context) int { return Run(ctx, args, stdin, stdout, stderr) }, func() int {
 		fmt.Fprintln(stderr, "bqgen: interrupted")
 		return exitInterrupted
-	}
-	return <-done
+	})
 }
 
 // interrupted is the error of a command whose run was interrupted, checked

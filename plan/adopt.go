@@ -9,13 +9,13 @@ import (
 	"github.com/babelqueue/bqgen/writer"
 )
 
-// AdoptReport says what --adopt changed in a target's out dir: each file in
+// adoptReport says what --adopt changed in a target's out dir: each file in
 // the way whose content bqgen's version replaced (a file in the way always
 // differs: an equal one is not in the way), and each it kept and forgot. A
 // replaced vendored suite file is named as such: the SDK's hand-written
 // tests may read it too (a runner of its own over manifest.json), and they
 // now see the new suite. Nothing when nothing was in the way.
-func (g Generated) AdoptReport(plan *writer.Plan) string {
+func (g Generated) adoptReport(plan *writer.Plan) string {
 	if len(plan.Conflicts) == 0 {
 		return ""
 	}

@@ -130,3 +130,18 @@ func (g Generated) Scaffolds() []backend.File {
 	}
 	return out
 }
+
+// Write writes g into its out dir (undone, and an interruption, when ctx
+// ends mid-way) and says what went with it: the tests that vanished, and
+// what --adopt took over.
+func (g Generated) Write(ctx context.Context) (written *writer.Plan, said string, err error) {
+	before := g.previousCases()
+	written, err = writer.Write(ctx, g.Out, g.Lang, g.Files, g.Adopt)
+	if errors.Is(err, writer.ErrInterrupted) {
+		return nil, "", exitcode.Interruptedf("%s: %v", g.Describe(), err)
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("%s: %w", g.Describe(), err)
+	}
+	return written, g.vanishedCases(before) + g.adoptReport(written), nil
+}

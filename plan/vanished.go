@@ -64,11 +64,11 @@ func blockList(blocks []string) string {
 	return strings.Join(blocks, ", ")
 }
 
-// PreviousCases are the case ids of the test index the target's checkout
+// previousCases are the case ids of the test index the target's checkout
 // holds now (what the last generate wrote), or nil when it has none or it
 // cannot be read: the list of vanished cases is then left out, never
 // guessed.
-func (g Generated) PreviousCases() []string {
+func (g Generated) previousCases() []string {
 	index, ok := backend.IndexIn(g.Files)
 	if !ok {
 		return nil
@@ -92,9 +92,9 @@ func (g Generated) PreviousCases() []string {
 // takes all its cases with it, and its count says that.
 const maxListedRemovals = 30
 
-// VanishedCases says which cases the last generate wrote tests for that
+// vanishedCases says which cases the last generate wrote tests for that
 // this run does not, by block: the files removed with them are theirs.
-func (g Generated) VanishedCases(before []string) string {
+func (g Generated) vanishedCases(before []string) string {
 	now := map[string]bool{}
 	for _, id := range g.Suite.CaseIDs() {
 		now[id.String()] = true

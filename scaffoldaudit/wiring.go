@@ -2,6 +2,7 @@ package scaffoldaudit
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -73,4 +74,15 @@ func readWiringFiles(out string, names []string) (map[string][]byte, []string) {
 		}
 	}
 	return files, refused
+}
+
+// Warn writes to w what the SDK's own files lack now that generate wrote
+// g: the lines its .gitattributes needs, the runner's wiring, the
+// scaffold's mapping. The scaffold is the SDK's: bqgen never rewrites it,
+// but the first run after an upgrade says what in it no longer fits.
+func Warn(w io.Writer, g plan.Generated, written *writer.Plan) {
+	for _, msg := range append(AttributesAdvice(g, written), Wiring(g)...) {
+		fmt.Fprintf(w, "warning: %s\n", quote.Text(msg))
+	}
+	Scaffold(g).Print(w)
 }

@@ -7,6 +7,7 @@ package cliusage
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/babelqueue/bqgen/internal/exitcode"
 	"github.com/babelqueue/bqgen/internal/suggest"
@@ -80,4 +81,25 @@ func Find(cmds []*cli.Command, name string) *cli.Command {
 		}
 	}
 	return nil
+}
+
+// Help is the action of a help command: the app's help, or, for the
+// command path its arguments name, that command's own --help, so the two
+// never differ. A name the path lacks is a usage error with the closest.
+func Help(c *cli.Context) error {
+	args := c.Args().Slice()
+	if len(args) == 0 {
+		return cli.ShowAppHelp(c)
+	}
+	cmds, path := c.App.Commands, c.App.Name
+	for _, name := range args {
+		next := Find(cmds, name)
+		if next == nil || next.Name == "help" {
+			return exitcode.Usagef("no help for %q: %s has no command %q%s (see %s --help)",
+				strings.Join(args, " "), path, name, suggest.Phrase(name, CommandNames(cmds)), path)
+		}
+		cmds, path = next.Subcommands, path+" "+next.Name
+	}
+	// The command's own --help, so the two never differ.
+	return c.App.RunContext(c.Context, append(append([]string{c.App.Name}, args...), "--help"))
 }

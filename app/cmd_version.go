@@ -1,7 +1,7 @@
 package app
 
 import (
-	"encoding/json"
+	"errors"
 	"io"
 
 	"github.com/babelqueue/bqgen/buildinfo"
@@ -27,23 +27,13 @@ func versionFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "version", Usage: "print the version (as bqgen version) and exit"}
 }
 
-// thisBqgen is this binary's build info with the embedded suite's version.
-func thisBqgen() buildinfo.Info {
+// printVersion prints this binary's build info, with the embedded suite's
+// version, in format.
+func printVersion(w io.Writer, format string) error {
 	info := buildinfo.Read()
 	info.Suite = conformance.Version()
-	return info
-}
-
-func printVersion(w io.Writer, format string) error {
-	info := thisBqgen()
-	switch format {
-	case "text":
-		_, err := io.WriteString(w, info.Text())
+	if err := info.Write(w, format); !errors.Is(err, buildinfo.ErrFormat) {
 		return err
-	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(info)
 	}
 	return usageErr("--format %q: want text or json", format)
 }

@@ -1,5 +1,5 @@
-// Package app is bqgen's command line: flags, commands and exit codes. It is
-// driven in-process by tests through Run.
+// Package app is bqgen's command line: flags, dispatch, exit codes and
+// printing; the work is the packages' it calls. Tests drive it through Run.
 package app
 
 import (
@@ -10,8 +10,11 @@ import (
 
 	"github.com/babelqueue/bqgen/internal/cliusage"
 	"github.com/babelqueue/bqgen/internal/console"
+	"github.com/babelqueue/bqgen/internal/critical"
+	"github.com/babelqueue/bqgen/internal/exitcode"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/internal/suggest"
+	"github.com/babelqueue/bqgen/languages"
 	"github.com/babelqueue/bqgen/plan"
 	"github.com/urfave/cli/v2"
 )
@@ -41,6 +44,24 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	fmt.Fprintln(stderr, console.Paint(console.ColorOn(stderr), console.Red, "bqgen:"), quote.Text(err.Error()))
 	return codeOf(err)
+}
+
+// Main runs bqgen as a process: Run, with the signals turned into the end of
+// its context. cmd/bqgen calls it; tests call Run.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return critical.Run(func(ctx context.Context) int { return Run(ctx, args, stdin, stdout, stderr) }, func() int {
+		fmt.Fprintln(stderr, "bqgen: interrupted")
+		return exitInterrupted
+	})
+}
+
+// interrupted is the error of a command whose run was interrupted, checked
+// between its steps, or nil.
+func interrupted(c *cli.Context) error {
+	if c.Context.Err() != nil {
+		return interruptedErr("interrupted; nothing was written")
+	}
+	return nil
 }
 
 // cliGlobals guards urfave/cli's package-level flags (see Run).
@@ -79,35 +100,19 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		OnUsageError:    cliusage.OnUsageError,
 		HideHelpCommand: true,
 	}
-	markUsageErrors(a.Commands, "bqgen")
+	// help and completion take arguments: a command's name, a shell's.
+	takesArgs := func(name string) bool { return name == "help" || name == "completion" }
+	cliusage.Strict(a.Commands, a.Name, takesArgs, func(path string) []cli.Flag {
+		if speaks(path) {
+			return verbosityFlags()
+		}
+		return nil
+	})
 	return a
-}
-
-// markUsageErrors makes flag errors of every command exit 2, as the root's
-// do, and so are arguments where a command takes only flags.
-func markUsageErrors(cmds []*cli.Command, parent string) {
-	for _, c := range cmds {
-		name := parent + " " + c.Name
-		c.OnUsageError = cliusage.OnUsageError
-		if speaks(name) {
-			c.Flags = append(c.Flags, verbosityFlags()...)
-		}
-		if c.Name == "help" || c.Name == "completion" {
-			continue // they take arguments: a command's name, a shell's
-		}
-		c.Action = cliusage.OnlyFlags(c.Action, name)
-		markUsageErrors(c.Subcommands, name)
-	}
 }
 
 func suiteFlag() cli.Flag {
 	return &cli.StringFlag{Name: "suite", Usage: "conformance suite `DIR` (default: the suite embedded in bqgen)"}
-}
-
-// generateAll plans the run c's flags ask for and generates every target
-// in memory; nothing is written.
-func generateAll(c *cli.Context) (*plan.Run, []plan.Generated, error) {
-	return plan.GenerateAll(c.Context, planRequest(c))
 }
 
 // planRequest is the run c's flags ask for, as package plan reads it.
@@ -118,3 +123,24 @@ func planRequest(c *cli.Context) plan.Request {
 	}
 	return plan.Request{Command: name, Flags: c, Backends: Backends(), Stderr: c.App.ErrWriter}
 }
+
+// The exit codes and their errors are package exitcode's, so that the
+// packages the commands call can choose them too.
+const (
+	exitOK          = exitcode.OK
+	exitInterrupted = exitcode.Interrupted
+)
+
+var (
+	usageErr       = exitcode.Usagef
+	problemsErr    = exitcode.Problemsf
+	interruptedErr = exitcode.Interruptedf
+	codeOf         = exitcode.Of
+)
+
+// Backends and Toolchains are package languages': every language bqgen
+// generates, and the toolchain that runs each one's tests.
+var (
+	Backends   = languages.Backends
+	Toolchains = languages.Toolchains
+)

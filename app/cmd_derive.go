@@ -38,14 +38,12 @@ func runDerive(c *cli.Context) error {
 	if err := derive.Write(out, s, cases); err != nil {
 		return problemsErr("derive --out %s: %v", quote.Name(out), err)
 	}
-	fsys, err := validate.Open(out)
+	errs, err := validate.Check(out, c.App.ErrWriter)
 	if err != nil {
 		return err
 	}
-	_, problems := validate.Suite(fsys)
-	validate.PrintProblems(c.App.ErrWriter, problems)
-	if errs := problems.Errors(); len(errs) > 0 {
-		return problemsErr("the derived suite in %s is invalid: %d problem(s)", quote.Name(out), len(errs))
+	if errs > 0 {
+		return problemsErr("the derived suite in %s is invalid: %d problem(s)", quote.Name(out), errs)
 	}
 	o, err := outputOf(c)
 	if err != nil {

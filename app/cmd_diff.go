@@ -36,15 +36,7 @@ func runDiff(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	targets, inUse, err := plan.DiffTargets(planRequest(c))
-	if err != nil {
-		return err
-	}
-	from := inUse
-	if c.IsSet("from") {
-		from = c.String("from")
-	}
-	d, err := plan.CompareSuites(from, to, targets, c.App.ErrWriter)
+	d, err := plan.Diff(planRequest(c), to)
 	if err != nil {
 		return err
 	}

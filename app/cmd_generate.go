@@ -62,7 +62,7 @@ func runGenerate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	p, gens, err := generateAll(c)
+	p, gens, err := plan.GenerateAll(c.Context, planRequest(c))
 	if err != nil {
 		return err
 	}
@@ -93,7 +93,7 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	p, gens, err := generateAll(c)
+	p, gens, err := plan.GenerateAll(c.Context, planRequest(c))
 	if err != nil {
 		return err
 	}

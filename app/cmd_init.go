@@ -1,9 +1,7 @@
 package app
 
 import (
-	"maps"
 	"path/filepath"
-	"slices"
 
 	"github.com/babelqueue/bqgen/config"
 	"github.com/babelqueue/bqgen/initdetect"
@@ -52,11 +50,8 @@ func runInit(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if info != nil {
-		o.Detail("found %s (%s)", quote.Name(info.File), initdetect.Describe(info))
-	}
-	for _, d := range slices.Sorted(maps.Keys(below)) {
-		o.Detail("found %s/%s (the %s transport package)", quote.Name(d), quote.Name(below[d].File), below[d].Block)
+	for _, found := range initdetect.Found(info, below) {
+		o.Detail("%s", found)
 	}
 	o.Note("wrote %s: review its targets, then run bqgen generate", quote.Name(path))
 	return nil

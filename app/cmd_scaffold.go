@@ -62,12 +62,6 @@ func runScaffold(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	scaffolds := g.Scaffolds()
-	for _, f := range scaffolds {
-		if len(scaffolds) > 1 {
-			fmt.Fprintf(c.App.Writer, "==> %s <==\n", quote.Name(f.Path))
-		}
-		c.App.Writer.Write(f.Content)
-	}
+	c.App.Writer.Write(g.ScaffoldText())
 	return nil
 }

@@ -2,8 +2,11 @@ package initdetect
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
+	"maps"
 	"os"
+	"slices"
 
 	"github.com/babelqueue/bqgen/internal/exitcode"
 	"github.com/babelqueue/bqgen/internal/quote"
@@ -28,8 +31,21 @@ func WriteNew(path, content string) error {
 	return nil
 }
 
-// Describe says what init took the package for.
-func Describe(info *Package) string {
+// Found says what init found: the package (nil: none) and the transport
+// packages below it, by directory, each on a line.
+func Found(info *Package, below map[string]*Package) []string {
+	var out []string
+	if info != nil {
+		out = append(out, fmt.Sprintf("found %s (%s)", quote.Name(info.File), describe(info)))
+	}
+	for _, d := range slices.Sorted(maps.Keys(below)) {
+		out = append(out, fmt.Sprintf("found %s/%s (the %s transport package)", quote.Name(d), quote.Name(below[d].File), below[d].Block))
+	}
+	return out
+}
+
+// describe says what init took the package for.
+func describe(info *Package) string {
 	switch {
 	case info.Block != "":
 		return "the " + info.Block + " transport package " + quote.Name(info.Name)

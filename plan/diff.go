@@ -15,10 +15,10 @@ import (
 // EmbeddedSuite is the --from/--to value naming the suite embedded in bqgen.
 const EmbeddedSuite = "embedded"
 
-// DiffTargets are the targets to say the change for: the --lang target, or
+// diffTargets are the targets to say the change for: the --lang target, or
 // the config's (--config, or the one found upward), or none; and the suite
 // in use ("embedded" or the config's suite).
-func DiffTargets(r Request) ([]suitediff.Target, string, error) {
+func diffTargets(r Request) ([]suitediff.Target, string, error) {
 	if r.Flags.IsSet("lang") {
 		if r.Flags.IsSet("config") && r.Flags.String("config") != NoConfig {
 			return nil, "", exitcode.Usagef("--config and --lang exclude each other: the config file lists the targets")
@@ -91,9 +91,9 @@ func suiteTargets(ts []Target, backends backend.Registry) []suitediff.Target {
 	return out
 }
 
-// CompareSuites loads both suites (each fully validated, as generate
+// compareSuites loads both suites (each fully validated, as generate
 // would) and compares them.
-func CompareSuites(from, to string, targets []suitediff.Target, stderr io.Writer) (*suitediff.Diff, error) {
+func compareSuites(from, to string, targets []suitediff.Target, stderr io.Writer) (*suitediff.Diff, error) {
 	old, err := loadNamedSuite(from, stderr)
 	if err != nil {
 		return nil, err
@@ -111,4 +111,19 @@ func loadNamedSuite(dir string, stderr io.Writer) (*model.Suite, error) {
 		dir = ""
 	}
 	return validate.Load(dir, stderr)
+}
+
+// Diff is what the change from the suite --from names (default: the suite
+// in use) to the suite to means, for the targets r's flags name (see
+// diffTargets).
+func Diff(r Request, to string) (*suitediff.Diff, error) {
+	targets, inUse, err := diffTargets(r)
+	if err != nil {
+		return nil, err
+	}
+	from := inUse
+	if r.Flags.IsSet("from") {
+		from = r.Flags.String("from")
+	}
+	return compareSuites(from, to, targets, r.Stderr)
 }

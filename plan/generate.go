@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/internal/exitcode"
+	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/validate"
 	"github.com/babelqueue/bqgen/writer"
@@ -119,16 +121,25 @@ func interrupted(ctx context.Context) error {
 	return nil
 }
 
-// Scaffolds are g's scaffold files: written only when absent, the SDK's
-// afterwards.
-func (g Generated) Scaffolds() []backend.File {
-	var out []backend.File
+// ScaffoldText is g's scaffold as bqgen scaffold prints it: the file
+// itself when there is one (so it can be redirected into place), each
+// under a header naming its path when there are several. Scaffold files
+// are written only when absent: the SDK's afterwards.
+func (g Generated) ScaffoldText() []byte {
+	var scaffolds []backend.File
 	for _, f := range g.Files {
 		if f.Kind == backend.Scaffold {
-			out = append(out, f)
+			scaffolds = append(scaffolds, f)
 		}
 	}
-	return out
+	var out bytes.Buffer
+	for _, f := range scaffolds {
+		if len(scaffolds) > 1 {
+			fmt.Fprintf(&out, "==> %s <==\n", quote.Name(f.Path))
+		}
+		out.Write(f.Content)
+	}
+	return out.Bytes()
 }
 
 // Write writes g into its out dir (undone, and an interruption, when ctx

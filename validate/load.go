@@ -42,6 +42,18 @@ func Load(dir string, stderr io.Writer) (*model.Suite, error) {
 	return s, nil
 }
 
+// Check validates the suite in dir, as Load does, and returns how many of
+// its problems are errors; every problem is printed to stderr.
+func Check(dir string, stderr io.Writer) (errs int, err error) {
+	fsys, err := Open(dir)
+	if err != nil {
+		return 0, err
+	}
+	_, problems := Suite(fsys)
+	PrintProblems(stderr, problems)
+	return len(problems.Errors()), nil
+}
+
 // PrintProblems writes each problem on a line of its own, quoted where the
 // suite's text holds control characters.
 func PrintProblems(w io.Writer, problems model.Problems) {

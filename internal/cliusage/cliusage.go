@@ -14,6 +14,23 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
+// Strict makes a flag error of every command below parent (the app's
+// name) exit 2, as the root's do, and, unless takesArgs says the command
+// takes arguments, an argument too (OnlyFlags). Each command at path
+// ("bqgen check") gets the flags flags(path) adds.
+func Strict(cmds []*cli.Command, parent string, takesArgs func(name string) bool, flags func(path string) []cli.Flag) {
+	for _, c := range cmds {
+		name := parent + " " + c.Name
+		c.OnUsageError = OnUsageError
+		c.Flags = append(c.Flags, flags(name)...)
+		if takesArgs(c.Name) {
+			continue
+		}
+		c.Action = OnlyFlags(c.Action, name)
+		Strict(c.Subcommands, name, takesArgs, flags)
+	}
+}
+
 // OnlyFlags wraps the action of the command name, which takes no
 // arguments, to refuse any: the flag parser stops at the first argument, so
 // in "check x --lang go" the flags after it would be ignored without a word.

@@ -109,8 +109,8 @@ var detectors = map[string]func(dir string) (*Package, error){
 	"java": detectJava, "php": detectPHP, "dotnet": detectDotnet,
 }
 
-// Detect is the package in dir for lang, nil when no manifest says.
-func Detect(lang, dir string) (*Package, error) {
+// detect is the package in dir for lang, nil when no manifest says.
+func detect(lang, dir string) (*Package, error) {
 	d, ok := detectors[lang]
 	if !ok {
 		return nil, nil
@@ -371,9 +371,9 @@ func addCsproj(dir, rel string, out *[]string) error {
 // subdirectories, the Node adapters are packages/<p>.
 var monorepoDirs = map[string]string{"go": "*", "node": "packages/*"}
 
-// TransportPackagesBelow are the transport packages of a monorepo rooted at
+// transportPackagesBelow are the transport packages of a monorepo rooted at
 // dir, sorted by directory: the directory (slash path) of each.
-func TransportPackagesBelow(lang, dir string) (map[string]*Package, error) {
+func transportPackagesBelow(lang, dir string) (map[string]*Package, error) {
 	glob, ok := monorepoDirs[lang]
 	if !ok {
 		return nil, nil
@@ -389,7 +389,7 @@ func TransportPackagesBelow(lang, dir string) (map[string]*Package, error) {
 			continue // a link is not a directory here: never followed
 		}
 		rel := path.Join(parent, e.Name())
-		info, err := Detect(lang, filepath.Join(dir, filepath.FromSlash(rel)))
+		info, err := detect(lang, filepath.Join(dir, filepath.FromSlash(rel)))
 		if err != nil {
 			return nil, err
 		}
@@ -404,10 +404,10 @@ func TransportPackagesBelow(lang, dir string) (map[string]*Package, error) {
 // unless it is a transport package, the transport packages below it, by
 // directory.
 func Find(lang, dir string) (*Package, map[string]*Package, error) {
-	info, err := Detect(lang, dir)
+	info, err := detect(lang, dir)
 	if err != nil || (info != nil && info.Block != "") {
 		return info, nil, err
 	}
-	below, err := TransportPackagesBelow(lang, dir)
+	below, err := transportPackagesBelow(lang, dir)
 	return info, below, err
 }

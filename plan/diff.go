@@ -12,15 +12,15 @@ import (
 	"github.com/babelqueue/bqgen/validate"
 )
 
-// EmbeddedSuite is the --from/--to value naming the suite embedded in bqgen.
-const EmbeddedSuite = "embedded"
+// embeddedSuite is the --from/--to value naming the suite embedded in bqgen.
+const embeddedSuite = "embedded"
 
 // diffTargets are the targets to say the change for: the --lang target, or
 // the config's (--config, or the one found upward), or none; and the suite
 // in use ("embedded" or the config's suite).
 func diffTargets(r Request) ([]suitediff.Target, string, error) {
 	if r.Flags.IsSet("lang") {
-		if r.Flags.IsSet("config") && r.Flags.String("config") != NoConfig {
+		if r.Flags.IsSet("config") && r.Flags.String("config") != noConfig {
 			return nil, "", exitcode.Usagef("--config and --lang exclude each other: the config file lists the targets")
 		}
 		b, err := r.Backends.Lookup(r.Flags.String("lang"))
@@ -35,7 +35,7 @@ func diffTargets(r Request) ([]suitediff.Target, string, error) {
 		if out := r.Flags.String("out"); out != "" {
 			name += " into " + out
 		}
-		return []suitediff.Target{{Name: name, Blocks: blocks, Layout: backend.LayoutOf(b)}}, EmbeddedSuite, nil
+		return []suitediff.Target{{Name: name, Blocks: blocks, Layout: backend.LayoutOf(b)}}, embeddedSuite, nil
 	}
 	for _, flag := range []string{"out", "blocks"} {
 		if r.Flags.IsSet(flag) {
@@ -44,11 +44,11 @@ func diffTargets(r Request) ([]suitediff.Target, string, error) {
 	}
 	cfg, err := diffConfig(r.Flags.String("config"), r.Backends)
 	if err != nil || cfg == nil {
-		return nil, EmbeddedSuite, err
+		return nil, embeddedSuite, err
 	}
 	inUse := cfg.SuiteDir()
 	if inUse == "" {
-		inUse = EmbeddedSuite
+		inUse = embeddedSuite
 	}
 	return suiteTargets(ConfigTargets(cfg, false), r.Backends), inUse, nil
 }
@@ -56,7 +56,7 @@ func diffTargets(r Request) ([]suitediff.Target, string, error) {
 // diffConfig loads --config, or the bqgen.yaml found upward; nil for none.
 func diffConfig(file string, backends backend.Registry) (*config.Config, error) {
 	switch file {
-	case NoConfig:
+	case noConfig:
 		return nil, nil
 	case "":
 		wd, err := os.Getwd()
@@ -107,7 +107,7 @@ func compareSuites(from, to string, targets []suitediff.Target, stderr io.Writer
 
 // loadNamedSuite loads the suite dir, or the embedded suite for "embedded".
 func loadNamedSuite(dir string, stderr io.Writer) (*model.Suite, error) {
-	if dir == EmbeddedSuite {
+	if dir == embeddedSuite {
 		dir = ""
 	}
 	return validate.Load(dir, stderr)

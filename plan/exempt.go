@@ -63,7 +63,7 @@ func casesHint(suiteDir string, blocks []string) string {
 		cmd += " --blocks " + strings.Join(blocks, ",")
 	}
 	if suiteDir != "" {
-		cmd += " --suite " + ShellWord(suiteDir)
+		cmd += " --suite " + shellWord(suiteDir)
 	}
 	return cmd
 }

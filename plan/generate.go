@@ -27,7 +27,7 @@ type Generated struct {
 // GenerateAll plans the run, validates the suite once and generates every
 // target in memory; nothing is written.
 func GenerateAll(ctx context.Context, r Request) (*Run, []Generated, error) {
-	p, err := Make(r)
+	p, err := makeRun(r)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -11,9 +11,9 @@ import (
 	"github.com/babelqueue/bqgen/model"
 )
 
-// NoConfig is the --config value that runs --lang/--out as given even where
+// noConfig is the --config value that runs --lang/--out as given even where
 // a bqgen.yaml owns the out dir.
-const NoConfig = "none"
+const noConfig = "none"
 
 // previews reports whether the command only reads (check, diff), so that
 // --suite with a config is a dry run of the config's targets against it.
@@ -29,7 +29,7 @@ func (r Request) previews() bool {
 func refuseOwnedOut(r Request, lang, out string) error {
 	// report reads a checkout's index as flags describe it, and writes
 	// nothing there.
-	if r.Flags.String("config") == NoConfig || r.Command == "report" {
+	if r.Flags.String("config") == noConfig || r.Command == "report" {
 		return nil
 	}
 	abs, err := filepath.Abs(out)
@@ -38,7 +38,7 @@ func refuseOwnedOut(r Request, lang, out string) error {
 	}
 	realOut, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		return nil // checkOutDir says what is wrong with it
+		return nil // CheckOutDir says what is wrong with it
 	}
 	for _, file := range configsAround(out) {
 		cfg, err := config.Load(file, config.ParseTrust(os.Getenv(config.TrustEnv)), r.Backends.Langs(), model.KnownBlocks)
@@ -50,7 +50,7 @@ func refuseOwnedOut(r Request, lang, out string) error {
 			if filepath.Clean(cfg.OutDir(t)) == filepath.Clean(realOut) {
 				return exitcode.Usagef("%s is the out dir of target %d (%s, out %s) of %s: run bqgen generate (or check) to use the config, "+
 					"whose blocks and exemptions these %s flags would replace; or add --config %s to run them anyway",
-					quote.Name(out), i+1, t.Lang, quote.Name(t.Out), quote.Name(file), lang, NoConfig)
+					quote.Name(out), i+1, t.Lang, quote.Name(t.Out), quote.Name(file), lang, noConfig)
 			}
 		}
 	}

@@ -50,7 +50,7 @@ func suiteDiffFor(g Generated, suiteDir string, targets []suitediff.Target) *sui
 	if old == nil {
 		return nil
 	}
-	inUse := EmbeddedSuite
+	inUse := embeddedSuite
 	if suiteDir != "" {
 		inUse = suiteDir
 	}

@@ -63,9 +63,9 @@ type Request struct {
 	Stderr   io.Writer        // where warnings go
 }
 
-// Make reads the run from --lang/--out (one target) or, without them,
+// makeRun reads the run from --lang/--out (one target) or, without them,
 // from the bqgen.yaml found upward from the working directory (or --config).
-func Make(r Request) (*Run, error) {
+func makeRun(r Request) (*Run, error) {
 	if r.Flags.IsSet("lang") || r.Flags.IsSet("out") {
 		return fromFlags(r)
 	}
@@ -77,8 +77,8 @@ func fromFlags(r Request) (*Run, error) {
 	if lang == "" || out == "" {
 		return nil, exitcode.Usagef("--lang and --out go together (or neither, to run the targets of %s)", config.FileName)
 	}
-	if r.Flags.IsSet("config") && r.Flags.String("config") != NoConfig {
-		return nil, exitcode.Usagef("--config and --lang/--out exclude each other: the config file lists the targets (--config %s: use these flags even where a %s owns the out dir)", NoConfig, config.FileName)
+	if r.Flags.IsSet("config") && r.Flags.String("config") != noConfig {
+		return nil, exitcode.Usagef("--config and --lang/--out exclude each other: the config file lists the targets (--config %s: use these flags even where a %s owns the out dir)", noConfig, config.FileName)
 	}
 	if err := refuseOwnedOut(r, lang, out); err != nil {
 		return nil, err
@@ -101,8 +101,8 @@ func fromConfig(r Request) (*Run, error) {
 		}
 	}
 	file := r.Flags.String("config")
-	if file == NoConfig {
-		return nil, exitcode.Usagef("--config %s goes with --lang and --out: without them there are no targets", NoConfig)
+	if file == noConfig {
+		return nil, exitcode.Usagef("--config %s goes with --lang and --out: without them there are no targets", noConfig)
 	}
 	if file == "" {
 		wd, err := os.Getwd()
@@ -126,7 +126,7 @@ func fromConfig(r Request) (*Run, error) {
 	}
 	if dryRun {
 		p.SuiteDir, p.DryRun = r.Flags.String("suite"), true
-		p.FixIt += " after setting suite: " + ShellWord(p.SuiteDir) + " in " + file
+		p.FixIt += " after setting suite: " + shellWord(p.SuiteDir) + " in " + file
 	}
 	p.Targets = ConfigTargets(cfg, r.Flags.Bool("adopt"))
 	return p, nil
@@ -156,12 +156,12 @@ func exemptions(t config.Target) []backend.Exemption {
 
 // flagsCommand spells the generate command for these flags.
 func flagsCommand(lang, out, suite, pkg string, blocks []string, strict bool) string {
-	args := []string{"bqgen generate", "--lang", lang, "--out", ShellWord(out)}
+	args := []string{"bqgen generate", "--lang", lang, "--out", shellWord(out)}
 	if suite != "" {
-		args = append(args, "--suite", ShellWord(suite))
+		args = append(args, "--suite", shellWord(suite))
 	}
 	if pkg != "" {
-		args = append(args, "--package", ShellWord(pkg))
+		args = append(args, "--package", shellWord(pkg))
 	}
 	if len(blocks) > 0 {
 		args = append(args, "--blocks", strings.Join(blocks, ","))
@@ -190,8 +190,8 @@ func relativeTo(dir, path string) string {
 	return filepath.ToSlash(rel)
 }
 
-// ShellWord quotes s for a POSIX shell when it needs quoting.
-func ShellWord(s string) string {
+// shellWord quotes s for a POSIX shell when it needs quoting.
+func shellWord(s string) string {
 	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,:=@+") == "" {
 		return s
 	}

@@ -16,7 +16,7 @@ import (
 
 // Strict makes a flag error of every command below parent (the app's
 // name) exit 2, as the root's do, and, unless takesArgs says the command
-// takes arguments, an argument too (OnlyFlags). Each command at path
+// takes arguments, an argument too (onlyFlags). Each command at path
 // ("bqgen check") gets the flags flags(path) adds.
 func Strict(cmds []*cli.Command, parent string, takesArgs func(name string) bool, flags func(path string) []cli.Flag) {
 	for _, c := range cmds {
@@ -26,17 +26,17 @@ func Strict(cmds []*cli.Command, parent string, takesArgs func(name string) bool
 		if takesArgs(c.Name) {
 			continue
 		}
-		c.Action = OnlyFlags(c.Action, name)
+		c.Action = onlyFlags(c.Action, name)
 		Strict(c.Subcommands, name, takesArgs, flags)
 	}
 }
 
-// OnlyFlags wraps the action of the command name, which takes no
+// onlyFlags wraps the action of the command name, which takes no
 // arguments, to refuse any: the flag parser stops at the first argument, so
 // in "check x --lang go" the flags after it would be ignored without a word.
 // A command with subcommands and no action of its own names the unknown
 // subcommand, or shows its help.
-func OnlyFlags(action cli.ActionFunc, name string) cli.ActionFunc {
+func onlyFlags(action cli.ActionFunc, name string) cli.ActionFunc {
 	return func(c *cli.Context) error {
 		switch {
 		case c.NArg() > 0 && action == nil:

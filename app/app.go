@@ -1,16 +1,21 @@
-// Package app is bqgen's command line: flags, commands and exit codes. It is
-// driven in-process by tests through Run.
+// Package app is bqgen's command line: flags, dispatch, exit codes and
+// printing; the work is the packages' it calls. Tests drive it through Run.
 package app
 
 import (
 	"context"
 	"fmt"
 	"io"
-	"regexp"
 	"sync"
 
+	"github.com/babelqueue/bqgen/internal/cliusage"
+	"github.com/babelqueue/bqgen/internal/console"
+	"github.com/babelqueue/bqgen/internal/critical"
+	"github.com/babelqueue/bqgen/internal/exitcode"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/internal/suggest"
+	"github.com/babelqueue/bqgen/languages"
+	"github.com/babelqueue/bqgen/plan"
 	"github.com/urfave/cli/v2"
 )
 
@@ -37,8 +42,26 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintln(stderr, paint(colorOn(stderr), red, "bqgen:"), quote.Text(err.Error()))
+	fmt.Fprintln(stderr, console.Paint(console.ColorOn(stderr), console.Red, "bqgen:"), quote.Text(err.Error()))
 	return codeOf(err)
+}
+
+// Main runs bqgen as a process: Run, with the signals turned into the end of
+// its context. cmd/bqgen calls it; tests call Run.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return critical.Run(func(ctx context.Context) int { return Run(ctx, args, stdin, stdout, stderr) }, func() int {
+		fmt.Fprintln(stderr, "bqgen: interrupted")
+		return exitInterrupted
+	})
+}
+
+// interrupted is the error of a command whose run was interrupted, checked
+// between its steps, or nil.
+func interrupted(c *cli.Context) error {
+	if c.Context.Err() != nil {
+		return interruptedErr("interrupted; nothing was written")
+	}
+	return nil
 }
 
 // cliGlobals guards urfave/cli's package-level flags (see Run).
@@ -61,7 +84,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				return printVersion(c.App.Writer, "text")
 			}
 			if c.NArg() > 0 {
-				return usageErr("unknown command %q%s (see bqgen --help)", c.Args().First(), suggest.Phrase(c.Args().First(), commandNames(c.App.Commands)))
+				return usageErr("unknown command %q%s (see bqgen --help)", c.Args().First(), suggest.Phrase(c.Args().First(), cliusage.CommandNames(c.App.Commands)))
 			}
 			if !c.IsSet("lang") && !c.IsSet("out") {
 				return cli.ShowAppHelp(c)
@@ -74,87 +97,50 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		},
 		// urfave/cli calls os.Exit from its default handler; Run owns exiting.
 		ExitErrHandler:  func(*cli.Context, error) {},
-		OnUsageError:    onUsageError,
+		OnUsageError:    cliusage.OnUsageError,
 		HideHelpCommand: true,
 	}
-	markUsageErrors(a.Commands, "bqgen")
+	// help and completion take arguments: a command's name, a shell's.
+	takesArgs := func(name string) bool { return name == "help" || name == "completion" }
+	cliusage.Strict(a.Commands, a.Name, takesArgs, func(path string) []cli.Flag {
+		if speaks(path) {
+			return verbosityFlags()
+		}
+		return nil
+	})
 	return a
-}
-
-// markUsageErrors makes flag errors of every command exit 2, as the root's
-// do, and so are arguments where a command takes only flags.
-func markUsageErrors(cmds []*cli.Command, parent string) {
-	for _, c := range cmds {
-		name := parent + " " + c.Name
-		c.OnUsageError = onUsageError
-		if speaks(name) {
-			c.Flags = append(c.Flags, verbosityFlags()...)
-		}
-		if c.Name == "help" || c.Name == "completion" {
-			continue // they take arguments: a command's name, a shell's
-		}
-		c.Action = onlyFlags(c.Action, name)
-		markUsageErrors(c.Subcommands, name)
-	}
-}
-
-// onlyFlags wraps the action of the command name, which takes no
-// arguments, to refuse any: the flag parser stops at the first argument, so
-// in "check x --lang go" the flags after it would be ignored without a word.
-// A command with subcommands and no action of its own names the unknown
-// subcommand, or shows its help.
-func onlyFlags(action cli.ActionFunc, name string) cli.ActionFunc {
-	return func(c *cli.Context) error {
-		switch {
-		case c.NArg() > 0 && action == nil:
-			return usageErr("unknown command %s %q%s (see %s --help)", name, c.Args().First(), suggest.Phrase(c.Args().First(), commandNames(c.Command.Subcommands)), name)
-		case c.NArg() > 0:
-			return usageErr("unexpected argument %q: %s takes only flags, and the parser stops at an argument (flags after it would be ignored)",
-				c.Args().First(), name)
-		case action == nil:
-			return cli.ShowSubcommandHelp(c)
-		}
-		return action(c)
-	}
-}
-
-func onUsageError(c *cli.Context, err error, _ bool) error {
-	return usageErr("%v%s", err, flagSuggestion(c, err))
-}
-
-// undefinedFlag is how the flag package names a flag the command lacks.
-var undefinedFlag = regexp.MustCompile(`^flag provided but not defined: -+(.+)$`)
-
-// flagSuggestion is " (did you mean "--lang"?)" for a mistyped flag of the
-// command c runs, or "".
-func flagSuggestion(c *cli.Context, err error) string {
-	m := undefinedFlag.FindStringSubmatch(err.Error())
-	if m == nil {
-		return ""
-	}
-	flags := c.App.Flags
-	if c.Command != nil && c.Command.Name != "" {
-		flags = c.Command.Flags
-	}
-	var names []string
-	for _, f := range flags {
-		names = append(names, f.Names()...)
-	}
-	if s := suggest.Closest(m[1], names); s != "" {
-		return fmt.Sprintf(" (did you mean %q?)", "--"+s)
-	}
-	return ""
-}
-
-// commandNames lists cmds' names and aliases, for suggestions.
-func commandNames(cmds []*cli.Command) []string {
-	var names []string
-	for _, c := range cmds {
-		names = append(names, c.Names()...)
-	}
-	return names
 }
 
 func suiteFlag() cli.Flag {
 	return &cli.StringFlag{Name: "suite", Usage: "conformance suite `DIR` (default: the suite embedded in bqgen)"}
 }
+
+// planRequest is the run c's flags ask for, as package plan reads it.
+func planRequest(c *cli.Context) plan.Request {
+	name := ""
+	if c.Command != nil {
+		name = c.Command.Name
+	}
+	return plan.Request{Command: name, Flags: c, Backends: Backends(), Stderr: c.App.ErrWriter}
+}
+
+// The exit codes and their errors are package exitcode's, so that the
+// packages the commands call can choose them too.
+const (
+	exitOK          = exitcode.OK
+	exitInterrupted = exitcode.Interrupted
+)
+
+var (
+	usageErr       = exitcode.Usagef
+	problemsErr    = exitcode.Problemsf
+	interruptedErr = exitcode.Interruptedf
+	codeOf         = exitcode.Of
+)
+
+// Backends and Toolchains are package languages': every language bqgen
+// generates, and the toolchain that runs each one's tests.
+var (
+	Backends   = languages.Backends
+	Toolchains = languages.Toolchains
+)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/babelqueue/bqgen/internal/quote"
+	"github.com/babelqueue/bqgen/plan"
+	"github.com/babelqueue/bqgen/validate"
 	"github.com/urfave/cli/v2"
 )
 
@@ -28,8 +30,8 @@ func runCases(c *cli.Context) error {
 			return usageErr("%v", err)
 		}
 	}
-	blocks := splitList(c.String("blocks"))
-	s, err := loadSuite(c.String("suite"), c.App.ErrWriter)
+	blocks := plan.SplitList(c.String("blocks"))
+	s, err := validate.Load(c.String("suite"), c.App.ErrWriter)
 	if err != nil {
 		return err
 	}

@@ -1,8 +1,6 @@
 package app
 
 import (
-	"fmt"
-
 	"github.com/babelqueue/bqgen/derive"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/validate"
@@ -29,43 +27,28 @@ func runDerive(c *cli.Context) error {
 	if out == "" {
 		return usageErr("--out is required")
 	}
-	s, err := loadSuite(c.String("suite"), c.App.ErrWriter)
+	s, err := validate.Load(c.String("suite"), c.App.ErrWriter)
 	if err != nil {
 		return err
 	}
 	cases, err := derive.Derive(s)
 	if err != nil {
-		return problemsErr("%s: %v", suiteName(c.String("suite")), err)
+		return problemsErr("%s: %v", validate.SuiteName(c.String("suite")), err)
 	}
 	if err := derive.Write(out, s, cases); err != nil {
 		return problemsErr("derive --out %s: %v", quote.Name(out), err)
 	}
-	fsys, err := openSuite(out)
+	errs, err := validate.Check(out, c.App.ErrWriter)
 	if err != nil {
 		return err
 	}
-	_, problems := validate.Suite(fsys)
-	printProblems(c.App.ErrWriter, problems)
-	if errs := problems.Errors(); len(errs) > 0 {
-		return problemsErr("the derived suite in %s is invalid: %d problem(s)", quote.Name(out), len(errs))
-	}
-	counts := map[string]int{}
-	for _, dc := range cases {
-		counts[dc.Rule]++
+	if errs > 0 {
+		return problemsErr("the derived suite in %s is invalid: %d problem(s)", quote.Name(out), errs)
 	}
 	o, err := outputOf(c)
 	if err != nil {
 		return err
 	}
-	if o.quiet {
-		return nil
-	}
-	fmt.Fprintf(c.App.Writer, "%d case(s) derived into %s", len(cases), quote.Name(out))
-	for _, r := range derive.Rules() {
-		if counts[r.Name] > 0 {
-			fmt.Fprintf(c.App.Writer, "; %s %d", r.Name, counts[r.Name])
-		}
-	}
-	fmt.Fprintln(c.App.Writer)
+	o.Note("%s", derive.Summary(cases, out))
 	return nil
 }

@@ -1,19 +1,11 @@
 package app
 
 import (
-	"io"
-	"os"
-
-	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/config"
-	"github.com/babelqueue/bqgen/internal/quote"
-	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/plan"
 	"github.com/babelqueue/bqgen/suitediff"
 	"github.com/urfave/cli/v2"
 )
-
-// embeddedSuite is the --from/--to value naming the suite embedded in bqgen.
-const embeddedSuite = "embedded"
 
 func diffCommand() *cli.Command {
 	return &cli.Command{
@@ -36,7 +28,7 @@ func diffCommand() *cli.Command {
 }
 
 func runDiff(c *cli.Context) error {
-	render, err := diffRenderer(c.String("format"))
+	render, err := suitediff.Renderer(c.String("format"))
 	if err != nil {
 		return err
 	}
@@ -44,15 +36,7 @@ func runDiff(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	targets, inUse, err := diffTargets(c)
-	if err != nil {
-		return err
-	}
-	from := inUse
-	if c.IsSet("from") {
-		from = c.String("from")
-	}
-	d, err := compareSuites(from, to, targets, c.App.ErrWriter)
+	d, err := plan.Diff(planRequest(c), to)
 	if err != nil {
 		return err
 	}
@@ -75,115 +59,4 @@ func diffTo(c *cli.Context) (string, error) {
 		return c.String("to"), nil
 	}
 	return "", usageErr("give --to DIR (or embedded): the suite to compare with")
-}
-
-// diffRenderer is the renderer of --format.
-func diffRenderer(format string) (func(*suitediff.Diff) ([]byte, error), error) {
-	switch format {
-	case "text":
-		return func(d *suitediff.Diff) ([]byte, error) { return []byte(suitediff.Text(d)), nil }, nil
-	case "md":
-		return func(d *suitediff.Diff) ([]byte, error) { return []byte(suitediff.Markdown(d)), nil }, nil
-	case "json":
-		return suitediff.JSON, nil
-	}
-	return nil, usageErr("--format %s: want text, md or json", quote.Name(format))
-}
-
-// diffTargets are the targets to say the change for: the --lang target, or
-// the config's (--config, or the one found upward), or none; and the suite
-// in use ("embedded" or the config's suite).
-func diffTargets(c *cli.Context) ([]suitediff.Target, string, error) {
-	if c.IsSet("lang") {
-		if c.IsSet("config") && c.String("config") != noConfig {
-			return nil, "", usageErr("--config and --lang exclude each other: the config file lists the targets")
-		}
-		b, err := Backends().Lookup(c.String("lang"))
-		if err != nil {
-			return nil, "", usageErr("%v", err)
-		}
-		blocks := splitList(c.String("blocks"))
-		if _, err := (&model.Suite{}).Select(blocks); err != nil {
-			return nil, "", usageErr("--blocks: %v", err)
-		}
-		name := c.String("lang")
-		if out := c.String("out"); out != "" {
-			name += " into " + out
-		}
-		return []suitediff.Target{{Name: name, Blocks: blocks, Layout: backend.LayoutOf(b)}}, embeddedSuite, nil
-	}
-	for _, flag := range []string{"out", "blocks"} {
-		if c.IsSet(flag) {
-			return nil, "", usageErr("--%s goes with --lang", flag)
-		}
-	}
-	cfg, err := diffConfig(c.String("config"))
-	if err != nil || cfg == nil {
-		return nil, embeddedSuite, err
-	}
-	inUse := cfg.SuiteDir()
-	if inUse == "" {
-		inUse = embeddedSuite
-	}
-	return suiteTargets(configTargets(cfg, false)), inUse, nil
-}
-
-// diffConfig loads --config, or the bqgen.yaml found upward; nil for none.
-func diffConfig(file string) (*config.Config, error) {
-	switch file {
-	case noConfig:
-		return nil, nil
-	case "":
-		wd, err := os.Getwd()
-		if err != nil {
-			return nil, err
-		}
-		if file, err = config.Find(wd); err != nil || file == "" {
-			return nil, err
-		}
-	}
-	cfg, err := config.Load(file, config.ParseTrust(os.Getenv(config.TrustEnv)), Backends().Langs(), model.KnownBlocks)
-	if err != nil {
-		return nil, problemsErr("%v", err)
-	}
-	return cfg, nil
-}
-
-// suiteTargets are run targets as the diff sees them.
-func suiteTargets(ts []target) []suitediff.Target {
-	var out []suitediff.Target
-	for _, t := range ts {
-		b, err := Backends().Lookup(t.lang)
-		if err != nil {
-			continue // the config's languages were checked when it was read
-		}
-		st := suitediff.Target{Name: t.describe(), Blocks: t.blocks, Layout: backend.LayoutOf(b)}
-		for _, e := range t.opt.Exemptions {
-			st.Exemptions = append(st.Exemptions, e.Pattern)
-		}
-		out = append(out, st)
-	}
-	return out
-}
-
-// compareSuites loads both suites (each fully validated, as generate
-// would) and compares them.
-func compareSuites(from, to string, targets []suitediff.Target, stderr io.Writer) (*suitediff.Diff, error) {
-	old, err := loadNamedSuite(from, stderr)
-	if err != nil {
-		return nil, err
-	}
-	cur, err := loadNamedSuite(to, stderr)
-	if err != nil {
-		return nil, err
-	}
-	return suitediff.Compare(old, cur, from, to, targets), nil
-}
-
-// loadNamedSuite loads the suite dir, or the embedded suite for "embedded".
-func loadNamedSuite(dir string, stderr io.Writer) (*model.Suite, error) {
-	if dir == embeddedSuite {
-		dir = ""
-	}
-	return loadSuite(dir, stderr)
 }

@@ -1,18 +1,14 @@
 package app
 
 import (
-	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 
-	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/buildinfo"
+	"github.com/babelqueue/bqgen/checkout"
 	"github.com/babelqueue/bqgen/config"
-	"github.com/babelqueue/bqgen/internal/quote"
-	"github.com/babelqueue/bqgen/model"
-	"github.com/babelqueue/bqgen/safefile"
-	"github.com/babelqueue/bqgen/writer"
+	"github.com/babelqueue/bqgen/internal/critical"
+	"github.com/babelqueue/bqgen/plan"
+	"github.com/babelqueue/bqgen/reportio"
 	"github.com/urfave/cli/v2"
 )
 
@@ -59,101 +55,6 @@ func checkCommand() *cli.Command {
 	}
 }
 
-// generated is one target's output in memory.
-type generated struct {
-	target
-	suite *model.Suite // the suite as this target runs it (its blocks)
-	whole *model.Suite // the suite in use, every block
-	files []backend.File
-	b     backend.Backend
-}
-
-// generateAll plans the run, validates the suite once and generates every
-// target in memory; nothing is written.
-func generateAll(c *cli.Context) (*runPlan, []generated, error) {
-	p, err := planRun(c)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := interrupted(c); err != nil {
-		return nil, nil, err
-	}
-	for _, t := range p.targets {
-		if _, err := Backends().Lookup(t.lang); err != nil {
-			return nil, nil, usageErr("%v", err)
-		}
-		if err := checkOutDir(t.out); err != nil {
-			return nil, nil, err
-		}
-	}
-	s, err := loadSuite(p.suiteDir, c.App.ErrWriter)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := interrupted(c); err != nil {
-		return nil, nil, err
-	}
-	if err := strictCheck(s, p.strict); err != nil {
-		return nil, nil, err
-	}
-	if err := checkLostBlocks(p, s, c.App.ErrWriter); err != nil {
-		return nil, nil, err
-	}
-	if err := checkExemptions(p, s, c.App.ErrWriter); err != nil {
-		return nil, nil, err
-	}
-	var out []generated
-	for _, t := range p.targets {
-		g, err := generateTarget(s, t)
-		if err != nil {
-			return nil, nil, err
-		}
-		out = append(out, g)
-	}
-	return p, out, nil
-}
-
-// strictCheck makes blocks bqgen cannot generate an error under --strict.
-func strictCheck(s *model.Suite, strict bool) error {
-	if !strict || len(s.Unknown) == 0 {
-		return nil
-	}
-	names := make([]string, len(s.Unknown))
-	for i, u := range s.Unknown {
-		names[i] = u.Pointer.String()
-	}
-	return problemsErr("strict: the suite has block(s) bqgen cannot generate: %s (upgrade bqgen, or drop strict)", strings.Join(names, ", "))
-}
-
-func generateTarget(s *model.Suite, t target) (generated, error) {
-	b, _ := Backends().Lookup(t.lang)
-	sel, err := s.Select(t.blocks)
-	if err != nil {
-		return generated{}, usageErr("%s: %v", t.describe(), err)
-	}
-	files, err := b.Generate(sel, t.opt)
-	var optErr *backend.OptionError
-	switch {
-	case errors.As(err, &optErr):
-		return generated{}, usageErr("%s", withLang(t.lang, optErr.Msg))
-	case err != nil:
-		return generated{}, fmt.Errorf("%s", withLang(t.lang, err.Error()))
-	}
-	// The .gitattributes that keep a checkout's copies at LF and mark them
-	// generated (or vendored) for code review.
-	files = append(files, writer.Attributes(files, t.opt.Regenerate)...)
-	return generated{target: t, suite: sel, whole: s, files: files, b: b}, nil
-}
-
-// withLang prefixes msg with the language once: a backend's error may
-// already name it.
-func withLang(lang, msg string) string {
-	if strings.HasPrefix(msg, lang+":") || strings.HasPrefix(msg, lang+" ") {
-		return msg
-	}
-	return lang + ": " + msg
-}
-
 // runGenerate writes every target. SIGINT and SIGTERM (the context) end the
 // run with the target being written as it was (exit 130); so does any
 // error. Writing is critical: Main waits for the writer to undo.
@@ -162,7 +63,7 @@ func runGenerate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	p, gens, err := generateAll(c)
+	p, gens, err := plan.GenerateAll(c.Context, planRequest(c))
 	if err != nil {
 		return err
 	}
@@ -170,45 +71,24 @@ func runGenerate(c *cli.Context) error {
 	// made before anything is written.
 	summary := ""
 	if c.IsSet("summary") {
-		summary = bumpSummary(gens, p.suiteDir)
+		summary = plan.BumpSummary(gens, p.SuiteDir)
 	}
-	leave, ok := enterCritical(c.Context)
+	leave, ok := critical.Enter(c.Context)
 	if !ok {
 		return interruptedErr("interrupted; nothing was written")
 	}
 	defer leave()
-	for _, g := range gens {
-		before := previousCases(g)
-		plan, err := writer.Write(c.Context, g.out, g.lang, g.files, g.adopt)
-		if errors.Is(err, writer.ErrInterrupted) {
-			return interruptedErr("%s: %v", g.describe(), err)
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", g.describe(), err)
-		}
-		o.Note("%s: %d file(s) written, %d removed", g.describe(), len(plan.Changes), len(plan.Removals))
-		for _, ch := range plan.Changes {
-			o.Detail("  wrote %s", quote.Name(ch.File.Path))
-		}
-		for _, r := range plan.Removals {
-			o.Detail("  removed %s", quote.Name(r))
-		}
-		// Never quiet: a test that disappears is said, whatever the flags.
-		fmt.Fprint(c.App.Writer, vanishedCases(g, before))
-		fmt.Fprint(c.App.Writer, adoptReport(g, plan))
-		// The scaffold is the SDK's: bqgen never rewrites it, but the first
-		// run after an upgrade says what in it no longer fits.
-		for _, w := range append(attributesAdvice(g, plan), wiringProblems(g)...) {
-			fmt.Fprintf(c.App.ErrWriter, "warning: %s\n", quote.Text(w))
-		}
-		auditScaffold(g).print(c.App.ErrWriter)
+	if err := checkout.Write(c.Context, gens, o); err != nil {
+		return err
 	}
 	if c.IsSet("summary") {
-		return writeOutput("--summary", c.String("summary"), []byte(summary))
+		return reportio.WriteOutput("--summary", c.String("summary"), []byte(summary))
 	}
 	return nil
 }
 
+// runCheck generates every target in memory and compares it with its
+// checkout (package checkout).
 func runCheck(c *cli.Context) error {
 	o, err := outputOf(c)
 	if err != nil {
@@ -218,134 +98,13 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	p, gens, err := generateAll(c)
+	p, gens, err := plan.GenerateAll(c.Context, planRequest(c))
 	if err != nil {
 		return err
 	}
-	// With json or github, standard output holds the findings alone, and
-	// what text prints (on either stream) becomes findings.
-	f := newCheckFindings(c, format, o)
-	var stale, newer, miswired, broken []string
-	inTheWay := false
-	for _, g := range gens {
-		if err := interrupted(c); err != nil {
-			return err
-		}
-		plan, err := writer.MakePlan(g.out, g.lang, g.files)
-		if err != nil {
-			return fmt.Errorf("%s: %w", g.describe(), err)
-		}
-		switch {
-		case plan.Empty():
-			f.o.Detail("%s: %d file(s) checked", g.describe(), len(g.files))
-			f.o.Note("%s: up to date", g.describe())
-		case plan.ByNewerBqgen():
-			// What differs is likely the newer bqgen's output: one line,
-			// not a diff a reader would take for drift.
-			f.problem("newer", "%s: written by bqgen %s, newer than this bqgen %s: check it with bqgen %s or later",
-				g.describe(), plan.WrittenBy, buildinfo.Version(), plan.WrittenBy)
-			newer = append(newer, quote.Name(g.out))
-		default:
-			fmt.Fprint(f.out, suiteChangeSummary(g, p.suiteDir))
-			fmt.Fprint(f.out, writer.Report(plan, g.describe()))
-			f.add(writer.Findings(plan, g.shownDir())...)
-			stale = append(stale, quote.Name(g.out))
-			inTheWay = inTheWay || len(plan.Conflicts) > 0
-		}
-		for _, w := range wiringProblems(g) {
-			f.problem("wiring", "%s", quote.Text(w))
-			miswired = append(miswired, quote.Name(g.out))
-		}
-		audit := auditScaffold(g)
-		audit.print(f.err)
-		f.scaffold(audit)
-		if len(audit.breaks) > 0 {
-			broken = append(broken, fmt.Sprintf("%s (operation %s)", g.describe(), strings.Join(audit.breaks, ", ")))
-		}
-		// Lines an SDK's own .gitattributes lacks are advice, not drift:
-		// check compares generated files modulo line ends either way.
-		for _, w := range attributesAdvice(g, plan) {
-			fmt.Fprintf(f.err, "warning: %s\n", quote.Text(w))
-			f.advice("attributes", w)
-		}
+	if format == "text" {
+		return checkout.Check(c.Context, p, gens, o, nil)
 	}
-	var failure error
-	switch {
-	case len(newer) > 0:
-		failure = problemsErr("%s written by a newer bqgen than this one (%s): upgrade bqgen (bqgen version says which this is)", strings.Join(newer, ", "), buildinfo.Version())
-	case len(stale) > 0 && inTheWay:
-		// generate refuses files in the way (hand-edited ones) unless told to
-		// take them over: the command that really regenerates says so.
-		failure = problemsErr("%s out of date: run %s --adopt", strings.Join(stale, ", "), p.fixIt)
-	case len(stale) > 0:
-		failure = problemsErr("%s out of date: run %s", strings.Join(stale, ", "), p.fixIt)
-	case len(miswired) > 0:
-		failure = problemsErr("the test runner of %s would not run the generated tests (see above)", strings.Join(miswired, ", "))
-	case len(broken) > 0:
-		failure = problemsErr("the scaffold of %s would not build against the generated subject interface (see above)", strings.Join(broken, "; "))
-	}
-	return f.finish(len(gens), failure)
-}
-
-// attributesAdvice is a message per .gitattributes of the SDK's own that
-// bqgen left alone where it would have written its own, with the lines to
-// add.
-func attributesAdvice(g generated, plan *writer.Plan) []string {
-	var out []string
-	for _, a := range plan.Advice {
-		out = append(out, fmt.Sprintf("%s: %s is the SDK's own, so bqgen leaves it: add these lines to keep the generated files' LF line ends on every checkout and mark them for code review:\n  %s",
-			g.lang, quote.Name(filepath.Join(g.out, filepath.FromSlash(a.Path))), strings.Join(a.Lines, "\n  ")))
-	}
-	return out
-}
-
-// wiringProblems asks the target's backend whether the SDK's test entry
-// point runs the generated files, reading the files it names.
-func wiringProblems(g generated) []string {
-	wc, ok := g.b.(backend.WiringChecker)
-	if !ok {
-		return nil
-	}
-	files, refused := readWiringFiles(g.out, wc.WiringFiles())
-	var out []string
-	for _, r := range refused {
-		out = append(out, g.lang+": "+r)
-	}
-	for _, p := range wc.CheckWiring(files, g.files) {
-		out = append(out, fmt.Sprintf("%s: %s: %s; %s", g.lang, quote.Name(filepath.Join(g.out, filepath.FromSlash(p.File))), p.Problem, p.Fix))
-	}
-	return out
-}
-
-// readWiringFiles reads the runner configurations at names (slash paths
-// relative to out, some above it: a monorepo's pytest.ini) that lie inside
-// the checkout holding out (the nearest directory holding .git, else out
-// itself), each through safefile: a link, a FIFO, a device or a file over
-// the limit is refused, and the refusal is a problem to print, naming the
-// file; its content is never read. A name outside the checkout is not read.
-func readWiringFiles(out string, names []string) (map[string][]byte, []string) {
-	abs, err := filepath.Abs(out)
-	if err != nil {
-		return nil, []string{err.Error()}
-	}
-	root := safefile.Checkout(abs)
-	if root == "" {
-		root = abs
-	}
-	files := map[string][]byte{}
-	var refused []string
-	for _, name := range names {
-		rel, err := filepath.Rel(root, filepath.Join(abs, filepath.FromSlash(name)))
-		if err != nil || !filepath.IsLocal(rel) {
-			continue
-		}
-		data, err := safefile.ReadIn(root, rel, safefile.RunnerConfig)
-		switch {
-		case err == nil:
-			files[name] = data
-		case !safefile.IsAbsent(err):
-			refused = append(refused, err.Error())
-		}
-	}
-	return files, refused
+	found, failure := checkout.Findings(c.Context, p, gens)
+	return writeFindings(c, format, "check", fmt.Sprintf("%d target(s) up to date", len(gens)), found, failure)
 }

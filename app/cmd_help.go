@@ -1,9 +1,7 @@
 package app
 
 import (
-	"strings"
-
-	"github.com/babelqueue/bqgen/internal/suggest"
+	"github.com/babelqueue/bqgen/internal/cliusage"
 	"github.com/urfave/cli/v2"
 )
 
@@ -14,33 +12,6 @@ func helpCommand() *cli.Command {
 		Name:      "help",
 		Usage:     "show bqgen's help, or a command's",
 		UsageText: "bqgen help [COMMAND [SUBCOMMAND]]",
-		Action:    runHelp,
+		Action:    cliusage.Help,
 	}
-}
-
-func runHelp(c *cli.Context) error {
-	args := c.Args().Slice()
-	if len(args) == 0 {
-		return cli.ShowAppHelp(c)
-	}
-	cmds, path := c.App.Commands, "bqgen"
-	for _, name := range args {
-		next := findCommand(cmds, name)
-		if next == nil || next.Name == "help" {
-			return usageErr("no help for %q: %s has no command %q%s (see %s --help)",
-				strings.Join(args, " "), path, name, suggest.Phrase(name, commandNames(cmds)), path)
-		}
-		cmds, path = next.Subcommands, path+" "+next.Name
-	}
-	// The command's own --help, so the two never differ.
-	return c.App.RunContext(c.Context, append(append([]string{c.App.Name}, args...), "--help"))
-}
-
-func findCommand(cmds []*cli.Command, name string) *cli.Command {
-	for _, cmd := range cmds {
-		if cmd.HasName(name) {
-			return cmd
-		}
-	}
-	return nil
 }

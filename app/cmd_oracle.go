@@ -22,14 +22,7 @@ func oracleCommand() *cli.Command {
 
 func runOracleServe(c *cli.Context) error {
 	if c.Bool("list-faults") {
-		for _, f := range oracle.Faults() {
-			block := f.Block
-			if block == "" {
-				block = "*" // the echo subjects: every block
-			}
-			c.App.Writer.Write([]byte(string(f.Name) + "\t" + block + "\t" + f.Description + "\n"))
-		}
-		return nil
+		return oracle.WriteFaults(c.App.Writer)
 	}
 	o, err := oracle.New(oracle.Fault(c.String("fault")))
 	if err != nil {

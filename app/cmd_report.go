@@ -1,16 +1,11 @@
 package app
 
 import (
-	"path/filepath"
 	"strings"
 
-	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/config"
-	"github.com/babelqueue/bqgen/internal/quote"
-	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/report"
-	"github.com/babelqueue/bqgen/safefile"
-	"github.com/babelqueue/bqgen/writer"
+	"github.com/babelqueue/bqgen/reportio"
 	"github.com/urfave/cli/v2"
 )
 
@@ -49,7 +44,7 @@ func reportCommand() *cli.Command {
 // none of whose generated tests the result files hold, or a result of a
 // --fail-on status, exits 1 (the report is written first, for CI to show).
 func runReport(c *cli.Context) error {
-	render, err := renderer(c.String("format"))
+	render, err := reportio.Renderer(c.String("format"))
 	if err != nil {
 		return err
 	}
@@ -57,251 +52,15 @@ func runReport(c *cli.Context) error {
 	if err != nil {
 		return usageErr("--fail-on: %v", err)
 	}
-	r, own, err := buildReport(c)
+	q := reportio.Request{Plan: planRequest(c), Flags: c, Stdout: c.App.Writer}
+	r, own, err := reportio.Build(c.Context, q)
 	if err != nil {
 		return err
 	}
-	if err := writeOutputs(c, r, render); err != nil {
+	if err := reportio.Write(q, r, render); err != nil {
 		return err
 	}
-	return gateReport(c, r, own, gate)
-}
-
-// writeOutputs renders r and writes it, the history and the badges.
-func writeOutputs(c *cli.Context, r report.Report, render func(report.Report, *report.Changes) ([]byte, error)) error {
-	hist, changes, err := readHistory(c.String("history"), r)
-	if err != nil {
-		return err
-	}
-	if err := writeReport(c, r, hist, changes, render); err != nil {
-		return err
-	}
-	if file := c.String("history"); file != "" {
-		data, err := hist.Append(r).Encode()
-		if err != nil {
-			return err
-		}
-		if err := writeOutput("--history", file, data); err != nil {
-			return err
-		}
-	}
-	return writeBadges(c.String("badges"), r)
-}
-
-// writeReport renders the report and writes it: to standard output, to
-// the file --output names or, for --format html with --output naming a
-// directory (an existing one, or a name ending in '/'), as a site of pages.
-func writeReport(c *cli.Context, r report.Report, hist report.History, changes *report.Changes, render func(report.Report, *report.Changes) ([]byte, error)) error {
-	file := c.String("output")
-	if c.String("format") == "html" {
-		o := report.HTMLOptions{Changes: changes}
-		if c.String("history") != "" {
-			o.History = &hist
-		}
-		if isDirOutput(file) {
-			pages, err := report.HTMLSite(r, o)
-			if err != nil {
-				return err
-			}
-			return writeFiles(file, pages)
-		}
-		out, err := report.HTMLPage(r, o)
-		if err != nil {
-			return err
-		}
-		return emit(c, file, out)
-	}
-	out, err := render(r, changes)
-	if err != nil {
-		return err
-	}
-	return emit(c, file, out)
-}
-
-// renderer is the function of the --format asked for.
-func renderer(format string) (func(report.Report, *report.Changes) ([]byte, error), error) {
-	switch format {
-	case "md":
-		return func(r report.Report, ch *report.Changes) ([]byte, error) { return report.Markdown(r, ch), nil }, nil
-	case "json":
-		return report.JSON, nil
-	case "html":
-		return report.HTML, nil
-	case "blocks":
-		return func(r report.Report, _ *report.Changes) ([]byte, error) { return report.BlockTable(r), nil }, nil
-	case "counts":
-		return func(r report.Report, _ *report.Changes) ([]byte, error) { return report.Counts(r), nil }, nil
-	}
-	return nil, usageErr("--format %s: want md, json, html, blocks or counts", quote.Name(format))
-}
-
-// buildReport is this repository's report, when it has targets or result
-// files, with every --merge report merged in after it; own is how many of
-// its SDK targets (the first ones) are this repository's.
-func buildReport(c *cli.Context) (r report.Report, own int, err error) {
-	files, err := resultFiles(c)
-	if err != nil {
-		return r, 0, err
-	}
-	ours := len(files) > 0 || c.IsSet("lang") || c.IsSet("out") || c.IsSet("config")
-	merges := c.StringSlice("merge")
-	switch {
-	case !ours && len(merges) == 0:
-		return r, 0, usageErr("nothing to report: give --results FILE or --results-dir DIR (with --lang/--out, or %s), or --merge REPORT.json", config.FileName)
-	case ours && len(files) == 0:
-		return r, 0, usageErr("no result files: give --results FILE or --results-dir DIR (a directory with none is an error too)")
-	case ours:
-		if r, err = repositoryReport(c, files); err != nil {
-			return r, 0, err
-		}
-		own = len(r.SDKs)
-	}
-	for _, file := range merges {
-		other, err := readMergeReport(file)
-		if err != nil {
-			return r, 0, err
-		}
-		if r, err = report.Merge(r, other); err != nil {
-			return r, 0, problemsErr("--merge %s: %v", quote.Name(file), err)
-		}
-	}
-	if !ours {
-		// Without targets, --suite (or the embedded suite) only describes
-		// the cases.
-		s, err := loadSuite(c.String("suite"), c.App.ErrWriter)
-		if err != nil {
-			return r, 0, err
-		}
-		facts := map[string]report.Case{}
-		for id, f := range s.CaseFacts() {
-			facts[id] = caseFacts(f)
-		}
-		r = r.WithFacts(facts)
-	}
-	if u := c.String("suite-url"); u != "" {
-		if err := report.CheckURL(u); err != nil {
-			return r, 0, usageErr("--suite-url: %v", err)
-		}
-		r.SuiteURL = strings.TrimSuffix(u, "/")
-	}
-	return r, own, nil
-}
-
-// repositoryReport generates the targets in memory (as check does), reads
-// each one's test index from the checkout and classifies the result files.
-func repositoryReport(c *cli.Context, files []resultFile) (report.Report, error) {
-	p, gens, err := generateAll(c)
-	if err != nil {
-		return report.Report{}, err
-	}
-	runs, err := readResults(files, c.App.ErrWriter)
-	if err != nil {
-		return report.Report{}, err
-	}
-	repo := repositoryName(c, p)
-	in := report.Input{Runs: runs, Descriptions: map[string]string{}, Facts: map[string]report.Case{}}
-	names := targetNames(gens)
-	perBlock := map[string][]string{}
-	for i, g := range gens {
-		idx, err := readTargetIndex(g)
-		if err != nil {
-			return report.Report{}, err
-		}
-		in.Targets = append(in.Targets, report.Target{Repository: repo, Name: names[i], Index: idx})
-		for id, f := range g.suite.CaseFacts() {
-			in.Facts[id] = caseFacts(f)
-		}
-		for _, id := range g.suite.CaseIDs() {
-			perBlock[id.Block] = appendNew(perBlock[id.Block], id.String())
-		}
-	}
-	for _, b := range model.KnownBlocks {
-		in.Order = append(in.Order, perBlock[b]...)
-	}
-	r, err := report.Build(in)
-	if err != nil {
-		return report.Report{}, problemsErr("%v", err)
-	}
-	return withProvenance(c, r, gens)
-}
-
-// readTargetIndex reads the test index generate wrote for g, where g's
-// generated files put it.
-func readTargetIndex(g generated) (report.Index, error) {
-	index, ok := backend.IndexIn(g.files)
-	at := index.Path
-	if !ok {
-		return report.Index{}, problemsErr("%s: the %s backend writes no test index (%s), so its results cannot be mapped to cases", g.describe(), g.lang, backend.IndexFileName)
-	}
-	got, err := writer.ReadSDKFiles(g.out, []string{at}, safefile.Index)
-	if err != nil {
-		return report.Index{}, problemsErr("%s: %v", g.describe(), err)
-	}
-	file := filepath.Join(g.shownDir(), filepath.FromSlash(at))
-	data, ok := got[at]
-	if !ok {
-		return report.Index{}, problemsErr("%s: no test index at %s: run %s first", g.describe(), quote.Name(file), "bqgen generate")
-	}
-	idx, err := report.ReadIndex(file, data)
-	if err != nil {
-		return report.Index{}, problemsErr("%v", err)
-	}
-	return withGoPackage(idx, g.out), nil
-}
-
-// targetNames names each target in the report: "<lang> core" for a target
-// of core blocks, "<lang> sqs" for a transport's, "<lang> core+sqs" for
-// both, with its out dir where two targets would share a name.
-func targetNames(gens []generated) []string {
-	names := make([]string, len(gens))
-	seen := map[string]int{}
-	for i, g := range gens {
-		var parts []string
-		for _, b := range g.suite.Blocks() {
-			switch {
-			case model.IsTransportBlock(b):
-				parts = append(parts, b)
-			case len(parts) == 0 || parts[0] != "core":
-				parts = append([]string{"core"}, parts...)
-			}
-		}
-		if len(parts) == 0 {
-			parts = []string{"core"}
-		}
-		names[i] = g.lang + " " + strings.Join(parts, "+")
-		seen[names[i]]++
-	}
-	for i, g := range gens {
-		if seen[names[i]] > 1 {
-			names[i] += " (" + g.shownDir() + ")"
-		}
-	}
-	return names
-}
-
-// repositoryName is --name, else the base name of the directory holding
-// bqgen.yaml, else of --out.
-func repositoryName(c *cli.Context, p *runPlan) string {
-	if n := c.String("name"); n != "" {
-		return n
-	}
-	dir := c.String("out")
-	if p.cfg != nil {
-		dir = p.cfg.Dir()
-	}
-	if abs, err := filepath.Abs(dir); err == nil {
-		dir = abs
-	}
-	return filepath.Base(dir)
-}
-
-func appendNew(list []string, s string) []string {
-	for _, have := range list {
-		if have == s {
-			return list
-		}
-	}
-	return append(list, s)
+	return reportio.Gate(q, r, own, gate)
 }
 
 // reportTargetFlags name the target whose results are reported, in

@@ -6,8 +6,9 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/internal/quote"
-	"github.com/babelqueue/bqgen/model"
-	"github.com/babelqueue/bqgen/protocol"
+	"github.com/babelqueue/bqgen/plan"
+	"github.com/babelqueue/bqgen/scaffoldaudit"
+	"github.com/babelqueue/bqgen/validate"
 	"github.com/urfave/cli/v2"
 )
 
@@ -42,67 +43,25 @@ func runScaffold(c *cli.Context) error {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	s, err := loadSuite(c.String("suite"), c.App.ErrWriter)
+	s, err := validate.Load(c.String("suite"), c.App.ErrWriter)
 	if err != nil {
 		return err
 	}
-	t := target{lang: b.Lang(), blocks: splitList(c.String("blocks")), configIndex: -1,
-		opt: backend.Options{Binding: backend.BindSDK, Package: c.String("package")}}
+	t := plan.Target{Lang: b.Lang(), Blocks: plan.SplitList(c.String("blocks")), ConfigIndex: -1,
+		Opt: backend.Options{Binding: backend.BindSDK, Package: c.String("package")}}
 	if c.IsSet("ops") {
-		return printStubs(c, b, s, t)
+		stubs, err := scaffoldaudit.Stubs(b, s, t, plan.SplitList(c.String("ops")))
+		if err != nil {
+			return err
+		}
+		// Stubs end where their last method does; the terminal's line does not.
+		fmt.Fprintln(c.App.Writer, strings.TrimRight(stubs, "\n"))
+		return nil
 	}
-	g, err := generateTarget(s, t)
+	g, err := plan.GenerateTarget(s, t, Backends())
 	if err != nil {
 		return err
 	}
-	var scaffolds []backend.File
-	for _, f := range g.files {
-		if f.Kind == backend.Scaffold {
-			scaffolds = append(scaffolds, f)
-		}
-	}
-	for _, f := range scaffolds {
-		if len(scaffolds) > 1 {
-			fmt.Fprintf(c.App.Writer, "==> %s <==\n", quote.Name(f.Path))
-		}
-		c.App.Writer.Write(f.Content)
-	}
+	c.App.Writer.Write(g.ScaffoldText())
 	return nil
-}
-
-// printStubs prints the methods of the operations --ops names.
-func printStubs(c *cli.Context, b backend.Backend, s *model.Suite, t target) error {
-	auditor, ok := b.(backend.ScaffoldAuditor)
-	if !ok {
-		return usageErr("%s: bqgen cannot print stubs for this language yet", b.Lang())
-	}
-	ops := splitList(c.String("ops"))
-	if len(ops) == 0 {
-		return usageErr("--ops names no operation (known: %s)", strings.Join(operationNames(), ", "))
-	}
-	sel, err := s.Select(t.blocks)
-	if err != nil {
-		return usageErr("%v", err)
-	}
-	for _, op := range ops {
-		if _, ok := protocol.Lookup(op); !ok {
-			return usageErr("--ops: unknown operation %s (known: %s)", quote.Name(op), strings.Join(operationNames(), ", "))
-		}
-	}
-	stubs, err := auditor.Stubs(ops, sel, t.opt)
-	if err != nil {
-		return usageErr("%s", withLang(b.Lang(), err.Error()))
-	}
-	// Stubs end where their last method does; the terminal's line does not.
-	fmt.Fprintln(c.App.Writer, strings.TrimRight(stubs, "\n"))
-	return nil
-}
-
-// operationNames are the wire names of the subject operations, for messages.
-func operationNames() []string {
-	var names []string
-	for _, op := range protocol.Operations {
-		names = append(names, op.Name)
-	}
-	return names
 }

@@ -1,15 +1,10 @@
 package app
 
 import (
-	"fmt"
-	"io/fs"
-	"path"
-	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/babelqueue/bqgen/diag"
-	"github.com/babelqueue/bqgen/internal/jsonpos"
-	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/validate"
 	"github.com/urfave/cli/v2"
 )
@@ -34,68 +29,29 @@ func runValidate(c *cli.Context) error {
 		return err
 	}
 	suiteDir := c.String("suite")
-	fsys, err := openSuite(suiteDir)
+	fsys, err := validate.Open(suiteDir)
 	if err != nil {
 		return err
 	}
 	s, problems := validate.Suite(fsys)
 	errs := problems.Errors()
-	var summary string
-	if len(errs) > 0 {
-		summary = fmt.Sprintf("%s is invalid: %d problem(s)", suiteName(suiteDir), len(errs))
-	} else {
-		summary = fmt.Sprintf("%s is valid (CONFORMANCE_VERSION %s; blocks: %v)", suiteName(suiteDir), s.VersionLabel(), s.Blocks())
-	}
+	summary := validate.Summary(suiteDir, s, len(errs))
 	if format == "text" {
-		printProblems(c.App.ErrWriter, problems)
+		validate.PrintProblems(c.App.ErrWriter, problems)
 		if len(errs) > 0 {
 			return problemsErr("%s", summary)
 		}
-		for _, id := range blockCounts(s) {
+		for _, id := range validate.BlockCounts(s) {
 			o.Detail("%s", id)
 		}
 		o.Note("%s", summary)
 		return nil
 	}
-	r := diag.Report{Command: "validate", OK: len(errs) == 0, Summary: summary, Diagnostics: suiteDiagnostics(fsys, suiteDir, problems)}
-	if err := writeDiag(c, format, r); err != nil {
-		return err
-	}
+	var failure error // the findings are on stdout; stderr says why the exit is 1
 	if len(errs) > 0 {
-		return problemsErr("%s", summary) // the findings are on stdout; stderr says why the exit is 1
+		failure = problemsErr("%s", summary)
 	}
-	return nil
-}
-
-// suiteDiagnostics are a suite's problems, each on the file the user can
-// open: below --suite as it was given, or, for the embedded suite (no file
-// of the user's), with the path in the message. A problem found by pointer
-// gets the line its value starts on, so an annotation lands on it.
-func suiteDiagnostics(fsys fs.FS, suiteDir string, problems model.Problems) []diag.Diagnostic {
-	out := make([]diag.Diagnostic, 0, len(problems))
-	files := map[string][]byte{} // each file read once, however many problems it has
-	for _, p := range problems {
-		d := diag.Diagnostic{Severity: diag.Error, Line: p.Line, Column: p.Column, Pointer: p.Pointer, Kind: "invalid", Message: p.Message}
-		if d.Line == 0 && p.File != "" && p.Pointer != "" {
-			data, seen := files[p.File]
-			if !seen {
-				data, _ = fs.ReadFile(fsys, p.File) // the suite's own FS: read, budgeted, by validate already
-				files[p.File] = data
-			}
-			d.Line, d.Column, _ = jsonpos.Find(data, p.Pointer)
-		}
-		if p.Severity == model.Warning {
-			d.Severity = diag.Warning
-		}
-		switch {
-		case suiteDir != "" && p.File != "":
-			d.File = path.Join(filepath.ToSlash(suiteDir), p.File)
-		case p.File != "":
-			d.Message = "embedded suite " + p.File + ": " + d.Message
-		}
-		out = append(out, d)
-	}
-	return out
+	return writeFindings(c, format, "validate", summary, validate.Diagnostics(fsys, suiteDir, problems), failure)
 }
 
 // formatFlag is --format for the commands whose findings have a file and a
@@ -107,29 +63,22 @@ func formatFlag() cli.Flag {
 
 func diagFormat(c *cli.Context) (string, error) {
 	f := c.String("format")
-	if !inList(f, diag.Formats) {
+	if !slices.Contains(diag.Formats, f) {
 		return "", usageErr("--format %q is not one of %s", f, strings.Join(diag.Formats, ", "))
 	}
 	return f, nil
 }
 
-// writeDiag writes r in format (json or github) to standard output.
-func writeDiag(c *cli.Context, format string, r diag.Report) error {
-	if format == "json" {
-		return diag.WriteJSON(c.App.Writer, r)
+// writeFindings writes a command's findings in format (json or github) to
+// standard output and returns failure, the error to exit with: its message
+// is the summary, else ok says what the command found.
+func writeFindings(c *cli.Context, format, command, ok string, found []diag.Diagnostic, failure error) error {
+	r := diag.Report{Command: command, OK: failure == nil, Summary: ok, Diagnostics: found}
+	if failure != nil {
+		r.Summary = failure.Error()
 	}
-	return diag.WriteGitHub(c.App.Writer, r)
-}
-
-// blockCounts are "<block>: N case(s)" for each block of s, in suite order.
-func blockCounts(s *model.Suite) []string {
-	n := map[string]int{}
-	for _, id := range s.CaseIDs() {
-		n[id.Block]++
+	if err := diag.Write(c.App.Writer, format, r); err != nil {
+		return err
 	}
-	var out []string
-	for _, b := range s.Blocks() {
-		out = append(out, fmt.Sprintf("%s: %d case(s)", b, n[b]))
-	}
-	return out
+	return failure
 }

@@ -1,10 +1,8 @@
 package app
 
 import (
-	"encoding/json"
+	"errors"
 	"io"
-	"io/fs"
-	"strings"
 
 	"github.com/babelqueue/bqgen/buildinfo"
 	"github.com/babelqueue/bqgen/conformance"
@@ -29,31 +27,13 @@ func versionFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "version", Usage: "print the version (as bqgen version) and exit"}
 }
 
-// thisBqgen is this binary's build info with the embedded suite's version.
-func thisBqgen() buildinfo.Info {
-	info := buildinfo.Read()
-	info.Suite = embeddedSuiteVersion()
-	return info
-}
-
-func embeddedSuiteVersion() string {
-	raw, err := fs.ReadFile(conformance.FS, "CONFORMANCE_VERSION")
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(string(raw))
-}
-
+// printVersion prints this binary's build info, with the embedded suite's
+// version, in format.
 func printVersion(w io.Writer, format string) error {
-	info := thisBqgen()
-	switch format {
-	case "text":
-		_, err := io.WriteString(w, info.Text())
+	info := buildinfo.Read()
+	info.Suite = conformance.Version()
+	if err := info.Write(w, format); !errors.Is(err, buildinfo.ErrFormat) {
 		return err
-	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(info)
 	}
 	return usageErr("--format %q: want text or json", format)
 }

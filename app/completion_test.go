@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/babelqueue/bqgen/completion"
+	"github.com/babelqueue/bqgen/completion/urfave"
 	"github.com/babelqueue/bqgen/internal/testkit/tier"
 )
 
@@ -93,7 +94,7 @@ func TestHelpCommand(t *testing.T) {
 // Every --format flag has its values listed for completion.
 func TestEveryFormatFlagCompletesItsValues(t *testing.T) {
 	t.Parallel()
-	tree := completionTree(newApp(nil, nil, nil))
+	tree := urfave.Tree(newApp(nil, nil, nil), flagValues)
 	var walk func(path string, c completion.Command)
 	walk = func(path string, c completion.Command) {
 		for _, f := range c.Flags {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/config"
+	"github.com/babelqueue/bqgen/initdetect"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/xeipuuv/gojsonschema"
 	"gopkg.in/yaml.v3"
@@ -113,7 +114,7 @@ func TestInitStarterValidatesAgainstTheSchema(t *testing.T) {
 		return out
 	}
 	for _, lang := range Backends().Langs() {
-		starter := starterConfig(lang, nil, nil)
+		starter := initdetect.StarterConfig(lang, nil, nil)
 		if first, _, _ := strings.Cut(starter, "\n"); first != "# yaml-language-server: $schema="+config.SchemaURL {
 			t.Errorf("%s starter's first line %q does not name the schema", lang, first)
 		}

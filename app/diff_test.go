@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/babelqueue/bqgen/conformance"
 	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 	"github.com/babelqueue/bqgen/suitediff"
 )
@@ -80,7 +81,7 @@ func TestDiffNamesExactlyTheChange(t *testing.T) {
 		Changed: []suitediff.Change{{Case: "valid-full",
 			From: `{"valid":true,"data":{"order_id":1042,"amount":99.9,"currency":"USD"}}`,
 			To:   `{"valid":true,"data":{"order_id":1042,"amount":12.5,"currency":"USD"}}`, Files: []string{}}}}}
-	if d.Format != suitediff.Format || d.From.Version != embeddedSuiteVersion() || d.To.Version != embeddedSuiteVersion() || !reflect.DeepEqual(d.Blocks, want) ||
+	if d.Format != suitediff.Format || d.From.Version != conformance.Version() || d.To.Version != conformance.Version() || !reflect.DeepEqual(d.Blocks, want) ||
 		len(d.BlocksAdded)+len(d.BlocksRemoved)+len(d.Operations) != 0 {
 		t.Errorf("json:\n%s", out)
 	}
@@ -121,7 +122,7 @@ func TestDiffFromTheUpstreamSuite(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &d); err != nil {
 		t.Fatal(err)
 	}
-	if d.From.Version != "unversioned" || d.To.Version != embeddedSuiteVersion() || !strings.Contains(strings.Join(d.BlocksAdded, ","), "settlement,row_errors,failed_writes") {
+	if d.From.Version != "unversioned" || d.To.Version != conformance.Version() || !strings.Contains(strings.Join(d.BlocksAdded, ","), "settlement,row_errors,failed_writes") {
 		t.Errorf("%+v", d)
 	}
 	ops := []string{}
@@ -186,7 +187,7 @@ func TestLostBlocksAreNeverSilent(t *testing.T) {
 		t.Error("a refused run wrote")
 	}
 	code, stdout, stderr := run(t, "generate", "--lang", "python", "--out", out, "--blocks", blocks, "--suite", lost)
-	if code != 0 || !strings.Contains(stderr, "warning: ") || !strings.Contains(stderr, "block(s) settlement, row_errors, failed_writes named by the target are not in suite "+embeddedSuiteVersion()) {
+	if code != 0 || !strings.Contains(stderr, "warning: ") || !strings.Contains(stderr, "block(s) settlement, row_errors, failed_writes named by the target are not in suite "+conformance.Version()) {
 		t.Fatalf("generate: exit %d, want 0 with a warning naming the blocks\n%s", code, stderr)
 	}
 	for _, line := range []string{"test(s) removed (block settlement is no longer generated", "  - settlement/", "  - row_errors/", "  - failed_writes/"} {
@@ -296,7 +297,7 @@ func TestGenerateSummaryWritesTheMarkdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"## Conformance suite " + embeddedSuiteVersion() + " → " + embeddedSuiteVersion(), "- added: valid-minimal-again", "- removed: invalid-wrong-type",
+	for _, want := range []string{"## Conformance suite " + conformance.Version() + " → " + conformance.Version(), "- added: valid-minimal-again", "- removed: invalid-wrong-type",
 		"- changed: valid-full", "### Target python into "} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("summary lacks %q:\n%s", want, md)

@@ -17,6 +17,7 @@ import (
 	"github.com/babelqueue/bqgen/internal/testkit/testflag"
 	"github.com/babelqueue/bqgen/internal/testkit/tier"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/plan"
 	"github.com/babelqueue/bqgen/writer"
 )
 
@@ -64,7 +65,7 @@ func TestGoldenTransport(t *testing.T) {
 	s := suitetest.Canonical(t)
 	for _, b := range Backends() {
 		for _, tg := range transportTargets(t, b.Lang()) {
-			broker := tg.blocks[0]
+			broker := tg.Blocks[0]
 			t.Run(broker+"/"+b.Lang(), func(t *testing.T) {
 				t.Parallel()
 				files := generateTargetFor(t, s, tg)
@@ -84,7 +85,7 @@ func TestGoldenTransport(t *testing.T) {
 
 // transportTargets reads a bqgen.yaml with one transport target of lang
 // per broker block, as a user would write it.
-func transportTargets(t *testing.T, lang string) []target {
+func transportTargets(t *testing.T, lang string) []plan.Target {
 	t.Helper()
 	var yml strings.Builder
 	yml.WriteString("version: 1\ntargets:\n")
@@ -95,18 +96,18 @@ func transportTargets(t *testing.T, lang string) []target {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return configTargets(cfg, false)
+	return plan.ConfigTargets(cfg, false)
 }
 
 // generateTargetFor generates tg as generate does, leaving out the vendored suite.
-func generateTargetFor(t *testing.T, s *model.Suite, tg target) map[string][]byte {
+func generateTargetFor(t *testing.T, s *model.Suite, tg plan.Target) map[string][]byte {
 	t.Helper()
-	g, err := generateTarget(s, tg)
+	g, err := plan.GenerateTarget(s, tg, Backends())
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := map[string][]byte{}
-	for _, f := range g.files {
+	for _, f := range g.Files {
 		if f.Kind != backend.Vendored {
 			out[f.Path] = f.Content
 		}

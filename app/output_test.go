@@ -36,33 +36,9 @@ func TestQuietAndVerbose(t *testing.T) {
 	}
 }
 
-// Colour is for terminals: a pipe or a file never gets an escape sequence,
-// and NO_COLOR turns it off even on one.
-func TestColourOnlyOnATerminal(t *testing.T) {
-	if colorOn(&strings.Builder{}) {
-		t.Error("a buffer is coloured")
-	}
-	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if colorOn(f) {
-		t.Error("a file is coloured")
-	}
-	if tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
-		defer tty.Close()
-		t.Setenv("NO_COLOR", "1")
-		if colorOn(tty) {
-			t.Error("a terminal is coloured with NO_COLOR set")
-		}
-	}
-	if got := paint(false, red, "x"); got != "x" {
-		t.Errorf("paint off: %q", got)
-	}
-	if got := paint(true, red, "x"); got != "\x1b[31mx\x1b[0m" {
-		t.Errorf("paint on: %q", got)
-	}
+// An error to a pipe is never coloured (package console decides where
+// colour goes).
+func TestErrorToAPipeIsNotColoured(t *testing.T) {
 	_, _, stderr := run(t, "genrate")
 	if strings.Contains(stderr, "\x1b[") {
 		t.Errorf("an error to a pipe is coloured: %q", stderr)

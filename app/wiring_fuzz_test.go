@@ -6,24 +6,26 @@ import (
 	"time"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/plan"
+	"github.com/babelqueue/bqgen/validate"
 )
 
 // wiringTargets are every backend's generated files for the embedded
 // suite, with its wiring checker, for the fuzz target below.
-func wiringTargets(tb testing.TB) map[string]generated {
+func wiringTargets(tb testing.TB) map[string]plan.Generated {
 	tb.Helper()
-	s, err := loadSuite("", io.Discard)
+	s, err := validate.Load("", io.Discard)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	out := map[string]generated{}
+	out := map[string]plan.Generated{}
 	for _, lang := range Backends().Langs() {
-		g, err := generateTarget(s, target{lang: lang, out: ".", shown: ".", configIndex: -1,
-			opt: backend.Options{Binding: backend.BindSDK, Regenerate: "bqgen generate"}})
+		g, err := plan.GenerateTarget(s, plan.Target{Lang: lang, Out: ".", Shown: ".", ConfigIndex: -1,
+			Opt: backend.Options{Binding: backend.BindSDK, Regenerate: "bqgen generate"}}, Backends())
 		if err != nil {
 			tb.Fatalf("%s: %v", lang, err)
 		}
-		if _, ok := g.b.(backend.WiringChecker); ok {
+		if _, ok := g.Backend.(backend.WiringChecker); ok {
 			out[lang] = g
 		}
 	}
@@ -61,7 +63,7 @@ func FuzzWiring(f *testing.F) {
 			if !ok {
 				continue
 			}
-			wc := g.b.(backend.WiringChecker)
+			wc := g.Backend.(backend.WiringChecker)
 			names := wc.WiringFiles()
 			files := map[string][]byte{}
 			// which says which files hold data: one of them, or all.
@@ -71,7 +73,7 @@ func FuzzWiring(f *testing.F) {
 				}
 			}
 			start := time.Now()
-			for _, p := range wc.CheckWiring(files, g.files) {
+			for _, p := range wc.CheckWiring(files, g.Files) {
 				if p.File == "" || p.Problem == "" {
 					t.Fatalf("%s: a problem without its file or its text: %+v", lang, p)
 				}

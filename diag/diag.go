@@ -52,6 +52,14 @@ type Report struct {
 	Diagnostics []Diagnostic `json:"diagnostics"`
 }
 
+// Write writes r in format: "json" (WriteJSON) or "github" (WriteGitHub).
+func Write(w io.Writer, format string, r Report) error {
+	if format == "json" {
+		return WriteJSON(w, r)
+	}
+	return WriteGitHub(w, r)
+}
+
 // WriteJSON writes r, indented, with an empty diagnostics list as [] (never
 // null), so a reader needs no special case.
 func WriteJSON(w io.Writer, r Report) error {

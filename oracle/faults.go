@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"fmt"
+	"io"
 	"sort"
 
 	"github.com/babelqueue/bqgen/model"
@@ -331,4 +332,19 @@ func New(fault Fault) (*Oracle, error) {
 		}
 	}
 	return nil, fmt.Errorf("oracle: unknown fault %q (see Faults)", string(fault))
+}
+
+// WriteFaults writes the mutants to w, one a line: name, block ("*" for
+// the echo subjects, which every block has) and description, tab-separated.
+func WriteFaults(w io.Writer) error {
+	for _, f := range Faults() {
+		block := f.Block
+		if block == "" {
+			block = "*"
+		}
+		if _, err := io.WriteString(w, string(f.Name)+"\t"+block+"\t"+f.Description+"\n"); err != nil {
+			return err
+		}
+	}
+	return nil
 }

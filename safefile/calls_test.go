@@ -36,8 +36,8 @@ var allowedFileCalls = map[string]string{
 	"model/dirfs.go: os.Open": "a suite's directories, for fs.WalkDir, after the check that their real path stays inside the suite; " +
 		"every suite file is read through safefile (guardedDir.readFile)",
 	"model/files.go: fs.WalkDir":           "lists the suite's vendored directories by name; each file is read through safefile (readLimited)",
-	"app/report_io.go: filepath.WalkDir":   "lists --results-dir by name, following no link; each file found is read through safefile.Read",
-	"app/cmd_init.go: os.OpenFile":         "init creates bqgen.yaml with O_CREATE|O_EXCL: it never replaces a file, nor writes through a link",
+	"reportio/files.go: filepath.WalkDir":  "lists --results-dir by name, following no link; each file found is read through safefile.Read",
+	"initdetect/write.go: os.OpenFile":     "init creates bqgen.yaml with O_CREATE|O_EXCL: it never replaces a file, nor writes through a link",
 	"verify/dotnet.go: filepath.Glob":      "verify's own temporary work directory, which bqgen generated",
 	"verify/java.go: filepath.WalkDir":     "copies resources bqgen generated, in verify's own temporary work directory",
 	"verify/java.go: os.ReadFile":          "copies resources bqgen generated, in verify's own temporary work directory",
@@ -49,8 +49,8 @@ var allowedFileCalls = map[string]string{
 	"verify/node.go: filepath.Glob":        "lists the test files bqgen generated in verify's own temporary work directory",
 	"verify/node.go: os.WriteFile":         "writes verify's entry point into its own temporary work directory",
 	"derive/write.go: os.ReadDir":          "lists the out dir the user named only to refuse one that is not empty; every file is written through safefile.Write",
-	"app/cmd_validate.go: fs.ReadFile":     "a file of the suite's own fs.FS (model.DirFS, whose reads go through safefile, or the embedded suite), to find a problem's line",
-	"app/cmd_version.go: fs.ReadFile":      "CONFORMANCE_VERSION of the suite embedded in the binary",
+	"validate/diagnostics.go: fs.ReadFile": "a file of the suite's own fs.FS (model.DirFS, whose reads go through safefile, or the embedded suite), to find a problem's line",
+	"conformance/version.go: fs.ReadFile":  "CONFORMANCE_VERSION of the suite embedded in the binary",
 	"verify/harness.go: os.WriteFile":      "writes a warm runner's harness into verify's own temporary work directory",
 	"verify/warm.go: os.ReadFile":          "a warm run's output file, in verify's own temporary work directory",
 }

@@ -1,0 +1,96 @@
+package plan
+
+import (
+	"fmt"
+	"path"
+	"path/filepath"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/quote"
+	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/suitediff"
+)
+
+// vendoredSuite is the suite the target's checkout vendors now (what the
+// last generate copied), or nil when it has none that loads: a checkout
+// generate never ran in, or one whose copy was edited into a broken suite
+// (check's diff shows that file by file).
+func vendoredSuite(g Generated) *model.Suite {
+	dir, ok := vendorDir(g.Files)
+	if !ok {
+		return nil
+	}
+	fsys, err := model.DirFS(filepath.Join(g.Out, filepath.FromSlash(dir)))
+	if err != nil {
+		return nil
+	}
+	s, problems := model.Load(fsys)
+	if len(problems.Errors()) > 0 {
+		return nil
+	}
+	return s
+}
+
+// vendorDir is where the target's backend vendors the suite: the directory
+// of its vendored manifest.
+func vendorDir(files []backend.File) (string, bool) {
+	for _, f := range files {
+		if f.Kind == backend.Vendored && path.Base(f.Path) == model.ManifestFile {
+			return path.Dir(f.Path), true
+		}
+	}
+	return "", false
+}
+
+// suiteDiffFor is the change from the suite g's checkout vendors to the
+// suite in use, for g; nil when the checkout vendors none, or the same
+// suite.
+func suiteDiffFor(g Generated, suiteDir string, targets []suitediff.Target) *suitediff.Diff {
+	old := vendoredSuite(g)
+	if old == nil {
+		return nil
+	}
+	inUse := embeddedSuite
+	if suiteDir != "" {
+		inUse = suiteDir
+	}
+	dir, _ := vendorDir(g.Files)
+	d := suitediff.Compare(old, g.Whole, filepath.Join(g.ShownDir(), filepath.FromSlash(dir)), inUse, targets)
+	if d.Empty() && d.From.Version == d.To.Version {
+		return nil
+	}
+	return d
+}
+
+// SuiteChangeSummary is what check prints above a target's diff when the
+// checkout vendors another suite than the one in use: the change by case,
+// as bqgen diff says it, so the reviewer reads that before the files.
+func (g Generated) SuiteChangeSummary(suiteDir string) string {
+	d := suiteDiffFor(g, suiteDir, suiteTargets([]Target{g.Target}, backend.Registry{g.Backend}))
+	if d == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s: the vendored suite differs from the suite in use; what the change means (bqgen diff):\n%s\n",
+		g.Describe(), suitediff.Text(d))
+}
+
+// BumpSummary is generate --summary's Markdown: the change from the suite
+// the first checkout vendors to the suite in use, for every target of the
+// run (a pull request's body). With nothing vendored yet it says so.
+func BumpSummary(gens []Generated, suiteDir string) string {
+	var all []Target
+	var backends backend.Registry
+	for _, g := range gens {
+		all, backends = append(all, g.Target), append(backends, g.Backend)
+	}
+	for _, g := range gens {
+		if vendoredSuite(g) == nil {
+			continue
+		}
+		if d := suiteDiffFor(g, suiteDir, suiteTargets(all, backends)); d != nil {
+			return suitediff.Markdown(d)
+		}
+		return "## Conformance suite unchanged\n\nThe checkout already vendors suite " + quote.Name(g.Whole.VersionLabel()) + ".\n"
+	}
+	return "## Conformance suite added\n\nNo suite was vendored before this run.\n"
+}

@@ -1,0 +1,260 @@
+package reportio
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/config"
+	"github.com/babelqueue/bqgen/internal/exitcode"
+	"github.com/babelqueue/bqgen/internal/quote"
+	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/plan"
+	"github.com/babelqueue/bqgen/report"
+	"github.com/babelqueue/bqgen/safefile"
+	"github.com/babelqueue/bqgen/validate"
+	"github.com/babelqueue/bqgen/writer"
+)
+
+// Write renders r and writes it, the history (--history) and the badges
+// (--badges).
+func Write(q Request, r report.Report, render Render) error {
+	hist, changes, err := readHistory(q.Flags.String("history"), r)
+	if err != nil {
+		return err
+	}
+	if err := writeReport(q, r, hist, changes, render); err != nil {
+		return err
+	}
+	if file := q.Flags.String("history"); file != "" {
+		data, err := hist.Append(r).Encode()
+		if err != nil {
+			return err
+		}
+		if err := WriteOutput("--history", file, data); err != nil {
+			return err
+		}
+	}
+	return writeBadges(q.Flags.String("badges"), r)
+}
+
+// writeReport renders the report and writes it: to standard output, to
+// the file --output names or, for --format html with --output naming a
+// directory (an existing one, or a name ending in '/'), as a site of pages.
+func writeReport(q Request, r report.Report, hist report.History, changes *report.Changes, render Render) error {
+	file := q.Flags.String("output")
+	if q.Flags.String("format") == "html" {
+		o := report.HTMLOptions{Changes: changes}
+		if q.Flags.String("history") != "" {
+			o.History = &hist
+		}
+		if isDirOutput(file) {
+			pages, err := report.HTMLSite(r, o)
+			if err != nil {
+				return err
+			}
+			return writeFiles(file, pages)
+		}
+		out, err := report.HTMLPage(r, o)
+		if err != nil {
+			return err
+		}
+		return emit(q, file, out)
+	}
+	out, err := render(r, changes)
+	if err != nil {
+		return err
+	}
+	return emit(q, file, out)
+}
+
+// Render renders a report, with the changes since the history's last
+// entry (nil: no history).
+type Render func(report.Report, *report.Changes) ([]byte, error)
+
+// Renderer is the Render of the --format asked for.
+func Renderer(format string) (Render, error) {
+	switch format {
+	case "md":
+		return func(r report.Report, ch *report.Changes) ([]byte, error) { return report.Markdown(r, ch), nil }, nil
+	case "json":
+		return report.JSON, nil
+	case "html":
+		return report.HTML, nil
+	case "blocks":
+		return func(r report.Report, _ *report.Changes) ([]byte, error) { return report.BlockTable(r), nil }, nil
+	case "counts":
+		return func(r report.Report, _ *report.Changes) ([]byte, error) { return report.Counts(r), nil }, nil
+	}
+	return nil, exitcode.Usagef("--format %s: want md, json, html, blocks or counts", quote.Name(format))
+}
+
+// Build is this repository's report, when it has targets or result
+// files, with every --merge report merged in after it; own is how many of
+// its SDK targets (the first ones) are this repository's.
+func Build(ctx context.Context, q Request) (r report.Report, own int, err error) {
+	files, err := resultFiles(q)
+	if err != nil {
+		return r, 0, err
+	}
+	ours := len(files) > 0 || q.Flags.IsSet("lang") || q.Flags.IsSet("out") || q.Flags.IsSet("config")
+	merges := q.Flags.StringSlice("merge")
+	switch {
+	case !ours && len(merges) == 0:
+		return r, 0, exitcode.Usagef("nothing to report: give --results FILE or --results-dir DIR (with --lang/--out, or %s), or --merge REPORT.json", config.FileName)
+	case ours && len(files) == 0:
+		return r, 0, exitcode.Usagef("no result files: give --results FILE or --results-dir DIR (a directory with none is an error too)")
+	case ours:
+		if r, err = repositoryReport(ctx, q, files); err != nil {
+			return r, 0, err
+		}
+		own = len(r.SDKs)
+	}
+	for _, file := range merges {
+		other, err := readMergeReport(file)
+		if err != nil {
+			return r, 0, err
+		}
+		if r, err = report.Merge(r, other); err != nil {
+			return r, 0, exitcode.Problemsf("--merge %s: %v", quote.Name(file), err)
+		}
+	}
+	if !ours {
+		// Without targets, --suite (or the embedded suite) only describes
+		// the cases.
+		s, err := validate.Load(q.Flags.String("suite"), q.Plan.Stderr)
+		if err != nil {
+			return r, 0, err
+		}
+		facts := map[string]report.Case{}
+		for id, f := range s.CaseFacts() {
+			facts[id] = caseFacts(f)
+		}
+		r = r.WithFacts(facts)
+	}
+	if u := q.Flags.String("suite-url"); u != "" {
+		if err := report.CheckURL(u); err != nil {
+			return r, 0, exitcode.Usagef("--suite-url: %v", err)
+		}
+		r.SuiteURL = strings.TrimSuffix(u, "/")
+	}
+	return r, own, nil
+}
+
+// repositoryReport generates the targets in memory (as check does), reads
+// each one's test index from the checkout and classifies the result files.
+func repositoryReport(ctx context.Context, q Request, files []resultFile) (report.Report, error) {
+	p, gens, err := plan.GenerateAll(ctx, q.Plan)
+	if err != nil {
+		return report.Report{}, err
+	}
+	runs, err := readResults(files, q.Plan.Stderr)
+	if err != nil {
+		return report.Report{}, err
+	}
+	repo := repositoryName(q, p)
+	in := report.Input{Runs: runs, Descriptions: map[string]string{}, Facts: map[string]report.Case{}}
+	names := targetNames(gens)
+	perBlock := map[string][]string{}
+	for i, g := range gens {
+		idx, err := readTargetIndex(g)
+		if err != nil {
+			return report.Report{}, err
+		}
+		in.Targets = append(in.Targets, report.Target{Repository: repo, Name: names[i], Index: idx})
+		for id, f := range g.Suite.CaseFacts() {
+			in.Facts[id] = caseFacts(f)
+		}
+		for _, id := range g.Suite.CaseIDs() {
+			perBlock[id.Block] = appendNew(perBlock[id.Block], id.String())
+		}
+	}
+	for _, b := range model.KnownBlocks {
+		in.Order = append(in.Order, perBlock[b]...)
+	}
+	r, err := report.Build(in)
+	if err != nil {
+		return report.Report{}, exitcode.Problemsf("%v", err)
+	}
+	return withProvenance(q, r, gens)
+}
+
+// readTargetIndex reads the test index generate wrote for g, where g's
+// generated files put it.
+func readTargetIndex(g plan.Generated) (report.Index, error) {
+	index, ok := backend.IndexIn(g.Files)
+	at := index.Path
+	if !ok {
+		return report.Index{}, exitcode.Problemsf("%s: the %s backend writes no test index (%s), so its results cannot be mapped to cases", g.Describe(), g.Lang, backend.IndexFileName)
+	}
+	got, err := writer.ReadSDKFiles(g.Out, []string{at}, safefile.Index)
+	if err != nil {
+		return report.Index{}, exitcode.Problemsf("%s: %v", g.Describe(), err)
+	}
+	file := filepath.Join(g.ShownDir(), filepath.FromSlash(at))
+	data, ok := got[at]
+	if !ok {
+		return report.Index{}, exitcode.Problemsf("%s: no test index at %s: run %s first", g.Describe(), quote.Name(file), "bqgen generate")
+	}
+	idx, err := report.ReadIndex(file, data)
+	if err != nil {
+		return report.Index{}, exitcode.Problemsf("%v", err)
+	}
+	return withGoPackage(idx, g.Out), nil
+}
+
+// targetNames names each target in the report: "<lang> core" for a target
+// of core blocks, "<lang> sqs" for a transport's, "<lang> core+sqs" for
+// both, with its out dir where two targets would share a name.
+func targetNames(gens []plan.Generated) []string {
+	names := make([]string, len(gens))
+	seen := map[string]int{}
+	for i, g := range gens {
+		var parts []string
+		for _, b := range g.Suite.Blocks() {
+			switch {
+			case model.IsTransportBlock(b):
+				parts = append(parts, b)
+			case len(parts) == 0 || parts[0] != "core":
+				parts = append([]string{"core"}, parts...)
+			}
+		}
+		if len(parts) == 0 {
+			parts = []string{"core"}
+		}
+		names[i] = g.Lang + " " + strings.Join(parts, "+")
+		seen[names[i]]++
+	}
+	for i, g := range gens {
+		if seen[names[i]] > 1 {
+			names[i] += " (" + g.ShownDir() + ")"
+		}
+	}
+	return names
+}
+
+// repositoryName is --name, else the base name of the directory holding
+// bqgen.yaml, else of --out.
+func repositoryName(q Request, p *plan.Run) string {
+	if n := q.Flags.String("name"); n != "" {
+		return n
+	}
+	dir := q.Flags.String("out")
+	if p.Config != nil {
+		dir = p.Config.Dir()
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	return filepath.Base(dir)
+}
+
+func appendNew(list []string, s string) []string {
+	for _, have := range list {
+		if have == s {
+			return list
+		}
+	}
+	return append(list, s)
+}

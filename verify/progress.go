@@ -16,13 +16,16 @@ type Progress struct {
 	Mutant      *MutantResult // nil for the run against the oracle
 	Oracle      Result        // the run against the oracle, when Mutant is nil
 	Elapsed     time.Duration // since the verification started
-	Took        time.Duration // this run alone
+	// MutantsElapsed is the time since the mutant runs began: the
+	// estimate of the time left leaves out the build before them.
+	MutantsElapsed time.Duration
+	Took           time.Duration // this run alone
 }
 
 // Status is the one line a terminal shows while a verification runs:
 // "mutant 37 of 133 (go), 41 s, about 90 s left". The estimate is the
-// mean time per finished run so far times the runs left; none before the
-// first mutant finishes.
+// mean time per finished mutant run so far (the build before them left
+// out) times the runs left.
 func (p Progress) Status() string {
 	if p.Mutant == nil {
 		return fmt.Sprintf("oracle run (%s), %d s", p.Lang, seconds(p.Elapsed))
@@ -39,7 +42,7 @@ func (p Progress) Left() time.Duration {
 	if p.Done == 0 || p.Done >= p.Total {
 		return 0
 	}
-	return p.Elapsed / time.Duration(p.Done) * time.Duration(p.Total-p.Done)
+	return p.MutantsElapsed / time.Duration(p.Done) * time.Duration(p.Total-p.Done)
 }
 
 // Line is the line a log (not a terminal) gets per finished run:
@@ -61,6 +64,7 @@ func seconds(d time.Duration) int { return int(d.Round(time.Second) / time.Secon
 type progressOf struct {
 	cfg     Config
 	started time.Time
+	mutants time.Time // when the first mutant run began: after the oracle run
 	total   int
 	mu      sync.Mutex
 	done    int
@@ -75,6 +79,7 @@ func (p *progressOf) oracle(res Result, took time.Duration) {
 	if p.cfg.Progress == nil {
 		return
 	}
+	p.mutants = time.Now()
 	p.cfg.Progress(Progress{Lang: p.cfg.Backend.Lang(), Total: p.total, Oracle: res, Elapsed: time.Since(p.started), Took: took})
 }
 
@@ -86,5 +91,6 @@ func (p *progressOf) mutant(m MutantResult, took time.Duration) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.done++
-	p.cfg.Progress(Progress{Lang: p.cfg.Backend.Lang(), Done: p.done, Total: p.total, Mutant: &m, Elapsed: time.Since(p.started), Took: took})
+	p.cfg.Progress(Progress{Lang: p.cfg.Backend.Lang(), Done: p.done, Total: p.total, Mutant: &m, Elapsed: time.Since(p.started),
+		MutantsElapsed: time.Since(p.mutants), Took: took})
 }

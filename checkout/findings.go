@@ -3,7 +3,6 @@ package checkout
 import (
 	"context"
 	"io"
-	"strings"
 
 	"github.com/babelqueue/bqgen/diag"
 	"github.com/babelqueue/bqgen/internal/console"
@@ -36,13 +35,13 @@ func (f findings) addAll(ds []diag.Diagnostic) {
 }
 
 // scaffold records a scaffold audit's findings: an error where the mapping
-// would break the SDK's build, a warning otherwise (as their text says).
+// would break the SDK's build, a warning otherwise.
 func (f findings) scaffold(a scaffoldaudit.Audit) {
-	for _, m := range a.Messages {
+	for _, s := range a.Findings {
 		sev := diag.Warning
-		if strings.HasPrefix(m, "error: ") {
+		if s.Breaks {
 			sev = diag.Error
 		}
-		f.add(sev, "scaffold", strings.TrimPrefix(strings.TrimPrefix(m, "error: "), "warning: "))
+		f.add(sev, "scaffold", s.Message)
 	}
 }

@@ -16,15 +16,29 @@ import (
 // Audit is what a target's backend finds in the SDK's scaffold as it is
 // on disk: the operations of the generated interface it does not map.
 type Audit struct {
-	Messages []string // one per finding, ready to print
+	Findings []Finding
 	Breaks   []string // the operations whose mapping would break the SDK's build
+}
+
+// Finding is one thing the audit found.
+type Finding struct {
+	Message string // what is wrong, where, and the stub to paste
+	Breaks  bool   // the SDK's build would break: an error, not a warning
+}
+
+// Level is "error" for a finding that breaks the build, else "warning".
+func (f Finding) Level() string {
+	if f.Breaks {
+		return "error"
+	}
+	return "warning"
 }
 
 // Print writes every finding to w, each marked a warning unless it breaks
 // the build (breaking says "error" even where generate goes on writing).
 func (a Audit) Print(w io.Writer) {
-	for _, m := range a.Messages {
-		fmt.Fprintf(w, "%s\n", quote.Text(m))
+	for _, f := range a.Findings {
+		fmt.Fprintf(w, "%s\n", quote.Text(f.Level()+": "+f.Message))
 	}
 }
 
@@ -44,14 +58,14 @@ func Scaffold(g plan.Generated) Audit {
 	}
 	files, err := writer.ReadSDKFiles(g.Out, paths, safefile.Scaffold)
 	if err != nil {
-		return Audit{Messages: []string{fmt.Sprintf("warning: %s: the scaffold cannot be read: %v", g.Describe(), err)}}
+		return Audit{Findings: []Finding{{Message: fmt.Sprintf("%s: the scaffold cannot be read: %v", g.Describe(), err)}}}
 	}
 	if len(files) == 0 {
 		return Audit{}
 	}
 	var a Audit
 	for _, f := range auditor.AuditScaffold(files, g.Suite, g.Opt) {
-		a.Messages = append(a.Messages, findingMessage(g, f))
+		a.Findings = append(a.Findings, Finding{Message: findingMessage(g, f), Breaks: f.Breaks})
 		if f.Breaks {
 			a.Breaks = append(a.Breaks, f.Operation)
 		}
@@ -63,11 +77,7 @@ func Scaffold(g plan.Generated) Audit {
 // backend's Problem says what is wrong and what follows from it, and the
 // stub under it is the code to paste or to change the method to.
 func findingMessage(g plan.Generated, f backend.ScaffoldFinding) string {
-	level := "warning"
-	if f.Breaks {
-		level = "error"
-	}
-	return fmt.Sprintf("%s: %s: %s: operation %s: %s:\n%s", level, g.Lang,
+	return fmt.Sprintf("%s: %s: operation %s: %s:\n%s", g.Lang,
 		quote.Name(filepath.Join(g.ShownDir(), filepath.FromSlash(f.File))), f.Operation, f.Problem, indent(f.Stub))
 }
 

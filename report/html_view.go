@@ -1,6 +1,7 @@
 package report
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -74,6 +75,8 @@ type htmlGroup struct {
 	Classes string   // the filter classes: its status and every block of its cases
 	Entries []htmlEntry
 	key     string
+	blocks  []string        // the block classes of its entries, first seen first
+	inGroup map[string]bool // which of them it holds: add stays linear
 }
 
 // htmlEntry is one target's result on one case. (A passing entry, alone
@@ -324,9 +327,9 @@ func (h *htmlSDK) results(r Report, i int, sdk SDK, pages htmlPages, at string, 
 		}
 		h.NotPassing[g].add(e, bk)
 	}
-	h.Passing.Classes = "fs fb st-pass" + h.Passing.Classes
+	h.Passing.setClasses("st-pass")
 	for g := range h.NotPassing {
-		h.NotPassing[g].Classes = "fs fb " + htmlStatusClass(Status(h.NotPassing[g].key)) + h.NotPassing[g].Classes
+		h.NotPassing[g].setClasses(htmlStatusClass(Status(h.NotPassing[g].key)))
 	}
 	htmlSortGroups(h.NotPassing)
 	for k := range blocks {
@@ -338,9 +341,20 @@ func (h *htmlSDK) results(r Report, i int, sdk SDK, pages htmlPages, at string, 
 // add puts e in the group, and its block among the group's classes.
 func (g *htmlGroup) add(e htmlEntry, bk string) {
 	g.Entries = append(g.Entries, e)
-	if !strings.Contains(g.Classes+" ", " "+bk+" ") {
-		g.Classes += " " + bk
+	if g.inGroup == nil {
+		g.inGroup = map[string]bool{}
 	}
+	if !g.inGroup[bk] {
+		g.inGroup[bk] = true
+		g.blocks = append(g.blocks, bk)
+	}
+}
+
+// setClasses gives the group its filter classes, once every entry is in:
+// both filters, its status and the blocks of its cases. (Built once, so a
+// group of many blocks costs their number, not its square.)
+func (g *htmlGroup) setClasses(status string) {
+	g.Classes = strings.Join(append([]string{"fs", "fb", status}, g.blocks...), " ")
 }
 
 // htmlSortGroups orders groups by status (failures first, in htmlStatuses
@@ -353,11 +367,7 @@ func htmlSortGroups(gs []htmlGroup) {
 		}
 		return len(htmlStatuses)
 	}
-	for i := 1; i < len(gs); i++ {
-		for j := i; j > 0 && rank(gs[j]) < rank(gs[j-1]); j-- {
-			gs[j], gs[j-1] = gs[j-1], gs[j]
-		}
-	}
+	slices.SortStableFunc(gs, func(a, b htmlGroup) int { return rank(a) - rank(b) })
 }
 
 func htmlStatusIndex(s Status) int {

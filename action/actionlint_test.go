@@ -29,7 +29,8 @@ func actionlintDir(t *testing.T) string {
 // steps as a reusable workflow's job (actionlint reads workflows only: its
 // inputs become workflow_call inputs and its outputs the job's, so every
 // expression is checked against what the action declares), and over each
-// recipe job of docs/ci.md. Any finding fails.
+// recipe job of docs/ci.md and each suite-bump workflow of
+// docs/suite-bumps.md. Any finding fails.
 func TestActionlint(t *testing.T) {
 	dir := actionlintDir(t)
 	files, _ := filepath.Glob(filepath.Join(repoRoot, ".github", "workflows", "*.y*ml"))
@@ -37,6 +38,9 @@ func TestActionlint(t *testing.T) {
 	files = append(files, writeYAML(t, tmp, "action.yml-as-workflow.yml", actionAsWorkflow(t)))
 	for _, r := range readRecipes(t) {
 		files = append(files, writeYAML(t, tmp, "recipe-"+r.name+".yml", r.workflow))
+	}
+	for _, w := range readBumpWorkflows(t) {
+		files = append(files, writeYAML(t, tmp, "bump-"+w.name+".yml", w.workflow))
 	}
 	// The linter must find what it is for: an undefined input.
 	broken := writeYAML(t, tmp, "broken.yml", map[string]any{"on": "push", "jobs": map[string]any{"j": map[string]any{

@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -206,6 +207,69 @@ func TestLostBlocksAreNeverSilent(t *testing.T) {
 		}
 	}
 	assertEmpty(t, empty)
+}
+
+// suiteWithoutLastCases is a copy of the embedded suite whose envelope
+// block (cases) lacks its last n cases, and their names.
+func suiteWithoutLastCases(t *testing.T, n int) (string, []string) {
+	t.Helper()
+	dir := copySuite(t)
+	path := filepath.Join(dir, "manifest.json")
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	var cases []json.RawMessage
+	if err := json.Unmarshal(m["cases"], &cases); err != nil || len(cases) <= n {
+		t.Fatalf("the suite's cases block: %d cases, %v", len(cases), err)
+	}
+	var gone []string
+	for _, c := range cases[len(cases)-n:] {
+		var named struct{ Name string }
+		if err := json.Unmarshal(c, &named); err != nil {
+			t.Fatal(err)
+		}
+		gone = append(gone, named.Name)
+	}
+	m["cases"], _ = json.Marshal(cases[:len(cases)-n])
+	data, _ := json.MarshalIndent(m, "", "  ")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, gone
+}
+
+// Cases that leave a block the target still generates are each listed,
+// however many (nothing else names them once the files are rewritten);
+// only a block no longer generated is cut short, its count standing for
+// the rest.
+func TestEveryCaseThatLeftAKeptBlockIsListed(t *testing.T) {
+	t.Parallel()
+	const n = 40 // more than the list of a dropped block holds
+	fewer, gone := suiteWithoutLastCases(t, n)
+	out := t.TempDir()
+	if code, _, stderr := run(t, "generate", "--lang", "python", "--out", out, "--blocks", "cases,failed_writes"); code != 0 {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	code, stdout, stderr := run(t, "generate", "--lang", "python", "--out", out, "--blocks", "cases", "--suite", fewer)
+	if code != 0 || !strings.Contains(stdout, fmt.Sprintf("%d test(s) removed (the cases left block cases)", n)) {
+		t.Fatalf("generate: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, name := range gone {
+		if !strings.Contains(stdout, "  - cases/"+name+"\n") {
+			t.Errorf("the removed case cases/%s is not listed:\n%s", name, stdout)
+		}
+	}
+	if strings.Contains(stdout, "more of block cases") {
+		t.Errorf("the cases that left a kept block are cut short:\n%s", stdout)
+	}
+	if !strings.Contains(stdout, "block failed_writes is no longer generated") {
+		t.Errorf("the dropped block is not said:\n%s", stdout)
+	}
 }
 
 // Flag mode on the out dir of a bqgen.yaml's target is refused, naming the

@@ -88,8 +88,11 @@ func (g Generated) previousCases() []string {
 	return out
 }
 
-// maxListedRemovals bounds the cases listed per block: a block that left
-// takes all its cases with it, and its count says that.
+// maxListedRemovals bounds the cases listed for a block no longer
+// generated: it took all its cases with it, its count says that, and the
+// old suite lists them. Cases that left a block still generated are all
+// listed, however many: once the files are rewritten nothing else names
+// them.
 const maxListedRemovals = 30
 
 // vanishedCases says which cases the last generate wrote tests for that
@@ -114,13 +117,14 @@ func (g Generated) vanishedCases(before []string) string {
 	var b strings.Builder
 	for _, block := range blocks {
 		why := "the cases left block " + quote.Name(block)
-		if !g.Suite.HasBlock(block) {
+		dropped := !g.Suite.HasBlock(block)
+		if dropped {
 			why = "block " + quote.Name(block) + " is no longer generated: the suite or the target's blocks dropped it"
 		}
 		names := byBlock[block]
 		fmt.Fprintf(&b, "%s: %d test(s) removed (%s):\n", g.Describe(), len(names), why)
 		for i, name := range names {
-			if i == maxListedRemovals && len(names) > maxListedRemovals+1 {
+			if dropped && i == maxListedRemovals && len(names) > maxListedRemovals+1 {
 				fmt.Fprintf(&b, "  ... and %d more of block %s (bqgen cases --blocks %s --suite OLD lists them)\n", len(names)-i, quote.Name(block), quote.Name(block))
 				break
 			}

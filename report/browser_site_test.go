@@ -83,6 +83,8 @@ func TestBrowserSite(t *testing.T) {
 			t.Errorf("%s at %d px is (nearly) blank", s.page, s.w)
 		}
 	}
+	checkFitsDesktop(t, bin, dir, pages[HTMLIndexFile], "#summary-table", "#blocks-table")
+	checkFitsDesktop(t, bin, dir, pages[HTMLTargetFile(1, r.SDKs[1])], ".target-blocks")
 	checkFilter(t, bin, dir, pages[HTMLIndexFile])
 	checkFilterWithoutScript(t, bin, dir, pages[HTMLIndexFile])
 	checkAxe(t, bin, dir, pages)
@@ -171,6 +173,38 @@ func checkFailuresFirst(t *testing.T, sec *domNode, i int) {
 	for k, st := range order {
 		if st == "st-fail" && k > 0 && order[k-1] != "st-fail" {
 			t.Errorf("target %d: a failure comes after %s: %v", i, order[k-1], order)
+		}
+	}
+}
+
+// checkFitsDesktop loads a copy of a page with a measuring script at
+// 1280 px and wants each table the selectors name as wide as its box at
+// most: at a desktop's width the summary's last columns (the runner's
+// figures) were cut off behind a scroll bar.
+func checkFitsDesktop(t *testing.T, bin, dir string, page []byte, selectors ...string) {
+	t.Helper()
+	sel, _ := json.Marshal(selectors)
+	probe := `<script>addEventListener('load',()=>{const o=[];for(const s of ` + string(sel) + `)for(const e of document.querySelectorAll(s))` +
+		`o.push([s,e.scrollWidth,e.parentElement.clientWidth]);const p=document.createElement('pre');p.id='probe';p.textContent=JSON.stringify(o);document.body.append(p)})</script></body>`
+	path := filepath.Join(dir, "fits-probe.html")
+	if err := os.WriteFile(path, []byte(strings.Replace(string(page), "</body>", probe, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom := runChromium(t, bin, "--dump-dom", "--window-size=1280,2000", "--virtual-time-budget=3000", "file://"+path)
+	m := regexp.MustCompile(`<pre id="probe">([^<]*)</pre>`).FindSubmatch(dom)
+	if m == nil {
+		t.Fatal("the width probe reported nothing")
+	}
+	var tables [][3]any
+	if err := json.Unmarshal(m[1], &tables); err != nil {
+		t.Fatal(err)
+	}
+	if len(tables) == 0 {
+		t.Fatalf("no table matches %v", selectors)
+	}
+	for _, tb := range tables {
+		if w, box := tb[1].(float64), tb[2].(float64); w > box {
+			t.Errorf("at 1280 px, %v is %v px wide in a box of %v px: its last columns are cut off", tb[0], w, box)
 		}
 	}
 }

@@ -144,11 +144,14 @@ func htmlID(s string) string {
 	return b.String()
 }
 
-// The ids of the page's elements. Each kind has its own prefix; an SDK
-// target's index ends at the first '-', so a result's id is unambiguous.
+// The ids of the page's elements. Each kind has its own prefix. A result's
+// id is positional, "r<target>-<case>" (the case's place in the report): a
+// report has one per target and case, and a case id in each (there and in
+// the matrix cell linking to it) would take a 23-target page of the full
+// suite over 2 MB. The case's own anchor keeps its id.
 func htmlCaseID(caseID string) string { return "case-" + htmlID(caseID) }
-func htmlResultID(sdk int, caseID string) string {
-	return "res-" + strconv.Itoa(sdk) + "-" + htmlID(caseID)
+func htmlResultID(sdk, caseIndex int) string {
+	return "r" + strconv.Itoa(sdk) + "-" + strconv.Itoa(caseIndex)
 }
 func htmlSDKID(sdk int) string        { return "sdk-" + strconv.Itoa(sdk) }
 func htmlBlockID(block string) string { return "block-" + htmlID(block) }

@@ -97,9 +97,9 @@ nav p { margin: .4em 0 0; }
 <h2>SDK targets</h2>
 <div class="wide"><table id="summary-table">
 <caption>Every SDK target: its score, the suite its tests were generated from, where and when it ran, its cases by status, and what its runners' own summaries said of bqgen's tests.</caption>
-<thead><tr><th scope="col">SDK target (language)</th><th scope="col">Score</th><th scope="col">Trend</th><th scope="col">Suite</th><th scope="col">Run</th>{{range .Looks}}<th scope="col"><span aria-hidden="true">{{.Symbol}}</span> {{.Label}}</th>{{end}}<th scope="col">Runner: passed / failed / skipped</th><th scope="col">Unknown tests</th><th scope="col">Not bqgen's</th></tr></thead>
+<thead><tr><th scope="col">SDK target (language)</th><th scope="col">Score</th><th scope="col">Trend</th><th scope="col">Suite and run</th>{{range .Looks}}<th scope="col"><span aria-hidden="true">{{.Symbol}}</span> {{.Label}}</th>{{end}}<th scope="col">Runner: passed / failed / skipped; unknown tests; not bqgen's</th></tr></thead>
 <tbody>
-{{range .SDKs}}<tr id="row-{{.ID}}"><th scope="row"><a href="{{.Href}}"><bdi>{{.Repository}}</bdi><br/><bdi>{{.Target}}</bdi></a> (<bdi>{{.Lang}}</bdi>)</th><td class="num">{{.Score}}</td><td>{{template "trend" .Trend}}</td><td><bdi>{{.Version}}</bdi>{{if .Older}}<br/><span class="older">older suite (newest: <bdi>{{$.Newest}}</bdi>)</span>{{end}}</td><td>{{template "provenance" .}}</td>{{range .Counts}}<td class="num">{{.}}</td>{{end}}<td class="num">{{.Runner.Passed}} / {{.Runner.Failed}} / {{.Runner.Skipped}}</td><td class="num">{{len .Unknown}}</td><td class="num">{{.Others}}</td></tr>
+{{range .SDKs}}<tr id="row-{{.ID}}"><th scope="row"><a href="{{.Href}}"><bdi>{{.Repository}}</bdi><br/><bdi>{{.Target}}</bdi></a> (<bdi>{{.Lang}}</bdi>)</th><td class="num">{{.Score}}</td><td>{{template "trend" .Trend}}</td><td><span class="prov">suite <bdi>{{.Version}}</bdi></span>{{if .Older}}<br/><span class="older">older suite (newest: <bdi>{{$.Newest}}</bdi>)</span>{{end}}<br/>{{template "provenance" .}}</td>{{range .Counts}}<td class="num">{{.}}</td>{{end}}<td class="num">{{.Runner.Passed}} / {{.Runner.Failed}} / {{.Runner.Skipped}}<br/>{{len .Unknown}} unknown<br/>{{.Others}} not bqgen's</td></tr>
 {{end}}</tbody>
 </table></div>
 </section>

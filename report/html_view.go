@@ -275,10 +275,10 @@ func newHTMLSDK(r Report, i int, sdk SDK, pages htmlPages, blockN map[string]int
 		h.Trend = newHTMLTrend(*hist, sdk)
 	}
 	if changes != nil {
-		cases := htmlCaseSet(r) // once per target: cases, not changes × cases
+		cases := htmlCaseIndex(r) // once per target: cases, not changes × cases
 		for _, ch := range changes.NewlyFailing {
-			if ch.Repository == sdk.Repository && ch.Target == sdk.Target && cases[ch.Case] {
-				h.NewlyFailing = append(h.NewlyFailing, htmlEntry{ID: htmlResultID(i, ch.Case), CaseID: htmlName(ch.Case), CaseHref: "#" + htmlResultID(i, ch.Case)})
+			if k, ok := cases[ch.Case]; ok && ch.Repository == sdk.Repository && ch.Target == sdk.Target {
+				h.NewlyFailing = append(h.NewlyFailing, htmlEntry{ID: htmlResultID(i, k), CaseID: htmlName(ch.Case), CaseHref: "#" + htmlResultID(i, k)})
 			}
 		}
 	}
@@ -295,7 +295,7 @@ func (h *htmlSDK) results(r Report, i int, sdk SDK, pages htmlPages, at string, 
 	}
 	groups := map[string]int{}
 	h.Passing = htmlGroup{Look: htmlLooks[Passed]}
-	for _, c := range r.Cases {
+	for n, c := range r.Cases {
 		res := htmlResult(sdk, c.ID)
 		k := htmlStatusIndex(res.Status)
 		if k >= 0 {
@@ -307,7 +307,7 @@ func (h *htmlSDK) results(r Report, i int, sdk SDK, pages htmlPages, at string, 
 		}
 		bk := "bk-" + strconv.Itoa(blockN[c.Block])
 		e := htmlEntry{
-			ID: htmlResultID(i, c.ID), CaseID: htmlName(c.ID), Classes: "fb " + bk,
+			ID: htmlResultID(i, n), CaseID: htmlName(c.ID), Classes: "fb " + bk,
 			CaseHref: pages.href(at, pages.index, htmlCaseID(c.ID)), TestURL: testURL(sdk, res),
 		}
 		if res.Status == Passed {
@@ -403,7 +403,7 @@ func percent(n, total int) string {
 func newHTMLBlocks(r Report, pages htmlPages) ([]htmlBlock, htmlInterop) {
 	var blocks []htmlBlock
 	at := map[string]int{}
-	for _, c := range r.Cases {
+	for n, c := range r.Cases {
 		k, ok := at[c.Block]
 		if !ok {
 			k = len(blocks)
@@ -421,7 +421,7 @@ func newHTMLBlocks(r Report, pages htmlPages) ([]htmlBlock, htmlInterop) {
 			}
 			// A case a target does not generate has no result entry: its
 			// cell leads to what the suite says of the case.
-			href := pages.href(pages.index, file, htmlResultID(i, c.ID))
+			href := pages.href(pages.index, file, htmlResultID(i, n))
 			if res.Status == NotGenerated {
 				href = "#" + htmlCaseID(c.ID)
 			}
@@ -504,19 +504,20 @@ func htmlChangeList(r Report, changes []Change, pages htmlPages) []htmlChange {
 			sdks[[2]string{s.Repository, s.Target}] = i
 		}
 	}
-	cases := htmlCaseSet(r)
+	cases := htmlCaseIndex(r)
 	var out []htmlChange
 	for _, ch := range changes {
 		h := htmlChange{
 			Case: htmlName(ch.Case), SDK: htmlName(ch.Repository) + " · " + htmlName(ch.Target),
 			From: htmlLook(ch.From), To: htmlLook(ch.To),
 		}
-		if i, ok := sdks[[2]string{ch.Repository, ch.Target}]; ok && cases[ch.Case] && htmlResult(r.SDKs[i], ch.Case).Status != NotGenerated {
+		k, known := cases[ch.Case]
+		if i, ok := sdks[[2]string{ch.Repository, ch.Target}]; ok && known && htmlResult(r.SDKs[i], ch.Case).Status != NotGenerated {
 			file := pages.index
 			if pages.targets != nil {
 				file = pages.targets[i]
 			}
-			h.Href = pages.href(pages.index, file, htmlResultID(i, ch.Case))
+			h.Href = pages.href(pages.index, file, htmlResultID(i, k))
 		}
 		out = append(out, h)
 	}
@@ -541,11 +542,14 @@ func htmlOlder(v, newest string) bool {
 	return len(a) < len(b)
 }
 
-// htmlCaseSet is the report's case ids as a set.
-func htmlCaseSet(r Report) map[string]bool {
-	cases := make(map[string]bool, len(r.Cases))
-	for _, c := range r.Cases {
-		cases[c.ID] = true
+// htmlCaseIndex is each case id's place in the report's cases (its
+// results' ids are made of it).
+func htmlCaseIndex(r Report) map[string]int {
+	cases := make(map[string]int, len(r.Cases))
+	for k, c := range r.Cases {
+		if _, dup := cases[c.ID]; !dup {
+			cases[c.ID] = k
+		}
 	}
 	return cases
 }

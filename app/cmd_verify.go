@@ -76,8 +76,9 @@ func runVerify(c *cli.Context) error {
 	if c.Bool("oracle-only") && c.String("report") == "" {
 		return usageErr("--oracle-only proves nothing: it goes with --report")
 	}
+	mutants := verify.NewMutants(s)
 	if !c.Bool("oracle-only") {
-		unkilled, err := verify.ReportUnkilled(text, s)
+		unkilled, err := verify.ReportUnkilled(text, mutants)
 		if err != nil {
 			return err
 		}
@@ -85,7 +86,7 @@ func runVerify(c *cli.Context) error {
 	}
 	run := verify.Languages{Suite: s, Backends: Backends(), Toolchains: Toolchains(), OracleBin: bin, Log: c.App.ErrWriter,
 		KeepDir: c.Bool("keep"), OracleOnly: c.Bool("oracle-only"), ProcessPerRun: c.Bool("process-per-run"),
-		Summary: v, Text: text, Quiet: o.Quiet || format != "text"}
+		Mutants: mutants, Summary: v, Text: text, Quiet: o.Quiet || format != "text"}
 	if c.String("report") != "" {
 		run.OracleRuns = verify.NewOracleReport(s)
 	}

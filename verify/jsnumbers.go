@@ -11,10 +11,12 @@ import (
 // has one number type: the payload 7.0 reaches the subject as 7) gets its
 // reference expectations computed on the values as its tests send them.
 func MutantsFor(b backend.Backend, s *model.Suite) ([]Mutant, error) {
-	if backend.Lacks(b)[protocol.IntegralFloatSpelling] != "" {
-		s = integralNumbersAsIntegers(s)
-	}
-	return MutantsOf(s)
+	return NewMutants(s).For(b)
+}
+
+// lacksIntegralFloats reports whether b's language reads 7.0 as 7.
+func lacksIntegralFloats(b backend.Backend) bool {
+	return backend.Lacks(b)[protocol.IntegralFloatSpelling] != ""
 }
 
 // integralNumbersAsIntegers is s with every integral number of the payload

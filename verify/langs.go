@@ -19,8 +19,9 @@ import (
 // loudly when there are any: such a case proves nothing about an SDK that
 // the rest of the suite does not, and a suite should have none. It returns
 // those cases.
-func ReportUnkilled(w io.Writer, s *model.Suite) ([]string, error) {
-	ms, err := MutantsOf(s)
+func ReportUnkilled(w io.Writer, m *Mutants) ([]string, error) {
+	s := m.Suite
+	ms, err := m.Neutral()
 	if err != nil {
 		return nil, exitcode.Problemsf("%v", err)
 	}
@@ -118,22 +119,27 @@ type Languages struct {
 	OracleBin                          string
 	Log                                io.Writer // the toolchains' build output
 	KeepDir, OracleOnly, ProcessPerRun bool
-	Summary                            *Summary
-	OracleRuns                         *OracleReport
-	Text                               io.Writer
-	Quiet                              bool
+	// Mutants, when set, are the suite's mutants as ReportUnkilled
+	// computed them; the languages share them (nil: computed here).
+	Mutants    *Mutants
+	Summary    *Summary
+	OracleRuns *OracleReport
+	Text       io.Writer
+	Quiet      bool
 }
 
 // Run verifies langs (as Langs gave them) and returns those that failed.
-func (l Languages) Run(ctx context.Context, langs []string) (failed []string, err error) {
+func (l *Languages) Run(ctx context.Context, langs []string) (failed []string, err error) {
 	for _, lang := range langs {
 		b, err := l.Backends.Lookup(lang)
 		if err != nil {
 			return nil, err
 		}
-		ms, err := MutantsFor(b, l.Suite)
-		if err != nil {
-			return nil, exitcode.Problemsf("%v", err)
+		var ms []Mutant
+		if !l.OracleOnly { // no mutant runs: their reference is not needed
+			if ms, err = l.mutants().For(b); err != nil {
+				return nil, exitcode.Problemsf("%v", err)
+			}
 		}
 		run := RunLang(ctx, Config{Backend: b, Toolchain: l.Toolchains[lang], Suite: l.Suite, OracleBin: l.OracleBin,
 			Mutants: ms, Log: l.Log, KeepDir: l.KeepDir, OracleOnly: l.OracleOnly, ProcessPerRun: l.ProcessPerRun,
@@ -151,4 +157,12 @@ func (l Languages) Run(ctx context.Context, langs []string) (failed []string, er
 		}
 	}
 	return failed, nil
+}
+
+// mutants is l.Mutants, or a new set for l.Suite.
+func (l *Languages) mutants() *Mutants {
+	if l.Mutants == nil {
+		l.Mutants = NewMutants(l.Suite)
+	}
+	return l.Mutants
 }

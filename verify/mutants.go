@@ -3,6 +3,7 @@ package verify
 import (
 	"fmt"
 
+	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/oracle"
 	"github.com/babelqueue/bqgen/validate"
@@ -47,4 +48,40 @@ func Unkilled(s *model.Suite, ms []Mutant) []string {
 		}
 	}
 	return out
+}
+
+// Mutants are one suite's mutants, computed once per view of its numbers
+// (MutantsFor) and shared by every language of a verification: the
+// reference run against each of the oracle's faults costs seconds, and
+// every language whose numbers hold the suite's spelling has the same.
+type Mutants struct {
+	Suite *model.Suite
+	views map[bool][]Mutant // by whether integral floats read as integers
+}
+
+// NewMutants is the mutants of s, none computed yet.
+func NewMutants(s *model.Suite) *Mutants { return &Mutants{Suite: s, views: map[bool][]Mutant{}} }
+
+// For is MutantsFor(b, m.Suite), computed the first time b's view is asked.
+func (m *Mutants) For(b backend.Backend) ([]Mutant, error) {
+	return m.view(lacksIntegralFloats(b))
+}
+
+// Neutral is MutantsOf(m.Suite): the language-neutral reference's.
+func (m *Mutants) Neutral() ([]Mutant, error) { return m.view(false) }
+
+func (m *Mutants) view(integersOnly bool) ([]Mutant, error) {
+	if ms, ok := m.views[integersOnly]; ok {
+		return ms, nil
+	}
+	s := m.Suite
+	if integersOnly {
+		s = integralNumbersAsIntegers(s)
+	}
+	ms, err := MutantsOf(s)
+	if err != nil {
+		return nil, err
+	}
+	m.views[integersOnly] = ms
+	return ms, nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/parallel"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/oracle"
 	"github.com/babelqueue/bqgen/validate"
@@ -12,19 +13,27 @@ import (
 // MutantsOf lists every fault of the oracle with the number of cases of s
 // that the language-neutral reference expectations fail against it, which is
 // how many generated tests must fail against that mutant in every language.
+// The faults go side by side, one per CPU: each is a run of the oracle
+// over every case, and the cases of one run are too small to share well.
 func MutantsOf(s *model.Suite) ([]Mutant, error) {
-	var out []Mutant
-	for _, f := range oracle.Faults() {
+	faults := oracle.Faults()
+	out := make([]Mutant, len(faults))
+	err := parallel.Each(len(faults), func(i int) error {
+		f := faults[i]
 		o, err := oracle.New(f.Name)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		ds, err := validate.Disagreements(s, o)
 		if err != nil {
-			return nil, fmt.Errorf("reference run against mutant %s: %w", f.Name, err)
+			return fmt.Errorf("reference run against mutant %s: %w", f.Name, err)
 		}
-		out = append(out, Mutant{Name: string(f.Name), Block: f.Block, Sub: f.Sub, Description: f.Description,
-			ExpectedFailures: validate.FailingCases(ds), Kills: validate.FailingCaseKeys(ds), Needs: f.Needs})
+		out[i] = Mutant{Name: string(f.Name), Block: f.Block, Sub: f.Sub, Description: f.Description,
+			ExpectedFailures: validate.FailingCases(ds), Kills: validate.FailingCaseKeys(ds), Needs: f.Needs}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

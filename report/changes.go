@@ -42,6 +42,7 @@ func Diff(h History, r Report) *Changes {
 		ch.RemovedSDKs = append(ch.RemovedSDKs, name)
 	}
 	sort.Strings(ch.RemovedSDKs)
+	ch.Earlier = h.earlier()
 	return ch
 }
 

@@ -102,8 +102,28 @@ func (h History) Append(r Report) History {
 
 // Recorded is one entry's recorded changes, with its place in the history.
 type Recorded struct {
-	Entry   int // 1 for the oldest entry
-	Changes EntryChanges
+	Entry   int          `json:"entry"` // 1 for the oldest entry
+	Changes EntryChanges `json:"changes"`
+}
+
+// earlierKept is how many entries' changes a report lists besides its
+// own: a history grows by one entry a run, a job summary should not.
+const earlierKept = 10
+
+// earlier is what Log lists that changed a suite or the targets (status
+// changes are each report's own), the newest earlierKept.
+func (h History) earlier() []Recorded {
+	var out []Recorded
+	for _, r := range h.Log() {
+		c := r.Changes
+		if len(c.RemovedCases)+len(c.ChangedExpectations)+len(c.AddedSDKs)+len(c.RemovedSDKs) == 0 {
+			continue
+		}
+		if out = append(out, r); len(out) == earlierKept {
+			break
+		}
+	}
+	return out
 }
 
 // Log is every change the entries record, newest first: what a reader

@@ -2,6 +2,7 @@ package report
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -128,6 +129,11 @@ func TestHistoryRecordsRemovedAndChangedCases(t *testing.T) {
 	if !strings.Contains(md, "### Cases removed\n\n- cases/b (r · go core): suite 1.4.0 → 1.5.0") || !strings.Contains(md, "### Cases whose expectation changed\n\n- cases/a") {
 		t.Errorf("markdown:\n%s", md)
 	}
+	// The earlier bump (cases/c removed by 1.4.0) stays listed after the
+	// report that showed it.
+	if !strings.Contains(md, "## Earlier suite and target changes\n\n### Report 2 of the history: suite 1.3.0 → 1.4.0\n\n- cases/c (r · go core): removed\n") {
+		t.Errorf("markdown lacks the earlier changes:\n%s", md)
+	}
 	data, err := h.Append(third).Encode()
 	if err != nil {
 		t.Fatal(err)
@@ -140,5 +146,30 @@ func TestHistoryRecordsRemovedAndChangedCases(t *testing.T) {
 	if len(log) != 2 || log[0].Entry != 3 || log[1].Entry != 2 || !reflect.DeepEqual(log[0].Changes.RemovedCases, []CaseChange{removed}) ||
 		!reflect.DeepEqual(log[1].Changes.RemovedCases, []CaseChange{gone}) {
 		t.Errorf("log: %+v", log)
+	}
+	fourth := Diff(back, third)
+	if len(fourth.Earlier) != 2 || fourth.Earlier[0].Entry != 3 || fourth.Earlier[1].Entry != 2 {
+		t.Errorf("earlier changes, newest first: %+v", fourth.Earlier)
+	}
+}
+
+func TestEarlierChangesAreBounded(t *testing.T) {
+	var h History
+	for i := range 3 * earlierKept {
+		r := Report{Newest: "1." + strconv.Itoa(i) + ".0", Cases: cases("cases/a", "cases/b"),
+			SDKs: []SDK{sdk("go core", map[string]Status{"cases/a": Passed, "cases/b": Passed})}}
+		if i%2 == 1 { // every other report drops cases/b, the next brings it back
+			r.SDKs[0].Results["cases/b"] = Result{Status: NotGenerated}
+		}
+		h = h.Append(r)
+	}
+	ch := Diff(h, Report{Newest: "2.0.0", Cases: cases("cases/a"), SDKs: []SDK{sdk("go core", map[string]Status{"cases/a": Passed})}})
+	if len(ch.Earlier) != earlierKept || ch.Earlier[0].Entry != 3*earlierKept {
+		t.Fatalf("%d earlier entries, the newest %d; want the newest %d of the %d that record a change", len(ch.Earlier), ch.Earlier[0].Entry, earlierKept, 3*earlierKept/2)
+	}
+	for i := 1; i < len(ch.Earlier); i++ {
+		if ch.Earlier[i].Entry >= ch.Earlier[i-1].Entry {
+			t.Fatalf("not newest first: %+v", ch.Earlier)
+		}
 	}
 }

@@ -119,6 +119,7 @@ func writeChanges(b *strings.Builder, ch *Changes) {
 	if ch.Previous != "" {
 		fmt.Fprintf(b, "Compared with %s.\n\n", md(ch.Previous))
 	}
+	defer writeEarlier(b, ch.Earlier)
 	if ch.Empty() {
 		b.WriteString("Nothing changed.\n\n")
 		return
@@ -158,6 +159,35 @@ func writeChanges(b *strings.Builder, ch *Changes) {
 
 // writeCaseChanges lists cases that left a target or changed what they
 // expect, with the suite versions on both sides.
+// writeEarlier lists the suite and target changes of the history's
+// earlier entries, newest first: what a suite bump removed or changed stays
+// in view after the report that showed it.
+func writeEarlier(b *strings.Builder, earlier []Recorded) {
+	if len(earlier) == 0 {
+		return
+	}
+	b.WriteString("## Earlier suite and target changes\n\n")
+	for _, r := range earlier {
+		c := r.Changes
+		fmt.Fprintf(b, "### Report %d of the history: suite %s → %s\n\n", r.Entry, md(c.FromSuite), md(c.ToSuite))
+		for _, l := range []struct {
+			what string
+			list []CaseChange
+		}{{"removed", c.RemovedCases}, {"expectation changed", c.ChangedExpectations}} {
+			for _, cc := range l.list {
+				fmt.Fprintf(b, "- %s (%s): %s\n", mdItem(cc.Case), md(SDKName(cc.Repository, cc.Target)), l.what)
+			}
+		}
+		for _, n := range c.AddedSDKs {
+			fmt.Fprintf(b, "- %s: new SDK target\n", mdItem(n))
+		}
+		for _, n := range c.RemovedSDKs {
+			fmt.Fprintf(b, "- %s: no longer reported\n", mdItem(n))
+		}
+		b.WriteString("\n")
+	}
+}
+
 func writeCaseChanges(b *strings.Builder, title string, list []CaseChange) {
 	if len(list) == 0 {
 		return

@@ -135,6 +135,9 @@ type Changes struct {
 	// of this report.
 	FromSuite string `json:"from_suite"`
 	ToSuite   string `json:"to_suite"`
+	// Earlier are the suite and target changes the history's entries
+	// recorded before this report, newest first, the last earlierKept.
+	Earlier []Recorded `json:"earlier,omitempty"`
 }
 
 // CaseChange is a change of one target's case that is not a change of

@@ -143,3 +143,61 @@ func IndexIn(files []File) (File, bool) {
 	}
 	return File{}, false
 }
+
+// TestPlace is where a backend looks for an indexed test's declaration: its
+// file, a slash path relative to the index's directory, and the key its
+// declaration lines are mapped by (a method name, a describe and test name).
+type TestPlace struct {
+	File, Key string
+}
+
+// LocateTests sets File and Line of each of tests from the rendered files:
+// place(i) says where tests[i] is declared, and declarations maps a rendered
+// file's content to the line of each key it declares. Each file is read
+// once, however many tests it holds, so locating is linear in the files'
+// size and the number of tests (a suite is untrusted input: one block can
+// hold 100k cases). A test whose file or key is not found keeps "" and 0.
+func LocateTests(dir string, rendered []File, tests []IndexedTest, place func(i int) TestPlace, declarations func(content []byte) map[string]int) {
+	content := make(map[string][]byte, len(rendered))
+	for _, f := range rendered {
+		content[f.Path] = f.Content
+	}
+	lines := map[string]map[string]int{}
+	for i := range tests {
+		p := place(i)
+		byKey, read := lines[p.File]
+		if !read {
+			if src, ok := content[path.Join(dir, p.File)]; ok {
+				byKey = declarations(src)
+			}
+			lines[p.File] = byKey
+		}
+		if line := byKey[p.Key]; line > 0 {
+			tests[i].File, tests[i].Line = p.File, line
+		}
+	}
+}
+
+// FirstLines maps the key of each line of content that declares one (key
+// reports it, and whether the line declares any) to its 1-based line, the
+// first line when a key is declared twice: a rendered file's declarations,
+// read in one pass.
+func FirstLines(content []byte, key func(line string) (string, bool)) map[string]int {
+	out := map[string]int{}
+	n := 0
+	for rest := content; len(rest) > 0; {
+		n++
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
+		if k, ok := key(string(line)); ok {
+			if _, seen := out[k]; !seen {
+				out[k] = n
+			}
+		}
+	}
+	return out
+}

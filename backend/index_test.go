@@ -97,3 +97,33 @@ func TestTestIndexFileRefusesABrokenIndex(t *testing.T) {
 		}
 	}
 }
+
+// LocateTests reads each file once, joins the place's file with the index's
+// directory, and leaves a test it cannot find without a file and line.
+func TestLocateTests(t *testing.T) {
+	rendered := []File{
+		{Path: "tests/a.txt", Content: []byte("x\ndecl one\ndecl two\ndecl one\n")},
+		{Path: "tests/b.txt", Content: []byte("decl three")},
+		{Path: "a.txt", Content: []byte("decl two\n")},
+	}
+	places := []TestPlace{{"a.txt", "one"}, {"a.txt", "two"}, {"b.txt", "three"}, {"b.txt", "four"}, {"c.txt", "one"}}
+	tests := make([]IndexedTest, len(places))
+	reads := 0
+	declarations := func(src []byte) map[string]int {
+		reads++
+		return FirstLines(src, func(line string) (string, bool) { return strings.CutPrefix(line, "decl ") })
+	}
+	LocateTests("tests", rendered, tests, func(i int) TestPlace { return places[i] }, declarations)
+	want := []struct {
+		file string
+		line int
+	}{{"a.txt", 2}, {"a.txt", 3}, {"b.txt", 1}, {"", 0}, {"", 0}}
+	for i, w := range want {
+		if tests[i].File != w.file || tests[i].Line != w.line {
+			t.Errorf("%v: %q:%d, want %q:%d", places[i], tests[i].File, tests[i].Line, w.file, w.line)
+		}
+	}
+	if reads != 2 {
+		t.Errorf("the files were read %d times, want once each (2)", reads)
+	}
+}

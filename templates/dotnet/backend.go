@@ -51,7 +51,7 @@ func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 	if err != nil {
 		return nil, err
 	}
-	index, err := v.testIndex(s, opt)
+	index, err := v.testIndex(s, opt, files)
 	if err != nil {
 		return nil, fmt.Errorf("dotnet: %w", err)
 	}

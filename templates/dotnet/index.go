@@ -56,11 +56,43 @@ var xunitEscapes = strings.NewReplacer(`\`, `\\`, "\r", `\r`, "\n", `\n`, "\t", 
 // xunitName is a test name as the xUnit console runner's -xml report writes it.
 func xunitName(name string) string { return xunitEscapes.Replace(name) }
 
-// testIndex is the test index of the view's test classes, next to them.
-func (v *view) testIndex(s *model.Suite, opt backend.Options) (backend.File, error) {
+// testIndex is the test index of the view's test classes, next to them,
+// each test at its method's declaration in the rendered class
+// (declaredMethods).
+func (v *view) testIndex(s *model.Suite, opt backend.Options, rendered []backend.File) (backend.File, error) {
+	dir := path.Dir(v.layout.code(backend.IndexFileName))
 	var tests []backend.IndexedTest
+	var places []backend.TestPlace
 	for _, f := range v.Files {
+		if len(f.index) != len(f.Tests) { // file() adds both, one per case
+			return backend.File{}, fmt.Errorf("test index: %s: %d indexed tests, %d test methods", f.Path, len(f.index), len(f.Tests))
+		}
 		tests = append(tests, f.index...)
+		file := strings.TrimPrefix(f.Path, dir+"/")
+		for _, m := range f.Tests {
+			places = append(places, backend.TestPlace{File: file, Key: m.Name})
+		}
 	}
-	return backend.TestIndexFile(path.Dir(v.layout.code(backend.IndexFileName)), "dotnet", s, opt, tests)
+	backend.LocateTests(dir, rendered, tests, func(i int) backend.TestPlace { return places[i] }, declaredMethods)
+	return backend.TestIndexFile(dir, "dotnet", s, opt, tests)
+}
+
+// methodPrefix starts the line that declares a test method (tests.cs).
+const methodPrefix = "    public void "
+
+// declaredMethods maps each test method a rendered test class declares to
+// the line of its declaration, in one pass. Members are declared four
+// spaces in; everything inside a method, a raw literal's lines included,
+// at least eight (the body's indent), and attributes and doc comments do
+// not start with "public", so a line of exactly that shape is a
+// declaration, whatever a case's name or description says.
+func declaredMethods(src []byte) map[string]int {
+	return backend.FirstLines(src, func(line string) (string, bool) {
+		rest, ok := strings.CutPrefix(line, methodPrefix)
+		if !ok {
+			return "", false
+		}
+		name, _, ok := strings.Cut(rest, "(")
+		return name, ok
+	})
 }

@@ -44,6 +44,7 @@ func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 	if err != nil {
 		return nil, err
 	}
+	v.locate(files)
 	index, err := backend.TestIndexFile(v.IndexDir, "java", s, opt, v.Index)
 	if err != nil {
 		return nil, fmt.Errorf("java: %w", err)

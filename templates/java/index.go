@@ -10,7 +10,8 @@ import (
 // testIndex collects, as newMethods names them, the test methods of every
 // case: the backend's test index (backend.TestIndexFile) is built from it.
 type testIndex struct {
-	tests []backend.IndexedTest
+	tests  []backend.IndexedTest
+	places []backend.TestPlace // where each of tests is declared
 }
 
 // add records the method that tests case name of block, in the class that
@@ -33,6 +34,7 @@ func (x *testIndex) add(pkg, block, name, methodName string) {
 	}
 	class := className(block)
 	qualified := pkg + "." + class
+	x.places = append(x.places, backend.TestPlace{File: class + SourceExt, Key: methodName})
 	x.tests = append(x.tests, backend.IndexedTest{Case: model.CaseID{Block: block, Name: name}, Names: []backend.RunnerName{
 		{Suite: qualified, Name: methodName + "()"},
 		{Suite: qualified, Name: methodName},
@@ -42,3 +44,40 @@ func (x *testIndex) add(pkg, block, name, methodName string) {
 
 // indexDir is the directory of the generated tests, where the index goes.
 func indexDir(pkg string) string { return strings.TrimSuffix(packageDir(pkg), "/") }
+
+// locate sets each indexed test's file and line: its class's file beside
+// the index and its method's declaration there (declaredTests).
+func (v *view) locate(rendered []backend.File) {
+	backend.LocateTests(v.IndexDir, rendered, v.Index, func(i int) backend.TestPlace { return v.places[i] }, declaredTests)
+}
+
+// memberPrefix is how a member of a test class starts its line.
+var memberPrefix = strings.Repeat(" ", memberIndent)
+
+// declaredTests maps each test method a rendered test class declares to
+// the line of its "void <name>(", the first such line after an @Test
+// (methodHead.partial), in one pass. Members are written memberIndent in,
+// everything inside them (Javadoc's " * " lines, an exemption's elements,
+// a method's body) further in, so lines of exactly that shape are the
+// annotation and the declaration, whatever a case's name or description
+// says.
+func declaredTests(src []byte) map[string]int {
+	test := false
+	return backend.FirstLines(src, func(line string) (string, bool) {
+		member, ok := strings.CutPrefix(line, memberPrefix)
+		if !ok {
+			return "", false
+		}
+		if member == "@Test" {
+			test = true
+			return "", false
+		}
+		rest, ok := strings.CutPrefix(member, "void ")
+		if !ok || !test {
+			return "", false
+		}
+		test = false
+		name, _, ok := strings.Cut(rest, "(")
+		return name, ok
+	})
+}

@@ -74,6 +74,7 @@ type view struct {
 	Index []backend.IndexedTest
 	// IndexDir is the directory of the generated tests.
 	IndexDir string
+	places   []backend.TestPlace // where each of Index is declared
 }
 
 // subjectFile is the data of the files that spell out the subject API:
@@ -162,7 +163,7 @@ func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation, 
 			add(tf.Class+SourceExt, tf.Data, backend.Generated)
 		}
 	}
-	v.Index, v.IndexDir = c.index.tests, indexDir(c.Package)
+	v.Index, v.places, v.IndexDir = c.index.tests, c.index.places, indexDir(c.Package)
 	return v, nil
 }
 

@@ -70,7 +70,7 @@ func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 	if err != nil {
 		return nil, err
 	}
-	index, err := v.indexFile(s, opt)
+	index, err := v.indexFile(s, opt, out)
 	if err != nil {
 		return nil, err
 	}

@@ -22,10 +22,13 @@ import (
 // from what the reporter writes (junitName): twice where Node 20 and newer
 // releases write a name differently.
 
-// indexFile is the test index of the view's test files.
-func (v *view) indexFile(s *model.Suite, opt backend.Options) (backend.File, error) {
+// indexFile is the test index of the view's test files, each test at the
+// line of its test( call (declaredTests).
+func (v *view) indexFile(s *model.Suite, opt backend.Options, rendered []backend.File) (backend.File, error) {
 	var tests []backend.IndexedTest
+	var places []backend.TestPlace
 	for _, f := range v.Tests {
+		file := strings.TrimPrefix(f.Path, TestDir+"/")
 		for _, h := range f.Body.heads() {
 			tc := h.head()
 			path := describePath(f.block, tc.describe)
@@ -34,9 +37,72 @@ func (v *view) indexFile(s *model.Suite, opt backend.Options) (backend.File, err
 				names = append(names, newer)
 			}
 			tests = append(tests, backend.IndexedTest{Case: model.CaseID{Block: f.block, Name: tc.key}, Names: names})
+			places = append(places, backend.TestPlace{File: file, Key: testKey(nestedDescribe(tc.describe), tc.Name)})
 		}
 	}
+	backend.LocateTests(TestDir, rendered, tests, func(i int) backend.TestPlace { return places[i] }, declaredTests)
 	return backend.TestIndexFile(TestDir, "node", s, opt, tests)
+}
+
+// nestedDescribe is the literal of the describe a test is in within its
+// block's describe, "" for a test directly in the block's.
+func nestedDescribe(describe string) string {
+	if describe == "" {
+		return ""
+	}
+	return tsString(describe)
+}
+
+// testKey is how declaredTests names a test: the literals of its nested
+// describe ("" for none) and of its name, as the file spells them.
+func testKey(describe, name string) string { return describe + " " + name }
+
+// Where a rendered test file declares its tests: renderTestFile puts them in
+// the block's describe, one describeIndent in, and a test of a nested
+// describe (written at the block describe's level) one nestedIndent further.
+// Names and describes are one-line literals (tsString) and comments start
+// with "//", so a line starting test( or describe( at those indents is a
+// call, whatever a case's name or description says.
+var (
+	blockTestPrefix  = describeIndent + "test("
+	nestedPrefix     = describeIndent + "describe("
+	nestedTestPrefix = describeIndent + nestedIndent + "test("
+)
+
+// declaredTests maps the key (testKey) of each test a rendered test file
+// declares to the line of its test( call, in one pass.
+func declaredTests(src []byte) map[string]int {
+	describe := ""
+	return backend.FirstLines(src, func(line string) (string, bool) {
+		if rest, ok := strings.CutPrefix(line, nestedPrefix); ok {
+			describe = leadingLiteral(rest)
+			return "", false
+		}
+		if rest, ok := strings.CutPrefix(line, blockTestPrefix); ok {
+			return testKey("", leadingLiteral(rest)), true
+		}
+		if rest, ok := strings.CutPrefix(line, nestedTestPrefix); ok {
+			return testKey(describe, leadingLiteral(rest)), true
+		}
+		return "", false
+	})
+}
+
+// leadingLiteral is the double-quoted string literal s starts with, quotes
+// and escapes as written ("" when s does not start with a whole one).
+func leadingLiteral(s string) string {
+	if !strings.HasPrefix(s, `"`) {
+		return ""
+	}
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return s[:i+1]
+		}
+	}
+	return ""
 }
 
 // charRef is a numeric character reference, which newer reporters leave

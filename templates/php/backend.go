@@ -55,6 +55,7 @@ func (b Backend) render(s *model.Suite, v *view) ([]backend.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("php: %w", err)
 	}
+	v.index.locate(v.Index, out)
 	index, err := backend.TestIndexFile(TestDir, "php", s, v.options, v.Index)
 	if err != nil {
 		return nil, fmt.Errorf("php: %w", err)

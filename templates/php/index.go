@@ -10,7 +10,8 @@ import (
 // testIndex collects the test method of every case as newMethods names it,
 // for the backend's test index (backend.TestIndexFile).
 type testIndex struct {
-	byCase map[model.CaseID]backend.IndexedTest
+	byCase  map[model.CaseID]backend.IndexedTest
+	methods map[model.CaseID]string // the test method of each case
 }
 
 // add records the method that tests case name of block, under both class
@@ -29,6 +30,7 @@ func (x *testIndex) add(ns, block, name, methodName string) {
 	}
 	class := className(block)
 	id := model.CaseID{Block: block, Name: name}
+	x.methods[id] = methodName
 	x.byCase[id] = backend.IndexedTest{Case: id, Names: []backend.RunnerName{
 		{Suite: ns + `\` + class, Name: methodName},
 		{Suite: strings.ReplaceAll(ns, `\`, ".") + "." + class, Name: methodName},
@@ -44,4 +46,31 @@ func (x *testIndex) tests(s *model.Suite) []backend.IndexedTest {
 		}
 	}
 	return out
+}
+
+// locate sets each test's file and line: its method's declaration in its
+// block's class, read from the rendered files (declaredMethods).
+func (x *testIndex) locate(tests []backend.IndexedTest, rendered []backend.File) {
+	place := func(i int) backend.TestPlace {
+		id := tests[i].Case
+		return backend.TestPlace{File: strings.TrimPrefix(TestFile(id.Block), TestDir+"/"), Key: x.methods[id]}
+	}
+	backend.LocateTests(TestDir, rendered, tests, place, declaredMethods)
+}
+
+// declaredMethods maps each method a rendered test class declares to the
+// line of its "public function" (its known failure's private assertions are
+// not tests), in one pass. Members are declared four spaces in; everything
+// inside a method, a docblock's " * " lines included, is indented further,
+// so a line of exactly that shape is a declaration, whatever a case's name
+// or description says.
+func declaredMethods(src []byte) map[string]int {
+	return backend.FirstLines(src, func(line string) (string, bool) {
+		rest, ok := strings.CutPrefix(line, "    public function ")
+		if !ok {
+			return "", false
+		}
+		name, _, ok := strings.Cut(rest, "(")
+		return name, ok
+	})
 }

@@ -192,7 +192,7 @@ func newCommon(s *model.Suite, ns string, opt backend.Options) common {
 	}
 	return common{Namespace: ns, Version: commentText(version), VersionLit: phpString(version), XMLVersion: xmlCommentText(version),
 		Regenerate: commentText(regenerate), XMLRegenerate: xmlInstructionText(regenerate), options: opt,
-		index: &testIndex{byCase: map[model.CaseID]backend.IndexedTest{}}}
+		index: &testIndex{byCase: map[model.CaseID]backend.IndexedTest{}, methods: map[model.CaseID]string{}}}
 }
 
 // supportFiles lists the subject, the JSON model and the base test case,

@@ -19,46 +19,43 @@ import (
 // (unittest-xml-reporting) write. The index lists both; a result file uses
 // one of them.
 
-// indexFile is the test index of the view's test modules.
-// Each test's line is its method's "def", found in the rendered module
-// after its class's line.
+// indexFile is the test index of the view's test modules, each test at
+// its method's "def" in its class (declaredMethods).
 func (v *view) indexFile(s *model.Suite, opt backend.Options, rendered []backend.File) (backend.File, error) {
 	var tests []backend.IndexedTest
-	content := map[string]string{}
-	for _, f := range rendered {
-		content[f.Path] = string(f.Content)
-	}
+	var places []backend.TestPlace
 	for _, f := range v.Files {
 		module := strings.TrimSuffix(f.Path[strings.LastIndex(f.Path, "/")+1:], ".py")
 		fromTests := module + "." + f.Class
 		fromRoot := strings.ReplaceAll(v.Layout.Dir, "/", ".") + "." + fromTests
-		lines := strings.Split(content[f.Path], "\n")
 		file, _ := strings.CutPrefix(f.Path, v.Layout.Dir+"/")
 		for _, h := range f.Body.heads() {
-			t := backend.IndexedTest{Case: model.CaseID{Block: f.block, Name: h.name},
-				Names: []backend.RunnerName{{Suite: fromRoot, Name: h.Method}, {Suite: fromTests, Name: h.Method}}}
-			if line := methodLine(lines, f.Class, h.Method); line > 0 {
-				t.File, t.Line = file, line
-			}
-			tests = append(tests, t)
+			tests = append(tests, backend.IndexedTest{Case: model.CaseID{Block: f.block, Name: h.name},
+				Names: []backend.RunnerName{{Suite: fromRoot, Name: h.Method}, {Suite: fromTests, Name: h.Method}}})
+			places = append(places, backend.TestPlace{File: file, Key: f.Class + "." + h.Method})
 		}
 	}
+	backend.LocateTests(v.Layout.Dir, rendered, tests, func(i int) backend.TestPlace { return places[i] }, declaredMethods)
 	return backend.TestIndexFile(v.Layout.Dir, "python", s, opt, tests)
 }
 
-// methodLine is the 1-based line of "def <method>(" in class's body (0
-// when the module has none).
-func methodLine(lines []string, class, method string) int {
-	in := false
-	for i, l := range lines {
-		switch {
-		case strings.HasPrefix(l, "class "+class+"(") || strings.HasPrefix(l, "class "+class+":"):
-			in = true
-		case strings.HasPrefix(l, "class "):
-			in = false
-		case in && strings.HasPrefix(strings.TrimLeft(l, " "), "def "+method+"("):
-			return i + 1
+// declaredMethods maps "<class>.<method>" to the line of each method's def
+// in a rendered module, in one pass. A class starts at column 0 and its
+// methods are defined four spaces in; everything inside a method (its
+// docstring, a literal's continuation lines) is indented further (hang 8),
+// so a line of exactly that shape is a declaration, whatever a case's name
+// or description says.
+func declaredMethods(src []byte) map[string]int {
+	class := ""
+	return backend.FirstLines(src, func(line string) (string, bool) {
+		if rest, ok := strings.CutPrefix(line, "class "); ok {
+			class = rest[:strings.IndexAny(rest+":", "(:")]
+			return "", false
 		}
-	}
-	return 0
+		rest, ok := strings.CutPrefix(line, "    def ")
+		if !ok || class == "" || strings.IndexByte(rest, '(') < 0 {
+			return "", false
+		}
+		return class + "." + rest[:strings.IndexByte(rest, '(')], true
+	})
 }

@@ -1,46 +1,45 @@
 package python
 
 import (
-	"encoding/json"
-	"path"
-	"strings"
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/testkit/indextest"
+	"github.com/babelqueue/bqgen/model"
 )
 
 // Every case of the test index says where its test is: the line of its
-// method's def.
+// method's def, with hostile names and descriptions too.
 func TestIndexGivesEachTestsLine(t *testing.T) {
-	files := generate(t, canonicalSuite(t), backend.BindSDK)
-	index, ok := backend.IndexIn(files)
-	if !ok {
-		t.Fatal("no test index")
+	for name, s := range map[string]*model.Suite{"canonical": canonicalSuite(t), "adversarial": adversarialSuite(t)} {
+		t.Run(name, func(t *testing.T) {
+			n := indextest.Located(t, generate(t, s, backend.BindSDK), func(e indextest.Entry) string {
+				return "    def " + e.Names[0].Name + "("
+			})
+			t.Logf("%d tests located", n)
+		})
 	}
-	var idx struct {
-		Tests []struct {
-			Case  string
-			Names []backend.RunnerName
-			File  string
-			Line  int
+}
+
+// A def in a docstring or a method's body, or before any class, is not a
+// method of the class.
+func TestDeclaredMethodsAreTheClassMembers(t *testing.T) {
+	src := "    def test_early(self):\n" +
+		"class AConformanceTest(support.ConformanceTestCase):\n" +
+		"    \"\"\"Doc.\"\"\"\n" +
+		"    def test_a(self):\n" +
+		"        \"\"\"a\n\n        def test_b(self):\n        \"\"\"\n" +
+		"    def test_b(self):\n" +
+		"class B:\n" +
+		"    def test_a(self):\n"
+	got := declaredMethods([]byte(src))
+	want := map[string]int{"AConformanceTest.test_a": 4, "AConformanceTest.test_b": 9, "B.test_a": 11}
+	for k, line := range want {
+		if got[k] != line {
+			t.Errorf("%s: line %d, want %d", k, got[k], line)
 		}
 	}
-	if err := json.Unmarshal(index.Content, &idx); err != nil {
-		t.Fatal(err)
+	if len(got) != len(want) {
+		t.Errorf("declared %v, want %v", got, want)
 	}
-	content := map[string][]string{}
-	for _, f := range files {
-		content[f.Path] = strings.Split(string(f.Content), "\n")
-	}
-	for _, e := range idx.Tests {
-		lines := content[path.Join(path.Dir(index.Path), e.File)]
-		if e.Line < 1 || e.Line > len(lines) {
-			t.Errorf("%s: %s line %d is not a line of a generated file", e.Case, e.File, e.Line)
-			continue
-		}
-		if want := "def " + e.Names[0].Name + "("; !strings.Contains(lines[e.Line-1], want) {
-			t.Errorf("%s: %s:%d reads %q, want %q", e.Case, e.File, e.Line, lines[e.Line-1], want)
-		}
-	}
-	t.Logf("%d tests located", len(idx.Tests))
 }

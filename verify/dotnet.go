@@ -67,6 +67,7 @@ func (d DotnetToolchain) Prepare(ctx context.Context, dir string, log io.Writer)
 			return fmt.Errorf("dotnet %s %s: %w", args[0], project, err)
 		}
 	}
+	d.prepareWarm(ctx, dir, framework, log)
 	return nil
 }
 
@@ -96,16 +97,27 @@ func (d DotnetToolchain) Run(ctx context.Context, dir string, env []string) (Res
 	args := []string{"exec",
 		"--runtimeconfig", out + name + ".runtimeconfig.json",
 		"--depsfile", out + name + ".deps.json",
-		out + dotnet.XunitConsoleDir + "/xunit.console.dll",
+		out + xunitConsole,
 		out + name + ".dll", "-nocolor", "-xml", xml}
 	output, runErr := d.dotnet(ctx, dir, env, args...).CombinedOutput()
-	res, errors, ok := parseXunitSummary(string(output))
+	res, err := xunitResult(string(output), fmt.Sprint(runErr))
 	res.Files = writtenFiles(xml)
+	return res, err
+}
+
+// xunitConsole is xUnit's console runner, relative to the build output.
+const xunitConsole = dotnet.XunitConsoleDir + "/xunit.console.dll"
+
+// xunitResult reads a console run's output (exit says how it ended, for the
+// error). An error is a run that printed no summary (a missing assembly, a
+// host failure) or whose runner reported errors outside the tests.
+func xunitResult(output, exit string) (Result, error) {
+	res, errors, ok := parseXunitSummary(output)
 	switch {
 	case !ok:
-		return res, fmt.Errorf("the xUnit console runner printed no test summary (exit: %v); its output ends:\n%s", runErr, dotnetTail(output))
+		return res, fmt.Errorf("the xUnit console runner printed no test summary (exit: %s); its output ends:\n%s", exit, dotnetTail([]byte(output)))
 	case errors > 0:
-		return res, fmt.Errorf("the xUnit console runner reported %d error(s) outside the tests; its output ends:\n%s", errors, dotnetTail(output))
+		return res, fmt.Errorf("the xUnit console runner reported %d error(s) outside the tests; its output ends:\n%s", errors, dotnetTail([]byte(output)))
 	}
 	return res, nil
 }

@@ -107,6 +107,9 @@ func TestDotnetToolchainDrivesTheCLI(t *testing.T) {
 	for _, want := range []string{
 		"args: restore BabelQueue.Conformance.Tests.csproj -p:TargetFramework=net10.0",
 		"args: build BabelQueue.Conformance.Tests.csproj --no-restore --nologo -p:OutDir=bin/bqgen-verify/ -p:TargetFramework=net10.0",
+		"args: restore " + filepath.Join(dir, "bin/bqgen-verify-runner/src/BqgenVerifyRunner.csproj") + " -p:TargetFramework=net10.0",
+		"args: build " + filepath.Join(dir, "bin/bqgen-verify-runner/src/BqgenVerifyRunner.csproj") + " --no-restore --nologo -p:OutDir=" +
+			filepath.Join(dir, "bin/bqgen-verify-runner/out") + "/ -p:TargetFramework=net10.0",
 	} {
 		if !strings.Contains(log.String(), want) {
 			t.Errorf("Prepare did not run %q:\n%s", want, log.String())
@@ -125,6 +128,17 @@ func TestDotnetToolchainDrivesTheCLI(t *testing.T) {
 		if !strings.Contains(res.Output, want) {
 			t.Errorf("output lacks %q:\n%s", want, res.Output)
 		}
+	}
+}
+
+// A warm runner whose harness did not build cannot start: verify then runs a
+// process per run.
+func TestDotnetWarmNeedsItsHarness(t *testing.T) {
+	dir := t.TempDir()
+	writeDotnetFile(t, filepath.Join(dir, "P.csproj"), "<Project/>")
+	if _, err := (DotnetToolchain{Command: "bqgen-no-such-dotnet"}).StartWarm(context.Background(), dir); err == nil ||
+		!strings.Contains(err.Error(), "not built") {
+		t.Errorf("StartWarm = %v", err)
 	}
 }
 

@@ -3,11 +3,15 @@ package verify
 import (
 	"context"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 	"github.com/babelqueue/bqgen/internal/testkit/tier"
+	"github.com/babelqueue/bqgen/templates/dotnet"
 	"github.com/babelqueue/bqgen/templates/python"
 )
 
@@ -143,6 +147,56 @@ class StateTest {
             fault = property != null ? property : System.getenv().getOrDefault("BQGEN_ORACLE_FAULT", "");
         }
         assertEquals("", fault, "served by a mutant");
+    }
+}
+`})
+	var log logBuffer
+	if err := tc.Prepare(context.Background(), dir, &log); err != nil {
+		t.Fatalf("prepare: %v\n%s", err, log.String())
+	}
+	proveWarmIsolation(t, tc, dir)
+}
+
+func TestDotnetWarmRunsAreIsolated(t *testing.T) {
+	tier.Toolchain(t, "dotnet")
+	tc := DotnetToolchain{}
+	if err := tc.Available(); err != nil {
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	// The generated project file (its xUnit packages and the console runner
+	// it copies beside the tests), with these tests instead of the suite's.
+	files, err := dotnet.New().Generate(suitetest.Canonical(t), backend.Options{Binding: backend.BindOracle})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if ok, _ := path.Match(dotnet.ProjectGlob, f.Path); ok {
+			writeFiles(t, dir, map[string]string{f.Path: string(f.Content)})
+		}
+	}
+	writeFiles(t, dir, map[string]string{"StateTests.cs": `using System;
+using Xunit;
+
+namespace State;
+
+public class StateTests
+{
+    private static int runs;
+    private static string? fault;
+
+    [Fact]
+    public void Fresh()
+    {
+        runs++;
+        Assert.True(runs == 1, "static state survived a run");
+    }
+
+    [Fact]
+    public void Fault()
+    {
+        fault ??= Environment.GetEnvironmentVariable("BQGEN_ORACLE_FAULT") ?? "";
+        Assert.True(fault == "", "served by a mutant");
     }
 }
 `})

@@ -8,6 +8,7 @@ using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
 using System.Linq;
+using System.Runtime.Loader;
 using System.Text;
 using System.Text.Json.Nodes;
 using System.Threading;
@@ -43,13 +44,18 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
     private readonly Process process;
     private long lastId;
     private string? broken;
+    private bool disposed;
 
     private OracleConformanceSubject(Process process)
     {
         this.process = process;
     }
 
-    /// <summary>Starts the oracle and stops it when the test process exits.</summary>
+    /// <summary>
+    /// Starts the oracle and stops it when the test process exits, or when the
+    /// assembly load context of these tests unloads first (a runner that runs
+    /// them again in the same process, each time in a context of its own).
+    /// </summary>
     public static OracleConformanceSubject Start()
     {
         var start = new ProcessStartInfo(OracleBinary())
@@ -73,7 +79,14 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
         process.StandardInput.NewLine = "\n";
         process.StandardInput.AutoFlush = true;
         var subject = new OracleConformanceSubject(process);
-        AppDomain.CurrentDomain.ProcessExit += (_, _) => subject.Dispose();
+        EventHandler exit = (_, _) => subject.Dispose();
+        AppDomain.CurrentDomain.ProcessExit += exit;
+        AssemblyLoadContext.GetLoadContext(typeof(OracleConformanceSubject).Assembly)!.Unloading += _ =>
+        {
+            // The process-wide handler would keep the unloaded tests alive.
+            AppDomain.CurrentDomain.ProcessExit -= exit;
+            subject.Dispose();
+        };
         return subject;
     }
 
@@ -88,6 +101,11 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
     {
         lock (gate)
         {
+            if (disposed)
+            {
+                return;
+            }
+            disposed = true;
             try
             {
                 process.StandardInput.Close();

@@ -87,34 +87,6 @@ class StateTest(unittest.TestCase):
 	proveWarmIsolation(t, tc, dir)
 }
 
-func TestNodeWarmRunsAreIsolated(t *testing.T) {
-	tier.Toolchain(t, "node")
-	tc := NodeToolchain{}
-	if err := tc.Available(); err != nil {
-		t.Skip(err)
-	}
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{nodeEntry: `import "./test/state.test.mjs";` + "\n",
-		"test/state.test.mjs": `import { test } from "node:test";
-import assert from "node:assert/strict";
-
-let runs = 0;
-globalThis.bqgenRuns = (globalThis.bqgenRuns ?? 0);
-
-test("fresh", () => {
-  runs++;
-  globalThis.bqgenRuns++;
-  assert.deepEqual([runs, globalThis.bqgenRuns], [1, 1], "module state survived a run");
-});
-
-test("fault", () => {
-  globalThis.bqgenFault ??= process.env.BQGEN_ORACLE_FAULT ?? "";
-  assert.equal(globalThis.bqgenFault, "", "served by a mutant");
-});
-`})
-	proveWarmIsolation(t, tc, dir)
-}
-
 func TestJavaWarmRunsAreIsolated(t *testing.T) {
 	tier.Toolchain(t, "java")
 	tc := JavaToolchain{}

@@ -31,9 +31,9 @@ func bumpedSuite(t *testing.T) string {
 	return dir
 }
 
-// suiteWithout is a copy of the embedded suite without the named top-level
-// blocks (re-encoded: key order is not the suite's concern).
-func suiteWithout(t *testing.T, blocks ...string) string {
+// editedSuite is a copy of the embedded suite whose manifest's top-level
+// blocks edit changes (re-encoded: key order is not the suite's concern).
+func editedSuite(t *testing.T, edit func(m map[string]json.RawMessage)) string {
 	t.Helper()
 	dir := copySuite(t)
 	path := filepath.Join(dir, "manifest.json")
@@ -45,12 +45,7 @@ func suiteWithout(t *testing.T, blocks ...string) string {
 	if err := json.Unmarshal(raw, &m); err != nil {
 		t.Fatal(err)
 	}
-	for _, b := range blocks {
-		if _, ok := m[b]; !ok {
-			t.Fatalf("the suite has no block %s", b)
-		}
-		delete(m, b)
-	}
+	edit(m)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -62,6 +57,20 @@ func suiteWithout(t *testing.T, blocks ...string) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// suiteWithout is a copy of the embedded suite without the named top-level
+// blocks.
+func suiteWithout(t *testing.T, blocks ...string) string {
+	t.Helper()
+	return editedSuite(t, func(m map[string]json.RawMessage) {
+		for _, b := range blocks {
+			if _, ok := m[b]; !ok {
+				t.Fatalf("the suite has no block %s", b)
+			}
+			delete(m, b)
+		}
+	})
 }
 
 // bqgen diff names exactly the case added, the one removed and the one
@@ -213,33 +222,21 @@ func TestLostBlocksAreNeverSilent(t *testing.T) {
 // block (cases) lacks its last n cases, and their names.
 func suiteWithoutLastCases(t *testing.T, n int) (string, []string) {
 	t.Helper()
-	dir := copySuite(t)
-	path := filepath.Join(dir, "manifest.json")
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
-		t.Fatal(err)
-	}
-	var cases []json.RawMessage
-	if err := json.Unmarshal(m["cases"], &cases); err != nil || len(cases) <= n {
-		t.Fatalf("the suite's cases block: %d cases, %v", len(cases), err)
-	}
 	var gone []string
-	for _, c := range cases[len(cases)-n:] {
-		var named struct{ Name string }
-		if err := json.Unmarshal(c, &named); err != nil {
-			t.Fatal(err)
+	dir := editedSuite(t, func(m map[string]json.RawMessage) {
+		var cases []json.RawMessage
+		if err := json.Unmarshal(m["cases"], &cases); err != nil || len(cases) <= n {
+			t.Fatalf("the suite's cases block: %d cases, %v", len(cases), err)
 		}
-		gone = append(gone, named.Name)
-	}
-	m["cases"], _ = json.Marshal(cases[:len(cases)-n])
-	data, _ := json.MarshalIndent(m, "", "  ")
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+		for _, c := range cases[len(cases)-n:] {
+			var named struct{ Name string }
+			if err := json.Unmarshal(c, &named); err != nil {
+				t.Fatal(err)
+			}
+			gone = append(gone, named.Name)
+		}
+		m["cases"], _ = json.Marshal(cases[:len(cases)-n])
+	})
 	return dir, gone
 }
 

@@ -55,9 +55,19 @@ func (d DotnetToolchain) Prepare(ctx context.Context, dir string, log io.Writer)
 		return err
 	}
 	framework := d.frameworkArgs(ctx)
+	if err := d.build(ctx, dir, project, dotnetOutDir+"/", framework, log); err != nil {
+		return err
+	}
+	d.prepareWarm(ctx, dir, framework, log)
+	return nil
+}
+
+// build restores project (relative to dir) and then builds it into outDir
+// for framework, each command's output going to log.
+func (d DotnetToolchain) build(ctx context.Context, dir, project, outDir string, framework []string, log io.Writer) error {
 	steps := [][]string{
 		append([]string{"restore", project}, framework...),
-		append([]string{"build", project, "--no-restore", "--nologo", "-p:OutDir=" + dotnetOutDir + "/"}, framework...),
+		append([]string{"build", project, "--no-restore", "--nologo", "-p:OutDir=" + outDir}, framework...),
 	}
 	for _, args := range steps {
 		fmt.Fprintf(log, "$ dotnet %s\n", strings.Join(args, " "))
@@ -67,7 +77,6 @@ func (d DotnetToolchain) Prepare(ctx context.Context, dir string, log io.Writer)
 			return fmt.Errorf("dotnet %s %s: %w", args[0], project, err)
 		}
 	}
-	d.prepareWarm(ctx, dir, framework, log)
 	return nil
 }
 

@@ -29,19 +29,8 @@ func (d DotnetToolchain) prepareWarm(ctx context.Context, dir string, framework 
 	if err == nil {
 		_, err = writeHarness(dotnetRunner+".cs", src)
 	}
-	// Restore on its own first, as for the tests (see Prepare).
-	steps := [][]string{
-		append([]string{"restore", project}, framework...),
-		append([]string{"build", project, "--no-restore", "--nologo", "-p:OutDir=" + filepath.Join(dir, dotnetRunnerDir, "out") + "/"}, framework...),
-	}
-	for _, args := range steps {
-		if err != nil {
-			break
-		}
-		fmt.Fprintf(log, "$ dotnet %s\n", strings.Join(args, " "))
-		cmd := d.dotnet(ctx, dir, nil, args...)
-		cmd.Stdout, cmd.Stderr = log, log
-		err = cmd.Run()
+	if err == nil { // restored on its own first, as the tests are (see Prepare)
+		err = d.build(ctx, dir, project, filepath.Join(dir, dotnetRunnerDir, "out")+"/", framework, log)
 	}
 	if err != nil {
 		fmt.Fprintf(log, "dotnet: the warm runner did not build: %v\n", err)

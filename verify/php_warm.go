@@ -54,15 +54,13 @@ func (w phpWarm) Run(ctx context.Context, env []string) (Result, error) {
 		return Result{}, err
 	}
 	junit := filepath.Join(results, phpUnitJUnitFile)
-	res, err := runWarm(ctx, w.p, w.dir, env, junit, "", func(out string, _ int) (Result, error) {
+	return runWarm(ctx, w.p, w.dir, env, junit, junit, func(out string, _ int) (Result, error) {
 		res, err := parsePHPUnitSummary(out)
 		if err != nil {
 			return res, fmt.Errorf("phpunit (warm): %w\n%s", err, out)
 		}
 		return res, nil
 	})
-	res.Files = writtenFiles(junit)
-	return res, err
 }
 
 // Close stops the PHP process.

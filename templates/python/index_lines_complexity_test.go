@@ -19,9 +19,5 @@ func TestComplexityIndexLines(t *testing.T) {
 			},
 			func(i int) string { return fmt.Sprintf("CasesConformanceTest.test_case_%d", i) }, "")
 	}
-	indextest.LocateLinear(t, "test index lines python", gen, declaredMethods, indexLimitTests)
+	indextest.LocateLinear(t, "test index lines python", gen, declaredMethods, 100_000)
 }
-
-// indexLimitTests is the tests of one block the limit run holds: a suite
-// of 100k cases in one block.
-const indexLimitTests = 100_000

@@ -10,10 +10,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/babelqueue/bqgen/safefile"
 	"github.com/babelqueue/bqgen/templates/node"
 )
 
@@ -138,21 +140,29 @@ func runInLogged(cmd *exec.Cmd, dir string, log io.Writer) error {
 }
 
 // Run runs every compiled test file once, in one node process, with env
-// added, and reads node:test's TAP summary.
+// added, and reads node:test's summary of the run.
+//
+// Every run writes node:test's JUnit report, the result file an SDK's CI
+// hands bqgen report, and the counts are read from the summary the reporter
+// closes it with. The run against the correct oracle, the one a failure
+// report quotes, also prints TAP with stack traces mapped to the
+// TypeScript; a mutant's run needs only the counts, and the second reporter
+// and the source maps are a quarter of its time.
 func (n NodeToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
 	if _, err := os.Stat(filepath.Join(dir, nodeEntry)); err != nil {
 		return Result{}, fmt.Errorf("node: %s is missing: Prepare has not run", nodeEntry)
 	}
-	// Besides the TAP the counts are read from, node:test's junit reporter
-	// writes the run's results as an SDK's CI would hand them to bqgen
-	// report; with two reporters each needs its destination.
 	junit, err := newResultFile(dir, "conformance-results-*.xml")
 	if err != nil {
 		return Result{}, fmt.Errorf("node: %w", err)
 	}
-	cmd := exec.CommandContext(ctx, n.node(), "--enable-source-maps",
-		"--test-reporter=tap", "--test-reporter-destination=stdout",
-		"--test-reporter=junit", "--test-reporter-destination="+junit, nodeEntry)
+	quoted := againstOracle(env)
+	var args []string
+	if quoted {
+		args = []string{"--enable-source-maps", "--test-reporter=tap", "--test-reporter-destination=stdout"}
+	}
+	args = append(args, "--test-reporter=junit", "--test-reporter-destination="+junit, nodeEntry)
+	cmd := exec.CommandContext(ctx, n.node(), args...)
 	cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -161,17 +171,36 @@ func (n NodeToolchain) Run(ctx context.Context, dir string, env []string) (Resul
 	if err != nil && !errors.As(err, &exit) {
 		return Result{Output: out.String()}, fmt.Errorf("node: %w", err)
 	}
-	res, err := parseNodeTestSummary(out.String())
+	summary := out.String()
+	if !quoted {
+		report, err := safefile.ReadIn(dir, filepath.Base(junit), safefile.Result)
+		if err != nil {
+			return Result{Output: out.String()}, fmt.Errorf("node: the run's JUnit report: %w", err)
+		}
+		summary = out.String() + string(report)
+	}
+	res, err := parseNodeTestSummary(summary)
+	res.Output = out.String()
 	res.Files = []string{junit}
 	return res, err
 }
 
-// nodeSummaryLine is one line of node:test's closing TAP summary.
-var nodeSummaryLine = regexp.MustCompile(`(?m)^# (tests|suites|pass|fail|cancelled|skipped|todo) (\d+)$`)
+// againstOracle tells the run against the correct oracle (no fault in its
+// environment) from a mutant's.
+func againstOracle(env []string) bool {
+	return !slices.ContainsFunc(env, func(kv string) bool {
+		name, fault, _ := strings.Cut(kv, "=")
+		return name == EnvOracleFault && fault != ""
+	})
+}
 
-// parseNodeTestSummary reads the counts of the TAP reporter's summary
-// ("# pass 74", "# fail 0", ...). The last line of each name wins, as the
-// summary closes the output. A cancelled test (e.g. cut by the timeout)
+// nodeSummaryLine is one line of node:test's closing summary: "# pass 74"
+// in TAP, "<!-- pass 74 -->" in JUnit.
+var nodeSummaryLine = regexp.MustCompile(`(?m)^(?:# |\s*<!-- )(tests|suites|pass|fail|cancelled|skipped|todo) (\d+)(?: -->)?$`)
+
+// parseNodeTestSummary reads the counts of a reporter's summary ("# pass
+// 74", "# fail 0", ...). The last line of each name wins, as the summary
+// closes the report (a test's diagnostics come before it, in the same form). A cancelled test (e.g. cut by the timeout)
 // counts as failed, a todo one as skipped.
 func parseNodeTestSummary(out string) (Result, error) {
 	counts := map[string]int{}

@@ -56,3 +56,45 @@ func TestCheckNodeVersion(t *testing.T) {
 		}
 	}
 }
+
+// junitTail is the close of a node:test JUnit report: the same summary, as
+// comments, after a test whose diagnostic reads like one.
+const junitTail = `		<testcase name="reject string 1 U+3000" time="0.000918" classname="test">
+			<!-- pass 999 -->
+		</testcase>
+	</testsuite>
+	<!-- tests 74 -->
+	<!-- suites 6 -->
+	<!-- pass 70 -->
+	<!-- fail 2 -->
+	<!-- cancelled 1 -->
+	<!-- skipped 1 -->
+	<!-- todo 0 -->
+	<!-- duration_ms 613.114066 -->
+</testsuites>
+`
+
+func TestParseNodeTestSummaryFromJUnit(t *testing.T) {
+	r, err := parseNodeTestSummary(junitTail)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Passed != 70 || r.Failed != 3 || r.Skipped != 1 {
+		t.Errorf("got %d passed, %d failed, %d skipped; want 70, 3, 1 from the closing comments", r.Passed, r.Failed, r.Skipped)
+	}
+}
+
+func TestAgainstOracle(t *testing.T) {
+	for _, c := range []struct {
+		env  []string
+		want bool
+	}{
+		{oracleEnv("bqgen", ""), true},
+		{oracleEnv("bqgen", "fault-x"), false},
+		{nil, true},
+	} {
+		if got := againstOracle(c.env); got != c.want {
+			t.Errorf("againstOracle(%q) = %v, want %v", c.env, got, c.want)
+		}
+	}
+}

@@ -63,11 +63,14 @@ func (d DotnetToolchain) Prepare(ctx context.Context, dir string, log io.Writer)
 }
 
 // build restores project (relative to dir) and then builds it into outDir
-// for framework, each command's output going to log.
+// for framework, each command's output going to log. Any warning is an
+// error, as javac's are for Java: generated code must compile clean, the
+// way the SDKs build.
 func (d DotnetToolchain) build(ctx context.Context, dir, project, outDir string, framework []string, log io.Writer) error {
 	steps := [][]string{
 		append([]string{"restore", project}, framework...),
-		append([]string{"build", project, "--no-restore", "--nologo", "-p:OutDir=" + outDir}, framework...),
+		append([]string{"build", project, "--no-restore", "--nologo", "-p:OutDir=" + outDir,
+			"-p:TreatWarningsAsErrors=true"}, framework...),
 	}
 	for _, args := range steps {
 		fmt.Fprintf(log, "$ dotnet %s\n", strings.Join(args, " "))

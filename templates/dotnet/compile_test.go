@@ -41,21 +41,26 @@ var standInTransportTargets = []struct {
 }
 
 // The generated C# compiles with every warning an error, the way the core
-// SDK builds: the oracle project of every test suite (the adversarial one's
-// hostile names and values included), and the SDK-bound tests and scaffold
-// inside a test project laid out like the SDK's, against a stand-in core of
-// each API version the scaffold adapts to; each standInTransportTargets target's
+// SDK builds: the oracle project of the adversarial suite's hostile names
+// and values (TestProof builds every other suite's), and the SDK-bound
+// tests and scaffold inside a test project laid out like the SDK's, against
+// a stand-in core of each API version the scaffold adapts to; each standInTransportTargets target's
 // tests and scaffold inside a test project laid out like its package's; and
 // each standInTransports package's target in its test project.
 func TestGeneratedCSharpCompiles(t *testing.T) {
 	prooftest.RequireToolchain(t, verify.NewDotnetToolchain())
 	for _, s := range dotnet.SuitesForTests(t) {
-		t.Run(s.Name+"/oracle", func(t *testing.T) {
-			t.Parallel()
-			dir := t.TempDir()
-			writeGenerated(t, dir, s, backend.BindOracle)
-			dotnetBuild(t, filepath.Join(dir, dotnet.OracleProjectFile))
-		})
+		// TestProof builds the oracle project of every suite it proves,
+		// warnings as errors (verify's Prepare); the one it does not
+		// prove is built here.
+		if s.Name == "adversarial" {
+			t.Run(s.Name+"/oracle", func(t *testing.T) {
+				t.Parallel()
+				dir := t.TempDir()
+				writeGenerated(t, dir, s, backend.BindOracle)
+				dotnetBuild(t, filepath.Join(dir, dotnet.OracleProjectFile))
+			})
+		}
 		for _, version := range standInCoreVersions {
 			t.Run(s.Name+"/sdk-core-"+version, func(t *testing.T) {
 				t.Parallel()

@@ -25,6 +25,9 @@ import (
 type DotnetToolchain struct {
 	// Command is the dotnet executable; empty means "dotnet" on PATH.
 	Command string
+	// Builds, when set, keeps the warm runner's harness for every
+	// verification of the process (it depends on no suite).
+	Builds *Builds
 }
 
 // dotnetOutDir is where Prepare builds the test assembly, relative to the

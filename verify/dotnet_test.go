@@ -106,10 +106,10 @@ func TestDotnetToolchainDrivesTheCLI(t *testing.T) {
 	}
 	for _, want := range []string{
 		"args: restore BabelQueue.Conformance.Tests.csproj -p:TargetFramework=net10.0",
-		"args: build BabelQueue.Conformance.Tests.csproj --no-restore --nologo -p:OutDir=bin/bqgen-verify/ -p:TargetFramework=net10.0",
+		"args: build BabelQueue.Conformance.Tests.csproj --no-restore --nologo -p:OutDir=bin/bqgen-verify/ -p:TreatWarningsAsErrors=true -p:TargetFramework=net10.0",
 		"args: restore " + filepath.Join(dir, "bin/bqgen-verify-runner/src/BqgenVerifyRunner.csproj") + " -p:TargetFramework=net10.0",
 		"args: build " + filepath.Join(dir, "bin/bqgen-verify-runner/src/BqgenVerifyRunner.csproj") + " --no-restore --nologo -p:OutDir=" +
-			filepath.Join(dir, "bin/bqgen-verify-runner/out") + "/ -p:TargetFramework=net10.0",
+			filepath.Join(dir, "bin/bqgen-verify-runner/out") + "/ -p:TreatWarningsAsErrors=true -p:TargetFramework=net10.0",
 	} {
 		if !strings.Contains(log.String(), want) {
 			t.Errorf("Prepare did not run %q:\n%s", want, log.String())

@@ -20,17 +20,26 @@ const dotnetRunnerDir = "bin/bqgen-verify-runner"
 // (harness/BqgenVerifyRunner.cs and .csproj).
 const dotnetRunner = "BqgenVerifyRunner"
 
-// prepareWarm builds the warm runner's harness for the tests' framework. A
-// harness that does not build is logged, not fatal: the runs then go one
-// process each.
+// prepareWarm builds the warm runner's harness for the tests' framework
+// (once per process with Builds). A harness that does not build is logged,
+// not fatal: the runs then go one process each.
 func (d DotnetToolchain) prepareWarm(ctx context.Context, dir string, framework []string, log io.Writer) {
-	src := filepath.Join(dir, dotnetRunnerDir, "src")
-	project, err := writeHarness(dotnetRunner+".csproj", src)
-	if err == nil {
-		_, err = writeHarness(dotnetRunner+".cs", src)
-	}
-	if err == nil { // restored on its own first, as the tests are (see Prepare)
-		err = d.build(ctx, dir, project, filepath.Join(dir, dotnetRunnerDir, "out")+"/", framework, log)
+	own := filepath.Join(dir, dotnetRunnerDir)
+	key := strings.Join(append([]string{"dotnet harness", d.command()}, framework...), "\x00")
+	built, err := d.Builds.dirFor(key, own, func(into string) error {
+		src := filepath.Join(into, "src")
+		project, err := writeHarness(dotnetRunner+".csproj", src)
+		if err == nil {
+			_, err = writeHarness(dotnetRunner+".cs", src)
+		}
+		if err != nil {
+			return err
+		}
+		// Restored on its own first, as the tests are (see Prepare).
+		return d.build(ctx, into, project, filepath.Join(into, "out")+"/", framework, log)
+	})
+	if err == nil && built != own {
+		err = copyTree(filepath.Join(built, "out"), filepath.Join(own, "out"))
 	}
 	if err != nil {
 		fmt.Fprintf(log, "dotnet: the warm runner did not build: %v\n", err)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -36,7 +35,11 @@ const javaTestClasses = "target/test-classes"
 // JavaToolchain compiles the generated JUnit 5 tests with javac and runs
 // them with the JUnit platform console launcher, which bundles JUnit
 // Jupiter; the generated tests need nothing else.
-type JavaToolchain struct{}
+type JavaToolchain struct {
+	// Builds, when set, keeps the warm runner's harness for every
+	// verification of the process (it depends on no suite).
+	Builds *Builds
+}
 
 // NewJavaToolchain returns the Java toolchain.
 func NewJavaToolchain() Toolchain { return JavaToolchain{} }
@@ -112,7 +115,7 @@ func JUnitLauncher() (string, error) {
 // javac warning is an error (generated code must compile clean), into
 // target/test-classes and copies the resources (the vendored suite) next
 // to the classes, where the tests find them on the class path.
-func (JavaToolchain) Prepare(ctx context.Context, dir string, log io.Writer) error {
+func (j JavaToolchain) Prepare(ctx context.Context, dir string, log io.Writer) error {
 	launcher, err := JUnitLauncher()
 	if err != nil {
 		return err
@@ -134,37 +137,11 @@ func (JavaToolchain) Prepare(ctx context.Context, dir string, log io.Writer) err
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("javac: %w", err)
 	}
-	if err := copyJavaResources(filepath.Join(dir, javabackend.TestResourceRoot), classes); err != nil {
+	if err := copyTree(filepath.Join(dir, javabackend.TestResourceRoot), classes); err != nil {
 		return err
 	}
-	JavaToolchain{}.prepareWarm(ctx, dir, launcher, log)
+	j.prepareWarm(ctx, dir, launcher, log)
 	return nil
-}
-
-// copyJavaResources copies the regular files under src into dst, byte for byte. A
-// missing src copies nothing.
-func copyJavaResources(src, dst string) error {
-	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if errors.Is(err, fs.ErrNotExist) && path == src {
-			return nil
-		}
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, err := filepath.Rel(src, path)
-		if err != nil {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		target := filepath.Join(dst, rel)
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
 }
 
 // Run runs every test class in target/test-classes with the console

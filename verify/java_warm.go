@@ -19,17 +19,23 @@ const javaRunnerDir = "target/bqgen-verify-runner"
 // javaRunnerClass is the harness's class (harness/BqgenVerifyRunner.java).
 const javaRunnerClass = "BqgenVerifyRunner"
 
-// prepareWarm compiles the warm runner's harness against the launcher. A
-// harness that does not compile is logged, not fatal: the runs then go one
-// JVM each.
-func (JavaToolchain) prepareWarm(ctx context.Context, dir, launcher string, log io.Writer) {
-	out := filepath.Join(dir, javaRunnerDir)
-	src, err := writeHarness(javaRunnerClass+".java", filepath.Join(out, "src"))
-	if err == nil {
+// prepareWarm compiles the warm runner's harness against the launcher (once
+// per process with Builds). A harness that does not compile is logged, not
+// fatal: the runs then go one JVM each.
+func (j JavaToolchain) prepareWarm(ctx context.Context, dir, launcher string, log io.Writer) {
+	own := filepath.Join(dir, javaRunnerDir)
+	built, err := j.Builds.dirFor("java harness\x00"+launcher, own, func(out string) error {
+		src, err := writeHarness(javaRunnerClass+".java", filepath.Join(out, "src"))
+		if err != nil {
+			return err
+		}
 		cmd := exec.CommandContext(ctx, "javac", "--release", strconv.Itoa(javaRelease), "-encoding", "UTF-8",
 			"-d", out, "-cp", launcher, src)
 		cmd.Stdout, cmd.Stderr = log, log
-		err = cmd.Run()
+		return cmd.Run()
+	})
+	if err == nil && built != own {
+		err = copyTree(built, own)
 	}
 	if err != nil {
 		fmt.Fprintf(log, "java: the warm runner did not compile: %v\n", err)

@@ -29,6 +29,10 @@ import (
 type NodeToolchain struct {
 	// Node and NPM are the executables; "node" and "npm" on PATH when empty.
 	Node, NPM string
+	// Builds, when set, keeps one installed node_modules per package.json
+	// and lockfile for every verification of the process, each project
+	// linking to it (the devDependencies depend on no suite).
+	Builds *Builds
 }
 
 // NewNodeToolchain returns the Node toolchain: node and npm on PATH.
@@ -102,9 +106,8 @@ func checkNodeVersion(v string) error {
 // own strict tsconfig and emits each file's JavaScript (and source map)
 // beside it.
 func (n NodeToolchain) Prepare(ctx context.Context, dir string, log io.Writer) error {
-	install := exec.CommandContext(ctx, n.npm(), "ci", "--prefer-offline", "--no-audit", "--no-fund")
-	if err := runInLogged(install, dir, log); err != nil {
-		return fmt.Errorf("node: npm ci: %w", err)
+	if err := n.install(ctx, dir, log); err != nil {
+		return err
 	}
 	tsc := exec.CommandContext(ctx, n.node(), filepath.FromSlash(node.TSCompiler),
 		"-p", node.TSConfigFile, "--noEmit", "false", "--sourceMap")
@@ -112,6 +115,43 @@ func (n NodeToolchain) Prepare(ctx context.Context, dir string, log io.Writer) e
 		return fmt.Errorf("node: tsc: %w", err)
 	}
 	return writeNodeEntry(dir)
+}
+
+// nodeInstallFiles are the files of the project npm ci reads.
+var nodeInstallFiles = []string{"package.json", "package-lock.json"}
+
+// install runs npm ci in dir; with Builds, once per package.json and
+// lockfile in the process, dir's node_modules a link to that install.
+func (n NodeToolchain) install(ctx context.Context, dir string, log io.Writer) error {
+	key := []string{"node_modules", n.npm()}
+	for _, name := range nodeInstallFiles {
+		data, err := os.ReadFile(filepath.Join(dir, name)) // the backend's, as materialise wrote it
+		if err != nil {
+			return fmt.Errorf("node: %w", err)
+		}
+		key = append(key, string(data))
+	}
+	built, err := n.Builds.dirFor(strings.Join(key, "\x00"), dir, func(into string) error {
+		if into != dir {
+			for i, name := range nodeInstallFiles {
+				if err := os.WriteFile(filepath.Join(into, name), []byte(key[2+i]), 0o644); err != nil {
+					return err
+				}
+			}
+		}
+		install := exec.CommandContext(ctx, n.npm(), "ci", "--prefer-offline", "--no-audit", "--no-fund")
+		return runInLogged(install, into, log)
+	})
+	if err != nil {
+		return fmt.Errorf("node: npm ci: %w", err)
+	}
+	if built == dir {
+		return nil
+	}
+	if err := os.Symlink(filepath.Join(built, "node_modules"), filepath.Join(dir, "node_modules")); err != nil {
+		return fmt.Errorf("node: link the shared node_modules: %w", err)
+	}
+	return nil
 }
 
 // writeNodeEntry writes nodeEntry, importing the compiled test files in

@@ -18,7 +18,7 @@ import (
 // the oracle passes fails the run with "now passes", and one on the case a
 // mutant breaks passes against that mutant.
 func TestKnownFailuresRun(t *testing.T) {
-	tc := verify.NewDotnetToolchain()
+	tc := prooftest.Shared(t, verify.NewDotnetToolchain())
 	prooftest.RequireToolchain(t, tc)
 	bin := prooftest.OracleBin(t)
 	const passes, broken, mutant = "cases/order-created", "sqs/later-retry-keeps-body", "sqs-reconcile-overwrites-late-retry"

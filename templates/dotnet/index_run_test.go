@@ -24,7 +24,7 @@ import (
 // every entry must be there, and the counts must agree.
 func TestIndexNamesEveryReportedTest(t *testing.T) {
 	t.Parallel()
-	tc := verify.NewDotnetToolchain()
+	tc := prooftest.Shared(t, verify.NewDotnetToolchain())
 	prooftest.RequireToolchain(t, tc)
 	bin := prooftest.OracleBin(t)
 	env := []string{verify.EnvOracleBin + "=" + bin, verify.EnvOracleFault + "="}

@@ -23,7 +23,7 @@ import (
 // exactly.
 func TestGeneratedProjectsCompile(t *testing.T) {
 	t.Parallel()
-	tc := verify.NewJavaToolchain()
+	tc := prooftest.Shared(t, verify.NewJavaToolchain())
 	prooftest.RequireToolchain(t, tc)
 	suites := map[string]func(*testing.T) *model.Suite{"adversarial": java.AdversarialSuite}
 	for name, load := range suites {

@@ -19,7 +19,7 @@ import (
 // dead_letter, the exempt dead-lettered test passes as a known failure. A
 // `skip` exemption skips its test with the reason.
 func TestKnownFailureExemptions(t *testing.T) {
-	tc := verify.NewJavaToolchain()
+	tc := prooftest.Shared(t, verify.NewJavaToolchain())
 	prooftest.RequireToolchain(t, tc)
 	bin := prooftest.OracleBin(t)
 	s, err := suitetest.Canonical(t).Select([]string{model.BlockCases})

@@ -23,7 +23,7 @@ import (
 // plugins here: they are not checked against a run.)
 func TestIndexNamesEveryReportedTest(t *testing.T) {
 	t.Parallel()
-	tc := verify.NewJavaToolchain()
+	tc := prooftest.Shared(t, verify.NewJavaToolchain())
 	prooftest.RequireToolchain(t, tc)
 	bin := prooftest.OracleBin(t)
 	suites := map[string]func(*testing.T) *model.Suite{

@@ -23,7 +23,7 @@ import (
 // the reason naming the missing API while the cases tests run; 1.8.0 has the
 // hook but never calls it, so every forbidden_keys test runs and fails.
 func TestMissingFeatureRuleOnStandIn(t *testing.T) {
-	tc := verify.NewJavaToolchain()
+	tc := prooftest.Shared(t, verify.NewJavaToolchain())
 	prooftest.RequireToolchain(t, tc)
 	launcher, err := verify.JUnitLauncher()
 	if err != nil {

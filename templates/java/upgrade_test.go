@@ -29,7 +29,7 @@ const upgradeProbeClass = "com.babelqueue.UpgradeProbeTest"
 // the protocol, and every generated test ends as it does without the
 // operation; the appended operation skips with the default's reason.
 func TestUpgradeKeepsOldScaffold(t *testing.T) {
-	tc := verify.NewJavaToolchain()
+	tc := prooftest.Shared(t, verify.NewJavaToolchain())
 	prooftest.RequireToolchain(t, tc)
 	launcher, err := verify.JUnitLauncher()
 	if err != nil {
@@ -131,7 +131,7 @@ func sdkProject(t *testing.T, s *model.Suite, scaffold []byte, withProbe bool) s
 // audit says it breaks; a scaffold without a method compiles, and the audit
 // only warns.
 func TestAuditAgreesWithJavac(t *testing.T) {
-	tc := verify.NewJavaToolchain()
+	tc := prooftest.Shared(t, verify.NewJavaToolchain())
 	prooftest.RequireToolchain(t, tc)
 	s := suitetest.Canonical(t)
 	old, err := os.ReadFile(filepath.Join("testdata", "upgrade", "SdkConformanceSubject.java"))

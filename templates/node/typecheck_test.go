@@ -118,7 +118,7 @@ func TestScaffoldTypeChecks(t *testing.T) {
 // nodeToolchain returns the Node toolchain, skipping where it cannot run.
 func nodeToolchain(t *testing.T) verify.Toolchain {
 	t.Helper()
-	tc := verify.NewNodeToolchain()
+	tc := prooftest.Shared(t, verify.NewNodeToolchain())
 	prooftest.RequireToolchain(t, tc)
 	return tc
 }

@@ -35,6 +35,7 @@ func Prove(t *testing.T, b backend.Backend, tc verify.Toolchain) {
 	t.Helper()
 	RequireToolchain(t, tc)
 	bin := OracleBin(t)
+	tc = Shared(t, tc)
 	suites := map[string]func(testing.TB) *model.Suite{"canonical": suitetest.Canonical,
 		"upstream": suitetest.Upstream, "upstream-next": suitetest.UpstreamNext}
 	for _, name := range []string{"canonical", "upstream", "upstream-next"} {
@@ -127,6 +128,26 @@ func (e *buildError) Error() string { return e.err.Error() + "\n" + e.out }
 // binDirs are the directories OracleBin made.
 var binDirs []string
 
+// builds is the store of suite-independent builds the toolchains of a test
+// process share (Shared), made on first use; Main removes it.
+var builds struct {
+	once  sync.Once
+	store *verify.Builds
+	err   error
+}
+
+// Shared returns tc keeping what it builds the same for every suite (a
+// warm runner's harness, node's devDependencies) once for the whole test
+// process: the full tier proves three suites per language.
+func Shared(t testing.TB, tc verify.Toolchain) verify.Toolchain {
+	t.Helper()
+	builds.once.Do(func() { builds.store, builds.err = verify.NewBuilds() })
+	if builds.err != nil {
+		t.Fatal(builds.err)
+	}
+	return verify.ShareBuilds(tc, builds.store)
+}
+
 // Main runs a package's tests and then removes what OracleBin built. Call it
 // from TestMain: func TestMain(m *testing.M) { prooftest.Main(m) }.
 func Main(m *testing.M) {
@@ -134,5 +155,6 @@ func Main(m *testing.M) {
 	for _, dir := range binDirs {
 		os.RemoveAll(dir)
 	}
+	builds.store.Close()
 	os.Exit(code)
 }

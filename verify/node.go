@@ -215,7 +215,7 @@ func (n NodeToolchain) Run(ctx context.Context, dir string, env []string) (Resul
 	if !quoted {
 		report, err := safefile.ReadIn(dir, filepath.Base(junit), safefile.Result)
 		if err != nil {
-			return Result{Output: out.String()}, fmt.Errorf("node: the run's JUnit report: %w", err)
+			return Result{Output: out.String()}, fmt.Errorf("node: the run's JUnit report: %w; the run printed:\n%s", err, out.String())
 		}
 		summary = out.String() + string(report)
 	}

@@ -29,6 +29,10 @@ import (
 // cannot pass as a skip.
 const EnvRequire = "BQGEN_REQUIRE_TOOLCHAINS"
 
+// ProvedSuites names the suites Prove verifies, where they are here: a
+// test that builds a suite's oracle project need not when Prove does.
+var ProvedSuites = []string{"canonical", "upstream", "upstream-next"}
+
 // Prove verifies b's output with tc on the canonical suite and, where they
 // are on this machine, the upstream suite and the newest upstream suite.
 func Prove(t *testing.T, b backend.Backend, tc verify.Toolchain) {
@@ -38,7 +42,7 @@ func Prove(t *testing.T, b backend.Backend, tc verify.Toolchain) {
 	tc = Shared(t, tc)
 	suites := map[string]func(testing.TB) *model.Suite{"canonical": suitetest.Canonical,
 		"upstream": suitetest.Upstream, "upstream-next": suitetest.UpstreamNext}
-	for _, name := range []string{"canonical", "upstream", "upstream-next"} {
+	for _, name := range ProvedSuites {
 		t.Run(name, func(t *testing.T) { proveSuite(t, b, tc, suites[name](t), bin) })
 	}
 }

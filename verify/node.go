@@ -123,18 +123,19 @@ var nodeInstallFiles = []string{"package.json", "package-lock.json"}
 // install runs npm ci in dir; with Builds, once per package.json and
 // lockfile in the process, dir's node_modules a link to that install.
 func (n NodeToolchain) install(ctx context.Context, dir string, log io.Writer) error {
-	key := []string{"node_modules", n.npm()}
-	for _, name := range nodeInstallFiles {
+	contents := make([]string, len(nodeInstallFiles))
+	for i, name := range nodeInstallFiles {
 		data, err := os.ReadFile(filepath.Join(dir, name)) // the backend's, as materialise wrote it
 		if err != nil {
 			return fmt.Errorf("node: %w", err)
 		}
-		key = append(key, string(data))
+		contents[i] = string(data)
 	}
-	built, err := n.Builds.dirFor(strings.Join(key, "\x00"), dir, func(into string) error {
+	key := strings.Join(append([]string{"node_modules", n.npm()}, contents...), "\x00")
+	built, err := n.Builds.dirFor(key, dir, func(into string) error {
 		if into != dir {
 			for i, name := range nodeInstallFiles {
-				if err := os.WriteFile(filepath.Join(into, name), []byte(key[2+i]), 0o644); err != nil {
+				if err := os.WriteFile(filepath.Join(into, name), []byte(contents[i]), 0o644); err != nil {
 					return err
 				}
 			}

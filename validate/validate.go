@@ -23,7 +23,7 @@ func Suite(fsys fs.FS) (*model.Suite, model.Problems) {
 	}
 	problems = append(problems, checkSchemas(s)...)
 	problems = append(problems, checkPointers(s)...)
-	problems = append(problems, crossCheck(s)...)
+	problems = append(problems, cachedCrossCheck(s)...)
 	return s, problems
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/babelqueue/bqgen/internal/testkit/racetest"
 	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/oracle"
@@ -61,6 +62,7 @@ func TestEveryCaseIsKilledByAMutant(t *testing.T) {
 // and one level down, is one mutant), so removing a case would let that bug
 // through and no mutant is a blunt instrument.
 func TestHoleCasesEachKillTheirOwnMutant(t *testing.T) {
+	racetest.SkipRepetition(t, "it asks the oracle one mutant after another; validate.ask's concurrent questions are raced by TestCrossCheckCacheIsKeyedByTheFiles and every Suite call")
 	t.Parallel()
 	s := suitetest.Canonical(t)
 	for mutant, want := range holeMutants() {
@@ -235,6 +237,7 @@ func TestEchoGuardFindsACheckThatCannotFail(t *testing.T) {
 // every mutant (verify reports one it cannot as a hole of the suite, so
 // the canonical suite must have none).
 func TestEveryMutantIsCaughtByTheCanonicalSuite(t *testing.T) {
+	racetest.SkipRepetition(t, "it asks the oracle one mutant after another; validate.ask's concurrent questions are raced by TestCrossCheckCacheIsKeyedByTheFiles and every Suite call")
 	t.Parallel()
 	s := suitetest.Canonical(t)
 	for _, f := range oracle.Faults() {
@@ -256,6 +259,7 @@ func TestEveryMutantIsCaughtByTheCanonicalSuite(t *testing.T) {
 // is caught by that block's cases and by no other block's, so each rule of
 // the shared behaviour has mutants only its own cases kill.
 func TestMessagingMutantsStayInTheirRule(t *testing.T) {
+	racetest.SkipRepetition(t, "it asks the oracle one mutant after another; validate.ask's concurrent questions are raced by TestCrossCheckCacheIsKeyedByTheFiles and every Suite call")
 	t.Parallel()
 	s := suitetest.Canonical(t)
 	rules := map[string]bool{model.BlockSettlement: true, model.BlockRowErrors: true, model.BlockFailedWrites: true}

@@ -2,7 +2,8 @@ package verify_test
 
 import (
 	"context"
-	"io"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -13,14 +14,18 @@ import (
 )
 
 // BenchmarkVerify is `bqgen verify --lang L` on the canonical suite (the
-// oracle and every mutant), per language, with warm runners ("warm") and
-// with a runner process per run ("process-per-run", the way before). It
-// reports the wall time of a verification and the CPU time its runner
-// processes took (cpu-s/op), the figure a loaded machine distorts least.
-// One verification takes tens of seconds: run it with -benchtime 1x, one
-// language at a time, e.g.
+// oracle and every mutant), per language, as verify runs it ("default":
+// warm runners where the language has one, warm-runner 1) and with a
+// runner process per run ("process-per-run", the way before; skipped where
+// the default is that already). It reports the wall time of a verification
+// and the CPU time its runner processes took (cpu-s/op), the figure a
+// loaded machine distorts least. One verification takes tens of seconds:
+// run it with -benchtime 1x, one language at a time, e.g.
 //
 //	go test ./verify -run '^$' -bench 'Verify/java' -benchtime 1x -timeout 60m
+//
+// scripts/verify-bench.sh runs the default mode of every language and
+// writes the table in docs/development.md from what this reports.
 func BenchmarkVerify(b *testing.B) {
 	s := suitetest.Canonical(b)
 	mutants, err := verify.MutantsOf(s)
@@ -30,27 +35,64 @@ func BenchmarkVerify(b *testing.B) {
 	toolchains := app.Toolchains()
 	for _, be := range app.Backends() {
 		tc := toolchains[be.Lang()]
-		for _, mode := range []string{"warm", "process-per-run"} {
+		_, warm := tc.(verify.WarmToolchain)
+		for _, mode := range []string{"default", "process-per-run"} {
 			b.Run(be.Lang()+"/"+mode, func(b *testing.B) {
 				if err := tc.Available(); err != nil {
 					b.Skip(err)
 				}
+				if mode != "default" && !warm {
+					b.Skip("the default already runs a process per run")
+				}
 				bin := prooftest.OracleBin(b)
 				var cpu time.Duration
+				var log lockedLog
 				b.ResetTimer()
 				for range b.N {
 					before := childCPU()
 					rep, err := verify.Run(context.Background(), verify.Config{Backend: be, Toolchain: tc, Suite: s,
-						OracleBin: bin, Mutants: mutants, Log: io.Discard, ProcessPerRun: mode != "warm"})
+						OracleBin: bin, Mutants: mutants, Log: &log, ProcessPerRun: mode != "default"})
 					cpu += childCPU() - before
 					if err != nil || !rep.OK() {
-						b.Fatalf("verify %s: %v (ok %v)", be.Lang(), err, rep.OK())
+						b.Fatalf("verify %s: %v (ok %v)\n%s", be.Lang(), err, rep.OK(), log.String())
 					}
 				}
 				if cpu > 0 {
 					b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
 				}
+				if mode == "default" {
+					b.ReportMetric(warmRunner(log.String()), "warm-runner")
+				}
 			})
 		}
 	}
+}
+
+// warmRunner is 1 when a verification's log shows its runs went to warm
+// runners, 0 when it says they went one process each (verify says so once,
+// with the reason: no warm runner for the language, or one that would not
+// start).
+func warmRunner(log string) float64 {
+	if strings.Contains(log, ": running one process per run: ") {
+		return 0
+	}
+	return 1
+}
+
+// lockedLog is a verification's log, written by its workers.
+type lockedLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -20,6 +20,7 @@ type runners struct {
 	mu   sync.Mutex
 	free []*runner
 	said sync.Once
+	why  string // what fallback said, once it has
 }
 
 // runner runs the prepared project once per call, warm while it can.
@@ -76,8 +77,22 @@ func (p *runners) close() {
 // fallback says, once per verification, why runs go one process each.
 func (p *runners) fallback(why error) {
 	p.said.Do(func() {
+		p.mu.Lock()
+		p.why = why.Error()
+		p.mu.Unlock()
 		fmt.Fprintf(p.log, "%s: running one process per run: %v\n", p.tc.Lang(), why)
 	})
+}
+
+// processPerRun is why some or all runs went a process each: asked for, or
+// what fallback said; "" when warm runners ran them all.
+func (p *runners) processPerRun() string {
+	if p.cold {
+		return "asked for"
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.why
 }
 
 // run runs the tests once with env. A warm runner that breaks (rather than

@@ -62,6 +62,9 @@ func TestRunnersUseTheWarmRunnerAndReuseIt(t *testing.T) {
 		pool.give(r)
 	}
 	pool.close()
+	if why := pool.processPerRun(); why != "" {
+		t.Errorf("processPerRun %q after warm runs only", why)
+	}
 	if warm.runs != 3 || tc.coldRuns != 0 || !warm.closed || log.Len() != 0 {
 		t.Errorf("warm runs %d, process-per-run runs %d, closed %v, log %q; want 3 runs on one warm runner, closed, nothing said",
 			warm.runs, tc.coldRuns, warm.closed, log.String())
@@ -73,18 +76,19 @@ func TestRunnersFallBackToAProcessPerRunAndSaySoOnce(t *testing.T) {
 		tc   Toolchain
 		cold bool
 		want string // in the one line said; "" for silence
+		why  string // what the Report records (processPerRun)
 	}{
-		"no warm runner": {tc: &fakeToolchain{}, want: "fake: running one process per run: fake has no warm runner"},
+		"no warm runner": {tc: &fakeToolchain{}, want: "fake: running one process per run: fake has no warm runner", why: "fake has no warm runner"},
 		"cannot start": {tc: fakeWarmToolchain{&fakeToolchain{startWarm: func() (WarmRunner, error) {
 			return nil, errors.New("no JVM")
-		}}}, want: "fake: running one process per run: no JVM"},
+		}}}, want: "fake: running one process per run: no JVM", why: "no JVM"},
 		"breaks": {tc: fakeWarmToolchain{&fakeToolchain{startWarm: func() (WarmRunner, error) {
 			return &fakeWarm{breakAt: 2}, nil
-		}}}, want: "fake: running one process per run: the runner exited"},
+		}}}, want: "fake: running one process per run: the runner exited", why: "the runner exited"},
 		"asked for": {tc: fakeWarmToolchain{&fakeToolchain{startWarm: func() (WarmRunner, error) {
 			t.Error("a warm runner started with ProcessPerRun")
 			return nil, errors.New("no")
-		}}}, cold: true},
+		}}}, cold: true, why: "asked for"},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -101,6 +105,9 @@ func TestRunnersFallBackToAProcessPerRunAndSaySoOnce(t *testing.T) {
 			said := strings.TrimSuffix(log.String(), "\n")
 			if said != c.want {
 				t.Errorf("said %q, want %q (one line, once)", said, c.want)
+			}
+			if why := pool.processPerRun(); why != c.why {
+				t.Errorf("processPerRun %q, want %q", why, c.why)
 			}
 		})
 	}

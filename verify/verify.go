@@ -96,6 +96,10 @@ type Report struct {
 	// suite, not of the generated tests. They still run, and must fail no
 	// test: one that fails would check more than the reference.
 	Uncaught []Mutant
+	// ProcessPerRun is why some or all runs went a runner process each:
+	// "asked for" (Config.ProcessPerRun), no warm runner for the language,
+	// or one that would not start or broke; "" when warm runners ran all.
+	ProcessPerRun string
 }
 
 // Survivors are the mutants no test caught.
@@ -146,24 +150,34 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if err := cfg.Toolchain.Prepare(ctx, dir, cfg.Log); err != nil {
 		return rep, fmt.Errorf("%s: prepare generated tests: %w", rep.Lang, err)
 	}
+	err = rep.run(ctx, cfg, dir, applicable, progress)
+	return rep, err
+}
+
+// run runs the prepared project in dir against the oracle, then against
+// each of applicable, on one pool of runners, and records why any runs
+// went a process each.
+func (rep *Report) run(ctx context.Context, cfg Config, dir string, applicable []Mutant, progress *progressOf) error {
 	pool := &runners{tc: cfg.Toolchain, dir: dir, log: cmp.Or[io.Writer](cfg.Log, io.Discard), cold: cfg.ProcessPerRun}
 	defer pool.close()
+	defer func() { rep.ProcessPerRun = pool.processPerRun() }()
 	first := pool.take(ctx)
 	runStarted := time.Now()
+	var err error
 	rep.Baseline, err = first.run(ctx, oracleEnv(cfg.OracleBin, ""))
 	pool.give(first)
 	if err != nil {
-		return rep, fmt.Errorf("%s: run against the oracle: %w", rep.Lang, err)
+		return fmt.Errorf("%s: run against the oracle: %w", rep.Lang, err)
 	}
 	progress.oracle(rep.Baseline, time.Since(runStarted))
 	if rep.BaselineFiles, err = readResultFiles(rep.Baseline.Files); err != nil {
-		return rep, fmt.Errorf("%s: %w", rep.Lang, err)
+		return fmt.Errorf("%s: %w", rep.Lang, err)
 	}
 	if rep.Baseline.Failed > 0 || rep.Baseline.Passed == 0 || cfg.OracleOnly {
-		return rep, nil // mutants prove nothing when the oracle run fails
+		return nil // mutants prove nothing when the oracle run fails
 	}
 	rep.Mutants, err = runMutants(ctx, cfg, pool, applicable, rep.Baseline.Total(), progress)
-	return rep, err
+	return err
 }
 
 // sortMutants files each of cfg's mutants: not applicable (its block is not

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"net/url"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/babelqueue/bqgen/internal/gitrev"
 	"github.com/babelqueue/bqgen/internal/suggest"
 	"gopkg.in/yaml.v3"
 )
@@ -127,11 +127,8 @@ func checkRepository(repo, commit string) string {
 			return fmt.Sprintf("repository %q: want the repository's https:// address (no user, query or fragment)", repo)
 		}
 	}
-	if commit != "" && (!commitName.MatchString(commit) || strings.Contains(commit, "..")) {
+	if commit != "" && (!gitrev.Plausible(commit) || strings.Contains(commit, "..")) {
 		return fmt.Sprintf("commit %q: want a Git revision (hash, tag or branch name)", commit)
 	}
 	return ""
 }
-
-// commitName is what a commit may be (the report's rule).
-var commitName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$`)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // member is one key/value pair of a JSON object, with the value kept as the
@@ -27,31 +28,96 @@ func parseObject(raw []byte) ([]member, error) {
 		var v any // decode again only to get encoding/json's description
 		return nil, fmt.Errorf("not valid JSON: %w", json.Unmarshal(raw, &v))
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if tok, _ := dec.Token(); tok != json.Delim('{') {
+	// Valid JSON, so a walk over its bytes finds each member: encoding/json's
+	// tokens cost an allocation per token, and every request and envelope
+	// goes through here. The members alias a copy, never the caller's bytes.
+	text := bytes.Clone(bytes.TrimSpace(raw))
+	if text[0] != '{' {
 		return nil, errNotObject
 	}
 	var members []member
 	index := map[string]int{} // setMember per key would be quadratic in a wide object
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, err
+	for i := skipSpace(text, 1); text[i] != '}'; {
+		keyEnd := stringEnd(text, i)
+		key := unquoteKey(text[i:keyEnd])
+		valueStart := skipSpace(text, skipSpace(text, keyEnd)+1) // past the colon
+		valueEnd := jsonValueEnd(text, valueStart)
+		value := json.RawMessage(text[valueStart:valueEnd:valueEnd])
+		if at, seen := index[key]; seen {
+			members[at].value = value
+		} else {
+			index[key] = len(members)
+			members = append(members, member{key, value})
 		}
-		var value json.RawMessage
-		if err := dec.Decode(&value); err != nil {
-			return nil, err
+		if i = skipSpace(text, valueEnd); text[i] == ',' {
+			i = skipSpace(text, i+1)
 		}
-		key := tok.(string)
-		if i, seen := index[key]; seen {
-			members[i].value = value
-			continue
-		}
-		index[key] = len(members)
-		members = append(members, member{key, value})
 	}
 	return members, nil
+}
+
+// unquoteKey decodes a key of valid JSON, quotes included, as encoding/json
+// does: escapes resolved, bytes that are not UTF-8 each replaced by U+FFFD.
+func unquoteKey(quoted []byte) string {
+	inner := quoted[1 : len(quoted)-1]
+	if bytes.IndexByte(inner, '\\') < 0 && utf8.Valid(inner) {
+		return string(inner)
+	}
+	var key string
+	json.Unmarshal(quoted, &key) // valid JSON: it cannot fail
+	return key
+}
+
+// skipSpace is the index of the first byte at or after i that is not JSON
+// whitespace.
+func skipSpace(text []byte, i int) int {
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// stringEnd is the index just past the string of valid JSON that starts
+// at text[start], its opening quote.
+func stringEnd(text []byte, start int) int {
+	for i := start + 1; i < len(text); i++ {
+		switch text[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return len(text)
+}
+
+// jsonValueEnd is the index just past the value of valid JSON that starts
+// at text[start].
+func jsonValueEnd(text []byte, start int) int {
+	switch text[start] {
+	case '"':
+		return stringEnd(text, start)
+	case '{', '[':
+		depth := 0
+		for i := start; i < len(text); i++ {
+			switch text[i] {
+			case '"':
+				i = stringEnd(text, i) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return i + 1
+				}
+			}
+		}
+		return len(text)
+	}
+	i := start // a number, true, false or null
+	for i < len(text) && strings.IndexByte(",}] \t\n\r", text[i]) < 0 {
+		i++
+	}
+	return i
 }
 
 // setMember replaces the value of key in place, or appends a new member.

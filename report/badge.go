@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"strconv"
+	"sync"
 	"unicode"
 )
 
@@ -28,7 +29,7 @@ func Badge(sdk SDK) []byte {
 	v.LabelX, v.ValueX = v.LabelW*10/2, v.LabelW*10+v.ValueW*10/2
 	v.LabelLen, v.ValueLen = (v.LabelW-2*badgePad)*10, (v.ValueW-2*badgePad)*10
 	var b bytes.Buffer
-	if err := badgeSVG.Execute(&b, v); err != nil {
+	if err := badgeSVG().Execute(&b, v); err != nil {
 		// The template and the view's types are fixed: an error here is a bug.
 		panic(fmt.Sprintf("report: rendering a badge: %v", err))
 	}
@@ -100,8 +101,13 @@ type badgeView struct {
 }
 
 // badgeSVG draws the badge: a grey label half, a coloured value half, each
-// text with a shadow, in the flat style README badges use.
-var badgeSVG = template.Must(template.New("badge").Parse(`<svg xmlns="http://www.w3.org/2000/svg" width="{{.Width}}" height="20" role="img" aria-label="{{.Label}}: {{.Value}}">
+// text with a shadow, in the flat style README badges use. Parsed on first
+// use, as htmlPage is.
+var badgeSVG = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("badge").Parse(badgeSVGText))
+})
+
+const badgeSVGText = `<svg xmlns="http://www.w3.org/2000/svg" width="{{.Width}}" height="20" role="img" aria-label="{{.Label}}: {{.Value}}">
 <title>{{.Label}}: {{.Value}}</title>
 <linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient>
 <clipPath id="r"><rect width="{{.Width}}" height="20" rx="3" fill="#fff"/></clipPath>
@@ -113,4 +119,4 @@ var badgeSVG = template.Must(template.New("badge").Parse(`<svg xmlns="http://www
 <text x="{{.ValueX}}" y="140" transform="scale(.1)" fill="#fff" textLength="{{.ValueLen}}">{{.Value}}</text>
 </g>
 </svg>
-`))
+`

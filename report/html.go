@@ -93,7 +93,7 @@ func fileSlug(s string) string {
 
 func renderHTML(v htmlView) ([]byte, error) {
 	var b bytes.Buffer
-	if err := htmlPage.Execute(&b, v); err != nil {
+	if err := htmlPage().Execute(&b, v); err != nil {
 		return nil, fmt.Errorf("report: rendering HTML: %w", err)
 	}
 	return b.Bytes(), nil

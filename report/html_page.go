@@ -1,6 +1,9 @@
 package report
 
-import "html/template"
+import (
+	"html/template"
+	"sync"
+)
 
 // htmlPage lays out an htmlView. It is polyglot markup (HTML5 that is also
 // well-formed XML): void elements end in "/>", boolean attributes have a
@@ -9,8 +12,11 @@ import "html/template"
 // following it scrolls to the top, the filters in view), and the
 // :target rule of that anchor hides every row a status filter applies to
 // (.fs) without that status's class, or a block filter (.fb) without the
-// block's, so they work with script off.
-var htmlPage = template.Must(template.New("report").Parse(htmlPageText))
+// block's, so they work with script off. It is parsed on first use: every
+// bqgen process initialises this package, the oracle server's included.
+var htmlPage = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report").Parse(htmlPageText))
+})
 
 const htmlPageText = `<!DOCTYPE html>
 <html lang="en">

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/babelqueue/bqgen/internal/gitrev"
 )
 
 // The links a report makes out of the page are built from addresses a
@@ -32,12 +34,9 @@ func CheckURL(s string) error {
 	return nil
 }
 
-// commitName is what a commit may be: a hash, a tag or a branch.
-var commitName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$`)
-
 // CheckCommit says why s cannot be a commit in a link.
 func CheckCommit(s string) error {
-	if !commitName.MatchString(s) || strings.Contains(s, "..") || strings.HasSuffix(s, "/") {
+	if !gitrev.Plausible(s) || strings.Contains(s, "..") || strings.HasSuffix(s, "/") {
 		return fmt.Errorf("commit %q: want a Git revision (hash, tag or branch name)", s)
 	}
 	return nil

@@ -80,7 +80,7 @@ func (w dotnetWarm) Run(ctx context.Context, env []string) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	return runWarm(ctx, w.p, w.dir, env, results, filepath.Join(results, xunitXMLFile), func(out string, code int) (Result, error) {
+	return runWarm(ctx, w.p, w.dir, env, map[string]string{"results": results}, filepath.Join(results, xunitXMLFile), func(out string, code int) (Result, error) {
 		res, err := xunitResult(out, fmt.Sprintf("exit status %d", code))
 		if err != nil {
 			return res, fmt.Errorf("dotnet (warm): %w", err)

@@ -82,7 +82,7 @@ func (w javaWarm) Run(ctx context.Context, env []string) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	return runWarm(ctx, w.p, w.dir, env, reports, filepath.Join(reports, "*.xml"), func(out string, code int) (Result, error) {
+	return runWarm(ctx, w.p, w.dir, env, map[string]string{"results": reports}, filepath.Join(reports, "*.xml"), func(out string, code int) (Result, error) {
 		res, err := parseJUnitSummary(out)
 		if err != nil {
 			return res, fmt.Errorf("junit console launcher (warm): %w (exit status %d)", err, code)

@@ -23,9 +23,11 @@ import (
 // standalone npm project: npm installs its pinned devDependencies (tsx,
 // typescript, @types/node) from its lockfile, tsc type-checks every file and
 // emits JavaScript beside it once, and node's own test runner runs that
-// JavaScript once per oracle. (The project's own `npm test` runs the
-// TypeScript through tsx, which transpiles on every start: three times
-// slower over fifty runs, for the same test code.)
+// JavaScript once per oracle: in a worker thread of each run's own in one
+// warm node process (StartWarm), or a node process per run (Run). (The
+// project's own `npm test` runs the TypeScript through tsx, which
+// transpiles on every start: three times slower over fifty runs, for the
+// same test code.)
 type NodeToolchain struct {
 	// Node and NPM are the executables; "node" and "npm" on PATH when empty.
 	Node, NPM string
@@ -114,6 +116,7 @@ func (n NodeToolchain) Prepare(ctx context.Context, dir string, log io.Writer) e
 	if err := runInLogged(tsc, dir, log); err != nil {
 		return fmt.Errorf("node: tsc: %w", err)
 	}
+	sayRefusedRunFlags(ctx, n.node(), log)
 	return writeNodeEntry(dir)
 }
 
@@ -198,11 +201,7 @@ func (n NodeToolchain) Run(ctx context.Context, dir string, env []string) (Resul
 		return Result{}, fmt.Errorf("node: %w", err)
 	}
 	quoted := againstOracle(env)
-	var args []string
-	if quoted {
-		args = []string{"--enable-source-maps", "--test-reporter=tap", "--test-reporter-destination=stdout"}
-	}
-	args = append(args, "--test-reporter=junit", "--test-reporter-destination="+junit, nodeEntry)
+	args := slices.Concat(acceptedRunFlags(ctx, n.node()), nodeReporterArgs(quoted, junit), []string{nodeEntry})
 	cmd := exec.CommandContext(ctx, n.node(), args...)
 	cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
 	var out bytes.Buffer
@@ -212,16 +211,33 @@ func (n NodeToolchain) Run(ctx context.Context, dir string, env []string) (Resul
 	if err != nil && !errors.As(err, &exit) {
 		return Result{Output: out.String()}, fmt.Errorf("node: %w", err)
 	}
-	summary := out.String()
+	return nodeRunResult(dir, junit, out.String(), quoted)
+}
+
+// nodeReporterArgs are node's options for a run's reporters: the JUnit
+// report into junit, and for the run against the oracle (quoted) TAP too,
+// with stack traces mapped to the TypeScript.
+func nodeReporterArgs(quoted bool, junit string) []string {
+	var args []string
+	if quoted {
+		args = []string{"--enable-source-maps", "--test-reporter=tap", "--test-reporter-destination=stdout"}
+	}
+	return append(args, "--test-reporter=junit", "--test-reporter-destination="+junit)
+}
+
+// nodeRunResult reads a run's counts from what it printed, or when that is
+// not TAP (a mutant's run) from its JUnit report.
+func nodeRunResult(dir, junit, out string, quoted bool) (Result, error) {
+	summary := out
 	if !quoted {
 		report, err := safefile.ReadIn(dir, filepath.Base(junit), safefile.Result)
 		if err != nil {
-			return Result{Output: out.String()}, fmt.Errorf("node: the run's JUnit report: %w; the run printed:\n%s", err, out.String())
+			return Result{Output: out}, fmt.Errorf("node: the run's JUnit report: %w; the run printed:\n%s", err, out)
 		}
-		summary = out.String() + string(report)
+		summary = out + string(report)
 	}
 	res, err := parseNodeTestSummary(summary)
-	res.Output = out.String()
+	res.Output = out
 	res.Files = []string{junit}
 	return res, err
 }

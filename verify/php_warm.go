@@ -54,7 +54,7 @@ func (w phpWarm) Run(ctx context.Context, env []string) (Result, error) {
 		return Result{}, err
 	}
 	junit := filepath.Join(results, phpUnitJUnitFile)
-	return runWarm(ctx, w.p, w.dir, env, junit, junit, func(out string, _ int) (Result, error) {
+	return runWarm(ctx, w.p, w.dir, env, map[string]string{"results": junit}, junit, func(out string, _ int) (Result, error) {
 		res, err := parsePHPUnitSummary(out)
 		if err != nil {
 			return res, fmt.Errorf("phpunit (warm): %w\n%s", err, out)

@@ -53,13 +53,13 @@ type pythonWarm struct {
 // for an interpreter of its own.
 func (w pythonWarm) Run(ctx context.Context, env []string) (Result, error) {
 	if w.runner == PythonUnittest {
-		return runWarm(ctx, w.p, w.dir, env, "", "", unittestResult)
+		return runWarm(ctx, w.p, w.dir, env, nil, "", unittestResult)
 	}
 	junit, err := newResultFile(w.dir, "conformance-results-*.xml")
 	if err != nil {
 		return Result{}, fmt.Errorf("python: %w", err)
 	}
-	res, err := runWarm(ctx, w.p, w.dir, env, junit, "", pytestResult)
+	res, err := runWarm(ctx, w.p, w.dir, env, map[string]string{"results": junit}, "", pytestResult)
 	res.Files = []string{junit}
 	return res, err
 }

@@ -114,8 +114,9 @@ func TestRunnersFallBackToAProcessPerRunAndSaySoOnce(t *testing.T) {
 }
 
 func TestWarmRequestEncodesEveryValueOnOneLine(t *testing.T) {
-	got := encodeWarmRequest(warmFields("/tmp/out put", "", []string{"BQGEN_ORACLE_FAULT=a b\nc", "BQGEN_ORACLE_BIN=/x=y"}))
-	want := "env.BQGEN_ORACLE_BIN=2f783d79 env.BQGEN_ORACLE_FAULT=6120620a63 output=2f746d702f6f757420707574\n"
+	got := encodeWarmRequest(warmFields("/tmp/out put", map[string]string{"args": "--a\x00b c"},
+		[]string{"BQGEN_ORACLE_FAULT=a b\nc", "BQGEN_ORACLE_BIN=/x=y"}))
+	want := "args=2d2d6100622063 env.BQGEN_ORACLE_BIN=2f783d79 env.BQGEN_ORACLE_FAULT=6120620a63 output=2f746d702f6f757420707574\n"
 	if got != want {
 		t.Errorf("got %q\nwant %q", got, want)
 	}

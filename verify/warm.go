@@ -152,12 +152,13 @@ func encodeWarmRequest(fields map[string]string) string {
 	return strings.Join(parts, " ") + "\n"
 }
 
-// warmFields are the request fields of one run: its output file, its
-// results location (empty for none) and its environment overrides.
-func warmFields(output, results string, env []string) map[string]string {
+// warmFields are the request fields of one run: its output file, the
+// language's own fields (own: "results", where its result files go; node's
+// "args") and its environment overrides.
+func warmFields(output string, own map[string]string, env []string) map[string]string {
 	fields := map[string]string{"output": output}
-	if results != "" {
-		fields["results"] = results
+	for name, value := range own {
+		fields[name] = value
 	}
 	for _, kv := range env {
 		name, value, _ := strings.Cut(kv, "=")
@@ -170,14 +171,14 @@ func warmFields(output, results string, env []string) map[string]string {
 // the run's console output back for parse, the language's own summary
 // reader, and lists the result files the run wrote (matching resultGlob;
 // none when empty).
-func runWarm(ctx context.Context, p *warmProcess, dir string, env []string, results string, resultGlob string,
+func runWarm(ctx context.Context, p *warmProcess, dir string, env []string, own map[string]string, resultGlob string,
 	parse func(out string, code int) (Result, error)) (Result, error) {
 	output, err := newResultFile(dir, "bqgen-warm-output-*.txt")
 	if err != nil {
 		return Result{}, fmt.Errorf("%s: %w", p.lang, err)
 	}
 	defer os.Remove(output)
-	code, err := p.run(ctx, warmFields(output, results, env))
+	code, err := p.run(ctx, warmFields(output, own, env))
 	if err != nil {
 		return Result{}, err
 	}

@@ -179,5 +179,41 @@ public class StateTests
 	proveWarmIsolation(t, tc, dir)
 }
 
+func TestNodeWarmRunsAreIsolated(t *testing.T) {
+	tier.Toolchain(t, "node")
+	tc := NodeToolchain{}
+	if err := tc.Available(); err != nil {
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	// What Prepare leaves: the entry module importing the compiled tests.
+	// The state is kept everywhere a run could leave it: a test module, a
+	// module it imports, the global object and the environment.
+	writeFiles(t, dir, map[string]string{nodeEntry: "import \"./test/state.test.js\";\n",
+		"test/state.test.js": `import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { cache, shared } from "./state-helper.js";
+
+let runs = 0;
+
+test("fresh", () => {
+  runs++;
+  shared.push(1);
+  globalThis.bqgenRuns = (globalThis.bqgenRuns ?? 0) + 1;
+  process.env.BQGEN_STATE = (process.env.BQGEN_STATE ?? "") + "x";
+  assert.deepEqual([runs, shared.length, globalThis.bqgenRuns, process.env.BQGEN_STATE], [1, 1, 1, "x"],
+    "state survived a run");
+});
+
+test("fault", () => {
+  cache.fault ??= process.env.BQGEN_ORACLE_FAULT ?? "";
+  assert.equal(cache.fault, "", "served by a mutant");
+});
+`, "test/state-helper.js": "export const shared = [];\nexport const cache = {};\n",
+		"package.json": `{"type": "module"}` + "\n"})
+	proveWarmIsolation(t, tc, dir)
+}
+
 // logBuffer collects a toolchain's log for a failure message.
 type logBuffer struct{ lockedBuffer }

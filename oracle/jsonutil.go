@@ -77,8 +77,8 @@ func skipSpace(text []byte, i int) int {
 	return i
 }
 
-// stringEnd is the index just past the string of valid JSON that starts
-// at text[start], its opening quote.
+// stringEnd is the index just past the JSON string that starts at
+// text[start], its opening quote; len(text) when nothing closes it.
 func stringEnd(text []byte, start int) int {
 	for i := start + 1; i < len(text); i++ {
 		switch text[i] {

@@ -61,7 +61,7 @@ func scanRequestLimits(line []byte) error {
 }
 
 // clearlyWithinLimits is checkRequestLimits' quick pass, one look at each
-// byte and no allocation, for the lines a test sends: it reports true only
+// byte, for the lines a test sends: it reports true only
 // when no limit can be broken. A line shorter than a suite string holds no
 // string that long (an escape never decodes to more bytes than it takes),
 // and it counts nesting and checks each number as the tokens would. On
@@ -71,16 +71,11 @@ func clearlyWithinLimits(line []byte) bool {
 	if len(line) > model.MaxStringBytes {
 		return false
 	}
-	depth, inString := 0, false
+	depth := 0
 	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case inString && c == '\\':
-			i++ // the escaped byte cannot end the string
-		case inString:
-			inString = c != '"'
+		switch c := line[i]; {
 		case c == '"':
-			inString = true
+			i = stringEnd(line, i) - 1
 		case c == '{' || c == '[':
 			if depth++; depth >= maxRequestDepth {
 				return false

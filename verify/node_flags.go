@@ -40,7 +40,9 @@ func acceptedRunFlags(ctx context.Context, node string) []string {
 			flags = append(flags, flag)
 		}
 	}
-	nodeFlagProbes.accepted[node] = flags
+	if ctx.Err() == nil { // a probe cut short says nothing of the flag
+		nodeFlagProbes.accepted[node] = flags
+	}
 	return flags
 }
 

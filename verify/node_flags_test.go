@@ -35,3 +35,21 @@ func TestAcceptedRunFlagsLeavesOutWhatNodeRefuses(t *testing.T) {
 		t.Errorf("the log names an accepted flag:\n%s", log.String())
 	}
 }
+
+func TestAcceptedRunFlagsKeepsNoProbeCutShort(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the stand-in node is a shell script")
+	}
+	fake := filepath.Join(t.TempDir(), "node")
+	if err := os.WriteFile(fake, []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	if got := acceptedRunFlags(cancelled, fake); len(got) != 0 {
+		t.Errorf("a cancelled probe accepted %q", got)
+	}
+	if got := acceptedRunFlags(context.Background(), fake); !slices.Equal(got, nodeRunFlags) {
+		t.Errorf("after a cancelled probe, accepted %q, want %q: the cut-short answer was kept", got, nodeRunFlags)
+	}
+}

@@ -124,6 +124,13 @@ const (
 	EnvOracleBin = "BQGEN_ORACLE_BIN"
 	// EnvOracleFault names the mutant to serve; empty for the correct oracle.
 	EnvOracleFault = "BQGEN_ORACLE_FAULT"
+	// EnvOracleAddr, when set, is the host:port of an oracle already
+	// listening (bqgen verify's, oracle.Listener): an oracle subject connects
+	// to it, opening with a hello that carries EnvOracleToken and the fault,
+	// instead of starting a server (docs/subject-protocol.md).
+	EnvOracleAddr = "BQGEN_ORACLE_ADDR"
+	// EnvOracleToken is the listening oracle's token.
+	EnvOracleToken = "BQGEN_ORACLE_TOKEN"
 )
 
 // Backend generates one language's tests from a suite.

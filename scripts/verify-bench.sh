@@ -6,7 +6,7 @@
 # regular expression, default every language), and writes its table into
 # README.md and docs/development.md, between their verify-bench markers.
 # The figures are the benchmark's own: wall time per verification and the
-# CPU time of the runner processes (cpu-s/op), which a loaded machine
+# CPU time of the runners, the oracle and verify (cpu-s/op), which a loaded machine
 # distorts least. Run it on an idle machine.
 #
 # scripts/verify-bench.sh --table < OUTPUT
@@ -28,7 +28,7 @@ table() {
         if ($(i + 1) == "warm-runner") runner = ($i == 1 ? "warm" : "a process per run")
       }
       if (wall == "") next
-      if (rows++ == 0) { print "| language | runs | wall | CPU of the runner processes |"; print "|---|---|---|---|" }
+      if (rows++ == 0) { print "| language | runs | wall | CPU (runners, oracle, verify) |"; print "|---|---|---|---|" }
       printf "| %s | %s | %s | %s |\n", lang, runner, wall, (cpu == "" ? "not measured here" : cpu)
     }
     END { if (rows == 0) { print "verify-bench: no BenchmarkVerify result in the input" > "/dev/stderr"; exit 1 } }'

@@ -26,7 +26,7 @@ PASS
 	if err != nil {
 		t.Fatalf("verify-bench.sh --table: %v", err)
 	}
-	want := `| language | runs | wall | CPU of the runner processes |
+	want := `| language | runs | wall | CPU (runners, oracle, verify) |
 |---|---|---|---|
 | node | a process per run | 42.1 s | 78.0 s |
 | java | warm | 25.1 s | 47.0 s |

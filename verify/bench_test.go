@@ -15,10 +15,11 @@ import (
 // BenchmarkVerify is `bqgen verify --lang L` on the canonical suite (the
 // oracle and every mutant), per language, as verify runs it ("default":
 // warm runners where the language has one, warm-runner 1) and with a
-// runner process per run ("process-per-run", the way before; skipped where
-// the default is that already). It reports the wall time of a verification
-// and the CPU time its runner processes took (cpu-s/op), the figure a
-// loaded machine distorts least. One verification takes tens of seconds:
+// runner process and an oracle server per run ("process-per-run", the way
+// before; skipped where the default is that already). It reports the wall
+// time of a verification and the CPU time it took (cpu-s/op: the runner
+// processes', the oracle servers' and verify's own, which serves the
+// oracle by default), the figure a loaded machine distorts least. One verification takes tens of seconds:
 // run it with -benchtime 1x, one language at a time, e.g.
 //
 //	go test ./verify -run '^$' -bench 'Verify/java' -benchtime 1x -timeout 60m
@@ -48,10 +49,10 @@ func BenchmarkVerify(b *testing.B) {
 				warmRunner := 1.0 // 0 once a verification says its runs went a process each
 				b.ResetTimer()
 				for range b.N {
-					before := childCPU()
+					before := verifyCPU()
 					rep, err := verify.Run(context.Background(), verify.Config{Backend: be, Toolchain: tc, Suite: s,
 						OracleBin: bin, Mutants: mutants, Log: io.Discard, ProcessPerRun: mode != "default"})
-					cpu += childCPU() - before
+					cpu += verifyCPU() - before
 					if err != nil || !rep.OK() {
 						b.Fatalf("verify %s: %v (ok %v)", be.Lang(), err, rep.OK())
 					}

@@ -89,8 +89,8 @@ func TestAgainstOracle(t *testing.T) {
 		env  []string
 		want bool
 	}{
-		{oracleEnv("bqgen", ""), true},
-		{oracleEnv("bqgen", "fault-x"), false},
+		{(&oracleLink{bin: "bqgen"}).env(""), true},
+		{(&oracleLink{bin: "bqgen"}).env("fault-x"), false},
 		{nil, true},
 	} {
 		if got := againstOracle(c.env); got != c.want {

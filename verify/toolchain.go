@@ -14,6 +14,8 @@ import (
 const (
 	EnvOracleBin   = backend.EnvOracleBin
 	EnvOracleFault = backend.EnvOracleFault
+	EnvOracleAddr  = backend.EnvOracleAddr
+	EnvOracleToken = backend.EnvOracleToken
 )
 
 // Result is what one run of a test runner reported.

@@ -100,6 +100,10 @@ type Report struct {
 	// "asked for" (Config.ProcessPerRun), no warm runner for the language,
 	// or one that would not start or broke; "" when warm runners ran all.
 	ProcessPerRun string
+	// OracleProcesses is why each run started an oracle server of its own:
+	// "asked for" (Config.ProcessPerRun) or why verify could not serve the
+	// oracle to the runs itself; "" when it did.
+	OracleProcesses string
 }
 
 // Survivors are the mutants no test caught.
@@ -158,13 +162,17 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 // each of applicable, on one pool of runners, and records why any runs
 // went a process each.
 func (rep *Report) run(ctx context.Context, cfg Config, dir string, applicable []Mutant, progress *progressOf) error {
-	pool := &runners{tc: cfg.Toolchain, dir: dir, log: cmp.Or[io.Writer](cfg.Log, io.Discard), cold: cfg.ProcessPerRun}
+	log := cmp.Or[io.Writer](cfg.Log, io.Discard)
+	link := openOracleLink(cfg, log)
+	defer link.close() // after the runners: a warm runner may hold a connection until it stops
+	rep.OracleProcesses = link.processes
+	pool := &runners{tc: cfg.Toolchain, dir: dir, log: log, cold: cfg.ProcessPerRun}
 	defer pool.close()
 	defer func() { rep.ProcessPerRun = pool.processPerRun() }()
 	first := pool.take(ctx)
 	runStarted := time.Now()
 	var err error
-	rep.Baseline, err = first.run(ctx, oracleEnv(cfg.OracleBin, ""))
+	rep.Baseline, err = first.run(ctx, link.env(""))
 	pool.give(first)
 	if err != nil {
 		return fmt.Errorf("%s: run against the oracle: %w", rep.Lang, err)
@@ -176,7 +184,7 @@ func (rep *Report) run(ctx context.Context, cfg Config, dir string, applicable [
 	if rep.Baseline.Failed > 0 || rep.Baseline.Passed == 0 || cfg.OracleOnly {
 		return nil // mutants prove nothing when the oracle run fails
 	}
-	rep.Mutants, err = runMutants(ctx, cfg, pool, applicable, rep.Baseline.Total(), progress)
+	rep.Mutants, err = runMutants(ctx, cfg, pool, link, applicable, rep.Baseline.Total(), progress)
 	return err
 }
 
@@ -205,7 +213,7 @@ func (rep *Report) sortMutants(cfg Config) []Mutant {
 // runMutants runs the prepared project once per mutant, cfg.Workers at a
 // time, and returns the results in the order of ms. The first error stops
 // the runs not yet started.
-func runMutants(ctx context.Context, cfg Config, pool *runners, ms []Mutant, total int, progress *progressOf) ([]MutantResult, error) {
+func runMutants(ctx context.Context, cfg Config, pool *runners, link *oracleLink, ms []Mutant, total int, progress *progressOf) ([]MutantResult, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	results := make([]MutantResult, len(ms))
@@ -220,7 +228,7 @@ func runMutants(ctx context.Context, cfg Config, pool *runners, ms []Mutant, tot
 			defer pool.give(r)
 			for i := range next {
 				runStarted := time.Now()
-				results[i], errs[i] = runMutant(ctx, cfg, r, ms[i], total)
+				results[i], errs[i] = runMutant(ctx, cfg, r, link, ms[i], total)
 				if errs[i] != nil {
 					cancel()
 					continue
@@ -289,8 +297,8 @@ func materialise(cfg Config) (string, error) {
 
 // runMutant counts a mutant as killed only when some test failed and the
 // same number of tests ran: a runner that crashed proves nothing.
-func runMutant(ctx context.Context, cfg Config, r *runner, m Mutant, total int) (MutantResult, error) {
-	res, err := r.run(ctx, oracleEnv(cfg.OracleBin, m.Name))
+func runMutant(ctx context.Context, cfg Config, r *runner, link *oracleLink, m Mutant, total int) (MutantResult, error) {
+	res, err := r.run(ctx, link.env(m.Name))
 	if err != nil {
 		return MutantResult{}, fmt.Errorf("%s: run against mutant %s: %w", cfg.Backend.Lang(), m.Name, err)
 	}
@@ -302,10 +310,6 @@ func runMutant(ctx context.Context, cfg Config, r *runner, m Mutant, total int) 
 // hangs (a subject waiting on an oracle that never answers) must fail the
 // verification rather than stall it.
 const runTimeout = 5 * time.Minute
-
-func oracleEnv(bin, fault string) []string {
-	return []string{EnvOracleBin + "=" + bin, EnvOracleFault + "=" + fault}
-}
 
 // readResultFiles reads a run's result files by base name. The run wrote
 // them, and a run executes the SDK's code: each is read as input, through

@@ -35,7 +35,7 @@ func proveWarmIsolation(t *testing.T, tc WarmToolchain, dir string) {
 	}
 	defer w.Close()
 	for i, run := range isolationRuns {
-		res, err := w.Run(ctx, oracleEnv("/no/oracle/needed", run.fault))
+		res, err := w.Run(ctx, (&oracleLink{bin: "/no/oracle/needed"}).env(run.fault))
 		if err != nil {
 			t.Fatalf("run %d: %v", i+1, err)
 		}

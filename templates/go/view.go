@@ -131,11 +131,11 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 
 // templateData is what the embedded source templates substitute.
 type templateData struct {
-	Header           []string // the header's lines, comment text
-	Package, Version string
-	SuiteDir         string // the arguments of filepath.Join naming SuiteDir
-	EnvBin, EnvFault string
-	Operations       []goOperation
+	Header                              []string // the header's lines, comment text
+	Package, Version                    string
+	SuiteDir                            string // the arguments of filepath.Join naming SuiteDir
+	EnvBin, EnvFault, EnvAddr, EnvToken string
+	Operations                          []goOperation
 	// Transport is the broker package of a transport target, nil for a core
 	// target.
 	Transport *transportData
@@ -153,6 +153,7 @@ func (c *common) templateData() templateData {
 		Header: c.header(), Package: c.pkg, Version: c.version,
 		SuiteDir: strings.Join(dir, ", "),
 		EnvBin:   backend.EnvOracleBin, EnvFault: backend.EnvOracleFault,
+		EnvAddr: backend.EnvOracleAddr, EnvToken: backend.EnvOracleToken,
 		Operations: c.api.Operations,
 		Transport:  c.transportData(),
 	}

@@ -188,7 +188,7 @@ type packageView struct {
 
 // oracleEnvLit holds the oracle subject's environment variable names as literals.
 type oracleEnvLit struct {
-	Bin, Fault string
+	Bin, Fault, Addr, Token string
 }
 
 // buildView computes the view of a suite.
@@ -217,7 +217,8 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 		Subject:        tsString(moduleSpecifier(subjectFile)),
 		Support:        tsString(moduleSpecifier(supportFile)),
 		Binding:        tsString(moduleSpecifier(bindingFile)),
-		EnvNames:       oracleEnvLit{Bin: tsString(backend.EnvOracleBin), Fault: tsString(backend.EnvOracleFault)},
+		EnvNames: oracleEnvLit{Bin: tsString(backend.EnvOracleBin), Fault: tsString(backend.EnvOracleFault),
+			Addr: tsString(backend.EnvOracleAddr), Token: tsString(backend.EnvOracleToken)},
 	}
 	c := &common{Header: v.Header, Subject: v.Subject, Support: v.Support, Binding: v.Binding}
 	for _, block := range s.Blocks() {

@@ -6,8 +6,10 @@
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
+using System.Globalization;
 using System.IO;
 using System.Linq;
+using System.Net.Sockets;
 using System.Runtime.Loader;
 using System.Text;
 using System.Text.Json.Nodes;
@@ -31,7 +33,9 @@ public static class ConformanceSubjects
 /// A subject that forwards each operation to <c>$BQGEN_ORACLE_BIN oracle serve</c>
 /// (<c>bqgen</c> on PATH when the variable is unset), started with
 /// <c>--fault $BQGEN_ORACLE_FAULT</c> when that is set, and speaks its JSON-lines
-/// protocol: one request line, one response line.
+/// protocol: one request line, one response line. Where <c>$BQGEN_ORACLE_ADDR</c>
+/// names an oracle already listening (bqgen verify's), it is a connection to that
+/// instead, opened with a hello: <c>$BQGEN_ORACLE_TOKEN</c> and the fault.
 /// </summary>
 public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
 {
@@ -41,22 +45,44 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
     private static readonly TimeSpan AnswerTimeout = TimeSpan.FromSeconds(30);
 
     private readonly object gate = new();
-    private readonly Process process;
+    private readonly Process? process; // null for a connection to an oracle listening
+    private readonly TcpClient? connection; // null for a process of the tests' own
+    private readonly TextWriter requests;
+    private readonly TextReader answers;
     private long lastId;
     private string? broken;
     private bool disposed;
 
-    private OracleConformanceSubject(Process process)
+    private OracleConformanceSubject(Process? process, TcpClient? connection, TextWriter requests, TextReader answers)
     {
         this.process = process;
+        this.connection = connection;
+        this.requests = requests;
+        this.answers = answers;
     }
 
     /// <summary>
-    /// Starts the oracle and stops it when the test process exits, or when the
-    /// assembly load context of these tests unloads first (a runner that runs
-    /// them again in the same process, each time in a context of its own).
+    /// Starts the oracle (or connects to it) and stops it when the test process
+    /// exits, or when the assembly load context of these tests unloads first (a
+    /// runner that runs them again in the same process, each time in a context
+    /// of its own).
     /// </summary>
     public static OracleConformanceSubject Start()
+    {
+        string? address = Environment.GetEnvironmentVariable("BQGEN_ORACLE_ADDR");
+        OracleConformanceSubject subject = string.IsNullOrEmpty(address) ? StartProcess() : Connect(address);
+        EventHandler exit = (_, _) => subject.Dispose();
+        AppDomain.CurrentDomain.ProcessExit += exit;
+        AssemblyLoadContext.GetLoadContext(typeof(OracleConformanceSubject).Assembly)!.Unloading += _ =>
+        {
+            // The process-wide handler would keep the unloaded tests alive.
+            AppDomain.CurrentDomain.ProcessExit -= exit;
+            subject.Dispose();
+        };
+        return subject;
+    }
+
+    private static OracleConformanceSubject StartProcess()
     {
         var start = new ProcessStartInfo(OracleBinary())
         {
@@ -78,16 +104,34 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
             ?? throw new InvalidOperationException("could not start " + start.FileName);
         process.StandardInput.NewLine = "\n";
         process.StandardInput.AutoFlush = true;
-        var subject = new OracleConformanceSubject(process);
-        EventHandler exit = (_, _) => subject.Dispose();
-        AppDomain.CurrentDomain.ProcessExit += exit;
-        AssemblyLoadContext.GetLoadContext(typeof(OracleConformanceSubject).Assembly)!.Unloading += _ =>
+        return new OracleConformanceSubject(process, null, process.StandardInput, process.StandardOutput);
+    }
+
+    // Connects to the oracle listening at address (host:port) and sends the hello.
+    private static OracleConformanceSubject Connect(string address)
+    {
+        int colon = address.LastIndexOf(':');
+        var connection = new TcpClient { NoDelay = true };
+        try
         {
-            // The process-wide handler would keep the unloaded tests alive.
-            AppDomain.CurrentDomain.ProcessExit -= exit;
-            subject.Dispose();
+            int port = int.Parse(address[(colon + 1)..], CultureInfo.InvariantCulture);
+            connection.Connect(address[..Math.Max(colon, 0)], port);
+        }
+        catch (Exception e) when (e is SocketException or FormatException or OverflowException or ArgumentException)
+        {
+            connection.Dispose();
+            throw new InvalidOperationException("could not connect to the oracle at " + address + ": " + e.Message, e);
+        }
+        var encoding = new UTF8Encoding(false);
+        var requests = new StreamWriter(connection.GetStream(), encoding) { NewLine = "\n", AutoFlush = true };
+        var answers = new StreamReader(connection.GetStream(), encoding);
+        var hello = new JsonObject
+        {
+            ["token"] = Environment.GetEnvironmentVariable("BQGEN_ORACLE_TOKEN") ?? "",
+            ["fault"] = Environment.GetEnvironmentVariable("BQGEN_ORACLE_FAULT") ?? "",
         };
-        return subject;
+        requests.WriteLine(hello.ToJsonString());
+        return new OracleConformanceSubject(null, connection, requests, answers);
     }
 
     private static string OracleBinary()
@@ -108,14 +152,15 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
             disposed = true;
             try
             {
-                process.StandardInput.Close();
-                process.WaitForExit(5000);
+                requests.Close();
+                process?.WaitForExit(5000);
             }
             catch (Exception e) when (e is InvalidOperationException or IOException)
             {
                 // Already gone: nothing to stop.
             }
-            process.Dispose();
+            process?.Dispose();
+            connection?.Dispose();
         }
     }
 
@@ -344,8 +389,8 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
             ["refused"] = ListJson(refused, TextJson),
         }));
 
-    // One request and its response. Tests run in parallel, so the pipe is shared
-    // under a lock: the protocol answers in request order.
+    // One request and its response. Tests run in parallel, so the pipe (or the
+    // connection) is shared under a lock: the protocol answers in request order.
     private JsonNode Call(string op, JsonObject args)
     {
         lock (gate)
@@ -356,7 +401,7 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
             }
             long id = ++lastId;
             var request = new JsonObject { ["id"] = id, ["op"] = op, ["args"] = args };
-            process.StandardInput.WriteLine(request.ToJsonString());
+            requests.WriteLine(request.ToJsonString());
             string line = ReadAnswer(op)
                 ?? throw new InvalidOperationException("the oracle ended before answering " + op);
             return Result(op, id, JsonNode.Parse(line));
@@ -368,7 +413,7 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
     // later call fails with the same reason.
     private string? ReadAnswer(string op)
     {
-        var read = process.StandardOutput.ReadLineAsync();
+        var read = answers.ReadLineAsync();
         if (read.Wait(AnswerTimeout))
         {
             return read.Result;
@@ -376,12 +421,13 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
         broken = "the oracle did not answer " + op + " within " + AnswerTimeout.TotalSeconds + " s";
         try
         {
-            process.Kill();
+            process?.Kill();
         }
         catch (InvalidOperationException)
         {
             // Already gone.
         }
+        connection?.Dispose();
         throw new TimeoutException(broken);
     }
 

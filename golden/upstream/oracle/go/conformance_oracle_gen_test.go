@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"sync"
@@ -17,14 +18,20 @@ import (
 // conformanceOracleServer is `bqgen oracle serve`, started once per test binary
 // with the fault named by BQGEN_ORACLE_FAULT switched on (none when empty). The
 // bqgen executable is BQGEN_ORACLE_BIN, or bqgen on PATH when that is unset. The
-// server ends when the test binary does: its standard input closes.
+// server ends when the test binary does: its standard input closes. Where
+// BQGEN_ORACLE_ADDR names an oracle already listening (bqgen verify's), the
+// tests connect to it instead, and the connection ends with the binary.
 var conformanceOracleServer = sync.OnceValues(func() (*conformanceOracleClient, error) {
+	fault := os.Getenv("BQGEN_ORACLE_FAULT")
+	if addr := os.Getenv("BQGEN_ORACLE_ADDR"); addr != "" {
+		return conformanceOracleConnect(addr, fault)
+	}
 	bin := os.Getenv("BQGEN_ORACLE_BIN")
 	if bin == "" {
 		bin = "bqgen"
 	}
 	args := []string{"oracle", "serve"}
-	if fault := os.Getenv("BQGEN_ORACLE_FAULT"); fault != "" {
+	if fault != "" {
 		args = append(args, "--fault", fault)
 	}
 	cmd := exec.Command(bin, args...)
@@ -42,6 +49,23 @@ var conformanceOracleServer = sync.OnceValues(func() (*conformanceOracleClient, 
 	}
 	return &conformanceOracleClient{stdin: stdin, stdout: json.NewDecoder(bufio.NewReader(stdout))}, nil
 })
+
+// conformanceOracleConnect connects to the oracle listening at addr and
+// opens with the hello: the listener's token (BQGEN_ORACLE_TOKEN) and the fault.
+func conformanceOracleConnect(addr, fault string) (*conformanceOracleClient, error) {
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("connect to the oracle at %s: %w", addr, err)
+	}
+	hello, err := json.Marshal(map[string]string{"token": os.Getenv("BQGEN_ORACLE_TOKEN"), "fault": fault})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := conn.Write(append(hello, '\n')); err != nil {
+		return nil, fmt.Errorf("send the hello to the oracle at %s: %w", addr, err)
+	}
+	return &conformanceOracleClient{stdin: conn, stdout: json.NewDecoder(bufio.NewReader(conn))}, nil
+}
 
 // conformanceOracleClient speaks the server's JSON lines: one request, then
 // its response, at a time.

@@ -9,11 +9,14 @@
 // stdout. The test files of one process share one server, started on the
 // first request and closed with the last subject: one per file under
 // node --test (a process per file), one per run under bqgen verify (every
-// file in one process).
+// file in one process). Where $BQGEN_ORACLE_ADDR names an oracle already
+// listening (bqgen verify's), the server is a connection to it instead,
+// opened with a hello: $BQGEN_ORACLE_TOKEN and the fault.
 
 import { spawn } from "node:child_process";
-import type { ChildProcessWithoutNullStreams } from "node:child_process";
+import { connect } from "node:net";
 import { createInterface } from "node:readline";
+import type { Readable, Writable } from "node:stream";
 import { NotProvided } from "./conformance-subject.gen.js";
 import type {
   ASBMessage,
@@ -37,11 +40,16 @@ export function openSubject(): ConformanceSubject {
   return new OracleSubject();
 }
 
-/** The command line that serves the oracle, from the environment. */
-function serverCommand(): { command: string; args: string[] } {
+/** The command line that serves the oracle with fault, from the environment. */
+function serverCommand(fault: string): { command: string; args: string[] } {
   const command = process.env["BQGEN_ORACLE_BIN"] || "bqgen";
-  const fault = process.env["BQGEN_ORACLE_FAULT"] ?? "";
   return { command, args: fault === "" ? ["oracle", "serve"] : ["oracle", "serve", "--fault", fault] };
+}
+
+/** The host and port of "host:port". */
+function splitAddress(address: string): { host: string; port: number } {
+  const colon = address.lastIndexOf(":");
+  return { host: address.slice(0, colon), port: Number(address.slice(colon + 1)) };
 }
 
 /** A request waiting for its response. */
@@ -62,10 +70,10 @@ interface Response {
 /** The most of the server's stderr kept for error messages. */
 const stderrKept = 4000;
 
-/** One running `bqgen oracle serve`. */
+/** One running `bqgen oracle serve`, or a connection to an oracle listening. */
 class OracleServer {
-  readonly #command: string;
-  readonly #child: ChildProcessWithoutNullStreams;
+  readonly #name: string;
+  readonly #input: Writable;
   readonly #pending = new Map<number, Pending>();
   readonly #exited: Promise<void>;
   #nextId = 1;
@@ -73,24 +81,46 @@ class OracleServer {
   #failure: Error | undefined;
 
   constructor() {
-    const { command, args } = serverCommand();
-    this.#command = command;
-    this.#child = spawn(command, args);
-    this.#child.stdin.on("error", () => {}); // a server that died is reported on "close"
-    this.#child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      this.#stderr = (this.#stderr + chunk).slice(-stderrKept);
-    });
-    createInterface({ input: this.#child.stdout, crlfDelay: Infinity }).on("line", (line) => this.#receive(line));
-    this.#exited = new Promise((resolve) => {
-      this.#child.on("error", (error) => {
-        this.#fail(new Error(`cannot run ${command}: ${error.message}`));
-        resolve();
+    const fault = process.env["BQGEN_ORACLE_FAULT"] ?? "";
+    const address = process.env["BQGEN_ORACLE_ADDR"] ?? "";
+    if (address === "") {
+      const { command, args } = serverCommand(fault);
+      this.#name = `${command} oracle serve`;
+      const child = spawn(command, args);
+      this.#input = child.stdin;
+      child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+        this.#stderr = (this.#stderr + chunk).slice(-stderrKept);
       });
-      this.#child.on("close", (code, signal) => {
-        this.#fail(new Error(`${command} oracle serve ended (${signal ?? code ?? "?"})${this.#stderrTail()}`));
-        resolve();
+      this.#exited = new Promise((resolve) => {
+        child.on("error", (error) => {
+          this.#fail(new Error(`cannot run ${command}: ${error.message}`));
+          resolve();
+        });
+        child.on("close", (code, signal) => {
+          this.#fail(new Error(`${this.#name} ended (${signal ?? code ?? "?"})${this.#stderrTail()}`));
+          resolve();
+        });
       });
-    });
+      this.#answersFrom(child.stdout);
+    } else {
+      this.#name = `the oracle at ${address}`;
+      const socket = connect(splitAddress(address)).setNoDelay(true);
+      this.#input = socket;
+      socket.write(JSON.stringify({ token: process.env["BQGEN_ORACLE_TOKEN"] ?? "", fault }) + "\n");
+      this.#exited = new Promise((resolve) => {
+        socket.on("error", (error) => this.#fail(new Error(`${this.#name}: ${error.message}`)));
+        socket.on("close", () => {
+          this.#fail(new Error(`${this.#name} closed the connection`));
+          resolve();
+        });
+      });
+      this.#answersFrom(socket);
+    }
+    this.#input.on("error", () => {}); // a server that went away is reported on "close"
+  }
+
+  #answersFrom(output: Readable): void {
+    createInterface({ input: output, crlfDelay: Infinity }).on("line", (line) => this.#receive(line));
   }
 
   /** Sends one request and resolves with its result. */
@@ -101,13 +131,13 @@ class OracleServer {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { op, resolve, reject });
-      this.#child.stdin.write(JSON.stringify({ id, op, args }) + "\n");
+      this.#input.write(JSON.stringify({ id, op, args }) + "\n");
     });
   }
 
-  /** Ends the server's input, which ends the server, and waits for it to exit. */
+  /** Ends the server's input, which ends the server (or the connection), and waits for it to go. */
   async close(): Promise<void> {
-    this.#child.stdin.end();
+    this.#input.end();
     await this.#exited;
   }
 
@@ -119,13 +149,13 @@ class OracleServer {
     try {
       response = JSON.parse(line) as Response;
     } catch {
-      this.#fail(new Error(`${this.#command} oracle serve wrote a line that is not JSON: ${line}`));
+      this.#fail(new Error(`${this.#name} wrote a line that is not JSON: ${line}`));
       return;
     }
     const id = typeof response.id === "number" ? response.id : -1;
     const pending = this.#pending.get(id);
     if (pending === undefined) {
-      this.#fail(new Error(`${this.#command} oracle serve answered no pending request: ${line}`));
+      this.#fail(new Error(`${this.#name} answered no pending request: ${line}`));
       return;
     }
     this.#pending.delete(id);

@@ -6,18 +6,21 @@
 The server is started once per test session, on first use, as
 $BQGEN_ORACLE_BIN (else bqgen on PATH) `oracle serve`, with
 `--fault $BQGEN_ORACLE_FAULT` when that is set, and closed when the
-interpreter exits. Requests and responses are JSON lines; requests are
-ASCII-only JSON, so no string can break a line.
+interpreter exits. Where $BQGEN_ORACLE_ADDR names an oracle already
+listening (bqgen verify's), the session connects to it instead, opening
+with a hello: $BQGEN_ORACLE_TOKEN and the fault. Requests and responses are
+JSON lines; requests are ASCII-only JSON, so no string can break a line.
 """
 
 import atexit
 import json
 import os
 import shutil
+import socket
 import subprocess
 import threading
 from collections.abc import Mapping
-from typing import Any, Optional, cast
+from typing import IO, Any, Optional, cast
 
 from conformance_support import (
     ArtemisMessage,
@@ -38,6 +41,8 @@ from conformance_support import (
 
 ORACLE_BIN_ENV = "BQGEN_ORACLE_BIN"
 ORACLE_FAULT_ENV = "BQGEN_ORACLE_FAULT"
+ORACLE_ADDR_ENV = "BQGEN_ORACLE_ADDR"
+ORACLE_TOKEN_ENV = "BQGEN_ORACLE_TOKEN"
 
 
 class OracleError(RuntimeError):
@@ -54,14 +59,12 @@ def oracle_command() -> list[str]:
     return command
 
 
-class OracleProcess:
-    """One running oracle server: a request line goes out, its response line comes back."""
+class OracleLink:
+    """One oracle server: a request line goes out, its response line comes back."""
 
-    def __init__(self, command: list[str]) -> None:
-        try:
-            self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        except OSError as exc:
-            raise OracleError(f"cannot start {command!r} (set {ORACLE_BIN_ENV} to the bqgen binary): {exc}") from exc
+    def __init__(self, send: IO[bytes], receive: IO[bytes]) -> None:
+        self._send = send
+        self._receive = receive
         self._lock = threading.Lock()
         self._last_id = 0
 
@@ -72,19 +75,39 @@ class OracleProcess:
             request_id = self._last_id
             reply = self._exchange({"id": request_id, "op": op, "args": args})
         if not reply:
-            raise OracleError(f"the oracle exited before answering {op} (exit status {self._process.poll()!r})")
+            raise OracleError(f"the oracle {self.gone()} before answering {op}")
         return _result(op, request_id, json.loads(reply.decode("utf-8")))
 
     def _exchange(self, request: Mapping[str, Any]) -> bytes:
         line = json.dumps(request, ensure_ascii=True, allow_nan=False) + "\n"
-        stdin, stdout = self._process.stdin, self._process.stdout
-        assert stdin is not None and stdout is not None
         try:
-            stdin.write(line.encode("ascii"))
-            stdin.flush()
-        except BrokenPipeError:
+            self._send.write(line.encode("ascii"))
+            self._send.flush()
+        except (BrokenPipeError, ConnectionError):
             return b""
-        return stdout.readline()
+        return self._receive.readline()
+
+    def gone(self) -> str:
+        """How the server went away."""
+        return "went away"
+
+    def close(self) -> None:
+        """End the link to the server."""
+
+
+class OracleProcess(OracleLink):
+    """An oracle server of this session's own: `bqgen oracle serve` on stdin and stdout."""
+
+    def __init__(self, command: list[str]) -> None:
+        try:
+            self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        except OSError as exc:
+            raise OracleError(f"cannot start {command!r} (set {ORACLE_BIN_ENV} to the bqgen binary): {exc}") from exc
+        assert self._process.stdin is not None and self._process.stdout is not None
+        super().__init__(self._process.stdin, self._process.stdout)
+
+    def gone(self) -> str:
+        return f"exited (exit status {self._process.poll()!r})"
 
     def close(self) -> None:
         """End the server: end of input makes it exit; kill it if it does not."""
@@ -100,6 +123,36 @@ class OracleProcess:
             self._process.wait()
         if self._process.stdout is not None:
             self._process.stdout.close()
+
+
+class OracleConnection(OracleLink):
+    """A connection to an oracle already listening at host:port, opened with the hello."""
+
+    def __init__(self, address: str, token: str, fault: str) -> None:
+        host, _, port = address.rpartition(":")
+        try:
+            self._socket = socket.create_connection((host, int(port)))
+        except (OSError, ValueError) as exc:
+            raise OracleError(f"cannot connect to the oracle at {address!r} ({ORACLE_ADDR_ENV}): {exc}") from exc
+        self._stream = self._socket.makefile("rwb")
+        super().__init__(self._stream, self._stream)
+        hello = json.dumps({"token": token, "fault": fault}, ensure_ascii=True) + "\n"
+        self._stream.write(hello.encode("ascii"))
+
+    def gone(self) -> str:
+        return "closed the connection"
+
+    def close(self) -> None:
+        self._stream.close()
+        self._socket.close()
+
+
+def open_link() -> OracleLink:
+    """The link to the oracle the environment names: a listening one, else a server of our own."""
+    address = os.environ.get(ORACLE_ADDR_ENV, "")
+    if address:
+        return OracleConnection(address, os.environ.get(ORACLE_TOKEN_ENV, ""), os.environ.get(ORACLE_FAULT_ENV, ""))
+    return OracleProcess(oracle_command())
 
 
 def _result(op: str, request_id: int, response: Any) -> dict[str, Any]:
@@ -118,16 +171,16 @@ def _result(op: str, request_id: int, response: Any) -> dict[str, Any]:
     raise OracleError(f"{op}: {code}: {message}")
 
 
-_session: Optional[OracleProcess] = None
+_session: Optional[OracleLink] = None
 _session_lock = threading.Lock()
 
 
-def session_process() -> OracleProcess:
-    """The oracle of this test session: started on first use, closed at exit."""
+def session_process() -> OracleLink:
+    """The oracle of this test session: started (or connected to) on first use, closed at exit."""
     global _session
     with _session_lock:
         if _session is None:
-            _session = OracleProcess(oracle_command())
+            _session = open_link()
             atexit.register(_session.close)
         return _session
 
@@ -135,7 +188,7 @@ def session_process() -> OracleProcess:
 class OracleSubject:
     """The Subject implemented by the oracle server: each method sends its operation's arguments by name."""
 
-    def __init__(self, process: OracleProcess) -> None:
+    def __init__(self, process: OracleLink) -> None:
         self._process = process
 
     def _call(self, op: str, args: Mapping[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,10 @@ namespace BabelQueue\Tests\ConformanceGenerated\Support;
  * by a shutdown function (end of input makes the server exit).
  *
  * The executable is $BQGEN_ORACLE_BIN, else `bqgen` on PATH; a non-empty
- * $BQGEN_ORACLE_FAULT starts a deliberately broken oracle (a mutant).
+ * $BQGEN_ORACLE_FAULT starts a deliberately broken oracle (a mutant). Where
+ * $BQGEN_ORACLE_ADDR names an oracle already listening (bqgen verify's), it
+ * is a connection to that instead, opened with a hello: $BQGEN_ORACLE_TOKEN
+ * and the fault.
  */
 final class OracleProcess
 {
@@ -28,23 +31,31 @@ final class OracleProcess
     private bool $closed = false;
 
     /**
-     * @param resource $process
-     * @param resource $input the server's stdin
-     * @param resource $output the server's stdout
-     * @param list<string> $command
+     * @param resource|null $process the server, or null for a connection
+     * @param resource $input the server's stdin, or the connection
+     * @param resource $output the server's stdout, or the connection
+     * @param string $name the command line, or the address connected to
      */
-    private function __construct(private $process, private $input, private $output, private readonly array $command)
+    private function __construct(private $process, private $input, private $output, private readonly string $name)
     {
     }
 
-    /** The process of this PHPUnit run, started on first use. */
+    /** The process (or connection) of this PHPUnit run, started on first use. */
     public static function shared(): self
     {
         if (self::$shared === null) {
-            self::$shared = self::start(self::command());
+            $address = self::setting('BQGEN_ORACLE_ADDR');
+            self::$shared = $address !== '' ? self::connect($address) : self::start(self::command());
             register_shutdown_function([self::$shared, 'close']);
         }
         return self::$shared;
+    }
+
+    /** The environment variable $name, '' when unset. */
+    private static function setting(string $name): string
+    {
+        $value = getenv($name);
+        return is_string($value) ? $value : '';
     }
 
     /**
@@ -85,7 +96,7 @@ final class OracleProcess
         return self::result(Json::decode($reply), $id, $op);
     }
 
-    /** Ends the server: closing its stdin is end of input, on which it exits. */
+    /** Ends the server: closing its stdin is end of input, on which it exits; or closes the connection. */
     public function close(): void
     {
         if ($this->closed) {
@@ -93,6 +104,9 @@ final class OracleProcess
         }
         $this->closed = true;
         fclose($this->input);
+        if ($this->process === null) {
+            return;
+        }
         fclose($this->output);
         proc_close($this->process);
     }
@@ -105,7 +119,23 @@ final class OracleProcess
         if (!is_resource($process)) {
             throw new \RuntimeException('cannot start the oracle: ' . implode(' ', $command));
         }
-        return new self($process, $pipes[0], $pipes[1], $command);
+        return new self($process, $pipes[0], $pipes[1], implode(' ', $command));
+    }
+
+    /** Connects to the oracle listening at $address (host:port) and sends the hello. */
+    private static function connect(string $address): self
+    {
+        $context = stream_context_create(['socket' => ['tcp_nodelay' => true]]);
+        $socket = @stream_socket_client('tcp://' . $address, $errno, $error, 30, STREAM_CLIENT_CONNECT, $context);
+        if (!is_resource($socket)) {
+            throw new \RuntimeException(sprintf('cannot connect to the oracle at %s: %s', $address, $error));
+        }
+        stream_set_timeout($socket, 600); // an answer takes milliseconds; a pipe would wait as long as it takes
+        $hello = Json::encode(['token' => self::setting('BQGEN_ORACLE_TOKEN'), 'fault' => self::setting('BQGEN_ORACLE_FAULT')]) . "\n";
+        if (fwrite($socket, $hello) !== strlen($hello)) {
+            throw new \RuntimeException(sprintf('cannot send the hello to the oracle at %s', $address));
+        }
+        return new self(null, $socket, $socket, 'at ' . $address);
     }
 
     /** Unwraps a response line, mapping the protocol's errors to exceptions. */
@@ -127,8 +157,11 @@ final class OracleProcess
     /** Describes a server that stopped answering, with how it ended. */
     private function gone(string $what): string
     {
+        if ($this->process === null) {
+            return sprintf('the oracle %s closed the connection: %s', $this->name, $what);
+        }
         $status = proc_get_status($this->process);
         $how = $status['running'] ? 'still running' : 'exited with status ' . $status['exitcode'];
-        return sprintf('the oracle (%s) %s: %s', implode(' ', $this->command), $how, $what);
+        return sprintf('the oracle (%s) %s: %s', $this->name, $how, $what);
     }
 }

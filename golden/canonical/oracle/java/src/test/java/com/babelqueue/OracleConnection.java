@@ -11,9 +11,12 @@ import static com.babelqueue.ConformanceJson.jsonString;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,22 +26,24 @@ import java.util.concurrent.TimeUnit;
  * The one {@code bqgen oracle serve} process of this JVM, spoken to in JSON lines: started on
  * first use and stopped by a shutdown hook. It runs {@code $BQGEN_ORACLE_BIN} ({@code bqgen} on
  * the PATH when that is unset), with {@code --fault $BQGEN_ORACLE_FAULT} when that is set, which
- * serves a deliberately broken oracle (a mutant).
+ * serves a deliberately broken oracle (a mutant). Where {@code $BQGEN_ORACLE_ADDR} names an
+ * oracle already listening ({@code bqgen verify}'s), it is a connection to that instead, opened
+ * with a hello: {@code $BQGEN_ORACLE_TOKEN} and the fault.
  */
 final class OracleConnection {
 
     private static OracleConnection shared;
     private static RuntimeException startFailure;
 
-    private final Process process;
+    private final Process process; // null for a connection to an oracle listening
     private final BufferedWriter requests;
     private final BufferedReader responses;
     private long lastId;
 
-    private OracleConnection(Process process) {
+    private OracleConnection(Process process, OutputStream requests, InputStream responses) {
         this.process = process;
-        this.requests = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
-        this.responses = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        this.requests = new BufferedWriter(new OutputStreamWriter(requests, StandardCharsets.UTF_8));
+        this.responses = new BufferedReader(new InputStreamReader(responses, StandardCharsets.UTF_8));
     }
 
     /** The oracle of this JVM, started on the first call; a failed start fails every later call too. */
@@ -47,12 +52,14 @@ final class OracleConnection {
             throw new IllegalStateException(startFailure.getMessage(), startFailure);
         }
         if (shared == null) {
+            String address = setting("BQGEN_ORACLE_ADDR");
             List<String> command = command();
             try {
-                shared = start(command);
+                shared = address == null || address.isEmpty() ? start(command) : connect(address);
             } catch (IOException | RuntimeException e) {
-                startFailure = new IllegalStateException(
-                        "cannot start the oracle " + command + ": " + e.getMessage(), e);
+                String oracle = address == null || address.isEmpty() ? "start the oracle " + command
+                        : "connect to the oracle at " + address;
+                startFailure = new IllegalStateException("cannot " + oracle + ": " + e.getMessage(), e);
                 throw startFailure;
             }
         }
@@ -84,9 +91,29 @@ final class OracleConnection {
 
     private static OracleConnection start(List<String> command) throws IOException {
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        OracleConnection connection = new OracleConnection(process);
+        OracleConnection connection =
+                new OracleConnection(process, process.getOutputStream(), process.getInputStream());
         Runtime.getRuntime().addShutdownHook(new Thread(connection::close, "bqgen-oracle-shutdown"));
         return connection;
+    }
+
+    /** Connects to the oracle listening at {@code address} (host:port); the hello goes with the first request. */
+    private static OracleConnection connect(String address) throws IOException {
+        int colon = address.lastIndexOf(':');
+        int port = Integer.parseInt(address.substring(colon + 1));
+        Socket socket = new Socket(address.substring(0, Math.max(colon, 0)), port);
+        socket.setTcpNoDelay(true);
+        OracleConnection connection = new OracleConnection(null, socket.getOutputStream(), socket.getInputStream());
+        Runtime.getRuntime().addShutdownHook(new Thread(connection::close, "bqgen-oracle-shutdown"));
+        connection.requests.write(ConformanceJsonWriter.write(jsonObject(
+                jsonMember("token", jsonString(orEmpty(setting("BQGEN_ORACLE_TOKEN")))),
+                jsonMember("fault", jsonString(orEmpty(setting("BQGEN_ORACLE_FAULT")))))));
+        connection.requests.write('\n');
+        return connection;
+    }
+
+    private static String orEmpty(String value) {
+        return value == null ? "" : value;
     }
 
     /**
@@ -139,6 +166,9 @@ final class OracleConnection {
     }
 
     private String exitStatus() {
+        if (process == null) {
+            return "";
+        }
         try {
             if (process.waitFor(2, TimeUnit.SECONDS)) {
                 return " (exit status " + process.exitValue() + ")";
@@ -149,12 +179,18 @@ final class OracleConnection {
         return "";
     }
 
-    /** Ends the oracle: closing its input is its signal to exit; it is killed if it does not. */
+    /**
+     * Ends the oracle: closing its input is its signal to exit (or closes the connection); a
+     * process is killed if it does not exit.
+     */
     void close() {
         try {
             requests.close();
         } catch (IOException e) {
-            // the process is gone already; nothing is left to close
+            // the process or the connection is gone already; nothing is left to close
+        }
+        if (process == null) {
+            return;
         }
         try {
             if (!process.waitFor(5, TimeUnit.SECONDS)) {

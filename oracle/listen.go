@@ -46,7 +46,7 @@ const (
 	maxConnections = 64
 	// refuseDrainTime and maxRefusedBytes bound what a refused client's
 	// input costs before its connection closes.
-	refuseDrainTime = 5 * time.Second
+	refuseDrainTime = 2 * time.Second
 	maxRefusedBytes = 1 << 20
 )
 

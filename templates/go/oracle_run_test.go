@@ -2,12 +2,14 @@ package gobackend_test
 
 import (
 	"context"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/internal/testkit/prooftest"
+	"github.com/babelqueue/bqgen/oracle"
 	gobackend "github.com/babelqueue/bqgen/templates/go"
 	"github.com/babelqueue/bqgen/verify"
 )
@@ -70,5 +72,34 @@ func TestAdversarialSuiteCompilesAndPassesAgainstTheOracle(t *testing.T) {
 	}
 	if res := m.run(t, "no-such-fault"); res.Failed == 0 || res.Passed > 0 {
 		t.Errorf("an unknown fault ran the tests (%d passed) instead of failing them", res.Passed)
+	}
+	m.connected(t, leaves)
+}
+
+// connected runs the compiled tests against a listening oracle, as verify
+// does: with its token they pass as they do against a server of their own;
+// with another, every test fails saying why, and no server is started.
+func (m preparedModule) connected(t *testing.T, leaves int) {
+	t.Helper()
+	l, err := oracle.Listen()
+	if err != nil {
+		t.Fatalf("listen: %v", err)
+	}
+	defer l.Close()
+	run := func(token string) verify.Result {
+		env := []string{verify.EnvOracleBin + "=" + filepath.Join(t.TempDir(), "no-bqgen-here"), verify.EnvOracleFault + "=",
+			verify.EnvOracleAddr + "=" + l.Addr(), verify.EnvOracleToken + "=" + token}
+		res, err := m.tool.Run(context.Background(), m.dir, env)
+		if err != nil {
+			t.Fatalf("run connected: %v", err)
+		}
+		return res
+	}
+	if res := run(l.Token()); res.Failed > 0 || res.Skipped > 0 || res.Passed != leaves {
+		t.Errorf("connected: %d passed, %d failed, %d skipped; want %d passed\n%s", res.Passed, res.Failed, res.Skipped, leaves, res.Output)
+	}
+	const refusal = "the oracle refused request 1: bad_request: the hello's token is not this server's"
+	if res := run("not-the-token"); res.Passed > 0 || res.Failed == 0 || !strings.Contains(res.Output, refusal) {
+		t.Errorf("with another token: %d passed, %d failed; want every test failed, saying %q\n%s", res.Passed, res.Failed, refusal, res.Output)
 	}
 }

@@ -114,6 +114,10 @@ func conformanceOracleCall(op string, args map[string]any, result any) error {
 		return fmt.Errorf("read the oracle's answer to %s: %w", op, err)
 	}
 	switch {
+	case response.ID != client.next && !response.OK:
+		// A request the server could not read, or a refused hello: the
+		// answer's id is null, and its error says why.
+		return fmt.Errorf("%s: the oracle refused request %d: %s: %s", op, client.next, response.Error.Code, response.Error.Message)
 	case response.ID != client.next:
 		return fmt.Errorf("the oracle answered request %d, want %d", response.ID, client.next)
 	case !response.OK && response.Error.Code == "not_provided":

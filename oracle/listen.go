@@ -172,6 +172,14 @@ type hello struct {
 // (id null, bad_request) before the connection closes, so the client's
 // first request reads why.
 func serveConn(conn net.Conn, token string) {
+	// Serve is held to never panic (FuzzServe), but it now runs inside the
+	// verifying process: should it, the connection says so and ends, as a
+	// server of its own would have, and the process goes on.
+	defer func() {
+		if p := recover(); p != nil {
+			conn.Write(answerLine(failure(nil, codeFailed, fmt.Sprintf("internal error: the oracle stopped serving this connection: %v", p))))
+		}
+	}()
 	in := bufio.NewReaderSize(conn, 64<<10) // Serve reads on from it: the first request may be buffered already
 	o, err := readHello(conn, in, token)
 	if err != nil {

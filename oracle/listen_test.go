@@ -190,3 +190,38 @@ func TestListenerRefusesPastItsConnections(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// panickingConn gives a hello, then panics on the next read; it keeps what
+// is written to it.
+type panickingConn struct {
+	net.Conn // nil: only the methods below are called
+	hello    []byte
+	written  strings.Builder
+}
+
+func (c *panickingConn) Read(p []byte) (int, error) {
+	if len(c.hello) == 0 {
+		panic("a read that breaks")
+	}
+	n := copy(p, c.hello)
+	c.hello = c.hello[n:]
+	return n, nil
+}
+
+func (c *panickingConn) Write(p []byte) (int, error)     { return c.written.Write(p) }
+func (c *panickingConn) SetReadDeadline(time.Time) error { return nil }
+func (c *panickingConn) SetDeadline(time.Time) error     { return nil }
+func (c *panickingConn) Close() error                    { return nil }
+
+// TestServeConnSurvivesAPanic checks that a panic while serving a
+// connection ends that connection with an answer saying so, not the
+// process the listener runs in.
+func TestServeConnSurvivesAPanic(t *testing.T) {
+	t.Parallel()
+	conn := &panickingConn{hello: []byte(helloLine(t, "secret", None) + "\n")}
+	serveConn(conn, "secret")
+	r := parse(t, strings.TrimSuffix(conn.written.String(), "\n"))
+	if r.OK || r.Error == nil || r.Error.Code != codeFailed || !strings.Contains(r.Error.Message, "a read that breaks") {
+		t.Errorf("answer %q; want one failed answer carrying the panic", conn.written.String())
+	}
+}

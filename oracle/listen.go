@@ -30,9 +30,10 @@ type Listener struct {
 	slots chan struct{} // one per connection being served
 	wg    sync.WaitGroup
 
-	mu     sync.Mutex
-	conns  map[net.Conn]struct{}
-	closed bool
+	mu         sync.Mutex
+	conns      map[net.Conn]struct{}
+	closed     bool
+	recordings map[string]*Recording // by token (Record)
 }
 
 // Budgets of a connection before it is served.
@@ -121,7 +122,7 @@ func (l *Listener) accept() {
 			defer l.wg.Done()
 			defer func() { <-l.slots }()
 			defer l.untrack(conn)
-			serveConn(conn, l.token)
+			l.serveConn(conn)
 		}()
 	}
 }
@@ -171,7 +172,7 @@ type hello struct {
 // client closes its side. A bad hello is answered with one error response
 // (id null, bad_request) before the connection closes, so the client's
 // first request reads why.
-func serveConn(conn net.Conn, token string) {
+func (l *Listener) serveConn(conn net.Conn) {
 	// Serve is held to never panic (FuzzServe), but it now runs inside the
 	// verifying process: should it, the connection says so and ends, as a
 	// server of its own would have, and the process goes on.
@@ -181,32 +182,43 @@ func serveConn(conn net.Conn, token string) {
 		}
 	}()
 	in := bufio.NewReaderSize(conn, 64<<10) // Serve reads on from it: the first request may be buffered already
-	o, err := readHello(conn, in, token)
+	o, rec, err := l.readHello(conn, in)
 	if err != nil {
 		refuse(conn, err.Error())
 		return
 	}
-	Serve(in, conn, o)
+	if rec == nil {
+		Serve(in, conn, o)
+		return
+	}
+	c := rec.conn()
+	Serve(c.reader(in), c.writer(conn), o)
 }
 
-// readHello reads and checks the hello line, within its budgets.
-func readHello(conn net.Conn, in *bufio.Reader, token string) (*Oracle, error) {
+// readHello reads and checks the hello line, within its budgets, and
+// returns the oracle it names and the recording its token is for (nil for
+// the listener's own token).
+func (l *Listener) readHello(conn net.Conn, in *bufio.Reader) (*Oracle, *Recording, error) {
 	conn.SetReadDeadline(time.Now().Add(helloTimeout))
 	defer conn.SetReadDeadline(time.Time{})
 	lines := &lineReader{r: in, max: maxHelloBytes}
 	line, tooLong, err := lines.next()
 	switch {
 	case tooLong:
-		return nil, fmt.Errorf("the hello line is longer than %d bytes", maxHelloBytes)
+		return nil, nil, fmt.Errorf("the hello line is longer than %d bytes", maxHelloBytes)
 	case err != nil:
-		return nil, fmt.Errorf("no hello line: %w", err)
+		return nil, nil, fmt.Errorf("no hello line: %w", err)
 	}
 	var h hello
 	if err := json.Unmarshal(line, &h); err != nil {
-		return nil, fmt.Errorf("the hello line is not a JSON object {\"token\", \"fault\"}: %w", err)
+		return nil, nil, fmt.Errorf("the hello line is not a JSON object {\"token\", \"fault\"}: %w", err)
 	}
-	if subtle.ConstantTimeCompare([]byte(h.Token), []byte(token)) != 1 {
-		return nil, errors.New("the hello's token is not this server's")
+	var rec *Recording
+	if subtle.ConstantTimeCompare([]byte(h.Token), []byte(l.token)) != 1 {
+		if rec = l.recordingFor(h.Token); rec == nil {
+			return nil, nil, errors.New("the hello's token is not this server's")
+		}
 	}
-	return New(Fault(h.Fault))
+	o, err := New(Fault(h.Fault))
+	return o, rec, err
 }

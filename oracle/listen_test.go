@@ -219,7 +219,7 @@ func (c *panickingConn) Close() error                    { return nil }
 func TestServeConnSurvivesAPanic(t *testing.T) {
 	t.Parallel()
 	conn := &panickingConn{hello: []byte(helloLine(t, "secret", None) + "\n")}
-	serveConn(conn, "secret")
+	(&Listener{token: "secret"}).serveConn(conn)
 	r := parse(t, strings.TrimSuffix(conn.written.String(), "\n"))
 	if r.OK || r.Error == nil || r.Error.Code != codeFailed || !strings.Contains(r.Error.Message, "a read that breaks") {
 		t.Errorf("answer %q; want one failed answer carrying the panic", conn.written.String())

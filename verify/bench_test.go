@@ -14,9 +14,11 @@ import (
 
 // BenchmarkVerify is `bqgen verify --lang L` on the canonical suite (the
 // oracle and every mutant), per language, as verify runs it ("default":
-// warm runners where the language has one, warm-runner 1) and with a
-// runner process and an oracle server per run ("process-per-run", the way
-// before; skipped where the default is that already). It reports the wall
+// warm runners where the language has one, warm-runner 1; each mutant's
+// run limited to the test files whose answers it changes, selected-files
+// 1), with every test in every run ("every-test", the way before the
+// selection) and with a runner process and an oracle server per run
+// ("process-per-run"; skipped where the default is that already). It reports the wall
 // time of a verification and the CPU time it took (cpu-s/op: the runner
 // processes', the oracle servers' and verify's own, which serves the
 // oracle by default), the figure a loaded machine distorts least. One verification takes tens of seconds:
@@ -36,22 +38,24 @@ func BenchmarkVerify(b *testing.B) {
 	for _, be := range app.Backends() {
 		tc := toolchains[be.Lang()]
 		_, warm := tc.(verify.WarmToolchain)
-		for _, mode := range []string{"default", "process-per-run"} {
+		for _, mode := range []string{"default", "every-test", "process-per-run"} {
 			b.Run(be.Lang()+"/"+mode, func(b *testing.B) {
 				if err := tc.Available(); err != nil {
 					b.Skip(err)
 				}
-				if mode != "default" && !warm {
+				if mode == "process-per-run" && !warm {
 					b.Skip("the default already runs a process per run")
 				}
 				bin := prooftest.OracleBin(b)
 				var cpu time.Duration
 				warmRunner := 1.0 // 0 once a verification says its runs went a process each
+				selected := 1.0   // 0 once a verification says its runs ran every test
 				b.ResetTimer()
 				for range b.N {
 					before := verifyCPU()
 					rep, err := verify.Run(context.Background(), verify.Config{Backend: be, Toolchain: tc, Suite: s,
-						OracleBin: bin, Mutants: mutants, Log: io.Discard, ProcessPerRun: mode != "default"})
+						OracleBin: bin, Mutants: mutants, Log: io.Discard, ProcessPerRun: mode == "process-per-run",
+						EveryTest: mode == "every-test"})
 					cpu += verifyCPU() - before
 					if err != nil || !rep.OK() {
 						b.Fatalf("verify %s: %v (ok %v)", be.Lang(), err, rep.OK())
@@ -59,12 +63,16 @@ func BenchmarkVerify(b *testing.B) {
 					if rep.ProcessPerRun != "" {
 						warmRunner = 0
 					}
+					if rep.EveryTest != "" {
+						selected = 0
+					}
 				}
 				if cpu > 0 {
 					b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
 				}
 				if mode == "default" {
 					b.ReportMetric(warmRunner, "warm-runner")
+					b.ReportMetric(selected, "selected-files")
 				}
 			})
 		}

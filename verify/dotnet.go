@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -96,6 +97,12 @@ const xunitXMLFile = "xunit.xml"
 // error is a run that printed no summary (a missing assembly, a host
 // failure) or whose runner reported errors outside the tests.
 func (d DotnetToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
+	return d.RunOnly(ctx, dir, env, nil)
+}
+
+// RunOnly is Run limited to the test classes only names (every one when
+// nil), by the console runner's -class.
+func (d DotnetToolchain) RunOnly(ctx context.Context, dir string, env, only []string) (Result, error) {
 	project, err := dotnetProject(dir)
 	if err != nil {
 		return Result{}, err
@@ -114,6 +121,7 @@ func (d DotnetToolchain) Run(ctx context.Context, dir string, env []string) (Res
 		"--depsfile", out + name + ".deps.json",
 		out + xunitConsole,
 		out + name + ".dll", "-nocolor", "-xml", xml}
+	args = append(args, xunitSelection(only)...)
 	output, runErr := d.dotnet(ctx, dir, env, args...).CombinedOutput()
 	res, err := xunitResult(string(output), fmt.Sprint(runErr))
 	res.Files = writtenFiles(xml)
@@ -254,4 +262,27 @@ func dotnetTail(out []byte) string {
 		return "..." + string(out[len(out)-keep:])
 	}
 	return string(out)
+}
+
+// xunitSelection is the console runner's -class for each class only names.
+func xunitSelection(only []string) []string {
+	var args []string
+	for _, class := range only {
+		args = append(args, "-class", class)
+	}
+	return args
+}
+
+// Selectors are the classes of f's tests (namespace and class), as the
+// runner's XML report names them.
+func (DotnetToolchain) Selectors(f testFile) ([]string, error) {
+	var out []string
+	for _, t := range f.Tests {
+		if len(t.Names) == 0 {
+			return nil, fmt.Errorf("case %s has no runner name", t.Case)
+		}
+		out = append(out, t.Names[0].Suite)
+	}
+	slices.Sort(out)
+	return slices.Compact(out), nil
 }

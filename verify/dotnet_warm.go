@@ -76,11 +76,21 @@ type dotnetWarm struct {
 // Run runs the tests once more, reading the console runner's summary and
 // listing its XML report, as Run does for a process of its own.
 func (w dotnetWarm) Run(ctx context.Context, env []string) (Result, error) {
+	return w.RunOnly(ctx, env, nil)
+}
+
+// RunOnly is Run limited to the test classes only names (every one when
+// nil), which the harness passes to the console runner as -class.
+func (w dotnetWarm) RunOnly(ctx context.Context, env, only []string) (Result, error) {
 	results, err := newRunResultsDir(w.dir)
 	if err != nil {
 		return Result{}, err
 	}
-	return runWarm(ctx, w.p, w.dir, env, map[string]string{"results": results}, filepath.Join(results, xunitXMLFile), func(out string, code int) (Result, error) {
+	own := map[string]string{"results": results}
+	if only != nil {
+		own["only"] = strings.Join(only, "\n")
+	}
+	return runWarm(ctx, w.p, w.dir, env, own, filepath.Join(results, xunitXMLFile), func(out string, code int) (Result, error) {
 		res, err := xunitResult(out, fmt.Sprintf("exit status %d", code))
 		if err != nil {
 			return res, fmt.Errorf("dotnet (warm): %w", err)

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	gobackend "github.com/babelqueue/bqgen/templates/go"
@@ -82,9 +83,19 @@ func (GoToolchain) Prepare(ctx context.Context, dir string, log io.Writer) error
 // tests are a result; so is a run that crashed after tests started (its
 // totals then differ, which verification reports). Not getting any test to
 // run is an error.
-func (GoToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
+func (g GoToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
+	return g.RunOnly(ctx, dir, env, nil)
+}
+
+// RunOnly is Run limited to the top-level test functions only names (every
+// test when nil), by -test.run.
+func (GoToolchain) RunOnly(ctx context.Context, dir string, env, only []string) (Result, error) {
 	testDir := filepath.Join(dir, filepath.FromSlash(gobackend.TestDir))
-	cmd := exec.CommandContext(ctx, filepath.Join(testDir, goTestBinary), "-test.v", "-test.count=1")
+	args := []string{"-test.v", "-test.count=1"}
+	if only != nil {
+		args = append(args, "-test.run", goRunPattern(only))
+	}
+	cmd := exec.CommandContext(ctx, filepath.Join(testDir, goTestBinary), args...)
 	cmd.Dir = testDir
 	cmd.Env = append(os.Environ(), env...)
 	var out bytes.Buffer
@@ -190,4 +201,29 @@ func lastLines(output string, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// Selectors are the top-level test functions of f's tests: a test is
+// reported as Function/subtest.
+func (GoToolchain) Selectors(f testFile) ([]string, error) {
+	var out []string
+	for _, t := range f.Tests {
+		if len(t.Names) == 0 {
+			return nil, fmt.Errorf("case %s has no runner name", t.Case)
+		}
+		fn, _, _ := strings.Cut(t.Names[0].Name, "/")
+		out = append(out, fn)
+	}
+	slices.Sort(out)
+	return slices.Compact(out), nil
+}
+
+// goRunPattern is a -test.run pattern matching exactly the top-level
+// functions named, and every subtest of each.
+func goRunPattern(functions []string) string {
+	quoted := make([]string, len(functions))
+	for i, f := range functions {
+		quoted[i] = regexp.QuoteMeta(f)
+	}
+	return "^(" + strings.Join(quoted, "|") + ")$"
 }

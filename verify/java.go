@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -149,7 +150,13 @@ func (j JavaToolchain) Prepare(ctx context.Context, dir string, log io.Writer) e
 // written under the project's bqgen-results directory (Result.Files). The launcher exits non-zero when a
 // test fails, which is a result, not an error; an error is a run whose
 // summary cannot be read.
-func (JavaToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
+func (j JavaToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
+	return j.RunOnly(ctx, dir, env, nil)
+}
+
+// RunOnly is Run limited to the test classes only names (every one when
+// nil).
+func (JavaToolchain) RunOnly(ctx context.Context, dir string, env, only []string) (Result, error) {
 	launcher, err := JUnitLauncher()
 	if err != nil {
 		return Result{}, err
@@ -164,9 +171,10 @@ func (JavaToolchain) Run(ctx context.Context, dir string, env []string) (Result,
 	if err != nil {
 		return Result{}, err
 	}
-	cmd := exec.CommandContext(ctx, "java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", launcher,
-		"--disable-banner", "--disable-ansi-colors",
-		"--details=tree", "--class-path", javaTestClasses, "--scan-class-path", "--reports-dir", reports)
+	args := slices.Concat([]string{"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", launcher,
+		"--disable-banner", "--disable-ansi-colors", "--details=tree", "--class-path", javaTestClasses},
+		junitSelection(only), []string{"--reports-dir", reports})
+	cmd := exec.CommandContext(ctx, "java", args...)
 	cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
 	out, runErr := cmd.CombinedOutput()
 	res, err := parseJUnitSummary(string(out))
@@ -209,4 +217,37 @@ func parseJUnitSummary(out string) (Result, error) {
 		res.Failed += blocked
 	}
 	return res, nil
+}
+
+// junitSelection is the console launcher's selection of the classes only
+// names: every class on the class path when nil.
+func junitSelection(only []string) []string {
+	if only == nil {
+		return []string{"--scan-class-path"}
+	}
+	var args []string
+	for _, class := range only {
+		args = append(args, "--select-class", class)
+	}
+	return args
+}
+
+// Selectors are the classes of f's tests, as the launcher's XML report
+// names them (package and class): the name written with "()".
+func (JavaToolchain) Selectors(f testFile) ([]string, error) {
+	var out []string
+	for _, t := range f.Tests {
+		class := ""
+		for _, n := range t.Names {
+			if strings.HasSuffix(n.Name, "()") {
+				class = n.Suite
+			}
+		}
+		if class == "" {
+			return nil, fmt.Errorf("case %s has no method name", t.Case)
+		}
+		out = append(out, class)
+	}
+	slices.Sort(out)
+	return slices.Compact(out), nil
 }

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 )
 
 // javaRunnerDir is where Prepare compiles the warm runner's harness,
@@ -78,11 +79,21 @@ type javaWarm struct {
 // Run runs the tests once more, reading the launcher's summary table and
 // listing its XML report, as Run does for a JVM of its own.
 func (w javaWarm) Run(ctx context.Context, env []string) (Result, error) {
+	return w.RunOnly(ctx, env, nil)
+}
+
+// RunOnly is Run limited to the test classes only names (every one when
+// nil), which the harness selects as the launcher's --select-class does.
+func (w javaWarm) RunOnly(ctx context.Context, env, only []string) (Result, error) {
 	reports, err := newRunResultsDir(w.dir)
 	if err != nil {
 		return Result{}, err
 	}
-	return runWarm(ctx, w.p, w.dir, env, map[string]string{"results": reports}, filepath.Join(reports, "*.xml"), func(out string, code int) (Result, error) {
+	own := map[string]string{"results": reports}
+	if only != nil {
+		own["only"] = strings.Join(only, "\n")
+	}
+	return runWarm(ctx, w.p, w.dir, env, own, filepath.Join(reports, "*.xml"), func(out string, code int) (Result, error) {
 		res, err := parseJUnitSummary(out)
 		if err != nil {
 			return res, fmt.Errorf("junit console launcher (warm): %w (exit status %d)", err, code)

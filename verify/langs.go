@@ -104,7 +104,7 @@ func (r LangRun) Print(w io.Writer, quiet bool) {
 	}
 	rep.Write(w)
 	if !quiet {
-		fmt.Fprintf(w, "%s: %d runs in %.1f s\n", rep.Lang, 1+len(rep.Mutants), r.Took.Seconds())
+		fmt.Fprintf(w, "%s: %d runs in %.1f s\n", rep.Lang, rep.Runs(), r.Took.Seconds())
 	}
 }
 
@@ -119,6 +119,8 @@ type Languages struct {
 	OracleBin                          string
 	Log                                io.Writer // the toolchains' build output
 	KeepDir, OracleOnly, ProcessPerRun bool
+	// EveryTest runs every test against every mutant (Config.EveryTest).
+	EveryTest bool
 	// Mutants, when set, are the suite's mutants as ReportUnkilled
 	// computed them; the languages share them (nil: computed here).
 	Mutants    *Mutants
@@ -142,7 +144,7 @@ func (l *Languages) Run(ctx context.Context, langs []string) (failed []string, e
 			}
 		}
 		run := RunLang(ctx, Config{Backend: b, Toolchain: l.Toolchains[lang], Suite: l.Suite, OracleBin: l.OracleBin,
-			Mutants: ms, Log: l.Log, KeepDir: l.KeepDir, OracleOnly: l.OracleOnly, ProcessPerRun: l.ProcessPerRun,
+			Mutants: ms, Log: l.Log, KeepDir: l.KeepDir, OracleOnly: l.OracleOnly, ProcessPerRun: l.ProcessPerRun, EveryTest: l.EveryTest,
 			Progress: l.Summary.OnProgress()})
 		l.Summary.EndProgress()
 		l.Summary.Add(run)

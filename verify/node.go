@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -166,15 +167,52 @@ func writeNodeEntry(dir string) error {
 		return fmt.Errorf("node: no %s in %s after tsc", nodeTestGlob, dir)
 	}
 	sort.Strings(files)
-	var entry strings.Builder
-	for _, f := range files {
-		rel, err := filepath.Rel(dir, f)
+	rel := make([]string, len(files))
+	for i, f := range files {
+		r, err := filepath.Rel(dir, f)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(&entry, "import %s;\n", strconv.Quote("./"+filepath.ToSlash(rel)))
+		rel[i] = "./" + filepath.ToSlash(r)
 	}
-	return os.WriteFile(filepath.Join(dir, nodeEntry), []byte(entry.String()), 0o644)
+	return os.WriteFile(filepath.Join(dir, nodeEntry), nodeEntryOf(rel), 0o644)
+}
+
+// nodeEntryOf is an entry module importing modules, statically: node
+// evaluates the whole graph before node:test starts its root test, so every
+// file's tests and hooks (the oracle's close, in after) are registered by
+// then. Imported one after another with import(), a file could register
+// its after hook once the root test had ended, and its connection would
+// keep the run from ever exiting.
+func nodeEntryOf(modules []string) []byte {
+	var entry strings.Builder
+	for _, m := range modules {
+		fmt.Fprintf(&entry, "import %s;\n", strconv.Quote(m))
+	}
+	return []byte(entry.String())
+}
+
+// writeSelectedEntry writes a run's own entry importing the compiled test
+// files only names (NodeToolchain.Selectors), each checked to be one, and
+// returns its name in dir; the caller removes it after the run.
+func writeSelectedEntry(dir string, only []string) (string, error) {
+	for _, m := range only {
+		p, ok := strings.CutPrefix(m, "./")
+		if matched, _ := path.Match(nodeTestGlob, p); !ok || !matched || !filepath.IsLocal(filepath.FromSlash(p)) {
+			return "", fmt.Errorf("node: %q is not a compiled test file", m)
+		}
+		if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(p))); err != nil {
+			return "", fmt.Errorf("node: %w", err)
+		}
+	}
+	name, err := newResultFile(dir, "bqgen-verify-entry-*.mjs")
+	if err != nil {
+		return "", fmt.Errorf("node: %w", err)
+	}
+	if err := os.WriteFile(name, nodeEntryOf(only), 0o644); err != nil {
+		return "", fmt.Errorf("node: %w", err)
+	}
+	return name, nil
 }
 
 // runInLogged runs cmd in dir with its output going to log.
@@ -193,15 +231,30 @@ func runInLogged(cmd *exec.Cmd, dir string, log io.Writer) error {
 // TypeScript; a mutant's run needs only the counts, and the second reporter
 // and the source maps are a quarter of its time.
 func (n NodeToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
+	return n.RunOnly(ctx, dir, env, nil)
+}
+
+// RunOnly is Run limited to the compiled test files only names (every one
+// when nil), through an entry of the run's own.
+func (n NodeToolchain) RunOnly(ctx context.Context, dir string, env, only []string) (Result, error) {
 	if _, err := os.Stat(filepath.Join(dir, nodeEntry)); err != nil {
 		return Result{}, fmt.Errorf("node: %s is missing: Prepare has not run", nodeEntry)
+	}
+	entry := nodeEntry
+	if only != nil {
+		own, err := writeSelectedEntry(dir, only)
+		if err != nil {
+			return Result{}, err
+		}
+		defer os.Remove(own)
+		entry = filepath.Base(own)
 	}
 	junit, err := newResultFile(dir, "conformance-results-*.xml")
 	if err != nil {
 		return Result{}, fmt.Errorf("node: %w", err)
 	}
 	quoted := againstOracle(env)
-	args := slices.Concat(acceptedRunFlags(ctx, n.node()), nodeReporterArgs(quoted, junit), []string{nodeEntry})
+	args := slices.Concat(acceptedRunFlags(ctx, n.node()), nodeReporterArgs(quoted, junit), []string{entry})
 	cmd := exec.CommandContext(ctx, n.node(), args...)
 	cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
 	var out bytes.Buffer
@@ -275,4 +328,14 @@ func parseNodeTestSummary(out string) (Result, error) {
 			counts["tests"], counts["pass"], counts["fail"], counts["cancelled"], counts["skipped"], counts["todo"]),
 		Output: out,
 	}, nil
+}
+
+// Selectors is the compiled module of f, as an entry imports it: tsc
+// writes each test file's JavaScript beside it.
+func (NodeToolchain) Selectors(f testFile) ([]string, error) {
+	ts, ok := strings.CutSuffix(f.Path, ".ts")
+	if !ok {
+		return nil, fmt.Errorf("not a TypeScript file")
+	}
+	return []string{"./" + ts + ".js"}, nil
 }

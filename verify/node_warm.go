@@ -3,6 +3,7 @@ package verify
 import (
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -41,6 +42,12 @@ type nodeWarm struct {
 // Run runs the tests once more in a new worker, with the reporters a
 // process of its own would have, and reads the run as Run does.
 func (w nodeWarm) Run(ctx context.Context, env []string) (Result, error) {
+	return w.RunOnly(ctx, env, nil)
+}
+
+// RunOnly is Run limited to the compiled test files only names (every one
+// when nil): the worker starts from an entry of the run's own.
+func (w nodeWarm) RunOnly(ctx context.Context, env, only []string) (Result, error) {
 	junit, err := newResultFile(w.dir, "conformance-results-*.xml")
 	if err != nil {
 		return Result{}, fmt.Errorf("node: %w", err)
@@ -48,6 +55,14 @@ func (w nodeWarm) Run(ctx context.Context, env []string) (Result, error) {
 	quoted := againstOracle(env)
 	// NUL cannot be in an argument, so it can separate them.
 	args := map[string]string{"args": strings.Join(nodeReporterArgs(quoted, junit), "\x00")}
+	if only != nil {
+		entry, err := writeSelectedEntry(w.dir, only)
+		if err != nil {
+			return Result{}, err
+		}
+		defer os.Remove(entry)
+		args["entry"] = entry
+	}
 	return runWarm(ctx, w.p, w.dir, env, args, "", func(out string, _ int) (Result, error) {
 		return nodeRunResult(w.dir, junit, out, quoted)
 	})

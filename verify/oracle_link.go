@@ -41,9 +41,12 @@ func openOracleLink(cfg Config, log io.Writer) *oracleLink {
 
 // env is a run's environment for the oracle with fault ("" for the correct
 // one). Every variable is set, empty where unused, so none is inherited.
-func (l *oracleLink) env(fault string) []string {
+func (l *oracleLink) env(fault string) []string { return l.envWithToken(fault, l.token) }
+
+// envWithToken is env with token in the hello: a recording's (oracle.Recording).
+func (l *oracleLink) envWithToken(fault, token string) []string {
 	return []string{EnvOracleBin + "=" + l.bin, EnvOracleFault + "=" + fault,
-		EnvOracleAddr + "=" + l.addr, EnvOracleToken + "=" + l.token}
+		EnvOracleAddr + "=" + l.addr, EnvOracleToken + "=" + token}
 }
 
 // close stops the listener, if any, once the runs are over.

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -90,13 +91,22 @@ const phpUnitJUnitFile = "junit.xml"
 // Failing tests make PHPUnit exit non-zero; that is a result, not an error.
 // An error means PHPUnit printed no summary: it could not run at all.
 func (t PHPToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
+	return t.RunOnly(ctx, dir, env, nil)
+}
+
+// RunOnly is Run limited to the test classes only names (every one when
+// nil), by PHPUnit's --filter.
+func (t PHPToolchain) RunOnly(ctx context.Context, dir string, env, only []string) (Result, error) {
 	results, err := newRunResultsDir(dir)
 	if err != nil {
 		return Result{}, err
 	}
 	junit := filepath.Join(results, phpUnitJUnitFile)
-	cmd := exec.CommandContext(ctx, t.PHPUnit, "--configuration", filepath.Join(dir, php.PHPUnitConfig), "--colors=never",
-		"--log-junit", junit)
+	args := []string{"--configuration", filepath.Join(dir, php.PHPUnitConfig), "--colors=never", "--log-junit", junit}
+	if only != nil {
+		args = append(args, "--filter", phpUnitFilter(only))
+	}
+	cmd := exec.CommandContext(ctx, t.PHPUnit, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	var out bytes.Buffer
@@ -178,4 +188,37 @@ func submatches(s string, idx []int) []string {
 		}
 	}
 	return out
+}
+
+// phpClassName is what a class selector may be: namespace parts and the
+// class, nothing a pattern would read otherwise.
+var phpClassName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\\[A-Za-z_][A-Za-z0-9_]*)*$`)
+
+// phpUnitFilter is a --filter pattern matching every test of the classes
+// named, and no other: PHPUnit matches it against "Class::method".
+func phpUnitFilter(classes []string) string {
+	quoted := make([]string, len(classes))
+	for i, c := range classes {
+		quoted[i] = strings.ReplaceAll(c, `\`, `\\`)
+	}
+	return "/^(?:" + strings.Join(quoted, "|") + ")::/"
+}
+
+// Selectors are the classes of f's tests, as PHP names them.
+func (PHPToolchain) Selectors(f testFile) ([]string, error) {
+	var out []string
+	for _, t := range f.Tests {
+		class := ""
+		for _, n := range t.Names {
+			if phpClassName.MatchString(n.Suite) && strings.Contains(n.Suite, `\`) {
+				class = n.Suite
+			}
+		}
+		if class == "" {
+			return nil, fmt.Errorf("case %s has no class name", t.Case)
+		}
+		out = append(out, class)
+	}
+	slices.Sort(out)
+	return slices.Compact(out), nil
 }

@@ -215,7 +215,7 @@ func TestPHPMissingOracleFails(t *testing.T) {
 func runGeneratedPHP(t *testing.T, tc Toolchain, env []string) Result {
 	t.Helper()
 	cfg := Config{Backend: php.New(), Suite: phpSuite(t, conformance.FS)}
-	dir, err := materialise(cfg)
+	dir, _, err := materialise(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

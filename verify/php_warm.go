@@ -49,12 +49,22 @@ type phpWarm struct {
 // Run runs PHPUnit once more in a child and reads its summary, as Run does
 // for a process of its own; the child writes the JUnit XML report.
 func (w phpWarm) Run(ctx context.Context, env []string) (Result, error) {
+	return w.RunOnly(ctx, env, nil)
+}
+
+// RunOnly is Run limited to the test classes only names (every one when
+// nil), which the child gives PHPUnit as --filter.
+func (w phpWarm) RunOnly(ctx context.Context, env, only []string) (Result, error) {
 	results, err := newRunResultsDir(w.dir)
 	if err != nil {
 		return Result{}, err
 	}
 	junit := filepath.Join(results, phpUnitJUnitFile)
-	return runWarm(ctx, w.p, w.dir, env, map[string]string{"results": junit}, junit, func(out string, _ int) (Result, error) {
+	own := map[string]string{"results": junit}
+	if only != nil {
+		own["filter"] = phpUnitFilter(only)
+	}
+	return runWarm(ctx, w.p, w.dir, env, own, junit, func(out string, _ int) (Result, error) {
 		res, err := parsePHPUnitSummary(out)
 		if err != nil {
 			return res, fmt.Errorf("phpunit (warm): %w\n%s", err, out)

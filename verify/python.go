@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -74,14 +75,28 @@ func (p PythonToolchain) Prepare(ctx context.Context, dir string, log io.Writer)
 
 // Run runs the tests in dir once with env added, using the configured runner.
 func (p PythonToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
+	return p.RunOnly(ctx, dir, env, nil)
+}
+
+// RunOnly is Run limited to the test modules only names (every one when
+// nil): pytest is given their paths, unittest a -k for each module's tests.
+func (p PythonToolchain) RunOnly(ctx context.Context, dir string, env, only []string) (Result, error) {
 	runner, err := p.runner(ctx)
 	if err != nil {
 		return Result{}, err
 	}
 	if runner == PythonPytest {
-		return p.runPytest(ctx, dir, env)
+		return p.runPytest(ctx, dir, env, only)
 	}
-	return p.runUnittest(ctx, dir, env)
+	return p.runUnittest(ctx, dir, env, only)
+}
+
+// Selectors is f's path in the project: the module's file.
+func (PythonToolchain) Selectors(f testFile) ([]string, error) {
+	if !strings.HasSuffix(f.Path, ".py") {
+		return nil, fmt.Errorf("not a Python module")
+	}
+	return []string{f.Path}, nil
 }
 
 // runner is the configured runner, PythonAuto resolved.
@@ -105,7 +120,7 @@ func (p PythonToolchain) HasPytest(ctx context.Context) bool {
 
 // runPytest runs pytest isolated from the machine: no ini file from a
 // parent directory (-c devnull), no auto-loaded plugins, no cache.
-func (p PythonToolchain) runPytest(ctx context.Context, dir string, env []string) (Result, error) {
+func (p PythonToolchain) runPytest(ctx context.Context, dir string, env, only []string) (Result, error) {
 	// The runners are pointed at the backend's test directory, as the SDK's
 	// own CI does, and collect the generated test modules by their glob.
 	// -rsx lists every skip and expected failure with its reason;
@@ -115,6 +130,9 @@ func (p PythonToolchain) runPytest(ctx context.Context, dir string, env []string
 		return Result{}, fmt.Errorf("python: %w", err)
 	}
 	args := append([]string{"-m", "pytest"}, pytestArgs(dir)...)
+	if only != nil {
+		args = append(args[:len(args)-1], only...) // the modules instead of the test directory
+	}
 	out, code, err := p.run(ctx, dir, env, append(args, "--junitxml", junit))
 	if err != nil {
 		return Result{}, err
@@ -144,8 +162,14 @@ func pytestResult(out string, code int) (Result, error) {
 // which it puts on sys.path like pytest does. unittest writes no
 // machine-readable results (its XML reporters are third-party packages), so
 // the run has no result file.
-func (p PythonToolchain) runUnittest(ctx context.Context, dir string, env []string) (Result, error) {
-	out, code, err := p.run(ctx, dir, env, []string{"-m", "unittest", "discover", "-s", python.TestDir, "-p", python.TestFileGlob})
+func (p PythonToolchain) runUnittest(ctx context.Context, dir string, env, only []string) (Result, error) {
+	args := []string{"-m", "unittest", "discover", "-s", python.TestDir, "-p", python.TestFileGlob}
+	for _, module := range only {
+		// A test's id starts with its module's name and a dot, and -k
+		// matches a pattern without wildcards anywhere in the id.
+		args = append(args, "-k", strings.TrimSuffix(path.Base(module), ".py")+".")
+	}
+	out, code, err := p.run(ctx, dir, env, args)
 	if err != nil {
 		return Result{}, err
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 
 	"github.com/babelqueue/bqgen/templates/python"
 )
@@ -52,14 +53,25 @@ type pythonWarm struct {
 // Run runs the tests once more and reads the runner's summary, as Run does
 // for an interpreter of its own.
 func (w pythonWarm) Run(ctx context.Context, env []string) (Result, error) {
+	return w.RunOnly(ctx, env, nil)
+}
+
+// RunOnly is Run limited to the test modules only names (every one when
+// nil): the harness imports those alone.
+func (w pythonWarm) RunOnly(ctx context.Context, env, only []string) (Result, error) {
+	own := map[string]string{}
+	if only != nil {
+		own["only"] = strings.Join(only, "\n")
+	}
 	if w.runner == PythonUnittest {
-		return runWarm(ctx, w.p, w.dir, env, nil, "", unittestResult)
+		return runWarm(ctx, w.p, w.dir, env, own, "", unittestResult)
 	}
 	junit, err := newResultFile(w.dir, "conformance-results-*.xml")
 	if err != nil {
 		return Result{}, fmt.Errorf("python: %w", err)
 	}
-	res, err := runWarm(ctx, w.p, w.dir, env, map[string]string{"results": junit}, "", pytestResult)
+	own["results"] = junit
+	res, err := runWarm(ctx, w.p, w.dir, env, own, "", pytestResult)
 	res.Files = []string{junit}
 	return res, err
 }

@@ -31,8 +31,11 @@ func (r Report) Write(w io.Writer) {
 		return
 	}
 	for _, m := range r.Mutants {
-		fmt.Fprintf(w, "%s: %-8s %-38s [%s] %d of %d tests failed (reference: %d)\n", r.Lang, verdictOf(m),
-			m.Mutant.Name, blockOf(m.Mutant), m.Result.Failed, m.Result.Total(), m.Mutant.ExpectedFailures)
+		fmt.Fprintf(w, "%s: %-8s %-38s [%s] %d of %d tests failed (reference: %d)%s\n", r.Lang, verdictOf(m),
+			m.Mutant.Name, blockOf(m.Mutant), m.Result.Failed, m.Result.Total(), m.Mutant.ExpectedFailures, r.ranWhat(m))
+	}
+	if r.EveryTest != "" && r.EveryTest != "asked for" {
+		fmt.Fprintf(w, "%s: every mutant's run ran every test: %s\n", r.Lang, r.EveryTest)
 	}
 	if len(r.NotRun) > 0 {
 		fmt.Fprintf(w, "%s: %d mutant(s) not applicable (their blocks are not in the suite)\n", r.Lang, len(r.NotRun))
@@ -74,4 +77,25 @@ func blockOf(m Mutant) string {
 		block += "." + m.Sub
 	}
 	return block
+}
+
+// ranWhat says, after a mutant's line, which tests its run ran when not
+// every test.
+func (r Report) ranWhat(m MutantResult) string {
+	if m.Files == nil && !m.Replayed {
+		return ""
+	}
+	return "; " + describeFiles(m.Files, r.TestFiles)
+}
+
+// Runs counts the runs of the tests: against the oracle, each test file
+// alone (recording what it asks), and each mutant's that was not replayed.
+func (r Report) Runs() int {
+	n := 1 + r.FileRuns
+	for _, m := range r.Mutants {
+		if !m.Replayed {
+			n++
+		}
+	}
+	return n
 }

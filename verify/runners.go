@@ -95,26 +95,46 @@ func (p *runners) processPerRun() string {
 	return p.why
 }
 
-// run runs the tests once with env. A warm runner that breaks (rather than
-// reporting failing tests) is dropped and the run is repeated in a process
-// of its own, unless the run's time was up.
+// run runs every test once with env. A warm runner that breaks (rather
+// than reporting failing tests) is dropped and the run is repeated in a
+// process of its own, unless the run's time was up.
 func (r *runner) run(ctx context.Context, env []string) (Result, error) {
+	res, _, err := r.runOnly(ctx, env, nil)
+	return res, err
+}
+
+// runOnly runs the tests the selectors in only name (every test when only
+// is nil) where the runner can select them; selected says whether it did,
+// or ran every test.
+func (r *runner) runOnly(ctx context.Context, env, only []string) (res Result, selected bool, err error) {
 	ctx, cancel := context.WithTimeout(ctx, runTimeout)
 	defer cancel()
 	if r.warm != nil {
-		res, err := r.warm.Run(ctx, env)
+		sw, canSelect := r.warm.(SelectiveRunner)
+		selected = canSelect && only != nil
+		if selected {
+			res, err = sw.RunOnly(ctx, env, only)
+		} else {
+			res, err = r.warm.Run(ctx, env)
+		}
 		if err == nil {
-			return res, nil
+			return res, selected, nil
 		}
 		r.warm = nil
 		if ctx.Err() != nil {
-			return res, fmt.Errorf("no result within %v: %w", runTimeout, err)
+			return res, selected, fmt.Errorf("no result within %v: %w", runTimeout, err)
 		}
 		r.pool.fallback(err)
 	}
-	res, err := r.pool.tc.Run(ctx, r.pool.dir, env)
+	tc, canSelect := r.pool.tc.(Selecting)
+	selected = canSelect && only != nil
+	if selected {
+		res, err = tc.RunOnly(ctx, r.pool.dir, env, only)
+	} else {
+		res, err = r.pool.tc.Run(ctx, r.pool.dir, env)
+	}
 	if err == nil && ctx.Err() != nil {
 		err = fmt.Errorf("no result within %v: %w", runTimeout, ctx.Err())
 	}
-	return res, err
+	return res, selected, err
 }

@@ -67,6 +67,10 @@ type Config struct {
 	// where the toolchain can keep one warm (WarmToolchain): the way
 	// verify ran before warm runners, kept for comparison.
 	ProcessPerRun bool
+	// EveryTest runs every generated test against every mutant, rather
+	// than the test files whose recorded requests the mutant answers
+	// otherwise than the oracle (select.go).
+	EveryTest bool
 }
 
 // MutantResult is what the tests did against one mutant.
@@ -76,6 +80,14 @@ type MutantResult struct {
 	Killed bool
 	// AsExpected: exactly the reference's number of tests failed.
 	AsExpected bool
+	// Files are the test files the run ran, when it ran those whose
+	// recorded requests the mutant answers otherwise than the oracle; nil
+	// when it ran every test.
+	Files []string
+	// Replayed: the mutant answers every request the tests made as the
+	// oracle did, so the tests do what they did against the oracle; there
+	// was no run.
+	Replayed bool
 }
 
 // Report is the outcome of a verification.
@@ -104,6 +116,13 @@ type Report struct {
 	// "asked for" (Config.ProcessPerRun) or why verify could not serve the
 	// oracle to the runs itself; "" when it did.
 	OracleProcesses string
+	// EveryTest is why each mutant's run ran every test rather than the
+	// files whose answers it changes: "asked for" (Config.EveryTest), or
+	// why they could not be told; "" when they were.
+	EveryTest string
+	// TestFiles is how many test files there are, and FileRuns how many
+	// runs ran one alone against the oracle, recording what it asked.
+	TestFiles, FileRuns int
 }
 
 // Survivors are the mutants no test caught.
@@ -143,7 +162,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	rep := Report{Lang: cfg.Backend.Lang()}
 	applicable := rep.sortMutants(cfg)
 	progress := newProgress(cfg, started, len(applicable))
-	dir, err := materialise(cfg)
+	dir, files, err := materialise(cfg)
 	if err != nil {
 		return rep, err
 	}
@@ -154,14 +173,14 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if err := cfg.Toolchain.Prepare(ctx, dir, cfg.Log); err != nil {
 		return rep, fmt.Errorf("%s: prepare generated tests: %w", rep.Lang, err)
 	}
-	err = rep.run(ctx, cfg, dir, applicable, progress)
+	err = rep.run(ctx, cfg, dir, files, applicable, progress)
 	return rep, err
 }
 
 // run runs the prepared project in dir against the oracle, then against
 // each of applicable, on one pool of runners, and records why any runs
 // went a process each.
-func (rep *Report) run(ctx context.Context, cfg Config, dir string, applicable []Mutant, progress *progressOf) error {
+func (rep *Report) run(ctx context.Context, cfg Config, dir string, files []testFile, applicable []Mutant, progress *progressOf) error {
 	log := cmp.Or[io.Writer](cfg.Log, io.Discard)
 	link := openOracleLink(cfg, log)
 	defer link.close() // after the runners: a warm runner may hold a connection until it stops
@@ -184,7 +203,12 @@ func (rep *Report) run(ctx context.Context, cfg Config, dir string, applicable [
 	if rep.Baseline.Failed > 0 || rep.Baseline.Passed == 0 || cfg.OracleOnly {
 		return nil // mutants prove nothing when the oracle run fails
 	}
-	rep.Mutants, err = runMutants(ctx, cfg, pool, link, applicable, rep.Baseline.Total(), progress)
+	sel := planSelection(ctx, cfg, pool, link, files, rep.Baseline.Total())
+	rep.EveryTest, rep.TestFiles = sel.why, len(files)
+	if sel.used() {
+		rep.FileRuns = len(files)
+	}
+	rep.Mutants, err = runMutants(ctx, cfg, pool, link, sel, applicable, rep.Baseline.Total(), progress)
 	return err
 }
 
@@ -213,7 +237,7 @@ func (rep *Report) sortMutants(cfg Config) []Mutant {
 // runMutants runs the prepared project once per mutant, cfg.Workers at a
 // time, and returns the results in the order of ms. The first error stops
 // the runs not yet started.
-func runMutants(ctx context.Context, cfg Config, pool *runners, link *oracleLink, ms []Mutant, total int, progress *progressOf) ([]MutantResult, error) {
+func runMutants(ctx context.Context, cfg Config, pool *runners, link *oracleLink, sel *selection, ms []Mutant, total int, progress *progressOf) ([]MutantResult, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	results := make([]MutantResult, len(ms))
@@ -228,7 +252,7 @@ func runMutants(ctx context.Context, cfg Config, pool *runners, link *oracleLink
 			defer pool.give(r)
 			for i := range next {
 				runStarted := time.Now()
-				results[i], errs[i] = runMutant(ctx, cfg, r, link, ms[i], total)
+				results[i], errs[i] = runMutant(ctx, cfg, r, link, sel, ms[i], total)
 				if errs[i] != nil {
 					cancel()
 					continue
@@ -279,31 +303,55 @@ func workers(configured, runs int) int {
 	return max(1, min(n, runs))
 }
 
-func materialise(cfg Config) (string, error) {
+// materialise writes the oracle-bound tests into a new directory and
+// returns it with the test files their index lists.
+func materialise(cfg Config) (string, []testFile, error) {
 	files, err := cfg.Backend.Generate(cfg.Suite, backend.Options{Binding: backend.BindOracle})
 	if err != nil {
-		return "", fmt.Errorf("%s: generate: %w", cfg.Backend.Lang(), err)
+		return "", nil, fmt.Errorf("%s: generate: %w", cfg.Backend.Lang(), err)
+	}
+	tests, err := testFilesOf(files)
+	if err != nil {
+		return "", nil, fmt.Errorf("%s: %w", cfg.Backend.Lang(), err)
 	}
 	dir, err := os.MkdirTemp("", "bqgen-verify-"+cfg.Backend.Lang()+"-")
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if _, err := writer.Write(context.Background(), dir, cfg.Backend.Lang(), files, false); err != nil {
 		os.RemoveAll(dir)
-		return "", err
+		return "", nil, err
 	}
-	return dir, nil
+	return dir, tests, nil
 }
 
-// runMutant counts a mutant as killed only when some test failed and the
-// same number of tests ran: a runner that crashed proves nothing.
-func runMutant(ctx context.Context, cfg Config, r *runner, link *oracleLink, m Mutant, total int) (MutantResult, error) {
-	res, err := r.run(ctx, link.env(m.Name))
+// runMutant runs the tests against m: the files whose recorded requests m
+// answers otherwise, where sel is used, else every test. It counts m as
+// killed only when some test failed and as many tests ran as were
+// selected: a runner that crashed proves nothing.
+func runMutant(ctx context.Context, cfg Config, r *runner, link *oracleLink, sel *selection, m Mutant, total int) (MutantResult, error) {
+	var files, only []string
+	selectedTotal := total
+	if sel.used() {
+		var err error
+		if files, only, selectedTotal, err = sel.forMutant(m.Name); err != nil {
+			return MutantResult{}, fmt.Errorf("%s: %w", cfg.Backend.Lang(), err)
+		}
+		if len(files) == 0 {
+			return MutantResult{Mutant: m, Replayed: true, AsExpected: m.ExpectedFailures == 0}, nil
+		}
+	}
+	res, selected, err := r.runOnly(ctx, link.env(m.Name), only)
 	if err != nil {
 		return MutantResult{}, fmt.Errorf("%s: run against mutant %s: %w", cfg.Backend.Lang(), m.Name, err)
 	}
+	if selected {
+		total = selectedTotal
+	} else {
+		files = nil // a runner that fell back to one that cannot select ran every test
+	}
 	killed := res.Failed > 0 && res.Total() == total
-	return MutantResult{Mutant: m, Result: res, Killed: killed, AsExpected: res.Failed == m.ExpectedFailures}, nil
+	return MutantResult{Mutant: m, Result: res, Killed: killed, AsExpected: res.Failed == m.ExpectedFailures, Files: files}, nil
 }
 
 // runTimeout bounds one run of the tests. A run takes seconds; a run that

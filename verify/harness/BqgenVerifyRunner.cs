@@ -99,7 +99,7 @@ public static class Runner
                 Console.SetError(shared);
                 try
                 {
-                    code = RunInContext(runner, main, tests, request.GetValueOrDefault("results"), shared, out context);
+                    code = RunInContext(runner, main, tests, request.GetValueOrDefault("results"), request.GetValueOrDefault("only"), shared, out context);
                 }
                 finally
                 {
@@ -129,7 +129,7 @@ public static class Runner
     // once nothing refers to it. NoInlining keeps every reference to the context
     // in this frame, gone when it returns.
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static int RunInContext(RunnerContext runner, MethodInfo main, string tests, string? results, TextWriter output, out WeakReference context)
+    private static int RunInContext(RunnerContext runner, MethodInfo main, string tests, string? results, string? only, TextWriter output, out WeakReference context)
     {
         var run = new RunContext(runner, Path.GetDirectoryName(tests)!);
         context = new WeakReference(run);
@@ -138,6 +138,15 @@ public static class Runner
         {
             args.Add("-xml");
             args.Add(Path.Combine(results, XmlFile));
+        }
+        if (only is not null)
+        {
+            // The run's classes, one per line, each selected by its full name.
+            foreach (string name in only.Split('\n'))
+            {
+                args.Add("-class");
+                args.Add(name);
+            }
         }
         try
         {

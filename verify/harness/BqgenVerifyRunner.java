@@ -2,7 +2,8 @@
 // compiled tests once per request with the JUnit console launcher's own API.
 // Each run gets a class loader of its own (the launcher's --class-path makes a
 // new one per execution), so no static state of the tests survives a run.
-// See verify/warm.go for the protocol.
+// See verify/warm.go for the protocol; a request's "only" field, when there,
+// names the classes the run selects, one per line (every class otherwise).
 
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
@@ -56,7 +57,16 @@ public final class BqgenVerifyRunner {
             System.setOut(out);
             System.setErr(out);
             List<String> argv = new ArrayList<>(List.of("--disable-banner", "--disable-ansi-colors", "--details=tree",
-                    "--class-path", classes, "--scan-class-path"));
+                    "--class-path", classes));
+            if (request.containsKey("only")) {
+                // The run's classes, one per line, each selected by name (never read as a pattern).
+                for (String name : request.get("only").split("\n")) {
+                    argv.add("--select-class");
+                    argv.add(name);
+                }
+            } else {
+                argv.add("--scan-class-path");
+            }
             if (request.containsKey("results")) {
                 argv.add("--reports-dir");
                 argv.add(request.get("results"));

@@ -9,8 +9,9 @@
 //
 // Usage: node [V8 FLAGS] bqgen-verify-runner.mjs ENTRY
 // A request's fields: output (the run's console output file), args (node's
-// options for the run, NUL-separated: its reporters) and env.NAME (the
-// environment overrides).
+// options for the run, NUL-separated: its reporters), entry (the run's own
+// entry, importing some of the test files, instead of ENTRY) and env.NAME
+// (the environment overrides).
 
 import { createWriteStream } from 'node:fs';
 import { resolve } from 'node:path';
@@ -52,7 +53,8 @@ async function run(fields) {
   const output = createWriteStream(fields.get('output'));
   let code;
   try {
-    const worker = new Worker(entry, {
+    const own = fields.get('entry');
+    const worker = new Worker(own === undefined ? entry : pathToFileURL(resolve(own)), {
       env,
       execArgv: args === '' ? [] : args.split('\0'),
       stdout: true,

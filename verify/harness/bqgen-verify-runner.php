@@ -6,7 +6,8 @@
 // next, and what the children share is the opcode cache, which holds compiled
 // code and no state. The child's stdin, stdout and stderr are moved off the
 // request pipe before PHPUnit starts, so no test can read or answer a request.
-// See verify/warm.go for the protocol. Needs pcntl and FFI (Linux's libc):
+// See verify/warm.go for the protocol; a request's "filter" field, when there,
+// is PHPUnit's --filter for the run's classes. Needs pcntl and FFI (Linux's libc):
 // without them it exits at once, and verify runs one process per run.
 //
 // Usage: php bqgen-verify-runner.php PHPUNIT-SCRIPT [PHPUNIT-ARG ...]
@@ -72,6 +73,9 @@ function runChild(FFI $libc, array $request, string $phpunit, array $args): void
     }
     if (isset($request['results'])) {
         array_push($args, '--log-junit', $request['results']);
+    }
+    if (isset($request['filter'])) {
+        array_push($args, '--filter', $request['filter']); // the run's classes
     }
     $argv = array_merge([$phpunit], $args);
     $GLOBALS['argv'] = $_SERVER['argv'] = $argv;

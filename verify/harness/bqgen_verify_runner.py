@@ -6,7 +6,9 @@ Before each run every module loaded from the project is dropped from
 sys.modules, so the run imports the generated code afresh and no
 module-level state of a run before survives; after it, the functions the
 run registered with atexit (the oracle's session) run, as they would at the
-exit of a process of its own. See verify/warm.go for the protocol.
+exit of a process of its own. See verify/warm.go for the protocol; a
+request's "only" field, when there, names the run's test modules, one path
+per line (every module otherwise).
 """
 
 import atexit
@@ -35,21 +37,30 @@ def forget_project_modules(root):
             del sys.modules[name]
 
 
-def run_unittest(test_dir, pattern, out):
+def run_unittest(test_dir, pattern, only, out):
     import unittest
 
-    program = unittest.main(module=None, exit=False,
-                            argv=["python -m unittest", "discover", "-s", test_dir, "-p", pattern],
-                            testRunner=unittest.TextTestRunner(stream=out))
-    result = program.result
+    if only is None:
+        program = unittest.main(module=None, exit=False,
+                                argv=["python -m unittest", "discover", "-s", test_dir, "-p", pattern],
+                                testRunner=unittest.TextTestRunner(stream=out))
+        result = program.result
+    else:
+        # The run's modules, each discovered by its own file name: only
+        # those are imported.
+        loader = unittest.TestLoader()
+        suite = unittest.TestSuite(loader.discover(test_dir, pattern=os.path.basename(path)) for path in only)
+        result = unittest.TextTestRunner(stream=out).run(suite)
     if result.testsRun == 0:
         return 5
     return 0 if result.wasSuccessful() else 1
 
 
-def run_pytest(argv, results):
+def run_pytest(argv, only, results):
     import pytest
 
+    if only is not None:
+        argv = argv[:-1] + only  # the run's modules instead of the test directory
     if results:
         argv = argv + ["--junitxml", results]
     return int(pytest.main(argv))
@@ -64,9 +75,10 @@ def run(request, root, runner, args):
     try:
         with open(request["output"], "w", encoding="utf-8") as out, \
                 contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+            only = request["only"].split("\n") if "only" in request else None
             if runner == "pytest":
-                return run_pytest(args, request.get("results"))
-            return run_unittest(args[0], args[1], out)
+                return run_pytest(args, only, request.get("results"))
+            return run_unittest(args[0], args[1], only, out)
     finally:
         atexit._run_exitfuncs()
         os.environ.clear()

@@ -1,0 +1,157 @@
+package oracle
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"sync"
+)
+
+// A Recording keeps what the connections that open with its token ask and
+// are answered: the requests and the answers of each connection, byte for
+// byte. bqgen verify records what each generated test file asks the correct
+// oracle, and then asks each mutant the same (AnsweredAlike): a file whose
+// every answer is the same bytes gets exactly what it got from the oracle,
+// so its tests do exactly what they did.
+type Recording struct {
+	token string
+	l     *Listener
+
+	mu       sync.Mutex
+	convs    []*recordedConn
+	bytes    int64
+	overflow bool
+	stopped  bool
+}
+
+// maxRecordedBytes bounds one recording's requests and answers together: a
+// suite's questions to the oracle are kilobytes; past this, the recording
+// says it overflowed rather than hold more.
+const maxRecordedBytes = 64 << 20
+
+// Conversation is one connection's requests and answers, as sent.
+type Conversation struct {
+	Requests, Answers []byte
+}
+
+// recordedConn is one connection of a recording being served.
+type recordedConn struct {
+	rec               *Recording
+	requests, answers bytes.Buffer
+}
+
+// Record starts a recording with a token of its own: a connection whose
+// hello carries it is served the oracle its hello names, as any other, and
+// recorded. Stop ends the recording.
+func (l *Listener) Record() (*Recording, error) {
+	secret := make([]byte, 16)
+	if _, err := rand.Read(secret); err != nil {
+		return nil, fmt.Errorf("oracle: record: %w", err)
+	}
+	r := &Recording{token: hex.EncodeToString(secret), l: l}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.recordings == nil {
+		l.recordings = map[string]*Recording{}
+	}
+	l.recordings[r.token] = r
+	return r, nil
+}
+
+// Token is what a recorded client's hello carries.
+func (r *Recording) Token() string { return r.token }
+
+// Stop ends the recording: a connection that opens with its token from now
+// on is refused, and what open ones exchange from now on is not kept. It
+// returns every connection's conversation, in the order they connected,
+// and false when the recording overflowed its budget.
+func (r *Recording) Stop() ([]Conversation, bool) {
+	r.l.mu.Lock()
+	delete(r.l.recordings, r.token)
+	r.l.mu.Unlock()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.stopped = true
+	out := make([]Conversation, len(r.convs))
+	for i, c := range r.convs {
+		out[i] = Conversation{Requests: bytes.Clone(c.requests.Bytes()), Answers: bytes.Clone(c.answers.Bytes())}
+	}
+	return out, !r.overflow
+}
+
+// recordingFor is the recording whose token a hello carries, if any.
+func (l *Listener) recordingFor(token string) *Recording {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.recordings[token]
+}
+
+// conn starts recording one connection.
+func (r *Recording) conn() *recordedConn {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	c := &recordedConn{rec: r}
+	if !r.stopped {
+		r.convs = append(r.convs, c)
+	}
+	return c
+}
+
+// keep appends p to buf within the recording's budget.
+func (c *recordedConn) keep(buf *bytes.Buffer, p []byte) {
+	r := c.rec
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch {
+	case r.stopped || r.overflow:
+	case r.bytes+int64(len(p)) > maxRecordedBytes:
+		r.overflow = true
+	default:
+		r.bytes += int64(len(p))
+		buf.Write(p)
+	}
+}
+
+// reader is in with what is read from it kept as the connection's requests.
+func (c *recordedConn) reader(in io.Reader) io.Reader {
+	return readerFunc(func(p []byte) (int, error) {
+		n, err := in.Read(p)
+		c.keep(&c.requests, p[:n])
+		return n, err
+	})
+}
+
+// writer is out with what is written to it kept as the connection's answers.
+func (c *recordedConn) writer(out io.Writer) io.Writer {
+	return writerFunc(func(p []byte) (int, error) {
+		n, err := out.Write(p)
+		c.keep(&c.answers, p[:n])
+		return n, err
+	})
+}
+
+type readerFunc func([]byte) (int, error)
+
+func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// AnsweredAlike reports whether the oracle with fault f answers c's
+// requests with exactly c's answers. The oracle keeps no state between
+// requests and answers in request order, so the same requests get the same
+// answers whether they arrive at once or one at a time.
+func (c Conversation) AnsweredAlike(f Fault) (bool, error) {
+	o, err := New(f)
+	if err != nil {
+		return false, err
+	}
+	var answers bytes.Buffer
+	if err := Serve(bytes.NewReader(c.Requests), &answers, o); err != nil {
+		return false, err
+	}
+	return bytes.Equal(answers.Bytes(), c.Answers), nil
+}

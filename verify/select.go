@@ -1,0 +1,220 @@
+package verify
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/oracle"
+)
+
+// Selecting is a toolchain whose runs can be limited to some of the
+// generated test files, in a process of its own (RunOnly) and in its warm
+// runners (SelectiveRunner).
+//
+// A mutant changes the answers to a few files' requests, seldom more, and
+// a test given the same answers to the same requests does what it did: a
+// run of the others proves again what the run against the oracle proved.
+// Mutation tools select so too (PIT's and Stryker's tests per mutant, by
+// coverage); here the "coverage" is what each file asked the oracle,
+// recorded, and the oracle's own answers replayed to each mutant.
+type Selecting interface {
+	Toolchain
+	// Selectors names what the language's runner selects file f by:
+	// module paths, class names or test functions. Each must be a plain
+	// name (selectorPattern): the runner is given it as a name, never as
+	// code or a pattern.
+	Selectors(f testFile) ([]string, error)
+	// RunOnly is Run limited to the tests the selectors name.
+	RunOnly(ctx context.Context, dir string, env, only []string) (Result, error)
+}
+
+// SelectiveRunner is a warm runner that can run only some of the tests.
+type SelectiveRunner interface {
+	WarmRunner
+	RunOnly(ctx context.Context, env, only []string) (Result, error)
+}
+
+// selectorPattern is every character a selector may have: generated file
+// paths, class and function names. Anything else means the index is not
+// what the backend writes, and verify runs every test.
+var selectorPattern = regexp.MustCompile(`^[A-Za-z0-9_./\\-]+$`)
+
+// selection is which test files each mutant's run runs: those whose
+// recorded requests the mutant answers otherwise than the oracle did.
+type selection struct {
+	files []selectedFile
+	// why is why every run runs every test ("" when runs are selected).
+	why string
+}
+
+// selectedFile is a test file with its selectors and what its tests asked
+// the oracle and were answered, run alone.
+type selectedFile struct {
+	testFile
+	selectors []string
+	asked     []oracle.Conversation
+}
+
+// used reports whether mutants' runs are selected.
+func (s *selection) used() bool { return s != nil && s.why == "" }
+
+// off is a selection that runs every test, and why.
+func off(why string) *selection { return &selection{why: why} }
+
+// planSelection runs each test file alone against the correct oracle,
+// recording what its tests ask, and returns the selection the mutants'
+// runs go by, or why every run runs every test: asked for, no oracle
+// served here to record, a runner that cannot select, or a file whose
+// tests do not all pass alone as they did together.
+func planSelection(ctx context.Context, cfg Config, pool *runners, link *oracleLink, files []testFile, total int) *selection {
+	tc, ok := cfg.Toolchain.(Selecting)
+	switch {
+	case cfg.EveryTest:
+		return off("asked for")
+	case link.listener == nil:
+		return off("the oracle is not served by verify here, so what each test file asks cannot be recorded")
+	case !ok:
+		return off(cfg.Toolchain.Lang() + "'s runner cannot run some of the tests alone")
+	case files == nil:
+		return off("the generated tests have no " + backend.IndexFileName)
+	case testsIn(files) != total:
+		return off(fmt.Sprintf("the test index lists %d tests, the run against the oracle ran %d", testsIn(files), total))
+	}
+	sel := &selection{files: make([]selectedFile, len(files))}
+	for i, f := range files {
+		selectors, err := tc.Selectors(f)
+		if err == nil {
+			err = checkSelectors(selectors)
+		}
+		if err != nil {
+			return off(fmt.Sprintf("%s: %v", f.Path, err))
+		}
+		sel.files[i] = selectedFile{testFile: f, selectors: selectors}
+	}
+	if why := sel.record(ctx, pool, link, cfg.Workers); why != "" {
+		return off(why)
+	}
+	return sel
+}
+
+// checkSelectors refuses a selector that is not a plain name.
+func checkSelectors(selectors []string) error {
+	if len(selectors) == 0 {
+		return fmt.Errorf("no selector")
+	}
+	for _, s := range selectors {
+		if !selectorPattern.MatchString(s) {
+			return fmt.Errorf("selector %q is not a plain name", s)
+		}
+	}
+	return nil
+}
+
+func testsIn(files []testFile) int {
+	n := 0
+	for _, f := range files {
+		n += len(f.Tests)
+	}
+	return n
+}
+
+// record runs each file alone, as many at once as there are workers, and
+// keeps what its tests asked; it returns why the selection cannot be used,
+// or "".
+func (s *selection) record(ctx context.Context, pool *runners, link *oracleLink, configured int) string {
+	whys := make([]string, len(s.files))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range workers(configured, len(s.files)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := pool.take(ctx)
+			defer pool.give(r)
+			for i := range next {
+				whys[i] = s.recordOne(ctx, r, link, &s.files[i])
+			}
+		}()
+	}
+	for i := range s.files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, why := range whys {
+		if why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// recordOne runs f alone against the correct oracle, recorded.
+func (s *selection) recordOne(ctx context.Context, r *runner, link *oracleLink, f *selectedFile) string {
+	rec, err := link.listener.Record()
+	if err != nil {
+		return err.Error()
+	}
+	res, selected, err := r.runOnly(ctx, link.envWithToken("", rec.Token()), f.selectors)
+	asked, complete := rec.Stop()
+	switch {
+	case err != nil:
+		return fmt.Sprintf("running %s alone: %v", f.Path, err)
+	case !selected:
+		return "a run fell back to a runner that runs every test"
+	case !complete:
+		return fmt.Sprintf("what %s's tests asked the oracle is past what a recording keeps", f.Path)
+	case res.Failed > 0 || res.Skipped > 0 || res.Total() != len(f.Tests):
+		return fmt.Sprintf("%s run alone: %d passed, %d failed, %d skipped of its %d tests (%s)",
+			f.Path, res.Passed, res.Failed, res.Skipped, len(f.Tests), res.Summary)
+	}
+	f.asked = asked
+	return ""
+}
+
+// forMutant returns the files whose recorded requests the mutant fault
+// answers otherwise, their selectors and how many tests they hold.
+func (s *selection) forMutant(fault string) (files, selectors []string, tests int, err error) {
+	for _, f := range s.files {
+		changed, err := answersChange(f.asked, oracle.Fault(fault))
+		if err != nil {
+			return nil, nil, 0, fmt.Errorf("replay %s's requests to mutant %s: %w", f.Path, fault, err)
+		}
+		if changed {
+			files = append(files, f.Path)
+			selectors = append(selectors, f.selectors...)
+			tests += len(f.Tests)
+		}
+	}
+	slices.Sort(selectors)
+	return files, slices.Compact(selectors), tests, nil
+}
+
+// answersChange reports whether fault answers any of the conversations
+// otherwise than they went.
+func answersChange(convs []oracle.Conversation, fault oracle.Fault) (bool, error) {
+	for _, c := range convs {
+		alike, err := c.AnsweredAlike(fault)
+		if err != nil || !alike {
+			return true, err
+		}
+	}
+	return false, nil
+}
+
+// describeFiles says which files a mutant's run ran, for its line of the report.
+func describeFiles(files []string, of int) string {
+	if len(files) == 0 {
+		return "not run: it answers every request of the tests as the oracle did"
+	}
+	base := make([]string, len(files))
+	for i, f := range files {
+		base[i] = f[strings.LastIndex(f, "/")+1:]
+	}
+	return fmt.Sprintf("ran %d of %d test files: %s", len(files), of, strings.Join(base, ", "))
+}

@@ -1,0 +1,223 @@
+package verify
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/babelqueue/bqgen/oracle"
+)
+
+// oracleClientToolchain is a runner in Go that does what a generated test
+// file does: each file is one test asking the oracle one request over the
+// connection verify's environment names, and passing when the answer is
+// the correct oracle's. Files whose name is in failAlone fail when run
+// alone (as a test leaning on another file's state would).
+type oracleClientToolchain struct {
+	fakeToolchain
+	requests  map[string]string // file → request line
+	correct   map[string]string // file → the correct oracle's answer
+	failAlone map[string]bool
+
+	mu   sync.Mutex
+	runs [][]string // the files each run ran
+}
+
+func (tc *oracleClientToolchain) Selectors(f testFile) ([]string, error) {
+	return []string{f.Path}, nil
+}
+
+func (tc *oracleClientToolchain) Run(ctx context.Context, dir string, env []string) (Result, error) {
+	return tc.RunOnly(ctx, dir, env, nil)
+}
+
+func (tc *oracleClientToolchain) RunOnly(_ context.Context, _ string, env, only []string) (Result, error) {
+	files := only
+	if files == nil {
+		files = slices.Sorted(func(yield func(string) bool) {
+			for f := range tc.requests {
+				if !yield(f) {
+					return
+				}
+			}
+		})
+	}
+	tc.mu.Lock()
+	tc.runs = append(tc.runs, files)
+	tc.mu.Unlock()
+	vars := map[string]string{}
+	for _, kv := range env {
+		name, value, _ := strings.Cut(kv, "=")
+		vars[name] = value
+	}
+	var res Result
+	for _, f := range files {
+		answer, err := ask(vars, tc.requests[f])
+		if err != nil {
+			return res, err
+		}
+		if answer != tc.correct[f] || (tc.failAlone[f] && len(files) == 1) {
+			res.Failed++
+		} else {
+			res.Passed++
+		}
+	}
+	return res, nil
+}
+
+// ask sends one request to the oracle the environment names and returns
+// its answer line.
+func ask(vars map[string]string, request string) (string, error) {
+	conn, err := net.Dial("tcp", vars[EnvOracleAddr])
+	if err != nil {
+		return "", err
+	}
+	defer conn.Close()
+	hello, _ := json.Marshal(map[string]string{"token": vars[EnvOracleToken], "fault": vars[EnvOracleFault]})
+	fmt.Fprintf(conn, "%s\n%s\n", hello, request)
+	return bufio.NewReader(conn).ReadString('\n')
+}
+
+// selectionFixture is two files, each asking one request, and the faults
+// that change the answer of the first only, and of neither.
+type selectionFixture struct {
+	tc                       *oracleClientToolchain
+	files                    []testFile
+	firstOnly, neither, both oracle.Fault
+}
+
+func newSelectionFixture(t *testing.T) selectionFixture {
+	t.Helper()
+	requests := map[string]string{
+		"a_test": `{"id":1,"op":"sqs_reconcile","args":{"body_attempts":1,"approximate_receive_count":"4"}}`,
+		"b_test": `{"id":2,"op":"kafka_reconcile","args":{"body_attempts":5,"header_attempts":"1"}}`,
+	}
+	answer := func(f oracle.Fault, file string) string {
+		o, err := oracle.New(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := oracle.Serve(strings.NewReader(requests[file]+"\n"), &out, o); err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	fx := selectionFixture{tc: &oracleClientToolchain{requests: requests, correct: map[string]string{}}}
+	for file := range requests {
+		fx.tc.correct[file] = answer(oracle.None, file)
+		fx.files = append(fx.files, testFile{Path: file, Tests: []indexedTest{{Case: file}}})
+	}
+	slices.SortFunc(fx.files, func(a, b testFile) int { return strings.Compare(a.Path, b.Path) })
+	for _, f := range oracle.Faults() {
+		a, b := answer(f.Name, "a_test") != fx.tc.correct["a_test"], answer(f.Name, "b_test") != fx.tc.correct["b_test"]
+		switch {
+		case a && !b && fx.firstOnly == "":
+			fx.firstOnly = f.Name
+		case !a && !b && fx.neither == "":
+			fx.neither = f.Name
+		}
+	}
+	if fx.firstOnly == "" || fx.neither == "" {
+		t.Fatalf("no fault changes the first file's answer alone (%q) or neither (%q): the test proves nothing", fx.firstOnly, fx.neither)
+	}
+	return fx
+}
+
+// selectionRun plans the selection for fx and runs each mutant of faults.
+func selectionRun(t *testing.T, fx selectionFixture, cfg Config, faults ...oracle.Fault) (*selection, []MutantResult) {
+	t.Helper()
+	cfg.Toolchain, cfg.Workers = fx.tc, 1
+	link := openOracleLink(cfg, nil)
+	defer link.close()
+	pool := &runners{tc: fx.tc, log: &strings.Builder{}, cold: true}
+	ctx := context.Background()
+	sel := planSelection(ctx, cfg, pool, link, fx.files, 2)
+	var out []MutantResult
+	for _, f := range faults {
+		r := pool.take(ctx)
+		res, err := runMutant(ctx, cfg, r, link, sel, Mutant{Name: string(f), ExpectedFailures: 1}, 2)
+		if err != nil {
+			t.Fatalf("mutant %s: %v", f, err)
+		}
+		out = append(out, res)
+	}
+	return sel, out
+}
+
+// TestMutantRunsRunTheFilesWhoseAnswersChange checks the selection end to
+// end against a listening oracle: each file is run alone and recorded, a
+// mutant that changes one file's answer runs that file alone (and its
+// failure kills it), and one that changes none is not run at all.
+func TestMutantRunsRunTheFilesWhoseAnswersChange(t *testing.T) {
+	fx := newSelectionFixture(t)
+	sel, results := selectionRun(t, fx, Config{}, fx.firstOnly, fx.neither)
+	if !sel.used() {
+		t.Fatalf("the selection is off: %s", sel.why)
+	}
+	first, neither := results[0], results[1]
+	if !slices.Equal(first.Files, []string{"a_test"}) || !first.Killed || first.Result.Total() != 1 {
+		t.Errorf("mutant %s: ran %v, %+v, killed %v; want a_test alone, failing, killed", fx.firstOnly, first.Files, first.Result, first.Killed)
+	}
+	if !neither.Replayed || neither.Killed || neither.AsExpected {
+		t.Errorf("mutant %s: %+v; want not run (replayed), not killed, not as the reference expects", fx.neither, neither)
+	}
+	want := [][]string{{"a_test"}, {"b_test"}, {"a_test"}} // each file alone, then the first mutant's
+	if !slices.EqualFunc(fx.tc.runs, want, slices.Equal) {
+		t.Errorf("runs %v, want %v", fx.tc.runs, want)
+	}
+}
+
+// TestSelectionOffRunsEveryTest checks that every mutant's run runs every
+// test when asked, and when a file's tests do not pass alone.
+func TestSelectionOffRunsEveryTest(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		cfg       Config
+		failAlone map[string]bool
+		why       string
+	}{
+		{"asked for", Config{EveryTest: true}, nil, "asked for"},
+		{"a file failing alone", Config{}, map[string]bool{"b_test": true}, "b_test run alone: 0 passed, 1 failed"},
+		{"no oracle served here", Config{ProcessPerRun: true}, nil, "cannot be recorded"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fx := newSelectionFixture(t)
+			fx.tc.failAlone = c.failAlone
+			if c.cfg.ProcessPerRun {
+				fx.tc.requests = map[string]string{} // no oracle to ask: the plan must not run
+			}
+			sel := func() *selection {
+				cfg := c.cfg
+				cfg.Toolchain, cfg.Workers = fx.tc, 1
+				link := openOracleLink(cfg, nil)
+				defer link.close()
+				pool := &runners{tc: fx.tc, log: &strings.Builder{}, cold: true}
+				return planSelection(context.Background(), cfg, pool, link, fx.files, 2)
+			}()
+			if sel.used() || !strings.Contains(sel.why, c.why) {
+				t.Errorf("selection used %v, why %q; want off because %q", sel.used(), sel.why, c.why)
+			}
+		})
+	}
+}
+
+// TestSelectorsAreRefusedUnlessPlainNames checks that a selector a runner
+// could read as anything but a name turns the selection off.
+func TestSelectorsAreRefusedUnlessPlainNames(t *testing.T) {
+	for _, s := range []string{"a b", "x;rm -rf", "Test(A|B)", "a\nb", "$(x)", "*.py", ""} {
+		if err := checkSelectors([]string{s}); err == nil {
+			t.Errorf("checkSelectors(%q) passed", s)
+		}
+	}
+	if err := checkSelectors([]string{"./test/conformance-sqs.gen.test.js", `BabelQueue\Tests\SqsConformanceTest`, "TestConformanceSuiteSQS"}); err != nil {
+		t.Errorf("plain names refused: %v", err)
+	}
+}

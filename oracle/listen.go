@@ -191,8 +191,7 @@ func (l *Listener) serveConn(conn net.Conn) {
 		Serve(in, conn, o)
 		return
 	}
-	c := rec.conn()
-	Serve(c.reader(in), c.writer(conn), o)
+	Serve(rec.conn().reader(in), conn, o)
 }
 
 // readHello reads and checks the hello line, within its budgets, and

@@ -19,9 +19,13 @@ package oracle
 
 // Oracle answers the subject operations. The zero value is not usable; build
 // one with New. An Oracle holds no mutable state, so it is safe for concurrent
-// use: each operation builds what it needs (stores, queues) afresh.
+// use: each operation builds what it needs (stores, queues) afresh. (A
+// replaying oracle, which Conversation.AnsweredAlike builds for one
+// conversation, counts its ids instead; it is used by one goroutine.)
 type Oracle struct {
 	fault Fault
+	// replay, when set, stands in for the producer's randomness and clock.
+	replay *replaySource
 }
 
 // Fault reports the fault this oracle runs with (None for the correct oracle).

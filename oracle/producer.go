@@ -34,20 +34,45 @@ func (o *Oracle) produce(urn, queue string, data json.RawMessage) (*envelope, er
 		queue = defaultQueue
 	}
 	meta := []member{
-		{"id", mustMarshalString(newUUID())},
+		{"id", mustMarshalString(o.newID())},
 		{"queue", mustMarshalString(queue)},
 		{"lang", mustMarshalString(sourceLang)},
 		{"schema_version", json.RawMessage(strconv.Itoa(supportedSchemaVersion))},
-		{"created_at", json.RawMessage(strconv.FormatInt(time.Now().UnixMilli(), 10))},
+		{"created_at", json.RawMessage(strconv.FormatInt(o.nowMillis(), 10))},
 	}
 	top := []member{
 		{"job", mustMarshalString(urn)},
-		{"trace_id", mustMarshalString(newUUID())},
+		{"trace_id", mustMarshalString(o.newID())},
 		{"data", compact(data)},
 		{metaKey, writeObject(meta)},
 		{"attempts", json.RawMessage("0")},
 	}
 	return &envelope{top: top, meta: meta, hasMeta: true}, nil
+}
+
+// replaySource is a replaying oracle's producer: ids counted from one and a
+// fixed clock, so two replays of the same requests, by the correct oracle
+// and by a mutant, differ only where the mutant answers otherwise.
+type replaySource struct{ ids uint64 }
+
+// replayMillis is a replaying oracle's created_at: 2026-01-01T00:00:00Z.
+const replayMillis = 1767225600000
+
+// newID is a fresh meta.id or trace_id: random, or the next counted one.
+func (o *Oracle) newID() string {
+	if o.replay == nil {
+		return newUUID()
+	}
+	o.replay.ids++
+	return fmt.Sprintf("00000000-0000-4000-8000-%012x", o.replay.ids)
+}
+
+// nowMillis is the producer's clock in Unix milliseconds.
+func (o *Oracle) nowMillis() int64 {
+	if o.replay == nil {
+		return time.Now().UnixMilli()
+	}
+	return replayMillis
 }
 
 // newUUID returns a random RFC 4122 version 4 UUID in canonical form.

@@ -9,12 +9,12 @@ import (
 	"sync"
 )
 
-// A Recording keeps what the connections that open with its token ask and
-// are answered: the requests and the answers of each connection, byte for
-// byte. bqgen verify records what each generated test file asks the correct
-// oracle, and then asks each mutant the same (AnsweredAlike): a file whose
-// every answer is the same bytes gets exactly what it got from the oracle,
-// so its tests do exactly what they did.
+// A Recording keeps what the connections that open with its token ask: the
+// requests of each connection, byte for byte. bqgen verify records what each
+// generated test file asks the correct oracle, and then asks each mutant the
+// same (AnsweredAlike): a file whose every answer is the same bytes as the
+// correct oracle's gets what it got from the oracle, so its tests do what
+// they did.
 type Recording struct {
 	token string
 	l     *Listener
@@ -26,20 +26,23 @@ type Recording struct {
 	stopped  bool
 }
 
-// maxRecordedBytes bounds one recording's requests and answers together: a
-// suite's questions to the oracle are kilobytes; past this, the recording
-// says it overflowed rather than hold more.
+// maxRecordedBytes bounds one recording's requests: a suite's questions to
+// the oracle are kilobytes; past this, the recording says it overflowed
+// rather than hold more.
 const maxRecordedBytes = 64 << 20
 
-// Conversation is one connection's requests and answers, as sent.
+// Conversation is one connection's requests, as sent.
 type Conversation struct {
-	Requests, Answers []byte
+	Requests []byte
+	// correct is the correct oracle's replayed answers, kept by Stop:
+	// every mutant's are compared with them.
+	correct []byte
 }
 
 // recordedConn is one connection of a recording being served.
 type recordedConn struct {
-	rec               *Recording
-	requests, answers bytes.Buffer
+	rec      *Recording
+	requests bytes.Buffer
 }
 
 // Record starts a recording with a token of its own: a connection whose
@@ -64,21 +67,30 @@ func (l *Listener) Record() (*Recording, error) {
 func (r *Recording) Token() string { return r.token }
 
 // Stop ends the recording: a connection that opens with its token from now
-// on is refused, and what open ones exchange from now on is not kept. It
+// on is refused, and what open ones send from now on is not kept. It
 // returns every connection's conversation, in the order they connected,
-// and false when the recording overflowed its budget.
-func (r *Recording) Stop() ([]Conversation, bool) {
+// each with the correct oracle's answers replayed, and false when the
+// recording overflowed its budget.
+func (r *Recording) Stop() ([]Conversation, bool, error) {
 	r.l.mu.Lock()
 	delete(r.l.recordings, r.token)
 	r.l.mu.Unlock()
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	r.stopped = true
 	out := make([]Conversation, len(r.convs))
 	for i, c := range r.convs {
-		out[i] = Conversation{Requests: bytes.Clone(c.requests.Bytes()), Answers: bytes.Clone(c.answers.Bytes())}
+		out[i] = Conversation{Requests: bytes.Clone(c.requests.Bytes())}
 	}
-	return out, !r.overflow
+	complete := !r.overflow
+	r.mu.Unlock()
+	for i := range out {
+		correct, err := out[i].replay(None)
+		if err != nil {
+			return nil, false, err
+		}
+		out[i].correct = correct
+	}
+	return out, complete, nil
 }
 
 // recordingFor is the recording whose token a hello carries, if any.
@@ -99,8 +111,9 @@ func (r *Recording) conn() *recordedConn {
 	return c
 }
 
-// keep appends p to buf within the recording's budget.
-func (c *recordedConn) keep(buf *bytes.Buffer, p []byte) {
+// keep appends p to the connection's requests within the recording's
+// budget.
+func (c *recordedConn) keep(p []byte) {
 	r := c.rec
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -110,7 +123,7 @@ func (c *recordedConn) keep(buf *bytes.Buffer, p []byte) {
 		r.overflow = true
 	default:
 		r.bytes += int64(len(p))
-		buf.Write(p)
+		c.requests.Write(p)
 	}
 }
 
@@ -118,16 +131,7 @@ func (c *recordedConn) keep(buf *bytes.Buffer, p []byte) {
 func (c *recordedConn) reader(in io.Reader) io.Reader {
 	return readerFunc(func(p []byte) (int, error) {
 		n, err := in.Read(p)
-		c.keep(&c.requests, p[:n])
-		return n, err
-	})
-}
-
-// writer is out with what is written to it kept as the connection's answers.
-func (c *recordedConn) writer(out io.Writer) io.Writer {
-	return writerFunc(func(p []byte) (int, error) {
-		n, err := out.Write(p)
-		c.keep(&c.answers, p[:n])
+		c.keep(p[:n])
 		return n, err
 	})
 }
@@ -136,22 +140,37 @@ type readerFunc func([]byte) (int, error)
 
 func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
 
-type writerFunc func([]byte) (int, error)
-
-func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
-
 // AnsweredAlike reports whether the oracle with fault f answers c's
-// requests with exactly c's answers. The oracle keeps no state between
-// requests and answers in request order, so the same requests get the same
-// answers whether they arrive at once or one at a time.
+// requests byte for byte as the correct oracle does. The oracle keeps no
+// state between requests and answers in request order, so the same requests
+// get the same answers whether they arrive at once or one at a time; both
+// replays count their ids and stop their clock alike (replaySource), so
+// what make generates differs only where f makes it.
 func (c Conversation) AnsweredAlike(f Fault) (bool, error) {
-	o, err := New(f)
+	correct := c.correct
+	if correct == nil {
+		var err error
+		if correct, err = c.replay(None); err != nil {
+			return false, err
+		}
+	}
+	answers, err := c.replay(f)
 	if err != nil {
 		return false, err
 	}
+	return bytes.Equal(answers, correct), nil
+}
+
+// replay is what a replaying oracle with fault f answers c's requests.
+func (c Conversation) replay(f Fault) ([]byte, error) {
+	o, err := New(f)
+	if err != nil {
+		return nil, err
+	}
+	o.replay = &replaySource{}
 	var answers bytes.Buffer
 	if err := Serve(bytes.NewReader(c.Requests), &answers, o); err != nil {
-		return false, err
+		return nil, err
 	}
-	return bytes.Equal(answers.Bytes(), c.Answers), nil
+	return answers.Bytes(), nil
 }

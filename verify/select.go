@@ -161,10 +161,12 @@ func (s *selection) recordOne(ctx context.Context, r *runner, link *oracleLink, 
 		return err.Error()
 	}
 	res, selected, err := r.runOnly(ctx, link.envWithToken("", rec.Token()), f.selectors)
-	asked, complete := rec.Stop()
+	asked, complete, replayErr := rec.Stop()
 	switch {
 	case err != nil:
 		return fmt.Sprintf("running %s alone: %v", f.Path, err)
+	case replayErr != nil:
+		return fmt.Sprintf("replaying what %s's tests asked: %v", f.Path, replayErr)
 	case !selected:
 		return "a run fell back to a runner that runs every test"
 	case !complete:

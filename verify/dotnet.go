@@ -59,11 +59,10 @@ func (d DotnetToolchain) Prepare(ctx context.Context, dir string, log io.Writer)
 		return err
 	}
 	framework := d.frameworkArgs(ctx)
-	if err := d.build(ctx, dir, project, dotnetOutDir+"/", framework, log); err != nil {
-		return err
-	}
-	d.prepareWarm(ctx, dir, framework, log)
-	return nil
+	harnessBuilt := alongside(func(log io.Writer) { d.prepareWarm(ctx, dir, framework, log) })
+	err = d.build(ctx, dir, project, dotnetOutDir+"/", framework, log)
+	harnessBuilt(log)
+	return err
 }
 
 // build restores project (relative to dir) and then builds it into outDir

@@ -129,6 +129,8 @@ func (j JavaToolchain) Prepare(ctx context.Context, dir string, log io.Writer) e
 	if err := os.RemoveAll(classes); err != nil {
 		return err
 	}
+	harnessBuilt := alongside(func(log io.Writer) { j.prepareWarm(ctx, dir, launcher, log) })
+	defer harnessBuilt(log)
 	// US-ASCII: generated Java must compile under any locale's encoding.
 	args := append([]string{"--release", strconv.Itoa(javaRelease), "-encoding", "US-ASCII", "-Xlint:all", "-Werror",
 		"-d", classes, "-cp", launcher}, sources...)
@@ -138,11 +140,7 @@ func (j JavaToolchain) Prepare(ctx context.Context, dir string, log io.Writer) e
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("javac: %w", err)
 	}
-	if err := copyTree(filepath.Join(dir, javabackend.TestResourceRoot), classes); err != nil {
-		return err
-	}
-	j.prepareWarm(ctx, dir, launcher, log)
-	return nil
+	return copyTree(filepath.Join(dir, javabackend.TestResourceRoot), classes)
 }
 
 // Run runs every test class in target/test-classes with the console

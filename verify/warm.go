@@ -2,6 +2,7 @@ package verify
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/hex"
 	"errors"
@@ -231,4 +232,22 @@ func tailOf(stderr string) string {
 		stderr = "..." + stderr[len(stderr)-keep:]
 	}
 	return "; its stderr ends:\n" + stderr
+}
+
+// alongside starts build, which prepares a warm runner's harness, beside
+// the tests' own build, with a log of its own: the harness does not depend
+// on the tests, and a build is mostly one compiler's start, which leaves a
+// core idle. The function it returns waits for build and then writes its
+// log to log, after the tests' build's.
+func alongside(build func(log io.Writer)) func(log io.Writer) {
+	var buf bytes.Buffer
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		build(&buf)
+	}()
+	return func(log io.Writer) {
+		<-done
+		log.Write(buf.Bytes())
+	}
 }

@@ -31,7 +31,7 @@ try {
 
 const O_WRONLY_CREAT_TRUNC_APPEND = 01 | 0100 | 01000 | 02000;
 const PR_SET_PDEATHSIG = 1;
-const SIGKILL = 9;
+const KILL_SIGNAL = 9; // SIGKILL, which pcntl may define too
 const ENV_PREFIX = 'env.';
 
 /** A request: space-separated name=hex(UTF-8 value) fields. */
@@ -61,7 +61,7 @@ function redirect(FFI $libc, string $path, array $fds): void
 /** The child: one run of PHPUnit, which exits with PHPUnit's own status. */
 function runChild(FFI $libc, array $request, string $phpunit, array $args): void
 {
-    $libc->prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0); // a killed harness takes its run along
+    $libc->prctl(PR_SET_PDEATHSIG, KILL_SIGNAL, 0, 0, 0); // a killed harness takes its run along
     redirect($libc, '/dev/null', [0]);
     redirect($libc, $request['output'] ?? '/dev/null', [1, 2]);
     foreach ($request as $name => $value) {

@@ -19,17 +19,14 @@ type Recording struct {
 	token string
 	l     *Listener
 
+	maxBytes int64 // the most request bytes it keeps
+
 	mu       sync.Mutex
 	convs    []*recordedConn
 	bytes    int64
 	overflow bool
 	stopped  bool
 }
-
-// maxRecordedBytes bounds one recording's requests: a suite's questions to
-// the oracle are kilobytes; past this, the recording says it overflowed
-// rather than hold more.
-const maxRecordedBytes = 64 << 20
 
 // Conversation is one connection's requests, as sent.
 type Conversation struct {
@@ -47,13 +44,14 @@ type recordedConn struct {
 
 // Record starts a recording with a token of its own: a connection whose
 // hello carries it is served the oracle its hello names, as any other, and
-// recorded. Stop ends the recording.
-func (l *Listener) Record() (*Recording, error) {
+// its requests kept, at most maxBytes of them: past that, the recording
+// says it overflowed rather than hold more. Stop ends the recording.
+func (l *Listener) Record(maxBytes int64) (*Recording, error) {
 	secret := make([]byte, 16)
 	if _, err := rand.Read(secret); err != nil {
 		return nil, fmt.Errorf("oracle: record: %w", err)
 	}
-	r := &Recording{token: hex.EncodeToString(secret), l: l}
+	r := &Recording{token: hex.EncodeToString(secret), l: l, maxBytes: maxBytes}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.recordings == nil {
@@ -119,7 +117,7 @@ func (c *recordedConn) keep(p []byte) {
 	defer r.mu.Unlock()
 	switch {
 	case r.stopped || r.overflow:
-	case r.bytes+int64(len(p)) > maxRecordedBytes:
+	case r.bytes+int64(len(p)) > r.maxBytes:
 		r.overflow = true
 	default:
 		r.bytes += int64(len(p))

@@ -12,7 +12,7 @@ import (
 func TestRecordingKeepsWhatItsConnectionsAsk(t *testing.T) {
 	t.Parallel()
 	l := listening(t)
-	rec, err := l.Record()
+	rec, err := l.Record(1 << 20)
 	if err != nil {
 		t.Fatalf("Record: %v", err)
 	}
@@ -72,10 +72,10 @@ func TestAnsweredAlike(t *testing.T) {
 // rather than keep more.
 func TestRecordingOverflows(t *testing.T) {
 	t.Parallel()
-	rec := &Recording{l: &Listener{}}
+	rec := &Recording{l: &Listener{}, maxBytes: 1 << 10}
 	c := rec.conn()
 	c.keep([]byte("{}\n"))
-	c.keep(make([]byte, maxRecordedBytes))
+	c.keep(make([]byte, 1<<10))
 	convs, complete, err := rec.Stop()
 	if err != nil {
 		t.Fatalf("Stop: %v", err)

@@ -26,26 +26,33 @@ type indexedTest struct {
 	File  string               `json:"file"`
 }
 
+// testFiles are a generated project's test files, or why runs cannot be
+// limited to some of them.
+type testFiles struct {
+	files []testFile
+	why   string
+}
+
 // testFilesOf reads the generated project's test index among files and
-// groups its tests by file, in path order; none without an index. A test
-// without a file is an error: a run could not be limited to it.
-func testFilesOf(files []backend.File) ([]testFile, error) {
+// groups its tests by file, in path order. Without an index, or with a test
+// the index places in no file, every run runs every test.
+func testFilesOf(files []backend.File) testFiles {
 	idx, ok := backend.IndexIn(files)
 	if !ok {
-		return nil, nil
+		return testFiles{why: "the generated tests have no " + backend.IndexFileName}
 	}
 	var parsed struct {
 		Tests []indexedTest `json:"tests"`
 	}
 	if err := json.Unmarshal(idx.Content, &parsed); err != nil {
-		return nil, fmt.Errorf("%s: %w", idx.Path, err)
+		return testFiles{why: fmt.Sprintf("%s: %v", idx.Path, err)}
 	}
 	dir := path.Dir(idx.Path)
 	byPath := map[string]*testFile{}
 	var out []*testFile
 	for _, t := range parsed.Tests {
 		if t.File == "" {
-			return nil, fmt.Errorf("%s: case %s has no file", idx.Path, t.Case)
+			return testFiles{why: fmt.Sprintf("%s: case %s has no file", idx.Path, t.Case)}
 		}
 		p := path.Join(dir, t.File)
 		f := byPath[p]
@@ -61,5 +68,5 @@ func testFilesOf(files []backend.File) ([]testFile, error) {
 	for i, f := range out {
 		grouped[i] = *f
 	}
-	return grouped, nil
+	return testFiles{files: grouped}
 }

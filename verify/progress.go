@@ -53,6 +53,10 @@ func (p Progress) Line() string {
 			p.Oracle.Passed, p.Oracle.Failed, p.Oracle.Skipped, p.Took.Seconds())
 	}
 	m := p.Mutant
+	if m.Replayed {
+		return fmt.Sprintf("%s: mutant %d of %d: %s %s, %s (reference: %d)", p.Lang, p.Done, p.Total,
+			verdictOf(*m), m.Mutant.Name, describeFiles(nil, 0), m.Mutant.ExpectedFailures)
+	}
 	return fmt.Sprintf("%s: mutant %d of %d: %s %s, %d of %d tests failed (reference: %d), %.1f s", p.Lang, p.Done, p.Total,
 		verdictOf(*m), m.Mutant.Name, m.Result.Failed, m.Result.Total(), m.Mutant.ExpectedFailures, p.Took.Seconds())
 }

@@ -42,6 +42,8 @@ func TestProgressLines(t *testing.T) {
 		{Progress{Lang: "go", Oracle: Result{Passed: 337}, Elapsed: 3 * time.Second}.Status(), "oracle run (go), 3 s"},
 		{mid.Line(), "go: mutant 37 of 133: killed acknowledge-not-counted, 3 of 337 tests failed (reference: 3), 1.2 s"},
 		{Progress{Lang: "go", Oracle: Result{Passed: 337}, Took: 2 * time.Second}.Line(), "go: oracle run: 337 passed, 0 failed, 0 skipped, 2.0 s"},
+		{Progress{Lang: "go", Done: 5, Total: 133, Mutant: &MutantResult{Mutant: Mutant{Name: "x"}, Replayed: true, AsExpected: true}}.Line(),
+			"go: mutant 5 of 133: uncaught x, not run: it answers every request of the tests as the oracle did (reference: 0)"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q\nwant %q", c.got, c.want)

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/oracle"
 )
 
@@ -44,6 +43,12 @@ type SelectiveRunner interface {
 // what the backend writes, and verify runs every test.
 var selectorPattern = regexp.MustCompile(`^[A-Za-z0-9_./\\-]+$`)
 
+// maxRecordedBytes bounds what verify keeps of the test files' requests,
+// all files together, each its share: a suite's questions are kilobytes,
+// and a suite whose tests ask more is verified with every test in every
+// run rather than held in memory.
+const maxRecordedBytes = 64 << 20
+
 // selection is which test files each mutant's run runs: those whose
 // recorded requests the mutant answers otherwise than the oracle did.
 type selection struct {
@@ -71,7 +76,8 @@ func off(why string) *selection { return &selection{why: why} }
 // runs go by, or why every run runs every test: asked for, no oracle
 // served here to record, a runner that cannot select, or a file whose
 // tests do not all pass alone as they did together.
-func planSelection(ctx context.Context, cfg Config, pool *runners, link *oracleLink, files []testFile, total int) *selection {
+func planSelection(ctx context.Context, cfg Config, pool *runners, link *oracleLink, index testFiles, total int) *selection {
+	files := index.files
 	tc, ok := cfg.Toolchain.(Selecting)
 	switch {
 	case cfg.EveryTest:
@@ -80,8 +86,8 @@ func planSelection(ctx context.Context, cfg Config, pool *runners, link *oracleL
 		return off("the oracle is not served by verify here, so what each test file asks cannot be recorded")
 	case !ok:
 		return off(cfg.Toolchain.Lang() + "'s runner cannot run some of the tests alone")
-	case files == nil:
-		return off("the generated tests have no " + backend.IndexFileName)
+	case index.why != "":
+		return off(index.why)
 	case testsIn(files) != total:
 		return off(fmt.Sprintf("the test index lists %d tests, the run against the oracle ran %d", testsIn(files), total))
 	}
@@ -156,7 +162,7 @@ func (s *selection) record(ctx context.Context, pool *runners, link *oracleLink,
 
 // recordOne runs f alone against the correct oracle, recorded.
 func (s *selection) recordOne(ctx context.Context, r *runner, link *oracleLink, f *selectedFile) string {
-	rec, err := link.listener.Record()
+	rec, err := link.listener.Record(maxRecordedBytes / int64(len(s.files)))
 	if err != nil {
 		return err.Error()
 	}

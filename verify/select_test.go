@@ -139,7 +139,7 @@ func selectionRun(t *testing.T, fx selectionFixture, cfg Config, faults ...oracl
 	defer link.close()
 	pool := &runners{tc: fx.tc, log: &strings.Builder{}, cold: true}
 	ctx := context.Background()
-	sel := planSelection(ctx, cfg, pool, link, fx.files, 2)
+	sel := planSelection(ctx, cfg, pool, link, testFiles{files: fx.files}, 2)
 	var out []MutantResult
 	for _, f := range faults {
 		r := pool.take(ctx)
@@ -200,7 +200,7 @@ func TestSelectionOffRunsEveryTest(t *testing.T) {
 				link := openOracleLink(cfg, nil)
 				defer link.close()
 				pool := &runners{tc: fx.tc, log: &strings.Builder{}, cold: true}
-				return planSelection(context.Background(), cfg, pool, link, fx.files, 2)
+				return planSelection(context.Background(), cfg, pool, link, testFiles{files: fx.files}, 2)
 			}()
 			if sel.used() || !strings.Contains(sel.why, c.why) {
 				t.Errorf("selection used %v, why %q; want off because %q", sel.used(), sel.why, c.why)

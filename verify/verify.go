@@ -180,7 +180,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 // run runs the prepared project in dir against the oracle, then against
 // each of applicable, on one pool of runners, and records why any runs
 // went a process each.
-func (rep *Report) run(ctx context.Context, cfg Config, dir string, files []testFile, applicable []Mutant, progress *progressOf) error {
+func (rep *Report) run(ctx context.Context, cfg Config, dir string, files testFiles, applicable []Mutant, progress *progressOf) error {
 	log := cmp.Or[io.Writer](cfg.Log, io.Discard)
 	link := openOracleLink(cfg, log)
 	defer link.close() // after the runners: a warm runner may hold a connection until it stops
@@ -204,9 +204,9 @@ func (rep *Report) run(ctx context.Context, cfg Config, dir string, files []test
 		return nil // mutants prove nothing when the oracle run fails
 	}
 	sel := planSelection(ctx, cfg, pool, link, files, rep.Baseline.Total())
-	rep.EveryTest, rep.TestFiles = sel.why, len(files)
+	rep.EveryTest, rep.TestFiles = sel.why, len(files.files)
 	if sel.used() {
-		rep.FileRuns = len(files)
+		rep.FileRuns = len(files.files)
 	}
 	rep.Mutants, err = runMutants(ctx, cfg, pool, link, sel, applicable, rep.Baseline.Total(), progress)
 	return err
@@ -305,22 +305,19 @@ func workers(configured, runs int) int {
 
 // materialise writes the oracle-bound tests into a new directory and
 // returns it with the test files their index lists.
-func materialise(cfg Config) (string, []testFile, error) {
+func materialise(cfg Config) (string, testFiles, error) {
 	files, err := cfg.Backend.Generate(cfg.Suite, backend.Options{Binding: backend.BindOracle})
 	if err != nil {
-		return "", nil, fmt.Errorf("%s: generate: %w", cfg.Backend.Lang(), err)
+		return "", testFiles{}, fmt.Errorf("%s: generate: %w", cfg.Backend.Lang(), err)
 	}
-	tests, err := testFilesOf(files)
-	if err != nil {
-		return "", nil, fmt.Errorf("%s: %w", cfg.Backend.Lang(), err)
-	}
+	tests := testFilesOf(files)
 	dir, err := os.MkdirTemp("", "bqgen-verify-"+cfg.Backend.Lang()+"-")
 	if err != nil {
-		return "", nil, err
+		return "", testFiles{}, err
 	}
 	if _, err := writer.Write(context.Background(), dir, cfg.Backend.Lang(), files, false); err != nil {
 		os.RemoveAll(dir)
-		return "", nil, err
+		return "", testFiles{}, err
 	}
 	return dir, tests, nil
 }

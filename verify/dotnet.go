@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -275,13 +274,10 @@ func xunitSelection(only []string) []string {
 // Selectors are the classes of f's tests (namespace and class), as the
 // runner's XML report names them.
 func (DotnetToolchain) Selectors(f testFile) ([]string, error) {
-	var out []string
-	for _, t := range f.Tests {
+	return selectorsByTest(f, func(t indexedTest) (string, error) {
 		if len(t.Names) == 0 {
-			return nil, fmt.Errorf("case %s has no runner name", t.Case)
+			return "", fmt.Errorf("case %s has no runner name", t.Case)
 		}
-		out = append(out, t.Names[0].Suite)
-	}
-	slices.Sort(out)
-	return slices.Compact(out), nil
+		return t.Names[0].Suite, nil
+	})
 }

@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 
 	gobackend "github.com/babelqueue/bqgen/templates/go"
@@ -206,16 +205,13 @@ func lastLines(output string, n int) string {
 // Selectors are the top-level test functions of f's tests: a test is
 // reported as Function/subtest.
 func (GoToolchain) Selectors(f testFile) ([]string, error) {
-	var out []string
-	for _, t := range f.Tests {
+	return selectorsByTest(f, func(t indexedTest) (string, error) {
 		if len(t.Names) == 0 {
-			return nil, fmt.Errorf("case %s has no runner name", t.Case)
+			return "", fmt.Errorf("case %s has no runner name", t.Case)
 		}
 		fn, _, _ := strings.Cut(t.Names[0].Name, "/")
-		out = append(out, fn)
-	}
-	slices.Sort(out)
-	return slices.Compact(out), nil
+		return fn, nil
+	})
 }
 
 // goRunPattern is a -test.run pattern matching exactly the top-level

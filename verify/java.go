@@ -233,19 +233,12 @@ func junitSelection(only []string) []string {
 // Selectors are the classes of f's tests, as the launcher's XML report
 // names them (package and class): the name written with "()".
 func (JavaToolchain) Selectors(f testFile) ([]string, error) {
-	var out []string
-	for _, t := range f.Tests {
-		class := ""
+	return selectorsByTest(f, func(t indexedTest) (string, error) {
 		for _, n := range t.Names {
 			if strings.HasSuffix(n.Name, "()") {
-				class = n.Suite
+				return n.Suite, nil
 			}
 		}
-		if class == "" {
-			return nil, fmt.Errorf("case %s has no method name", t.Case)
-		}
-		out = append(out, class)
-	}
-	slices.Sort(out)
-	return slices.Compact(out), nil
+		return "", fmt.Errorf("case %s has no method name", t.Case)
+	})
 }

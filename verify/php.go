@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -206,19 +205,12 @@ func phpUnitFilter(classes []string) string {
 
 // Selectors are the classes of f's tests, as PHP names them.
 func (PHPToolchain) Selectors(f testFile) ([]string, error) {
-	var out []string
-	for _, t := range f.Tests {
-		class := ""
+	return selectorsByTest(f, func(t indexedTest) (string, error) {
 		for _, n := range t.Names {
 			if phpClassName.MatchString(n.Suite) && strings.Contains(n.Suite, `\`) {
-				class = n.Suite
+				return n.Suite, nil
 			}
 		}
-		if class == "" {
-			return nil, fmt.Errorf("case %s has no class name", t.Case)
-		}
-		out = append(out, class)
-	}
-	slices.Sort(out)
-	return slices.Compact(out), nil
+		return "", fmt.Errorf("case %s has no class name", t.Case)
+	})
 }

@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/babelqueue/bqgen/oracle"
 )
@@ -108,6 +107,22 @@ func planSelection(ctx context.Context, cfg Config, pool *runners, link *oracleL
 	return sel
 }
 
+// selectorsByTest is the selectors of f's tests, one a test (of, which
+// says what is missing when a test's runner names lack one), each named
+// once, in order.
+func selectorsByTest(f testFile, of func(t indexedTest) (string, error)) ([]string, error) {
+	var out []string
+	for _, t := range f.Tests {
+		s, err := of(t)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return slices.Compact(out), nil
+}
+
 // checkSelectors refuses a selector that is not a plain name.
 func checkSelectors(selectors []string) error {
 	if len(selectors) == 0 {
@@ -134,24 +149,9 @@ func testsIn(files []testFile) int {
 // or "".
 func (s *selection) record(ctx context.Context, pool *runners, link *oracleLink, configured int) string {
 	whys := make([]string, len(s.files))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range workers(configured, len(s.files)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r := pool.take(ctx)
-			defer pool.give(r)
-			for i := range next {
-				whys[i] = s.recordOne(ctx, r, link, &s.files[i])
-			}
-		}()
-	}
-	for i := range s.files {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	onRunners(ctx, pool, configured, len(s.files), func(r *runner, i int) {
+		whys[i] = s.recordOne(ctx, r, link, &s.files[i])
+	})
 	for _, why := range whys {
 		if why != "" {
 			return why

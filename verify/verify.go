@@ -242,27 +242,40 @@ func runMutants(ctx context.Context, cfg Config, pool *runners, link *oracleLink
 	defer cancel()
 	results := make([]MutantResult, len(ms))
 	errs := make([]error, len(ms))
+	onRunners(ctx, pool, cfg.Workers, len(ms), func(r *runner, i int) {
+		runStarted := time.Now()
+		results[i], errs[i] = runMutant(ctx, cfg, r, link, sel, ms[i], total)
+		if errs[i] != nil {
+			cancel()
+			return
+		}
+		progress.mutant(results[i], time.Since(runStarted))
+	})
+	if err := firstCause(errs); err != nil {
+		return nil, err
+	}
+	return results, nil
+}
+
+// onRunners calls do(r, i) for each i below n, as many at once as there
+// are workers (configured, else one per CPU), each worker on a runner of
+// pool's. No i is handed out once ctx is done.
+func onRunners(ctx context.Context, pool *runners, configured, n int, do func(r *runner, i int)) {
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range workers(cfg.Workers, len(ms)) {
+	for range workers(configured, n) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			r := pool.take(ctx)
 			defer pool.give(r)
 			for i := range next {
-				runStarted := time.Now()
-				results[i], errs[i] = runMutant(ctx, cfg, r, link, sel, ms[i], total)
-				if errs[i] != nil {
-					cancel()
-					continue
-				}
-				progress.mutant(results[i], time.Since(runStarted))
+				do(r, i)
 			}
 		}()
 	}
 feed:
-	for i := range ms {
+	for i := range n {
 		select {
 		case next <- i:
 		case <-ctx.Done():
@@ -271,10 +284,6 @@ feed:
 	}
 	close(next)
 	wg.Wait()
-	if err := firstCause(errs); err != nil {
-		return nil, err
-	}
-	return results, nil
 }
 
 // firstCause is the first error that is not a run cancelled because of

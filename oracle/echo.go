@@ -18,7 +18,9 @@ const (
 )
 
 // isEcho reports whether o is one of the echo subjects.
-func (o *Oracle) isEcho() bool { return isEchoFault(o.fault) }
+func (o *Oracle) isEcho() bool {
+	return o.has(faultEchoSubject) || o.has(faultEchoSubjectAffirmative)
+}
 
 // isEchoFault reports whether f names an echo subject.
 func isEchoFault(f Fault) bool { return f == faultEchoSubject || f == faultEchoSubjectAffirmative }
@@ -31,7 +33,7 @@ func (o *Oracle) echo(op protocol.Operation, args map[string]json.RawMessage) an
 	if raw, ok := args["envelope"]; ok {
 		envelope, _ = asString(raw)
 	}
-	e := echoer{affirmative: o.fault == faultEchoSubjectAffirmative, envelope: envelope}
+	e := echoer{affirmative: o.has(faultEchoSubjectAffirmative), envelope: envelope}
 	if op.Result.Member == "" {
 		return e.value(op.Result.Type)
 	}

@@ -26,11 +26,21 @@ type Oracle struct {
 	fault Fault
 	// replay, when set, stands in for the producer's randomness and clock.
 	replay *replaySource
+	// consulted, when set, collects each fault has is asked about: an
+	// oracle that keeps it (Consulting) serves one goroutine.
+	consulted Consulted
 }
 
 // Fault reports the fault this oracle runs with (None for the correct oracle).
 func (o *Oracle) Fault() Fault { return o.fault }
 
 // has reports whether fault f is switched on. Every fault branch goes through
-// it, so grepping for a fault's constant finds the one place it acts.
-func (o *Oracle) has(f Fault) bool { return o.fault == f }
+// it, so grepping for a fault's constant finds the one place it acts, and
+// what an oracle did depends on its fault only where has was asked
+// (Consulted).
+func (o *Oracle) has(f Fault) bool {
+	if o.consulted != nil {
+		o.consulted[f] = true
+	}
+	return o.fault == f
+}

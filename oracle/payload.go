@@ -41,7 +41,7 @@ type ValidatePayloadResult struct {
 // operation instead of silently giving a wrong verdict. A malformed keyword
 // value also fails the operation, when the instance reaches it.
 func (o *Oracle) ValidatePayload(a ValidatePayloadArgs) (ValidatePayloadResult, error) {
-	schema, err := decodeValue(a.Schema)
+	schema, err := decodeSchema(a.Schema)
 	if err != nil {
 		return ValidatePayloadResult{}, badArg("schema", "%v", err)
 	}

@@ -32,8 +32,10 @@ type Recording struct {
 type Conversation struct {
 	Requests []byte
 	// correct is the correct oracle's replayed answers, kept by Stop:
-	// every mutant's are compared with them.
-	correct []byte
+	// every mutant's are compared with them. consulted is the faults that
+	// replay asked about: a mutant of another answers alike, unasked.
+	correct   []byte
+	consulted Consulted
 }
 
 // recordedConn is one connection of a recording being served.
@@ -82,11 +84,12 @@ func (r *Recording) Stop() ([]Conversation, bool, error) {
 	complete := !r.overflow
 	r.mu.Unlock()
 	for i := range out {
-		correct, err := out[i].replay(None)
+		consulted := Consulted{}
+		correct, err := out[i].replay(None, consulted)
 		if err != nil {
 			return nil, false, err
 		}
-		out[i].correct = correct
+		out[i].correct, out[i].consulted = correct, consulted
 	}
 	return out, complete, nil
 }
@@ -143,29 +146,34 @@ func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
 // state between requests and answers in request order, so the same requests
 // get the same answers whether they arrive at once or one at a time; both
 // replays count their ids and stop their clock alike (replaySource), so
-// what make generates differs only where f makes it.
+// what make generates differs only where f makes it. A conversation whose
+// correct replay never asked about f is answered alike without a replay
+// (Consulted).
 func (c Conversation) AnsweredAlike(f Fault) (bool, error) {
 	correct := c.correct
 	if correct == nil {
 		var err error
-		if correct, err = c.replay(None); err != nil {
+		if correct, err = c.replay(None, nil); err != nil {
 			return false, err
 		}
+	} else if c.consulted != nil && !c.consulted.Has(f) {
+		return true, nil
 	}
-	answers, err := c.replay(f)
+	answers, err := c.replay(f, nil)
 	if err != nil {
 		return false, err
 	}
 	return bytes.Equal(answers, correct), nil
 }
 
-// replay is what a replaying oracle with fault f answers c's requests.
-func (c Conversation) replay(f Fault) ([]byte, error) {
+// replay is what a replaying oracle with fault f answers c's requests; it
+// adds the faults the replay asks about to consulted, when set.
+func (c Conversation) replay(f Fault, consulted Consulted) ([]byte, error) {
 	o, err := New(f)
 	if err != nil {
 		return nil, err
 	}
-	o.replay = &replaySource{}
+	o.replay, o.consulted = &replaySource{}, consulted
 	var answers bytes.Buffer
 	if err := Serve(bytes.NewReader(c.Requests), &answers, o); err != nil {
 		return nil, err

@@ -50,23 +50,14 @@ type Disagreement struct {
 // Disagreements runs every expectation of the suite against o. Against the
 // correct oracle it finds manifest mistakes; against a mutant it tells which
 // cases a faithful generated test must fail, which `bqgen verify` compares
-// with what each language's tests actually did.
+// with what each language's tests actually did. To ask many oracles, ask
+// one Questions of them (QuestionsOf).
 func Disagreements(s *model.Suite, o *oracle.Oracle) ([]Disagreement, error) {
-	exps := expectations(s)
-	if len(exps) == 0 {
-		return nil, nil
-	}
-	answers, err := ask(o, exps)
+	q, err := QuestionsOf(s)
 	if err != nil {
 		return nil, err
 	}
-	var out []Disagreement
-	for i, e := range exps {
-		if msg := judgeAnswer(e, answers[i]); msg != "" {
-			out = append(out, Disagreement{Block: e.block, Case: e.name, At: e.at, Message: msg})
-		}
-	}
-	return out, nil
+	return q.disagreements(o, nil)
 }
 
 // FailingCases counts the distinct cases among disagreements: one case can
@@ -148,14 +139,21 @@ type answer struct {
 	} `json:"error"`
 }
 
-// ask puts every expectation's question to o in-process, with the same
-// operations, arguments and answers as the generated tests' protocol. The
-// oracle holds no state between calls, so the questions are shared out over
-// the machine's cores; answers keep the expectations' order.
-func ask(o *oracle.Oracle, exps []expectation) ([]answer, error) {
-	answers := make([]answer, len(exps))
-	err := parallel.Each(len(exps), func(i int) (err error) {
-		answers[i], err = askOne(o, exps[i])
+// ask puts every question to o in-process, with the same operations,
+// arguments and answers as the generated tests' protocol, but those that
+// unasked (when set) answers for o. The oracle holds no state between
+// calls, so the questions are shared out over the machine's cores; answers
+// keep the questions' order.
+func (q *Questions) ask(o *oracle.Oracle, unasked func(i int) (answer, bool)) ([]answer, error) {
+	answers := make([]answer, len(q.exps))
+	err := parallel.Each(len(q.exps), func(i int) (err error) {
+		if unasked != nil {
+			if a, ok := unasked(i); ok {
+				answers[i] = a
+				return nil
+			}
+		}
+		answers[i], err = askOne(o, q.exps[i].op, q.args[i])
 		return err
 	})
 	if err != nil {
@@ -164,19 +162,27 @@ func ask(o *oracle.Oracle, exps []expectation) ([]answer, error) {
 	return answers, nil
 }
 
-// askOne puts one expectation's question to o.
-func askOne(o *oracle.Oracle, e expectation) (answer, error) {
-	args, err := json.Marshal(e.args)
-	if err != nil {
-		return answer{}, err
-	}
-	result, err := o.Call(e.op, args)
+// askOne puts one question to o.
+func askOne(o *oracle.Oracle, op string, args json.RawMessage) (answer, error) {
+	result, err := o.Call(op, args)
+	return answerOf(op, result, err)
+}
+
+// askConsulting is askOne with the faults o asked about to answer.
+func askConsulting(o *oracle.Oracle, op string, args json.RawMessage) (answer, oracle.Consulted, error) {
+	result, consulted, err := o.CallConsulting(op, args)
+	a, err := answerOf(op, result, err)
+	return a, consulted, err
+}
+
+// answerOf is the answer of a call that returned result and err.
+func answerOf(op string, result json.RawMessage, err error) (answer, error) {
 	var opErr *oracle.OpError
 	switch {
 	case errors.As(err, &opErr):
 		return answer{Error: &struct{ Code, Message string }{opErr.Code, opErr.Message}}, nil
 	case err != nil:
-		return answer{}, fmt.Errorf("%s: %w", e.op, err)
+		return answer{}, fmt.Errorf("%s: %w", op, err)
 	}
 	return answer{OK: true, Result: result}, nil
 }

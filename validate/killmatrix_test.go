@@ -221,7 +221,11 @@ func TestEchoGuardFindsACheckThatCannotFail(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	answers, err := ask(o, []expectation{elementOnly})
+	q, err := questionsOf([]expectation{elementOnly})
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers, err := q.ask(o, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,13 +18,17 @@ import (
 func MutantsOf(s *model.Suite) ([]Mutant, error) {
 	faults := oracle.Faults()
 	out := make([]Mutant, len(faults))
-	err := parallel.Each(len(faults), func(i int) error {
+	questions, err := validate.QuestionsOf(s)
+	if err != nil {
+		return nil, err
+	}
+	err = parallel.Each(len(faults), func(i int) error {
 		f := faults[i]
 		o, err := oracle.New(f.Name)
 		if err != nil {
 			return err
 		}
-		ds, err := validate.Disagreements(s, o)
+		ds, err := questions.Disagreements(o)
 		if err != nil {
 			return fmt.Errorf("reference run against mutant %s: %w", f.Name, err)
 		}

@@ -49,9 +49,8 @@ func (d DotnetToolchain) Available() error {
 }
 
 // Prepare restores and compiles the generated test project in dir, for the
-// newest .NET runtime installed here (see frameworkArgs). Restore runs on
-// its own first: `dotnet build -p:TargetFramework=X` restores for the
-// project's own framework and then fails with NETSDK1005.
+// newest .NET runtime installed here (see frameworkArgs), in one dotnet
+// command.
 func (d DotnetToolchain) Prepare(ctx context.Context, dir string, log io.Writer) error {
 	project, err := dotnetProject(dir)
 	if err != nil {
@@ -64,23 +63,18 @@ func (d DotnetToolchain) Prepare(ctx context.Context, dir string, log io.Writer)
 	return err
 }
 
-// build restores project (relative to dir) and then builds it into outDir
-// for framework, each command's output going to log. Any warning is an
-// error, as javac's are for Java: generated code must compile clean, the
-// way the SDKs build.
+// build restores project (relative to dir) and builds it into outDir for
+// framework, in one command whose output goes to log: a dotnet command
+// costs a CLI start and a project evaluation, a second of CPU. Any warning
+// is an error, as javac's are for Java: generated code must compile clean,
+// the way the SDKs build.
 func (d DotnetToolchain) build(ctx context.Context, dir, project, outDir string, framework []string, log io.Writer) error {
-	steps := [][]string{
-		append([]string{"restore", project}, framework...),
-		append([]string{"build", project, "--no-restore", "--nologo", "-p:OutDir=" + outDir,
-			"-p:TreatWarningsAsErrors=true"}, framework...),
-	}
-	for _, args := range steps {
-		fmt.Fprintf(log, "$ dotnet %s\n", strings.Join(args, " "))
-		cmd := d.dotnet(ctx, dir, nil, args...)
-		cmd.Stdout, cmd.Stderr = log, log
-		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("dotnet %s %s: %w", args[0], project, err)
-		}
+	args := append([]string{"build", project, "--nologo", "-p:OutDir=" + outDir, "-p:TreatWarningsAsErrors=true"}, framework...)
+	fmt.Fprintf(log, "$ dotnet %s\n", strings.Join(args, " "))
+	cmd := d.dotnet(ctx, dir, nil, args...)
+	cmd.Stdout, cmd.Stderr = log, log
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("dotnet build %s: %w", project, err)
 	}
 	return nil
 }
@@ -161,7 +155,11 @@ func (d DotnetToolchain) frameworkArgs(ctx context.Context) []string {
 	if tfm == "" {
 		return nil
 	}
-	return []string{"-p:TargetFramework=" + tfm}
+	// Both: with TargetFramework alone, the restore that build runs first
+	// leaves the assets for the project's own framework, and the build then
+	// fails with NETSDK1005; TargetFrameworks too makes the restore the
+	// retargeted one's.
+	return []string{"-p:TargetFramework=" + tfm, "-p:TargetFrameworks=" + tfm}
 }
 
 // newestFramework caches newestNetCoreApp per dotnet command.

@@ -105,15 +105,16 @@ func TestDotnetToolchainDrivesTheCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"args: restore BabelQueue.Conformance.Tests.csproj -p:TargetFramework=net10.0",
-		"args: build BabelQueue.Conformance.Tests.csproj --no-restore --nologo -p:OutDir=bin/bqgen-verify/ -p:TreatWarningsAsErrors=true -p:TargetFramework=net10.0",
-		"args: restore " + filepath.Join(dir, "bin/bqgen-verify-runner/src/BqgenVerifyRunner.csproj") + " -p:TargetFramework=net10.0",
-		"args: build " + filepath.Join(dir, "bin/bqgen-verify-runner/src/BqgenVerifyRunner.csproj") + " --no-restore --nologo -p:OutDir=" +
-			filepath.Join(dir, "bin/bqgen-verify-runner/out") + "/ -p:TreatWarningsAsErrors=true -p:TargetFramework=net10.0",
+		"args: build BabelQueue.Conformance.Tests.csproj --nologo -p:OutDir=bin/bqgen-verify/ -p:TreatWarningsAsErrors=true -p:TargetFramework=net10.0 -p:TargetFrameworks=net10.0",
+		"args: build " + filepath.Join(dir, "bin/bqgen-verify-runner/src/BqgenVerifyRunner.csproj") + " --nologo -p:OutDir=" +
+			filepath.Join(dir, "bin/bqgen-verify-runner/out") + "/ -p:TreatWarningsAsErrors=true -p:TargetFramework=net10.0 -p:TargetFrameworks=net10.0",
 	} {
 		if !strings.Contains(log.String(), want) {
 			t.Errorf("Prepare did not run %q:\n%s", want, log.String())
 		}
+	}
+	if strings.Contains(log.String(), "args: restore") {
+		t.Errorf("Prepare restored in a command of its own; build restores:\n%s", log.String())
 	}
 	res, err := tc.Run(context.Background(), dir, []string{EnvOracleBin + "=/x/bqgen", EnvOracleFault + "=min-length-bytes"})
 	if err != nil {

@@ -35,7 +35,6 @@ func (d DotnetToolchain) prepareWarm(ctx context.Context, dir string, framework 
 		if err != nil {
 			return err
 		}
-		// Restored on its own first, as the tests are (see Prepare).
 		return d.build(ctx, into, project, filepath.Join(into, "out")+"/", framework, log)
 	})
 	if err == nil && built != own {

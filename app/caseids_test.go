@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/testkit/racetest"
 	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 	"github.com/babelqueue/bqgen/model"
 )
@@ -20,6 +21,7 @@ import (
 // what lets `bqgen cases` print one list for every language and the strict
 // exemption check refuse a pattern without running any backend.
 func TestEveryLanguageSeesTheCaseIDs(t *testing.T) {
+	racetest.SkipRepetition(t, "it generates every language again and again; the backends' concurrent rendering is raced by the golden tests")
 	t.Parallel()
 	suites := map[string]*model.Suite{"canonical": suitetest.Canonical(t)}
 	if up := suitetest.UpstreamIfPresent(t); up != nil {

@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 
 	"github.com/babelqueue/bqgen/conformance"
+	"github.com/babelqueue/bqgen/internal/testkit/racetest"
 )
 
 // worstSuite builds a valid suite of about mib MiB (at least 5: two 1 MiB
@@ -119,6 +120,7 @@ func roundtripCase() string {
 // The worst-case suite, small, is valid: the benchmark measures a suite
 // that passes, not one refused early.
 func TestWorstSuiteIsValid(t *testing.T) {
+	racetest.SkipRepetition(t, "a large suite through the same validation; validate.ask's concurrent questions are raced by TestCrossCheckCacheIsKeyedByTheFiles and every Suite call")
 	t.Parallel()
 	if _, problems := Suite(worstSuite(t, 1)); len(problems.Errors()) > 0 {
 		t.Fatal(problems.Errors()[:min(3, len(problems.Errors()))])

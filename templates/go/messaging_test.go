@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/testkit/racetest"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 )
@@ -203,6 +204,7 @@ func stringItems(t *testing.T, e ast.Expr) []string {
 // no babelqueue-go module has: every target's scaffold reports them not
 // provided, naming what the SDK lacks.
 func TestScaffoldReasonsForMessaging(t *testing.T) {
+	racetest.SkipRepetition(t, "it generates one scaffold after another; the backend's concurrent rendering is raced by TestGenerateIsDeterministic")
 	t.Parallel()
 	lacks := map[string][]string{
 		protocol.Settle.Name:        {"no shared messaging layer", "Transport only Pops and Acks", "requeue or reject", "WithBody", "messages_settled"},

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/testkit/racetest"
 	"github.com/babelqueue/bqgen/model"
 )
 
@@ -60,6 +61,7 @@ func TestOptionErrors(t *testing.T) {
 // default; hostile text cannot end the comment or read as a build
 // constraint, and go vet accepts the file.
 func TestHeaderSaysHowToRegenerate(t *testing.T) {
+	racetest.SkipRepetition(t, "it generates the suite once per header; the backend's concurrent rendering is raced by TestGenerateIsDeterministic")
 	t.Parallel()
 	s := canonicalSuite(t)
 	for _, c := range []struct{ regenerate, want string }{

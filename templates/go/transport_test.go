@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/testkit/racetest"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 )
@@ -14,6 +15,7 @@ import (
 // operations onto the package's own code and never sends the reader to
 // "that module's own conformance test".
 func TestTransportTarget(t *testing.T) {
+	racetest.SkipRepetition(t, "it generates one transport target after another; the backend's concurrent rendering is raced by TestGenerateIsDeterministic")
 	t.Parallel()
 	s := canonicalSuite(t)
 	mappings := map[string][]string{

@@ -21,7 +21,9 @@ package oracle
 // one with New. An Oracle holds no mutable state, so it is safe for concurrent
 // use: each operation builds what it needs (stores, queues) afresh. (A
 // replaying oracle, which Conversation.AnsweredAlike builds for one
-// conversation, counts its ids instead; it is used by one goroutine.)
+// conversation, counts its ids instead, and a consulting one, which
+// CallConsulting builds for one call, notes the faults it asks about: each
+// is used by one goroutine.)
 type Oracle struct {
 	fault Fault
 	// replay, when set, stands in for the producer's randomness and clock.

@@ -1,6 +1,10 @@
 package verify
 
 import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/babelqueue/bqgen/internal/testkit/tier"
@@ -48,4 +52,77 @@ final class StateTest extends TestCase
 }
 `})
 	proveWarmIsolation(t, tc, dir)
+}
+
+// TestPHPWarmChildLeavesWithItsVerdict: the forked child ends through
+// _exit, skipping PHP's teardown, yet what PHPUnit printed and wrote is all
+// there, and a run that died of a fatal error still answers non-zero.
+func TestPHPWarmChildLeavesWithItsVerdict(t *testing.T) {
+	tier.Toolchain(t, "php")
+	tc := NewPHPToolchain().(PHPToolchain)
+	if err := tc.Available(); err != nil {
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{php.PHPUnitConfig: `<?xml version="1.0" encoding="UTF-8"?>
+<phpunit colors="false" cacheResult="false">
+    <testsuites>
+        <testsuite name="leave"><directory suffix="Test.php">tests</directory></testsuite>
+    </testsuites>
+</phpunit>
+`, "tests/LeaveTest.php": `<?php
+declare(strict_types=1);
+
+use PHPUnit\Framework\TestCase;
+
+final class LeaveTest extends TestCase
+{
+    public function testPasses(): void
+    {
+        $this->assertTrue(true);
+    }
+
+    public function testFailsOrDies(): void
+    {
+        if (getenv('BQGEN_ORACLE_FAULT') === 'die') {
+            eval('function bqgen_twice() {} function bqgen_twice() {}'); // a compile error: fatal, past PHPUnit's catch
+        }
+        $this->assertSame('', (string) getenv('BQGEN_ORACLE_FAULT'), 'served by a mutant');
+    }
+}
+`})
+	ctx := context.Background()
+	w, err := tc.StartWarm(ctx, dir)
+	if err != nil {
+		t.Fatalf("start the warm runner: %v", err)
+	}
+	defer w.Close()
+	for _, c := range []struct {
+		fault        string
+		passed, fail int
+	}{{"", 2, 0}, {"a-mutant", 1, 1}} {
+		res, err := w.Run(ctx, (&oracleLink{bin: "/no/oracle/needed"}).env(c.fault))
+		if err != nil {
+			t.Fatalf("fault %q: %v", c.fault, err)
+		}
+		if res.Passed != c.passed || res.Failed != c.fail || len(res.Files) != 1 {
+			t.Fatalf("fault %q: %d passed, %d failed, result files %v; want %d and %d and PHPUnit's JUnit report\n%s",
+				c.fault, res.Passed, res.Failed, res.Files, c.passed, c.fail, res.Output)
+		}
+		if report, err := os.ReadFile(res.Files[0]); err != nil || !strings.Contains(string(report), "</testsuites>") {
+			t.Fatalf("fault %q: the JUnit report is not whole (%v):\n%s", c.fault, err, report)
+		}
+	}
+	results, err := newRunResultsDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err := w.(phpWarm).p.run(ctx, warmFields(filepath.Join(results, "output.txt"),
+		map[string]string{"results": filepath.Join(results, phpUnitJUnitFile)}, (&oracleLink{bin: "/no/oracle/needed"}).env("die")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code != 255 {
+		t.Errorf("a run that died of a fatal error answered exit %d, want 255", code)
+	}
 }

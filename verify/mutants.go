@@ -13,8 +13,9 @@ import (
 // MutantsOf lists every fault of the oracle with the number of cases of s
 // that the language-neutral reference expectations fail against it, which is
 // how many generated tests must fail against that mutant in every language.
-// The faults go side by side, one per CPU: each is a run of the oracle
-// over every case, and the cases of one run are too small to share well.
+// The suite's questions are put to the correct oracle once, and to each
+// fault only those whose correct answer asked about it (validate.Questions):
+// the others it answers alike. The faults go side by side, one per CPU.
 func MutantsOf(s *model.Suite) ([]Mutant, error) {
 	faults := oracle.Faults()
 	out := make([]Mutant, len(faults))

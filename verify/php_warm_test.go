@@ -11,22 +11,31 @@ import (
 	"github.com/babelqueue/bqgen/templates/php"
 )
 
-func TestPHPWarmRunsAreIsolated(t *testing.T) {
+// phpWarmProject is a PHPUnit project in a new directory with one test
+// file, source at name, and the PHP toolchain to run it; t is skipped
+// where PHP is not installed.
+func phpWarmProject(t *testing.T, name, source string) (PHPToolchain, string) {
+	t.Helper()
 	tier.Toolchain(t, "php")
 	tc := NewPHPToolchain().(PHPToolchain)
 	if err := tc.Available(); err != nil {
 		t.Skip(err)
 	}
 	dir := t.TempDir()
-	// A static, a global and a class declared at run time: each would
-	// survive into the next run in one long-lived PHP process.
 	writeFiles(t, dir, map[string]string{php.PHPUnitConfig: `<?xml version="1.0" encoding="UTF-8"?>
 <phpunit colors="false" cacheResult="false">
     <testsuites>
-        <testsuite name="state"><directory suffix="Test.php">tests</directory></testsuite>
+        <testsuite name="warm"><directory suffix="Test.php">tests</directory></testsuite>
     </testsuites>
 </phpunit>
-`, "tests/StateTest.php": `<?php
+`, name: source})
+	return tc, dir
+}
+
+func TestPHPWarmRunsAreIsolated(t *testing.T) {
+	// A static, a global and a class declared at run time: each would
+	// survive into the next run in one long-lived PHP process.
+	tc, dir := phpWarmProject(t, "tests/StateTest.php", `<?php
 declare(strict_types=1);
 
 use PHPUnit\Framework\TestCase;
@@ -50,7 +59,7 @@ final class StateTest extends TestCase
         $this->assertSame('', self::$fault, 'served by a mutant');
     }
 }
-`})
+`)
 	proveWarmIsolation(t, tc, dir)
 }
 
@@ -58,19 +67,7 @@ final class StateTest extends TestCase
 // _exit, skipping PHP's teardown, yet what PHPUnit printed and wrote is all
 // there, and a run that died of a fatal error still answers non-zero.
 func TestPHPWarmChildLeavesWithItsVerdict(t *testing.T) {
-	tier.Toolchain(t, "php")
-	tc := NewPHPToolchain().(PHPToolchain)
-	if err := tc.Available(); err != nil {
-		t.Skip(err)
-	}
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{php.PHPUnitConfig: `<?xml version="1.0" encoding="UTF-8"?>
-<phpunit colors="false" cacheResult="false">
-    <testsuites>
-        <testsuite name="leave"><directory suffix="Test.php">tests</directory></testsuite>
-    </testsuites>
-</phpunit>
-`, "tests/LeaveTest.php": `<?php
+	tc, dir := phpWarmProject(t, "tests/LeaveTest.php", `<?php
 declare(strict_types=1);
 
 use PHPUnit\Framework\TestCase;
@@ -90,7 +87,7 @@ final class LeaveTest extends TestCase
         $this->assertSame('', (string) getenv('BQGEN_ORACLE_FAULT'), 'served by a mutant');
     }
 }
-`})
+`)
 	ctx := context.Background()
 	w, err := tc.StartWarm(ctx, dir)
 	if err != nil {

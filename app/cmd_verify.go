@@ -17,7 +17,7 @@ func verifyCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "verify",
 		Usage:     "run the generated tests against the oracle (all must pass) and each mutant (each must be caught)",
-		UsageText: "bqgen verify --lang LANG|all [--suite DIR] [--keep] [--report FILE [--oracle-only]] [--process-per-run] [--every-test] [--format text|json|github]",
+		UsageText: "bqgen verify --lang LANG|all [--suite DIR] [--keep] [--report FILE [--oracle-only]] [--process-per-run] [--every-test] [--run-each-alone] [--format text|json|github]",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "lang", Usage: "`LANG` to verify, or all (every language whose tools are installed)"},
 			suiteFlag(),
@@ -26,6 +26,7 @@ func verifyCommand() *cli.Command {
 			&cli.BoolFlag{Name: "oracle-only", Usage: "run against the oracle alone, no mutants: for --report, not a proof"},
 			&cli.BoolFlag{Name: "process-per-run", Usage: "start the language's runner afresh for every run instead of keeping one warm per worker (slower; for comparison)"},
 			&cli.BoolFlag{Name: "every-test", Usage: "run every generated test against every mutant, not only the test files whose recorded requests the mutant answers otherwise than the oracle (slower; for comparison)"},
+			&cli.BoolFlag{Name: "run-each-alone", Usage: "give every mutant a run of its own, rather than letting mutants whose test files differ share one (slower; for comparison)"},
 			formatFlag(),
 		},
 		Action: runVerify,
@@ -87,7 +88,7 @@ func runVerify(c *cli.Context) error {
 	}
 	run := verify.Languages{Suite: s, Backends: Backends(), Toolchains: Toolchains(), OracleBin: bin, Log: c.App.ErrWriter,
 		KeepDir: c.Bool("keep"), OracleOnly: c.Bool("oracle-only"), ProcessPerRun: c.Bool("process-per-run"),
-		EveryTest: c.Bool("every-test"), Mutants: mutants, Summary: v, Text: text, Quiet: o.Quiet || format != "text"}
+		EveryTest: c.Bool("every-test"), RunEachAlone: c.Bool("run-each-alone"), Mutants: mutants, Summary: v, Text: text, Quiet: o.Quiet || format != "text"}
 	if c.String("report") != "" {
 		run.OracleRuns = verify.NewOracleReport(s)
 	}

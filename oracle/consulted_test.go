@@ -36,8 +36,8 @@ func TestOnlyHasReadsTheFault(t *testing.T) {
 				continue
 			}
 			ast.Inspect(fn, func(n ast.Node) bool {
-				if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "fault" {
-					t.Errorf("%s: %s reads .fault: ask has instead, or a mutant may be skipped where its fault acts", fset.Position(sel.Pos()), fn.Name.Name)
+				if sel, ok := n.(*ast.SelectorExpr); ok && (sel.Sel.Name == "fault" || sel.Sel.Name == "alongside") {
+					t.Errorf("%s: %s reads .%s: ask has instead, or a mutant may be skipped where its fault acts", fset.Position(sel.Pos()), fn.Name.Name, sel.Sel.Name)
 				}
 				return true
 			})

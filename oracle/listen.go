@@ -218,6 +218,6 @@ func (l *Listener) readHello(conn net.Conn, in *bufio.Reader) (*Oracle, *Recordi
 			return nil, nil, errors.New("the hello's token is not this server's")
 		}
 	}
-	o, err := New(Fault(h.Fault))
+	o, err := Together(splitFaults(h.Fault))
 	return o, rec, err
 }

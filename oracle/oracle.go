@@ -17,6 +17,8 @@
 // generated tests catch the bug it names.
 package oracle
 
+import "slices"
+
 // Oracle answers the subject operations. The zero value is not usable; build
 // one with New. An Oracle holds no mutable state, so it is safe for concurrent
 // use: each operation builds what it needs (stores, queues) afresh. (A
@@ -26,6 +28,8 @@ package oracle
 // is used by one goroutine.)
 type Oracle struct {
 	fault Fault
+	// alongside are the further faults switched on with fault (Together).
+	alongside []Fault
 	// replay, when set, stands in for the producer's randomness and clock.
 	replay *replaySource
 	// consulted, when set, collects each fault has is asked about: an
@@ -44,5 +48,5 @@ func (o *Oracle) has(f Fault) bool {
 	if o.consulted != nil {
 		o.consulted[f] = true
 	}
-	return o.fault == f
+	return o.fault == f || slices.Contains(o.alongside, f)
 }

@@ -121,6 +121,8 @@ type Languages struct {
 	KeepDir, OracleOnly, ProcessPerRun bool
 	// EveryTest runs every test against every mutant (Config.EveryTest).
 	EveryTest bool
+	// RunEachAlone gives every mutant a run of its own (Config.RunEachAlone).
+	RunEachAlone bool
 	// Mutants, when set, are the suite's mutants as ReportUnkilled
 	// computed them; the languages share them (nil: computed here).
 	Mutants    *Mutants
@@ -145,7 +147,8 @@ func (l *Languages) Run(ctx context.Context, langs []string) (failed []string, e
 		}
 		run := RunLang(ctx, Config{Backend: b, Toolchain: l.Toolchains[lang], Suite: l.Suite, OracleBin: l.OracleBin,
 			Mutants: ms, Log: l.Log, KeepDir: l.KeepDir, OracleOnly: l.OracleOnly, ProcessPerRun: l.ProcessPerRun, EveryTest: l.EveryTest,
-			Progress: l.Summary.OnProgress()})
+			RunEachAlone: l.RunEachAlone,
+			Progress:     l.Summary.OnProgress()})
 		l.Summary.EndProgress()
 		l.Summary.Add(run)
 		run.Print(l.Text, l.Quiet)

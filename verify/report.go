@@ -36,6 +36,8 @@ func (r Report) Write(w io.Writer) {
 	}
 	if r.EveryTest != "" && r.EveryTest != "asked for" {
 		fmt.Fprintf(w, "%s: every mutant's run ran every test: %s\n", r.Lang, r.EveryTest)
+	} else if r.EachAlone != "" && r.EachAlone != "asked for" && len(r.Mutants) > 0 {
+		fmt.Fprintf(w, "%s: every mutant ran in a run of its own: %s\n", r.Lang, r.EachAlone)
 	}
 	if len(r.NotRun) > 0 {
 		fmt.Fprintf(w, "%s: %d mutant(s) not applicable (their blocks are not in the suite)\n", r.Lang, len(r.NotRun))
@@ -85,17 +87,17 @@ func (r Report) ranWhat(m MutantResult) string {
 	if m.Files == nil && !m.Replayed {
 		return ""
 	}
-	return "; " + describeFiles(m.Files, r.TestFiles)
+	ran := "; " + describeFiles(m.Files, r.TestFiles)
+	switch n := len(m.SharedWith); n {
+	case 0:
+	case 1:
+		ran += ", in one run with another mutant's files"
+	default:
+		ran += fmt.Sprintf(", in one run with %d other mutants' files", n)
+	}
+	return ran
 }
 
 // Runs counts the runs of the tests: against the oracle, each test file
-// alone (recording what it asks), and each mutant's that was not replayed.
-func (r Report) Runs() int {
-	n := 1 + r.FileRuns
-	for _, m := range r.Mutants {
-		if !m.Replayed {
-			n++
-		}
-	}
-	return n
-}
+// alone (recording what it asks), and the mutants' runs.
+func (r Report) Runs() int { return 1 + r.FileRuns + r.MutantRuns }

@@ -54,6 +54,8 @@ type selection struct {
 	files []selectedFile
 	// why is why every run runs every test ("" when runs are selected).
 	why string
+	// shared: mutants whose files differ share runs (planSharing).
+	shared bool
 }
 
 // selectedFile is a test file with its selectors and what its tests asked
@@ -183,36 +185,6 @@ func (s *selection) recordOne(ctx context.Context, r *runner, link *oracleLink, 
 	}
 	f.asked = asked
 	return ""
-}
-
-// forMutant returns the files whose recorded requests the mutant fault
-// answers otherwise, their selectors and how many tests they hold.
-func (s *selection) forMutant(fault string) (files, selectors []string, tests int, err error) {
-	for _, f := range s.files {
-		changed, err := answersChange(f.asked, oracle.Fault(fault))
-		if err != nil {
-			return nil, nil, 0, fmt.Errorf("replay %s's requests to mutant %s: %w", f.Path, fault, err)
-		}
-		if changed {
-			files = append(files, f.Path)
-			selectors = append(selectors, f.selectors...)
-			tests += len(f.Tests)
-		}
-	}
-	slices.Sort(selectors)
-	return files, slices.Compact(selectors), tests, nil
-}
-
-// answersChange reports whether fault answers any of the conversations
-// otherwise than they went.
-func answersChange(convs []oracle.Conversation, fault oracle.Fault) (bool, error) {
-	for _, c := range convs {
-		alike, err := c.AnsweredAlike(fault)
-		if err != nil || !alike {
-			return true, err
-		}
-	}
-	return false, nil
 }
 
 // describeFiles says which files a mutant's run ran, for its line of the report.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/oracle"
 	"github.com/babelqueue/bqgen/protocol"
 	"github.com/babelqueue/bqgen/safefile"
 	"github.com/babelqueue/bqgen/writer"
@@ -71,6 +72,9 @@ type Config struct {
 	// than the test files whose recorded requests the mutant answers
 	// otherwise than the oracle (select.go).
 	EveryTest bool
+	// RunEachAlone gives every mutant a run of its own, rather than
+	// letting mutants whose files differ share one (batch.go).
+	RunEachAlone bool
 }
 
 // MutantResult is what the tests did against one mutant.
@@ -88,6 +92,10 @@ type MutantResult struct {
 	// oracle did, so the tests do what they did against the oracle; there
 	// was no run.
 	Replayed bool
+	// SharedWith are the mutants whose files the same run ran, each file
+	// answered as its own mutant answers it (batch.go); nil when the
+	// mutant's run was its own.
+	SharedWith []string
 }
 
 // Report is the outcome of a verification.
@@ -120,9 +128,17 @@ type Report struct {
 	// files whose answers it changes: "asked for" (Config.EveryTest), or
 	// why they could not be told; "" when they were.
 	EveryTest string
+	// EachAlone is why no mutants shared a run: "asked for"
+	// (Config.RunEachAlone), why the run against the oracle's result files
+	// do not tell each file's tests apart, or EveryTest's reason; "" when
+	// mutants whose files differ shared runs.
+	EachAlone string
 	// TestFiles is how many test files there are, and FileRuns how many
 	// runs ran one alone against the oracle, recording what it asked.
 	TestFiles, FileRuns int
+	// MutantRuns is how many runs the mutants took: one each, but none for
+	// a mutant replayed, and one for several that shared it.
+	MutantRuns int
 }
 
 // Survivors are the mutants no test caught.
@@ -205,10 +221,11 @@ func (rep *Report) run(ctx context.Context, cfg Config, dir string, files testFi
 	}
 	sel := planSelection(ctx, cfg, pool, link, files, rep.Baseline.Total())
 	rep.EveryTest, rep.TestFiles = sel.why, len(files.files)
+	rep.EachAlone = sel.planSharing(cfg, rep.Baseline)
 	if sel.used() {
 		rep.FileRuns = len(files.files)
 	}
-	rep.Mutants, err = runMutants(ctx, cfg, pool, link, sel, applicable, rep.Baseline.Total(), progress)
+	rep.Mutants, rep.MutantRuns, err = runMutants(ctx, cfg, pool, link, sel, applicable, rep.Baseline.Total(), progress)
 	return err
 }
 
@@ -234,27 +251,97 @@ func (rep *Report) sortMutants(cfg Config) []Mutant {
 	return applicable
 }
 
-// runMutants runs the prepared project once per mutant, cfg.Workers at a
-// time, and returns the results in the order of ms. The first error stops
-// the runs not yet started.
-func runMutants(ctx context.Context, cfg Config, pool *runners, link *oracleLink, sel *selection, ms []Mutant, total int, progress *progressOf) ([]MutantResult, error) {
+// runMutants runs the prepared project against each mutant, cfg.Workers
+// runs at a time, and returns the results in the order of ms. Under a
+// selection, mutants whose files differ share a run (batch.go). The first
+// error stops the runs not yet started.
+func runMutants(ctx context.Context, cfg Config, pool *runners, link *oracleLink, sel *selection, ms []Mutant, total int, progress *progressOf) ([]MutantResult, int, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	results := make([]MutantResult, len(ms))
-	errs := make([]error, len(ms))
-	onRunners(ctx, pool, cfg.Workers, len(ms), func(r *runner, i int) {
+	jobs, err := mutantJobs(sel, ms)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s: %w", cfg.Backend.Lang(), err)
+	}
+	errs := make([]error, len(jobs))
+	runs := make([]int, len(jobs))
+	onRunners(ctx, pool, cfg.Workers, len(jobs), func(r *runner, j int) {
 		runStarted := time.Now()
-		results[i], errs[i] = runMutant(ctx, cfg, r, link, sel, ms[i], total)
-		if errs[i] != nil {
+		var out []MutantResult
+		out, runs[j], errs[j] = jobs[j].run(ctx, cfg, r, link, sel, ms, total)
+		if errs[j] != nil {
 			cancel()
 			return
 		}
-		progress.mutant(results[i], time.Since(runStarted))
+		for k, i := range jobs[j].mutants {
+			results[i] = out[k]
+			progress.mutant(out[k], time.Since(runStarted))
+		}
 	})
 	if err := firstCause(errs); err != nil {
+		return nil, 0, err
+	}
+	n := 0
+	for _, r := range runs {
+		n += r
+	}
+	return results, n, nil
+}
+
+// mutantJob is one run's worth of mutants: one mutant, or under a
+// selection a batch of them, or a mutant that needs no run.
+type mutantJob struct {
+	mutants []int // indexes into the mutants
+	plans   []mutantPlan
+}
+
+// mutantJobs are the jobs of ms: without a selection one per mutant, with
+// it the mutants that need no run first, then the batches.
+func mutantJobs(sel *selection, ms []Mutant) ([]mutantJob, error) {
+	if !sel.used() {
+		jobs := make([]mutantJob, len(ms))
+		for i := range ms {
+			jobs[i] = mutantJob{mutants: []int{i}}
+		}
+		return jobs, nil
+	}
+	plans, err := sel.planMutants(ms)
+	if err != nil {
 		return nil, err
 	}
-	return results, nil
+	var jobs []mutantJob
+	for i, p := range plans {
+		if len(p.files) == 0 || !sel.shared {
+			jobs = append(jobs, mutantJob{mutants: []int{i}, plans: plans})
+		}
+	}
+	if sel.shared {
+		for _, b := range batchesOf(ms, plans) {
+			jobs = append(jobs, mutantJob{mutants: b, plans: plans})
+		}
+	}
+	return jobs, nil
+}
+
+// run runs the job's mutants and returns their results in its order, and
+// how many runs it took.
+func (j mutantJob) run(ctx context.Context, cfg Config, r *runner, link *oracleLink, sel *selection, ms []Mutant, total int) ([]MutantResult, int, error) {
+	if len(j.mutants) > 1 {
+		return runBatch(ctx, cfg, r, link, sel, ms, j.plans, j.mutants, total)
+	}
+	i := j.mutants[0]
+	var res MutantResult
+	var err error
+	if j.plans == nil {
+		res, err = runMutant(ctx, cfg, r, link, sel, ms[i], total)
+	} else {
+		res, err = runPlanned(ctx, cfg, r, link, sel, ms[i], j.plans[i], total)
+	}
+	runs := 1
+	if res.Replayed {
+		runs = 0
+	}
+	return []MutantResult{res}, runs, err
 }
 
 // onRunners calls do(r, i) for each i below n, as many at once as there
@@ -332,27 +419,39 @@ func materialise(cfg Config) (string, testFiles, error) {
 }
 
 // runMutant runs the tests against m: the files whose recorded requests m
-// answers otherwise, where sel is used, else every test. It counts m as
-// killed only when some test failed and as many tests ran as were
-// selected: a runner that crashed proves nothing.
+// answers otherwise, where sel is used, else every test (total of them).
 func runMutant(ctx context.Context, cfg Config, r *runner, link *oracleLink, sel *selection, m Mutant, total int) (MutantResult, error) {
-	var files, only []string
-	selectedTotal := total
-	if sel.used() {
-		var err error
-		if files, only, selectedTotal, err = sel.forMutant(m.Name); err != nil {
-			return MutantResult{}, fmt.Errorf("%s: %w", cfg.Backend.Lang(), err)
-		}
-		if len(files) == 0 {
-			return MutantResult{Mutant: m, Replayed: true, AsExpected: m.ExpectedFailures == 0}, nil
-		}
+	if !sel.used() {
+		return runAlone(ctx, cfg, r, link, m, nil, nil, total, total)
 	}
+	plan, err := sel.planMutant(oracle.Fault(m.Name))
+	if err != nil {
+		return MutantResult{}, fmt.Errorf("%s: %w", cfg.Backend.Lang(), err)
+	}
+	return runPlanned(ctx, cfg, r, link, sel, m, plan, total)
+}
+
+// runPlanned runs m alone on the files of its plan; a plan of no files
+// needs no run: m answers every request the tests make alike.
+func runPlanned(ctx context.Context, cfg Config, r *runner, link *oracleLink, sel *selection, m Mutant, plan mutantPlan, total int) (MutantResult, error) {
+	if len(plan.files) == 0 {
+		return MutantResult{Mutant: m, Replayed: true, AsExpected: m.ExpectedFailures == 0}, nil
+	}
+	files, selectors, tests := plan.of(sel)
+	return runAlone(ctx, cfg, r, link, m, files, selectors, tests, total)
+}
+
+// runAlone runs against m alone the tests the selectors in only name,
+// tests of them (every test, total of them, when only is nil). It counts m
+// as killed only when some test failed and as many tests ran as were
+// selected: a runner that crashed proves nothing.
+func runAlone(ctx context.Context, cfg Config, r *runner, link *oracleLink, m Mutant, files, only []string, tests, total int) (MutantResult, error) {
 	res, selected, err := r.runOnly(ctx, link.env(m.Name), only)
 	if err != nil {
 		return MutantResult{}, fmt.Errorf("%s: run against mutant %s: %w", cfg.Backend.Lang(), m.Name, err)
 	}
 	if selected {
-		total = selectedTotal
+		total = tests
 	} else {
 		files = nil // a runner that fell back to one that cannot select ran every test
 	}

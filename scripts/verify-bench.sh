@@ -21,14 +21,17 @@ table() {
     BEGIN { rows = 0 }
     $1 ~ /^BenchmarkVerify\// {
       split($1, name, "/"); lang = name[2]; mode = name[3]; sub(/-[0-9]+$/, "", mode)
-      wall = ""; cpu = ""; selected = ""; runner = (mode == "process-per-run" ? "a process per run (asked for)" : mode)
+      wall = ""; cpu = ""; selected = ""; mutantRuns = ""; mutants = ""; runner = (mode == "process-per-run" ? "a process per run (asked for)" : mode)
       for (i = 2; i < NF; i++) {
         if ($(i + 1) == "ns/op") wall = sprintf("%.1f s", $i / 1e9)
         if ($(i + 1) == "cpu-s/op") cpu = sprintf("%.1f s", $i)
         if ($(i + 1) == "warm-runner") runner = ($i == 1 ? "warm" : "a process per run")
         if ($(i + 1) == "selected-files") selected = $i
+        if ($(i + 1) == "mutant-runs") mutantRuns = $i
+        if ($(i + 1) == "mutants") mutants = $i
       }
       if (selected == 1) runner = runner ", the files each mutant changes"
+      if (mutants != "" && mutantRuns != "") runner = runner sprintf(", %d runs for %d mutants", mutantRuns, mutants)
       if (wall == "") next
       if (rows++ == 0) { print "| language | runs | wall | CPU (runners, oracle, verify) |"; print "|---|---|---|---|" }
       printf "| %s | %s | %s | %s |\n", lang, runner, wall, (cpu == "" ? "not measured here" : cpu)

@@ -18,6 +18,9 @@ import (
 type sharingFixture struct {
 	selectionFixture
 	onlyA, onlyB oracle.Fault
+	// emptyReports is how many of the mutants' runs write a result file
+	// naming no test.
+	emptyReports int
 }
 
 func newSharingFixture(t *testing.T) sharingFixture {
@@ -73,7 +76,7 @@ func sharedRun(t *testing.T, fx sharingFixture, cfg Config, ms ...Mutant) Report
 	rep := Report{Baseline: baseline}
 	sel := planSelection(ctx, cfg, pool, link, testFiles{files: fx.files}, 2)
 	rep.EachAlone = sel.planSharing(cfg, baseline)
-	fx.tc.runs = nil
+	fx.tc.runs, fx.tc.emptyReports = nil, fx.emptyReports
 	rep.Mutants, rep.MutantRuns, err = runMutants(ctx, cfg, pool, link, sel, ms, 2, newProgress(cfg, time.Now(), len(ms)))
 	if err != nil {
 		t.Fatal(err)
@@ -124,6 +127,23 @@ func TestASharedRunOnlyConfirms(t *testing.T) {
 	}
 }
 
+// TestASharedRunWhoseReportNamesNoTestRunsAgain: a shared run whose
+// result file names no test (as xUnit's console runner now and then
+// writes) runs once more, not once per mutant.
+func TestASharedRunWhoseReportNamesNoTestRunsAgain(t *testing.T) {
+	fx := newSharingFixture(t)
+	fx.emptyReports = 1
+	rep := sharedRun(t, fx, Config{}, Mutant{Name: string(fx.onlyA), ExpectedFailures: 1}, Mutant{Name: string(fx.onlyB), ExpectedFailures: 1})
+	if want := [][]string{{"a_test", "b_test"}, {"a_test", "b_test"}}; !slices.EqualFunc(fx.tc.runs, want, slices.Equal) || rep.MutantRuns != 1 {
+		t.Errorf("runs %v (%d counted), want the shared run, once more %v", fx.tc.runs, rep.MutantRuns, want)
+	}
+	for _, m := range rep.Mutants {
+		if m.SharedWith == nil || !m.AsExpected || !m.Killed {
+			t.Errorf("mutant %s: %+v; want the second shared run's verdict", m.Mutant.Name, m)
+		}
+	}
+}
+
 // TestMutantsRunAloneWhereResultsCannotTellFilesApart: asked for, or
 // without result files, every mutant runs alone, and the report says why.
 func TestMutantsRunAloneWhereResultsCannotTellFilesApart(t *testing.T) {
@@ -169,5 +189,10 @@ func TestBatchesKeepFilesAndFaultsApart(t *testing.T) {
 	got := batchesOf(ms, plans)
 	if want := [][]int{{0, 3}, {1, 2}}; !slices.EqualFunc(got, want, slices.Equal) {
 		t.Errorf("batches %v, want %v", got, want)
+	}
+	long := []Mutant{{Name: strings.Repeat("a", maxBatchNames/2)}, {Name: strings.Repeat("b", maxBatchNames/2)}}
+	apart := []mutantPlan{{files: []int{0}}, {files: []int{1}}}
+	if got := batchesOf(long, apart); len(got) != 2 {
+		t.Errorf("names of %d bytes joined share a batch: %v; the hello has room for %d", 2*maxBatchNames/2+1, got, maxBatchNames)
 	}
 }

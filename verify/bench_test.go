@@ -50,6 +50,7 @@ func BenchmarkVerify(b *testing.B) {
 				var cpu time.Duration
 				warmRunner := 1.0 // 0 once a verification says its runs went a process each
 				selected := 1.0   // 0 once a verification says its runs ran every test
+				var mutantRuns, mutantsRun int
 				b.ResetTimer()
 				for range b.N {
 					before := verifyCPU()
@@ -66,6 +67,7 @@ func BenchmarkVerify(b *testing.B) {
 					if rep.EveryTest != "" {
 						selected = 0
 					}
+					mutantRuns, mutantsRun = rep.MutantRuns, len(rep.Mutants)
 				}
 				if cpu > 0 {
 					b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
@@ -73,6 +75,8 @@ func BenchmarkVerify(b *testing.B) {
 				if mode == "default" {
 					b.ReportMetric(warmRunner, "warm-runner")
 					b.ReportMetric(selected, "selected-files")
+					b.ReportMetric(float64(mutantRuns), "mutant-runs")
+					b.ReportMetric(float64(mutantsRun), "mutants")
 				}
 			})
 		}

@@ -107,13 +107,16 @@ func checkNodeVersion(v string) error {
 // pins them, preferring npm's cache (shared by every run on the machine, so a
 // repeated verify downloads nothing), then type-checks the project under its
 // own strict tsconfig and emits each file's JavaScript (and source map)
-// beside it.
+// beside it. Every generated file is checked against the libraries' types,
+// but the libraries' own declaration files are not checked again
+// (--skipLibCheck): that was 1.4 s of tsc's 3.5 on the canonical suite, and
+// the pinned libraries' types do not change with the suite.
 func (n NodeToolchain) Prepare(ctx context.Context, dir string, log io.Writer) error {
 	if err := n.install(ctx, dir, log); err != nil {
 		return err
 	}
 	tsc := exec.CommandContext(ctx, n.node(), filepath.FromSlash(node.TSCompiler),
-		"-p", node.TSConfigFile, "--noEmit", "false", "--sourceMap")
+		"-p", node.TSConfigFile, "--noEmit", "false", "--sourceMap", "--skipLibCheck")
 	if err := runInLogged(tsc, dir, log); err != nil {
 		return fmt.Errorf("node: tsc: %w", err)
 	}

@@ -75,12 +75,23 @@ func off(why string) *selection { return &selection{why: why} }
 // planSelection runs each test file alone against the correct oracle,
 // recording what its tests ask, and returns the selection the mutants'
 // runs go by, or why every run runs every test: asked for, no oracle
-// served here to record, a runner that cannot select, or a file whose
-// tests do not all pass alone as they did together.
+// served here to record, a runner that cannot select, a file whose tests
+// do not all pass alone as they did together, or an index that lists
+// other than the total tests the run against the oracle ran.
 func planSelection(ctx context.Context, cfg Config, pool *runners, link *oracleLink, index testFiles, total int) *selection {
+	sel := selectionOf(cfg, link, index)
+	sel.record(ctx, pool, link, cfg.Workers, nil)
+	return sel.holding(total)
+}
+
+// selectionOf is the selection of index's files, with each file's
+// selectors, not yet recorded, or why every run runs every test.
+func selectionOf(cfg Config, link *oracleLink, index testFiles) *selection {
 	files := index.files
 	tc, ok := cfg.Toolchain.(Selecting)
 	switch {
+	case cfg.OracleOnly:
+		return off("no mutant runs")
 	case cfg.EveryTest:
 		return off("asked for")
 	case link.listener == nil:
@@ -89,8 +100,6 @@ func planSelection(ctx context.Context, cfg Config, pool *runners, link *oracleL
 		return off(cfg.Toolchain.Lang() + "'s runner cannot run some of the tests alone")
 	case index.why != "":
 		return off(index.why)
-	case testsIn(files) != total:
-		return off(fmt.Sprintf("the test index lists %d tests, the run against the oracle ran %d", testsIn(files), total))
 	}
 	sel := &selection{files: make([]selectedFile, len(files))}
 	for i, f := range files {
@@ -103,10 +112,25 @@ func planSelection(ctx context.Context, cfg Config, pool *runners, link *oracleL
 		}
 		sel.files[i] = selectedFile{testFile: f, selectors: selectors}
 	}
-	if why := sel.record(ctx, pool, link, cfg.Workers); why != "" {
-		return off(why)
-	}
 	return sel
+}
+
+// holding is s, or why every run runs every test when its index does not
+// list the total tests the run against the oracle ran.
+func (s *selection) holding(total int) *selection {
+	if s.used() && testsIn(s.plain()) != total {
+		return off(fmt.Sprintf("the test index lists %d tests, the run against the oracle ran %d", testsIn(s.plain()), total))
+	}
+	return s
+}
+
+// plain is the selection's files without what was recorded.
+func (s *selection) plain() []testFile {
+	out := make([]testFile, len(s.files))
+	for i, f := range s.files {
+		out[i] = f.testFile
+	}
+	return out
 }
 
 // selectorsByTest is the selectors of f's tests, one a test (of, which
@@ -147,19 +171,32 @@ func testsIn(files []testFile) int {
 }
 
 // record runs each file alone, as many at once as there are workers, and
-// keeps what its tests asked; it returns why the selection cannot be used,
-// or "".
-func (s *selection) record(ctx context.Context, pool *runners, link *oracleLink, configured int) string {
-	whys := make([]string, len(s.files))
-	onRunners(ctx, pool, configured, len(s.files), func(r *runner, i int) {
-		whys[i] = s.recordOne(ctx, r, link, &s.files[i])
+// keeps what its tests asked; alongside, when set, gets a runner of the
+// same workers first (the run against the oracle goes beside the
+// recordings). A file that cannot be recorded turns the selection off.
+func (s *selection) record(ctx context.Context, pool *runners, link *oracleLink, configured int, alongside func(r *runner)) {
+	first := 0
+	if alongside != nil {
+		first = 1
+	}
+	files := 0
+	if s.used() {
+		files = len(s.files)
+	}
+	whys := make([]string, files)
+	onRunners(ctx, pool, configured, first+files, func(r *runner, i int) {
+		if i < first {
+			alongside(r)
+			return
+		}
+		whys[i-first] = s.recordOne(ctx, r, link, &s.files[i-first])
 	})
 	for _, why := range whys {
 		if why != "" {
-			return why
+			*s = *off(why)
+			return
 		}
 	}
-	return ""
 }
 
 // recordOne runs f alone against the correct oracle, recorded.

@@ -27,8 +27,10 @@ type oracleClientToolchain struct {
 	correct   map[string]string // file → the correct oracle's answer
 	failAlone map[string]bool
 	// resultsDir, when set, is where each run writes a JUnit result file
-	// naming each file's one test (classname the file, name "t").
-	resultsDir string
+	// naming each file's one test (classname the file, name "t"), but the
+	// first emptyReports runs write one naming no test.
+	resultsDir   string
+	emptyReports int
 
 	mu   sync.Mutex
 	runs [][]string // the files each run ran
@@ -79,6 +81,13 @@ func (tc *oracleClientToolchain) RunOnly(_ context.Context, _ string, env, only 
 		fmt.Fprintf(&junit, "<testcase classname=%q name=\"t\">%s</testcase>", f, failure)
 	}
 	junit.WriteString("</testsuite></testsuites>\n")
+	tc.mu.Lock()
+	if tc.emptyReports > 0 {
+		tc.emptyReports--
+		junit.Reset()
+		junit.WriteString("<testsuites><testsuite name=\"fake\"></testsuite></testsuites>\n")
+	}
+	tc.mu.Unlock()
 	if tc.resultsDir != "" {
 		file, err := os.CreateTemp(tc.resultsDir, "results-*.xml")
 		if err != nil {

@@ -204,22 +204,26 @@ func (rep *Report) run(ctx context.Context, cfg Config, dir string, files testFi
 	pool := &runners{tc: cfg.Toolchain, dir: dir, log: log, cold: cfg.ProcessPerRun}
 	defer pool.close()
 	defer func() { rep.ProcessPerRun = pool.processPerRun() }()
-	first := pool.take(ctx)
+	// The run against the oracle goes beside the recordings of each file
+	// alone: they need not wait for it, and prove nothing if it fails.
+	sel := selectionOf(cfg, link, files)
 	runStarted := time.Now()
 	var err error
-	rep.Baseline, err = first.run(ctx, link.env(""))
-	pool.give(first)
+	sel.record(ctx, pool, link, cfg.Workers, func(r *runner) {
+		if rep.Baseline, err = r.run(ctx, link.env("")); err == nil {
+			progress.oracle(rep.Baseline, time.Since(runStarted))
+		}
+	})
 	if err != nil {
 		return fmt.Errorf("%s: run against the oracle: %w", rep.Lang, err)
 	}
-	progress.oracle(rep.Baseline, time.Since(runStarted))
 	if rep.BaselineFiles, err = readResultFiles(rep.Baseline.Files); err != nil {
 		return fmt.Errorf("%s: %w", rep.Lang, err)
 	}
 	if rep.Baseline.Failed > 0 || rep.Baseline.Passed == 0 || cfg.OracleOnly {
 		return nil // mutants prove nothing when the oracle run fails
 	}
-	sel := planSelection(ctx, cfg, pool, link, files, rep.Baseline.Total())
+	sel = sel.holding(rep.Baseline.Total())
 	rep.EveryTest, rep.TestFiles = sel.why, len(files.files)
 	rep.EachAlone = sel.planSharing(cfg, rep.Baseline)
 	if sel.used() {

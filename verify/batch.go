@@ -35,7 +35,7 @@ func (s *selection) planSharing(cfg Config, baseline Result) string {
 	case cfg.RunEachAlone:
 		return "asked for"
 	case len(baseline.Files) == 0:
-		return "the runner writes no result file here to tell each file's tests apart (" + cfg.Backend.Lang() + ")"
+		return "the runner writes no result file here to tell each file's tests apart"
 	}
 	all := make([]int, len(s.files))
 	for i := range all {

@@ -127,19 +127,19 @@ func TestASharedRunOnlyConfirms(t *testing.T) {
 	}
 }
 
-// TestASharedRunWhoseReportNamesNoTestRunsAgain: a shared run whose
-// result file names no test (as xUnit's console runner now and then
-// writes) runs once more, not once per mutant.
-func TestASharedRunWhoseReportNamesNoTestRunsAgain(t *testing.T) {
+// TestASharedRunWhoseReportNamesNoTestRunsEachAlone: a shared run whose
+// result file names no test tells no mutant's verdict, so each mutant
+// runs again alone and keeps that run's verdict.
+func TestASharedRunWhoseReportNamesNoTestRunsEachAlone(t *testing.T) {
 	fx := newSharingFixture(t)
 	fx.emptyReports = 1
 	rep := sharedRun(t, fx, Config{}, Mutant{Name: string(fx.onlyA), ExpectedFailures: 1}, Mutant{Name: string(fx.onlyB), ExpectedFailures: 1})
-	if want := [][]string{{"a_test", "b_test"}, {"a_test", "b_test"}}; !slices.EqualFunc(fx.tc.runs, want, slices.Equal) || rep.MutantRuns != 1 {
-		t.Errorf("runs %v (%d counted), want the shared run, once more %v", fx.tc.runs, rep.MutantRuns, want)
+	if want := [][]string{{"a_test", "b_test"}, {"a_test"}, {"b_test"}}; !slices.EqualFunc(fx.tc.runs, want, slices.Equal) || rep.MutantRuns != 3 {
+		t.Errorf("runs %v (%d counted), want the shared run, then each file alone %v", fx.tc.runs, rep.MutantRuns, want)
 	}
 	for _, m := range rep.Mutants {
-		if m.SharedWith == nil || !m.AsExpected || !m.Killed {
-			t.Errorf("mutant %s: %+v; want the second shared run's verdict", m.Mutant.Name, m)
+		if m.SharedWith != nil || !m.AsExpected || !m.Killed {
+			t.Errorf("mutant %s: %+v; want its own run's verdict: killed, as expected", m.Mutant.Name, m)
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"github.com/babelqueue/bqgen/results"
 )
 
 // resultsRoot is the directory, under the project a toolchain runs, that
@@ -38,4 +40,29 @@ func writtenFiles(pattern string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// againIfUnreported calls run, and once more when its runner counted tests
+// but its result files name none at all.
+func againIfUnreported(run func() (Result, error)) (Result, error) {
+	res, err := run()
+	if err == nil && res.Total() > 0 && reportsNoTest(res.Files) {
+		return run()
+	}
+	return res, err
+}
+
+// reportsNoTest says whether files, read, name no test at all (a file of
+// none is usual: the JUnit launcher writes one for each test engine).
+func reportsNoTest(files []string) bool {
+	data, err := readResultFiles(files)
+	if err != nil || len(data) == 0 {
+		return false // the caller says what is wrong with them
+	}
+	for name, content := range data {
+		if run, err := results.Read(name, content); err != nil || len(run.Tests) > 0 {
+			return false
+		}
+	}
+	return true
 }

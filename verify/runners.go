@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"sync"
-
-	"github.com/babelqueue/bqgen/results"
 )
 
 // runners hands each worker of one verification a runner for the prepared
@@ -107,35 +105,8 @@ func (r *runner) run(ctx context.Context, env []string) (Result, error) {
 
 // runOnly runs the tests the selectors in only name (every test when only
 // is nil) where the runner can select them; selected says whether it did,
-// or ran every test. A run whose runner counted tests but whose result
-// files name none at all runs once more: xUnit's console runner, called
-// again and again in one process, now and then writes a report of no tests
-// for a run it ran, and verify reads the tests' outcomes from those files.
+// or ran every test.
 func (r *runner) runOnly(ctx context.Context, env, only []string) (res Result, selected bool, err error) {
-	res, selected, err = r.runOnce(ctx, env, only)
-	if err == nil && res.Total() > 0 && reportsNoTest(res.Files) {
-		res, selected, err = r.runOnce(ctx, env, only)
-	}
-	return res, selected, err
-}
-
-// reportsNoTest says whether files, read, name no test at all (a file of
-// none is usual: the JUnit launcher writes one for each test engine).
-func reportsNoTest(files []string) bool {
-	data, err := readResultFiles(files)
-	if err != nil || len(data) == 0 {
-		return false // the caller says what is wrong with them
-	}
-	for name, content := range data {
-		if run, err := results.Read(name, content); err != nil || len(run.Tests) > 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// runOnce is one run of runOnly.
-func (r *runner) runOnce(ctx context.Context, env, only []string) (res Result, selected bool, err error) {
 	ctx, cancel := context.WithTimeout(ctx, runTimeout)
 	defer cancel()
 	if r.warm != nil {

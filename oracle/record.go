@@ -150,20 +150,8 @@ func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
 // correct replay never asked about f is answered alike without a replay
 // (Consulted).
 func (c Conversation) AnsweredAlike(f Fault) (bool, error) {
-	correct := c.correct
-	if correct == nil {
-		var err error
-		if correct, err = c.replay(None, nil); err != nil {
-			return false, err
-		}
-	} else if c.consulted != nil && !c.consulted.Has(f) {
-		return true, nil
-	}
-	answers, err := c.replay(f, nil)
-	if err != nil {
-		return false, err
-	}
-	return bytes.Equal(answers, correct), nil
+	alike, _, err := c.Reach(f)
+	return alike, err
 }
 
 // replay is what a replaying oracle with fault f answers c's requests; it

@@ -73,13 +73,22 @@ func attribute(lang string, res Result, sel *selection, files []int) map[string]
 	return out
 }
 
-// runnerNameIn is n as lang's result files name it: go test -json names a
-// test's package by its import path, which the index cannot know.
+// runnerNameIn is n as lang's result files name it (resultSuite).
 func runnerNameIn(lang string, n backend.RunnerName) backend.RunnerName {
-	if lang == "go" {
-		n.Suite = gobackend.VerifyPackage
+	if suite, ok := resultSuite(lang); ok {
+		n.Suite = suite
 	}
 	return n
+}
+
+// resultSuite is the suite lang's result files name every oracle-bound
+// test under, where the index cannot know it: go test -json names a test's
+// package by its import path.
+func resultSuite(lang string) (string, bool) {
+	if lang == "go" {
+		return gobackend.VerifyPackage, true
+	}
+	return "", false
 }
 
 // sharedResult is the result of files' tests in a shared run, from their

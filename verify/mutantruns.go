@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"time"
-
-	"github.com/babelqueue/bqgen/oracle"
 )
 
 // runMutants runs the prepared project against each mutant, cfg.Workers
@@ -89,8 +87,8 @@ func (j mutantJob) run(ctx context.Context, cfg Config, r *runner, link *oracleL
 	i := j.mutants[0]
 	var res MutantResult
 	var err error
-	if j.plans == nil {
-		res, err = runMutant(ctx, cfg, r, link, sel, ms[i], total)
+	if j.plans == nil { // no selection: every test
+		res, err = runAlone(ctx, cfg, r, link, ms[i], nil, nil, total, total)
 	} else {
 		res, err = runPlanned(ctx, cfg, r, link, sel, ms[i], j.plans[i], total)
 	}
@@ -99,19 +97,6 @@ func (j mutantJob) run(ctx context.Context, cfg Config, r *runner, link *oracleL
 		runs = 0
 	}
 	return []MutantResult{res}, runs, err
-}
-
-// runMutant runs the tests against m: the files whose recorded requests m
-// answers otherwise, where sel is used, else every test (total of them).
-func runMutant(ctx context.Context, cfg Config, r *runner, link *oracleLink, sel *selection, m Mutant, total int) (MutantResult, error) {
-	if !sel.used() {
-		return runAlone(ctx, cfg, r, link, m, nil, nil, total, total)
-	}
-	plan, err := sel.planMutant(oracle.Fault(m.Name))
-	if err != nil {
-		return MutantResult{}, fmt.Errorf("%s: %w", cfg.Backend.Lang(), err)
-	}
-	return runPlanned(ctx, cfg, r, link, sel, m, plan, total)
 }
 
 // runPlanned runs m alone on the files of its plan; a plan of no files

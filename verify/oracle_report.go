@@ -8,7 +8,6 @@ import (
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/report"
 	"github.com/babelqueue/bqgen/results"
-	gobackend "github.com/babelqueue/bqgen/templates/go"
 )
 
 // OracleRepository names the oracle-bound runs in a report.
@@ -33,8 +32,8 @@ func OracleTarget(s *model.Suite, rep Report, b backend.Backend) (report.Target,
 	if len(rep.BaselineFiles) == 0 {
 		return report.Target{}, nil, fmt.Errorf("%s: the run against the oracle wrote no result file its runner's format has (unittest has none: run Python with pytest)", rep.Lang)
 	}
-	if rep.Lang == "go" {
-		idx = report.InPackage(idx, gobackend.VerifyPackage)
+	if suite, ok := resultSuite(rep.Lang); ok {
+		idx = report.InPackage(idx, suite)
 	}
 	var names []string
 	for name := range rep.BaselineFiles {

@@ -118,19 +118,17 @@ func selectionOf(cfg Config, link *oracleLink, index testFiles) *selection {
 // holding is s, or why every run runs every test when its index does not
 // list the total tests the run against the oracle ran.
 func (s *selection) holding(total int) *selection {
-	if s.used() && testsIn(s.plain()) != total {
-		return off(fmt.Sprintf("the test index lists %d tests, the run against the oracle ran %d", testsIn(s.plain()), total))
+	if !s.used() {
+		return s
+	}
+	listed := 0
+	for _, f := range s.files {
+		listed += len(f.Tests)
+	}
+	if listed != total {
+		return off(fmt.Sprintf("the test index lists %d tests, the run against the oracle ran %d", listed, total))
 	}
 	return s
-}
-
-// plain is the selection's files without what was recorded.
-func (s *selection) plain() []testFile {
-	out := make([]testFile, len(s.files))
-	for i, f := range s.files {
-		out[i] = f.testFile
-	}
-	return out
 }
 
 // selectorsByTest is the selectors of f's tests, one a test (of, which
@@ -160,14 +158,6 @@ func checkSelectors(selectors []string) error {
 		}
 	}
 	return nil
-}
-
-func testsIn(files []testFile) int {
-	n := 0
-	for _, f := range files {
-		n += len(f.Tests)
-	}
-	return n
 }
 
 // record runs each file alone, as many at once as there are workers, and

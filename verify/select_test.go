@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/babelqueue/bqgen/oracle"
 )
@@ -170,14 +171,14 @@ func selectionRun(t *testing.T, fx selectionFixture, cfg Config, faults ...oracl
 	pool := &runners{tc: fx.tc, log: &strings.Builder{}, cold: true}
 	ctx := context.Background()
 	sel := planSelection(ctx, cfg, pool, link, testFiles{files: fx.files}, 2)
-	var out []MutantResult
+	var ms []Mutant
 	for _, f := range faults {
-		r := pool.take(ctx)
-		res, err := runMutant(ctx, cfg, r, link, sel, Mutant{Name: string(f), ExpectedFailures: 1}, 2)
-		if err != nil {
-			t.Fatalf("mutant %s: %v", f, err)
-		}
-		out = append(out, res)
+		ms = append(ms, Mutant{Name: string(f), ExpectedFailures: 1})
+	}
+	cfg.Backend = lackingBackend{}
+	out, _, err := runMutants(ctx, cfg, pool, link, sel, ms, 2, newProgress(cfg, time.Now(), len(ms)))
+	if err != nil {
+		t.Fatalf("mutants %v: %v", faults, err)
 	}
 	return sel, out
 }

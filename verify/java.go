@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/babelqueue/bqgen/internal/jvm"
+
 	javabackend "github.com/babelqueue/bqgen/templates/java"
 )
 
@@ -132,8 +134,8 @@ func (j JavaToolchain) Prepare(ctx context.Context, dir string, log io.Writer) e
 	harnessBuilt := alongside(func(log io.Writer) { j.prepareWarm(ctx, dir, launcher, log) })
 	defer harnessBuilt(log)
 	// US-ASCII: generated Java must compile under any locale's encoding.
-	args := append([]string{"--release", strconv.Itoa(javaRelease), "-encoding", "US-ASCII", "-Xlint:all", "-Werror",
-		"-d", classes, "-cp", launcher}, sources...)
+	args := slices.Concat(jvm.Javac(), []string{"--release", strconv.Itoa(javaRelease), "-encoding", "US-ASCII",
+		"-Xlint:all", "-Werror", "-d", classes, "-cp", launcher}, sources)
 	cmd := exec.CommandContext(ctx, "javac", args...)
 	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, log, log
 	fmt.Fprintf(log, "$ javac --release %d ... (%d sources)\n", javaRelease, len(sources))
@@ -161,15 +163,15 @@ func (JavaToolchain) RunOnly(ctx context.Context, dir string, env, only []string
 	}
 	// The options predate the launcher's "execute" subcommand (1.10), so the
 	// same line runs Debian's 1.9 and the pinned 1.10.
-	// Each run is short, so start-up dominates: C1 only and the serial
-	// collector take a third off each of the fifty runs.
+	// Each run is short, so start-up dominates: jvm.ShortLived take a third
+	// off each run.
 	// --reports-dir makes the launcher write its legacy JUnit XML report
 	// (TEST-junit-jupiter.xml), the file bqgen report reads.
 	reports, err := newRunResultsDir(dir)
 	if err != nil {
 		return Result{}, err
 	}
-	args := slices.Concat([]string{"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", launcher,
+	args := slices.Concat(jvm.ShortLived, []string{"-jar", launcher,
 		"--disable-banner", "--disable-ansi-colors", "--details=tree", "--class-path", javaTestClasses},
 		junitSelection(only), []string{"--reports-dir", reports})
 	cmd := exec.CommandContext(ctx, "java", args...)

@@ -8,8 +8,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/babelqueue/bqgen/internal/jvm"
 )
 
 // javaRunnerDir is where Prepare compiles the warm runner's harness,
@@ -30,8 +33,8 @@ func (j JavaToolchain) prepareWarm(ctx context.Context, dir, launcher string, lo
 		if err != nil {
 			return err
 		}
-		cmd := exec.CommandContext(ctx, "javac", "--release", strconv.Itoa(javaRelease), "-encoding", "UTF-8",
-			"-d", out, "-cp", launcher, src)
+		cmd := exec.CommandContext(ctx, "javac", slices.Concat(jvm.Javac(), []string{"--release",
+			strconv.Itoa(javaRelease), "-encoding", "UTF-8", "-d", out, "-cp", launcher, src})...)
 		cmd.Stdout, cmd.Stderr = log, log
 		return cmd.Run()
 	})
@@ -54,14 +57,12 @@ func (JavaToolchain) StartWarm(ctx context.Context, dir string) (WarmRunner, err
 	if _, err := os.Stat(filepath.Join(runner, javaRunnerClass+".class")); err != nil {
 		return nil, errors.New("java: the warm runner is not compiled (see Prepare's log)")
 	}
-	// The serial collector: one JVM per core, each with one test thread.
-	// C1 only: each run loads the tests' classes afresh, and C2's compiles
-	// cost more than they save over the runs of one verification (8 runs
-	// here: 1.2 s of CPU a run with C1 alone, 2.3 s with C2).
+	// jvm.ShortLived: each run loads the tests' classes afresh, and C2's
+	// compiles cost more than they save over the runs of one verification.
 	// The harness reads the JDK's shutdown hooks (see runShutdownHooksSince).
-	cmd := exec.CommandContext(ctx, "java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+	cmd := exec.CommandContext(ctx, "java", slices.Concat(jvm.ShortLived, []string{
 		"--add-opens", "java.base/java.lang=ALL-UNNAMED",
-		"-cp", launcher+string(os.PathListSeparator)+runner, javaRunnerClass, javaTestClasses)
+		"-cp", launcher + string(os.PathListSeparator) + runner, javaRunnerClass, javaTestClasses})...)
 	cmd.Dir = dir
 	p, err := startWarmProcess("java", cmd)
 	if err != nil {

@@ -5,7 +5,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"github.com/babelqueue/bqgen/internal/jvm"
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
@@ -49,7 +52,7 @@ func writeFiles(t *testing.T, dir string, files []backend.File) {
 func runJava(t *testing.T, dir, cp string, sources []string, main string, args ...string) string {
 	t.Helper()
 	classes := filepath.Join(dir, "classes")
-	javacArgs := append([]string{"--release", "17", "-encoding", "US-ASCII", "-Xlint:all", "-Werror", "-d", classes}, sources...)
+	javacArgs := slices.Concat(jvm.Javac(), []string{"--release", "17", "-encoding", "US-ASCII", "-Xlint:all", "-Werror", "-d", classes}, sources)
 	if cp != "" {
 		javacArgs = append([]string{"-cp", cp}, javacArgs...)
 	}
@@ -62,7 +65,7 @@ func runJava(t *testing.T, dir, cp string, sources []string, main string, args .
 	if cp != "" {
 		runCP += string(os.PathListSeparator) + cp
 	}
-	java := exec.Command("java", append([]string{"-cp", runCP, main}, args...)...)
+	java := exec.Command("java", slices.Concat(jvm.ShortLived, []string{"-cp", runCP, main}, args)...)
 	java.Dir = dir
 	var stderr strings.Builder
 	java.Stderr = &stderr

@@ -8,10 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/jvm"
 	"github.com/babelqueue/bqgen/internal/testkit/prooftest"
 	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 	"github.com/babelqueue/bqgen/templates/java"
@@ -87,9 +89,8 @@ func runClasses(t *testing.T, dir, launcher string, classes ...string) []junitCa
 func runSelected(t *testing.T, dir, launcher string, selectors ...string) []junitCase {
 	t.Helper()
 	reports := filepath.Join(dir, "reports")
-	args := []string{"-jar", launcher, "--disable-banner", "--disable-ansi-colors", "--details=none",
-		"--class-path", filepath.Join("target", "test-classes"), "--reports-dir", reports}
-	args = append(args, selectors...)
+	args := slices.Concat(jvm.ShortLived, []string{"-jar", launcher, "--disable-banner", "--disable-ansi-colors", "--details=none",
+		"--class-path", filepath.Join("target", "test-classes"), "--reports-dir", reports}, selectors)
 	cmd := exec.CommandContext(context.Background(), "java", args...)
 	cmd.Dir = dir
 	out, runErr := cmd.CombinedOutput()

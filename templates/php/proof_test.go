@@ -11,9 +11,14 @@ import (
 // TestProof is `bqgen verify --lang php` on the canonical and upstream suites.
 // It is an external test: verify's PHP toolchain imports this package for
 // the output layout.
+//
+// Each suite's run against the oracle also holds the test index to
+// PHPUnit's report (checkIndexOfRun).
 func TestProof(t *testing.T) {
 	t.Parallel()
-	prooftest.Prove(t, php.New(), verify.NewPHPToolchain())
+	prooftest.Prove(t, php.New(), verify.NewPHPToolchain(), func(t *testing.T, run prooftest.OracleRun) {
+		t.Run("index", func(t *testing.T) { checkIndexOfRun(t, run.Files, run.Results, run.Total) })
+	})
 }
 
 func TestMain(m *testing.M) { prooftest.Main(m) }

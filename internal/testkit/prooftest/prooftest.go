@@ -7,6 +7,7 @@ package prooftest
 
 import (
 	"context"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -33,9 +34,24 @@ const EnvRequire = "BQGEN_REQUIRE_TOOLCHAINS"
 // test that builds a suite's oracle project need not when Prove does.
 var ProvedSuites = []string{"canonical", "upstream", "upstream-next"}
 
+// OracleRun is the run against the oracle that Prove's verification of one
+// suite made, for a check of what the runner reported (OracleRunCheck).
+type OracleRun struct {
+	Suite   string         // the suite's name in ProvedSuites
+	Files   []backend.File // the oracle-bound output verified
+	Results []string       // the run's result files, written again under the test's directory
+	Total   int            // the tests the runner counted
+	Dir     string         // the verified project, as built; removed when the checks return
+}
+
+// OracleRunCheck checks a proof's run against the oracle: a test that
+// would otherwise build and run the same project again (the index tests).
+type OracleRunCheck func(t *testing.T, run OracleRun)
+
 // Prove verifies b's output with tc on the canonical suite and, where they
-// are on this machine, the upstream suite and the newest upstream suite.
-func Prove(t *testing.T, b backend.Backend, tc verify.Toolchain) {
+// are on this machine, the upstream suite and the newest upstream suite,
+// and hands each suite's run against the oracle to checks.
+func Prove(t *testing.T, b backend.Backend, tc verify.Toolchain, checks ...OracleRunCheck) {
 	t.Helper()
 	RequireToolchain(t, tc)
 	bin := OracleBin(t)
@@ -43,18 +59,21 @@ func Prove(t *testing.T, b backend.Backend, tc verify.Toolchain) {
 	suites := map[string]func(testing.TB) *model.Suite{"canonical": suitetest.Canonical,
 		"upstream": suitetest.Upstream, "upstream-next": suitetest.UpstreamNext}
 	for _, name := range ProvedSuites {
-		t.Run(name, func(t *testing.T) { proveSuite(t, b, tc, suites[name](t), bin) })
+		t.Run(name, func(t *testing.T) { proveSuite(t, b, tc, name, suites[name](t), bin, checks) })
 	}
 }
 
-func proveSuite(t *testing.T, b backend.Backend, tc verify.Toolchain, s *model.Suite, bin string) {
+func proveSuite(t *testing.T, b backend.Backend, tc verify.Toolchain, name string, s *model.Suite, bin string, checks []OracleRunCheck) {
 	mutants, err := verify.MutantsFor(b, s) // as bqgen verify runs them
 	if err != nil {
 		t.Fatal(err)
 	}
 	var log strings.Builder
 	rep, err := verify.Run(context.Background(), verify.Config{Backend: b, Toolchain: tc, Suite: s,
-		OracleBin: bin, Mutants: mutants, Log: &log})
+		OracleBin: bin, Mutants: mutants, Log: &log, KeepDir: len(checks) > 0})
+	if len(checks) > 0 && rep.Dir != "" {
+		defer os.RemoveAll(rep.Dir)
+	}
 	if err != nil {
 		t.Fatalf("verify %s: %v\n%s", b.Lang(), err, log.String())
 	}
@@ -69,6 +88,31 @@ func proveSuite(t *testing.T, b backend.Backend, tc verify.Toolchain, s *model.S
 	}
 	t.Logf("%d tests pass against the oracle; each of %d mutants fails exactly the tests the reference expects (%d not applicable, %d not expressible in %s, %d no case of the suite catches)",
 		rep.Baseline.Passed, len(rep.Mutants), len(rep.NotRun), len(rep.Inexpressible), b.Lang(), len(rep.Uncaught))
+	if len(checks) > 0 {
+		run := oracleRun(t, b, name, s, rep)
+		for _, check := range checks {
+			check(t, run)
+		}
+	}
+}
+
+// oracleRun is what checks read of rep's run against the oracle.
+func oracleRun(t *testing.T, b backend.Backend, name string, s *model.Suite, rep verify.Report) OracleRun {
+	t.Helper()
+	files, err := b.Generate(s, backend.Options{Binding: backend.BindOracle}) // as verify generated them
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := OracleRun{Suite: name, Files: files, Total: rep.Baseline.Total(), Dir: rep.Dir}
+	dir := t.TempDir()
+	for _, base := range slices.Sorted(maps.Keys(rep.BaselineFiles)) {
+		path := filepath.Join(dir, base)
+		if err := os.WriteFile(path, rep.BaselineFiles[base], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		run.Results = append(run.Results, path)
+	}
+	return run
 }
 
 // RequireToolchain skips t in the -short tier, and where tc's tools are not

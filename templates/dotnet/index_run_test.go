@@ -1,8 +1,6 @@
 package dotnet_test
 
 import (
-	"bytes"
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,7 +23,6 @@ func TestIndexNamesEveryReportedTest(t *testing.T) {
 	t.Parallel()
 	tc := prooftest.Shared(t, verify.NewDotnetToolchain())
 	prooftest.RequireToolchain(t, tc)
-	bin := prooftest.OracleBin(t)
 	for _, s := range dotnet.SuitesForTests(t) {
 		if s.Name != "adversarial" {
 			continue
@@ -34,17 +31,8 @@ func TestIndexNamesEveryReportedTest(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		dir := t.TempDir()
-		indextest.WriteFiles(t, dir, files)
-		var log bytes.Buffer
-		if err := tc.Prepare(context.Background(), dir, &log); err != nil {
-			t.Fatalf("%v\n%s", err, log.String())
-		}
-		res, err := tc.Run(context.Background(), dir, oracleEnv(bin))
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkIndexOfRun(t, files, res.Files, res.Total(), dir, bin)
+		res, dir := prooftest.RunAgainstOracle(t, tc, files)
+		checkIndexOfRun(t, files, res.Files, res.Total(), dir, prooftest.OracleBin(t))
 	}
 }
 
@@ -67,14 +55,8 @@ func checkIndexOfRun(t *testing.T, files []backend.File, reports []string, total
 		return
 	}
 	t.Run("trx", func(t *testing.T) {
-		indextest.Check(t, index, indextest.ReadTRX(t, runTRX(t, dir, oracleEnv(bin))), total)
+		indextest.Check(t, index, indextest.ReadTRX(t, runTRX(t, dir, prooftest.OracleEnv(bin))), total)
 	})
-}
-
-// oracleEnv is the environment that binds the oracle-bound tests to the
-// correct oracle, bin.
-func oracleEnv(bin string) []string {
-	return []string{verify.EnvOracleBin + "=" + bin, verify.EnvOracleFault + "="}
 }
 
 // runTRX runs the assembly verify built in dir with `dotnet test` and its

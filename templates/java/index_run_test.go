@@ -1,8 +1,6 @@
 package java_test
 
 import (
-	"bytes"
-	"context"
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
@@ -23,18 +21,8 @@ func TestIndexNamesEveryReportedTest(t *testing.T) {
 	t.Parallel()
 	tc := prooftest.Shared(t, verify.NewJavaToolchain())
 	prooftest.RequireToolchain(t, tc)
-	bin := prooftest.OracleBin(t)
 	files := java.Generate(t, java.AdversarialSuite(t), backend.Options{Binding: backend.BindOracle})
-	dir := t.TempDir()
-	indextest.WriteFiles(t, dir, files)
-	var log bytes.Buffer
-	if err := tc.Prepare(context.Background(), dir, &log); err != nil {
-		t.Fatalf("%v\n%s", err, log.String())
-	}
-	res, err := tc.Run(context.Background(), dir, []string{verify.EnvOracleBin + "=" + bin, verify.EnvOracleFault + "="})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, _ := prooftest.RunAgainstOracle(t, tc, files)
 	checkIndexOfRun(t, files, res.Files, res.Total())
 }
 

@@ -1,8 +1,6 @@
 package php_test
 
 import (
-	"bytes"
-	"context"
 	"os"
 	"testing"
 
@@ -22,21 +20,11 @@ func TestIndexNamesEveryReportedTest(t *testing.T) {
 	t.Parallel()
 	tc := verify.NewPHPToolchain()
 	prooftest.RequireToolchain(t, tc)
-	bin := prooftest.OracleBin(t)
 	files, err := php.New().Generate(adversarial(t), backend.Options{Binding: backend.BindOracle})
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	indextest.WriteFiles(t, dir, files)
-	var log bytes.Buffer
-	if err := tc.Prepare(context.Background(), dir, &log); err != nil {
-		t.Fatalf("%v\n%s", err, log.String())
-	}
-	res, err := tc.Run(context.Background(), dir, []string{verify.EnvOracleBin + "=" + bin, verify.EnvOracleFault + "="})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, _ := prooftest.RunAgainstOracle(t, tc, files)
 	checkIndexOfRun(t, files, res.Files, res.Total())
 }
 

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/testkit/indextest"
 	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 	"github.com/babelqueue/bqgen/internal/testkit/tier"
 	"github.com/babelqueue/bqgen/model"
@@ -113,6 +114,32 @@ func oracleRun(t *testing.T, b backend.Backend, name string, s *model.Suite, rep
 		run.Results = append(run.Results, path)
 	}
 	return run
+}
+
+// RunAgainstOracle writes files, oracle-bound output, into a directory of
+// t's, prepares them with tc and runs them once against the correct oracle,
+// as verify's run against the oracle does. It returns the run and the
+// directory, built.
+func RunAgainstOracle(t *testing.T, tc verify.Toolchain, files []backend.File) (verify.Result, string) {
+	t.Helper()
+	bin := OracleBin(t)
+	dir := t.TempDir()
+	indextest.WriteFiles(t, dir, files)
+	var log strings.Builder
+	if err := tc.Prepare(context.Background(), dir, &log); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	res, err := tc.Run(context.Background(), dir, OracleEnv(bin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, dir
+}
+
+// OracleEnv is the environment that binds oracle-bound tests to the correct
+// oracle, bin: no fault.
+func OracleEnv(bin string) []string {
+	return []string{verify.EnvOracleBin + "=" + bin, verify.EnvOracleFault + "="}
 }
 
 // RequireToolchain skips t in the -short tier, and where tc's tools are not

@@ -72,18 +72,6 @@ func (s *selection) used() bool { return s != nil && s.why == "" }
 // off is a selection that runs every test, and why.
 func off(why string) *selection { return &selection{why: why} }
 
-// planSelection runs each test file alone against the correct oracle,
-// recording what its tests ask, and returns the selection the mutants'
-// runs go by, or why every run runs every test: asked for, no oracle
-// served here to record, a runner that cannot select, a file whose tests
-// do not all pass alone as they did together, or an index that lists
-// other than the total tests the run against the oracle ran.
-func planSelection(ctx context.Context, cfg Config, pool *runners, link *oracleLink, index testFiles, total int) *selection {
-	sel := selectionOf(cfg, link, index)
-	sel.record(ctx, pool, link, cfg.Workers, nil)
-	return sel.holding(total)
-}
-
 // selectionOf is the selection of index's files, with each file's
 // selectors, not yet recorded, or why every run runs every test.
 func selectionOf(cfg Config, link *oracleLink, index testFiles) *selection {

@@ -17,6 +17,16 @@ import (
 	"github.com/babelqueue/bqgen/oracle"
 )
 
+// planSelection is the selection as Report.run plans it, less the run
+// against the oracle beside the recordings: each test file run alone
+// against the correct oracle, what its tests ask recorded, and the
+// selection the mutants' runs go by, or why every run runs every test.
+func planSelection(ctx context.Context, cfg Config, pool *runners, link *oracleLink, index testFiles, total int) *selection {
+	sel := selectionOf(cfg, link, index)
+	sel.record(ctx, pool, link, cfg.Workers, nil)
+	return sel.holding(total)
+}
+
 // oracleClientToolchain is a runner in Go that does what a generated test
 // file does: each file is one test asking the oracle one request over the
 // connection verify's environment names, and passing when the answer is

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 )
 
 // The canary property: whatever a checkout holds (random files, links
@@ -29,16 +31,16 @@ import (
 
 // canaryTrials is how many random checkouts a run tries: a few in the
 // -short tier, which must stay quick, more in the full one.
-func canaryTrials() uint64 {
-	if testing.Short() {
-		return 8
+func canaryTrials(t *testing.T) uint64 {
+	if tier.Extended(t, "56 more random checkouts") {
+		return 64
 	}
-	return 64
+	return 8
 }
 
 func TestCanaryTreeSurvivesHostileCheckouts(t *testing.T) {
 	t.Parallel()
-	for seed := range canaryTrials() {
+	for seed := range canaryTrials(t) {
 		t.Run(fmt.Sprint("seed=", seed), func(t *testing.T) {
 			t.Parallel()
 			runCanaryTrial(t, rand.New(rand.NewPCG(seed, 0x5eed)))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/conformance"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 	"github.com/babelqueue/bqgen/report"
 )
 
@@ -65,7 +66,7 @@ func TestAnUnversionedSuiteGetsOneVerdict(t *testing.T) {
 	if code != 0 || !strings.Contains(md, "suite unversioned") {
 		t.Errorf("report: exit %d, want 0 naming the suite unversioned\n%s\n%s", code, md, stderr)
 	}
-	if !testing.Short() {
+	if tier.Extended(t, "verify's run of the generated Go against the oracle") {
 		if code, _, stderr := run(t, "verify", "--lang", "go", "--suite", suite, "--oracle-only", "--report", filepath.Join(t.TempDir(), "r.json")); code != 0 {
 			t.Errorf("verify: exit %d\n%s", code, stderr)
 		}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/babelqueue/bqgen/app"
 	"github.com/babelqueue/bqgen/conformance"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 	"github.com/babelqueue/bqgen/writer"
 )
 
@@ -73,9 +74,7 @@ func crashingBqgen(spec, argsJSON string) int {
 }
 
 func TestKilledAtAnyStepLeavesOldOrNewContent(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a bqgen process per step; not part of the -short tier")
-	}
+	tier.FullOnly(t, "starts a bqgen process per step")
 	base, v1, v2, suite2 := regenerationFixture(t)
 	for step := 1; ; step++ {
 		dir := copyTree(t, base)
@@ -102,9 +101,7 @@ func TestKilledAtAnyStepLeavesOldOrNewContent(t *testing.T) {
 }
 
 func TestInterruptedAtAnyStepRollsBack(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a bqgen process per step; not part of the -short tier")
-	}
+	tier.FullOnly(t, "starts a bqgen process per step")
 	base, v1, v2, suite2 := regenerationFixture(t)
 	last := countSteps(t, copyTree(t, base), suite2)
 	for step := 1; step <= last; step++ {

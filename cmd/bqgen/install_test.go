@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/babelqueue/bqgen/internal/testkit/modproxy"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 )
 
 const modulePath = "github.com/babelqueue/bqgen"
@@ -25,9 +26,7 @@ const testTag = "v0.99.0"
 // GOPATH; the installed bqgen says it is vX.Y.Z. The clone holds what is
 // committed (HEAD), as a tag would.
 func TestGoInstallAtATag(t *testing.T) {
-	if testing.Short() {
-		t.Skip("full tier: clones the repository and builds bqgen from a module proxy")
-	}
+	tier.FullOnly(t, "clones the repository and builds bqgen from a module proxy")
 	depsProxy := dependencyProxy(t)
 	src := cloneAtTag(t, testTag)
 	proxy := t.TempDir()

@@ -12,6 +12,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/internal/testkit/racetest"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 	"github.com/babelqueue/bqgen/model"
 )
 
@@ -110,9 +111,7 @@ func TestCommentText(t *testing.T) {
 // A header with a hostile regenerate command passes go vet's buildtag check.
 func TestHostileRegenerateVets(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("starts go vet: not part of the -short tier")
-	}
+	tier.Toolchain(t, "go vet")
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 )
@@ -88,7 +89,7 @@ func TestExemptionDecorators(t *testing.T) {
 			t.Errorf("line longer than %d: %q", lineWidth, line)
 		}
 	}
-	if py, err := exec.LookPath("python3"); err == nil && !testing.Short() {
+	if py, err := exec.LookPath("python3"); err == nil && tier.Extended(t, "py_compile of the generated modules") {
 		dir := t.TempDir()
 		writeFiles(t, dir, generateWith(t, canonicalSuite(t), opt))
 		cmd := exec.Command(py, "-m", "py_compile", filepath.Join(dir, modulePath(TestModule(model.BlockSQS))))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 )
@@ -54,7 +55,7 @@ func renderWith(t *testing.T, binding backend.Binding) map[string]string {
 	for _, f := range files {
 		out[f.Path] = string(f.Content)
 	}
-	if py, err := exec.LookPath("python3"); err == nil && !testing.Short() {
+	if py, err := exec.LookPath("python3"); err == nil && tier.Extended(t, "py_compile of the generated modules") {
 		dir := t.TempDir()
 		writeFiles(t, dir, files)
 		args := []string{"-m", "py_compile"}

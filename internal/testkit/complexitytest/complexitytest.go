@@ -24,6 +24,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/babelqueue/bqgen/internal/testkit/tier"
 )
 
 // Slack is the factor over n log n growth a reader may show before the test
@@ -57,9 +59,7 @@ type Growth struct {
 // tier, though each takes seconds.
 func Skip(t testing.TB) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("a complexity test: not part of the -short tier")
-	}
+	tier.FullOnly(t, "a complexity test")
 }
 
 // Linear measures run on gen(n) and gen(16n), starting from base (doubled

@@ -19,7 +19,7 @@ const axeCoreEnv = "BQGEN_AXE_CORE"
 // the DOM it builds, screenshots at desktop and phone widths, the CSS-only
 // status filter, and (with axe-core) an accessibility check.
 func TestBrowserSite(t *testing.T) {
-	bin := chromium(t)
+	b := newBrowser(t)
 	r, h, ch := demoReport(t)
 	pages, err := HTMLSite(r, HTMLOptions{Changes: ch, History: &h})
 	if err != nil {
@@ -36,15 +36,15 @@ func TestBrowserSite(t *testing.T) {
 	if err := os.WriteFile(control, []byte(`<html><body><img src="http://example.invalid/x.png" alt=""/></body></html>`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, reqs := loadLogged(t, bin, dir, control); len(reqs) != 1 {
+	if reqs := b.load(pageRequest{url: fileURL(control, "")}).requests; len(reqs) != 1 {
 		t.Fatalf("the request log of a page fetching one image lists %v: the network check would see nothing", reqs)
 	}
 	for name := range pages {
-		dom, reqs := loadLogged(t, bin, dir, filepath.Join(dir, name))
-		if len(reqs) > 0 {
-			t.Errorf("%s requests %v", name, reqs)
+		loaded := b.load(pageRequest{url: fileURL(filepath.Join(dir, name), "")})
+		if len(loaded.requests) > 0 {
+			t.Errorf("%s requests %v", name, loaded.requests)
 		}
-		root := parseMarkup(t, dom, false)
+		root := parseMarkup(t, loaded.dom, false)
 		if n := len(root.all(elementNamed("script"))); n != 0 {
 			t.Errorf("%s: %d <script> elements", name, n)
 		}
@@ -77,52 +77,20 @@ func TestBrowserSite(t *testing.T) {
 		if err := os.WriteFile(path, pages[s.page], 0o644); err != nil {
 			t.Fatal(err)
 		}
-		img := screenshot(t, bin, path, s.w, s.h)
+		img := b.load(pageRequest{url: fileURL(path, ""), width: s.w, height: s.h, screenshot: true}).image
 		distinct, near := colours(img, 3, [3]uint8{255, 255, 255})
 		if distinct < 16 || near[0] > s.w*s.h*98/100 {
 			t.Errorf("%s at %d px is (nearly) blank", s.page, s.w)
 		}
 	}
-	checkFitsDesktop(t, bin, dir, pages[HTMLIndexFile], "#summary-table", "#blocks-table")
-	checkFitsDesktop(t, bin, dir, pages[HTMLTargetFile(1, r.SDKs[1])], ".target-blocks")
-	checkFilter(t, bin, dir, pages[HTMLIndexFile])
-	checkFilterWithoutScript(t, bin, dir, pages[HTMLIndexFile])
-	checkAxe(t, bin, dir, pages)
+	checkFitsDesktop(t, b, dir, pages[HTMLIndexFile], "#summary-table", "#blocks-table")
+	checkFitsDesktop(t, b, dir, pages[HTMLTargetFile(1, r.SDKs[1])], ".target-blocks")
+	checkFilter(t, b, dir, pages[HTMLIndexFile])
+	checkFilterWithoutScript(t, b, dir, pages[HTMLIndexFile])
+	checkAxe(t, b, dir, pages)
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-// loadLogged dumps a page's DOM with Chromium's network log on, and
-// returns the requests the page made beyond its own file: those the log
-// gives an initiator (the browser's own, to its update and account
-// services, have "not an origin").
-func loadLogged(t *testing.T, bin, dir, page string) ([]byte, []string) {
-	t.Helper()
-	logFile := filepath.Join(dir, filepath.Base(page)+".netlog.json")
-	dom := runChromium(t, bin, "--log-net-log="+logFile, "--dump-dom", "file://"+page)
-	data, err := os.ReadFile(logFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var log struct {
-		Events []struct {
-			Params map[string]any `json:"params"`
-		} `json:"events"`
-	}
-	if err := json.Unmarshal(data, &log); err != nil {
-		t.Fatalf("%s: %v", logFile, err)
-	}
-	var reqs []string
-	for _, e := range log.Events {
-		url, _ := e.Params["url"].(string)
-		initiator, has := e.Params["initiator"]
-		if url == "" || !has || initiator == "not an origin" || strings.HasPrefix(url, "file:") {
-			continue
-		}
-		reqs = append(reqs, url)
-	}
-	return dom, reqs
-}
 
 // checkSiteLinks: every link leads to an element of a page of the site, or
 // to an address under the repository or suite URL the report was given.
@@ -181,7 +149,7 @@ func checkFailuresFirst(t *testing.T, sec *domNode, i int) {
 // 1280 px and wants each table the selectors name as wide as its box at
 // most: at a desktop's width the summary's last columns (the runner's
 // figures) were cut off behind a scroll bar.
-func checkFitsDesktop(t *testing.T, bin, dir string, page []byte, selectors ...string) {
+func checkFitsDesktop(t *testing.T, b *browser, dir string, page []byte, selectors ...string) {
 	t.Helper()
 	sel, _ := json.Marshal(selectors)
 	probe := `<script>addEventListener('load',()=>{const o=[];for(const s of ` + string(sel) + `)for(const e of document.querySelectorAll(s))` +
@@ -190,7 +158,7 @@ func checkFitsDesktop(t *testing.T, bin, dir string, page []byte, selectors ...s
 	if err := os.WriteFile(path, []byte(strings.Replace(string(page), "</body>", probe, 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	dom := runChromium(t, bin, "--dump-dom", "--window-size=1280,2000", "--virtual-time-budget=3000", "file://"+path)
+	dom := b.load(pageRequest{url: fileURL(path, ""), width: 1280, height: 2000, waitFor: "#probe"}).dom
 	m := regexp.MustCompile(`<pre id="probe">([^<]*)</pre>`).FindSubmatch(dom)
 	if m == nil {
 		t.Fatal("the width probe reported nothing")
@@ -212,7 +180,7 @@ func checkFitsDesktop(t *testing.T, bin, dir string, page []byte, selectors ...s
 // checkFilter loads the index at #only-fail with a measuring script added
 // to a copy (the page has none; the filter is CSS): every row it shows has
 // a failure, and rows without one are hidden.
-func checkFilter(t *testing.T, bin, dir string, page []byte) {
+func checkFilter(t *testing.T, b *browser, dir string, page []byte) {
 	t.Helper()
 	probe := `<script>addEventListener('load',()=>{const o=[];for(const e of document.querySelectorAll('#matrix tr.fs'))` +
 		`{if(e.querySelector('th[scope=rowgroup]'))continue;o.push([e.classList.contains('st-fail'),getComputedStyle(e).display!=='none'])}` +
@@ -221,7 +189,7 @@ func checkFilter(t *testing.T, bin, dir string, page []byte) {
 	if err := os.WriteFile(path, []byte(strings.Replace(string(page), "</body>", probe, 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	dom := runChromium(t, bin, "--dump-dom", "--virtual-time-budget=3000", "file://"+path+"#only-fail")
+	dom := b.load(pageRequest{url: fileURL(path, "#only-fail"), waitFor: "#probe"}).dom
 	m := regexp.MustCompile(`<pre id="probe">([^<]*)</pre>`).FindSubmatch(dom)
 	if m == nil {
 		t.Fatal("the filter probe reported nothing")
@@ -252,7 +220,7 @@ func checkFilter(t *testing.T, bin, dir string, page []byte) {
 // through a Content-Security-Policy of script-src 'none' in a copy of the
 // page (Chromium's own switch for it also stops --screenshot); a script
 // added to the copy shows the policy holds.
-func checkFilterWithoutScript(t *testing.T, bin, dir string, page []byte) {
+func checkFilterWithoutScript(t *testing.T, b *browser, dir string, page []byte) {
 	t.Helper()
 	csp := `<head><meta http-equiv="Content-Security-Policy" content="script-src 'none'"/>`
 	copyText := strings.Replace(strings.Replace(string(page), "<head>", csp, 1), "</body>", `<script>document.title='script ran'</script></body>`, 1)
@@ -260,24 +228,13 @@ func checkFilterWithoutScript(t *testing.T, bin, dir string, page []byte) {
 	if err := os.WriteFile(copyPath, []byte(copyText), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if dom := runChromium(t, bin, "--dump-dom", "file://"+copyPath); strings.Contains(string(dom), "<title>script ran</title>") {
+	if dom := b.load(pageRequest{url: fileURL(copyPath, "")}).dom; strings.Contains(string(dom), "<title>script ran</title>") {
 		t.Fatal("the policy did not stop the page's script")
 	}
-	shot := func(fragment, file string) []byte {
-		path := filepath.Join(dir, file)
-		runChromium(t, bin, "--screenshot="+path, "--window-size=1280,2400", "file://"+copyPath+fragment)
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if keep := os.Getenv(keepScreenshotsEnv); keep != "" {
-			if err := os.WriteFile(filepath.Join(keep, file), data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return data
+	shot := func(fragment string) []byte {
+		return b.load(pageRequest{url: fileURL(copyPath, fragment), width: 1280, height: 2400, screenshot: true}).png
 	}
-	all, failing := shot("", "index-noscript.png"), shot("#only-fail", "index-noscript-only-fail.png")
+	all, failing := shot(""), shot("#only-fail")
 	if string(all) == string(failing) {
 		t.Error("with script off, #only-fail draws the same page as the whole index")
 	}
@@ -285,7 +242,7 @@ func checkFilterWithoutScript(t *testing.T, bin, dir string, page []byte) {
 
 // checkAxe runs axe-core on every page (a copy with axe and a runner
 // added) and wants no violation.
-func checkAxe(t *testing.T, bin, dir string, pages map[string][]byte) {
+func checkAxe(t *testing.T, b *browser, dir string, pages map[string][]byte) {
 	t.Helper()
 	axePath := os.Getenv(axeCoreEnv)
 	if axePath == "" {
@@ -303,7 +260,7 @@ func checkAxe(t *testing.T, bin, dir string, pages map[string][]byte) {
 		if err := os.WriteFile(path, []byte(strings.Replace(string(page), "</body>", runner, 1)), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		dom := runChromiumFor(t, 4*chromiumTimeout, bin, "--dump-dom", "--virtual-time-budget=20000", "file://"+path)
+		dom := b.load(pageRequest{url: fileURL(path, ""), waitFor: "#axe-out", limit: 4 * chromiumTimeout}).dom
 		m := regexp.MustCompile(`<pre id="axe-out">([^<]*)</pre>`).FindSubmatch(dom)
 		if m == nil {
 			t.Errorf("%s: axe reported nothing", name)

@@ -1,15 +1,11 @@
 package report
 
 import (
-	"bytes"
-	"context"
 	"image"
-	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -26,7 +22,7 @@ const (
 	// keepScreenshotsEnv names a directory to copy the screenshots to, for
 	// a person to look at.
 	keepScreenshotsEnv = "BQGEN_REPORT_SCREENSHOTS"
-	// chromiumTimeout bounds one run; a run takes 2-5 s here.
+	// chromiumTimeout bounds one page's load; one takes under a second here.
 	chromiumTimeout = 45 * time.Second
 )
 
@@ -45,65 +41,6 @@ func chromium(t *testing.T) string {
 	}
 	t.Skip(msg)
 	return ""
-}
-
-// runChromium runs headless Chromium on a page with its own profile (two
-// runs never share one) and returns its standard output.
-func runChromium(t *testing.T, bin string, args ...string) []byte {
-	t.Helper()
-	return runChromiumFor(t, chromiumTimeout, bin, args...)
-}
-
-// runChromiumFor is runChromium with its own time limit (axe-core on a
-// large page takes longer than a load).
-func runChromiumFor(t *testing.T, limit time.Duration, bin string, args ...string) []byte {
-	t.Helper()
-	// A page that opens a dialog (an injected alert) never finishes loading:
-	// the timeout turns that into a failure that says so.
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
-	defer cancel()
-	full := append([]string{
-		"--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-		"--no-first-run", "--hide-scrollbars", "--user-data-dir=" + t.TempDir(),
-	}, args...)
-	cmd := exec.CommandContext(ctx, bin, full...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	// Its own process group, killed whole: Chromium's renderer and GPU
-	// processes must not outlive a timeout.
-	killGroupOnCancel(cmd)
-	err := cmd.Run()
-	if ctx.Err() != nil {
-		t.Fatalf("chromium %s did not finish in %s: a dialog opened by an injected script blocks it", strings.Join(args, " "), limit)
-	}
-	if err != nil {
-		t.Fatalf("chromium %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
-	}
-	return stdout.Bytes()
-}
-
-// screenshot renders a page at the given size and returns the decoded PNG.
-func screenshot(t *testing.T, bin, page string, w, h int) image.Image {
-	t.Helper()
-	file := filepath.Join(filepath.Dir(page), strings.TrimSuffix(filepath.Base(page), ".html")+".png")
-	runChromium(t, bin, "--screenshot="+file, "--window-size="+strconv.Itoa(w)+","+strconv.Itoa(h), "file://"+page)
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("chromium wrote no screenshot: %v", err)
-	}
-	if dir := os.Getenv(keepScreenshotsEnv); dir != "" {
-		if err := os.WriteFile(filepath.Join(dir, filepath.Base(file)), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatalf("the screenshot is not a PNG: %v", err)
-	}
-	if b := img.Bounds(); b.Dx() != w || b.Dy() != h {
-		t.Fatalf("the screenshot is %dx%d, want %dx%d", b.Dx(), b.Dy(), w, h)
-	}
-	return img
 }
 
 // colours counts an image's distinct colours and the pixels within tol per
@@ -148,18 +85,18 @@ func writePage(t *testing.T, name string, data []byte) string {
 }
 
 func TestBrowserRendersTheReport(t *testing.T) {
-	bin := chromium(t)
+	b := newBrowser(t)
 	r, ch := hostileReport()
 	page, err := HTML(r, ch)
 	if err != nil {
 		t.Fatal(err)
 	}
 	path := writePage(t, "report.html", page)
+	loaded := b.load(pageRequest{url: fileURL(path, ""), width: 1280, height: 1600, screenshot: true})
 
 	// The DOM Chromium built: the same structure the page was written
 	// with, so no hostile name moved an element, and no script came in.
-	dom := runChromium(t, bin, "--dump-dom", "file://"+path)
-	root := parseMarkup(t, dom, false)
+	root := parseMarkup(t, loaded.dom, false)
 	ids := checkPage(t, root, r)
 	checkMatrix(t, root, ids, r)
 	if n := len(root.all(elementNamed("script"))); n != 0 {
@@ -170,7 +107,7 @@ func TestBrowserRendersTheReport(t *testing.T) {
 	}
 
 	// What it drew: a full page, with the status colours of the CSS.
-	img := screenshot(t, bin, path, 1280, 1600)
+	img := loaded.image
 	white, pass, fail := [3]uint8{255, 255, 255}, [3]uint8{0xdf, 0xf3, 0xe0}, [3]uint8{0xf9, 0xd6, 0xd5}
 	distinct, near := colours(img, 3, white, pass, fail)
 	total := 1280 * 1600
@@ -184,7 +121,7 @@ func TestBrowserRendersTheReport(t *testing.T) {
 }
 
 func TestBrowserRendersTheBadge(t *testing.T) {
-	bin := chromium(t)
+	b := newBrowser(t)
 	dir := t.TempDir()
 	for _, c := range []struct {
 		name   string
@@ -207,7 +144,7 @@ func TestBrowserRendersTheBadge(t *testing.T) {
 		if err := os.WriteFile(path, []byte(html), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		img := screenshot(t, bin, path, 800, 200)
+		img := b.load(pageRequest{url: fileURL(path, ""), width: 800, height: 200, screenshot: true}).image
 		distinct, near := colours(img, 12, [3]uint8{0x55, 0x55, 0x55}, c.colour, [3]uint8{255, 255, 255})
 		area := 4 * w * 80
 		if near[0] < area/5 || near[1] < area/5 {

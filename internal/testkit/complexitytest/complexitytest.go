@@ -69,11 +69,20 @@ func Skip(t testing.TB) {
 // an error it does not expect.
 func Linear[T any](t *testing.T, kind string, base int, gen func(n int) T, run func(T)) Growth {
 	t.Helper()
+	return LinearUpTo(t, kind, base, math.MaxInt, gen, run)
+}
+
+// LinearUpTo is Linear for a kind whose input has a limit of its own: the
+// doubling of n stops before 16n would pass largest. How far n doubles
+// depends on the machine's speed, so without the cap a fast run could
+// measure an input the reader refuses, not one it reads.
+func LinearUpTo[T any](t *testing.T, kind string, base, largest int, gen func(n int) T, run func(T)) Growth {
+	t.Helper()
 	n := base
 	g := Growth{Kind: kind}
 	for doublings := 0; ; doublings++ {
 		g.Times[0], g.Allocs[0] = measure(gen(n), run)
-		if g.Times[0] >= minTime || doublings == maxDoublings {
+		if g.Times[0] >= minTime || doublings == maxDoublings || 32*n > largest {
 			break
 		}
 		n *= 2

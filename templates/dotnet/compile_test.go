@@ -23,6 +23,16 @@ import (
 // with the idempotency helper and the payload validator, and the newest.
 var standInCoreVersions = []string{"1.0.0", "1.4.0", "1.8.0"}
 
+// builtByMissingFeatureTests are the builds of TestGeneratedCSharpCompiles
+// that the missing-feature tests make themselves, warnings as errors
+// (runFiltered), before they run them: the canonical suite's SDK-bound
+// project on the oldest and the newest core, and the MassTransit target.
+var builtByMissingFeatureTests = map[string]bool{
+	"canonical/sdk-core-1.0.0":        true,
+	"canonical/sdk-core-1.8.0":        true,
+	"rabbitmq/BabelQueue.MassTransit": true,
+}
+
 // coreVersionsFor are the stand-in core versions the SDK-bound output of
 // the named suite is built against. The canonical suite, which has every
 // block and so every call the scaffold makes into the core, is built
@@ -75,6 +85,9 @@ func TestGeneratedCSharpCompiles(t *testing.T) {
 			})
 		}
 		for _, version := range coreVersionsFor(s.Name) {
+			if builtByMissingFeatureTests[s.Name+"/sdk-core-"+version] {
+				continue
+			}
 			t.Run(s.Name+"/sdk-core-"+version, func(t *testing.T) {
 				t.Parallel()
 				dir := t.TempDir()
@@ -103,6 +116,9 @@ func TestGeneratedCSharpCompiles(t *testing.T) {
 		}
 	}
 	for block, pkg := range standInTransports {
+		if builtByMissingFeatureTests[block+"/"+pkg] {
+			continue
+		}
 		t.Run(block+"/"+pkg, func(t *testing.T) {
 			t.Parallel()
 			dotnetBuild(t, writeTransportStandIn(t, block, pkg))

@@ -43,13 +43,23 @@ func main() {
 		os.Exit(1)
 	}
 	names := tally.provedNames()
-	if err := os.WriteFile(*proved, []byte(skipPattern(names)+"\n"), 0o644); err != nil {
+	pattern, fits := argumentPattern(names)
+	if !fits {
+		fmt.Printf("shorttier: the pattern of %d names would be over the %d bytes an argument may hold: the full tier skips nothing\n",
+			len(names), maxPattern)
+		names = nil
+	}
+	if err := os.WriteFile(*proved, []byte(pattern+"\n"), 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, "shorttier:", err)
 		os.Exit(1)
 	}
 	fmt.Printf("shorttier: %d of %d top-level tests ran whole in the -short tier (pattern in %s)\n",
 		len(names), tally.topLevel(), *proved)
 }
+
+// maxPattern is the longest pattern written: Linux holds one argument of a
+// command to 128 KiB, and the pattern is one.
+const maxPattern = 120 << 10
 
 // event is one line of go test -json (cmd/test2json's TestEvent).
 type event struct {
@@ -119,24 +129,24 @@ func (t *tally) add(e event, held map[testKey][]string, out io.Writer) {
 		}
 		return
 	}
-	top, _, sub := strings.Cut(e.Test, "/")
+	top, _, nested := strings.Cut(e.Test, "/")
 	key := testKey{e.Package, top}
 	switch e.Action {
 	case "output":
 		held[key] = append(held[key], e.Output)
 	case "skip":
 		t.partial[key] = true
-		if !sub {
+		if !nested {
 			delete(held, key)
 		}
 	case "fail":
 		t.partial[key], t.failed = true, true
-		if !sub {
+		if !nested {
 			io.WriteString(out, strings.Join(held[key], ""))
 			delete(held, key)
 		}
 	case "pass":
-		if !sub {
+		if !nested {
 			t.passed[key] = true
 			delete(held, key)
 		}
@@ -175,6 +185,15 @@ func (t *tally) topLevel() int {
 		all[key] = true
 	}
 	return len(all)
+}
+
+// argumentPattern is skipPattern(names) if it fits in one argument of a
+// command (maxPattern), else the pattern that skips nothing.
+func argumentPattern(names []string) (string, bool) {
+	if p := skipPattern(names); len(p) <= maxPattern {
+		return p, true
+	}
+	return skipPattern(nil), false
 }
 
 // skipPattern is a -skip pattern matching exactly names at the top level;

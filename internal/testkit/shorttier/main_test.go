@@ -110,3 +110,19 @@ func TestABuildFailureFails(t *testing.T) {
 		t.Errorf("failed %v, printed %q", got.failed, out)
 	}
 }
+
+// A pattern too long for one argument of a command becomes one that skips
+// nothing: the full tier then runs everything, as it would without CI's
+// pattern.
+func TestAPatternTooLongSkipsNothing(t *testing.T) {
+	long := make([]string, 5000)
+	for i := range long {
+		long[i] = "TestAVeryLongNameThatGoesOnAndOn" + strings.Repeat("X", 20) + string(rune('A'+i%26)) + strings.Repeat("Y", i%7)
+	}
+	if p, fits := argumentPattern(long); fits || p != skipPattern(nil) {
+		t.Errorf("a %d-byte pattern fits: %v", len(skipPattern(long)), fits)
+	}
+	if p, fits := argumentPattern([]string{"TestA"}); !fits || p != "^(TestA)$" {
+		t.Errorf("argumentPattern(TestA) = %q, %v", p, fits)
+	}
+}

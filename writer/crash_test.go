@@ -333,7 +333,6 @@ func copyFS(t *testing.T, fsys fs.FS) string {
 	return dst
 }
 
-// dropBlock removes a top-level block from a manifest.
 // crashBlocks are the blocks of the crash tests' suites: enough for a
 // regeneration that rewrites, creates and removes files in more than ten
 // steps (a test file per block, the support files, the index), and few
@@ -344,26 +343,23 @@ var crashBlocks = []string{"cases", "idempotency", "sqs", "redis", "settlement"}
 // keepBlocks removes every block but blocks from the manifest at path.
 func keepBlocks(t *testing.T, path string, blocks ...string) {
 	t.Helper()
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
-		t.Fatal(err)
-	}
-	for key := range m {
-		if key != "schema_version" && key != "description" && !slices.Contains(blocks, key) {
-			delete(m, key)
+	editManifest(t, path, func(m map[string]json.RawMessage) {
+		for key := range m {
+			if key != "schema_version" && key != "description" && !slices.Contains(blocks, key) {
+				delete(m, key)
+			}
 		}
-	}
-	out, _ := json.MarshalIndent(m, "", "  ")
-	if err := os.WriteFile(path, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	})
 }
 
+// dropBlock removes a top-level block from a manifest.
 func dropBlock(t *testing.T, path, block string) {
+	t.Helper()
+	editManifest(t, path, func(m map[string]json.RawMessage) { delete(m, block) })
+}
+
+// editManifest rewrites the manifest at path as edit changes its top level.
+func editManifest(t *testing.T, path string, edit func(map[string]json.RawMessage)) {
 	t.Helper()
 	raw, err := os.ReadFile(path)
 	if err != nil {
@@ -373,7 +369,7 @@ func dropBlock(t *testing.T, path, block string) {
 	if err := json.Unmarshal(raw, &m); err != nil {
 		t.Fatal(err)
 	}
-	delete(m, block)
+	edit(m)
 	out, _ := json.MarshalIndent(m, "", "  ")
 	if err := os.WriteFile(path, out, 0o644); err != nil {
 		t.Fatal(err)

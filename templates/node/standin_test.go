@@ -2,7 +2,6 @@ package node_test
 
 import (
 	"context"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,7 +34,10 @@ func TestStandinTypeChecks(t *testing.T) {
 	}
 	// The redis scaffold again, against a package without frameValue: tsc
 	// must refuse it.
-	renamed := copyDir(t, filepath.Join(root, model.BlockRedis), filepath.Join(root, model.BlockRedis+"-renamed"))
+	renamed := filepath.Join(root, model.BlockRedis+"-renamed")
+	if err := os.CopyFS(renamed, os.DirFS(filepath.Join(root, model.BlockRedis))); err != nil {
+		t.Fatal(err)
+	}
 	renameInFile(t, filepath.Join(renamed, "src", "index.ts"), "export function frameValue(", "export function frameValueRenamed(")
 	outcomes := typecheck(t, root, append(dirs, renamed)...)
 	for i, dir := range dirs {
@@ -169,27 +171,6 @@ func copyStandin(t *testing.T, name, dir string) {
 		}
 		writeFile(t, dir, "src/"+e.Name(), b)
 	}
-}
-
-// copyDir copies the files below src to dst and returns dst.
-func copyDir(t *testing.T, src, dst string) string {
-	t.Helper()
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		writeFile(t, dst, filepath.ToSlash(rel), data)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
 }
 
 // renameInFile replaces old, which must be there, with new in the file.

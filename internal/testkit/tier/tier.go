@@ -28,9 +28,9 @@ func FullOnly(t testing.TB, why string) {
 	}
 }
 
-// ExtendedSubtest names the skipped subtest Extended leaves in the -short
+// extendedSubtest names the skipped subtest Extended leaves in the -short
 // tier.
-const ExtendedSubtest = "full_tier_part"
+const extendedSubtest = "full_tier_part"
 
 // Extended reports whether t is in the full tier, where it does more than
 // in -short (what: more trials, a toolchain's check of what it generated).
@@ -41,6 +41,6 @@ func Extended(t *testing.T, what string) bool {
 	if !testing.Short() {
 		return true
 	}
-	t.Run(ExtendedSubtest, func(t *testing.T) { t.Skipf("%s: left to the full tier", what) })
+	t.Run(extendedSubtest, func(t *testing.T) { t.Skipf("%s: left to the full tier", what) })
 	return false
 }

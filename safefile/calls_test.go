@@ -35,8 +35,10 @@ var allowedFileCalls = map[string]string{
 		"when the user owns it (config/trust.go); opened without waiting, a regular file, at most config.MaxSize",
 	"model/dirfs.go: os.Open": "a suite's directories, for fs.WalkDir, after the check that their real path stays inside the suite; " +
 		"every suite file is read through safefile (guardedDir.readFile)",
-	"model/files.go: fs.WalkDir":           "lists the suite's vendored directories by name; each file is read through safefile (readLimited)",
-	"reportio/files.go: filepath.WalkDir":  "lists --results-dir by name, following no link; each file found is read through safefile.Read",
+	"model/files.go: fs.WalkDir":          "lists the suite's vendored directories by name; each file is read through safefile (readLimited)",
+	"reportio/files.go: filepath.WalkDir": "lists --results-dir by name, following no link; each file found is read through safefile.Read",
+	"internal/gitindex/gitindex.go: os.Open": "the enclosing repository's own .git file, config and index (git's files, not the checkout's), to see whether bqgen's transaction is tracked: " +
+		"each a regular file, bounded, read once",
 	"initdetect/write.go: os.OpenFile":     "init creates bqgen.yaml with O_CREATE|O_EXCL: it never replaces a file, nor writes through a link",
 	"verify/dotnet.go: filepath.Glob":      "verify's own temporary work directory, which bqgen generated",
 	"verify/files.go: os.ReadFile":         "copies resources and harnesses bqgen generated or built, in verify's own temporary work directories",

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/babelqueue/bqgen/internal/exitcode"
+	"github.com/babelqueue/bqgen/internal/portable"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/report"
 	"github.com/babelqueue/bqgen/results"
@@ -203,12 +204,14 @@ var unsafeFileChars = regexp.MustCompile(`[^a-z0-9._]+`)
 
 // badgeFileName is "<repository>-<target>.svg", lower-case, every run of
 // other characters a single "-": a name from a report is never a path. A
-// name too long for a file system is cut and tagged with its hash.
+// name Windows reads as a device ("con", "nul.x") gets a "_" after its
+// base (portable.SafeName); a name too long for a file system is cut and
+// tagged with its hash.
 func badgeFileName(s report.SDK) string {
 	name := unsafeFileChars.ReplaceAllString(strings.ToLower(s.Repository+"-"+s.Target), "-")
 	name = strings.Trim(name, "-.")
 	if name == "" {
 		name = "sdk"
 	}
-	return safefile.ShortName(name, ".svg")
+	return safefile.ShortName(portable.SafeName(name), ".svg")
 }

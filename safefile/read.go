@@ -27,7 +27,8 @@ func (e *Error) Unwrap() error { return e.Err }
 // ReadIn reads rel, a slash or system path below the directory root (the
 // checkout, or the directory a file of the checkout lies in). Every part
 // of rel is a directory or the file itself, none a link; the file is a
-// regular one of at most kind.Limit bytes, read within Deadline. A file
+// regular one with one name (no hard link) of at most kind.Limit bytes,
+// read within Deadline. A file
 // that is absent is an error that errors.Is(err, fs.ErrNotExist) reports.
 func ReadIn(root, rel string, kind Kind) ([]byte, error) {
 	rel = filepath.FromSlash(rel)
@@ -131,7 +132,26 @@ func readBelow(root, rel string, kind Kind) ([]byte, error) {
 	if err := admit(opened, kind); err != nil {
 		return nil, err
 	}
+	if err := oneName(f, kind); err != nil {
+		return nil, err
+	}
 	return readWithin(f, kind, Deadline)
+}
+
+// oneName refuses a file with more than one name: a hard link is a second
+// name for a file that may lie outside the checkout (a key, another
+// user's file on the same file system), as a symbolic link may lead
+// there, and nothing in the checkout tells which name is the original.
+// git never checks out a hard link.
+func oneName(f *os.File, kind Kind) error {
+	n, err := Links(f)
+	if err != nil {
+		return unwrapPath(err)
+	}
+	if n > 1 {
+		return fmt.Errorf("has %d names (hard links): bqgen reads %s only from a file with one name, as through no link (another name can be a file outside the checkout); not read", n, kind.Name)
+	}
+	return nil
 }
 
 // noLinkOn returns what rel holds below r once it has seen that no part of

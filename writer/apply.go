@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"path"
 	"slices"
 
@@ -23,7 +21,8 @@ import (
 // rename, which is atomic. An error or SIGINT/SIGTERM (the context) undoes
 // the renames from the journal; after SIGKILL, the next run finds the
 // journal and undoes them before it plans (recoverTx). A committed run
-// removes .bqgen/tx/. Every step goes through the out dir's os.Root.
+// removes .bqgen/tx/. Every step goes through the out dir's os.Root, and
+// through the write gate (gate.go).
 
 const txDir = stateDir + "/tx"
 
@@ -41,7 +40,7 @@ func Write(ctx context.Context, root, lang string, files []backend.File, adopt b
 	if err := checkInput(root, lang, files); err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(root, 0o755); err != nil {
+	if err := makeOutDir(root); err != nil {
 		return nil, fmt.Errorf("create out dir: %w", err)
 	}
 	d, err := openOutDir(root)
@@ -55,7 +54,7 @@ func Write(ctx context.Context, root, lang string, files []backend.File, adopt b
 	}
 	wrote := false // something was written and committed
 	defer func() { l.unlock(!wrote) }()
-	plan, err := recoverAndPlan(d, lang, files, adopt)
+	plan, err := recoverAndPlan(d, l, lang, files, adopt)
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +64,7 @@ func Write(ctx context.Context, root, lang string, files []backend.File, adopt b
 		}
 		return plan, ensureIgnore(d)
 	}
-	if err := apply(ctx, d, plan); err != nil {
+	if err := apply(ctx, d, l, plan); err != nil {
 		return nil, err
 	}
 	wrote = true
@@ -73,11 +72,26 @@ func Write(ctx context.Context, root, lang string, files []backend.File, adopt b
 }
 
 // recoverAndPlan undoes an interrupted run, then plans this one and
-// refuses it when something is in the way.
-func recoverAndPlan(d *outDir, lang string, files []backend.File, adopt bool) (*Plan, error) {
-	if err := recoverTx(d); err != nil {
+// refuses it when something is in the way. The write gate owns the files
+// the run writes and those the out dir's ledgers record, before the undo
+// (whose journal may name no other) and after it (the undo may have put an
+// older ledger back).
+func recoverAndPlan(d *outDir, l *dirLock, lang string, files []backend.File, adopt bool) (*Plan, error) {
+	for _, f := range files {
+		d.own(f.Path)
+	}
+	recorded, err := ledgerPaths(d)
+	if err != nil {
 		return nil, err
 	}
+	d.own(recorded...)
+	if err := recoverTx(d, l, recorded); err != nil {
+		return nil, err
+	}
+	if recorded, err = ledgerPaths(d); err != nil {
+		return nil, err
+	}
+	d.own(recorded...)
 	plan, err := makePlan(d, lang, files)
 	if err != nil {
 		return nil, err
@@ -89,17 +103,27 @@ func recoverAndPlan(d *outDir, lang string, files []backend.File, adopt bool) (*
 }
 
 // apply runs the transaction; on any error, or when ctx ends, it undoes
-// every step and reports why, leaving the out dir as it was.
-func apply(ctx context.Context, d *outDir, p *Plan) error {
-	tx := &transaction{d: d, done: ctx.Done()}
+// every step and reports why, leaving the out dir as it was. The lock
+// records the run while its transaction may be left to undo (run.go).
+func apply(ctx context.Context, d *outDir, l *dirLock, p *Plan) error {
+	token := newRunToken()
+	if err := l.setRecord(runRecord(token)); err != nil {
+		return err
+	}
+	tx := &transaction{d: d, j: journal{Run: token}, done: ctx.Done()}
 	err := tx.run(ctx, p)
 	if err != nil {
 		if rerr := tx.rollback(); rerr != nil {
 			return fmt.Errorf("%w; undoing it failed too (%v): the next run will finish undoing it", err, rerr)
 		}
+		l.clearRecord()
 		return fmt.Errorf("%w (the out dir is unchanged)", err)
 	}
-	return tx.commit()
+	if err := tx.commit(); err != nil {
+		return err
+	}
+	l.clearRecord()
+	return nil
 }
 
 type transaction struct {
@@ -121,7 +145,7 @@ func (tx *transaction) stepDone() {
 func staged(name string) string { return txDir + "/" + name }
 
 func (tx *transaction) run(ctx context.Context, p *Plan) error {
-	if err := tx.d.root.Mkdir(txDir, 0o755); err != nil {
+	if err := tx.d.mkdir(txDir); err != nil {
 		return fmt.Errorf("create %s: %w", txDir, err)
 	}
 	for i, c := range p.Changes {
@@ -169,7 +193,7 @@ func interrupted(err error) error { return fmt.Errorf("%w (%v)", ErrInterrupted,
 // old content there too, planning any directory the target needs.
 func (tx *transaction) stage(i int, c Change) error {
 	w := journalWrite{Target: c.File.Path, New: fmt.Sprintf("new-%04d", i), NewHash: contentHash(c.File.Content)}
-	if err := tx.d.root.WriteFile(staged(w.New), c.File.Content, 0o644); err != nil {
+	if err := tx.d.writeFile(staged(w.New), c.File.Content); err != nil {
 		return err
 	}
 	if c.Exists {
@@ -190,24 +214,10 @@ func (tx *transaction) stage(i int, c Change) error {
 // allows one (the rename that replaces the target leaves it intact), else a
 // copy.
 func (tx *transaction) saveOld(target, backup string) error {
-	r := tx.d.root
-	if r.Link(target, backup) == nil {
+	if tx.d.link(target, backup) == nil {
 		return nil
 	}
-	in, err := r.Open(target)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := r.OpenFile(backup, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	return tx.d.copyNew(target, backup)
 }
 
 // planDirs records dir and its missing parents, outermost first, for
@@ -237,7 +247,7 @@ func (tx *transaction) planDirs(dir string) error {
 // makeDirs creates the directories the journal lists.
 func (tx *transaction) makeDirs() error {
 	for _, d := range tx.j.Dirs {
-		if err := tx.d.root.Mkdir(d, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		if err := tx.d.mkdir(d); err != nil && !errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("create %s: %w", d, err)
 		}
 		tx.stepDone()
@@ -248,7 +258,7 @@ func (tx *transaction) makeDirs() error {
 // place renames a staged file over its target: the one step at which the
 // target turns from old to new.
 func (tx *transaction) place(w journalWrite) error {
-	if err := tx.d.root.Rename(staged(w.New), w.Target); err != nil {
+	if err := tx.d.rename(staged(w.New), w.Target); err != nil {
 		return err
 	}
 	tx.placed++
@@ -258,7 +268,7 @@ func (tx *transaction) place(w journalWrite) error {
 
 // remove moves a stale target into .bqgen/tx, where an undo finds it.
 func (tx *transaction) remove(r journalWrite) error {
-	if err := tx.d.root.Rename(r.Target, staged(r.Old)); err != nil {
+	if err := tx.d.rename(r.Target, staged(r.Old)); err != nil {
 		return err
 	}
 	tx.removed++
@@ -270,10 +280,10 @@ func (tx *transaction) remove(r journalWrite) error {
 // rename makes the journal appear whole or not at all.
 func (tx *transaction) writeJournal() error {
 	part := staged("journal.part")
-	if err := tx.d.root.WriteFile(part, encodeJournal(tx.j), 0o644); err != nil {
+	if err := tx.d.writeFile(part, encodeJournal(tx.j)); err != nil {
 		return err
 	}
-	if err := tx.d.root.Rename(part, staged("journal")); err != nil {
+	if err := tx.d.rename(part, staged("journal")); err != nil {
 		return err
 	}
 	tx.stepDone()
@@ -290,15 +300,15 @@ func (tx *transaction) commit() error {
 	for _, r := range tx.j.Removals {
 		tx.d.removeEmptyParents(path.Dir(r.Target))
 	}
-	return tx.d.root.RemoveAll(txDir)
+	return tx.d.removeTx()
 }
 
 // removeEmptyParents removes dir and its empty parents, never the out dir
 // itself, and never through a link.
 func (d *outDir) removeEmptyParents(dir string) {
 	for dir != "." && d.isRealDir(dir) {
-		if d.root.Remove(dir) != nil {
-			return // not empty
+		if d.rmdir(dir) != nil {
+			return // not empty, or not the run's to remove
 		}
 		dir = path.Dir(dir)
 	}

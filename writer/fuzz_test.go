@@ -83,6 +83,7 @@ func checkLedgerPath(t *testing.T, p string) {
 // hashes, and round-trips what it accepts.
 func FuzzJournal(f *testing.F) {
 	valid := journal{
+		Run:      testRun,
 		Dirs:     []string{"tests"},
 		Writes:   []journalWrite{{Target: "tests/a.py", New: "new-0000", NewHash: hashA, Old: "old-0000", OldHash: hashB}, {Target: LedgerPath("python"), New: "new-0001", NewHash: hashB}},
 		Removals: []journalWrite{{Target: "tests/b.py", Old: "removed-0000", OldHash: hashA}},

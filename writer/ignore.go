@@ -45,19 +45,11 @@ func (p *Plan) addIgnore(d *outDir) error {
 // to write finds none (an out dir an older bqgen wrote), so its lock is not
 // left untracked. O_EXCL: a link put there in the meantime is not followed.
 func ensureIgnore(d *outDir) error {
-	f, err := d.root.OpenFile(ignoreFile, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	err := d.writeNew(ignoreFile, ignoreContent)
 	if errors.Is(err, os.ErrExist) {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("write %s: %w", d.name(ignoreFile), err)
-	}
-	_, err = f.Write(ignoreContent)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		d.root.Remove(ignoreFile)
 		return fmt.Errorf("write %s: %w", d.name(ignoreFile), err)
 	}
 	return nil

@@ -8,12 +8,16 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/babelqueue/bqgen/internal/portable"
 )
 
 // The journal (.bqgen/tx/journal) is one JSON object a line. The first
-// says the format and whether the run committed; each other is one step:
+// says the format, whether the run committed, and the run's token (which
+// the out dir's lock records while the run is under way: see runRecord);
+// each other is one step:
 //
-//	{"bqgen_journal":2,"committed":false}
+//	{"bqgen_journal":3,"committed":false,"run":"0f…"}
 //	{"dir":"tests/conformance"}
 //	{"write":"tests/a.py","new":"new-0000","new_sha256":"…","old":"old-0000","old_sha256":"…"}
 //	{"remove":"tests/b.py","old":"removed-0001","old_sha256":"…"}
@@ -21,14 +25,16 @@ import (
 // A target is a safe path in the out dir (or a ledger), a staged name is
 // one of bqgen's own in .bqgen/tx/, and the hashes let an undo check that
 // a file still holds what the run put there before it removes or replaces
-// it. A journal of an older bqgen (one JSON object, no hashes) is refused:
-// nothing in it proves what the run wrote.
+// it. A journal of an older bqgen (one JSON object, no hashes; or no run
+// token) is refused: nothing in it proves what the run wrote, or that a
+// run here wrote it.
 
-const journalVersion = 2
+const journalVersion = 3
 
 // journal is the record of one run's transaction.
 type journal struct {
 	Committed bool
+	Run       string // the run's token
 	Writes    []journalWrite
 	Removals  []journalWrite
 	Dirs      []string // directories the run made, outermost first
@@ -45,15 +51,16 @@ type journalWrite struct {
 
 // journalHeader is the first line.
 type journalHeader struct {
-	Version   int  `json:"bqgen_journal"`
-	Committed bool `json:"committed"`
+	Version   int    `json:"bqgen_journal"`
+	Committed bool   `json:"committed"`
+	Run       string `json:"run"`
 }
 
-// journalLine is any other line: exactly one of Dir, Write, Remove.
+// journalLine is any other line: exactly one of Dir, Write, Removal.
 type journalLine struct {
 	Dir     string `json:"dir,omitempty"`
 	Write   string `json:"write,omitempty"`
-	Remove  string `json:"remove,omitempty"`
+	Removal string `json:"remove,omitempty"`
 	New     string `json:"new,omitempty"`
 	NewHash string `json:"new_sha256,omitempty"`
 	Old     string `json:"old,omitempty"`
@@ -67,7 +74,7 @@ func encodeJournal(j journal) []byte {
 		b.Write(data)
 		b.WriteByte('\n')
 	}
-	line(journalHeader{Version: journalVersion, Committed: j.Committed})
+	line(journalHeader{Version: journalVersion, Committed: j.Committed, Run: j.Run})
 	for _, d := range j.Dirs {
 		line(journalLine{Dir: d})
 	}
@@ -75,7 +82,7 @@ func encodeJournal(j journal) []byte {
 		line(journalLine{Write: w.Target, New: w.New, NewHash: w.NewHash, Old: w.Old, OldHash: w.OldHash})
 	}
 	for _, r := range j.Removals {
-		line(journalLine{Remove: r.Target, Old: r.Old, OldHash: r.OldHash})
+		line(journalLine{Removal: r.Target, Old: r.Old, OldHash: r.OldHash})
 	}
 	return b.Bytes()
 }
@@ -83,18 +90,25 @@ func encodeJournal(j journal) []byte {
 // parseJournal reads a journal strictly: any line that breaks a rule makes
 // the whole journal refused, with the line.
 func parseJournal(raw []byte) (journal, error) {
+	j, _, err := parseJournalLines(raw)
+	return j, err
+}
+
+// parseJournalLines is parseJournal with the line that names each target
+// and directory, for a refusal of one of them later (recoverTx).
+func parseJournalLines(raw []byte) (journal, map[string]int, error) {
 	lines := strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n")
 	var h journalHeader
-	if err := decodeStrict(lines[0], &h); err != nil || h.Version != journalVersion {
-		return journal{}, lineErr(1, "not a journal of this bqgen (want {\"bqgen_journal\":%d,…})", journalVersion)
+	if err := decodeStrict(lines[0], &h); err != nil || h.Version != journalVersion || !isRunToken(h.Run) {
+		return journal{}, nil, lineErr(1, "not a journal of this bqgen (want {\"bqgen_journal\":%d,\"committed\":…,\"run\":\"<32 hex digits>\"})", journalVersion)
 	}
-	p := journalParser{j: journal{Committed: h.Committed}, targets: map[string]int{}, staged: map[string]int{}}
+	p := journalParser{j: journal{Committed: h.Committed, Run: h.Run}, targets: map[string]int{}, lines: map[string]int{}, staged: map[string]int{}}
 	for i, line := range lines[1:] {
 		if err := p.add(i+2, line); err != nil {
-			return journal{}, err
+			return journal{}, nil, err
 		}
 	}
-	return p.j, nil
+	return p.j, p.lines, nil
 }
 
 // decodeStrict decodes one line holding one JSON object with no field v
@@ -118,7 +132,8 @@ func decodeStrict(line string, v any) error {
 // journalParser checks each line against the ones before it.
 type journalParser struct {
 	j       journal
-	targets map[string]int // case-folded target -> its line
+	targets map[string]int // portable.Key of a target or directory -> its line
+	lines   map[string]int // a target or directory -> its line
 	staged  map[string]int // staged name -> its line
 }
 
@@ -128,11 +143,11 @@ func (p *journalParser) add(n int, line string) error {
 		return lineErr(n, "not one JSON object of the journal (%v)", err)
 	}
 	switch {
-	case l.Dir != "" && l.Write == "" && l.Remove == "":
+	case l.Dir != "" && l.Write == "" && l.Removal == "":
 		return p.addDir(n, l)
-	case l.Write != "" && l.Dir == "" && l.Remove == "":
+	case l.Write != "" && l.Dir == "" && l.Removal == "":
 		return p.addWrite(n, l)
-	case l.Remove != "" && l.Dir == "" && l.Write == "":
+	case l.Removal != "" && l.Dir == "" && l.Write == "":
 		return p.addRemoval(n, l)
 	}
 	return lineErr(n, "want exactly one of \"dir\", \"write\" and \"remove\"")
@@ -173,7 +188,7 @@ func (p *journalParser) addRemoval(n int, l journalLine) error {
 	if l.New != "" || l.NewHash != "" {
 		return lineErr(n, "a \"remove\" line has no new content")
 	}
-	r := journalWrite{Target: l.Remove, Old: l.Old, OldHash: l.OldHash}
+	r := journalWrite{Target: l.Removal, Old: l.Old, OldHash: l.OldHash}
 	if err := p.checkTarget(n, r.Target); err != nil {
 		return err
 	}
@@ -214,10 +229,10 @@ func (p *journalParser) checkStaged(n int, kind, name, hash string) error {
 
 // claim records a path a line names; no path is named twice.
 func (p *journalParser) claim(n int, what, path string) error {
-	key := strings.ToLower(path)
+	key := portable.Key(path)
 	if first, dup := p.targets[key]; dup {
 		return lineErr(n, "%s %q is named twice (first on line %d)", what, path, first)
 	}
-	p.targets[key] = n
+	p.targets[key], p.lines[path] = n, n
 	return nil
 }

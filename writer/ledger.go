@@ -12,6 +12,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/buildinfo"
+	"github.com/babelqueue/bqgen/internal/portable"
 )
 
 // LedgerPath is where bqgen records the files it owns in an out dir, one
@@ -160,7 +161,7 @@ func parseLedger(raw []byte) (ledger, error) {
 	lines := strings.Split(string(raw), "\n")
 	current := strings.HasPrefix(lines[0], ledgerMark)
 	out := ledger{}
-	seen := map[string]int{} // case-folded path -> its line
+	seen := map[string]int{} // portable.Key of a path -> its line
 	for i, line := range lines {
 		n := i + 1
 		line = strings.TrimSuffix(line, "\r")
@@ -174,7 +175,7 @@ func parseLedger(raw []byte) (ledger, error) {
 		if why := outputPathProblem(p); why != "" {
 			return nil, lineErr(n, "path %q: %s", p, why)
 		}
-		key := strings.ToLower(p)
+		key := portable.Key(p)
 		if first, dup := seen[key]; dup {
 			return nil, lineErr(n, "path %q is listed twice (first on line %d)", p, first)
 		}

@@ -12,10 +12,10 @@ import (
 // ledgers mention (reached through no link): a new content is deleted, an
 // old one is put back where its file, one a ledger lists, is missing, and
 // deleted otherwise.
-func sweepLegacyLitter(d *outDir) error {
-	owned, err := ledgerPaths(d)
-	if err != nil {
-		return err
+func sweepLegacyLitter(d *outDir, recorded []string) error {
+	owned := map[string]bool{}
+	for _, p := range recorded {
+		owned[p] = true
 	}
 	for dir := range dirsOf(owned) {
 		for _, name := range d.entries(dir) {
@@ -33,17 +33,23 @@ func sweepEntry(d *outDir, dir, name string, owned map[string]bool) error {
 		return nil // only regular files are litter
 	}
 	switch {
-	case strings.HasPrefix(name, ".bqgen-new-"):
-		return ignoreMissing(d.root.Remove(litter))
-	case strings.HasPrefix(name, ".bqgen-old-"):
-		target := path.Join(dir, strings.TrimPrefix(name, ".bqgen-old-"))
+	case strings.HasPrefix(name, legacyNew):
+		return ignoreMissing(d.remove(litter))
+	case strings.HasPrefix(name, legacyOld):
+		target := path.Join(dir, strings.TrimPrefix(name, legacyOld))
 		if _, err := d.lstat(target); isAbsent(err) && owned[target] {
-			return d.root.Rename(litter, target)
+			return d.rename(litter, target)
 		}
-		return ignoreMissing(d.root.Remove(litter))
+		return ignoreMissing(d.remove(litter))
 	}
 	return nil
 }
+
+// The prefixes of an older bqgen's staged files.
+const (
+	legacyNew = ".bqgen-new-"
+	legacyOld = ".bqgen-old-"
+)
 
 // entries are the names in the real directory dir; none when it is gone
 // or reached through a link.
@@ -61,11 +67,11 @@ func (d *outDir) entries(dir string) []string {
 }
 
 // ledgerPaths are the paths every ledger in the out dir lists.
-func ledgerPaths(d *outDir) (map[string]bool, error) {
+func ledgerPaths(d *outDir) ([]string, error) {
 	if err := checkStateDir(d); err != nil {
 		return nil, err
 	}
-	out := map[string]bool{}
+	var out []string
 	for _, name := range d.entries(stateDir) {
 		lang, ok := strings.CutSuffix(name, ".files")
 		if !ok || !isLangName(lang) {
@@ -76,7 +82,7 @@ func ledgerPaths(d *outDir) (map[string]bool, error) {
 			return nil, err
 		}
 		for p := range l {
-			out[p] = true
+			out = append(out, p)
 		}
 	}
 	return out, nil

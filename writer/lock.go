@@ -23,7 +23,8 @@ var ErrLocked = errors.New("another bqgen run is writing into this directory")
 type dirLock struct {
 	d       *outDir
 	file    *os.File
-	created bool // this run made the state dir
+	created bool   // this run made the state dir
+	run     string // the token of the run the lock records as under way, "" when none (runRecord)
 }
 
 // lock takes the out dir's lock, creating its state dir when absent; it
@@ -39,7 +40,7 @@ func lock(d *outDir) (*dirLock, error) {
 	if info, err := d.lstat(lockFile); err == nil && !info.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is %s: bqgen takes its lock only on a regular file; delete it", d.name(lockFile), describe(info))
 	}
-	f, err := d.root.OpenFile(lockFile, os.O_CREATE|os.O_RDWR, 0o644)
+	f, err := d.openLock()
 	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", d.name(lockFile), err)
 	}
@@ -51,6 +52,7 @@ func lock(d *outDir) (*dirLock, error) {
 		return nil, fmt.Errorf("lock %s: %w", d.name(lockFile), err)
 	}
 	l.file = f
+	l.run = recordedRun(f)
 	return l, nil
 }
 
@@ -87,7 +89,7 @@ func makeStateDir(d *outDir) (bool, error) {
 	if err := checkStateDir(d); err != nil {
 		return false, err
 	}
-	err := d.root.Mkdir(stateDir, 0o755)
+	err := d.mkdir(stateDir)
 	if errors.Is(err, os.ErrExist) {
 		return false, nil
 	}
@@ -122,11 +124,12 @@ func realDirIfAny(d *outDir, name, what string) (bool, error) {
 
 // unlock releases the lock. A run that wrote nothing (or whose writes were
 // undone) into an out dir that had no state dir removes the one it made,
-// leaving the dir as it found it.
+// leaving the dir as it found it; not while a transaction is left to undo,
+// whose run the lock records.
 func (l *dirLock) unlock(wroteNothing bool) {
 	l.file.Close()
-	if wroteNothing && l.created {
-		l.d.root.Remove(lockFile)
-		l.d.root.Remove(stateDir)
+	if wroteNothing && l.created && !l.d.isRealDir(txDir) {
+		l.d.remove(lockFile)
+		l.d.rmdir(stateDir)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"github.com/babelqueue/bqgen/safefile"
 )
 
 // outDir is an out dir opened as an os.Root: every open, create, rename and
@@ -17,8 +19,9 @@ import (
 // bqgen writes, removes and reads its state through no link at all
 // (linkOn): a link where it would write is a file in the way.
 type outDir struct {
-	path string   // as the caller named it, for messages
-	root *os.Root // nil while the directory does not exist: everything is absent
+	path  string   // as the caller named it, for messages
+	root  *os.Root // nil while the directory does not exist: everything is absent
+	owned *owned   // what the write gate admits besides bqgen's state (gate.go)
 }
 
 // openOutDir opens the out dir at path; one that does not exist yet reads
@@ -106,6 +109,48 @@ type onDisk struct {
 	blocker string
 }
 
+// hardLinked is a file bqgen does not read: it has another name.
+type hardLinked struct{ names uint64 }
+
+func (e *hardLinked) Error() string {
+	return fmt.Sprintf("it has %d names (hard links), and another can be a file outside the checkout, which a diff would show: bqgen reads only a file with one name", e.names)
+}
+
+// oneName refuses the open file f at p when it has another name, unless
+// that name is bqgen's own: a file in .bqgen/tx, or one a run saved there
+// by a hard link (saveOld) and has not yet put back or cleaned up.
+func (d *outDir) oneName(p string, f *os.File) error {
+	n, err := safefile.Links(f)
+	if err != nil || n <= 1 || strings.HasPrefix(p, txDir+"/") {
+		return err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if d.savedInTx(info) {
+		return nil
+	}
+	return &hardLinked{names: n}
+}
+
+// savedInTx reports whether info is the file of one of .bqgen/tx's saved
+// old contents.
+func (d *outDir) savedInTx(info fs.FileInfo) bool {
+	if !d.isRealDir(txDir) {
+		return false
+	}
+	for _, name := range d.entries(txDir) {
+		if !stagedName.MatchString(name) {
+			continue
+		}
+		if saved, err := d.lstat(staged(name)); err == nil && os.SameFile(info, saved) {
+			return true
+		}
+	}
+	return false
+}
+
 // inspect reads what p holds, through no link.
 func (d *outDir) inspect(p string) (onDisk, error) {
 	link, err := d.linkOn(p)
@@ -125,6 +170,10 @@ func (d *outDir) inspect(p string) (onDisk, error) {
 		return onDisk{blocker: "it is " + describe(info)}, nil
 	}
 	content, err := d.read(p, -1)
+	var linked *hardLinked
+	if errors.As(err, &linked) {
+		return onDisk{blocker: linked.Error()}, nil
+	}
 	if err != nil {
 		return onDisk{}, fmt.Errorf("read %s: %w", p, err)
 	}
@@ -163,13 +212,17 @@ func (d *outDir) readRegular(p string, limit int64) ([]byte, error) {
 }
 
 // read reads the file at p, a regular file the caller has seen, refusing
-// one longer than limit bytes (no bound when negative).
+// one longer than limit bytes (no bound when negative), and one with
+// another name (oneName).
 func (d *outDir) read(p string, limit int64) ([]byte, error) {
 	f, err := d.root.Open(p)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if err := d.oneName(p, f); err != nil {
+		return nil, err
+	}
 	if limit < 0 {
 		return io.ReadAll(f)
 	}

@@ -12,31 +12,43 @@ import (
 	"unicode/utf8"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/portable"
 )
 
 // checkPaths rejects paths that are not safe (pathProblem), that fall in
-// bqgen's state directory, and duplicates: neither a backend bug nor a
-// file name a suite brings may write outside the out dir or into a ledger.
+// bqgen's state directory, and two that name one file somewhere: neither
+// a backend bug nor a file name a suite brings may write outside the out
+// dir, into a ledger, or one file twice.
 func checkPaths(files []backend.File) error {
-	seen := map[string]bool{}
+	seen := map[string]string{} // portable.Key -> the path
 	for _, f := range files {
 		if why := outputPathProblem(f.Path); why != "" {
 			return fmt.Errorf("refusing to write %q: %s", f.Path, why)
 		}
-		key := strings.ToLower(f.Path) // two paths that collide on a case-insensitive disk
-		if seen[key] {
+		key := portable.Key(f.Path)
+		first, dup := seen[key]
+		switch {
+		case dup && first == f.Path:
 			return fmt.Errorf("internal error: backend produced %q twice", f.Path)
+		case dup:
+			return fmt.Errorf("refusing to write %q and %q: %s", first, f.Path, oneFile)
 		}
-		seen[key] = true
+		seen[key] = f.Path
 	}
 	return nil
 }
 
+// oneFile says why two paths with one portable.Key are refused.
+const oneFile = "they differ only in case or Unicode normalization (NFC, NFD), and macOS and Windows hold them as one file"
+
 // pathProblem says why p is not a safe path inside an out dir, "" when it
 // is: a clean, relative, slash-separated UTF-8 path that stays below the
 // dir and holds no control character (which could forge a line of a state
-// file or reach a terminal), no backslash (a separator on Windows) and no
-// colon (a drive or a stream on Windows).
+// file or reach a terminal), no backslash (a separator on Windows), no
+// colon (a drive or a stream on Windows), and is portable: no part of it
+// is a version control system's directory in any spelling (.git, .GIT,
+// .git., GIT~1), a Windows device name or short name (portable.Problem).
+// A ledger or journal line naming one is refused with its line.
 func pathProblem(p string) string {
 	switch {
 	case p == "" || p == ".":
@@ -57,7 +69,7 @@ func pathProblem(p string) string {
 	case path.Clean(p) != p:
 		return "it is not clean (an empty or . part, or a trailing /)"
 	}
-	return ""
+	return portable.Problem(p)
 }
 
 // outputPathProblem is pathProblem for a file bqgen generates or records:

@@ -28,7 +28,7 @@ func (tx *transaction) rollback() error {
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
-	return tx.d.root.RemoveAll(txDir)
+	return tx.d.removeTx()
 }
 
 // unplace puts a target back: its old content, or no file when it had
@@ -40,7 +40,7 @@ func (tx *transaction) unplace(w journalWrite) error {
 		return err
 	}
 	if w.Old == "" {
-		return ignoreMissing(tx.d.root.Remove(w.Target))
+		return ignoreMissing(tx.d.remove(w.Target))
 	}
 	return tx.restore(w.Old, w.OldHash, w.Target)
 }
@@ -69,7 +69,7 @@ func (tx *transaction) restore(name, hash, target string) error {
 	if saved != hash {
 		return fmt.Errorf("%s: its saved old content %s is missing or changed; nothing restored", target, staged(name))
 	}
-	return tx.d.root.Rename(staged(name), target)
+	return tx.d.rename(staged(name), target)
 }
 
 func ignoreMissing(err error) error {
@@ -87,7 +87,7 @@ func (tx *transaction) removeDirs() error {
 		if !tx.d.isRealDir(dir) {
 			continue
 		}
-		if err := tx.d.root.Remove(dir); err != nil && !isAbsent(err) && !isNotEmpty(err) {
+		if err := tx.d.rmdir(dir); err != nil && !isAbsent(err) && !isNotEmpty(err) {
 			return err
 		}
 	}
@@ -101,41 +101,63 @@ func isNotEmpty(err error) bool {
 // recoverTx finishes what an interrupted run left in .bqgen/tx/: a run
 // killed before its journal was written touched no target, so its staged
 // files are deleted; one killed after is undone from the journal; one that
-// had committed only lacks its clean-up. A journal that breaks a rule is
-// refused with its line, and nothing is touched. Litter of older bqgen
-// versions beside the files they wrote is cleared too.
-func recoverTx(d *outDir) error {
-	if err := sweepLegacyLitter(d); err != nil {
+// had committed only lacks its clean-up. Nothing is undone from a
+// transaction this machine did not leave (see run.go): one git tracks, or
+// whose journal's run the lock does not record; nor from a journal that
+// breaks a rule or names a target the write gate does not own (neither a
+// file this run writes nor one a ledger records: recorded, the out dir's
+// ledgers before the undo): those are refused with the file and the line,
+// and nothing is touched. Litter of older bqgen versions beside the files
+// they wrote is cleared too.
+func recoverTx(d *outDir, l *dirLock, recorded []string) error {
+	if err := sweepLegacyLitter(d, recorded); err != nil {
 		return err
 	}
 	if present, err := realDirIfAny(d, txDir, "its transaction only in a real directory; delete it"); !present {
 		return err
 	}
-	j, found, err := readJournal(d)
+	if err := refuseTracked(d); err != nil {
+		return err
+	}
+	j, lines, found, err := readJournal(d)
 	if err != nil {
 		return err
 	}
 	if !found || j.Committed {
-		return d.root.RemoveAll(txDir)
+		if err := d.removeTx(); err != nil {
+			return err
+		}
+		l.clearRecord()
+		return nil
+	}
+	if err := admitJournal(d, l, j, lines); err != nil {
+		return err
 	}
 	tx := &transaction{d: d, j: j, placed: len(j.Writes), removed: len(j.Removals)}
 	if err := tx.rollback(); err != nil {
 		return fmt.Errorf("undo the interrupted run %s records: %w; restore the out dir from version control and delete %s", d.name(staged("journal")), err, txDir)
 	}
+	l.clearRecord()
 	return nil
 }
 
-// readJournal reads .bqgen/tx/journal; found is false when there is none.
-func readJournal(d *outDir) (j journal, found bool, err error) {
+// readJournal reads .bqgen/tx/journal, with the line of each target;
+// found is false when there is none.
+func readJournal(d *outDir) (j journal, lines map[string]int, found bool, err error) {
 	name := staged("journal")
 	raw, err := d.readRegular(name, maxStateFile)
 	if isAbsent(err) {
-		return journal{}, false, nil
+		return journal{}, nil, false, nil
 	}
 	if err == nil {
-		if j, err = parseJournal(raw); err == nil {
-			return j, true, nil
+		if j, lines, err = parseJournalLines(raw); err == nil {
+			return j, lines, true, nil
 		}
 	}
-	return journal{}, false, fmt.Errorf("%w; the journal of an interrupted run is refused, nothing was undone; restore the out dir from version control and delete %s", inFile(d.name(name), err), txDir)
+	return journal{}, nil, false, journalRefused(inFile(d.name(name), err))
+}
+
+// journalRefused is the error for a journal recoverTx does not replay.
+func journalRefused(err error) error {
+	return fmt.Errorf("%w; the journal of an interrupted run is refused, nothing was undone; restore the out dir from version control and delete %s", err, txDir)
 }

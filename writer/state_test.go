@@ -16,7 +16,14 @@ var (
 	hashB = contentHash([]byte("b"))
 )
 
-const journalHead = `{"bqgen_journal":2,"committed":false}` + "\n"
+// testRun is the run token of the journals the tests write by hand.
+const testRun = "0123456789abcdef0123456789abcdef"
+
+const journalHead = `{"bqgen_journal":3,"committed":false,"run":"` + testRun + `"}` + "\n"
+
+// plantRun makes the out dir's lock record testRun as under way, as a run
+// killed mid-way leaves it: its journal is then this machine's own.
+func plantRun(t *testing.T, root string) { put(t, root, lockFile, runRecord(testRun)) }
 
 // Every rule a journal line can break is refused with that line.
 func TestJournalRefusedWithItsLine(t *testing.T) {
@@ -24,6 +31,11 @@ func TestJournalRefusedWithItsLine(t *testing.T) {
 	w := func(fields string) string { return journalHead + `{"dir":"tests"}` + "\n" + fields + "\n" }
 	for name, tc := range map[string]struct{ journal, want string }{
 		"older format":     {`{"committed":false,"writes":[],"removals":[],"dirs":[]}`, "line 1: not a journal"},
+		"version 2":        {`{"bqgen_journal":2,"committed":false}` + "\n", "line 1: not a journal"},
+		"no run":           {`{"bqgen_journal":3,"committed":false}` + "\n", "line 1: not a journal"},
+		"bad run":          {`{"bqgen_journal":3,"committed":false,"run":"../x"}` + "\n", "line 1: not a journal"},
+		"git target":       {w(`{"remove":".git/hooks/pre-commit","old":"removed-0000","old_sha256":"` + hashA + `"}`), `line 3: target ".git/hooks/pre-commit": ".git" is a version control`},
+		"GIT~1 dir":        {w(`{"dir":"GIT~1"}`), `line 3: directory "GIT~1": "GIT~1" is a version control`},
 		"parent path":      {w(`{"write":"../x","new":"new-0000","new_sha256":"` + hashA + `"}`), `line 3: target "../x": it leaves`},
 		"absolute":         {w(`{"remove":"/etc/passwd","old":"removed-0000","old_sha256":"` + hashA + `"}`), "line 3: target \"/etc/passwd\": it is absolute"},
 		"backslash":        {w(`{"write":"a\\b","new":"new-0000","new_sha256":"` + hashA + `"}`), "backslash"},
@@ -51,6 +63,7 @@ func TestJournalRefusedWithItsLine(t *testing.T) {
 func TestJournalRoundTrip(t *testing.T) {
 	t.Parallel()
 	j := journal{
+		Run:      testRun,
 		Dirs:     []string{"tests", "tests/conformance"},
 		Writes:   []journalWrite{{Target: "tests/a.py", New: "new-0000", NewHash: hashA, Old: "old-0000", OldHash: hashB}, {Target: LedgerPath("python"), New: "new-0001", NewHash: hashB}},
 		Removals: []journalWrite{{Target: "tests/b.py", Old: "removed-0000", OldHash: hashA}},
@@ -72,6 +85,8 @@ func TestJournalRoundTrip(t *testing.T) {
 func TestUndoChecksEveryHash(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
+	plantRun(t, root)
+	put(t, root, LedgerPath("go"), string(encodeLedger(ledger{"README.md": hashB, "edited_test.go": hashB, "planted.key": hashB})))
 	put(t, root, "README.md", "# the SDK\n")
 	put(t, root, "edited_test.go", "edited after the crash\n")
 	put(t, root, ".bqgen/tx/old-0001", "old")

@@ -6,12 +6,16 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/babelqueue/bqgen/internal/portable"
 )
 
 // Every file bqgen reads from a suite is vendored into every SDK, byte for
 // byte, beside the generated tests. So a suite file must be data to every
 // test runner, and its name must be one the writer and every file system
-// can hold.
+// can hold (portable.Problem: no Windows device or short name, no
+// version control directory, no trailing dot or space, and no two names
+// one file system holds as one).
 //
 // Data means JSON by name (".json"). No runner collects or compiles a .json
 // file under its default discovery rules: pytest collects test_*.py and
@@ -40,6 +44,9 @@ func checkSuiteFileName(p string) error {
 			return fmt.Errorf("the name holds the control character %U, which would reach terminals and line-based files raw", r)
 		}
 	}
+	if why := portable.Problem(p); why != "" {
+		return errors.New(why)
+	}
 	for _, f := range suiteRootFiles {
 		if p == f {
 			return nil
@@ -51,23 +58,24 @@ func checkSuiteFileName(p string) error {
 	return nil
 }
 
-// nameCollisions reports paths that name one file (or one directory) on a
-// case-insensitive file system, as on macOS and Windows: writing both would
-// leave one of them, and which depends on the order. paths must be sorted,
-// so the report is stable.
+// nameCollisions reports paths that name one file (or one directory) on
+// a file system that ignores case or Unicode normalization, as macOS's and
+// Windows' do (portable.Key): writing both would leave one of them, and
+// which depends on the order. paths must be sorted, so the report is
+// stable.
 func nameCollisions(paths []string) Problems {
 	var out Problems
-	first := map[string]string{} // folded path or directory -> the first spelling
+	first := map[string]string{} // portable.Key of a path or directory -> the first spelling
 	for _, p := range paths {
 		for _, prefix := range pathPrefixes(p) {
-			key := foldName(prefix)
+			key := portable.Key(prefix)
 			seen, ok := first[key]
 			if !ok {
 				first[key] = prefix
 				continue
 			}
 			if seen != prefix {
-				out = append(out, Problem{Severity: Error, File: p, Message: fmt.Sprintf("%q and %q differ only in case: a case-insensitive file system (macOS, Windows) holds one of them", seen, prefix)})
+				out = append(out, Problem{Severity: Error, File: p, Message: fmt.Sprintf("%+q and %+q differ only in case or Unicode normalization (NFC, NFD): macOS and Windows hold one of them", seen, prefix)})
 				break
 			}
 		}
@@ -84,21 +92,4 @@ func pathPrefixes(p string) []string {
 		}
 	}
 	return append(out, p)
-}
-
-// foldName maps a name to one spelling per case-insensitive equivalence
-// class: two names get the same key when strings.ToLower (which the writer
-// compares) or Unicode simple case folding (strings.EqualFold, as file
-// systems fold) makes them equal.
-func foldName(name string) string {
-	return strings.Map(func(r rune) rune { return smallestFold(unicode.ToLower(r)) }, name)
-}
-
-// smallestFold is the smallest rune of r's case-folding orbit.
-func smallestFold(r rune) rune {
-	least := r
-	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-		least = min(least, f)
-	}
-	return least
 }

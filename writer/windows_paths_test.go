@@ -59,3 +59,41 @@ func TestLedgerWithCRLFReadsTheSame(t *testing.T) {
 		t.Errorf("CRLF version line: %q", writtenBy([]byte(crlf)))
 	}
 }
+
+// Two outputs that are one name under Unicode normalization are one file
+// on macOS: refused, naming both; so are two ledger lines.
+func TestNormalizationCollisionsAreRefused(t *testing.T) {
+	t.Parallel()
+	nfc, nfd := "fixtures/caf\u00e9.json", "fixtures/cafe\u0301.json"
+	_, err := MakePlan(t.TempDir(), "go", []backend.File{gen(nfc, "x"), gen(nfd, "y")})
+	errMentions(t, err, nfc, nfd, "Unicode normalization")
+	_, err = parseLedger([]byte(ledgerHeader + hashA + ` "` + nfd + `"` + "\n" + hashB + ` "` + nfc + `"` + "\n"))
+	errMentions(t, err, "line 3", "listed twice (first on line 2)")
+}
+
+// No output, ledger line or journal target is a Windows device, short name
+// or a version control directory, in any spelling.
+func TestUnportableOutputsAreRefused(t *testing.T) {
+	t.Parallel()
+	for p, want := range map[string]string{
+		"badges/con.svg":      "Windows device name",
+		"NUL":                 "Windows device name",
+		"tests/com1.json":     "Windows device name",
+		"Con .txt":            "Windows device name",
+		".git/hooks/pre-push": "version control",
+		"sub/.GIT/config":     "version control",
+		".git./config":        "version control",
+		"GIT~1/config":        "version control",
+		".hg/hgrc":            "version control",
+		"PROGRA~1/x_test.go":  "8.3 short name",
+		"tests/x_test.go.":    "ends in a dot",
+		"tests/a|b_test.go":   "does not allow",
+	} {
+		if why := outputPathProblem(p); !strings.Contains(why, want) {
+			t.Errorf("%q: %q, want it refused: %s", p, why, want)
+		}
+		if _, err := MakePlan(t.TempDir(), "go", []backend.File{gen(p, "x")}); err == nil {
+			t.Errorf("MakePlan accepted %q", p)
+		}
+	}
+}

@@ -11,12 +11,12 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/babelqueue/bqgen/internal/testkit/tier"
+	"github.com/babelqueue/bqgen/internal/testkit/treesnap"
 )
 
 // The canary property: whatever a checkout holds (random files, links
@@ -65,7 +65,7 @@ func runCanaryTrial(t *testing.T, r *rand.Rand) {
 	repo := filepath.Join(sandbox, "repo")
 	layCanary(t, canary)
 	layCheckout(t, r, repo, canary)
-	before := snapshot(t, sandbox, repo)
+	before := treesnap.Take(t, sandbox, repo)
 	langs := []string{"go", "python", "node", "java", "php", "dotnet"}
 	lang := langs[r.IntN(len(langs))]
 	cfg := filepath.Join(repo, "bqgen.yaml")
@@ -87,8 +87,8 @@ func runCanaryTrial(t *testing.T, r *rand.Rand) {
 	}
 	runInterrupted(r, "generate", "--lang", lang, "--out", repo, "--adopt")
 	said.WriteString(runQuietly("generate", "--lang", lang, "--out", repo))
-	after := snapshot(t, sandbox, repo)
-	if diff := diffSnapshots(before, after); diff != "" {
+	after := treesnap.Take(t, sandbox, repo)
+	if diff := treesnap.Diff(before, after); diff != "" {
 		t.Fatalf("bqgen changed what is outside the checkout:\n%s\ncheckout:\n%s", diff, describe(repo))
 	}
 	if strings.Contains(said.String(), canarySecret) {
@@ -271,67 +271,6 @@ func writeCanaryFile(t *testing.T, path, content string) {
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// snapshot describes every entry below root except those below skip: its
-// kind, mode, and content hash or link target. Links are not followed.
-func snapshot(t *testing.T, root, skip string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if p == skip {
-			return fs.SkipDir
-		}
-		fi, err := os.Lstat(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		switch {
-		case fi.Mode()&fs.ModeSymlink != 0:
-			target, _ := os.Readlink(p)
-			out[rel] = "link " + target
-		case fi.IsDir():
-			out[rel] = "dir " + fi.Mode().String()
-		case !fi.Mode().IsRegular():
-			// A FIFO or device the trial planted: reading it would block
-			// the test itself; its kind and mode are what must not change.
-			out[rel] = "special " + fi.Mode().String()
-		default:
-			content, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			sum := sha256.Sum256(content)
-			out[rel] = fi.Mode().String() + " " + hex.EncodeToString(sum[:8])
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-func diffSnapshots(before, after map[string]string) string {
-	var lines []string
-	for p, was := range before {
-		if now, ok := after[p]; !ok {
-			lines = append(lines, "removed "+p)
-		} else if now != was {
-			lines = append(lines, "changed "+p+": "+was+" -> "+now)
-		}
-	}
-	for p := range after {
-		if _, ok := before[p]; !ok {
-			lines = append(lines, "created "+p)
-		}
-	}
-	slices.Sort(lines)
-	return strings.Join(lines, "\n")
 }
 
 // describe lists the checkout's links and state files, for a failure report.

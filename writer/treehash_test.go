@@ -2,8 +2,6 @@ package writer
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
@@ -16,6 +14,7 @@ import (
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/internal/testkit/tier"
+	"github.com/babelqueue/bqgen/internal/testkit/treesnap"
 )
 
 // The tree-hash property: whatever ledgers, journals and staged files a
@@ -77,13 +76,13 @@ func runTreeTrial(t *testing.T, r *rand.Rand) {
 	tr.layRepository(t)
 	tr.files = tr.plannedFiles()
 	tr.layState(t)
-	before := treeHashes(t, tr.sandbox)
+	before := treesnap.Take(t, tr.sandbox, "")
 	root := tr.abs(tr.out)
 	ctx := context.Background()
 	Write(ctx, root, "go", tr.files, r.IntN(2) == 0)
 	MakePlan(root, "go", tr.files)
 	Write(ctx, root, "go", tr.files[:r.IntN(len(tr.files)+1)], r.IntN(2) == 0)
-	after := treeHashes(t, tr.sandbox)
+	after := treesnap.Take(t, tr.sandbox, "")
 	if bad := tr.forbiddenChanges(before, after); len(bad) > 0 {
 		t.Fatalf("a run changed what it may not:\n%s\nstate:\n%s", strings.Join(bad, "\n"), tr.describeState(t))
 	}
@@ -287,19 +286,15 @@ func (tr *trial) layState(t *testing.T) {
 	}
 }
 
-// forbiddenChanges lists what changed between the two hashes of the tree
-// and was not the run's to change.
+// forbiddenChanges lists what changed between the two snapshots of the
+// tree and was not the run's to change.
 func (tr *trial) forbiddenChanges(before, after map[string]string) []string {
 	var bad []string
-	for p := range unionKeys(before, after) {
-		if before[p] == after[p] {
-			continue
-		}
+	for _, p := range treesnap.Changed(before, after) {
 		if why := tr.mayNotChange(p); why != "" {
 			bad = append(bad, fmt.Sprintf("%s (%s): %q -> %q", p, why, before[p], after[p]))
 		}
 	}
-	slices.Sort(bad)
 	return bad
 }
 
@@ -338,54 +333,6 @@ func vcsPart(p string) bool {
 		}
 	}
 	return false
-}
-
-func unionKeys(a, b map[string]string) map[string]bool {
-	out := map[string]bool{}
-	for k := range a {
-		out[k] = true
-	}
-	for k := range b {
-		out[k] = true
-	}
-	return out
-}
-
-// treeHashes describes every entry below root, links not followed: its
-// kind and mode, and its content's hash or its link's target.
-func treeHashes(t *testing.T, root string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		rel = filepath.ToSlash(rel)
-		info, err := os.Lstat(p)
-		if err != nil {
-			return err
-		}
-		switch {
-		case info.Mode()&fs.ModeSymlink != 0:
-			target, _ := os.Readlink(p)
-			out[rel] = "link " + target
-		case info.IsDir():
-			out[rel] = "dir " + info.Mode().String()
-		default:
-			content, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			sum := sha256.Sum256(content)
-			out[rel] = info.Mode().String() + " " + hex.EncodeToString(sum[:])
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 // describeState shows the out dir's state files, for a failure.

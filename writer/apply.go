@@ -193,7 +193,7 @@ func interrupted(err error) error { return fmt.Errorf("%w (%v)", ErrInterrupted,
 // old content there too, planning any directory the target needs.
 func (tx *transaction) stage(i int, c Change) error {
 	w := journalWrite{Target: c.File.Path, New: fmt.Sprintf("new-%04d", i), NewHash: contentHash(c.File.Content)}
-	if err := tx.d.writeFile(staged(w.New), c.File.Content); err != nil {
+	if err := tx.d.writeNew(staged(w.New), c.File.Content); err != nil {
 		return err
 	}
 	if c.Exists {
@@ -280,7 +280,7 @@ func (tx *transaction) remove(r journalWrite) error {
 // rename makes the journal appear whole or not at all.
 func (tx *transaction) writeJournal() error {
 	part := staged("journal.part")
-	if err := tx.d.writeFile(part, encodeJournal(tx.j)); err != nil {
+	if err := tx.d.writeNew(part, encodeJournal(tx.j)); err != nil {
 		return err
 	}
 	if err := tx.d.rename(part, staged("journal")); err != nil {

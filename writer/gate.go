@@ -27,6 +27,8 @@ import (
 // any spelling (portable.IsVCSDir: .git, .GIT, .git., GIT~1, …), nor
 // through a symbolic link. So whatever a ledger, a journal or a staged
 // file says, bqgen cannot write into .git or outside what the run owns.
+// No file is written in place but the lock, and that only while it has
+// one name (oneNamedLock): a file is created new, then renamed.
 
 // owned is what a run may change besides its state: the files it writes
 // or a ledger records, and the directories above them.
@@ -122,16 +124,10 @@ func isLegacyLitter(p string) bool {
 // chose, before there is an os.Root to confine anything to.
 func makeOutDir(root string) error { return os.MkdirAll(root, 0o755) }
 
-// writeFile creates or truncates p with data.
-func (d *outDir) writeFile(p string, data []byte) error {
-	if err := d.admit(writeFile, p); err != nil {
-		return err
-	}
-	return d.root.WriteFile(p, data, 0o644)
-}
-
 // writeNew creates p with data where nothing is (O_EXCL: a link put there
-// is not followed), removing what it began when the write fails.
+// is not followed, and no file is written in place, where a second name, a
+// hard link, would carry the write elsewhere), removing what it began when
+// the write fails. Every other change replaces a file by a rename.
 func (d *outDir) writeNew(p string, data []byte) error {
 	if err := d.admit(writeFile, p); err != nil {
 		return err

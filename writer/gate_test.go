@@ -161,8 +161,8 @@ func TestEveryGateChangeAsks(t *testing.T) {
 	}
 	was := entries()
 	for name, change := range map[string]func() error{
-		"writeFile": func() error { return d.writeFile(".git/hooks/pre-commit", []byte("x")) },
-		"writeNew":  func() error { return d.writeNew("README.md.new", []byte("x")) },
+		"writeNew":  func() error { return d.writeNew(".git/hooks/pre-commit", []byte("x")) },
+		"writeNew2": func() error { return d.writeNew("README.md.new", []byte("x")) },
 		"copyNew":   func() error { return d.copyNew("README.md", ".git/hooks/pre-commit") },
 		"link from": func() error { return d.link("README.md", ".bqgen/tx/old-0001") },
 		"link to":   func() error { return d.link("a_test.go", ".git/x") },

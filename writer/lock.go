@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"time"
+
+	"github.com/babelqueue/bqgen/safefile"
 )
 
 // stateDir is bqgen's own directory in an out dir: the ledgers, the lock and,
@@ -44,6 +46,10 @@ func lock(d *outDir) (*dirLock, error) {
 	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", d.name(lockFile), err)
 	}
+	if err := oneNamedLock(d, f); err != nil {
+		f.Close()
+		return nil, err
+	}
 	if err := flockSoon(f); err != nil {
 		f.Close()
 		if errors.Is(err, errLockHeld) {
@@ -54,6 +60,20 @@ func lock(d *outDir) (*dirLock, error) {
 	l.file = f
 	l.run = recordedRun(f)
 	return l, nil
+}
+
+// oneNamedLock refuses a lock file with a second name (a hard link): a run
+// records itself in its lock (runRecord), and writing there would write
+// into the file the other name is, .git's config or a file outside.
+func oneNamedLock(d *outDir, f *os.File) error {
+	n, err := safefile.Links(f)
+	if err != nil {
+		return fmt.Errorf("lock %s: %w", d.name(lockFile), err)
+	}
+	if n > 1 {
+		return fmt.Errorf("%s has %d names (hard links): bqgen records its run only in a lock file with one name (another name can be a file outside the out dir); delete it", d.name(lockFile), n)
+	}
+	return nil
 }
 
 // lockTries and lockPause bound how long lock waits for a lock held only by

@@ -235,6 +235,12 @@ func (tr *trial) layState(t *testing.T) {
 			tr.put(t, state+lang+".files", tr.ledgerText(), 0o644)
 		}
 	}
+	if tr.r.IntN(8) == 0 { // the lock a second name of .git's config, or of a file outside
+		p := tr.abs(state + "lock")
+		if os.MkdirAll(filepath.Dir(p), 0o755) == nil {
+			os.Link(tr.abs(tr.pick([]string{"repo/.git/config", "outside/secret.key"})), p)
+		}
+	}
 	if tr.r.IntN(4) == 0 {
 		return
 	}

@@ -122,3 +122,16 @@ func TestAttackLedgerDeletesGitFiles(t *testing.T) {
 	gitUnchanged(t, root, before)
 	errMentions(t, err, "go.files:3", ".git/")
 }
+
+// A lock that is a second name of .git's config: a run records itself in
+// its lock, and would have written into the config. Refused, untouched.
+func TestAttackLockIsAHardLinkIntoGit(t *testing.T) {
+	t.Parallel()
+	root := gitCheckout(t)
+	hardLink(t, filepath.Join(root, ".git", "config"), filepath.Join(root, ".bqgen", "lock"))
+	before := snapshot(t, filepath.Join(root, ".git"))
+	err := writeErr(root, false, gen("a_test.go", marker))
+	gitUnchanged(t, root, before)
+	mustBeAbsent(t, root, "a_test.go")
+	errMentions(t, err, filepath.Join(".bqgen", "lock")+" has 2 names (hard links)")
+}

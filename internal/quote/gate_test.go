@@ -28,8 +28,8 @@ func through(pieces ...string) string {
 // an escape; text with none is left as it is.
 func TestGateShowsHiddenCharacters(t *testing.T) {
 	for in, want := range map[string]string{
-		"plain text: é, →, 中文\n\tindented\n": "plain text: é, →, 中文\n\tindented\n",
-		"cr\rbel\aesc\x1b[31mdel\x7f\n":       `cr\rbel\aesc\x1b[31mdel\x7f` + "\n",
+		"plain text: é, →, 中文\n\tindented\n":    "plain text: é, →, 中文\n\tindented\n",
+		"cr\rbel\aesc\x1b[31mdel\x7f\n":         `cr\rbel\aesc\x1b[31mdel\x7f` + "\n",
 		"c1\u0085\u009b bidi\u202e\u2066\u061c": `c1\u0085\u009b bidi\u202e\u2066\u061c`,
 		"zw\u200b\u200d\u2060\ufeff\u00ad":      `zw\u200b\u200d\u2060\ufeff\u00ad`,
 		"sep\u2028\u2029 tag\U000e0041":         `sep\u2028\u2029 tag\U000e0041`,

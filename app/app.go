@@ -47,6 +47,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err == nil {
 		return exitOK
 	}
+	writeFailureReport(out, a, args, err)
 	console.Label(errOut, console.ColorOn(errOut), console.Red, "bqgen:")
 	fmt.Fprintln(errOut, "", quote.Text(err.Error()))
 	return codeOf(err)

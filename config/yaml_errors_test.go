@@ -13,7 +13,7 @@ func TestYAMLProblemsShowLineBreaksInKeysAndValues(t *testing.T) {
 	for body, want := range map[string]string{
 		"version: 1\n\"a\\n::error::forged\": 1\ntargets: []\n": `line 2: unknown key "a\n::error::forged"`,
 		"version: \"1\\n::error::v\"\ntargets: []\n":            "line 1: cannot read a YAML str `1\\n::err...` into int",
-		"version: 1\n\"k\\u202e\\r\": 1\n":                       `line 2: unknown key "k\u202e\r"`,
+		"version: 1\n\"k\\u202e\\r\": 1\n":                      `line 2: unknown key "k\u202e\r"`,
 	} {
 		_, err := Parse("bqgen.yaml", []byte(body), []string{"go"}, []string{"cases"})
 		if err == nil {

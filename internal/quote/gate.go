@@ -21,8 +21,9 @@ import (
 //   - no line reads as a GitHub workflow command unless it was written by
 //     Command: the runner takes a line whose first non-blank characters
 //     are "::" for one, and "##[" anywhere in a line for the legacy form,
-//     so a line's opening colon is written \x3a when another follows, and
-//     the bracket of "##[" as \x5b;
+//     so a line's opening colon is written \u003a when another follows, and
+//     the bracket of "##[" as \u005b (escapes that, should they fall in a
+//     JSON string, mean the character they stand for);
 //   - a terminal's control sequences (colour, a redrawn status line) are
 //     written only by Control, and only to a terminal.
 //
@@ -30,10 +31,8 @@ import (
 // for a colon opening a line and the first bytes of a character, which
 // wait for what follows (Flush writes them at the end of a run).
 type Gate struct {
-	w     io.Writer
-	line  *lineState
-	meant []string // the workflow commands Command wrote, when recording
-	rec   bool
+	w    io.Writer
+	line *lineState
 }
 
 // lineState is where the stream's current line stands. Two gates in front
@@ -51,14 +50,6 @@ type lineState struct {
 // command's two streams.
 func NewGate(w io.Writer) *Gate {
 	return &Gate{w: w, line: &lineState{}}
-}
-
-// Recording is NewGate that also keeps the workflow commands Command wrote
-// (Meant): a test compares them with what a runner would read.
-func Recording(w io.Writer) *Gate {
-	g := NewGate(w)
-	g.rec = true
-	return g
 }
 
 // Gates are the gates in front of a command's standard output and error:
@@ -130,7 +121,7 @@ func (l *lineState) put(out []byte, r rune, text string) []byte {
 	if l.colon {
 		l.colon = false
 		if r == ':' {
-			out = append(out, `\x3a`...) // "::" would open a command
+			out = append(out, `\u003a`...) // "::" would open a command
 		} else {
 			out = append(out, ':')
 		}
@@ -153,7 +144,7 @@ func (l *lineState) put(out []byte, r rune, text string) []byte {
 		return out
 	case r == '[' && l.hashes >= 2:
 		l.started, l.hashes = true, 0
-		return append(out, `\x5b`...) // "##[" would open a legacy command
+		return append(out, `\u005b`...) // "##[" would open a legacy command
 	case r == '#':
 		l.started = true
 		l.hashes++
@@ -193,14 +184,6 @@ func (l *lineState) release(out []byte) []byte {
 
 // Unwrap is the stream the gate is in front of.
 func (g *Gate) Unwrap() io.Writer { return g.w }
-
-// Meant is the workflow commands Command wrote, one line each without its
-// line feed, when the gate is Recording.
-func (g *Gate) Meant() []string {
-	g.line.mu.Lock()
-	defer g.line.mu.Unlock()
-	return append([]string(nil), g.meant...)
-}
 
 // Control writes seq, a terminal control sequence of bqgen's own (a
 // colour, the redraw of a status line), to w when w is a terminal (or a

@@ -51,11 +51,11 @@ func TestGateNeutralisesWorkflowCommands(t *testing.T) {
 		pieces []string
 		want   string
 	}{
-		{[]string{"::error::forged\n"}, `\x3a:error::forged` + "\n"},
-		{[]string{"ok\n  \t\u00a0::warning file=x::y\n"}, "ok\n  \t\u00a0" + `\x3a:warning file=x::y` + "\n"},
-		{[]string{"a\n:", ":notice::x"}, "a\n" + `\x3a:notice::x`},
-		{[]string{"text ##[error]forged\n"}, `text ##\x5berror]forged` + "\n"},
-		{[]string{"#", "#", "[group]x"}, `##\x5bgroup]x`},
+		{[]string{"::error::forged\n"}, `\u003a:error::forged` + "\n"},
+		{[]string{"ok\n  \t\u00a0::warning file=x::y\n"}, "ok\n  \t\u00a0" + `\u003a:warning file=x::y` + "\n"},
+		{[]string{"a\n:", ":notice::x"}, "a\n" + `\u003a:notice::x`},
+		{[]string{"text ##[error]forged\n"}, `text ##\u005berror]forged` + "\n"},
+		{[]string{"#", "#", "[group]x"}, `##\u005bgroup]x`},
 		{[]string{"key: a::b, ## [x] ###x [y]\n"}, "key: a::b, ## [x] ###x [y]\n"},
 		{[]string{":single\n"}, ":single\n"},
 		{[]string{"end:"}, "end:"},
@@ -88,8 +88,8 @@ func TestGateJoinsCharactersSplitBetweenWrites(t *testing.T) {
 // Command writes the one line a runner reads as a command, on a line of
 // its own, its values escaped; Meant keeps it for the comparison.
 func TestGateCommandIsTheOnlyWayToACommand(t *testing.T) {
-	var buf bytes.Buffer
-	g := quote.Recording(&buf)
+	var buf workflowtest.Stream
+	g := quote.NewGate(&buf)
 	g.Write([]byte("partial line "))
 	err := g.Command("error", []quote.Property{{Name: "file", Value: "a,b:c\n"}, {Name: "title", Value: "t\x1b"}}, "msg\n::error::x\r%\u202e")
 	if err != nil {
@@ -98,13 +98,13 @@ func TestGateCommandIsTheOnlyWayToACommand(t *testing.T) {
 	g.Write([]byte("::error::forged\n"))
 	g.Flush()
 	want := "::error file=a%2Cb%3Ac%0A,title=t\\x1b::msg%0A::error::x\\r%25\\u202e"
-	if got := g.Meant(); len(got) != 1 || got[0] != want {
+	if got := buf.Meant; len(got) != 1 || got[0] != want {
 		t.Errorf("meant %q, want %q", got, want)
 	}
 	if got := workflowtest.Commands(buf.String()); len(got) != 1 || got[0] != want {
 		t.Errorf("a runner reads %q in %q", got, buf.String())
 	}
-	if unmeant := workflowtest.Unmeant(buf.String(), g.Meant()); len(unmeant) > 0 {
+	if unmeant := workflowtest.Unmeant(buf.String(), buf.Meant); len(unmeant) > 0 {
 		t.Errorf("unmeant: %q", unmeant)
 	}
 	if err := g.Command("error::x", nil, ""); err == nil {
@@ -140,7 +140,7 @@ func TestControlOnlyToATerminal(t *testing.T) {
 
 // JSON escapes what a JSON encoder leaves hidden and means the same.
 func TestJSONEscapesHiddenCharacters(t *testing.T) {
-	in := "del\x7f c1\u0085 bidi\u202e tag\U000e0041 sep\u2028 é\t"
+	in := "del\x7f c1\u0085 bidi\u202e tag\U000e0041 sep\u2028 é\t ##[error]x"
 	raw, err := json.Marshal(map[string]string{"k\u200b": in})
 	if err != nil {
 		t.Fatal(err)
@@ -148,6 +148,9 @@ func TestJSONEscapesHiddenCharacters(t *testing.T) {
 	got := quote.JSON(raw)
 	if hidden := workflowtest.Hidden(string(got)); len(hidden) > 0 {
 		t.Errorf("%s: %q", got, hidden)
+	}
+	if cmds := workflowtest.Commands(string(got)); len(cmds) > 0 {
+		t.Errorf("%s: commands %q", got, cmds)
 	}
 	var back map[string]string
 	if err := json.Unmarshal(got, &back); err != nil || back["k\u200b"] != in {

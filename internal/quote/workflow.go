@@ -84,9 +84,16 @@ func (g *Gate) Command(name string, props []Property, data string) error {
 	}
 	out = append(out, line+"\n"...)
 	l.started, l.hashes = false, 0
-	if g.rec {
-		g.meant = append(g.meant, line)
+	if _, err := g.w.Write(out); err != nil {
+		return err
 	}
-	_, err = g.w.Write(out)
-	return err
+	if m, ok := g.w.(meant); ok {
+		m.MeantCommand(line)
+	}
+	return nil
 }
+
+// meant is a stream that keeps the workflow commands a gate in front of it
+// wrote by Command (workflowtest.Stream): a test compares them with what a
+// runner reads in the stream.
+type meant interface{ MeantCommand(line string) }

@@ -5,6 +5,7 @@
 package workflowtest
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"unicode"
@@ -87,3 +88,15 @@ func Unmeant(output string, meant []string) []string {
 	}
 	return out
 }
+
+// Stream is a stream to put a gate in front of (app.Run puts one in front
+// of any writer): what reached it, and the workflow commands the gate
+// wrote by its Command method, the ones bqgen meant. Without a gate in
+// front, nothing is meant.
+type Stream struct {
+	bytes.Buffer
+	Meant []string
+}
+
+// MeantCommand records line, a command the gate wrote on purpose.
+func (s *Stream) MeantCommand(line string) { s.Meant = append(s.Meant, line) }

@@ -60,16 +60,19 @@ func fuzzedGen(seed uint64, text string) hostileGen {
 
 // hostileWorld is one set of hostile inputs, in a temp dir.
 type hostileWorld struct {
-	suite   string // a suite whose names, descriptions, version and a fixture's name are hostile
-	config  string // a bqgen.yaml with a hostile key or value
-	checked string // a python checkout generated from the embedded suite, a generated file hand-edited
-	goOut   string // a go checkout generated from the embedded suite, for report
-	results string // go test -json of goOut's tests, names and messages hostile
-	junit   string // JUnit XML, names and messages hostile
-	merged  string // a JSON report to --merge whose names and messages are hostile
-	summary string // where generate --summary writes
-	clean   string // a python checkout generated from the embedded suite, as it was written
-	arg     string // a command-line argument (the Action passes its args input on)
+	suite     string // a suite whose names, descriptions, version and a fixture's name are hostile
+	config    string // a bqgen.yaml with a hostile key or value
+	checked   string // a python checkout generated from the embedded suite, a generated file hand-edited
+	goOut     string // a go checkout generated from the embedded suite, for report
+	results   string // go test -json of goOut's tests, names and messages hostile
+	junit     string // JUnit XML, names and messages hostile
+	merged    string // a JSON report to --merge whose names and messages are hostile
+	summary   string // where generate --summary writes
+	clean     string // a python checkout generated from the embedded suite, as it was written
+	arg       string // a command-line argument (the Action passes its args input on)
+	derived   string // where derive writes (absent)
+	workspace string // a node workspace whose package's directory and name are hostile, for init
+	requests  string // JSON lines for oracle serve, ids and operations hostile
 }
 
 // newHostileWorld builds the inputs of one trial; goOut is shared.
@@ -89,6 +92,9 @@ func newHostileWorld(t *testing.T, g hostileGen, goOut string) hostileWorld {
 	w.results, w.junit = hostileResults(t, g, dir, goOut)
 	w.merged = hostileReport(t, g, dir)
 	w.arg = "h" + g.text() // never the name of a command that would run
+	w.derived = filepath.Join(dir, "derived")
+	w.workspace = hostileWorkspace(t, g)
+	w.requests = hostileRequests(t, g)
 	return w
 }
 
@@ -197,6 +203,33 @@ func xmlChar(r rune) rune {
 		return -1
 	}
 	return r
+}
+
+// hostileWorkspace is a node workspace with a transport package whose
+// directory is hostile.
+func hostileWorkspace(t *testing.T, g hostileGen) string {
+	t.Helper()
+	dir := copyStandIn(t, "node/workspace")
+	pkg := filepath.Join(dir, "packages", strings.NewReplacer("/", "-", "\x00", "-").Replace(g.text()))
+	if err := os.MkdirAll(pkg, 0o755); err != nil {
+		t.Skipf("this file system refuses the name %q: %v", pkg, err)
+	}
+	writeInto(t, pkg, "package.json", string(jsonOf(t, map[string]any{"name": "@babelqueue/sqs", "type": "module",
+		"dependencies": map[string]string{"@babelqueue/core": "^1.4.0"}})))
+	return dir
+}
+
+// hostileRequests are oracle requests whose id and operation are hostile,
+// and a line that is not JSON.
+func hostileRequests(t *testing.T, g hostileGen) string {
+	t.Helper()
+	var b strings.Builder
+	for range 2 {
+		b.Write(jsonOf(t, map[string]any{"id": g.text(), "op": g.text(), "args": map[string]any{g.text(): g.text()}}))
+		b.WriteString("\n")
+	}
+	b.WriteString(strings.ReplaceAll(g.text(), "\n", " ") + "\n")
+	return b.String()
 }
 
 // hostileReport writes a --format json report whose SDK, target, case and

@@ -29,60 +29,77 @@ type outputRun struct {
 	name    string
 	formats []string
 	args    func(w hostileWorld, format string) []string
+	stdin   func(w hostileWorld) string // what it reads on standard input, or nil for nothing
 	file    func(w hostileWorld) string // Markdown it writes for a pull request, or nil
 }
 
 var findingsFormats = []string{"text", "json", "github"}
 
+// in is args in a format given by --format.
+func in(args ...string) func(hostileWorld, string) []string {
+	return func(_ hostileWorld, f string) []string { return append(args, "--format", f) }
+}
+
 // outputRuns are the commands, each run on the inputs that reach it.
 var outputRuns = []outputRun{
-	{"validate", findingsFormats, func(w hostileWorld, f string) []string {
+	{name: "validate", formats: findingsFormats, args: func(w hostileWorld, f string) []string {
 		return []string{"validate", "--suite", w.suite, "--format", f}
-	}, nil},
-	{"check a hand-edited checkout", findingsFormats, func(w hostileWorld, f string) []string {
+	}},
+	{name: "check a hand-edited checkout", formats: findingsFormats, args: func(w hostileWorld, f string) []string {
 		return []string{"check", "--lang", "python", "--out", w.checked, "--blocks", "cases", "--format", f}
-	}, nil},
-	{"check with a hostile suite", findingsFormats, func(w hostileWorld, f string) []string {
+	}},
+	{name: "check with a hostile suite", formats: findingsFormats, args: func(w hostileWorld, f string) []string {
 		return []string{"check", "--lang", "python", "--out", w.clean, "--blocks", "cases", "--suite", w.suite, "--format", f}
-	}, nil},
-	{"check a hostile config", findingsFormats, func(w hostileWorld, f string) []string {
+	}},
+	{name: "check a hostile config", formats: findingsFormats, args: func(w hostileWorld, f string) []string {
 		return []string{"check", "--config", w.config, "--format", f}
-	}, nil},
-	{"check with a hostile flag", findingsFormats, func(w hostileWorld, f string) []string {
+	}},
+	{name: "check with a hostile flag", formats: findingsFormats, args: func(w hostileWorld, f string) []string {
 		return []string{"check", "--" + w.arg, "--format", f}
-	}, nil},
-	{"verify with a hostile language", findingsFormats, func(w hostileWorld, f string) []string {
+	}},
+	{name: "verify with a hostile language", formats: findingsFormats, args: func(w hostileWorld, f string) []string {
 		return []string{"verify", "--lang", w.arg, "--format", f}
-	}, nil},
-	{"generate --summary", []string{"text"}, func(w hostileWorld, _ string) []string {
+	}},
+	{name: "generate --summary", formats: []string{"text"}, args: func(w hostileWorld, _ string) []string {
 		return []string{"generate", "--lang", "python", "--out", w.clean, "--blocks", "cases", "--suite", w.suite, "--summary", w.summary}
-	}, func(w hostileWorld) string { return w.summary }},
-	{"generate a hostile config", []string{"text"}, func(w hostileWorld, _ string) []string {
+	}, file: func(w hostileWorld) string { return w.summary }},
+	{name: "generate a hostile config", formats: []string{"text"}, args: func(w hostileWorld, _ string) []string {
 		return []string{"generate", "--config", w.config}
-	}, nil},
-	{"diff", []string{"text", "md", "json"}, func(w hostileWorld, f string) []string {
+	}},
+	{name: "diff", formats: []string{"text", "md", "json"}, args: func(w hostileWorld, f string) []string {
 		return []string{"diff", "--from", "embedded", "--to", w.suite, "--config", "none", "--lang", "python", "--format", f}
-	}, nil},
-	{"diff a hostile config", []string{"text", "md", "json"}, func(w hostileWorld, f string) []string {
+	}},
+	{name: "diff a hostile config", formats: []string{"text", "md", "json"}, args: func(w hostileWorld, f string) []string {
 		return []string{"diff", "--config", w.config, "--to", w.suite, "--format", f}
-	}, nil},
-	{"report go test -json", []string{"md", "json", "html", "blocks", "counts"}, func(w hostileWorld, f string) []string {
+	}},
+	{name: "report go test -json", formats: []string{"md", "json", "html", "blocks", "counts"}, args: func(w hostileWorld, f string) []string {
 		return []string{"report", "--lang", "go", "--out", w.goOut, "--blocks", "cases", "--results", w.results, "--format", f}
-	}, nil},
-	{"report JUnit", []string{"md", "json"}, func(w hostileWorld, f string) []string {
+	}},
+	{name: "report JUnit", formats: []string{"md", "json"}, args: func(w hostileWorld, f string) []string {
 		return []string{"report", "--lang", "go", "--out", w.goOut, "--blocks", "cases", "--results", w.junit, "--format", f}
-	}, nil},
-	{"report --merge", []string{"md", "json", "html", "blocks", "counts"}, func(w hostileWorld, f string) []string {
+	}},
+	{name: "report --merge", formats: []string{"md", "json", "html", "blocks", "counts"}, args: func(w hostileWorld, f string) []string {
 		return []string{"report", "--merge", w.merged, "--format", f}
-	}, nil},
-	{"report a hostile config", []string{"md", "json"}, func(w hostileWorld, f string) []string {
+	}},
+	{name: "report a hostile config", formats: []string{"md", "json"}, args: func(w hostileWorld, f string) []string {
 		return []string{"report", "--config", w.config, "--results", w.results, "--format", f}
-	}, nil},
-	{"cases", []string{"text"}, func(w hostileWorld, _ string) []string { return []string{"cases", "--suite", w.suite} }, nil},
-	{"scaffold", []string{"text"}, func(w hostileWorld, _ string) []string {
+	}},
+	{name: "cases", formats: []string{"text"}, args: func(w hostileWorld, _ string) []string { return []string{"cases", "--suite", w.suite} }},
+	{name: "scaffold", formats: []string{"text"}, args: func(w hostileWorld, _ string) []string {
 		return []string{"scaffold", "--lang", "python", "--suite", w.suite}
-	}, nil},
-	{"an unknown command", []string{"text"}, func(w hostileWorld, _ string) []string { return []string{w.arg} }, nil},
+	}},
+	{name: "derive", formats: []string{"text"}, args: func(w hostileWorld, _ string) []string {
+		return []string{"derive", "--suite", w.suite, "--out", w.derived}
+	}},
+	{name: "init", formats: []string{"text"}, args: func(w hostileWorld, _ string) []string {
+		return []string{"init", "--lang", "node", "--dir", w.workspace, "--verbose"}
+	}},
+	{name: "oracle serve", formats: []string{"text"}, args: func(hostileWorld, string) []string { return []string{"oracle", "serve"} },
+		stdin: func(w hostileWorld) string { return w.requests }},
+	{name: "version", formats: []string{"text", "json"}, args: in("version")},
+	{name: "help for a hostile command", formats: []string{"text"}, args: func(w hostileWorld, _ string) []string { return []string{"help", w.arg} }},
+	{name: "completion for a hostile shell", formats: []string{"text"}, args: func(w hostileWorld, _ string) []string { return []string{"completion", w.arg} }},
+	{name: "an unknown command", formats: []string{"text"}, args: func(w hostileWorld, _ string) []string { return []string{w.arg} }},
 }
 
 // TestOutputProperty runs every command in every format over seeded
@@ -153,8 +170,12 @@ func checkOutput(t *testing.T, w hostileWorld, r outputRun, f string) {
 	t.Helper()
 	os.Remove(w.summary)
 	args := r.args(w, f)
+	stdin := ""
+	if r.stdin != nil {
+		stdin = r.stdin(w)
+	}
 	var out, errOut workflowtest.Stream // Run puts the gates in front
-	code := Run(context.Background(), append([]string{"bqgen"}, args...), strings.NewReader(""), &out, &errOut)
+	code := Run(context.Background(), append([]string{"bqgen"}, args...), strings.NewReader(stdin), &out, &errOut)
 	what := r.name + " --format " + f
 	if code != 0 && code != 1 && code != 2 {
 		t.Errorf("%s: exit %d\n%s", what, code, errOut.String())

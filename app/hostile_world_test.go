@@ -53,6 +53,13 @@ func seededGen(seed uint64) hostileGen {
 	}}
 }
 
+// everyPieceGen is a trial whose every text holds every hostile piece, so
+// that each reaches each input in every run of the test.
+func everyPieceGen(seed uint64) hostileGen {
+	every := "h" + strings.Join(hostilePieces, "")
+	return hostileGen{rng: rand.New(rand.NewPCG(seed, 45)), text: func() string { return every }}
+}
+
 // fuzzedGen is a trial of the fuzz target: every text is the fuzzer's.
 func fuzzedGen(seed uint64, text string) hostileGen {
 	return hostileGen{rng: rand.New(rand.NewPCG(seed, 45)), text: func() string { return text }}

@@ -31,6 +31,7 @@ type outputRun struct {
 	args    func(w hostileWorld, format string) []string
 	stdin   func(w hostileWorld) string // what it reads on standard input, or nil for nothing
 	file    func(w hostileWorld) string // Markdown it writes for a pull request, or nil
+	lines   bool                        // it prints JSON lines (a protocol)
 }
 
 var findingsFormats = []string{"text", "json", "github"}
@@ -95,15 +96,17 @@ var outputRuns = []outputRun{
 		return []string{"init", "--lang", "node", "--dir", w.workspace, "--verbose"}
 	}},
 	{name: "oracle serve", formats: []string{"text"}, args: func(hostileWorld, string) []string { return []string{"oracle", "serve"} },
-		stdin: func(w hostileWorld) string { return w.requests }},
+		stdin: func(w hostileWorld) string { return w.requests }, lines: true},
 	{name: "version", formats: []string{"text", "json"}, args: in("version")},
 	{name: "help for a hostile command", formats: []string{"text"}, args: func(w hostileWorld, _ string) []string { return []string{"help", w.arg} }},
 	{name: "completion for a hostile shell", formats: []string{"text"}, args: func(w hostileWorld, _ string) []string { return []string{"completion", w.arg} }},
 	{name: "an unknown command", formats: []string{"text"}, args: func(w hostileWorld, _ string) []string { return []string{w.arg} }},
 }
 
-// TestOutputProperty runs every command in every format over seeded
-// hostile inputs: a few trials in -short, more in the full tier.
+// TestOutputProperty runs every command in every format over hostile
+// inputs: two trials whose texts hold every hostile piece (their choices
+// seeded), then seeded random ones, a few in -short, more in the full
+// tier.
 func TestOutputProperty(t *testing.T) {
 	t.Parallel()
 	trials := 2
@@ -111,8 +114,12 @@ func TestOutputProperty(t *testing.T) {
 		trials = 12
 	}
 	goOut := generatedGo(t)
+	gens := []hostileGen{everyPieceGen(0), everyPieceGen(1)}
 	for seed := range uint64(trials) {
-		w := newHostileWorld(t, seededGen(seed), goOut)
+		gens = append(gens, seededGen(seed))
+	}
+	for _, g := range gens {
+		w := newHostileWorld(t, g, goOut)
 		for _, r := range outputRuns {
 			for _, f := range r.formats {
 				checkOutput(t, w, r, f)
@@ -193,6 +200,11 @@ func checkOutput(t *testing.T, w hostileWorld, r outputRun, f string) {
 		}
 	case "md", "blocks":
 		markdownHoldsNoLink(t, what, out.String())
+	}
+	for _, line := range workflowtest.Lines(out.String()) {
+		if r.lines && !json.Valid([]byte(line)) {
+			t.Errorf("%s: not a JSON line: %s", what, line)
+		}
 	}
 	if r.file == nil {
 		return

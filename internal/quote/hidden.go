@@ -67,21 +67,8 @@ func needsEscape(s string, keepLayout bool) bool {
 
 // RuneEscape is how a hidden rune shows: as in a Go string literal.
 func RuneEscape(r rune) string {
-	switch r {
-	case '\a':
-		return `\a`
-	case '\b':
-		return `\b`
-	case '\f':
-		return `\f`
-	case '\n':
-		return `\n`
-	case '\r':
-		return `\r`
-	case '\t':
-		return `\t`
-	case '\v':
-		return `\v`
+	if i := strings.IndexRune("\a\b\f\n\r\t\v", r); i >= 0 {
+		return `\` + "abfnrtv"[i:i+1]
 	}
 	switch {
 	case r < utf8.RuneSelf:

@@ -1,9 +1,11 @@
 package action
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -124,5 +126,46 @@ func actionAsWorkflow(t *testing.T) map[string]any {
 		"name": "action.yml, as a workflow for actionlint",
 		"on":   map[string]any{"workflow_call": map[string]any{"inputs": inputs}},
 		"jobs": map[string]any{"action": map[string]any{"runs-on": "ubuntu-latest", "outputs": outputs, "steps": a.Runs.Steps}},
+	}
+}
+
+// workflowCommandLine is a script line that writes a workflow command.
+var workflowCommandLine = regexp.MustCompile(`::[a-z-]+( [^:]*)?::`)
+
+// escapedData is the one way a script puts text it did not write into a
+// workflow command (action/escape.sh).
+var escapedData = regexp.MustCompile(`\$\(workflow_data "[^"]*"\)`)
+
+// What actionlint does not check: every workflow command the Action's
+// scripts (action/*.sh and action.yml's run steps) write passes what it
+// did not write through workflow_data — no other expansion ($VAR, ${...},
+// $(...), a backquote) stands in the line.
+func TestActionScriptsEscapeTheirAnnotations(t *testing.T) {
+	scripts, _ := filepath.Glob(filepath.Join(repoRoot, "action", "*.sh"))
+	texts := map[string]string{}
+	for _, s := range scripts {
+		data, err := os.ReadFile(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts[filepath.Base(s)] = string(data)
+	}
+	for i, s := range readAction(t).Runs.Steps {
+		texts[fmt.Sprintf("action.yml step %d", i)] = s.Run
+	}
+	commands := 0
+	for name, text := range texts {
+		for n, line := range strings.Split(text, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "#") || !workflowCommandLine.MatchString(line) {
+				continue
+			}
+			commands++
+			if rest := escapedData.ReplaceAllString(line, ""); strings.ContainsAny(rest, "$`") {
+				t.Errorf("%s:%d writes a workflow command with text not passed through workflow_data: %s", name, n+1, line)
+			}
+		}
+	}
+	if commands == 0 {
+		t.Error("no script writes a workflow command: the test looks for none")
 	}
 }

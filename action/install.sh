@@ -10,8 +10,9 @@
 # runner), BQGEN_RELEASE_BASE_URL (where the release's assets are; default the
 # GitHub release of the tag; any URL curl reads, file:// included).
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/escape.sh"
 
-fail() { echo "::error title=bqgen install::$*" >&2; exit 1; }
+fail() { echo "::error title=bqgen install::$(workflow_data "$*")" >&2; exit 1; }
 
 version=${BQGEN_VERSION:-}
 [ -n "$version" ] || fail "the version input is required: a release tag such as v0.3.0 (pin it; there is no 'latest')"

@@ -12,8 +12,9 @@
 # GITHUB_OUTPUT, GITHUB_STEP_SUMMARY. Written for bash 3.2 too (macOS):
 # ${args[@]+...} expands an empty array under set -u.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/escape.sh"
 
-fail() { echo "::error title=bqgen::$*" >&2; exit 2; }
+fail() { echo "::error title=bqgen::$(workflow_data "$*")" >&2; exit 2; }
 
 bqgen=${BQGEN_BIN:?BQGEN_BIN is not set: the install step did not run}
 args=()
@@ -51,7 +52,9 @@ summary=${GITHUB_STEP_SUMMARY:?GITHUB_STEP_SUMMARY is not set}
 "$bqgen" report --merge "$json" --format md >>"$summary"
 "$bqgen" report --merge "$json" --format html --output "$html"
 if [ "$status" -ne 0 ]; then
-  { echo; echo '## The gate failed'; echo; echo '```text'; cat "$out/stderr"; echo '```'; } >>"$summary"
+  # An indented code block: no line of bqgen's message can end it (a fence
+  # could be closed by a line of backticks).
+  { echo; echo '## The gate failed'; echo; sed 's/^/    /' "$out/stderr"; } >>"$summary"
 fi
 {
   # pass and fail as passed and failed; every other total under its name.

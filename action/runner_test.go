@@ -16,6 +16,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/babelqueue/bqgen/internal/testkit/workflowtest"
 	"gopkg.in/yaml.v3"
 )
 
@@ -294,4 +295,57 @@ func bqgenRelease(t *testing.T) *runner {
 	}
 	rel := releaseDir(t, map[string][]byte{hostAsset(): data}, nil)
 	return newRunner(t, "BQGEN_RELEASE_BASE_URL=file://"+filepath.ToSlash(rel))
+}
+
+// fakeBqgen is a release whose bqgen is a script: `report --format json`
+// writes an empty report and fails as a gate does, its message holding
+// what could end a Markdown code fence, open a tag or forge a workflow
+// command; everything else succeeds silently.
+func fakeBqgen(t *testing.T) *runner {
+	t.Helper()
+	script := "#!/bin/sh\nout= prev=\nfor a in \"$@\"; do [ \"$prev\" = --output ] && out=$a; prev=$a; done\n" +
+		"case \" $* \" in\n" +
+		"  *\" --format json \"*) echo '{}' > \"$out\"\n" +
+		"    printf 'bqgen: the gate failed\\n```\\n<script>alert(1)</script>\\n[x](http://evil.example)\\n' >&2; exit 1 ;;\n" +
+		"esac\n"
+	rel := releaseDir(t, map[string][]byte{hostAsset(): []byte(script)}, nil)
+	return newRunner(t, "BQGEN_RELEASE_BASE_URL=file://"+filepath.ToSlash(rel))
+}
+
+// The Action's scripts put what they did not write — an input, bqgen's
+// message — into a workflow command or the job summary only escaped: a
+// hostile version or command input forges no command and shows no raw
+// control character in the log, and bqgen's message stays inside its code
+// block in the job summary.
+func TestActionEscapesWhatItDidNotWrite(t *testing.T) {
+	const hostile = "\n::warning::forged\r##[error]x\x1b[2J\a\u202e%0A"
+	for _, c := range []struct {
+		name, title string
+		r           *runner
+		with        map[string]string
+	}{
+		{"version", "bqgen install", newRunner(t, "BQGEN_RELEASE_BASE_URL=file:///nonexistent"), map[string]string{"version": "v1" + hostile}},
+		{"command", "bqgen", fakeBqgen(t), map[string]string{"version": testVersion, "command": "check" + hostile}},
+	} {
+		res := c.r.runAction(t, c.with, t.TempDir())
+		cmds := workflowtest.Commands(res.log)
+		if res.err == nil || len(cmds) != 1 || !strings.HasPrefix(cmds[0], "::error title="+c.title+"::") {
+			t.Errorf("%s: %v, want one error annotation; a runner reads %q in\n%s", c.name, res.err, cmds, res.log)
+		}
+		if hidden := workflowtest.Hidden(res.log); len(hidden) > 0 {
+			t.Errorf("%s: the log holds %q raw:\n%s", c.name, hidden, res.log)
+		}
+	}
+	r := fakeBqgen(t)
+	res := r.runAction(t, map[string]string{"version": testVersion, "command": "report", "results": "r.json"}, t.TempDir())
+	summary, _ := os.ReadFile(r.summary)
+	_, message, found := strings.Cut(string(summary), "## The gate failed\n")
+	if res.err == nil || !found {
+		t.Fatalf("the gate's failure: %v\nsummary:\n%s\nlog:\n%s", res.err, summary, res.log)
+	}
+	for _, line := range strings.Split(strings.Trim(message, "\n"), "\n") {
+		if !strings.HasPrefix(line, "    ") {
+			t.Errorf("the line %q of bqgen's message is out of its code block:\n%s", line, summary)
+		}
+	}
 }

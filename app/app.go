@@ -20,14 +20,19 @@ import (
 )
 
 // Run runs bqgen with args (args[0] is the program name) and returns the exit
-// code: 0 success, 1 problems found, 2 usage error.
+// code: 0 success, 1 problems found, 2 usage error. Everything it prints,
+// on stdout and stderr, passes the text gate (quote.Gate), put in front
+// of both here, once, for every command and format.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out, errOut := quote.Gates(stdout, stderr)
+	defer out.Flush()
+	defer errOut.Flush()
 	// urfave/cli appends its package-level HelpFlag and VersionFlag to every
 	// app and writes to them while parsing, so two apps must not parse at
 	// once. bqgen runs one app per process; tests run many in parallel.
 	cliGlobals.Lock()
 	defer cliGlobals.Unlock()
-	a := newApp(stdin, stdout, stderr)
+	a := newApp(stdin, out, errOut)
 	err := a.RunContext(ctx, args)
 	switch {
 	case ctx.Err() == nil || codeOf(err) == exitInterrupted:
@@ -42,15 +47,19 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintln(stderr, console.Paint(console.ColorOn(stderr), console.Red, "bqgen:"), quote.Text(err.Error()))
+	writeFailureReport(out, a, args, err)
+	console.Label(errOut, console.ColorOn(errOut), console.Red, "bqgen:")
+	fmt.Fprintln(errOut, "", quote.Text(err.Error()))
 	return codeOf(err)
 }
 
 // Main runs bqgen as a process: Run, with the signals turned into the end of
 // its context. cmd/bqgen calls it; tests call Run.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return critical.Run(func(ctx context.Context) int { return Run(ctx, args, stdin, stdout, stderr) }, func() int {
-		fmt.Fprintln(stderr, "bqgen: interrupted")
+	out, errOut := quote.Gates(stdout, stderr)
+	return critical.Run(func(ctx context.Context) int { return Run(ctx, args, stdin, out, errOut) }, func() int {
+		fmt.Fprintln(errOut, "bqgen: interrupted")
+		errOut.Flush()
 		return exitInterrupted
 	})
 }

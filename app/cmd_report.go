@@ -60,7 +60,10 @@ func runReport(c *cli.Context) error {
 	if err := reportio.Write(q, r, render); err != nil {
 		return err
 	}
-	return reportio.Gate(q, r, own, gate)
+	if err := reportio.Gate(q, r, own, gate); err != nil {
+		return reported{err} // the report is out: the gate's failure is in it
+	}
+	return nil
 }
 
 // reportTargetFlags name the target whose results are reported, in

@@ -80,5 +80,8 @@ func writeFindings(c *cli.Context, format, command, ok string, found []diag.Diag
 	if err := diag.Write(c.App.Writer, format, r); err != nil {
 		return err
 	}
-	return failure
+	if failure != nil {
+		return reported{failure} // the findings are out: no failure report is owed
+	}
+	return nil
 }

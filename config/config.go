@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/internal/suggest"
 	"gopkg.in/yaml.v3"
 )
@@ -133,25 +134,30 @@ func Parse(file string, data []byte, knownLangs, knownBlocks []string) (*Config,
 }
 
 // yamlProblems turns the YAML library's error into one line per problem,
-// "line N: what", in the config's words.
+// "line N: what", in the config's words. The library quotes nothing: a key
+// or a value from the file that holds a line break (or any hidden
+// character) is shown escaped (quote.Name, quote.Value), so each problem
+// stays one line and none can forge another.
 func yamlProblems(err error) []string {
 	var te *yaml.TypeError
 	if !errors.As(err, &te) {
-		return []string{strings.TrimPrefix(err.Error(), "yaml: ")}
+		return []string{quote.Value(strings.TrimPrefix(err.Error(), "yaml: "))}
 	}
 	out := make([]string, len(te.Errors))
 	keys := Keys()
 	for i, e := range te.Errors {
 		e = unknownField.ReplaceAllStringFunc(e, func(m string) string {
 			sub := unknownField.FindStringSubmatch(m)
-			return "unknown key " + sub[1] + suggest.Phrase(sub[1], keys[sub[2]])
+			return "unknown key " + quote.Name(sub[1]) + suggest.Phrase(sub[1], keys[sub[2]])
 		})
-		out[i] = strings.Replace(e, "cannot unmarshal !!", "cannot read a YAML ", 1)
+		out[i] = quote.Value(strings.Replace(e, "cannot unmarshal !!", "cannot read a YAML ", 1))
 	}
 	return out
 }
 
-var unknownField = regexp.MustCompile(`field (\S+) not found in type config\.(\w+)`)
+// unknownField is the library's error for a key the config lacks; the
+// key, from the file, may hold anything, a line break included.
+var unknownField = regexp.MustCompile(`(?s)field (.+) not found in type config\.(\w+)$`)
 
 // Dir is the directory paths in the config are relative to: the real
 // directory of the file once Load has resolved it.

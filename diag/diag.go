@@ -5,10 +5,12 @@
 package diag
 
 import (
+	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
-	"strings"
+	"strconv"
+
+	"github.com/babelqueue/bqgen/internal/quote"
 )
 
 // Formats are the values of --format, in the order help lists them.
@@ -61,53 +63,50 @@ func Write(w io.Writer, format string, r Report) error {
 }
 
 // WriteJSON writes r, indented, with an empty diagnostics list as [] (never
-// null), so a reader needs no special case.
+// null), so a reader needs no special case; a hidden character in a value
+// (a bidi override in a file name) is written as its \uXXXX escape.
 func WriteJSON(w io.Writer, r Report) error {
 	r.Version = SchemaVersion
 	if r.Diagnostics == nil {
 		r.Diagnostics = []Diagnostic{}
 	}
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(r)
+	if err := enc.Encode(r); err != nil {
+		return err
+	}
+	_, err := w.Write(quote.JSON(buf.Bytes()))
+	return err
 }
 
 // WriteGitHub writes each diagnostic as a workflow command
 // (`::error file=F,line=L,col=C,title=T::message`), then the summary as a
-// notice. GitHub's escaping is applied to every value, so a message cannot
-// end the command or start another.
+// notice. Each is written by quote.WriteCommand: in front of standard
+// output, the text gate lets no other line read as a command, and every
+// value is escaped (hidden characters shown, then GitHub's escaping), so a
+// message cannot end the command or start another.
 func WriteGitHub(w io.Writer, r Report) error {
 	for _, d := range r.Diagnostics {
-		var props []string
+		var props []quote.Property
 		if d.File != "" {
-			props = append(props, "file="+escapeProperty(d.File))
+			props = append(props, quote.Property{Name: "file", Value: d.File})
 			if d.Line > 0 {
-				props = append(props, fmt.Sprintf("line=%d", d.Line))
+				props = append(props, quote.Property{Name: "line", Value: strconv.Itoa(d.Line)})
 				if d.Column > 0 {
-					props = append(props, fmt.Sprintf("col=%d", d.Column))
+					props = append(props, quote.Property{Name: "col", Value: strconv.Itoa(d.Column)})
 				}
 			}
 		}
-		props = append(props, "title="+escapeProperty("bqgen "+r.Command+": "+d.Kind))
+		props = append(props, quote.Property{Name: "title", Value: "bqgen " + r.Command + ": " + d.Kind})
 		msg := d.Message
 		if d.Pointer != "" {
 			msg = d.Pointer + ": " + msg
 		}
-		if _, err := fmt.Fprintf(w, "::%s %s::%s\n", d.Severity, strings.Join(props, ","), escapeData(msg)); err != nil {
+		if err := quote.WriteCommand(w, string(d.Severity), props, msg); err != nil {
 			return err
 		}
 	}
-	_, err := fmt.Fprintf(w, "::notice title=%s::%s\n", escapeProperty("bqgen "+r.Command), escapeData(r.Summary))
-	return err
-}
-
-// escapeData is GitHub's escaping of a workflow command's message.
-func escapeData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
-
-// escapeProperty is GitHub's escaping of a property value.
-func escapeProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+	return quote.WriteCommand(w, "notice", []quote.Property{{Name: "title", Value: "bqgen " + r.Command}}, r.Summary)
 }

@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/babelqueue/bqgen/internal/quote"
+	"github.com/babelqueue/bqgen/internal/testkit/workflowtest"
 )
 
 // workflowCommand is GitHub's workflow command syntax for annotations:
@@ -57,5 +61,48 @@ func TestJSONIsVersionedAndNeverNull(t *testing.T) {
 	}
 	if got["version"] != float64(SchemaVersion) || got["diagnostics"] == nil || got["ok"] != true {
 		t.Errorf("got %s", b.String())
+	}
+}
+
+// hiddenReport carries every kind of hidden character in its values.
+func hiddenReport() Report {
+	const h = "\x1b[31m\a\x7f\u0085\u202e\u2066\u200b\ufeff\u2028\U000e0041\r##[error]x"
+	return Report{Command: "check", Summary: "sum" + h, Diagnostics: []Diagnostic{
+		{Severity: Error, File: "a" + h + ".json", Line: 2, Kind: "stale", Message: "msg\n" + h}}}
+}
+
+// JSON writes a hidden character as its \u escape: the same string to a
+// reader, nothing hidden and no command to a log.
+func TestJSONShowsNoHiddenCharacter(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteJSON(&b, hiddenReport()); err != nil {
+		t.Fatal(err)
+	}
+	if hidden := workflowtest.Hidden(b.String()); len(hidden) > 0 {
+		t.Errorf("hidden %q in\n%s", hidden, b.String())
+	}
+	if cmds := workflowtest.Commands(b.String()); len(cmds) > 0 {
+		t.Errorf("commands %q in\n%s", cmds, b.String())
+	}
+	var back Report
+	if err := json.Unmarshal(b.Bytes(), &back); err != nil || back.Diagnostics[0].Message != hiddenReport().Diagnostics[0].Message {
+		t.Errorf("%v: %q", err, b.String())
+	}
+}
+
+// Through the text gate, the annotations are the commands a runner reads,
+// exactly, each value shown.
+func TestGitHubThroughTheGateIsTheMeantCommands(t *testing.T) {
+	var s workflowtest.Stream
+	g := quote.NewGate(&s)
+	if err := WriteGitHub(g, hiddenReport()); err != nil {
+		t.Fatal(err)
+	}
+	if hidden := workflowtest.Hidden(s.String()); len(hidden) > 0 {
+		t.Errorf("hidden %q in\n%s", hidden, s.String())
+	}
+	cmds := workflowtest.Commands(s.String())
+	if len(s.Meant) != 2 || !slices.Equal(cmds, s.Meant) || len(cmds) != strings.Count(s.String(), "\n") {
+		t.Errorf("meant %q, a runner reads %q in\n%s", s.Meant, cmds, s.String())
 	}
 }

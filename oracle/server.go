@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
+
+	"github.com/babelqueue/bqgen/internal/quote"
 )
 
 // Serve answers JSON-lines requests from in on out until end of input, as
@@ -51,7 +53,9 @@ func (o *Oracle) handleLine(line []byte, tooLong bool) response {
 // answerLine encodes a response as one line. Strings are encoded from Go
 // values, but ids and results may carry raw JSON from the request; should
 // an answer still not be UTF-8, a client gets an error it can read, never
-// bytes it cannot decode.
+// bytes it cannot decode. A hidden character (a bidi override echoed
+// back) is written as its \uXXXX escape (quote.JSON): the same string to
+// a client, no hidden text on the stream the text gate watches.
 func answerLine(resp response) []byte {
 	line, err := marshal(resp)
 	if err == nil && !utf8.Valid(line) {
@@ -60,7 +64,7 @@ func answerLine(resp response) []byte {
 	if err != nil {
 		line, _ = marshal(failure(nil, codeFailed, "internal error: the answer cannot be encoded as UTF-8 JSON: "+err.Error()))
 	}
-	return append(line, '\n')
+	return append(quote.JSON(line), '\n')
 }
 
 // response is one line of output. Result and Error are exclusive.

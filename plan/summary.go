@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/internal/quote"
+	"github.com/babelqueue/bqgen/internal/mdtext"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/suitediff"
 )
@@ -76,7 +76,8 @@ func (g Generated) SuiteChangeSummary(suiteDir string) string {
 
 // BumpSummary is generate --summary's Markdown: the change from the suite
 // the first checkout vendors to the suite in use, for every target of the
-// run (a pull request's body). With nothing vendored yet it says so.
+// run (a pull request's body). With nothing vendored yet it says so. What
+// it takes from a suite passes the one Markdown escaper (mdtext).
 func BumpSummary(gens []Generated, suiteDir string) string {
 	var all []Target
 	var backends backend.Registry
@@ -90,7 +91,7 @@ func BumpSummary(gens []Generated, suiteDir string) string {
 		if d := suiteDiffFor(g, suiteDir, suiteTargets(all, backends)); d != nil {
 			return suitediff.Markdown(d)
 		}
-		return "## Conformance suite unchanged\n\nThe checkout already vendors suite " + quote.Name(g.Whole.VersionLabel()) + ".\n"
+		return "## Conformance suite unchanged\n\nThe checkout already vendors suite " + mdtext.Text(g.Whole.VersionLabel()) + ".\n"
 	}
 	return "## Conformance suite added\n\nNo suite was vendored before this run.\n"
 }

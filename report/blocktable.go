@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"strings"
+
+	"github.com/babelqueue/bqgen/internal/mdtext"
 )
 
 // BlockTable is the per-block table a suite's README embeds: one row per
@@ -12,7 +14,7 @@ func BlockTable(r Report) []byte {
 	var b strings.Builder
 	b.WriteString("| block | cases |")
 	for _, s := range r.SDKs {
-		fmt.Fprintf(&b, " %s |", md(columnName(r, s)))
+		fmt.Fprintf(&b, " %s |", mdtext.Text(columnName(r, s)))
 	}
 	b.WriteString("\n| --- | ---: |" + strings.Repeat(" ---: |", len(r.SDKs)) + "\n")
 	counts := make([][]BlockCount, len(r.SDKs))
@@ -24,9 +26,9 @@ func BlockTable(r Report) []byte {
 		cases[c.Block]++
 	}
 	for bi, block := range r.Blocks() {
-		fmt.Fprintf(&b, "| %s | %d |", md(block), cases[block])
+		fmt.Fprintf(&b, "| %s | %d |", mdtext.Text(block), cases[block])
 		for i := range r.SDKs {
-			fmt.Fprintf(&b, " %s |", md(passedOf(counts[i][bi].Counts)))
+			fmt.Fprintf(&b, " %s |", mdtext.Text(passedOf(counts[i][bi].Counts)))
 		}
 		b.WriteString("\n")
 	}

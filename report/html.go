@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/babelqueue/bqgen/internal/quote"
 )
 
 // HTML renders the report as one static, self-contained page: inline CSS, no
@@ -185,19 +185,12 @@ func htmlVisible(s string, oneLine bool) string {
 	return b.String()
 }
 
-// htmlHidden says whether a rune would not show as itself: controls,
-// format characters (bidi marks and overrides, zero-width joiners), and the
-// code points XML forbids.
+// htmlHidden says whether a rune would not show as itself (quote.Hidden:
+// controls, format characters such as bidi marks and overrides and
+// zero-width joiners, separators, and the code points XML forbids).
 func htmlHidden(r rune, oneLine bool) bool {
-	switch {
-	case r == '\n' || r == '\t':
+	if r == '\n' || r == '\t' {
 		return oneLine
-	case r == utf8.RuneError:
-		return false // shown as the replacement character it is
-	case unicode.IsControl(r), unicode.Is(unicode.Cf, r):
-		return true
-	case r >= 0xFFFE && r <= 0xFFFF, r >= 0xD800 && r <= 0xDFFF:
-		return true
 	}
-	return false
+	return quote.Hidden(r)
 }

@@ -3,6 +3,8 @@ package report
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/babelqueue/bqgen/internal/quote"
 )
 
 // jsonFormat is the version of the JSON report (docs/report.md); a reader
@@ -43,7 +45,8 @@ func JSON(r Report, changes *Changes) ([]byte, error) {
 			d.Older = append(d.Older, OlderTarget{Repository: s.Repository, Target: s.Target, Note: note})
 		}
 	}
-	return encodeJSON(d)
+	out, err := encodeJSON(d)
+	return quote.JSON(out), err // no hidden character in a report a log may show
 }
 
 // ReadJSON reads a report JSON wrote (another repository's, to merge in).

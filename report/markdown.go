@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"strings"
+
+	"github.com/babelqueue/bqgen/internal/mdtext"
 )
 
 // Markdown is the report as GitHub-flavoured Markdown a README embeds: per
@@ -15,7 +17,7 @@ func Markdown(r Report, changes *Changes) []byte {
 	var b strings.Builder
 	b.WriteString("# Conformance report\n\n")
 	if r.Newest != "" {
-		fmt.Fprintf(&b, "Newest suite: %s.\n\n", md(r.Newest))
+		fmt.Fprintf(&b, "Newest suite: %s.\n\n", mdtext.Text(r.Newest))
 	}
 	if changes != nil {
 		writeChanges(&b, changes)
@@ -31,22 +33,22 @@ func Markdown(r Report, changes *Changes) []byte {
 
 func writeSDK(b *strings.Builder, r Report, s SDK) {
 	passed, total := s.Score()
-	fmt.Fprintf(b, "### %s\n\n", md(SDKName(s.Repository, s.Target)))
-	fmt.Fprintf(b, "%s, suite %s: **%d/%d** pass · runner: %s", md(s.Lang), md(s.ConformanceVersion), passed, total, md(countsText(s.Runner)))
+	fmt.Fprintf(b, "### %s\n\n", mdtext.Text(SDKName(s.Repository, s.Target)))
+	fmt.Fprintf(b, "%s, suite %s: **%d/%d** pass · runner: %s", mdtext.Text(s.Lang), mdtext.Text(s.ConformanceVersion), passed, total, mdtext.Text(countsText(s.Runner)))
 	if len(s.Unknown) > 0 {
 		fmt.Fprintf(b, " · %d unknown test(s)", len(s.Unknown))
 	}
 	fmt.Fprintf(b, " · %d test(s) not bqgen's\n\n", s.Others)
 	if older := r.Older(s); older != "" {
-		fmt.Fprintf(b, "> ⚠ %s\n\n", md(older))
+		fmt.Fprintf(b, "> ⚠ %s\n\n", mdtext.Text(older))
 	}
 	b.WriteString("| block |")
 	for _, st := range Statuses {
-		b.WriteString(" " + md(st.Word()) + " |")
+		b.WriteString(" " + mdtext.Text(st.Word()) + " |")
 	}
 	b.WriteString("\n| --- |" + strings.Repeat(" ---: |", len(Statuses)) + "\n")
 	for _, bc := range r.BlockCounts(s) {
-		b.WriteString("| " + md(bc.Block) + " |")
+		b.WriteString("| " + mdtext.Text(bc.Block) + " |")
 		for _, st := range Statuses {
 			fmt.Fprintf(b, " %d |", bc.Counts[st])
 		}
@@ -57,7 +59,7 @@ func writeSDK(b *strings.Builder, r Report, s SDK) {
 	if len(s.Unknown) > 0 {
 		b.WriteString("Tests in generated suites that the index does not list (unknown):\n\n")
 		for _, t := range s.Unknown {
-			fmt.Fprintf(b, "- %s › %s: %s%s\n", mdItem(t.Suite), md(t.Name), md(string(t.Outcome)), detail(t.Message))
+			fmt.Fprintf(b, "- %s › %s: %s%s\n", mdtext.Item(t.Suite), mdtext.Text(t.Name), mdtext.Text(string(t.Outcome)), detail(t.Message))
 		}
 		b.WriteString("\n")
 	}
@@ -72,7 +74,7 @@ func writeNotPassing(b *strings.Builder, r Report, s SDK) {
 		if res.Status == Passed || res.Status == NotGenerated {
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("- %s: %s%s%s\n", mdItem(c.ID), md(res.Status.Label()), detail(res.Reason), detail(res.Message)))
+		lines = append(lines, fmt.Sprintf("- %s: %s%s%s\n", mdtext.Item(c.ID), mdtext.Text(res.Status.Label()), detail(res.Reason), detail(res.Message)))
 	}
 	if len(lines) == 0 {
 		return
@@ -86,13 +88,13 @@ func writeMatrix(b *strings.Builder, r Report) {
 	}
 	b.WriteString("## Cases × SDK targets\n\n| case |")
 	for _, s := range r.SDKs {
-		b.WriteString(" " + md(SDKName(s.Repository, s.Target)) + " |")
+		b.WriteString(" " + mdtext.Text(SDKName(s.Repository, s.Target)) + " |")
 	}
 	b.WriteString("\n| --- |" + strings.Repeat(" --- |", len(r.SDKs)) + "\n")
 	for _, c := range r.Cases {
-		b.WriteString("| " + md(c.ID) + " |")
+		b.WriteString("| " + mdtext.Text(c.ID) + " |")
 		for _, s := range r.SDKs {
-			b.WriteString(" " + md(s.Results[c.ID].Status.Label()) + " |")
+			b.WriteString(" " + mdtext.Text(s.Results[c.ID].Status.Label()) + " |")
 		}
 		b.WriteString("\n")
 	}
@@ -109,7 +111,7 @@ func writeShares(b *strings.Builder, r Report) {
 		if s.Running > 0 {
 			share = fmt.Sprintf("%d%%", s.Passing*100/s.Running)
 		}
-		fmt.Fprintf(b, "| %s | %d/%d | %s |\n", md(s.Block), s.Passing, s.Running, md(share))
+		fmt.Fprintf(b, "| %s | %d/%d | %s |\n", mdtext.Text(s.Block), s.Passing, s.Running, mdtext.Text(share))
 	}
 	b.WriteString("\n")
 }
@@ -117,7 +119,7 @@ func writeShares(b *strings.Builder, r Report) {
 func writeChanges(b *strings.Builder, ch *Changes) {
 	b.WriteString("## Changed since the previous report\n\n")
 	if ch.Previous != "" {
-		fmt.Fprintf(b, "Compared with %s.\n\n", md(ch.Previous))
+		fmt.Fprintf(b, "Compared with %s.\n\n", mdtext.Text(ch.Previous))
 	}
 	defer writeEarlier(b, ch.Earlier)
 	if ch.Empty() {
@@ -131,13 +133,13 @@ func writeChanges(b *strings.Builder, ch *Changes) {
 		if len(part.list) == 0 {
 			continue
 		}
-		fmt.Fprintf(b, "### %s\n\n", md(part.title))
+		fmt.Fprintf(b, "### %s\n\n", mdtext.Text(part.title))
 		for _, c := range part.list {
 			from := "new case"
 			if c.From != "" {
 				from = c.From.Label()
 			}
-			fmt.Fprintf(b, "- %s (%s): %s → %s\n", mdItem(c.Case), md(SDKName(c.Repository, c.Target)), md(from), md(c.To.Label()))
+			fmt.Fprintf(b, "- %s (%s): %s → %s\n", mdtext.Item(c.Case), mdtext.Text(SDKName(c.Repository, c.Target)), mdtext.Text(from), mdtext.Text(c.To.Label()))
 		}
 		b.WriteString("\n")
 	}
@@ -148,9 +150,9 @@ func writeChanges(b *strings.Builder, ch *Changes) {
 		list  []string
 	}{{"New SDK targets", ch.AddedSDKs}, {"SDK targets no longer reported", ch.RemovedSDKs}} {
 		if len(part.list) > 0 {
-			fmt.Fprintf(b, "### %s\n\n", md(part.title))
+			fmt.Fprintf(b, "### %s\n\n", mdtext.Text(part.title))
 			for _, n := range part.list {
-				b.WriteString("- " + mdItem(n) + "\n")
+				b.WriteString("- " + mdtext.Item(n) + "\n")
 			}
 			b.WriteString("\n")
 		}
@@ -169,20 +171,20 @@ func writeEarlier(b *strings.Builder, earlier []Recorded) {
 	b.WriteString("## Earlier suite and target changes\n\n")
 	for _, r := range earlier {
 		c := r.Changes
-		fmt.Fprintf(b, "### Report %d of the history: suite %s → %s\n\n", r.Entry, md(c.FromSuite), md(c.ToSuite))
+		fmt.Fprintf(b, "### Report %d of the history: suite %s → %s\n\n", r.Entry, mdtext.Text(c.FromSuite), mdtext.Text(c.ToSuite))
 		for _, l := range []struct {
 			what string
 			list []CaseChange
 		}{{"removed", c.RemovedCases}, {"expectation changed", c.ChangedExpectations}} {
 			for _, cc := range l.list {
-				fmt.Fprintf(b, "- %s (%s): %s\n", mdItem(cc.Case), md(SDKName(cc.Repository, cc.Target)), l.what)
+				fmt.Fprintf(b, "- %s (%s): %s\n", mdtext.Item(cc.Case), mdtext.Text(SDKName(cc.Repository, cc.Target)), l.what)
 			}
 		}
 		for _, n := range c.AddedSDKs {
-			fmt.Fprintf(b, "- %s: new SDK target\n", mdItem(n))
+			fmt.Fprintf(b, "- %s: new SDK target\n", mdtext.Item(n))
 		}
 		for _, n := range c.RemovedSDKs {
-			fmt.Fprintf(b, "- %s: no longer reported\n", mdItem(n))
+			fmt.Fprintf(b, "- %s: no longer reported\n", mdtext.Item(n))
 		}
 		b.WriteString("\n")
 	}
@@ -194,7 +196,7 @@ func writeCaseChanges(b *strings.Builder, title string, list []CaseChange) {
 	}
 	fmt.Fprintf(b, "### %s\n\n", title)
 	for _, c := range list {
-		fmt.Fprintf(b, "- %s (%s): suite %s → %s\n", mdItem(c.Case), md(SDKName(c.Repository, c.Target)), md(c.FromSuite), md(c.ToSuite))
+		fmt.Fprintf(b, "- %s (%s): suite %s → %s\n", mdtext.Item(c.Case), mdtext.Text(SDKName(c.Repository, c.Target)), mdtext.Text(c.FromSuite), mdtext.Text(c.ToSuite))
 	}
 	b.WriteString("\n")
 }
@@ -211,5 +213,5 @@ func detail(text string) string {
 	if runes := []rune(text); len(runes) > 300 {
 		text = string(runes[:300]) + "…"
 	}
-	return " — " + md(text)
+	return " — " + mdtext.Text(text)
 }

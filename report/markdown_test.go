@@ -57,14 +57,6 @@ func TestMarkdownEscapesHostileNames(t *testing.T) {
 	}
 }
 
-func TestMdEscapesListMarkers(t *testing.T) {
-	for in, want := range map[string]string{"- x": `\- x`, "+x": `\+x`, "12. x": `12\. x`, "3) y": `3\) y`, "a-1. b": "a-1. b", "2026": "2026"} {
-		if got := mdItem(in); got != want {
-			t.Errorf("mdItem(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // The changes come first, newly passing and newly failing before the rest.
 func TestMarkdownChanges(t *testing.T) {
 	ch := &Changes{NewlyPassing: []Change{{Repository: "r", Target: "go core", Case: "cases/a", From: Failed, To: Passed}},
@@ -79,26 +71,5 @@ func TestMarkdownChanges(t *testing.T) {
 	}
 	if out := string(Markdown(Report{}, &Changes{})); !strings.Contains(out, "Nothing changed.") {
 		t.Errorf("no changes: %s", out)
-	}
-}
-
-// md shows bidi and invisible format characters as the HTML does, and
-// leaves no text GitHub would turn into a link.
-func TestMdShowsInvisibleCharactersAndLinksNothing(t *testing.T) {
-	for in, want := range map[string]string{
-		"a\u202Eevil\u2066x":        "a⟨U+202E⟩evil⟨U+2066⟩x",
-		"zero\u200Bwidth\uFEFF":     "zero⟨U+200B⟩width⟨U+FEFF⟩",
-		"esc\x1b[31m":               `esc⟨U+001B⟩\[31m`,
-		"see http://evil.example/x": "see http&#58;//evil.example/x",
-		"WWW.evil.example":          "&#87;WW.evil.example",
-		"(www.evil.example)":        "(&#119;ww.evil.example)",
-		"mail@evil.example":         "mail&#64;evil.example",
-		"![x](http://evil)":         `\!\[x\](http&#58;//evil)`,
-		"<!-- hide":                 "&lt;\\!-- hide",
-		"bad\xffutf8":               "bad\uFFFDutf8",
-	} {
-		if got := md(in); got != want {
-			t.Errorf("md(%q) = %q, want %q", in, got, want)
-		}
 	}
 }

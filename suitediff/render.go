@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/babelqueue/bqgen/internal/mdtext"
 	"github.com/babelqueue/bqgen/internal/quote"
 )
 
 // JSON is the diff as the documented, versioned JSON of docs/diff.md:
-// indented, deterministic, names left readable ("<" and "&" unescaped).
+// indented, deterministic, names left readable ("<" and "&" unescaped),
+// hidden characters as \uXXXX escapes (quote.JSON).
 func JSON(d *Diff) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -19,7 +21,7 @@ func JSON(d *Diff) ([]byte, error) {
 	if err := enc.Encode(d); err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	return quote.JSON(buf.Bytes()), nil
 }
 
 // Text is the diff for a terminal or a CI log. Every name from a suite is
@@ -92,26 +94,27 @@ func quotedJoin(items []string) string {
 }
 
 // Markdown is the diff for a pull request's body or a review comment.
-// Names from the suite are escaped, expectations set in code spans.
+// Names from the suite pass the one Markdown escaper (mdtext.Text),
+// expectations are set in code spans, their hidden characters shown.
 func Markdown(d *Diff) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "## Conformance suite %s → %s\n\n", md(d.From.Version), md(d.To.Version))
-	fmt.Fprintf(&b, "From %s to %s.\n\n", md(d.From.Name), md(d.To.Name))
+	fmt.Fprintf(&b, "## Conformance suite %s → %s\n\n", mdtext.Text(d.From.Version), mdtext.Text(d.To.Version))
+	fmt.Fprintf(&b, "From %s to %s.\n\n", mdtext.Text(d.From.Name), mdtext.Text(d.To.Name))
 	if d.Empty() {
 		b.WriteString("No case added, removed or changed.\n\n")
 	}
 	mdList(&b, "Blocks added", d.BlocksAdded)
 	mdList(&b, "Blocks removed", d.BlocksRemoved)
 	for _, bd := range d.Blocks {
-		fmt.Fprintf(&b, "### Block %s: %d added, %d removed, %d changed\n\n", md(bd.Block), len(bd.Added), len(bd.Removed), len(bd.Changed))
+		fmt.Fprintf(&b, "### Block %s: %d added, %d removed, %d changed\n\n", mdtext.Text(bd.Block), len(bd.Added), len(bd.Removed), len(bd.Changed))
 		for _, c := range bd.Added {
-			fmt.Fprintf(&b, "- added: %s\n", md(c))
+			fmt.Fprintf(&b, "- added: %s\n", mdtext.Text(c))
 		}
 		for _, c := range bd.Removed {
-			fmt.Fprintf(&b, "- removed: %s\n", md(c))
+			fmt.Fprintf(&b, "- removed: %s\n", mdtext.Text(c))
 		}
 		for _, c := range bd.Changed {
-			fmt.Fprintf(&b, "- changed: %s\n  - was: %s\n  - now: %s\n", md(c.Case), code(c.From), code(c.To))
+			fmt.Fprintf(&b, "- changed: %s\n  - was: %s\n  - now: %s\n", mdtext.Text(c.Case), code(mdtext.Visible(c.From)), code(mdtext.Visible(c.To)))
 			if len(c.Files) > 0 {
 				fmt.Fprintf(&b, "  - files changed: %s\n", mdJoin(c.Files))
 			}
@@ -121,7 +124,7 @@ func Markdown(d *Diff) string {
 	if len(d.Operations) > 0 {
 		b.WriteString("### Subject operations gained\n\n")
 		for _, op := range d.Operations {
-			fmt.Fprintf(&b, "- `%s` (bqgen adds it from suite %s; called by %s)\n", op.Name, md(op.Since), md(strings.Join(op.Blocks, ", ")))
+			fmt.Fprintf(&b, "- `%s` (bqgen adds it from suite %s; called by %s)\n", op.Name, mdtext.Text(op.Since), mdtext.Text(strings.Join(op.Blocks, ", ")))
 		}
 		b.WriteString("\n")
 	}
@@ -132,7 +135,7 @@ func Markdown(d *Diff) string {
 }
 
 func mdTarget(b *strings.Builder, t TargetImpact) {
-	fmt.Fprintf(b, "### Target %s: %d test(s) with the new suite\n\n", md(t.Target), t.Tests)
+	fmt.Fprintf(b, "### Target %s: %d test(s) with the new suite\n\n", mdtext.Text(t.Target), t.Tests)
 	for _, l := range []struct {
 		title string
 		items []string
@@ -160,39 +163,9 @@ func mdList(b *strings.Builder, title string, items []string) {
 func mdJoin(items []string) string {
 	out := make([]string, len(items))
 	for i, s := range items {
-		out[i] = md(s)
+		out[i] = mdtext.Text(s)
 	}
 	return strings.Join(out, ", ")
-}
-
-// md makes text from a suite inert in Markdown: the punctuation Markdown
-// acts on is backslash-escaped and HTML's specials become entities, so a
-// case name opens no link, emphasis, code span, HTML or table cell; a
-// control character becomes U+FFFD and a line break a space, so it cannot
-// end the list item (every item starts with a word of bqgen's, so a name
-// cannot open a nested list).
-func md(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '\n' || r == '\r' || r == '\t':
-			b.WriteByte(' ')
-		case r < 0x20 || r == 0x7f:
-			b.WriteRune('\uFFFD')
-		case r == '&':
-			b.WriteString("&amp;")
-		case r == '<':
-			b.WriteString("&lt;")
-		case r == '>':
-			b.WriteString("&gt;")
-		case strings.ContainsRune("\\`*_[]|~#", r):
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 // code sets s (compact JSON: no line breaks) in a code span whose fence

@@ -9,6 +9,7 @@ import (
 
 	"github.com/babelqueue/bqgen/diag"
 	"github.com/babelqueue/bqgen/internal/console"
+	"github.com/babelqueue/bqgen/internal/quote"
 )
 
 // Summary is what a verification of one or more languages says as it runs
@@ -47,7 +48,10 @@ func (v *Summary) OnProgress() func(Progress) {
 		return nil
 	}
 	if v.redraw {
-		return func(p Progress) { fmt.Fprintf(v.progress, "\r\x1b[K%s", p.Status()) }
+		return func(p Progress) {
+			quote.Control(v.progress, "\r\x1b[K") // through the text gate, to a terminal only
+			fmt.Fprint(v.progress, p.Status())
+		}
 	}
 	return func(p Progress) { fmt.Fprintln(v.progress, p.Line()) }
 }
@@ -55,7 +59,7 @@ func (v *Summary) OnProgress() func(Progress) {
 // EndProgress clears a terminal's status line before a report prints.
 func (v *Summary) EndProgress() {
 	if v.progress != nil && v.redraw {
-		fmt.Fprint(v.progress, "\r\x1b[K")
+		quote.Control(v.progress, "\r\x1b[K")
 	}
 }
 

@@ -8,7 +8,10 @@ import (
 )
 
 // UnifiedDiff renders the change from old to new as a unified diff with
-// three lines of context, the format reviewers and CI logs expect.
+// three lines of context, the format reviewers and CI logs expect. A hidden
+// character in a line (a CR, an escape sequence, a bidi override of a
+// hand-edited file) shows as its escape (quote.Text): a CR would end the
+// line in a CI log, an escape sequence drive the terminal.
 func UnifiedDiff(name string, old, new []byte) string {
 	a, b := splitLines(string(old)), splitLines(string(new))
 	ops := lineOps(a, b)
@@ -131,7 +134,7 @@ func writeHunk(out *strings.Builder, ops []lineOp) {
 	}
 	fmt.Fprintf(out, "@@ -%d,%d +%d,%d @@\n", aStart, aCount, bStart, bCount)
 	for _, op := range ops {
-		out.WriteString(string(op.kind) + op.text)
+		out.WriteString(string(op.kind) + quote.Text(op.text))
 		if !strings.HasSuffix(op.text, "\n") {
 			out.WriteString("\n\\ No newline at end of file\n")
 		}

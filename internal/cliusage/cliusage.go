@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/babelqueue/bqgen/internal/exitcode"
+	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/internal/suggest"
 	"github.com/urfave/cli/v2"
 )
@@ -52,13 +53,19 @@ func onlyFlags(action cli.ActionFunc, name string) cli.ActionFunc {
 }
 
 // OnUsageError makes a flag error a usage error (exit 2), with the closest
-// flag the command has where the flag was mistyped.
+// flag the command has where the flag was mistyped. The flag package
+// prints the flag as it was given: a line break in it is shown escaped.
 func OnUsageError(c *cli.Context, err error, _ bool) error {
-	return exitcode.Usagef("%v%s", err, flagSuggestion(c, err))
+	msg := quote.Value(err.Error())
+	if m := undefinedFlag.FindStringSubmatch(err.Error()); m != nil {
+		msg = "flag provided but not defined: " + quote.Name(m[1]+m[2])
+	}
+	return exitcode.Usagef("%s%s", msg, flagSuggestion(c, err))
 }
 
-// undefinedFlag is how the flag package names a flag the command lacks.
-var undefinedFlag = regexp.MustCompile(`^flag provided but not defined: -+(.+)$`)
+// undefinedFlag is how the flag package names a flag the command lacks:
+// its dashes, its name.
+var undefinedFlag = regexp.MustCompile(`(?s)^flag provided but not defined: (-+)(.+)$`)
 
 // flagSuggestion is " (did you mean "--lang"?)" for a mistyped flag of the
 // command c runs, or "".
@@ -75,7 +82,7 @@ func flagSuggestion(c *cli.Context, err error) string {
 	for _, f := range flags {
 		names = append(names, f.Names()...)
 	}
-	if s := suggest.Closest(m[1], names); s != "" {
+	if s := suggest.Closest(m[2], names); s != "" {
 		return fmt.Sprintf(" (did you mean %q?)", "--"+s)
 	}
 	return ""

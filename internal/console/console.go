@@ -42,7 +42,8 @@ func (o *Output) Detail(format string, args ...any) {
 // Warn is a warning on standard error, always: text from a suite or a
 // checkout is quoted where it holds control characters.
 func (o *Output) Warn(msg string) {
-	fmt.Fprintf(o.Err, "%s %s\n", Paint(o.colorErr, Yellow, "warning:"), quote.Text(msg))
+	Label(o.Err, o.colorErr, Yellow, "warning:")
+	fmt.Fprintf(o.Err, " %s\n", quote.Text(msg))
 }
 
 // The SGR colours bqgen uses.
@@ -51,12 +52,17 @@ const (
 	Yellow = "33"
 )
 
-// Paint is s in colour when on is set.
-func Paint(on bool, color, s string) string {
-	if !on || s == "" {
-		return s
+// Label writes s, bqgen's own word, to w: in colour when on is set. The
+// colour is a control sequence, which the text gate in front of w lets
+// through only as quote.Control writes it.
+func Label(w io.Writer, on bool, color, s string) {
+	if on && s != "" {
+		quote.Control(w, "\x1b["+color+"m")
 	}
-	return "\x1b[" + color + "m" + s + "\x1b[0m"
+	io.WriteString(w, s)
+	if on && s != "" {
+		quote.Control(w, "\x1b[0m")
+	}
 }
 
 // ColorOn reports whether w is a terminal that may be coloured: never with
@@ -68,16 +74,9 @@ func ColorOn(w io.Writer) bool {
 	return IsTerminal(w)
 }
 
-// IsTerminal reports whether w is a terminal that can redraw a line (not
-// TERM=dumb): where a long run may show its progress as one status line.
+// IsTerminal reports whether w (or the stream the text gate w is in front
+// of) is a terminal that can redraw a line (not TERM=dumb): where a long
+// run may show its progress as one status line.
 func IsTerminal(w io.Writer) bool {
-	if os.Getenv("TERM") == "dumb" {
-		return false
-	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
+	return quote.IsTerminal(w)
 }

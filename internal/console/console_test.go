@@ -28,10 +28,8 @@ func TestColourOnlyOnATerminal(t *testing.T) {
 			t.Error("a terminal is coloured with NO_COLOR set")
 		}
 	}
-	if got := Paint(false, Red, "x"); got != "x" {
-		t.Errorf("paint off: %q", got)
-	}
-	if got := Paint(true, Red, "x"); got != "\x1b[31mx\x1b[0m" {
-		t.Errorf("paint on: %q", got)
+	var b strings.Builder
+	if Label(&b, false, Red, "x"); b.String() != "x" {
+		t.Errorf("label off: %q", b.String())
 	}
 }

@@ -14,6 +14,9 @@ type Suite struct {
 	Description   string
 	Manifest      Value       // the whole manifest, for pointers and re-checks
 	Files         []SuiteFile // every file the suite ships, sorted by path
+	// TestInputBytes is what the cases make the tests read, counted as
+	// MaxTestInputBytes counts it: derive holds the cases it adds to it.
+	TestInputBytes int64
 
 	Cases                []EnvelopeCase // nil when the block is absent
 	HasCases             bool

@@ -133,6 +133,7 @@ type htmlCaseInfo struct {
 
 type htmlChanges struct {
 	Previous                           string
+	Pruned                             string // PrunedNote, when the history was pruned
 	NewlyPassing, NewlyFailing, Others []htmlChange
 }
 
@@ -491,8 +492,13 @@ func (b *htmlBlock) measure(r Report) {
 }
 
 func newHTMLChanges(r Report, c *Changes, pages htmlPages) *htmlChanges {
+	pruned := ""
+	if c.HistoryPruned > 0 {
+		pruned = PrunedNote(c.HistoryPruned)
+	}
 	return &htmlChanges{
 		Previous:     htmlText(c.Previous),
+		Pruned:       pruned,
 		NewlyPassing: htmlChangeList(r, c.NewlyPassing, pages),
 		NewlyFailing: htmlChangeList(r, c.NewlyFailing, pages),
 		Others:       htmlChangeList(r, c.Other, pages),

@@ -51,7 +51,7 @@ func runValidate(c *cli.Context) error {
 	if len(errs) > 0 {
 		failure = problemsErr("%s", summary)
 	}
-	return writeFindings(c, format, "validate", summary, validate.Diagnostics(fsys, suiteDir, problems), failure)
+	return writeFindings(c, format, "validate", summary, validate.Diagnostics(s, suiteDir, problems), failure)
 }
 
 // formatFlag is --format for the commands whose findings have a file and a

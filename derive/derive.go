@@ -33,11 +33,20 @@ type candidate struct {
 	block string
 	place model.Pointer
 	value model.Value
-	doc   model.Value // the whole fixture (cases) or the data (payload_schema)
-	base  string      // the valid case it was derived from
-	name  string      // the case name, without the "derived-" prefix
-	what  string      // what differs from the base, for descriptions
+	// baseDoc with setValue at setPlace (place and value but for a built
+	// object) is the case's document, built only once the candidate is
+	// known to be new: a repeat costs no copy of its base.
+	baseDoc  model.Value
+	setPlace model.Pointer
+	setValue model.Value
+	doc      model.Value // the whole fixture (cases) or the data (payload_schema), once built
+	base     string      // the valid case it was derived from
+	name     string      // the case name, without the "derived-" prefix
+	what     string      // what differs from the base, for descriptions
 }
+
+// build makes the candidate's document.
+func (c *candidate) build() { c.doc = setAt(c.baseDoc, c.setPlace, c.setValue) }
 
 // deriver holds what every rule reads.
 type deriver struct {
@@ -45,46 +54,92 @@ type deriver struct {
 	envelope *model.Value // the envelope schema, nil when the suite has none
 	oracle   *oracle.Oracle
 	compiled map[string]*gojsonschema.Schema // by the schema's compact text
+	// schemaText is each schema's compact text, by the block it judges:
+	// made once, not once per candidate.
+	schemaText map[string]string
+	// envBases and payloadBases are each place's base, found once for all
+	// (envelopeBase, payloadBase).
+	envBases     map[string]envelopeBase
+	payloadBases map[string]holder
+	// expects are the manifest's envelope cases' expect, by case name (the
+	// first case of a name), for expectOf.
+	expects map[string]expectEntry
+	// suffix is the next number caseName tries for a name, so names made
+	// many times are not tried from 2 each time.
+	suffix map[string]int
 }
+
+// maxProblems is how many derived cases without one verdict Derive lists
+// before it stops: each costs a validation, and a list past this says
+// nothing more.
+const maxProblems = 100
 
 // Derive proposes every rule's cases for s, drops those that repeat an
 // existing case's value at the same place, and decides each one's verdict
 // from the schema and the oracle. A disagreement no reading explains is an
-// error naming the rule and the case.
+// error naming the rule and the case. The derived suite is held to the
+// limits of every suite as each case is added (outputBudget): derive stops
+// at the case that would pass one, never building the rest.
 func Derive(s *model.Suite) ([]Case, error) {
 	o, err := oracle.New(oracle.None)
 	if err != nil {
 		return nil, err
 	}
-	d := &deriver{s: s, oracle: o, compiled: map[string]*gojsonschema.Schema{}}
-	if f, ok := s.File(EnvelopeSchemaFile); ok && f.JSON != nil {
-		d.envelope = f.JSON
-	}
+	budget := newOutputBudget(s)
+	d := newDeriver(s, o)
 	seen := d.existingValues()
 	names := d.existingNames()
 	var out []Case
 	var problems []string
 	for _, r := range Rules() {
-		for _, c := range r.derive(d) {
+		for c := range func(yield func(candidate) bool) { r.derive(d, yield) } {
 			c.rule = r.Name
 			key := valueKey(c.block, c.place, c.value)
 			if seen[key] {
 				continue
 			}
 			seen[key] = true
+			c.build()
 			dc, err := d.decide(c, names)
 			if err != nil {
-				problems = append(problems, err.Error())
+				if problems = append(problems, err.Error()); len(problems) == maxProblems {
+					return nil, problemsError(problems, true)
+				}
 				continue
+			}
+			if err := budget.add(dc); err != nil {
+				return nil, err
 			}
 			names[c.block+" "+dc.Name] = true
 			out = append(out, dc)
 		}
 	}
 	if len(problems) > 0 {
-		return nil, fmt.Errorf("derive: %d derived case(s) without one verdict:\n  %s", len(problems), strings.Join(problems, "\n  "))
+		return nil, problemsError(problems, false)
 	}
 	return out, nil
+}
+
+func newDeriver(s *model.Suite, o *oracle.Oracle) *deriver {
+	d := &deriver{s: s, oracle: o, compiled: map[string]*gojsonschema.Schema{}, schemaText: map[string]string{}, suffix: map[string]int{}}
+	if f, ok := s.File(EnvelopeSchemaFile); ok && f.JSON != nil {
+		d.envelope = f.JSON
+		d.schemaText[blockCases] = f.JSON.Compact()
+	}
+	if s.PayloadSchema != nil {
+		d.schemaText[blockPayload] = s.PayloadSchema.Schema.Compact()
+	}
+	return d
+}
+
+// problemsError lists the derived cases without one verdict; cut says the
+// list stopped at maxProblems.
+func problemsError(problems []string, cut bool) error {
+	more := ""
+	if cut {
+		more = fmt.Sprintf(" (derive stopped at the %dth)", maxProblems)
+	}
+	return fmt.Errorf("derive: %d derived case(s) without one verdict%s:\n  %s", len(problems), more, strings.Join(problems, "\n  "))
 }
 
 // valueKey identifies a value at a place of a block. Values compare by
@@ -98,8 +153,10 @@ func valueKey(block string, place model.Pointer, v model.Value) string {
 // place: a derived case repeating one is not added.
 func (d *deriver) existingValues() map[string]bool {
 	seen := map[string]bool{}
+	read := map[string]bool{} // a fixture many cases share holds the same values for each
 	for _, c := range d.s.Cases {
-		if f, ok := d.s.File(c.File); ok && f.JSON != nil {
+		if f, ok := d.s.File(c.File); ok && f.JSON != nil && !read[c.File] {
+			read[c.File] = true
 			addPlaces(seen, blockCases, nil, *f.JSON)
 		}
 	}
@@ -136,12 +193,19 @@ func (d *deriver) existingNames() map[string]bool {
 
 // caseName is "derived-" and the candidate's name; a name already taken
 // gets " (2)" and on, as the suite names repeated cases.
-func caseName(c candidate, names map[string]bool) string {
+func (d *deriver) caseName(c candidate, names map[string]bool) string {
 	name := "derived-" + c.name
-	for i := 2; names[c.block+" "+name]; i++ {
-		name = fmt.Sprintf("derived-%s-%d", c.name, i)
+	if !names[c.block+" "+name] {
+		return name
 	}
-	return name
+	// Many candidates can make one name (schema keys that differ only in
+	// what slug drops): each goes on from the number the last one took.
+	key := c.block + " " + c.name
+	i := max(2, d.suffix[key])
+	for ; names[c.block+" "+fmt.Sprintf("derived-%s-%d", c.name, i)]; i++ {
+	}
+	d.suffix[key] = i + 1
+	return fmt.Sprintf("derived-%s-%d", c.name, i)
 }
 
 // placeName renders a place for a case name: /meta/schema_version is

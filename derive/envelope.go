@@ -21,10 +21,13 @@ type property struct {
 func properties(schema model.Value, at model.Pointer) []property {
 	var out []property
 	props, _ := schema.Get("properties")
-	required := stringList(schema, "required")
+	required := map[string]bool{} // a set: a list searched per property was properties × required
+	for _, key := range stringList(schema, "required") {
+		required[key] = true
+	}
 	for _, m := range props.Members {
 		place := append(append(model.Pointer{}, at...), m.Key)
-		out = append(out, property{place: place, schema: m.Value, required: slices.Contains(required, m.Key)})
+		out = append(out, property{place: place, schema: m.Value, required: required[m.Key]})
 		if m.Value.Has("properties") {
 			out = append(out, properties(m.Value, place)...)
 		}
@@ -73,35 +76,75 @@ func (d *deriver) envelopeProperties() []property {
 }
 
 // envelopeBase is the first valid case whose fixture holds place, with its
-// fixture. Outside the urn alias's own place the base is a producer
-// envelope (it names its URN by job), so that the change at place is the
-// only thing the schema can object to.
-func (d *deriver) envelopeBase(place model.Pointer) (model.EnvelopeCase, model.Value, bool) {
-	for _, c := range d.s.Cases {
-		f, ok := d.s.File(c.File)
-		if !c.Valid || !ok || f.JSON == nil {
-			continue
-		}
-		if _, has := at(*f.JSON, place); !has {
-			continue
-		}
-		if _, alias := aliasOf(place); !alias && !f.JSON.Has("job") {
-			continue
-		}
-		return c, *f.JSON, true
+// fixture and the value there. Outside the urn alias's own place the base
+// is a producer envelope (it names its URN by job), so that the change at
+// place is the only thing the schema can object to. The bases of every
+// property are found at once, each fixture read once (envelopeBases).
+func (d *deriver) envelopeBase(place model.Pointer) (envelopeBase, bool) {
+	if d.envBases == nil {
+		d.envBases = d.envelopeBases()
 	}
-	return model.EnvelopeCase{}, model.Value{}, false
+	b, ok := d.envBases[place.String()]
+	return b, ok
 }
 
-// envelopeCandidate builds the case that puts v at place in the base
-// fixture.
+// envelopeBase is a valid case, its fixture and the value at a place.
+type envelopeBase struct {
+	c     model.EnvelopeCase
+	doc   model.Value
+	value model.Value
+}
+
+// envelopeBases finds the base of every envelope property: among the valid
+// cases (a fixture shared by several is read for the first only), the
+// first holding the place, a producer envelope unless the place is an
+// alias's.
+func (d *deriver) envelopeBases() map[string]envelopeBase {
+	var aliases, others []model.Pointer
+	for _, p := range d.envelopeProperties() {
+		if _, alias := aliasOf(p.place); alias {
+			aliases = append(aliases, p.place)
+		} else {
+			others = append(others, p.place)
+		}
+	}
+	var all, producers []model.EnvelopeCase
+	read := map[string]bool{}
+	for _, c := range d.s.Cases {
+		if f, ok := d.s.File(c.File); c.Valid && ok && f.JSON != nil && !read[c.File] {
+			read[c.File] = true
+			all = append(all, c)
+			if f.JSON.Has("job") {
+				producers = append(producers, c)
+			}
+		}
+	}
+	out := map[string]envelopeBase{}
+	for _, set := range []struct {
+		places []model.Pointer
+		cases  []model.EnvelopeCase
+	}{{aliases, all}, {others, producers}} {
+		docs := make([]model.Value, len(set.cases))
+		for i, c := range set.cases {
+			f, _ := d.s.File(c.File)
+			docs[i] = *f.JSON
+		}
+		for place, h := range firstHolders(set.places, docs, func(model.Value) bool { return true }) {
+			out[place] = envelopeBase{c: set.cases[h.doc], doc: docs[h.doc], value: h.value}
+		}
+	}
+	return out
+}
+
+// envelopeCandidate is the case that puts v at place in the base fixture
+// (built once the candidate is known to be new: see candidate.build).
 func (d *deriver) envelopeCandidate(place model.Pointer, v model.Value, name, what string) (candidate, bool) {
-	base, doc, ok := d.envelopeBase(place)
+	base, ok := d.envelopeBase(place)
 	if !ok {
 		return candidate{}, false
 	}
-	return candidate{block: blockCases, place: place, value: v, doc: setAt(doc, place, v),
-		base: base.Name, name: placeName(place) + "-" + name, what: place.String() + " " + what}, true
+	return candidate{block: blockCases, place: place, value: v, baseDoc: base.doc, setPlace: place, setValue: v,
+		base: base.c.Name, name: placeName(place) + "-" + name, what: place.String() + " " + what}, true
 }
 
 // otherTypes are the values standing for each JSON type, in the rule's
@@ -142,26 +185,23 @@ func admits(own []string, t string) bool {
 }
 
 // wrongType: each other JSON type at each typed place.
-func (d *deriver) wrongType() []candidate {
-	var out []candidate
+func (d *deriver) wrongType(yield func(candidate) bool) {
 	for _, p := range d.envelopeProperties() {
 		own := types(p.schema)
 		if own == nil {
 			continue
 		}
-		_, doc, ok := d.envelopeBase(p.place)
+		base, ok := d.envelopeBase(p.place)
 		if !ok {
 			continue
 		}
-		base, _ := at(doc, p.place)
-		for _, t := range otherTypes(own, base) {
+		for _, t := range otherTypes(own, base.value) {
 			what := fmt.Sprintf("is %s where the schema types %s", typed(t.name, t.value), strings.Join(own, " or "))
-			if c, ok := d.envelopeCandidate(p.place, t.value, "as-"+t.name, what); ok {
-				out = append(out, c)
+			if c, ok := d.envelopeCandidate(p.place, t.value, "as-"+t.name, what); ok && !yield(c) {
+				return
 			}
 		}
 	}
-	return out
 }
 
 // typed renders a value with its type's name: "a boolean (true)", "null".
@@ -185,8 +225,7 @@ func article(t string) string {
 
 // emptyStrings: "" and whitespace at each required string, and at an alias
 // of one.
-func (d *deriver) emptyStrings() []candidate {
-	var out []candidate
+func (d *deriver) emptyStrings(yield func(candidate) bool) {
 	required := map[string]bool{}
 	for _, p := range d.envelopeProperties() {
 		required[p.place.String()] = p.required
@@ -200,12 +239,11 @@ func (d *deriver) emptyStrings() []candidate {
 			{"empty", "", "is the empty string"},
 			{"whitespace", " ", "is only whitespace"},
 		} {
-			if c, ok := d.envelopeCandidate(p.place, model.StringValue(v.text), v.name, v.what); ok {
-				out = append(out, c)
+			if c, ok := d.envelopeCandidate(p.place, model.StringValue(v.text), v.name, v.what); ok && !yield(c) {
+				return
 			}
 		}
 	}
-	return out
 }
 
 // widths are the machine-width integers SDKs trip on: int32's largest, one
@@ -220,8 +258,7 @@ func widths() []struct{ name, text string } {
 }
 
 // integerWidths: each width a typed integer's bounds allow.
-func (d *deriver) integerWidths() []candidate {
-	var out []candidate
+func (d *deriver) integerWidths(yield func(candidate) bool) {
 	for _, p := range d.envelopeProperties() {
 		if !slices.Contains(types(p.schema), "integer") {
 			continue
@@ -231,17 +268,15 @@ func (d *deriver) integerWidths() []candidate {
 			if !withinBounds(p.schema, v.Rat()) {
 				continue
 			}
-			if c, ok := d.envelopeCandidate(p.place, v, w.name, "is "+w.text+" (a machine-width boundary the schema allows)"); ok {
-				out = append(out, c)
+			if c, ok := d.envelopeCandidate(p.place, v, w.name, "is "+w.text+" (a machine-width boundary the schema allows)"); ok && !yield(c) {
+				return
 			}
 		}
 	}
-	return out
 }
 
 // integerBounds: just outside each bound of a typed integer.
-func (d *deriver) integerBounds() []candidate {
-	var out []candidate
+func (d *deriver) integerBounds(yield func(candidate) bool) {
 	for _, p := range d.envelopeProperties() {
 		if !slices.Contains(types(p.schema), "integer") {
 			continue
@@ -249,12 +284,11 @@ func (d *deriver) integerBounds() []candidate {
 		for _, b := range outsideBounds(p.schema) {
 			what := fmt.Sprintf("is %s, just outside %s %s", b.value.Text, b.keyword, b.limit)
 			name := "outside-" + slug(b.keyword) + "-" + strings.Replace(b.value.Text, "-", "minus-", 1)
-			if c, ok := d.envelopeCandidate(p.place, b.value, name, what); ok {
-				out = append(out, c)
+			if c, ok := d.envelopeCandidate(p.place, b.value, name, what); ok && !yield(c) {
+				return
 			}
 		}
 	}
-	return out
 }
 
 type bound struct {

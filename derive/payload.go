@@ -16,54 +16,85 @@ func (d *deriver) payloadProperties() []property {
 }
 
 // payloadBase is the first valid case whose data holds parent (an object),
-// and its data.
+// and its data. The bases of every parent are found at once, each case
+// read once (firstHolders).
 func (d *deriver) payloadBase(parent model.Pointer) (string, model.Value, bool) {
-	for _, c := range d.s.PayloadSchema.Cases {
-		if v, ok := at(c.Data, parent); c.Valid && ok && v.Kind == model.Object {
-			return c.Name, c.Data, true
+	if d.payloadBases == nil {
+		var parents []model.Pointer
+		for _, p := range d.payloadProperties() {
+			parents = append(parents, p.place[:len(p.place)-1])
 		}
+		d.payloadBases = d.firstValidPayload(parents, func(v model.Value) bool { return v.Kind == model.Object })
 	}
-	return "", model.Value{}, false
-}
-
-// payloadCandidate puts v at place in the first valid case that holds its
-// parent.
-func (d *deriver) payloadCandidate(place model.Pointer, v model.Value, name, what string) (candidate, bool) {
-	base, data, ok := d.payloadBase(place[:len(place)-1])
+	h, ok := d.payloadBases[parent.String()]
 	if !ok {
-		return candidate{}, false
+		return "", model.Value{}, false
 	}
-	return candidate{block: blockPayload, place: place, value: v, doc: setAt(data, place, v),
-		base: base, name: placeName(place) + "-" + name, what: place.String() + " " + what}, true
+	c := d.validPayloadCases()[h.doc]
+	return c.Name, c.Data, true
 }
 
-// integralFloats: a valid integer at each integer place, spelled N.0.
-func (d *deriver) integralFloats() []candidate {
-	var out []candidate
-	for _, p := range d.payloadProperties() {
-		if !slices.Contains(types(p.schema), "integer") {
-			continue
-		}
-		for _, c := range d.s.PayloadSchema.Cases {
-			v, ok := at(c.Data, p.place)
-			if !c.Valid || !ok || !v.IsInteger() {
-				continue
-			}
-			float := model.NumberValue(v.Text + ".0")
-			if cand, ok := d.payloadCandidate(p.place, float, "integral-float", "is "+float.Text+", an integer written with a zero fraction"); ok {
-				out = append(out, cand)
-			}
-			break
+// validPayloadCases are the valid cases of payload_schema, in order.
+func (d *deriver) validPayloadCases() []model.PayloadCase {
+	var out []model.PayloadCase
+	if d.s.PayloadSchema == nil {
+		return nil
+	}
+	for _, c := range d.s.PayloadSchema.Cases {
+		if c.Valid {
+			out = append(out, c)
 		}
 	}
 	return out
 }
 
+// firstValidPayload is, for each place, the first valid case whose data
+// holds a value there that accept takes.
+func (d *deriver) firstValidPayload(places []model.Pointer, accept func(model.Value) bool) map[string]holder {
+	cases := d.validPayloadCases()
+	docs := make([]model.Value, len(cases))
+	for i, c := range cases {
+		docs[i] = c.Data
+	}
+	return firstHolders(places, docs, accept)
+}
+
+// payloadCandidate puts v at place in the first valid case that holds its
+// parent (built once the candidate is known to be new).
+func (d *deriver) payloadCandidate(place model.Pointer, v model.Value, name, what string) (candidate, bool) {
+	base, data, ok := d.payloadBase(place[:len(place)-1])
+	if !ok {
+		return candidate{}, false
+	}
+	return candidate{block: blockPayload, place: place, value: v, baseDoc: data, setPlace: place, setValue: v,
+		base: base, name: placeName(place) + "-" + name, what: place.String() + " " + what}, true
+}
+
+// integralFloats: a valid integer at each integer place, spelled N.0.
+func (d *deriver) integralFloats(yield func(candidate) bool) {
+	var places []model.Pointer
+	for _, p := range d.payloadProperties() {
+		if slices.Contains(types(p.schema), "integer") {
+			places = append(places, p.place)
+		}
+	}
+	integers := d.firstValidPayload(places, model.Value.IsInteger)
+	for _, place := range places {
+		v, ok := integers[place.String()]
+		if !ok {
+			continue
+		}
+		float := model.NumberValue(v.value.Text + ".0")
+		if cand, ok := d.payloadCandidate(place, float, "integral-float", "is "+float.Text+", an integer written with a zero fraction"); ok && !yield(cand) {
+			return
+		}
+	}
+}
+
 // requiredNulls: null at each required place whose type admits null. When
 // no valid case holds the object, it is built from the null alone, if that
 // is its only required property.
-func (d *deriver) requiredNulls() []candidate {
-	var out []candidate
+func (d *deriver) requiredNulls(yield func(candidate) bool) {
 	objects := append([]property{{schema: d.payloadSchema()}}, d.payloadProperties()...)
 	for _, obj := range objects {
 		required := stringList(obj.schema, "required")
@@ -75,15 +106,16 @@ func (d *deriver) requiredNulls() []candidate {
 			}
 			place := append(append(model.Pointer{}, obj.place...), key)
 			what := "is null, which its type admits (required asks only for presence)"
-			if c, ok := d.payloadCandidate(place, model.NullValue(), "required-null", what); ok {
-				out = append(out, c)
-			} else if c, ok := d.builtObject(obj.place, key, required); ok {
+			c, ok := d.payloadCandidate(place, model.NullValue(), "required-null", what)
+			if !ok {
+				c, ok = d.builtObject(obj.place, key, required)
 				c.name, c.what = placeName(place)+"-required-null", place.String()+" "+what
-				out = append(out, c)
+			}
+			if ok && !yield(c) {
+				return
 			}
 		}
 	}
-	return out
 }
 
 func (d *deriver) payloadSchema() model.Value {
@@ -107,8 +139,7 @@ func (d *deriver) builtObject(place model.Pointer, key string, required []string
 }
 
 // constEnumTypes: a const's or enum's first value in each other JSON type.
-func (d *deriver) constEnumTypes() []candidate {
-	var out []candidate
+func (d *deriver) constEnumTypes(yield func(candidate) bool) {
 	for _, p := range d.payloadProperties() {
 		for _, keyword := range []string{"const", "enum"} {
 			v, ok := p.schema.Get(keyword)
@@ -123,13 +154,12 @@ func (d *deriver) constEnumTypes() []candidate {
 			}
 			for _, t := range acrossTypes(v) {
 				what := fmt.Sprintf("is %s: the %s value %s as %s", t.value.Compact(), keyword, v.Compact(), article(t.name))
-				if c, ok := d.payloadCandidate(p.place, t.value, keyword+"-as-"+t.name, what); ok {
-					out = append(out, c)
+				if c, ok := d.payloadCandidate(p.place, t.value, keyword+"-as-"+t.name, what); ok && !yield(c) {
+					return
 				}
 			}
 		}
 	}
-	return out
 }
 
 // acrossTypes are v in the other JSON types a loose comparison confuses it
@@ -160,14 +190,12 @@ func acrossTypes(v model.Value) []struct {
 }
 
 // multipleOfOne: 1.0 at each place with a multipleOf.
-func (d *deriver) multipleOfOne() []candidate {
-	var out []candidate
+func (d *deriver) multipleOfOne(yield func(candidate) bool) {
 	for _, p := range d.payloadProperties() {
 		if m, ok := p.schema.Get("multipleOf"); ok && m.Kind == model.Number {
-			if c, ok := d.payloadCandidate(p.place, model.NumberValue("1.0"), "multiple-of-one", "is 1.0 against multipleOf "+m.Text); ok {
-				out = append(out, c)
+			if c, ok := d.payloadCandidate(p.place, model.NumberValue("1.0"), "multiple-of-one", "is 1.0 against multipleOf "+m.Text); ok && !yield(c) {
+				return
 			}
 		}
 	}
-	return out
 }

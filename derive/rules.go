@@ -14,7 +14,9 @@ package derive
 type Rule struct {
 	Name        string
 	Explanation string
-	derive      func(*deriver) []candidate
+	// derive yields the rule's candidates one at a time, so derive can stop
+	// at the first that passes a limit without building the rest.
+	derive func(*deriver, func(candidate) bool)
 }
 
 // Rules is the list of derivation rules, in the order they run (and their

@@ -13,7 +13,7 @@ import (
 // the oracle and builds the case; they must agree, or a reading must cover
 // the case and the oracle follow it.
 func (d *deriver) decide(c candidate, names map[string]bool) (Case, error) {
-	name := caseName(c, names)
+	name := d.caseName(c, names)
 	schemaValid, oracleValid, reason, err := d.verdicts(c)
 	if err != nil {
 		return Case{}, fmt.Errorf("rule %s, %s case %s (%s): %v", c.rule, c.block, name, c.what, err)
@@ -51,18 +51,18 @@ func reasonSuffix(reason string) string {
 // verdicts asks the schema and the oracle about c.
 func (d *deriver) verdicts(c candidate) (schemaValid, oracleValid bool, reason string, err error) {
 	if c.block == blockPayload {
-		schemaValid, err = d.schemaAccepts(d.s.PayloadSchema.Schema, c.doc)
+		schemaValid, err = d.schemaAccepts(d.schemaText[blockPayload], c.doc)
 		if err != nil {
 			return false, false, "", err
 		}
 		res, err := d.oracle.ValidatePayload(oracle.ValidatePayloadArgs{
-			Schema: json.RawMessage(d.s.PayloadSchema.Schema.Compact()), Data: json.RawMessage(c.doc.Compact())})
+			Schema: json.RawMessage(d.schemaText[blockPayload]), Data: json.RawMessage(c.doc.Compact())})
 		if err != nil {
 			return false, false, "", fmt.Errorf("the oracle cannot validate it: %v", err)
 		}
 		return schemaValid, res.Valid, "", nil
 	}
-	schemaValid, err = d.schemaAccepts(*d.envelope, asProducerWrites(c.doc))
+	schemaValid, err = d.schemaAccepts(d.schemaText[blockCases], asProducerWrites(c.doc))
 	if err != nil {
 		return false, false, "", err
 	}
@@ -73,10 +73,9 @@ func (d *deriver) verdicts(c candidate) (schemaValid, oracleValid bool, reason s
 	return schemaValid, res.Accepted, res.Reason, nil
 }
 
-// schemaAccepts validates doc against schema with the Draft-07 validator,
-// compiling each schema once.
-func (d *deriver) schemaAccepts(schema, doc model.Value) (bool, error) {
-	text := schema.Compact()
+// schemaAccepts validates doc against the schema of compact text text with
+// the Draft-07 validator, compiling each schema once.
+func (d *deriver) schemaAccepts(text string, doc model.Value) (bool, error) {
 	s, ok := d.compiled[text]
 	if !ok {
 		var err error
@@ -121,23 +120,34 @@ func expectFields() map[string]string {
 	return map[string]string{"/attempts": "attempts", "/meta/schema_version": "schema_version", "/meta/lang": "lang", "/data": "data"}
 }
 
+// expectEntry is an envelope case's expect, when its entry has one.
+type expectEntry struct {
+	expect model.Value
+	has    bool
+}
+
 // expectOf is the base case's expect with c's value where it records it.
 func (d *deriver) expectOf(c candidate) (model.Value, error) {
-	cases, _ := d.s.Manifest.Get(blockCases)
-	for _, entry := range cases.Items {
-		if name, _ := entry.Get("name"); name.Text != c.base {
-			continue
+	if d.expects == nil {
+		d.expects = map[string]expectEntry{}
+		cases, _ := d.s.Manifest.Get(blockCases)
+		for _, entry := range cases.Items {
+			name, _ := entry.Get("name")
+			if _, taken := d.expects[name.Text]; !taken {
+				expect, has := entry.Get("expect")
+				d.expects[name.Text] = expectEntry{expect, has}
+			}
 		}
-		expect, ok := entry.Get("expect")
-		if !ok {
-			break
-		}
-		if key, ok := expectFields()[c.place.String()]; ok {
-			expect = setAt(expect, model.Pointer{key}, c.value)
-		}
-		return expect, nil
 	}
-	return model.Value{}, fmt.Errorf("base case %s has no expect", c.base)
+	e := d.expects[c.base]
+	if !e.has {
+		return model.Value{}, fmt.Errorf("base case %s has no expect", c.base)
+	}
+	expect := e.expect
+	if key, ok := expectFields()[c.place.String()]; ok {
+		expect = setAt(expect, model.Pointer{key}, c.value)
+	}
+	return expect, nil
 }
 
 // payloadCase is the manifest entry of a payload_schema case.

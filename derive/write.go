@@ -24,51 +24,73 @@ func Manifest(raw []byte, cases []Case) ([]byte, error) {
 		byArray[c.Block] = append(byArray[c.Block], c)
 	}
 	type insertion struct {
-		at   int
+		arrayLayout
 		text string
 	}
 	var ins []insertion
 	for block, cs := range byArray {
-		path := []string{block}
-		if block == blockPayload {
-			path = []string{block, "cases"}
-		}
-		end, err := arrayEnd(raw, path)
+		l, err := layoutOf(raw, block)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", strings.Join(path, "."), err)
+			return nil, err
 		}
-		ins = append(ins, insertion{end, entriesText(raw, end, cs)})
+		ins = append(ins, insertion{l, entriesText(l, cs)})
 	}
-	sort.Slice(ins, func(i, j int) bool { return ins[i].at > ins[j].at })
+	sort.Slice(ins, func(i, j int) bool { return ins[i].end > ins[j].end })
 	out := append([]byte{}, raw...)
 	for _, in := range ins {
-		last := bytes.TrimRight(out[:in.at], " \t\r\n")
-		at := len(last)
-		text := in.text
-		if last[len(last)-1] != '[' {
-			text = "," + text
-		}
-		out = append(append(append([]byte{}, out[:at]...), text...), out[in.at:]...)
+		out = append(append(append([]byte{}, out[:in.last]...), in.text...), out[in.end:]...)
 	}
 	return out, nil
 }
 
-// entriesText renders cases as array items indented one level deeper than
-// the line of the array's closing bracket at end (its leading whitespace).
-func entriesText(raw []byte, end int, cases []Case) string {
+// arrayLayout is where a block's case array ends in a manifest and how its
+// entries are indented.
+type arrayLayout struct {
+	end   int    // the offset of its closing "]"
+	last  int    // just past its last entry (or its "["): entries go from here
+	empty bool   // it has no entry yet (no comma before the first added)
+	outer string // the indentation of the closing bracket's line
+}
+
+// layoutOf finds the case array of block in raw.
+func layoutOf(raw []byte, block string) (arrayLayout, error) {
+	path := []string{block}
+	if block == blockPayload {
+		path = []string{block, "cases"}
+	}
+	end, err := arrayEnd(raw, path)
+	if err != nil {
+		return arrayLayout{}, fmt.Errorf("%s: %v", strings.Join(path, "."), err)
+	}
 	lineStart := bytes.LastIndexByte(raw[:end], '\n') + 1
 	line := string(raw[lineStart:end])
-	outer := line[:len(line)-len(strings.TrimLeft(line, " \t"))]
-	inner := outer + "  "
+	last := bytes.TrimRight(raw[:end], " \t\r\n")
+	return arrayLayout{end: end, last: len(last), empty: last[len(last)-1] == '[',
+		outer: line[:len(line)-len(strings.TrimLeft(line, " \t"))]}, nil
+}
+
+// inner is the indentation of the array's entries: one level deeper.
+func (l arrayLayout) inner() string { return l.outer + "  " }
+
+// entriesText renders cases as the array's new items, from just after its
+// last entry to its closing bracket.
+func entriesText(l arrayLayout, cases []Case) string {
 	var b strings.Builder
 	for i, c := range cases {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString("\n" + inner + strings.ReplaceAll(c.Entry.Indented("  "), "\n", "\n"+inner))
+		b.WriteString(entryText(l, c.Entry.Indented("  "), i == 0 && l.empty))
 	}
-	b.WriteString("\n" + outer)
+	b.WriteString("\n" + l.outer)
 	return b.String()
+}
+
+// entryText is one new item: a comma unless it is the array's first, and
+// the entry (indented JSON) on lines of its own, indented as an item.
+func entryText(l arrayLayout, indented string, first bool) string {
+	comma := ","
+	if first {
+		comma = ""
+	}
+	return comma + "\n" + l.inner() + strings.ReplaceAll(indented, "\n", "\n"+l.inner())
 }
 
 // arrayEnd is the offset of the "]" closing the array at path (object keys)

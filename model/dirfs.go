@@ -40,23 +40,12 @@ func DirFS(root string) (fs.FS, error) {
 type guardedDir struct{ root string }
 
 func (g guardedDir) Open(name string) (fs.File, error) {
-	if !fs.ValidPath(name) {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
-	}
-	full := filepath.Join(g.root, filepath.FromSlash(name))
-	real, err := filepath.EvalSymlinks(full)
+	real, info, err := g.stat("open", name)
 	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: unwrapPathError(err)}
-	}
-	if real != g.root && !strings.HasPrefix(real, g.root+string(filepath.Separator)) {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: ErrEscapesSuite}
+		return nil, err
 	}
 	// Opening a named pipe blocks until a writer comes, so the kind of
 	// file is checked before the open (the reader checks it again after).
-	info, err := os.Stat(real)
-	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: unwrapPathError(err)}
-	}
 	if !info.IsDir() {
 		if err := regularMode(info.Mode()); err != nil {
 			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
@@ -65,11 +54,38 @@ func (g guardedDir) Open(name string) (fs.File, error) {
 	return os.Open(real)
 }
 
+// Stat is what name's real path holds, without opening it (the suite's
+// total asks a file's size before reading it).
+func (g guardedDir) Stat(name string) (fs.FileInfo, error) {
+	_, info, err := g.stat("stat", name)
+	return info, err
+}
+
+// stat resolves name to its real path, which must stay inside the suite,
+// and says what is there.
+func (g guardedDir) stat(op, name string) (string, fs.FileInfo, error) {
+	if !fs.ValidPath(name) {
+		return "", nil, &fs.PathError{Op: op, Path: name, Err: fs.ErrInvalid}
+	}
+	real, err := filepath.EvalSymlinks(filepath.Join(g.root, filepath.FromSlash(name)))
+	if err != nil {
+		return "", nil, &fs.PathError{Op: op, Path: name, Err: unwrapPathError(err)}
+	}
+	if real != g.root && !strings.HasPrefix(real, g.root+string(filepath.Separator)) {
+		return "", nil, &fs.PathError{Op: op, Path: name, Err: ErrEscapesSuite}
+	}
+	info, err := os.Stat(real)
+	if err != nil {
+		return "", nil, &fs.PathError{Op: op, Path: name, Err: unwrapPathError(err)}
+	}
+	return real, info, nil
+}
+
 // readFile reads the file name of the suite through safefile: its real
 // path (links inside the suite are the suite's own) must stay inside the
 // suite, and the file there is read as every untrusted file is: a regular
-// file, opened without waiting, at most MaxFileBytes, within a deadline.
-func (g guardedDir) readFile(name string) ([]byte, error) {
+// file, opened without waiting, at most kind.Limit bytes, within a deadline.
+func (g guardedDir) readFile(name string, kind safefile.Kind) ([]byte, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
@@ -81,7 +97,7 @@ func (g guardedDir) readFile(name string) ([]byte, error) {
 	if err != nil || !filepath.IsLocal(rel) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: ErrEscapesSuite}
 	}
-	data, err := safefile.ReadIn(g.root, rel, suiteFile)
+	data, err := safefile.ReadIn(g.root, rel, kind)
 	var se *safefile.Error
 	if errors.As(err, &se) {
 		err = se.Err
@@ -92,5 +108,11 @@ func (g guardedDir) readFile(name string) ([]byte, error) {
 	return data, nil
 }
 
-// suiteFile is a suite's file as safefile reads it.
-var suiteFile = safefile.Kind{Name: safefile.Fixture.Name, Limit: MaxFileBytes}
+// suiteFileKind is a suite's file as safefile reads it: at most limit bytes,
+// MaxFileBytes or, when less, what the suite's total leaves.
+func suiteFileKind(limit int64) safefile.Kind {
+	if limit < MaxFileBytes {
+		return safefile.Kind{Name: "a suite file, within what is left of the suite's total", Limit: max(limit, 0)}
+	}
+	return safefile.Kind{Name: safefile.Fixture.Name, Limit: MaxFileBytes}
+}

@@ -15,6 +15,7 @@ type fileSet struct {
 	fsys     fs.FS
 	files    map[string]*SuiteFile
 	failed   map[string]error // files that could not be read, reported once
+	total    *suiteTotal
 	problems Problems
 }
 
@@ -22,7 +23,7 @@ type fileSet struct {
 var vendoredDirs = []string{"fixtures", "schema"}
 
 func newFileSet(fsys fs.FS) *fileSet {
-	return &fileSet{fsys: fsys, files: map[string]*SuiteFile{}, failed: map[string]error{}}
+	return &fileSet{fsys: fsys, files: map[string]*SuiteFile{}, failed: map[string]error{}, total: newSuiteTotal()}
 }
 
 // The limits of a suite's files (see also MaxDepth and MaxStringBytes).
@@ -33,15 +34,13 @@ const (
 	MaxFiles = 10000
 )
 
-// errTooLarge is a file over MaxFileBytes.
-var errTooLarge = fmt.Errorf("larger than %d MiB, the limit for a suite file", MaxFileBytes>>20)
-
-// readLimited reads a regular file, refusing one over MaxFileBytes before
-// reading more than that. A suite on disk is read through safefile (see
-// guardedDir.readFile); the embedded suite is bqgen's own.
-func readLimited(fsys fs.FS, p string) ([]byte, error) {
+// readLimited reads a regular file, refusing one over limit bytes (at
+// most MaxFileBytes) before reading more than that. A suite on disk is read
+// through safefile (see guardedDir.readFile); the embedded suite is
+// bqgen's own.
+func readLimited(fsys fs.FS, p string, limit int64) ([]byte, error) {
 	if g, ok := fsys.(guardedDir); ok {
-		return g.readFile(p)
+		return g.readFile(p, suiteFileKind(limit))
 	}
 	f, err := fsys.Open(p)
 	if err != nil {
@@ -51,12 +50,12 @@ func readLimited(fsys fs.FS, p string) ([]byte, error) {
 	if err := checkRegular(f); err != nil {
 		return nil, &fs.PathError{Op: "read", Path: p, Err: err}
 	}
-	raw, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	raw, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
 		return nil, &fs.PathError{Op: "read", Path: p, Err: err}
 	}
-	if len(raw) > MaxFileBytes {
-		return nil, &fs.PathError{Op: "read", Path: p, Err: errTooLarge}
+	if kind := suiteFileKind(limit); int64(len(raw)) > kind.Limit {
+		return nil, &fs.PathError{Op: "read", Path: p, Err: fmt.Errorf("larger than %s, the limit for %s", sizeWords(kind.Limit), kind.Name)}
 	}
 	return raw, nil
 }
@@ -64,6 +63,9 @@ func readLimited(fsys fs.FS, p string) ([]byte, error) {
 // readTree reads every regular file below the vendored directories.
 func (fset *fileSet) readTree() {
 	for _, dir := range vendoredDirs {
+		if fset.total.crossed() {
+			return // said once, at the file that crossed it
+		}
 		err := fs.WalkDir(fset.fsys, dir, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				if p == dir && errors.Is(err, fs.ErrNotExist) {
@@ -81,6 +83,9 @@ func (fset *fileSet) readTree() {
 			}
 			if _, err := fset.read(p); err != nil {
 				fset.fail(p, "%s", readFailure(err))
+			}
+			if fset.total.crossed() {
+				return fs.SkipAll
 			}
 			return nil
 		})
@@ -102,7 +107,7 @@ func (fset *fileSet) read(p string) (*SuiteFile, error) {
 		fset.failed[p] = &nameError{err}
 		return nil, fset.failed[p]
 	}
-	raw, err := readLimited(fset.fsys, p)
+	raw, err := fset.readCounted(p)
 	if err != nil {
 		fset.failed[p] = err
 		return nil, err
@@ -157,8 +162,12 @@ func (e *nameError) Error() string { return "refused: " + e.reason.Error() }
 // name: "refused: ...", or "cannot be read: ...".
 func readFailure(err error) string {
 	var ne *nameError
-	if errors.As(err, &ne) {
+	var te *totalError
+	switch {
+	case errors.As(err, &ne):
 		return ne.Error()
+	case errors.As(err, &te):
+		return te.Error()
 	}
 	return "cannot be read: " + unwrapPathError(err).Error()
 }

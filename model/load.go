@@ -25,6 +25,7 @@ func Load(fsys fs.FS) (*Suite, Problems) {
 		readManifest(r, *manifest.JSON)
 	}
 	s.Files = fset.sorted()
+	s.TestInputBytes = r.input.total
 	fset.problems = append(fset.problems, nameCollisions(filePaths(s.Files))...)
 	problems := append(fset.problems, r.problems...)
 	return s, problems.Sorted()

@@ -1,5 +1,10 @@
 package model
 
+import (
+	"slices"
+	"strings"
+)
+
 // Suite is a conformance suite read into typed blocks. It is what every
 // backend generates from; it knows nothing of any target language.
 type Suite struct {
@@ -9,6 +14,9 @@ type Suite struct {
 	Description   string
 	Manifest      Value       // the whole manifest, for pointers and re-checks
 	Files         []SuiteFile // every file the suite ships, sorted by path
+	// TestInputBytes is what the cases make the tests read, counted as
+	// MaxTestInputBytes counts it: derive holds the cases it adds to it.
+	TestInputBytes int64
 
 	Cases                []EnvelopeCase // nil when the block is absent
 	HasCases             bool
@@ -46,14 +54,15 @@ const ManifestFile = "manifest.json"
 // VersionFile is the path of the suite's SemVer.
 const VersionFile = "CONFORMANCE_VERSION"
 
-// File returns the suite file at a slash path.
+// File returns the suite file at a slash path. Files is sorted by path, so
+// it is found in log n: every case looks its file up, and a scan made that
+// cases × files.
 func (s *Suite) File(path string) (*SuiteFile, bool) {
-	for i := range s.Files {
-		if s.Files[i].Path == path {
-			return &s.Files[i], true
-		}
+	i, found := slices.BinarySearchFunc(s.Files, path, func(f SuiteFile, p string) int { return strings.Compare(f.Path, p) })
+	if !found {
+		return nil, false
 	}
-	return nil, false
+	return &s.Files[i], true
 }
 
 // Fixture returns the bytes of a file the manifest references; loading

@@ -209,3 +209,53 @@ func TestComplexityHistory(t *testing.T) {
 	complexitytest.Linear(t, "history (many entries)", 16, func(n int) []byte { return history(n, 2, 20) }, run)
 	complexitytest.Linear(t, "history (many cases)", 64, func(n int) []byte { return history(2, 2, n) }, run)
 }
+
+// manyTargetsWithHistory is a report of n targets of one case each, every
+// one failing now, and a history of 4 entries in which each passed: each
+// target has a trend and a newly failing case.
+func manyTargetsWithHistory(n int) (Report, History, *Changes) {
+	r := Report{Newest: "1", Cases: []Case{{ID: "b/1", Block: "b"}}}
+	for k := range n {
+		r.SDKs = append(r.SDKs, SDK{Repository: "r", Target: fmt.Sprintf("t%d", k), ConformanceVersion: "1", Results: map[string]Result{"b/1": {Status: Failed, Message: "m"}}})
+	}
+	h := History{Format: historyFormat}
+	passing := r
+	passing.SDKs = nil
+	for _, s := range r.SDKs {
+		s.Results = map[string]Result{"b/1": {Status: Passed}}
+		passing.SDKs = append(passing.SDKs, s)
+	}
+	for range 4 {
+		h = h.Append(passing)
+	}
+	return r, h, Diff(h, r)
+}
+
+// TestComplexityHTMLHistory renders reports of many targets with a history
+// and changes, as one page and as a site: each target's trend and newly
+// failing cases are found once for all (a search per target was targets ×
+// the history).
+func TestComplexityHTMLHistory(t *testing.T) {
+	complexitytest.Skip(t)
+	type input struct {
+		r Report
+		o HTMLOptions
+	}
+	gen := func(n int) input {
+		r, h, ch := manyTargetsWithHistory(n)
+		return input{r, HTMLOptions{Changes: ch, History: &h}}
+	}
+	complexitytest.Linear(t, "report --format html --history (many targets)", 64, gen, func(in input) {
+		if _, err := HTMLPage(in.r, in.o); err != nil {
+			t.Fatal(err)
+		}
+	})
+	complexitytest.Linear(t, "report --format html --output DIR/ --history (many targets, a page each)", 64, gen, func(in input) {
+		if _, err := HTMLSite(in.r, in.o); err != nil {
+			t.Fatal(err)
+		}
+	})
+	complexitytest.Linear(t, "report --format md --history (many targets)", 64, gen, func(in input) {
+		Markdown(in.r, in.o.Changes)
+	})
+}

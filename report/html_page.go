@@ -112,7 +112,8 @@ nav p { margin: .4em 0 0; }
 {{with .Changes}}<section id="changes">
 <h2>Changed since the previous report</h2>
 <p>Compared with <bdi>{{.Previous}}</bdi>.</p>
-<h3>Newly failing ({{len .NewlyFailing}})</h3>
+{{with .Pruned}}<p>{{.}}</p>
+{{end}}<h3>Newly failing ({{len .NewlyFailing}})</h3>
 {{template "changes" .NewlyFailing}}
 <h3>Newly passing ({{len .NewlyPassing}})</h3>
 {{template "changes" .NewlyPassing}}

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -12,25 +13,32 @@ const (
 	trendMargin    = 3
 )
 
-// newHTMLTrend is sdk's passing cases in every recorded run that has it,
-// then in this report; nil with fewer than two points.
-func newHTMLTrend(h History, sdk SDK) *htmlTrend {
-	var points []int
+// trendPoints are, by repository and target, the passing cases of each
+// recorded run of that target, oldest first: the history read once for
+// every target.
+func trendPoints(h History) map[[2]string][]int {
+	out := map[[2]string][]int{}
 	for _, e := range h.Entries {
 		for _, s := range e.SDKs {
-			if s.Repository == sdk.Repository && s.Target == sdk.Target {
-				n := 0
-				for _, st := range s.Statuses {
-					if st == Passed {
-						n++
-					}
+			n := 0
+			for _, st := range s.Statuses {
+				if st == Passed {
+					n++
 				}
-				points = append(points, n)
 			}
+			name := [2]string{s.Repository, s.Target}
+			out[name] = append(out[name], n)
 		}
 	}
+	return out
+}
+
+// newHTMLTrend is sdk's passing cases in every recorded run that has it
+// (recorded, from trendPoints), then in this report; nil with fewer than
+// two points.
+func newHTMLTrend(recorded []int, sdk SDK) *htmlTrend {
 	passed, _ := sdk.Score()
-	points = append(points, passed)
+	points := append(slices.Clone(recorded), passed)
 	if len(points) < 2 {
 		return nil
 	}

@@ -133,6 +133,7 @@ type htmlCaseInfo struct {
 
 type htmlChanges struct {
 	Previous                           string
+	Pruned                             string // PrunedNote, when the history was pruned
 	NewlyPassing, NewlyFailing, Others []htmlChange
 }
 
@@ -165,8 +166,9 @@ func newHTMLView(r Report, changes *Changes, hist *History, pages htmlPages) htm
 	for _, b := range r.Blocks() {
 		blockN[b] = len(blockN)
 	}
+	past := newHTMLPast(r, hist, changes)
 	for i, sdk := range r.SDKs {
-		v.SDKs = append(v.SDKs, newHTMLSDK(r, i, sdk, pages, blockN, hist, changes))
+		v.SDKs = append(v.SDKs, newHTMLSDK(r, i, sdk, pages, blockN, past))
 	}
 	v.Blocks, v.Interop = newHTMLBlocks(r, pages)
 	if changes != nil {
@@ -236,7 +238,7 @@ func htmlStatusClass(s Status) string {
 	return "st-other"
 }
 
-func newHTMLSDK(r Report, i int, sdk SDK, pages htmlPages, blockN map[string]int, hist *History, changes *Changes) htmlSDK {
+func newHTMLSDK(r Report, i int, sdk SDK, pages htmlPages, blockN map[string]int, past htmlPast) htmlSDK {
 	at := pages.index
 	if pages.targets != nil {
 		at = pages.targets[i]
@@ -271,18 +273,39 @@ func newHTMLSDK(r Report, i int, sdk SDK, pages htmlPages, blockN map[string]int
 			Outcome: htmlName(string(t.Outcome)), Message: htmlText(cleanMessage(t.Message)),
 		})
 	}
-	if hist != nil {
-		h.Trend = newHTMLTrend(*hist, sdk)
+	name := [2]string{sdk.Repository, sdk.Target}
+	if past.trends != nil {
+		h.Trend = newHTMLTrend(past.trends[name], sdk)
 	}
-	if changes != nil {
-		cases := htmlCaseIndex(r) // once per target: cases, not changes × cases
-		for _, ch := range changes.NewlyFailing {
-			if k, ok := cases[ch.Case]; ok && ch.Repository == sdk.Repository && ch.Target == sdk.Target {
-				h.NewlyFailing = append(h.NewlyFailing, htmlEntry{ID: htmlResultID(i, k), CaseID: htmlName(ch.Case), CaseHref: "#" + htmlResultID(i, k)})
-			}
+	for _, ch := range past.failing[name] {
+		if k, ok := past.cases[ch.Case]; ok {
+			h.NewlyFailing = append(h.NewlyFailing, htmlEntry{ID: htmlResultID(i, k), CaseID: htmlName(ch.Case), CaseHref: "#" + htmlResultID(i, k)})
 		}
 	}
 	return h
+}
+
+// htmlPast is what the history and the changes say of each target, read
+// once for all of them: a pass over the history, or over the changes, per
+// target cost targets × their size.
+type htmlPast struct {
+	trends  map[[2]string][]int    // passing cases in each recorded run, by repository and target; nil without a history
+	failing map[[2]string][]Change // the newly failing cases, by repository and target
+	cases   map[string]int         // each case's place (htmlCaseIndex)
+}
+
+func newHTMLPast(r Report, hist *History, changes *Changes) htmlPast {
+	past := htmlPast{cases: htmlCaseIndex(r), failing: map[[2]string][]Change{}}
+	if hist != nil {
+		past.trends = trendPoints(*hist)
+	}
+	if changes != nil {
+		for _, ch := range changes.NewlyFailing {
+			name := [2]string{ch.Repository, ch.Target}
+			past.failing[name] = append(past.failing[name], ch)
+		}
+	}
+	return past
 }
 
 // results files every case's result: counted per block and status,
@@ -491,8 +514,13 @@ func (b *htmlBlock) measure(r Report) {
 }
 
 func newHTMLChanges(r Report, c *Changes, pages htmlPages) *htmlChanges {
+	pruned := ""
+	if c.HistoryPruned > 0 {
+		pruned = PrunedNote(c.HistoryPruned)
+	}
 	return &htmlChanges{
 		Previous:     htmlText(c.Previous),
+		Pruned:       pruned,
 		NewlyPassing: htmlChangeList(r, c.NewlyPassing, pages),
 		NewlyFailing: htmlChangeList(r, c.NewlyFailing, pages),
 		Others:       htmlChangeList(r, c.Other, pages),

@@ -121,6 +121,9 @@ func writeChanges(b *strings.Builder, ch *Changes) {
 	if ch.Previous != "" {
 		fmt.Fprintf(b, "Compared with %s.\n\n", mdtext.Text(ch.Previous))
 	}
+	if ch.HistoryPruned > 0 {
+		b.WriteString(PrunedNote(ch.HistoryPruned) + "\n\n")
+	}
 	defer writeEarlier(b, ch.Earlier)
 	if ch.Empty() {
 		b.WriteString("Nothing changed.\n\n")

@@ -138,6 +138,10 @@ type Changes struct {
 	// Earlier are the suite and target changes the history's entries
 	// recorded before this report, newest first, the last earlierKept.
 	Earlier []Recorded `json:"earlier,omitempty"`
+	// HistoryPruned is how many of the history's oldest entries were
+	// dropped from the history written with this report, to keep it
+	// within what its reader takes (History.Prune).
+	HistoryPruned int `json:"history_pruned,omitempty"`
 }
 
 // CaseChange is a change of one target's case that is not a change of

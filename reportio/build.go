@@ -2,6 +2,7 @@ package reportio
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -18,25 +19,50 @@ import (
 )
 
 // Write renders r and writes it, the history (--history) and the badges
-// (--badges).
+// (--badges). The history is pruned before the report is rendered, so the
+// report says how many of its entries went.
 func Write(q Request, r report.Report, render Render) error {
-	hist, changes, err := readHistory(q.Flags.String("history"), r)
+	file := q.Flags.String("history")
+	hist, changes, err := readHistory(file, r)
 	if err != nil {
 		return err
+	}
+	var history []byte
+	if file != "" {
+		if history, err = prunedHistory(q, file, hist.Append(r), changes); err != nil {
+			return err
+		}
 	}
 	if err := writeReport(q, r, hist, changes, render); err != nil {
 		return err
 	}
-	if file := q.Flags.String("history"); file != "" {
-		data, err := hist.Append(r).Encode()
-		if err != nil {
-			return err
-		}
-		if err := WriteOutput("--history", file, data); err != nil {
+	if file != "" {
+		if err := WriteOutput("--history", file, history); err != nil {
 			return err
 		}
 	}
 	return writeBadges(q.Flags.String("badges"), r)
+}
+
+// historyRoom is the most bqgen writes into a history: three quarters of
+// what its reader takes (safefile.History), so that it always reads back
+// what it wrote. Lowered by tests.
+var historyRoom = int(safefile.History.Limit / 4 * 3)
+
+// prunedHistory is the history to write, its oldest entries pruned to fit
+// historyRoom; how many went is recorded in changes and said on stderr.
+func prunedHistory(q Request, file string, h report.History, changes *report.Changes) ([]byte, error) {
+	_, data, pruned, err := h.Prune(historyRoom)
+	if err != nil {
+		return nil, exitcode.Problemsf("--history %s: %v", quote.Name(file), err)
+	}
+	if pruned > 0 {
+		if changes != nil {
+			changes.HistoryPruned = pruned
+		}
+		fmt.Fprintf(q.Plan.Stderr, "note: --history %s: %s (It keeps at most %d bytes.)\n", quote.Name(file), report.PrunedNote(pruned), historyRoom)
+	}
+	return data, nil
 }
 
 // writeReport renders the report and writes it: to standard output, to

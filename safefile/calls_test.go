@@ -51,7 +51,6 @@ var allowedFileCalls = map[string]string{
 	"verify/node.go: filepath.Glob":        "lists the test files bqgen generated in verify's own temporary work directory",
 	"verify/node.go: os.WriteFile":         "writes verify's entry point into its own temporary work directory",
 	"derive/write.go: os.ReadDir":          "lists the out dir the user named only to refuse one that is not empty; every file is written through safefile.Write",
-	"validate/diagnostics.go: fs.ReadFile": "a file of the suite's own fs.FS (model.DirFS, whose reads go through safefile, or the embedded suite), to find a problem's line",
 	"conformance/version.go: fs.ReadFile":  "CONFORMANCE_VERSION of the suite embedded in the binary",
 	"verify/harness.go: os.WriteFile":      "writes a warm runner's harness into verify's own temporary work directory",
 	"verify/warm.go: os.ReadFile":          "a warm run's output file, in verify's own temporary work directory",

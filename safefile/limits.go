@@ -47,10 +47,17 @@ var (
 	Fixture = Kind{"a suite file", 16 << 20}
 	// MergedReport is a --format json report given to report --merge.
 	MergedReport = Kind{"a merged report", 16 << 20}
+	// SuiteTotal is not one file but a suite's files together, each name
+	// counted in full (as git checks it out: one blob under 200 names is
+	// 200 files), refused as they are read (package model's suiteTotal). The
+	// largest real suite holds 160 KiB (200 times less); the limit leaves
+	// room for two files at Fixture's limit, and is twice the 16 MiB of
+	// worst legal shapes validate's benchmark measures (docs/development.md).
+	SuiteTotal = Kind{"a whole suite", 32 << 20}
 )
 
 // Kinds lists every kind, for the documentation test.
-var Kinds = []Kind{RunnerConfig, History, Result, Index, Scaffold, Manifest, Fixture, MergedReport}
+var Kinds = []Kind{RunnerConfig, History, Result, Index, Scaffold, Manifest, Fixture, MergedReport, SuiteTotal}
 
 // Deadline is how long one read may take. A regular file of the largest
 // limit reads in well under a second; a file on a stalled network mount

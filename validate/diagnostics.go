@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"io/fs"
 	"path"
 	"path/filepath"
 
@@ -14,19 +13,17 @@ import (
 // Diagnostics are a suite's problems, each on the file the user can
 // open: below --suite as it was given, or, for the embedded suite (no file
 // of the user's), with the path in the message. A problem found by pointer
-// gets the line its value starts on, so an annotation lands on it.
-func Diagnostics(fsys fs.FS, suiteDir string, problems model.Problems) []diag.Diagnostic {
+// gets the line its value starts on, so an annotation lands on it: found
+// in the bytes s was read from (read once, within the suite's total; never
+// read again).
+func Diagnostics(s *model.Suite, suiteDir string, problems model.Problems) []diag.Diagnostic {
 	out := make([]diag.Diagnostic, 0, len(problems))
-	files := map[string][]byte{} // each file read once, however many problems it has
+	places := problemPlaces(s, problems)
 	for _, p := range problems {
 		d := diag.Diagnostic{Severity: diag.Error, Line: p.Line, Column: p.Column, Pointer: p.Pointer, Kind: "invalid", Message: p.Message}
 		if d.Line == 0 && p.File != "" && p.Pointer != "" {
-			data, seen := files[p.File]
-			if !seen {
-				data, _ = fs.ReadFile(fsys, p.File) // the suite's own FS: read, budgeted, by validate already
-				files[p.File] = data
-			}
-			d.Line, d.Column, _ = jsonpos.Find(data, p.Pointer)
+			pos := places[p.File][p.Pointer]
+			d.Line, d.Column = pos.Line, pos.Column
 		}
 		if p.Severity == model.Warning {
 			d.Severity = diag.Warning
@@ -38,6 +35,24 @@ func Diagnostics(fsys fs.FS, suiteDir string, problems model.Problems) []diag.Di
 			d.Message = "embedded suite " + p.File + ": " + d.Message
 		}
 		out = append(out, d)
+	}
+	return out
+}
+
+// problemPlaces finds the line of every problem found by pointer, by file:
+// each file is read once for all of its problems (one pass each, not one
+// per problem: a problem on each case of a large manifest made that
+// problems × its size).
+func problemPlaces(s *model.Suite, problems model.Problems) map[string]map[string]jsonpos.Position {
+	pointers := map[string][]string{}
+	for _, p := range problems {
+		if p.Line == 0 && p.File != "" && p.Pointer != "" {
+			pointers[p.File] = append(pointers[p.File], p.Pointer)
+		}
+	}
+	out := map[string]map[string]jsonpos.Position{}
+	for file, ps := range pointers {
+		out[file] = jsonpos.FindAll(s.Fixture(file), ps)
 	}
 	return out
 }

@@ -152,20 +152,25 @@ func visibleGateValue(c GateCase) string {
 	case c.Value.Text == "":
 		return "empty string"
 	}
+	// One pass, each run of letters and digits sliced out of the text:
+	// a word grown a character at a time was copied whole for each one.
 	var parts []string
-	word := ""
-	for _, r := range c.Value.Text {
+	text := c.Value.Text
+	start := -1 // where the current run of letters and digits began
+	for i, r := range text {
 		if r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-			word += string(r)
+			if start < 0 {
+				start = i
+			}
 			continue
 		}
-		if word != "" {
-			parts, word = append(parts, word), ""
+		if start >= 0 {
+			parts, start = append(parts, text[start:i]), -1
 		}
 		parts = append(parts, fmt.Sprintf("U+%04X", r))
 	}
-	if word != "" {
-		parts = append(parts, word)
+	if start >= 0 {
+		parts = append(parts, text[start:])
 	}
 	return "string " + strings.Join(parts, " ")
 }

@@ -55,9 +55,14 @@ func (c *Config) check(knownLangs, knownBlocks []string) []string {
 				add(t.line, "%s: block %q is not a block bqgen knows (%s)%s", where, b, strings.Join(knownBlocks, ", "), suggest.Phrase(b, knownBlocks))
 			}
 		}
+		if len(t.Exemptions) > MaxExemptions {
+			add(t.Exemptions[MaxExemptions].line, "%s: more than %d exemptions; an SDK that fails this many cases exempts whole blocks (\"<block>/*\") or leaves the block out", where, MaxExemptions)
+		}
 		for j, e := range t.Exemptions {
 			ewhere := fmt.Sprintf("%s, exemption %d", where, j+1)
-			if _, err := path.Match(e.Case, ""); err != nil || e.Case == "" {
+			if len(e.Case) > MaxPattern {
+				add(e.line, "%s: case pattern of %d bytes, over %d: a case id is a block and a name", ewhere, len(e.Case), MaxPattern)
+			} else if _, err := path.Match(e.Case, ""); err != nil || e.Case == "" {
 				add(e.line, "%s: case %q is not a pattern of \"<block>/<case name>\" (path.Match syntax)", ewhere, e.Case)
 			}
 			if e.Action != ActionSkip && e.Action != ActionFail {

@@ -177,9 +177,22 @@ func code(s string) string {
 		}
 		return r
 	}, s)
-	fence := "`"
-	for strings.Contains(s, fence) {
-		fence += "`"
-	}
+	fence := strings.Repeat("`", longestRun(s, '`')+1)
 	return fence + " " + s + " " + fence
+}
+
+// longestRun is the length of the longest run of c in s, found in one
+// pass: growing a fence until s no longer holds it searched s once per
+// backtick of the longest run.
+func longestRun(s string, c byte) int {
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != c {
+			run = 0
+			continue
+		}
+		run++
+		longest = max(longest, run)
+	}
+	return longest
 }

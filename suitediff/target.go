@@ -100,7 +100,13 @@ func digests(s *model.Suite) map[string]string {
 	return out
 }
 
+// matchesAny reports whether pattern matches one of ids: a pattern without
+// a wildcard is a case id, looked up rather than matched against each.
 func matchesAny(pattern string, ids map[string]string) bool {
+	if !strings.ContainsAny(pattern, `*?[\`) {
+		_, ok := ids[pattern]
+		return ok
+	}
 	for id := range ids {
 		if ok, _ := path.Match(pattern, id); ok {
 			return true

@@ -48,9 +48,66 @@ func splitLines(s string) []string {
 	return lines
 }
 
-// lineOps computes a shortest edit script by longest common subsequence.
-// Generated files are small enough for the quadratic table.
+// maxDiffCells bounds the table of a line diff (4 Mi cells, 16 MiB): the
+// lines a hand edit changed in a generated file fit it many times over.
+const maxDiffCells = 1 << 22
+
+// lineOps computes an edit script: the lines a and b share at the start and
+// at the end are kept, and what lies between is diffed by longest common
+// subsequence when its table fits maxDiffCells, else shown as removed and
+// added whole. So the work is linear in the files, whatever a checkout holds
+// in place of a generated file, and the diff is the shortest one wherever a
+// person could read it.
 func lineOps(a, b []string) []lineOp {
+	head := 0
+	for head < len(a) && head < len(b) && a[head] == b[head] {
+		head++
+	}
+	tail := 0
+	for tail < len(a)-head && tail < len(b)-head && a[len(a)-1-tail] == b[len(b)-1-tail] {
+		tail++
+	}
+	var ops []lineOp
+	for i := range head {
+		ops = append(ops, lineOp{keep, a[i], i + 1, i + 1})
+	}
+	midA, midB := a[head:len(a)-tail], b[head:len(b)-tail]
+	if len(midA)*len(midB) <= maxDiffCells {
+		ops = append(ops, shifted(lcsOps(midA, midB), head)...)
+	} else {
+		ops = append(ops, shifted(replaceOps(midA, midB), head)...)
+	}
+	for k := tail; k > 0; k-- {
+		i, j := len(a)-k, len(b)-k
+		ops = append(ops, lineOp{keep, a[i], i + 1, j + 1})
+	}
+	return ops
+}
+
+// shifted is ops with their line numbers moved down by n lines.
+func shifted(ops []lineOp, n int) []lineOp {
+	for i := range ops {
+		ops[i].aIdx += n
+		ops[i].bIdx += n
+	}
+	return ops
+}
+
+// replaceOps removes every line of a, then adds every line of b.
+func replaceOps(a, b []string) []lineOp {
+	ops := make([]lineOp, 0, len(a)+len(b))
+	for i, line := range a {
+		ops = append(ops, lineOp{del, line, i + 1, 1})
+	}
+	for j, line := range b {
+		ops = append(ops, lineOp{add, line, len(a) + 1, j + 1})
+	}
+	return ops
+}
+
+// lcsOps is a shortest edit script by longest common subsequence, for a
+// and b whose table fits maxDiffCells.
+func lcsOps(a, b []string) []lineOp {
 	lcs := make([][]int32, len(a)+1)
 	for i := range lcs {
 		lcs[i] = make([]int32, len(b)+1)

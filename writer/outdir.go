@@ -168,8 +168,10 @@ func (d *outDir) inspect(p string) (onDisk, error) {
 		return onDisk{}, fmt.Errorf("read %s: %w", p, err)
 	case !info.Mode().IsRegular():
 		return onDisk{blocker: "it is " + describe(info)}, nil
+	case info.Size() > maxExistingFile:
+		return onDisk{blocker: tooLargeBlocker}, nil
 	}
-	content, err := d.read(p, -1)
+	content, err := d.read(p, maxExistingFile)
 	var linked *hardLinked
 	if errors.As(err, &linked) {
 		return onDisk{blocker: linked.Error()}, nil
@@ -179,6 +181,14 @@ func (d *outDir) inspect(p string) (onDisk, error) {
 	}
 	return onDisk{exists: true, content: content}, nil
 }
+
+// maxExistingFile bounds what bqgen reads of a file where it would write:
+// twice the largest suite file it vendors, so every file it wrote fits, and
+// a file a checkout puts in its place is never read whole into memory (nor
+// diffed) for being large.
+const maxExistingFile = 32 << 20
+
+const tooLargeBlocker = "it is larger than 32 MiB, more than any file bqgen writes; move it away or delete it"
 
 func linkBlocker(p, link string) string {
 	if link == p {

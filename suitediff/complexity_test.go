@@ -66,7 +66,9 @@ func exemptingTarget(n int) []Target {
 func TestComplexityDiff(t *testing.T) {
 	complexitytest.Skip(t)
 	gen := changedSuites(t, suitetest.CanonicalMap(t))
-	compare := func(p suitePair) *Diff { return Compare(p.from, p.to, "old", "new", exemptingTarget(len(p.to.CaseIDs()))) }
+	compare := func(p suitePair) *Diff {
+		return Compare(p.from, p.to, "old", "new", exemptingTarget(len(p.to.CaseIDs())))
+	}
 	complexitytest.Linear(t, "diff --format text (every case changed)", 32, gen, func(p suitePair) {
 		if out := Text(compare(p)); !strings.Contains(out, "changed") {
 			t.Fatalf("no change in %.200s", out)

@@ -75,11 +75,21 @@ func resultFiles(q Request) ([]resultFile, error) {
 // error naming it (it names the place), unless --results-dir only guessed
 // it was one.
 func readResults(files []resultFile, stderr io.Writer) ([]results.Run, error) {
+	return readResultsWithin(files, stderr, safefile.ResultsTotal.Limit)
+}
+
+// readResultsWithin is readResults refusing the file with which the files
+// read pass limit bytes together.
+func readResultsWithin(files []resultFile, stderr io.Writer, limit int64) ([]results.Run, error) {
 	var runs []results.Run
+	var total int64
 	for _, f := range files {
 		data, err := safefile.Read(f.path, safefile.Result)
 		if err != nil {
 			return nil, exitcode.Problemsf("%v", err)
+		}
+		if total += int64(len(data)); total > limit {
+			return nil, exitcode.Problemsf("%s: with it, the result files come to more than %d bytes, the limit for %s; report on fewer at once", quote.Name(f.path), limit, safefile.ResultsTotal.Name)
 		}
 		run, err := results.Read(f.path, data)
 		if err != nil && f.guessed {

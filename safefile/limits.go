@@ -54,10 +54,15 @@ var (
 	// room for two files at Fixture's limit, and is twice the 16 MiB of
 	// worst legal shapes validate's benchmark measures (docs/development.md).
 	SuiteTotal = Kind{"a whole suite", 32 << 20}
+	// ResultsTotal is not one file but a report's result files together
+	// (--results and --results-dir), refused at the file that passes it:
+	// ten thousand files each under Result's limit would otherwise be held
+	// at once. Four result files at Result's limit fit.
+	ResultsTotal = Kind{"a report's result files together", 256 << 20}
 )
 
 // Kinds lists every kind, for the documentation test.
-var Kinds = []Kind{RunnerConfig, History, Result, Index, Scaffold, Manifest, Fixture, MergedReport, SuiteTotal}
+var Kinds = []Kind{RunnerConfig, History, Result, Index, Scaffold, Manifest, Fixture, MergedReport, SuiteTotal, ResultsTotal}
 
 // Deadline is how long one read may take. A regular file of the largest
 // limit reads in well under a second; a file on a stalled network mount

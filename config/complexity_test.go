@@ -90,3 +90,15 @@ func TestExemptionBounds(t *testing.T) {
 		}
 	}
 }
+
+// An out dir in a version control system's directory, in any spelling, is
+// refused naming the line: bqgen never writes there.
+func TestOutInAVCSDirectoryIsRefused(t *testing.T) {
+	for _, out := range []string{".git", "sdk/.git/hooks", ".GIT.", "a/.hg", "GIT~1/x"} {
+		body := fmt.Sprintf("targets:\n  - lang: go\n    out: %q\n", out)
+		_, err := Parse("bqgen.yaml", []byte(body), []string{"go"}, []string{"cases"})
+		if err == nil || !strings.Contains(err.Error(), "version control system's directory") || !strings.Contains(err.Error(), "line 2") {
+			t.Errorf("out %q: want it refused on line 2, got %v", out, err)
+		}
+	}
+}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/babelqueue/bqgen/internal/portable"
+	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/safefile"
 )
 
@@ -42,6 +44,9 @@ func openOutDir(path string) (*outDir, error) {
 
 // checkRoot accepts an out dir that is a directory or does not exist yet.
 func checkRoot(root string) error {
+	if part := vcsDirOn(root); part != "" {
+		return fmt.Errorf("out dir %s lies in %s, a version control system's directory: bqgen never writes there; give the package's own directory", quote.Name(root), quote.Name(part))
+	}
 	info, err := os.Stat(root)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -274,4 +279,41 @@ func describe(info fs.FileInfo) string {
 		return "a regular file"
 	}
 	return "a special file (" + info.Mode().Type().String() + ")"
+}
+
+// vcsDirOn returns the first directory on the path to root that is a
+// version control system's (portable.IsVCSDir), as written or as its links
+// resolve, "" when none is: the write gate keeps every path below the out
+// dir out of such a directory, so the out dir itself must not be in one.
+func vcsDirOn(root string) string {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return ""
+	}
+	for _, p := range []string{abs, resolvedAsFarAsItExists(abs)} {
+		for dir := p; ; dir = filepath.Dir(dir) {
+			if portable.IsVCSDir(filepath.Base(dir)) {
+				return dir
+			}
+			if filepath.Dir(dir) == dir {
+				break
+			}
+		}
+	}
+	return ""
+}
+
+// resolvedAsFarAsItExists is p with the links of its longest existing
+// start resolved, and the rest as written.
+func resolvedAsFarAsItExists(p string) string {
+	rest := ""
+	for dir := p; ; dir = filepath.Dir(dir) {
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(real, rest)
+		}
+		if filepath.Dir(dir) == dir {
+			return p
+		}
+		rest = filepath.Join(filepath.Base(dir), rest)
+	}
 }

@@ -4,17 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-)
 
-func hardLink(t *testing.T, target, link string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Link(target, link); err != nil {
-		t.Skipf("no hard links here: %v", err)
-	}
-}
+	"github.com/babelqueue/bqgen/internal/testkit/treesnap"
+)
 
 // A file with a second name (a hard link) is refused as a symbolic link
 // is: the other name can be a file outside the checkout. A result file
@@ -22,14 +14,14 @@ func hardLink(t *testing.T, target, link string) {
 // found in the checkout (ReadIn).
 func TestReadRefusesAHardLinkedFile(t *testing.T) {
 	repo, outside := checkout(t)
-	hardLink(t, filepath.Join(outside, "secret"), filepath.Join(repo, "results", "go.json"))
+	treesnap.HardLink(t, filepath.Join(outside, "secret"), filepath.Join(repo, "results", "go.json"))
 	_, err := Read(filepath.Join(repo, "results", "go.json"), Result)
 	refused(t, err, filepath.Join(repo, "results", "go.json"), "has 2 names (hard links): bqgen reads a result file only from a file with one name")
 	_, err = ReadIn(repo, "results/go.json", Result)
 	refused(t, err, filepath.Join(repo, "results", "go.json"), "hard links")
 	// Both names inside the checkout: still two names, still refused.
 	write(t, filepath.Join(repo, "a.json"), "{}")
-	hardLink(t, filepath.Join(repo, "a.json"), filepath.Join(repo, "b.json"))
+	treesnap.HardLink(t, filepath.Join(repo, "a.json"), filepath.Join(repo, "b.json"))
 	_, err = ReadIn(repo, "b.json", RunnerConfig)
 	refused(t, err, filepath.Join(repo, "b.json"), "hard links")
 	// Once the other name is gone, the file is read.

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/babelqueue/bqgen/internal/testkit/treesnap"
 )
 
 // The two attacks of issue 45 that reach the repository itself: the out
@@ -128,7 +130,7 @@ func TestAttackLedgerDeletesGitFiles(t *testing.T) {
 func TestAttackLockIsAHardLinkIntoGit(t *testing.T) {
 	t.Parallel()
 	root := gitCheckout(t)
-	hardLink(t, filepath.Join(root, ".git", "config"), filepath.Join(root, ".bqgen", "lock"))
+	treesnap.HardLink(t, filepath.Join(root, ".git", "config"), filepath.Join(root, ".bqgen", "lock"))
 	before := snapshot(t, filepath.Join(root, ".git"))
 	err := writeErr(root, false, gen("a_test.go", marker))
 	gitUnchanged(t, root, before)

@@ -42,7 +42,7 @@ func (c *Config) check(knownLangs, knownBlocks []string) []string {
 			add(t.line, "%s: out %q is absolute; write it relative to %s so the file works in every checkout", where, t.Out, FileName)
 		} else if climbsOut(t.Out) {
 			add(t.line, "%s: out %q leaves the directory holding %s: a repository's config writes only below itself", where, t.Out, FileName)
-		} else if part := vcsPart(t.Out); part != "" {
+		} else if part := portable.VCSDirIn(path.Clean(t.Out)); part != "" {
 			add(t.line, "%s: out %q lies in %q, a version control system's directory: bqgen never writes there", where, t.Out, part)
 		}
 		key := t.Lang + " " + path.Clean(t.Out)
@@ -77,17 +77,6 @@ func (c *Config) check(knownLangs, knownBlocks []string) []string {
 		}
 	}
 	return out
-}
-
-// vcsPart is the first part of the slash path p that names a version
-// control system's directory (.git, .hg, … in any spelling), "" if none.
-func vcsPart(p string) string {
-	for _, part := range strings.Split(path.Clean(p), "/") {
-		if portable.IsVCSDir(part) {
-			return part
-		}
-	}
-	return ""
 }
 
 // climbsOut reports whether the relative slash path p, cleaned, starts

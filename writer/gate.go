@@ -75,10 +75,8 @@ func (d *outDir) admit(c change, p string) error {
 }
 
 func (d *outDir) refusal(c change, p string) string {
-	for _, part := range strings.Split(p, "/") {
-		if portable.IsVCSDir(part) {
-			return fmt.Sprintf("%q is a version control system's directory; bqgen never writes there", part)
-		}
+	if part := portable.VCSDirIn(p); part != "" {
+		return fmt.Sprintf("%q is a version control system's directory; bqgen never writes there", part)
 	}
 	if !d.admits(c, p) {
 		return "it is neither bqgen's state nor a file this run writes or a ledger here records"

@@ -281,23 +281,18 @@ func describe(info fs.FileInfo) string {
 	return "a special file (" + info.Mode().Type().String() + ")"
 }
 
-// vcsDirOn returns the first directory on the path to root that is a
-// version control system's (portable.IsVCSDir), as written or as its links
-// resolve, "" when none is: the write gate keeps every path below the out
-// dir out of such a directory, so the out dir itself must not be in one.
+// vcsDirOn returns the first part of the path to root that is a version
+// control system's directory (portable.VCSDirIn), as written or as its
+// links resolve, "" when none is: the write gate keeps every path below the
+// out dir out of such a directory, so the out dir itself must not be in one.
 func vcsDirOn(root string) string {
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return ""
 	}
 	for _, p := range []string{abs, resolvedAsFarAsItExists(abs)} {
-		for dir := p; ; dir = filepath.Dir(dir) {
-			if portable.IsVCSDir(filepath.Base(dir)) {
-				return dir
-			}
-			if filepath.Dir(dir) == dir {
-				break
-			}
+		if part := portable.VCSDirIn(filepath.ToSlash(p)); part != "" {
+			return part
 		}
 	}
 	return ""

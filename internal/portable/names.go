@@ -50,6 +50,17 @@ func IsVCSDir(part string) bool {
 	return vcsDirs[name] || name == "git~1"
 }
 
+// VCSDirIn is the first part of the slash path p that IsVCSDir reports, ""
+// when none is: a path with one in it leads into that system's state.
+func VCSDirIn(p string) string {
+	for _, part := range strings.Split(p, "/") {
+		if IsVCSDir(part) {
+			return part
+		}
+	}
+	return ""
+}
+
 // devices are the names Windows reserves for devices, in upper case; the
 // superscript digits count as digits there.
 var devices = func() map[string]bool {

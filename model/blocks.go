@@ -55,12 +55,27 @@ type IdempotencySequence struct {
 	At              Location
 }
 
+// ChecksRaised reports whether a delivery of the sequence says whether the
+// handler's error comes back out: only then is the helper's error asked for.
+func (s IdempotencySequence) ChecksRaised() bool {
+	for _, d := range s.Deliveries {
+		if d.ExpectRaised != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // Delivery is one delivery of a sequence.
 type Delivery struct {
 	MetaID       string // meta_id
 	ExpectEffect string // expect_effect: "run" or "skip"
 	Outcome      string // outcome: "ok", "throw", or "" when absent
 	ForgetBefore bool   // forget_before
+	// ExpectRaised is expect_raised (suite 1.6.0): whether the wrapped
+	// handler's error comes back out of the helper to its caller; nil when
+	// the manifest does not say.
+	ExpectRaised *bool
 }
 
 // ReconcileCase is one case of an attempts_reconciliation sub-block. The

@@ -117,6 +117,10 @@ func (s *Suite) listNames(block string, n *caseNameList) {
 		for _, c := range s.messaging(block).Cases {
 			n.add(c.Name, c.At)
 		}
+	case BlockProducer:
+		for _, c := range s.Producer.Cases {
+			n.addEntry(caseEntry{name: c.Name, at: c.At, fixture: c.File})
+		}
 	}
 }
 

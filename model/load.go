@@ -70,6 +70,7 @@ var blockReaders = map[string]func(*reader, Value, Pointer){
 	BlockSettlement:           readSettlement,
 	BlockRowErrors:            readRowErrors,
 	BlockFailedWrites:         readFailedWrites,
+	BlockProducer:             readProducer,
 }
 
 func readManifest(r *reader, doc Value) {

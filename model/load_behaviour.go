@@ -35,6 +35,10 @@ func readDelivery(d *objReader) Delivery {
 	if del.ExpectEffect == "run" && del.Outcome == "" {
 		d.r.fail(d.at, "a delivery expected to run needs an \"outcome\" (ok or throw)")
 	}
+	if v, ok := d.typed("expect_raised", Bool, false); ok {
+		raised := v.Bool
+		del.ExpectRaised = &raised
+	}
 	return del
 }
 

@@ -68,20 +68,7 @@ func readRoundtrip(r *reader, v Value, at Pointer) {
 }
 
 func readPreserved(c *objReader) []PreservedValue {
-	pv, ok := c.typed("expect_preserved", Object, true)
-	if !ok {
-		return nil
-	}
-	out := []PreservedValue{}
-	for _, m := range pv.Members {
-		p, err := ParsePointer(m.Key)
-		if err != nil {
-			c.r.fail(c.at.Child("expect_preserved").Child(m.Key), "%v", err)
-			continue
-		}
-		out = append(out, PreservedValue{Pointer: p, Value: m.Value})
-	}
-	return out
+	return readPointerValues(c, "expect_preserved", true)
 }
 
 func readDataShape(r *reader, v Value, at Pointer) {

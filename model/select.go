@@ -53,6 +53,7 @@ func (s *Suite) Select(blocks []string) (*Suite, error) {
 		{BlockSettlement, func() { out.Settlement = nil }},
 		{BlockRowErrors, func() { out.RowErrors = nil }},
 		{BlockFailedWrites, func() { out.FailedWrites = nil }},
+		{BlockProducer, func() { out.Producer = nil }},
 	}
 	for _, c := range clear {
 		if !keep(c.block) {

@@ -36,6 +36,7 @@ type Suite struct {
 	Settlement           *MessagingBlock
 	RowErrors            *MessagingBlock
 	FailedWrites         *MessagingBlock
+	Producer             *Producer
 
 	Unknown []UnknownBlock // blocks and sub-blocks bqgen does not know
 }
@@ -102,7 +103,7 @@ var KnownBlocks = []string{
 	BlockCases, BlockIdempotency, BlockSQS, BlockASB, BlockPulsar, BlockKafka,
 	BlockArtemis, BlockRedis, BlockRabbitMQ, BlockPayloadSchema, BlockRoundtrip,
 	BlockDataShape, BlockForbiddenKeys, BlockPayloadSchemaUnicode,
-	BlockSettlement, BlockRowErrors, BlockFailedWrites,
+	BlockSettlement, BlockRowErrors, BlockFailedWrites, BlockProducer,
 }
 
 // Blocks lists the known blocks this suite carries, in KnownBlocks order.
@@ -115,6 +116,7 @@ func (s *Suite) Blocks() []string {
 		BlockRoundtrip: s.Roundtrip != nil, BlockDataShape: s.DataShape != nil,
 		BlockForbiddenKeys: s.ForbiddenKeys != nil, BlockPayloadSchemaUnicode: s.PayloadSchemaUnicode != nil,
 		BlockSettlement: s.Settlement != nil, BlockRowErrors: s.RowErrors != nil, BlockFailedWrites: s.FailedWrites != nil,
+		BlockProducer: s.Producer != nil,
 	}
 	var out []string
 	for _, b := range KnownBlocks {

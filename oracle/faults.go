@@ -182,7 +182,7 @@ func Faults() []FaultInfo {
 // faultTable is the unsorted catalogue; a function rather than a package
 // variable so no caller can mutate shared state.
 func faultTable() []FaultInfo {
-	return append(typeFaultTable(), []FaultInfo{
+	return append(append(typeFaultTable(), producerFaultTable()...), []FaultInfo{
 		{Name: faultURNAliasIgnored, Block: model.BlockCases, Description: "decode ignores the 'urn' inbound alias, so an envelope naming its URN only by 'urn' is rejected"},
 		{Name: faultSchemaVersionUnchecked, Block: model.BlockCases, Description: "accepts() never checks meta.schema_version, so an unsupported version is accepted"},
 		{Name: faultDeadLetterDropped, Block: model.BlockCases, Description: "decode does not surface the dead_letter block of a dead-lettered message"},

@@ -107,11 +107,17 @@ func (o *Oracle) wrap(s store, h handler) handler {
 			return h(ctx, env)
 		}
 		if seen, err := s.Seen(ctx, key); err != nil || (seen && !o.has(faultSeenIgnored)) {
+			if err == nil && o.has(faultSkipRaises) {
+				return errAlreadyHandled
+			}
 			return err // seen: skip, and ack the delivery
 		}
 		if err := h(ctx, env); err != nil {
 			if o.has(faultRememberAfterThrow) {
 				_ = s.Remember(ctx, key)
+			}
+			if o.has(faultHelperSwallowsError) {
+				return nil
 			}
 			return err
 		}
@@ -132,41 +138,69 @@ func (o *Oracle) IdempotencyKey(a EnvelopeArgs) (IdempotencyKeyResult, error) {
 // errHandlerThrew is what the replayed handler returns for outcome "throw".
 var errHandlerThrew = errors.New("handler threw")
 
+// errAlreadyHandled is what a helper with the skip-raises fault returns for
+// a delivery it skips: an error where the spec says the delivery is acked.
+var errAlreadyHandled = errors.New("message already handled")
+
 // replayTraceID is the trace_id every replayed delivery shares: they form one
 // causal chain, so only meta.id can tell them apart.
 const replayTraceID = "00000000-0000-4000-8000-000000000000"
 
+// IdempotencyRaisedResult reports, per delivery, whether the handler's error
+// came back out of the helper to its caller.
+type IdempotencyRaisedResult struct {
+	Raised []bool `json:"raised"`
+}
+
 // IdempotencyReplay drives one handler, wrapped once, over one fresh store,
 // through the deliveries in order, and reports which deliveries ran it.
 func (o *Oracle) IdempotencyReplay(a IdempotencyReplayArgs) (IdempotencyReplayResult, error) {
-	if err := checkDeliveries(a.Deliveries); err != nil {
-		return IdempotencyReplayResult{}, err
+	invoked, _, err := o.replayDeliveries(a.Deliveries)
+	return IdempotencyReplayResult{Invoked: invoked}, err
+}
+
+// IdempotencyRaised drives the same replay and reports which deliveries'
+// calls gave an error back: the helper must hand the handler's error to the
+// runtime, which retries or dead-letters on it.
+func (o *Oracle) IdempotencyRaised(a IdempotencyReplayArgs) (IdempotencyRaisedResult, error) {
+	_, raised, err := o.replayDeliveries(a.Deliveries)
+	return IdempotencyRaisedResult{Raised: raised}, err
+}
+
+// replayDeliveries drives one handler, wrapped once, over one fresh store, through
+// the deliveries in order: which ran the handler, and which calls returned
+// an error to the caller.
+func (o *Oracle) replayDeliveries(ds []Delivery) (invoked, raised []bool, err error) {
+	if err := checkDeliveries(ds); err != nil {
+		return nil, nil, err
 	}
 	ctx := context.Background()
 	s := o.newMemoryStore()
-	invoked := make([]bool, len(a.Deliveries))
+	invoked, raised = make([]bool, len(ds)), make([]bool, len(ds))
 	var current int
 	h := o.wrap(s, func(context.Context, *envelope) error {
 		invoked[current] = true
-		if a.Deliveries[current].Outcome == "throw" {
+		if ds[current].Outcome == "throw" {
 			return errHandlerThrew
 		}
 		return nil
 	})
-	for i, d := range a.Deliveries {
+	for i, d := range ds {
 		current = i
 		if d.ForgetBefore {
 			_ = s.Forget(ctx, d.MetaID)
 		}
 		env, err := o.deliveryEnvelope(d.MetaID)
 		if err != nil {
-			return IdempotencyReplayResult{}, err
+			return nil, nil, err
 		}
-		if err := h(ctx, env); err != nil && !errors.Is(err, errHandlerThrew) {
-			return IdempotencyReplayResult{}, err
+		err = h(ctx, env)
+		if err != nil && !errors.Is(err, errHandlerThrew) && !errors.Is(err, errAlreadyHandled) {
+			return nil, nil, err
 		}
+		raised[i] = err != nil
 	}
-	return IdempotencyReplayResult{Invoked: invoked}, nil
+	return invoked, raised, nil
 }
 
 // checkDeliveries rejects an outcome other than "ok", "throw" or empty.

@@ -76,6 +76,9 @@ func operation[A, R any](op protocol.Operation, method func(*Oracle, A) (R, erro
 		}
 		fields[i] = argField{p.Name, kind}
 	}
+	if op.OwnLang {
+		fields = append(fields, argField{protocol.OwnLangArg, kindStringOrNull})
+	}
 	return opSpec{op: op, name: op.Name, fields: fields, call: func(o *Oracle, raw json.RawMessage) (any, error) {
 		var args A
 		dec := json.NewDecoder(bytes.NewReader(raw))
@@ -132,6 +135,9 @@ func operations() []opSpec {
 		operation(protocol.Settle, (*Oracle).Settle),
 		operation(protocol.ReadMessage, (*Oracle).ReadMessage),
 		operation(protocol.WriteMessages, (*Oracle).WriteMessages),
+		operation(protocol.Produce, (*Oracle).Produce),
+		operation(protocol.DeadLetter, (*Oracle).DeadLetter),
+		operation(protocol.IdempotencyRaised, (*Oracle).IdempotencyRaised),
 	}
 }
 

@@ -24,30 +24,60 @@ var errBlankURN = errors.New("urn is blank: a message must have an identity")
 // schema_version 1, created_at now in Unix milliseconds, attempts 0. Data is
 // kept exactly as given and must be a JSON object.
 func (o *Oracle) produce(urn, queue string, data json.RawMessage) (*envelope, error) {
-	if isBlank(urn) {
+	return o.produceAs(newMessage{urn: urn, queue: queue, data: data, lang: sourceLang})
+}
+
+// produceForTest is produce with the producer block's faults switched on:
+// only the produce operation plants them, so the envelopes the oracle
+// builds for other blocks (and make's) stay correct under those mutants.
+func (o *Oracle) produceForTest(m newMessage) (*envelope, error) {
+	m.faulty = true
+	return o.produceAs(m)
+}
+
+// newMessage is what a producer is given: the URN, the queue, the data, a
+// trace id when one is given (a message caused by another), and the
+// language tag the producer stamps.
+type newMessage struct {
+	urn, queue string
+	data       json.RawMessage
+	traceID    *string
+	lang       string
+	faulty     bool // the producer block's faults apply
+}
+
+// produceAs builds a new envelope from m. A given trace id is kept when it
+// names one: an empty or blank one is no trace id (consumers reject it), so
+// a fresh one replaces it.
+func (o *Oracle) produceAs(m newMessage) (*envelope, error) {
+	if isBlank(m.urn) {
 		return nil, errBlankURN
 	}
-	if !json.Valid(data) || !isObject(compact(data)) {
+	if !json.Valid(m.data) || !isObject(compact(m.data)) {
 		return nil, errors.New("data must be a JSON object")
 	}
-	if queue == "" {
-		queue = defaultQueue
+	if m.queue == "" {
+		m.queue = defaultQueue
 	}
 	meta := []member{
 		{"id", mustMarshalString(o.newID())},
-		{"queue", mustMarshalString(queue)},
-		{"lang", mustMarshalString(sourceLang)},
+		{"queue", mustMarshalString(m.queue)},
+		{"lang", mustMarshalString(m.lang)},
 		{"schema_version", json.RawMessage(strconv.Itoa(supportedSchemaVersion))},
 		{"created_at", json.RawMessage(strconv.FormatInt(o.nowMillis(), 10))},
 	}
 	top := []member{
-		{"job", mustMarshalString(urn)},
-		{"trace_id", mustMarshalString(o.newID())},
-		{"data", compact(data)},
+		{"job", mustMarshalString(m.urn)},
+		{"trace_id", mustMarshalString(o.traceIDFor(m.traceID, m.faulty))},
+		{"data", compact(m.data)},
 		{metaKey, writeObject(meta)},
 		{"attempts", json.RawMessage("0")},
 	}
-	return &envelope{top: top, meta: meta, hasMeta: true}, nil
+	env := &envelope{top: top, meta: meta, hasMeta: true}
+	if m.faulty {
+		o.applyProducerFaults(env)
+	}
+	return env, nil
 }
 
 // replaySource is a replaying oracle's producer: ids counted from one and a

@@ -24,6 +24,7 @@ const (
 	sinceFirst     = "1.1.0"
 	sinceGates     = "1.2.0"
 	sinceMessaging = "1.3.0"
+	sinceProducer  = "1.6.0"
 )
 
 // Capabilities is the handshake of the oracle server: the operations it
@@ -120,6 +121,19 @@ var (
 			{Name: "batches", Type: jsonType, Doc: "the batches, each a list of message ids"},
 			{Name: "refused", Type: Type{Kind: TextList}, Doc: "the ids the broker (or the HTTP endpoint) refuses"}},
 		Result: Result{Type: Type{Kind: Record, Record: "WriteOutcome"}}}
+	// What an SDK writes: a new envelope with a trace id given or not, and
+	// the dead_letter block it adds.
+	Produce = Operation{Name: "produce", Since: sinceProducer, Blocks: []string{model.BlockProducer}, OwnLang: true,
+		Doc: "builds a new envelope with the producer API from a URN, a queue, data (a JSON object) and, when trace_id is present, that trace id, and encodes it",
+		Params: []Field{{Name: "urn", Type: textType}, {Name: "queue", Type: textType}, {Name: "data", Type: objectType},
+			{Name: "trace_id", Type: Type{Kind: OptionalText}, Doc: "the trace id given to the producer; absent: none given"}},
+		Result: Result{Member: "encoded", Type: envelopeType}}
+	DeadLetter = Operation{Name: "dead_letter", Since: sinceProducer, Blocks: []string{model.BlockProducer}, OwnLang: true,
+		Doc: "decodes envelope and dead-letters it with the SDK's dead-letter API (the reason, the queue it was consumed from and, when present, the error text), and encodes the result",
+		Params: []Field{envelopeParams[0], {Name: "reason", Type: textType, Doc: "failed, unknown_urn or poison"},
+			{Name: "original_queue", Type: textType, Doc: "the queue the message was consumed from"},
+			{Name: "error", Type: Type{Kind: OptionalText}, Doc: "the handler's error text; absent: none"}},
+		Result: Result{Member: "encoded", Type: envelopeType}}
 	IdempotencyKey = Operation{Name: "idempotency_key", Since: sinceFirst, Blocks: []string{model.BlockIdempotency},
 		Doc:    "reports the key the idempotency helper's seen-set uses for the message",
 		Params: envelopeParams, Result: Result{Member: "key", Type: textType}}
@@ -127,6 +141,10 @@ var (
 		Doc:    "drives one handler, wrapped once by the idempotency helper over one fresh store, through the deliveries in order; invoked[i] reports whether the handler ran for delivery i",
 		Params: []Field{{Name: "deliveries", Type: Type{Kind: RecordList, Record: "Delivery"}}},
 		Result: Result{Member: "invoked", Type: Type{Kind: BooleanList}}}
+	IdempotencyRaised = Operation{Name: "idempotency_raised", Since: sinceProducer, Blocks: []string{model.BlockIdempotency},
+		Doc:    "drives one handler, wrapped once by the idempotency helper over one fresh store, through the deliveries in order; raised[i] reports whether the call into the wrapped handler gave an error back to its caller for delivery i",
+		Params: []Field{{Name: "deliveries", Type: Type{Kind: RecordList, Record: "Delivery"}}},
+		Result: Result{Member: "raised", Type: Type{Kind: BooleanList}}}
 	ValidatePayload = Operation{Name: "validate_payload", Since: sinceFirst, Blocks: []string{model.BlockPayloadSchema, model.BlockPayloadSchemaUnicode},
 		Doc:    "validates data (any JSON value) against a draft-07 payload schema and reports whether it is valid",
 		Params: []Field{{Name: "schema", Type: objectType, Doc: "the payload schema"}, {Name: "data", Type: jsonType}},
@@ -146,6 +164,7 @@ var Operations = []Operation{
 	Decode, Reencode, Make, SQSAttributes, SQSReconcile, ASBMessage, ASBReconcile, PulsarProperties, PulsarReconcile, KafkaHeaders, KafkaReconcile, ArtemisMessage, ArtemisReconcile, RabbitMQPublishing, RedisRoundtrip, IdempotencyKey, IdempotencyReplay, ValidatePayload,
 	SQSSchemaVersionGate, ASBSchemaVersionGate, PulsarSchemaVersionGate, KafkaSchemaVersionGate, ArtemisSchemaVersionGate,
 	Settle, ReadMessage, WriteMessages,
+	Produce, DeadLetter, IdempotencyRaised,
 }
 
 // Records are the structured values the operations exchange.

@@ -91,7 +91,17 @@ type Operation struct {
 	Doc    string
 	Params []Field
 	Result Result
+	// OwnLang marks an operation whose result carries the SDK's own
+	// language tag (meta.lang of what it writes). An SDK knows its tag; the
+	// oracle answers for every language, so an oracle subject adds its
+	// target's tag to the request as "lang" (see OwnLangArg) and the oracle
+	// stamps that one.
+	OwnLang bool
 }
+
+// OwnLangArg is the request member an oracle subject adds to an OwnLang
+// operation: the language tag its generated tests expect.
+const OwnLangArg = "lang"
 
 // Lookup returns the operation named name, among Capabilities and
 // Operations.

@@ -11,7 +11,7 @@ import (
 var blocks = []string{
 	"cases", "idempotency", "sqs", "asb", "pulsar", "kafka", "artemis", "redis", "rabbitmq",
 	"payload_schema", "roundtrip", "data_shape", "forbidden_keys", "payload_schema_unicode",
-	"settlement", "row_errors", "failed_writes",
+	"settlement", "row_errors", "failed_writes", "producer",
 }
 
 // TestFaultsCatalogue checks names are unique and sorted, blocks are known,
@@ -355,8 +355,10 @@ func asbGateProbe(number, amqpType string) func(*testing.T, *Oracle) string {
 func TestFaultsChangeBehaviour(t *testing.T) {
 	t.Parallel()
 	table := probes()
-	for f, p := range typeProbes() {
-		table[f] = p
+	for _, more := range []map[Fault]probe{typeProbes(), producerProbes()} {
+		for f, p := range more {
+			table[f] = p
+		}
 	}
 	for _, f := range Faults() {
 		t.Run(string(f.Name), func(t *testing.T) {

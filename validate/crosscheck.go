@@ -123,7 +123,7 @@ func expectations(s *model.Suite) []expectation {
 	var out []expectation
 	for _, gather := range []func(*model.Suite) []expectation{
 		envelopeExpectations, idempotencyExpectations, bindingExpectations,
-		payloadExpectations, behaviourExpectations, messagingExpectations,
+		payloadExpectations, behaviourExpectations, messagingExpectations, producerExpectations,
 	} {
 		out = append(out, gather(s)...)
 	}

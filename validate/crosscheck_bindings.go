@@ -168,6 +168,10 @@ func idempotencyExpectations(s *model.Suite) []expectation {
 		seq := seq
 		out = append(out, expectation{block: model.BlockIdempotency, name: seq.Name, at: seq.At, op: protocol.IdempotencyReplay.Name,
 			args: map[string]any{"deliveries": replayDeliveries(seq)}, judge: func(r model.Value) string { return judgeReplay(seq, r) }})
+		if seq.ChecksRaised() {
+			out = append(out, expectation{block: model.BlockIdempotency, name: seq.Name, at: seq.At, op: protocol.IdempotencyRaised.Name,
+				args: map[string]any{"deliveries": replayDeliveries(seq)}, judge: func(r model.Value) string { return judgeRaised(seq, r) }})
+		}
 	}
 	return out
 }
@@ -200,6 +204,21 @@ func judgeReplay(seq model.IdempotencySequence, r model.Value) string {
 	}
 	if runs != seq.ExpectedEffects {
 		return fmt.Sprintf("the handler ran %d times, the manifest expects %d effects", runs, seq.ExpectedEffects)
+	}
+	return ""
+}
+
+// judgeRaised checks, for each delivery that says, whether the handler's
+// error came back to the caller.
+func judgeRaised(seq model.IdempotencySequence, r model.Value) string {
+	raised := field(r, "raised").Items
+	if len(raised) != len(seq.Deliveries) {
+		return fmt.Sprintf("%d deliveries answered, %d sent", len(raised), len(seq.Deliveries))
+	}
+	for i, d := range seq.Deliveries {
+		if d.ExpectRaised != nil && raised[i].Bool != *d.ExpectRaised {
+			return fmt.Sprintf("delivery %d: the error came back=%v, the manifest expects %v", i, raised[i].Bool, *d.ExpectRaised)
+		}
 	}
 	return ""
 }

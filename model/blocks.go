@@ -114,6 +114,7 @@ type SQSProjection struct {
 // SQS is the "sqs" block.
 type SQS struct {
 	Projection     *SQSProjection     // attribute_projection
+	ForeignLang    *SQSProjection     // attribute_projection_foreign_lang
 	Reconciliation *Reconciliation    // attempts_reconciliation
 	Gate           *SchemaVersionGate // schema_version_gate
 }
@@ -132,6 +133,7 @@ type ASBProjection struct {
 // ASB is the "asb" block.
 type ASB struct {
 	Projection     *ASBProjection
+	ForeignLang    *ASBProjection // property_projection_foreign_lang
 	Reconciliation *Reconciliation
 	Gate           *SchemaVersionGate
 }
@@ -152,6 +154,7 @@ type StringEntry struct {
 // Pulsar is the "pulsar" block.
 type Pulsar struct {
 	Projection     *StringMapProjection // property_projection.properties
+	ForeignLang    *StringMapProjection // property_projection_foreign_lang.properties
 	Reconciliation *Reconciliation
 	Gate           *SchemaVersionGate
 }
@@ -159,6 +162,7 @@ type Pulsar struct {
 // Kafka is the "kafka" block.
 type Kafka struct {
 	Projection     *StringMapProjection // property_projection.headers
+	ForeignLang    *StringMapProjection // property_projection_foreign_lang.headers
 	Reconciliation *Reconciliation
 	Gate           *SchemaVersionGate
 }
@@ -176,6 +180,7 @@ type ArtemisProjection struct {
 // Artemis is the "artemis" block.
 type Artemis struct {
 	Projection     *ArtemisProjection
+	ForeignLang    *ArtemisProjection // property_projection_foreign_lang
 	Reconciliation *Reconciliation
 	Gate           *SchemaVersionGate
 }
@@ -201,7 +206,8 @@ type RabbitMQProjection struct {
 
 // RabbitMQ is the "rabbitmq" block.
 type RabbitMQ struct {
-	Projection *RabbitMQProjection
+	Projection  *RabbitMQProjection
+	ForeignLang *RabbitMQProjection // property_projection_foreign_lang
 }
 
 // PayloadSchema is "payload_schema" and "payload_schema_unicode": one schema

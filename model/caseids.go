@@ -55,25 +55,40 @@ func (s *Suite) caseEntries(block string) caseNameList {
 		if p := s.SQS.Projection; p != nil {
 			n.addEntry(caseEntry{name: "attribute_projection", at: p.At, fixture: p.EnvelopeFile})
 		}
+		if p := s.SQS.ForeignLang; p != nil {
+			n.addEntry(caseEntry{name: "attribute_projection" + ForeignLangSuffix, at: p.At, fixture: p.EnvelopeFile})
+		}
 		n.broker(s.SQS.Reconciliation, s.SQS.Gate)
 	case BlockASB:
 		if p := s.ASB.Projection; p != nil {
 			n.addEntry(caseEntry{name: "property_projection", at: p.At, fixture: p.EnvelopeFile})
+		}
+		if p := s.ASB.ForeignLang; p != nil {
+			n.addEntry(caseEntry{name: "property_projection" + ForeignLangSuffix, at: p.At, fixture: p.EnvelopeFile})
 		}
 		n.broker(s.ASB.Reconciliation, s.ASB.Gate)
 	case BlockPulsar:
 		if p := s.Pulsar.Projection; p != nil {
 			n.addEntry(caseEntry{name: "property_projection", at: p.At, fixture: p.EnvelopeFile})
 		}
+		if p := s.Pulsar.ForeignLang; p != nil {
+			n.addEntry(caseEntry{name: "property_projection" + ForeignLangSuffix, at: p.At, fixture: p.EnvelopeFile})
+		}
 		n.broker(s.Pulsar.Reconciliation, s.Pulsar.Gate)
 	case BlockKafka:
 		if p := s.Kafka.Projection; p != nil {
 			n.addEntry(caseEntry{name: "property_projection", at: p.At, fixture: p.EnvelopeFile})
 		}
+		if p := s.Kafka.ForeignLang; p != nil {
+			n.addEntry(caseEntry{name: "property_projection" + ForeignLangSuffix, at: p.At, fixture: p.EnvelopeFile})
+		}
 		n.broker(s.Kafka.Reconciliation, s.Kafka.Gate)
 	case BlockArtemis:
 		if p := s.Artemis.Projection; p != nil {
 			n.addEntry(caseEntry{name: "property_projection", at: p.At, fixture: p.EnvelopeFile})
+		}
+		if p := s.Artemis.ForeignLang; p != nil {
+			n.addEntry(caseEntry{name: "property_projection" + ForeignLangSuffix, at: p.At, fixture: p.EnvelopeFile})
 		}
 		n.broker(s.Artemis.Reconciliation, s.Artemis.Gate)
 	case BlockRedis:
@@ -83,6 +98,9 @@ func (s *Suite) caseEntries(block string) caseNameList {
 	case BlockRabbitMQ:
 		if p := s.RabbitMQ.Projection; p != nil {
 			n.addEntry(caseEntry{name: "property_projection", at: p.At, fixture: p.EnvelopeFile})
+		}
+		if p := s.RabbitMQ.ForeignLang; p != nil {
+			n.addEntry(caseEntry{name: "property_projection" + ForeignLangSuffix, at: p.At, fixture: p.EnvelopeFile})
 		}
 	default:
 		s.listNames(block, &n)

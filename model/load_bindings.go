@@ -26,6 +26,14 @@ var (
 	artemisCount = nativeCount{"delivery_count", []Kind{Number}, false, ""}
 )
 
+// projectionKey is where every broker block but sqs keeps its projection.
+const projectionKey = "property_projection"
+
+// ForeignLangSuffix ends the key of a projection's second sub-block (suite
+// 1.6.0): the same projection of an envelope whose meta.lang differs from
+// the first's, so every SDK projects one that is not its own language.
+const ForeignLangSuffix = "_foreign_lang"
+
 func readSQS(r *reader, v Value, at Pointer) {
 	o := r.object(v, at)
 	if o == nil {
@@ -33,20 +41,28 @@ func readSQS(r *reader, v Value, at Pointer) {
 	}
 	b := &SQS{}
 	r.suite.SQS = b
-	if p := o.child("attribute_projection", false); p != nil {
-		b.Projection = &SQSProjection{EnvelopeFile: p.fileRef("envelope_file"), At: p.loc()}
-		if attrs := p.child("message_attributes", true); attrs != nil {
-			for _, m := range attrs.v.Members {
-				if a := r.object(m.Value, attrs.at.Child(m.Key)); a != nil {
-					b.Projection.Attributes = append(b.Projection.Attributes, SQSAttribute{Name: m.Key,
-						DataType: a.enum("DataType", true, "String", "Number", "Binary"), StringValue: a.str("StringValue")})
-				}
+	b.Projection = readSQSProjection(o, "attribute_projection")
+	b.ForeignLang = readSQSProjection(o, "attribute_projection"+ForeignLangSuffix)
+	b.Reconciliation = readReconciliation(o, sqsCount)
+	b.Gate = readSchemaVersionGate(o, false)
+	o.unknownMembers("attribute_projection", "attribute_projection"+ForeignLangSuffix, "attempts_reconciliation", "schema_version_gate")
+}
+
+func readSQSProjection(o *objReader, key string) *SQSProjection {
+	p := o.child(key, false)
+	if p == nil {
+		return nil
+	}
+	proj := &SQSProjection{EnvelopeFile: p.fileRef("envelope_file"), At: p.loc()}
+	if attrs := p.child("message_attributes", true); attrs != nil {
+		for _, m := range attrs.v.Members {
+			if a := o.r.object(m.Value, attrs.at.Child(m.Key)); a != nil {
+				proj.Attributes = append(proj.Attributes, SQSAttribute{Name: m.Key,
+					DataType: a.enum("DataType", true, "String", "Number", "Binary"), StringValue: a.str("StringValue")})
 			}
 		}
 	}
-	b.Reconciliation = readReconciliation(o, sqsCount)
-	b.Gate = readSchemaVersionGate(o, false)
-	o.unknownMembers("attribute_projection", "attempts_reconciliation", "schema_version_gate")
+	return proj
 }
 
 func readASB(r *reader, v Value, at Pointer) {
@@ -56,17 +72,25 @@ func readASB(r *reader, v Value, at Pointer) {
 	}
 	b := &ASB{}
 	r.suite.ASB = b
-	if p := o.child("property_projection", false); p != nil {
-		b.Projection = &ASBProjection{EnvelopeFile: p.fileRef("envelope_file"), At: p.loc()}
-		if m := p.child("message", true); m != nil {
-			b.Projection.Subject, b.Projection.CorrelationID = m.str("subject"), m.str("correlation_id")
-			b.Projection.MessageID, b.Projection.ContentType = m.str("message_id"), m.str("content_type")
-		}
-		b.Projection.ApplicationProperties, _ = p.typed("application_properties", Object, true)
-	}
+	b.Projection = readASBProjection(o, projectionKey)
+	b.ForeignLang = readASBProjection(o, projectionKey+ForeignLangSuffix)
 	b.Reconciliation = readReconciliation(o, asbCount)
 	b.Gate = readSchemaVersionGate(o, true) // AMQP-typed application properties
-	o.unknownMembers("property_projection", "attempts_reconciliation", "schema_version_gate")
+	o.unknownMembers(projectionKey, projectionKey+ForeignLangSuffix, "attempts_reconciliation", "schema_version_gate")
+}
+
+func readASBProjection(o *objReader, key string) *ASBProjection {
+	p := o.child(key, false)
+	if p == nil {
+		return nil
+	}
+	proj := &ASBProjection{EnvelopeFile: p.fileRef("envelope_file"), At: p.loc()}
+	if m := p.child("message", true); m != nil {
+		proj.Subject, proj.CorrelationID = m.str("subject"), m.str("correlation_id")
+		proj.MessageID, proj.ContentType = m.str("message_id"), m.str("content_type")
+	}
+	proj.ApplicationProperties, _ = p.typed("application_properties", Object, true)
+	return proj
 }
 
 func readPulsar(r *reader, v Value, at Pointer) {
@@ -76,10 +100,11 @@ func readPulsar(r *reader, v Value, at Pointer) {
 	}
 	b := &Pulsar{}
 	r.suite.Pulsar = b
-	b.Projection = readStringMapProjection(o, "properties")
+	b.Projection = readStringMapProjection(o, projectionKey, "properties")
+	b.ForeignLang = readStringMapProjection(o, projectionKey+ForeignLangSuffix, "properties")
 	b.Reconciliation = readReconciliation(o, pulsarCount)
 	b.Gate = readSchemaVersionGate(o, false)
-	o.unknownMembers("property_projection", "attempts_reconciliation", "schema_version_gate")
+	o.unknownMembers(projectionKey, projectionKey+ForeignLangSuffix, "attempts_reconciliation", "schema_version_gate")
 }
 
 func readKafka(r *reader, v Value, at Pointer) {
@@ -89,10 +114,11 @@ func readKafka(r *reader, v Value, at Pointer) {
 	}
 	b := &Kafka{}
 	r.suite.Kafka = b
-	b.Projection = readStringMapProjection(o, "headers")
+	b.Projection = readStringMapProjection(o, projectionKey, "headers")
+	b.ForeignLang = readStringMapProjection(o, projectionKey+ForeignLangSuffix, "headers")
 	b.Reconciliation = readReconciliation(o, kafkaCount)
 	b.Gate = readSchemaVersionGate(o, false)
-	o.unknownMembers("property_projection", "attempts_reconciliation", "schema_version_gate")
+	o.unknownMembers(projectionKey, projectionKey+ForeignLangSuffix, "attempts_reconciliation", "schema_version_gate")
 }
 
 func readArtemis(r *reader, v Value, at Pointer) {
@@ -102,14 +128,20 @@ func readArtemis(r *reader, v Value, at Pointer) {
 	}
 	b := &Artemis{}
 	r.suite.Artemis = b
-	if p := o.child("property_projection", false); p != nil {
-		b.Projection = &ArtemisProjection{EnvelopeFile: p.fileRef("envelope_file"), JMSTypeAnnotation: p.str("jms_type_annotation"),
-			JMSType: p.str("jms_type"), CorrelationID: p.str("correlation_id"), At: p.loc()}
-		b.Projection.Properties = readStringEntries(p, "properties")
-	}
+	b.Projection = readArtemisProjection(o, projectionKey)
+	b.ForeignLang = readArtemisProjection(o, projectionKey+ForeignLangSuffix)
 	b.Reconciliation = readReconciliation(o, artemisCount)
 	b.Gate = readSchemaVersionGate(o, false)
-	o.unknownMembers("property_projection", "attempts_reconciliation", "schema_version_gate")
+	o.unknownMembers(projectionKey, projectionKey+ForeignLangSuffix, "attempts_reconciliation", "schema_version_gate")
+}
+
+func readArtemisProjection(o *objReader, key string) *ArtemisProjection {
+	p := o.child(key, false)
+	if p == nil {
+		return nil
+	}
+	return &ArtemisProjection{EnvelopeFile: p.fileRef("envelope_file"), JMSTypeAnnotation: p.str("jms_type_annotation"),
+		JMSType: p.str("jms_type"), CorrelationID: p.str("correlation_id"), Properties: readStringEntries(p, "properties"), At: p.loc()}
 }
 
 func readRedis(r *reader, v Value, at Pointer) {
@@ -132,22 +164,31 @@ func readRabbitMQ(r *reader, v Value, at Pointer) {
 	}
 	b := &RabbitMQ{}
 	r.suite.RabbitMQ = b
-	if p := o.child("property_projection", false); p != nil {
-		b.Projection = &RabbitMQProjection{EnvelopeFile: p.fileRef("envelope_file"), At: p.loc()}
-		b.Projection.Properties = readStringEntries(p, "properties")
-		b.Projection.Headers, _ = p.typed("headers", Object, true)
-	}
-	o.unknownMembers("property_projection")
+	b.Projection = readRabbitMQProjection(o, projectionKey)
+	b.ForeignLang = readRabbitMQProjection(o, projectionKey+ForeignLangSuffix)
+	o.unknownMembers(projectionKey, projectionKey+ForeignLangSuffix)
 }
 
 // readStringMapProjection reads a property_projection whose entries under
 // key are all strings (Pulsar properties, Kafka headers).
-func readStringMapProjection(o *objReader, key string) *StringMapProjection {
-	p := o.child("property_projection", false)
+func readRabbitMQProjection(o *objReader, key string) *RabbitMQProjection {
+	p := o.child(key, false)
 	if p == nil {
 		return nil
 	}
-	return &StringMapProjection{EnvelopeFile: p.fileRef("envelope_file"), Entries: readStringEntries(p, key), At: p.loc()}
+	proj := &RabbitMQProjection{EnvelopeFile: p.fileRef("envelope_file"), Properties: readStringEntries(p, "properties"), At: p.loc()}
+	proj.Headers, _ = p.typed("headers", Object, true)
+	return proj
+}
+
+// readStringMapProjection reads the projection under key whose string
+// values sit under entries.
+func readStringMapProjection(o *objReader, key, entries string) *StringMapProjection {
+	p := o.child(key, false)
+	if p == nil {
+		return nil
+	}
+	return &StringMapProjection{EnvelopeFile: p.fileRef("envelope_file"), Entries: readStringEntries(p, entries), At: p.loc()}
 }
 
 func readStringEntries(o *objReader, key string) []StringEntry {

@@ -20,9 +20,19 @@ type projected struct {
 	schemaVersion, createdAt, att int64
 }
 
-// projectionOf decodes an accepted envelope and reads the fields to project.
-func (o *Oracle) projectionOf(raw string) (projected, error) {
-	env, err := o.acceptedEnvelope(raw)
+// ProjectionArgs is the argument of every produce-side projection: the
+// envelope, and the tag of the language the oracle answers for
+// (protocol.OwnLangArg), which only the projects-own-lang faults read.
+type ProjectionArgs struct {
+	Envelope string  `json:"envelope"`
+	Lang     *string `json:"lang"`
+}
+
+// projectionOf decodes an accepted envelope and reads the fields to
+// project; ownLang is the broker's fault that projects the producing SDK's
+// own tag in place of meta.lang.
+func (o *Oracle) projectionOf(a ProjectionArgs, ownLangFault Fault) (projected, error) {
+	env, err := o.acceptedEnvelope(a.Envelope)
 	if err != nil {
 		return projected{}, err
 	}
@@ -37,6 +47,9 @@ func (o *Oracle) projectionOf(raw string) (projected, error) {
 	p.createdAt, ok[3] = asInt(env.metaValue("created_at"))
 	if ok != [4]bool{true, true, true, true} {
 		return projected{}, errors.New("envelope cannot be projected: meta.id, meta.lang, meta.schema_version and meta.created_at must all be present and well-typed")
+	}
+	if o.has(ownLangFault) {
+		p.lang = ownLang(a.Lang)
 	}
 	return p, nil
 }

@@ -31,8 +31,8 @@ const appID = "babelqueue"
 // ArtemisMessage projects an envelope onto an AMQP 1.0 message. The URN,
 // trace_id and creation time ride the JMS-native slots; the bq_ application
 // properties are all strings.
-func (o *Oracle) ArtemisMessage(a EnvelopeArgs) (ArtemisMessageResult, error) {
-	p, err := o.projectionOf(a.Envelope)
+func (o *Oracle) ArtemisMessage(a ProjectionArgs) (ArtemisMessageResult, error) {
+	p, err := o.projectionOf(a, faultArtemisProjectsOwnLang)
 	if err != nil {
 		return ArtemisMessageResult{}, err
 	}

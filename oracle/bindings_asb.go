@@ -26,8 +26,8 @@ type ASBReconcileArgs struct {
 const contentTypeJSON = "application/json"
 
 // ASBMessage projects an envelope onto a Service Bus message.
-func (o *Oracle) ASBMessage(a EnvelopeArgs) (ASBMessageResult, error) {
-	p, err := o.projectionOf(a.Envelope)
+func (o *Oracle) ASBMessage(a ProjectionArgs) (ASBMessageResult, error) {
+	p, err := o.projectionOf(a, faultASBProjectsOwnLang)
 	if err != nil {
 		return ASBMessageResult{}, err
 	}

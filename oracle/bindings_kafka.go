@@ -24,8 +24,8 @@ type KafkaReconcileArgs struct {
 }
 
 // KafkaHeaders projects an envelope onto Kafka record headers.
-func (o *Oracle) KafkaHeaders(a EnvelopeArgs) (KafkaHeadersResult, error) {
-	p, err := o.projectionOf(a.Envelope)
+func (o *Oracle) KafkaHeaders(a ProjectionArgs) (KafkaHeadersResult, error) {
+	p, err := o.projectionOf(a, faultKafkaProjectsOwnLang)
 	if err != nil {
 		return KafkaHeadersResult{}, err
 	}

@@ -18,8 +18,8 @@ type PulsarReconcileArgs struct {
 }
 
 // PulsarProperties projects an envelope onto Pulsar message properties.
-func (o *Oracle) PulsarProperties(a EnvelopeArgs) (PulsarPropertiesResult, error) {
-	p, err := o.projectionOf(a.Envelope)
+func (o *Oracle) PulsarProperties(a ProjectionArgs) (PulsarPropertiesResult, error) {
+	p, err := o.projectionOf(a, faultPulsarProjectsOwnLang)
 	if err != nil {
 		return PulsarPropertiesResult{}, err
 	}

@@ -23,8 +23,8 @@ type RabbitMQPublishingResult struct {
 
 // RabbitMQPublishing projects an envelope onto an AMQP 0-9-1 publishing. The
 // URN is the type, so a consumer can route without reading the body.
-func (o *Oracle) RabbitMQPublishing(a EnvelopeArgs) (RabbitMQPublishingResult, error) {
-	p, err := o.projectionOf(a.Envelope)
+func (o *Oracle) RabbitMQPublishing(a ProjectionArgs) (RabbitMQPublishingResult, error) {
+	p, err := o.projectionOf(a, faultRabbitMQProjectsOwnLang)
 	if err != nil {
 		return RabbitMQPublishingResult{}, err
 	}

@@ -27,8 +27,8 @@ type SQSReconcileArgs struct {
 }
 
 // SQSAttributes projects an envelope onto SQS MessageAttributes.
-func (o *Oracle) SQSAttributes(a EnvelopeArgs) (SQSAttributesResult, error) {
-	p, err := o.projectionOf(a.Envelope)
+func (o *Oracle) SQSAttributes(a ProjectionArgs) (SQSAttributesResult, error) {
+	p, err := o.projectionOf(a, faultSQSProjectsOwnLang)
 	if err != nil {
 		return SQSAttributesResult{}, err
 	}

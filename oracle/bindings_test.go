@@ -12,7 +12,7 @@ import (
 // TestSQSAttributes checks ids/strings are String and counters Number.
 func TestSQSAttributes(t *testing.T) {
 	t.Parallel()
-	res, err := correct(t).SQSAttributes(EnvelopeArgs{Envelope: envelopeJSON})
+	res, err := correct(t).SQSAttributes(ProjectionArgs{Envelope: envelopeJSON})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func TestSQSAttributes(t *testing.T) {
 // TestASBMessage checks the native fields and AMQP-typed properties.
 func TestASBMessage(t *testing.T) {
 	t.Parallel()
-	res, err := correct(t).ASBMessage(EnvelopeArgs{Envelope: envelopeJSON})
+	res, err := correct(t).ASBMessage(ProjectionArgs{Envelope: envelopeJSON})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,11 +40,11 @@ func TestPulsarAndKafkaProperties(t *testing.T) {
 	t.Parallel()
 	want := `{"bq-attempts":"2","bq-job":"urn:babel:test:thing","bq-message-id":"aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee","bq-schema-version":"1","bq-source-lang":"java","bq-trace-id":"11111111-2222-4333-8444-555555555555"}`
 	o := correct(t)
-	p, err := o.PulsarProperties(EnvelopeArgs{Envelope: envelopeJSON})
+	p, err := o.PulsarProperties(ProjectionArgs{Envelope: envelopeJSON})
 	if err != nil || toJSON(t, p.Properties) != want {
 		t.Errorf("pulsar = %s, %v; want %s", toJSON(t, p.Properties), err, want)
 	}
-	k, err := o.KafkaHeaders(EnvelopeArgs{Envelope: envelopeJSON})
+	k, err := o.KafkaHeaders(ProjectionArgs{Envelope: envelopeJSON})
 	if err != nil || toJSON(t, k.Headers) != want {
 		t.Errorf("kafka = %s, %v; want %s", toJSON(t, k.Headers), err, want)
 	}
@@ -53,7 +53,7 @@ func TestPulsarAndKafkaProperties(t *testing.T) {
 // TestArtemisMessage checks the JMS-native slots and underscore properties.
 func TestArtemisMessage(t *testing.T) {
 	t.Parallel()
-	res, err := correct(t).ArtemisMessage(EnvelopeArgs{Envelope: envelopeJSON})
+	res, err := correct(t).ArtemisMessage(ProjectionArgs{Envelope: envelopeJSON})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestArtemisMessage(t *testing.T) {
 // TestRabbitMQPublishing checks the basic properties and native-typed headers.
 func TestRabbitMQPublishing(t *testing.T) {
 	t.Parallel()
-	res, err := correct(t).RabbitMQPublishing(EnvelopeArgs{Envelope: envelopeJSON})
+	res, err := correct(t).RabbitMQPublishing(ProjectionArgs{Envelope: envelopeJSON})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestRabbitMQPublishing(t *testing.T) {
 func TestProjectionsFollowTheEnvelope(t *testing.T) {
 	t.Parallel()
 	in := fixture(t, "order-created.json")
-	res, err := correct(t).KafkaHeaders(EnvelopeArgs{Envelope: in})
+	res, err := correct(t).KafkaHeaders(ProjectionArgs{Envelope: in})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestProjectionErrors(t *testing.T) {
 	o := correct(t)
 	bad := []string{`[]`, variant(t, `"schema_version": 1`, `"schema_version": 2`), variant(t, `"id": "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee",`, ``)}
 	for _, in := range bad {
-		if _, err := o.SQSAttributes(EnvelopeArgs{Envelope: in}); err == nil {
+		if _, err := o.SQSAttributes(ProjectionArgs{Envelope: in}); err == nil {
 			t.Errorf("projection of %.40q succeeded", in)
 		}
 	}

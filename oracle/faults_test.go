@@ -90,21 +90,21 @@ func probes() map[Fault]probe {
 			return attempts(o.SQSReconcile(SQSReconcileArgs{BodyAttempts: 0, ApproximateReceiveCount: str("3")}))
 		}},
 		faultSQSCounterAsString: {"Number", func(t *testing.T, o *Oracle) string {
-			res, err := o.SQSAttributes(EnvelopeArgs{Envelope: envelopeJSON})
+			res, err := o.SQSAttributes(ProjectionArgs{Envelope: envelopeJSON})
 			return res.Attributes["bq-schema-version"].DataType + errText(err)
 		}},
 		faultASBReconcileNoDecrement: {"3", func(t *testing.T, o *Oracle) string {
 			return attempts(o.ASBReconcile(ASBReconcileArgs{BodyAttempts: 0, DeliveryCount: 4}))
 		}},
 		faultASBNumbersStringified: {`{"bq-created-at":1700000000123,"bq-schema-version":1,"bq-source-lang":"java"}`, func(t *testing.T, o *Oracle) string {
-			res, err := o.ASBMessage(EnvelopeArgs{Envelope: envelopeJSON})
+			res, err := o.ASBMessage(ProjectionArgs{Envelope: envelopeJSON})
 			return toJSON(t, res.ApplicationProperties) + errText(err)
 		}},
 		faultPulsarReconcileDecrement: {"3", func(t *testing.T, o *Oracle) string {
 			return attempts(o.PulsarReconcile(PulsarReconcileArgs{BodyAttempts: 0, RedeliveryCount: 3}))
 		}},
 		faultPulsarAttemptsMissing: {"2", func(t *testing.T, o *Oracle) string {
-			res, err := o.PulsarProperties(EnvelopeArgs{Envelope: envelopeJSON})
+			res, err := o.PulsarProperties(ProjectionArgs{Envelope: envelopeJSON})
 			return res.Properties["bq-attempts"] + errText(err)
 		}},
 		faultKafkaReconcileMax: {"1", func(t *testing.T, o *Oracle) string {
@@ -114,14 +114,14 @@ func probes() map[Fault]probe {
 			return attempts(o.KafkaReconcile(KafkaReconcileArgs{BodyAttempts: 1, HeaderAttempts: str("3")}))
 		}},
 		faultArtemisHyphenatedNames: {`{"bq_app_id":"babelqueue","bq_attempts":"2","bq_schema_version":"1","bq_source_lang":"java"}`, func(t *testing.T, o *Oracle) string {
-			res, err := o.ArtemisMessage(EnvelopeArgs{Envelope: envelopeJSON})
+			res, err := o.ArtemisMessage(ProjectionArgs{Envelope: envelopeJSON})
 			return toJSON(t, res.Properties) + errText(err)
 		}},
 		faultArtemisReconcileDecrement: {"3", func(t *testing.T, o *Oracle) string {
 			return attempts(o.ArtemisReconcile(ArtemisReconcileArgs{BodyAttempts: 0, DeliveryCount: 3}))
 		}},
 		faultRabbitMQHeadersStringified: {`{"x-attempts":2,"x-schema-version":1,"x-source-lang":"java"}`, func(t *testing.T, o *Oracle) string {
-			res, err := o.RabbitMQPublishing(EnvelopeArgs{Envelope: envelopeJSON})
+			res, err := o.RabbitMQPublishing(ProjectionArgs{Envelope: envelopeJSON})
 			return toJSON(t, res.Headers) + errText(err)
 		}},
 		faultRedisPayloadReencoded: {envelopeJSON, func(t *testing.T, o *Oracle) string {
@@ -189,7 +189,7 @@ func probes() map[Fault]probe {
 			return attempts(o.KafkaReconcile(KafkaReconcileArgs{BodyAttempts: 0, HeaderAttempts: str("2")}))
 		}},
 		faultKafkaHeadersBinaryInts: {`{"bq-attempts":"2","bq-schema-version":"1"}`, func(t *testing.T, o *Oracle) string {
-			res, err := o.KafkaHeaders(EnvelopeArgs{Envelope: envelopeJSON})
+			res, err := o.KafkaHeaders(ProjectionArgs{Envelope: envelopeJSON})
 			return toJSON(t, map[string]string{"bq-attempts": res.Headers["bq-attempts"], "bq-schema-version": res.Headers["bq-schema-version"]}) + errText(err)
 		}},
 		faultPayloadRequiredIgnored:       {"false", validProbe(`{"required":["a"]}`, `{}`)},

@@ -31,7 +31,16 @@ const (
 	faultDeadLetterReplacesTraceID    Fault = "dead-letter-replaces-trace-id"
 	faultHelperSwallowsError          Fault = "idempotency-helper-swallows-error"
 	faultSkipRaises                   Fault = "idempotency-skip-raises"
+	faultSQSProjectsOwnLang           Fault = "sqs-projects-own-lang"
+	faultASBProjectsOwnLang           Fault = "asb-projects-own-lang"
+	faultPulsarProjectsOwnLang        Fault = "pulsar-projects-own-lang"
+	faultKafkaProjectsOwnLang         Fault = "kafka-projects-own-lang"
+	faultArtemisProjectsOwnLang       Fault = "artemis-projects-own-lang"
+	faultRabbitMQProjectsOwnLang      Fault = "rabbitmq-projects-own-lang"
 )
+
+// ownLangProjection is the bug of each broker's own-lang fault.
+const ownLangProjection = "the produce-side projection stamps the producing SDK's own language tag as the source lang instead of meta.lang"
 
 // producerFaultTable is the catalogue of the producer block's mutants and
 // the idempotency helper's error mutants.
@@ -58,6 +67,12 @@ func producerFaultTable() []FaultInfo {
 		{Name: faultDeadLetterReplacesTraceID, Block: p, Description: "dead-lettering writes a fresh trace_id instead of preserving the original's"},
 		{Name: faultHelperSwallowsError, Block: i, Description: "the idempotency helper swallows the handler's error: the id stays unmarked but the caller sees success, so nothing retries or dead-letters"},
 		{Name: faultSkipRaises, Block: i, Description: "the idempotency helper raises an error for a delivery it skips instead of acking it"},
+		{Name: faultSQSProjectsOwnLang, Block: model.BlockSQS, Description: ownLangProjection},
+		{Name: faultASBProjectsOwnLang, Block: model.BlockASB, Description: ownLangProjection},
+		{Name: faultPulsarProjectsOwnLang, Block: model.BlockPulsar, Description: ownLangProjection},
+		{Name: faultKafkaProjectsOwnLang, Block: model.BlockKafka, Description: ownLangProjection},
+		{Name: faultArtemisProjectsOwnLang, Block: model.BlockArtemis, Description: ownLangProjection},
+		{Name: faultRabbitMQProjectsOwnLang, Block: model.BlockRabbitMQ, Description: ownLangProjection},
 	}
 }
 

@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -64,8 +65,42 @@ func producerProbes() map[Fault]probe {
 		faultDeadLetterErrorDropped:       {`"gateway timeout"`, lettered(str("gateway timeout"), block("error"))},
 		faultDeadLetterResetsAttempts:     {"2", lettered(nil, func(env map[string]any) string { return toJSONText(env["attempts"]) })},
 		faultDeadLetterReplacesTraceID:    {`"11111111-2222-4333-8444-555555555555"`, lettered(nil, func(env map[string]any) string { return toJSONText(env["trace_id"]) })},
-		faultHelperSwallowsError:          {"[true,false]", raisedProbe(d("A", "throw", false), d("A", "ok", false))},
-		faultSkipRaises:                   {"[false,false]", raisedProbe(d("A", "ok", false), d("A", "", false))},
+		faultSQSProjectsOwnLang: {"java", projectedLang(func(o *Oracle, a ProjectionArgs) (any, error) {
+			r, err := o.SQSAttributes(a)
+			return r.Attributes["bq-source-lang"].StringValue, err
+		})},
+		faultASBProjectsOwnLang: {"java", projectedLang(func(o *Oracle, a ProjectionArgs) (any, error) {
+			r, err := o.ASBMessage(a)
+			return r.ApplicationProperties["bq-source-lang"], err
+		})},
+		faultPulsarProjectsOwnLang: {"java", projectedLang(func(o *Oracle, a ProjectionArgs) (any, error) {
+			r, err := o.PulsarProperties(a)
+			return r.Properties["bq-source-lang"], err
+		})},
+		faultKafkaProjectsOwnLang: {"java", projectedLang(func(o *Oracle, a ProjectionArgs) (any, error) {
+			r, err := o.KafkaHeaders(a)
+			return r.Headers["bq-source-lang"], err
+		})},
+		faultArtemisProjectsOwnLang: {"java", projectedLang(func(o *Oracle, a ProjectionArgs) (any, error) {
+			r, err := o.ArtemisMessage(a)
+			return r.Properties["bq_source_lang"], err
+		})},
+		faultRabbitMQProjectsOwnLang: {"java", projectedLang(func(o *Oracle, a ProjectionArgs) (any, error) {
+			r, err := o.RabbitMQPublishing(a)
+			return r.Headers["x-source-lang"], err
+		})},
+		faultHelperSwallowsError: {"[true,false]", raisedProbe(d("A", "throw", false), d("A", "ok", false))},
+		faultSkipRaises:          {"[false,false]", raisedProbe(d("A", "ok", false), d("A", "", false))},
+	}
+}
+
+// projectedLang observes the source lang a projection writes for a Java
+// envelope when the oracle answers for Python.
+func projectedLang(project func(*Oracle, ProjectionArgs) (any, error)) func(*testing.T, *Oracle) string {
+	return func(t *testing.T, o *Oracle) string {
+		python := "python"
+		lang, err := project(o, ProjectionArgs{Envelope: envelopeJSON, Lang: &python})
+		return fmt.Sprint(lang) + errText(err)
 	}
 }
 

@@ -51,38 +51,38 @@ var (
 		Doc:    "builds a new envelope with the producer API from a URN, a queue and data (a JSON object) and encodes it",
 		Params: []Field{{Name: "urn", Type: textType}, {Name: "queue", Type: textType}, {Name: "data", Type: objectType}},
 		Result: Result{Member: "encoded", Type: envelopeType}}
-	SQSAttributes = Operation{Name: "sqs_attributes", Since: sinceFirst, Transport: model.BlockSQS,
+	SQSAttributes = Operation{Name: "sqs_attributes", Since: sinceFirst, Transport: model.BlockSQS, OwnLang: true,
 		Doc:    "runs the SQS transport's produce-side projection: the MessageAttributes, by name",
 		Params: envelopeParams, Result: Result{Member: "attributes", Type: Type{Kind: RecordMap, Record: "SQSAttribute"}}}
 	SQSReconcile = Operation{Name: "sqs_reconcile", Since: sinceFirst, Transport: model.BlockSQS,
 		Doc:    "reports the attempts a consumer sees after SQS reconciliation of a body carrying body_attempts; an absent count is an absent ApproximateReceiveCount",
 		Params: []Field{bodyAttempts, {Name: "approximate_receive_count", Type: Type{Kind: OptionalText}}},
 		Result: attemptsResult}
-	ASBMessage = Operation{Name: "asb_message", Since: sinceFirst, Transport: model.BlockASB,
+	ASBMessage = Operation{Name: "asb_message", Since: sinceFirst, Transport: model.BlockASB, OwnLang: true,
 		Doc:    "runs the Azure Service Bus transport's produce-side projection",
 		Params: envelopeParams, Result: Result{Type: Type{Kind: Record, Record: "ASBMessage"}}}
 	ASBReconcile = Operation{Name: "asb_reconcile", Since: sinceFirst, Transport: model.BlockASB,
 		Doc:    "reports the attempts after Azure Service Bus reconciliation with the 1-based DeliveryCount",
 		Params: []Field{bodyAttempts, {Name: "delivery_count", Type: integerType}}, Result: attemptsResult}
-	PulsarProperties = Operation{Name: "pulsar_properties", Since: sinceFirst, Transport: model.BlockPulsar,
+	PulsarProperties = Operation{Name: "pulsar_properties", Since: sinceFirst, Transport: model.BlockPulsar, OwnLang: true,
 		Doc:    "runs the Pulsar transport's produce-side projection: the message properties",
 		Params: envelopeParams, Result: Result{Member: "properties", Type: textMapType}}
 	PulsarReconcile = Operation{Name: "pulsar_reconcile", Since: sinceFirst, Transport: model.BlockPulsar,
 		Doc:    "reports the attempts after Pulsar reconciliation with the 0-based RedeliveryCount",
 		Params: []Field{bodyAttempts, {Name: "redelivery_count", Type: integerType}}, Result: attemptsResult}
-	KafkaHeaders = Operation{Name: "kafka_headers", Since: sinceFirst, Transport: model.BlockKafka,
+	KafkaHeaders = Operation{Name: "kafka_headers", Since: sinceFirst, Transport: model.BlockKafka, OwnLang: true,
 		Doc:    "runs the Kafka transport's produce-side projection: the record headers as UTF-8 strings",
 		Params: envelopeParams, Result: Result{Member: "headers", Type: textMapType}}
 	KafkaReconcile = Operation{Name: "kafka_reconcile", Since: sinceFirst, Transport: model.BlockKafka,
 		Doc:    "reports the attempts after Kafka reconciliation with the bq-attempts header as the text on the wire; an absent header_attempts is an absent header",
 		Params: []Field{bodyAttempts, {Name: "header_attempts", Type: Type{Kind: OptionalText}}}, Result: attemptsResult}
-	ArtemisMessage = Operation{Name: "artemis_message", Since: sinceFirst, Transport: model.BlockArtemis,
+	ArtemisMessage = Operation{Name: "artemis_message", Since: sinceFirst, Transport: model.BlockArtemis, OwnLang: true,
 		Doc:    "runs the Artemis transport's produce-side projection onto an AMQP 1.0 message",
 		Params: envelopeParams, Result: Result{Type: Type{Kind: Record, Record: "ArtemisMessage"}}}
 	ArtemisReconcile = Operation{Name: "artemis_reconcile", Since: sinceFirst, Transport: model.BlockArtemis,
 		Doc:    "reports the attempts after Artemis reconciliation with the 0-based delivery-count",
 		Params: []Field{bodyAttempts, {Name: "delivery_count", Type: integerType}}, Result: attemptsResult}
-	RabbitMQPublishing = Operation{Name: "rabbitmq_publishing", Since: sinceFirst, Transport: model.BlockRabbitMQ,
+	RabbitMQPublishing = Operation{Name: "rabbitmq_publishing", Since: sinceFirst, Transport: model.BlockRabbitMQ, OwnLang: true,
 		Doc:    "runs the RabbitMQ transport's produce-side projection onto an AMQP 0-9-1 publishing",
 		Params: envelopeParams, Result: Result{Type: Type{Kind: Record, Record: "RabbitMQPublishing"}}}
 	RedisRoundtrip = Operation{Name: "redis_roundtrip", Since: sinceFirst, Transport: model.BlockRedis,

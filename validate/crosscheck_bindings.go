@@ -10,27 +10,35 @@ import (
 func bindingExpectations(s *model.Suite) []expectation {
 	var out []expectation
 	if s.SQS != nil {
-		out = append(out, sqsExpectations(s)...)
+		out = append(out, sqsExpectations(s, "attribute_projection", s.SQS.Projection)...)
+		out = append(out, sqsExpectations(s, "attribute_projection"+model.ForeignLangSuffix, s.SQS.ForeignLang)...)
 		out = append(out, reconcileExpectations(model.BlockSQS, protocol.SQSReconcile.Name, s.SQS.Reconciliation)...)
 	}
 	if s.ASB != nil {
-		out = append(out, asbExpectations(s)...)
+		out = append(out, asbExpectations(s, projection, s.ASB.Projection)...)
+		out = append(out, asbExpectations(s, foreignProjection, s.ASB.ForeignLang)...)
 		out = append(out, reconcileExpectations(model.BlockASB, protocol.ASBReconcile.Name, s.ASB.Reconciliation)...)
 	}
 	if s.Pulsar != nil {
-		out = append(out, stringMapExpectations(s, model.BlockPulsar, protocol.PulsarProperties.Name, protocol.PulsarProperties.Result.Member, s.Pulsar.Projection)...)
+		out = append(out, stringMapExpectations(s, model.BlockPulsar, protocol.PulsarProperties, projection, s.Pulsar.Projection)...)
+		out = append(out, stringMapExpectations(s, model.BlockPulsar, protocol.PulsarProperties, foreignProjection, s.Pulsar.ForeignLang)...)
 		out = append(out, reconcileExpectations(model.BlockPulsar, protocol.PulsarReconcile.Name, s.Pulsar.Reconciliation)...)
 	}
 	if s.Kafka != nil {
-		out = append(out, stringMapExpectations(s, model.BlockKafka, protocol.KafkaHeaders.Name, protocol.KafkaHeaders.Result.Member, s.Kafka.Projection)...)
+		out = append(out, stringMapExpectations(s, model.BlockKafka, protocol.KafkaHeaders, projection, s.Kafka.Projection)...)
+		out = append(out, stringMapExpectations(s, model.BlockKafka, protocol.KafkaHeaders, foreignProjection, s.Kafka.ForeignLang)...)
 		out = append(out, reconcileExpectations(model.BlockKafka, protocol.KafkaReconcile.Name, s.Kafka.Reconciliation)...)
 	}
 	if s.Artemis != nil {
-		out = append(out, artemisExpectations(s)...)
+		out = append(out, artemisExpectations(s, projection, s.Artemis.Projection)...)
+		out = append(out, artemisExpectations(s, foreignProjection, s.Artemis.ForeignLang)...)
 		out = append(out, reconcileExpectations(model.BlockArtemis, protocol.ArtemisReconcile.Name, s.Artemis.Reconciliation)...)
 	}
 	out = append(out, gateExpectations(s)...)
-	out = append(out, rabbitExpectations(s)...)
+	if s.RabbitMQ != nil {
+		out = append(out, rabbitExpectations(s, projection, s.RabbitMQ.Projection)...)
+		out = append(out, rabbitExpectations(s, foreignProjection, s.RabbitMQ.ForeignLang)...)
+	}
 	out = append(out, redisExpectations(s)...)
 	return out
 }
@@ -51,8 +59,13 @@ func reconcileExpectations(block, op string, rec *model.Reconciliation) []expect
 	return out
 }
 
-func sqsExpectations(s *model.Suite) []expectation {
-	p := s.SQS.Projection
+// The case names of the projections but SQS's, as model.CaseIDs names them.
+const (
+	projection        = "property_projection"
+	foreignProjection = projection + model.ForeignLangSuffix
+)
+
+func sqsExpectations(s *model.Suite, name string, p *model.SQSProjection) []expectation {
 	if p == nil {
 		return nil
 	}
@@ -62,17 +75,16 @@ func sqsExpectations(s *model.Suite) []expectation {
 			model.Member{Key: "DataType", Value: model.StringValue(a.DataType)},
 			model.Member{Key: "StringValue", Value: model.StringValue(a.StringValue)})})
 	}
-	return []expectation{{block: model.BlockSQS, name: "attribute_projection", at: p.At, op: protocol.SQSAttributes.Name,
+	return []expectation{{block: model.BlockSQS, name: name, at: p.At, op: protocol.SQSAttributes.Name,
 		args:  envelopeArgs(s, p.EnvelopeFile),
 		judge: func(r model.Value) string { return mismatch("message_attributes", field(r, "attributes"), want) }}}
 }
 
-func asbExpectations(s *model.Suite) []expectation {
-	p := s.ASB.Projection
+func asbExpectations(s *model.Suite, name string, p *model.ASBProjection) []expectation {
 	if p == nil {
 		return nil
 	}
-	return []expectation{{block: model.BlockASB, name: "property_projection", at: p.At, op: protocol.ASBMessage.Name,
+	return []expectation{{block: model.BlockASB, name: name, at: p.At, op: protocol.ASBMessage.Name,
 		args: envelopeArgs(s, p.EnvelopeFile),
 		judge: func(r model.Value) string {
 			return firstProblem(
@@ -92,21 +104,20 @@ func stringMap(entries []model.StringEntry) model.Value {
 	return v
 }
 
-func stringMapExpectations(s *model.Suite, block, op, key string, p *model.StringMapProjection) []expectation {
+func stringMapExpectations(s *model.Suite, block string, op protocol.Operation, name string, p *model.StringMapProjection) []expectation {
 	if p == nil {
 		return nil
 	}
-	want := stringMap(p.Entries)
-	return []expectation{{block: block, name: "property_projection", at: p.At, op: op, args: envelopeArgs(s, p.EnvelopeFile),
+	want, key := stringMap(p.Entries), op.Result.Member
+	return []expectation{{block: block, name: name, at: p.At, op: op.Name, args: envelopeArgs(s, p.EnvelopeFile),
 		judge: func(r model.Value) string { return mismatch(key, field(r, key), want) }}}
 }
 
-func artemisExpectations(s *model.Suite) []expectation {
-	p := s.Artemis.Projection
+func artemisExpectations(s *model.Suite, name string, p *model.ArtemisProjection) []expectation {
 	if p == nil {
 		return nil
 	}
-	return []expectation{{block: model.BlockArtemis, name: "property_projection", at: p.At, op: protocol.ArtemisMessage.Name,
+	return []expectation{{block: model.BlockArtemis, name: name, at: p.At, op: protocol.ArtemisMessage.Name,
 		args: envelopeArgs(s, p.EnvelopeFile),
 		judge: func(r model.Value) string {
 			return firstProblem(
@@ -116,12 +127,11 @@ func artemisExpectations(s *model.Suite) []expectation {
 		}}}
 }
 
-func rabbitExpectations(s *model.Suite) []expectation {
-	if s.RabbitMQ == nil || s.RabbitMQ.Projection == nil {
+func rabbitExpectations(s *model.Suite, name string, p *model.RabbitMQProjection) []expectation {
+	if p == nil {
 		return nil
 	}
-	p := s.RabbitMQ.Projection
-	return []expectation{{block: model.BlockRabbitMQ, name: "property_projection", at: p.At, op: protocol.RabbitMQPublishing.Name,
+	return []expectation{{block: model.BlockRabbitMQ, name: name, at: p.At, op: protocol.RabbitMQPublishing.Name,
 		args: envelopeArgs(s, p.EnvelopeFile),
 		judge: func(r model.Value) string {
 			for _, e := range p.Properties {

@@ -188,6 +188,15 @@ type Artemis struct {
 // Redis is the "redis" block.
 type Redis struct {
 	PayloadIdentity *PayloadIdentity // payload_identity
+	ProduceIdentity *ProduceIdentity // produce_identity (1.6.0)
+}
+
+// ProduceIdentity is redis.produce_identity: what the publisher is given;
+// the element it stores must be that envelope's own encoding.
+type ProduceIdentity struct {
+	URN, Queue, TraceID string
+	Data                Value
+	At                  Location
 }
 
 // PayloadIdentity is redis.payload_identity.

@@ -95,6 +95,9 @@ func (s *Suite) caseEntries(block string) caseNameList {
 		if p := s.Redis.PayloadIdentity; p != nil {
 			n.addEntry(caseEntry{name: "payload_identity", at: p.At, fixture: p.EnvelopeFile})
 		}
+		if p := s.Redis.ProduceIdentity; p != nil {
+			n.add("produce_identity", p.At)
+		}
 	case BlockRabbitMQ:
 		if p := s.RabbitMQ.Projection; p != nil {
 			n.addEntry(caseEntry{name: "property_projection", at: p.At, fixture: p.EnvelopeFile})

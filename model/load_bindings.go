@@ -154,7 +154,12 @@ func readRedis(r *reader, v Value, at Pointer) {
 	if p := o.child("payload_identity", false); p != nil {
 		b.PayloadIdentity = &PayloadIdentity{EnvelopeFile: p.fileRef("envelope_file"), At: p.loc()}
 	}
-	o.unknownMembers("payload_identity")
+	if p := o.child("produce_identity", false); p != nil {
+		b.ProduceIdentity = &ProduceIdentity{URN: p.str("urn"), Queue: p.str("queue"), TraceID: p.str("trace_id"), At: p.loc()}
+		b.ProduceIdentity.Data, _ = p.typed("data", Object, true)
+		p.unknownMembers("urn", "queue", "data", "trace_id")
+	}
+	o.unknownMembers("payload_identity", "produce_identity")
 }
 
 func readRabbitMQ(r *reader, v Value, at Pointer) {

@@ -138,6 +138,7 @@ func operations() []opSpec {
 		operation(protocol.Produce, (*Oracle).Produce),
 		operation(protocol.DeadLetter, (*Oracle).DeadLetter),
 		operation(protocol.IdempotencyRaised, (*Oracle).IdempotencyRaised),
+		operation(protocol.RedisProduce, (*Oracle).RedisProduce),
 	}
 }
 

@@ -37,6 +37,8 @@ const (
 	faultKafkaProjectsOwnLang         Fault = "kafka-projects-own-lang"
 	faultArtemisProjectsOwnLang       Fault = "artemis-projects-own-lang"
 	faultRabbitMQProjectsOwnLang      Fault = "rabbitmq-projects-own-lang"
+	faultRedisProduceFramed           Fault = "redis-produce-framed"
+	faultRedisProduceReserialised     Fault = "redis-produce-reserialised"
 )
 
 // ownLangProjection is the bug of each broker's own-lang fault.
@@ -73,6 +75,8 @@ func producerFaultTable() []FaultInfo {
 		{Name: faultKafkaProjectsOwnLang, Block: model.BlockKafka, Description: ownLangProjection},
 		{Name: faultArtemisProjectsOwnLang, Block: model.BlockArtemis, Description: ownLangProjection},
 		{Name: faultRabbitMQProjectsOwnLang, Block: model.BlockRabbitMQ, Description: ownLangProjection},
+		{Name: faultRedisProduceFramed, Block: model.BlockRedis, Description: "the Redis publisher always wraps the envelope in a frame ({\"headers\":{},\"body\":...}), even with no headers to carry"},
+		{Name: faultRedisProduceReserialised, Block: model.BlockRedis, Description: "the Redis publisher stores the envelope written by a second serialiser ('/' and non-ASCII escaped) instead of the codec's bytes"},
 	}
 }
 

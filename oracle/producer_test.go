@@ -89,8 +89,10 @@ func producerProbes() map[Fault]probe {
 			r, err := o.RabbitMQPublishing(a)
 			return r.Headers["x-source-lang"], err
 		})},
-		faultHelperSwallowsError: {"[true,false]", raisedProbe(d("A", "throw", false), d("A", "ok", false))},
-		faultSkipRaises:          {"[false,false]", raisedProbe(d("A", "ok", false), d("A", "", false))},
+		faultRedisProduceFramed:       {"element is the envelope", redisProduceProbe},
+		faultRedisProduceReserialised: {"element is the envelope", redisProduceProbe},
+		faultHelperSwallowsError:      {"[true,false]", raisedProbe(d("A", "throw", false), d("A", "ok", false))},
+		faultSkipRaises:               {"[false,false]", raisedProbe(d("A", "ok", false), d("A", "", false))},
 	}
 }
 
@@ -214,4 +216,21 @@ func TestDeadLetterRefusesWhatTheSchemaDoesNot(t *testing.T) {
 	if _, err := o.DeadLetter(DeadLetterArgs{Envelope: r.Encoded, Reason: "failed", OriginalQueue: "q"}); err == nil {
 		t.Error("a dead-lettered envelope was dead-lettered again")
 	}
+}
+
+// redisProduceProbe observes whether the stored element is the envelope's
+// own encoding, with the URN given.
+func redisProduceProbe(t *testing.T, o *Oracle) string {
+	r, err := o.RedisProduce(RedisProduceArgs{URN: "urn:x", Queue: "q", Data: json.RawMessage(`{"p":"a/é"}`), TraceID: "t-1"})
+	if err != nil {
+		return err.Error()
+	}
+	var env map[string]any
+	if json.Unmarshal([]byte(r.Element), &env) != nil || env["job"] != "urn:x" || env["trace_id"] != "t-1" {
+		return "element is not the envelope: " + r.Element
+	}
+	if r.Element != r.Reencoded {
+		return "element is not the codec's bytes: " + r.Element
+	}
+	return "element is the envelope"
 }

@@ -175,6 +175,7 @@ func TestServeEveryOperation(t *testing.T) {
 		"write_messages":     map[string]any{"sink": "other", "action": "fail", "batches": []any{[]any{"m1"}}, "refused": []any{}},
 		"produce":            map[string]any{"urn": "urn:x", "queue": "q", "data": map[string]any{}, "trace_id": nil, "lang": "php"},
 		"dead_letter":        map[string]any{"envelope": envelopeJSON, "reason": "failed", "original_queue": "q"},
+		"redis_produce":      map[string]any{"urn": "urn:x", "queue": "q", "data": map[string]any{"p": "a/é"}, "trace_id": "t"},
 		"idempotency_raised": map[string]any{"deliveries": []any{map[string]any{"meta_id": "a", "outcome": "throw"}}},
 	}
 	ops := correct(t).Capabilities().Operations

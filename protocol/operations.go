@@ -88,6 +88,11 @@ var (
 	RedisRoundtrip = Operation{Name: "redis_roundtrip", Since: sinceFirst, Transport: model.BlockRedis,
 		Doc:    "produces envelope onto a fresh Redis queue, reserves it and returns the element exactly as reserve returns it, with the length of the queue's ready list after each step",
 		Params: envelopeParams, Result: Result{Type: Type{Kind: Record, Record: "RedisRoundtrip"}}}
+	RedisProduce = Operation{Name: "redis_produce", Since: sinceProducer, Transport: model.BlockRedis,
+		Doc: "publishes a new message from urn, queue, data and trace_id with the Redis transport's publisher onto a fresh queue and returns the element it stored, exactly, and that element decoded and encoded again by the SDK's codec",
+		Params: []Field{{Name: "urn", Type: textType}, {Name: "queue", Type: textType}, {Name: "data", Type: objectType},
+			{Name: "trace_id", Type: textType}},
+		Result: Result{Type: Type{Kind: Record, Record: "RedisProduced"}}}
 	// The schema-version gates: the consumer reads the native
 	// schema-version property before decoding.
 	SQSSchemaVersionGate     = gate(model.BlockSQS, "SQS message attribute")
@@ -164,7 +169,7 @@ var Operations = []Operation{
 	Decode, Reencode, Make, SQSAttributes, SQSReconcile, ASBMessage, ASBReconcile, PulsarProperties, PulsarReconcile, KafkaHeaders, KafkaReconcile, ArtemisMessage, ArtemisReconcile, RabbitMQPublishing, RedisRoundtrip, IdempotencyKey, IdempotencyReplay, ValidatePayload,
 	SQSSchemaVersionGate, ASBSchemaVersionGate, PulsarSchemaVersionGate, KafkaSchemaVersionGate, ArtemisSchemaVersionGate,
 	Settle, ReadMessage, WriteMessages,
-	Produce, DeadLetter, IdempotencyRaised,
+	Produce, DeadLetter, IdempotencyRaised, RedisProduce,
 }
 
 // Records are the structured values the operations exchange.
@@ -232,6 +237,10 @@ var Records = []RecordType{
 		{Name: "settlements", Type: objectType, Doc: "each source message's settlement by id: acknowledged, requeued or unsettled"},
 		{Name: "dead_letters", Type: Type{Kind: TextList}, Doc: "the ids whose bodies reached the dead-letter sink"},
 		{Name: "acknowledged_after", Type: objectType, Doc: "for each acknowledged id, the sink event after which it was"},
+	}},
+	{Name: "RedisProduced", Doc: "the outcome of redis_produce", Fields: []Field{
+		{Name: "element", Type: envelopeType, Doc: "the queue element the publisher stored, exactly"},
+		{Name: "reencoded", Type: envelopeType, Doc: "the element decoded and encoded again by the SDK's codec; empty when it does not decode"},
 	}},
 	{Name: "Delivery", Doc: "one delivery of an idempotency replay", Fields: []Field{
 		{Name: "meta_id", Type: textType, Doc: "the message's meta.id; empty means the message has none"},

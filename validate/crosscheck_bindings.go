@@ -144,12 +144,16 @@ func rabbitExpectations(s *model.Suite, name string, p *model.RabbitMQProjection
 }
 
 func redisExpectations(s *model.Suite) []expectation {
-	if s.Redis == nil || s.Redis.PayloadIdentity == nil {
+	if s.Redis == nil {
 		return nil
+	}
+	out := redisProduceExpectations(s.Redis.ProduceIdentity)
+	if s.Redis.PayloadIdentity == nil {
+		return out
 	}
 	p := s.Redis.PayloadIdentity
 	want := string(s.Fixture(p.EnvelopeFile))
-	return []expectation{{block: model.BlockRedis, name: "payload_identity", at: p.At, op: protocol.RedisRoundtrip.Name,
+	return append(out, expectation{block: model.BlockRedis, name: "payload_identity", at: p.At, op: protocol.RedisRoundtrip.Name,
 		args: envelopeArgs(s, p.EnvelopeFile),
 		judge: func(r model.Value) string {
 			if el := field(r, "element"); el.Kind != model.String || el.Text != want {
@@ -159,6 +163,33 @@ func redisExpectations(s *model.Suite) []expectation {
 			// up on reserve: a subject that never used the list fails here.
 			return firstProblem(mismatch("queued_after_produce", field(r, "queued_after_produce"), intValue(1)),
 				mismatch("queued_after_reserve", field(r, "queued_after_reserve"), intValue(0)))
+		}})
+}
+
+// redisProduceExpectations asks the publisher to store a new message and
+// checks the element is that envelope, as the codec writes it.
+func redisProduceExpectations(p *model.ProduceIdentity) []expectation {
+	if p == nil {
+		return nil
+	}
+	return []expectation{{block: model.BlockRedis, name: "produce_identity", at: p.At, op: protocol.RedisProduce.Name,
+		args: map[string]any{"urn": p.URN, "queue": p.Queue, "data": raw(p.Data), "trace_id": p.TraceID},
+		judge: func(r model.Value) string {
+			el := field(r, "element")
+			doc, err := model.ParseDerived([]byte(el.Text))
+			if el.Kind != model.String || err != nil || doc.Kind != model.Object {
+				return "the stored element is not a JSON object"
+			}
+			if msg := firstProblem(mismatch("job", field(doc, "job"), model.StringValue(p.URN)),
+				mismatch("trace_id", field(doc, "trace_id"), model.StringValue(p.TraceID)),
+				mismatch("data", field(doc, "data"), p.Data),
+				mismatch("meta.queue", field(doc, "meta", "queue"), model.StringValue(p.Queue))); msg != "" {
+				return msg
+			}
+			if field(r, "reencoded").Text != el.Text {
+				return "the stored element is not the bytes the codec writes for it"
+			}
+			return ""
 		}}}
 }
 

@@ -57,7 +57,7 @@ func TestSDKLayout(t *testing.T) {
 			t.Errorf("SDK output contains the verify module's %s", path)
 		}
 	}
-	if want := 17 + 4 + len(s.Files); len(files) != want {
+	if want := len(model.KnownBlocks) + 4 + len(s.Files); len(files) != want {
 		t.Errorf("%d files, want %d", len(files), want)
 	}
 }

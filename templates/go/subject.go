@@ -1,6 +1,7 @@
 package gobackend
 
 import (
+	"go/types"
 	"fmt"
 	"go/token"
 	"strconv"
@@ -230,7 +231,9 @@ func unexported(name string) string {
 		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
 	}
 	id := b.String()
-	if token.IsKeyword(id) {
+	// A keyword cannot be a name; a predeclared one (error) would shadow
+	// the type in the signature's own results.
+	if token.IsKeyword(id) || types.Universe.Lookup(id) != nil {
 		id += "Value"
 	}
 	return id
@@ -299,10 +302,10 @@ func addDefaults(b *fileBuilder, api *subjectAPI) {
 		jen.Type().Id(defaultsType).Struct())
 	for _, op := range api.Operations {
 		wrap := wrapSignature(defaultsType, op)
-		// bqgen's own text (operation names and revisions), so a plain literal
+		// bqgen's own text (operation names and revisions), so a plain
+		// literal; no local, which a parameter (dead_letter's reason) could shadow
 		b.decl("", methodDeclaration(defaultsType, op, wrap).Block(
-			jen.Id("reason").Op(":=").Lit(op.Default),
-			jen.Return(jen.Id(op.Zero), jen.Id(notProvided).Call(jen.Id("reason")))))
+			jen.Return(jen.Id(op.Zero), jen.Id(notProvided).Call(jen.Lit(op.Default)))))
 	}
 }
 
@@ -415,6 +418,10 @@ func oracleMethodBody(api *subjectAPI, op goOperation) []jen.Code {
 			value = jen.String().Parens(jen.Id(p.Name))
 		}
 		args[i] = keyed(p.Wire, value)
+	}
+	if op.Op.OwnLang {
+		// the oracle answers for every language: it stamps the one asked
+		args = append(args, keyed(protocol.OwnLangArg, jen.Lit(ownLang)))
 	}
 	call := jen.Err().Op(":=").Id("conformanceOracleCall").Call(jen.Lit(op.Wire),
 		composite(jen.Map(jen.String()).Any(), args...), jen.Op("&").Id("result"))

@@ -64,6 +64,7 @@ var blockViews = map[string]blockView{
 	model.BlockSettlement:           blockFile(model.BlockSettlement, addSettlement),
 	model.BlockRowErrors:            blockFile(model.BlockRowErrors, addRowErrors),
 	model.BlockFailedWrites:         blockFile(model.BlockFailedWrites, addFailedWrites),
+	model.BlockProducer:             blockFile(model.BlockProducer, addProducer),
 }
 
 // blockAdder adds a block's tests (and the helpers only that block uses) to

@@ -31,12 +31,14 @@ func addIdempotency(s *model.Suite, b *fileBuilder) error {
 	if block.HasSeqs {
 		name := testName(model.BlockIdempotency, "sequences")
 		runs := make([]jen.Code, len(block.Sequences))
+		raised := false
 		for i, seq := range block.Sequences {
 			runs[i] = b.subtest(seq.Name, jen.Id(expectReplay).Call(jen.Id("t"), jen.Id("subject"), intLit(seq.ExpectedEffects), replaySteps(seq.Deliveries)))
+			raised = raised || seq.ChecksRaised()
 		}
 		b.decl(name+" runs idempotency.sequences: one wrapped handler over one fresh store runs or skips each delivery as expected.",
 			b.testFunc(name, runs...))
-		emitReplayHelpers(b)
+		emitReplayHelpers(b, raised)
 	}
 	return nil
 }
@@ -54,20 +56,24 @@ func replaySteps(ds []model.Delivery) *jen.Statement {
 			fields = append(fields, named("ForgetBefore", jen.True()))
 		}
 		fields = append(fields, named("ExpectRun", jen.Lit(d.ExpectEffect == "run")))
+		if d.ExpectRaised != nil {
+			fields = append(fields, named("ExpectRaised", jen.Id("conformancePtr").Call(jen.Lit(*d.ExpectRaised))))
+		}
 		rows[i] = row(fields...)
 	}
 	return list(jen.Id(replayStepType), rows...)
 }
 
-// emitReplayHelpers adds the step type and the replay check.
-func emitReplayHelpers(b *fileBuilder) {
-	b.decl(replayStepType+" is one delivery of a sequence and whether the handler must run for it.",
-		jen.Type().Id(replayStepType).Struct(
-			jen.Id("MetaID").String(),
-			jen.Id("Outcome").String(),
-			jen.Id("ForgetBefore").Bool(),
-			jen.Id("ExpectRun").Bool(),
-		))
+// emitReplayHelpers adds the step type and the replay check; raised: a
+// sequence says whether the handler's error comes back out (1.6.0).
+func emitReplayHelpers(b *fileBuilder, raised bool) {
+	stepFields := []jen.Code{jen.Id("MetaID").String(), jen.Id("Outcome").String(), jen.Id("ForgetBefore").Bool(), jen.Id("ExpectRun").Bool()}
+	doc := " is one delivery of a sequence and whether the handler must run for it."
+	if raised {
+		stepFields = append(stepFields, jen.Id("ExpectRaised").Op("*").Bool().Comment("whether its error comes back out; nil: not said"))
+		doc = " is one delivery of a sequence, whether the handler must run for it and whether the handler's error must come back out of the helper."
+	}
+	b.decl(replayStepType+doc, jen.Type().Id(replayStepType).Struct(stepFields...))
 	step := func(f string) *jen.Statement { return jen.Id("steps").Index(jen.Id("i")).Dot(f) }
 	b.decl(expectReplay+" replays the steps through the subject and checks, delivery by delivery, whether the handler ran, and how often it ran in all.",
 		jen.Func().Id(expectReplay).ParamsFunc(params(expectReplay, tbParam(), subjectParam(), jen.Id("wantRuns").Int(), jen.Id("steps").Index().Id(replayStepType))).Block(
@@ -90,6 +96,42 @@ func emitReplayHelpers(b *fileBuilder) {
 			),
 			jen.If(jen.Id("runs").Op("!=").Id("wantRuns")).Block(
 				tDo("Errorf", jen.Lit("the handler ran %d times, want %d (expected_effects)"), jen.Id("runs"), jen.Id("wantRuns"))),
+			raisedCheck(raised),
+		))
+	if raised {
+		emitRaisedHelper(b)
+	}
+}
+
+// raisedCheck is the call of the raised check, where a sequence says.
+func raisedCheck(raised bool) jen.Code {
+	if !raised {
+		return jen.Null()
+	}
+	return jen.Id(expectRaised).Call(jen.Id("t"), jen.Id("subject"), jen.Id("deliveries"), jen.Id("steps"))
+}
+
+const expectRaised = "conformanceExpectRaised"
+
+// emitRaisedHelper adds the check that the handler's error comes back out
+// of the helper for each delivery that says so.
+func emitRaisedHelper(b *fileBuilder) {
+	step := func(f string) *jen.Statement { return jen.Id("steps").Index(jen.Id("i")).Dot(f) }
+	b.decl(expectRaised+" replays the same deliveries and checks, for each step that says, whether the wrapped handler's error came back to the caller; it asks nothing when no step says.",
+		jen.Func().Id(expectRaised).ParamsFunc(params(expectRaised, tbParam(), subjectParam(), jen.Id("deliveries").Index().Id(recordType("Delivery")), jen.Id("steps").Index().Id(replayStepType))).Block(
+			tHelper(),
+			jen.Id("says").Op(":=").False(),
+			jen.For(jen.List(jen.Id("_"), jen.Id("s")).Op(":=").Range().Id("steps")).Block(
+				jen.Id("says").Op("=").Id("says").Op("||").Id("s").Dot("ExpectRaised").Op("!=").Nil()),
+			jen.If(jen.Op("!").Id("says")).Block(jen.Return()),
+			jen.List(jen.Id("raised"), jen.Err()).Op(":=").Id("subject").Dot(exported(protocol.IdempotencyRaised.Name)).Call(jen.Id("deliveries")),
+			requireOK(protocol.IdempotencyRaised),
+			jen.If(jen.Len(jen.Id("raised")).Op("!=").Len(jen.Id("steps"))).Block(
+				tDo("Fatalf", jen.Lit("idempotency_raised reported %d deliveries, want %d"), jen.Len(jen.Id("raised")), jen.Len(jen.Id("steps")))),
+			jen.For(jen.List(jen.Id("i"), jen.Id("gotError")).Op(":=").Range().Id("raised")).Block(
+				jen.If(step("ExpectRaised").Op("!=").Nil().Op("&&").Id("gotError").Op("!=").Op("*").Add(step("ExpectRaised"))).Block(
+					tDo("Errorf", jen.Lit("delivery %d (meta_id %q, outcome %q): the handler's error came back to the caller = %v, want %v"),
+						jen.Id("i"), step("MetaID"), step("Outcome"), jen.Id("gotError"), jen.Op("*").Add(step("ExpectRaised"))))),
 		))
 }
 

@@ -20,21 +20,38 @@ func projectionTest(b *fileBuilder, block, sub, doc string, op protocol.Operatio
 	b.decl(name+" runs "+block+"."+sub+": "+doc, b.caseTest(name, sub, body...))
 }
 
+// projectionSub is the case id of every broker's projection but SQS's.
+const projectionSub = "property_projection"
+
 // gotField is got.Field.
 func gotField(f string) *jen.Statement { return jen.Id("got").Dot(f) }
 
+// foreignLangDoc ends the doc of a projection's second test.
+const foreignLangDoc = " The envelope's meta.lang is another SDK's."
+
+// projections calls add for a block's projection and its foreign-lang twin,
+// each with its case id and the end of its doc.
+func projections[P any](sub string, own, foreign *P, add func(sub, docEnd string, p *P)) {
+	if own != nil {
+		add(sub, "", own)
+	}
+	if foreign != nil {
+		add(sub+model.ForeignLangSuffix, foreignLangDoc, foreign)
+	}
+}
+
 func addSQS(s *model.Suite, b *fileBuilder) error {
 	block := s.SQS
-	if p := block.Projection; p != nil {
+	projections("attribute_projection", block.Projection, block.ForeignLang, func(sub, docEnd string, p *model.SQSProjection) {
 		fields := make([]field, len(p.Attributes))
 		for i, a := range p.Attributes {
 			fields[i] = keyed(a.Name, row(named("DataType", jen.Lit(a.DataType)), named("StringValue", jen.Lit(a.StringValue))))
 		}
-		projectionTest(b, model.BlockSQS, "attribute_projection", "the MessageAttributes are exactly the expected ones.",
+		projectionTest(b, model.BlockSQS, sub, "the MessageAttributes are exactly the expected ones."+docEnd,
 			protocol.SQSAttributes, p.EnvelopeFile,
 			jen.Id("conformanceExpectExactMap").Call(jen.Id("t"), jen.Lit("attributes"), jen.Id("got"),
 				composite(jen.Map(jen.String()).Id(recordType(protocol.SQSAttributes.Result.Type.Record)), fields...)))
-	}
+	})
 	if err := emitReconciliation(b, model.BlockSQS, block.Reconciliation, protocol.SQSReconcile); err != nil {
 		return err
 	}
@@ -43,15 +60,15 @@ func addSQS(s *model.Suite, b *fileBuilder) error {
 
 func addASB(s *model.Suite, b *fileBuilder) error {
 	block := s.ASB
-	if p := block.Projection; p != nil {
-		projectionTest(b, model.BlockASB, "property_projection", "the message fields are equal and the application properties deep-equal (typed).",
+	projections(projectionSub, block.Projection, block.ForeignLang, func(sub, docEnd string, p *model.ASBProjection) {
+		projectionTest(b, model.BlockASB, sub, "the message fields are equal and the application properties deep-equal (typed)."+docEnd,
 			protocol.ASBMessage, p.EnvelopeFile,
 			expectEqual("subject", gotField("Subject"), jen.Lit(p.Subject)),
 			expectEqual("correlation_id", gotField("CorrelationID"), jen.Lit(p.CorrelationID)),
 			expectEqual("message_id", gotField("MessageID"), jen.Lit(p.MessageID)),
 			expectEqual("content_type", gotField("ContentType"), jen.Lit(p.ContentType)),
 			expectJSON("application_properties", gotField("ApplicationProperties"), p.ApplicationProperties))
-	}
+	})
 	if err := emitReconciliation(b, model.BlockASB, block.Reconciliation, protocol.ASBReconcile); err != nil {
 		return err
 	}
@@ -60,11 +77,11 @@ func addASB(s *model.Suite, b *fileBuilder) error {
 
 func addPulsar(s *model.Suite, b *fileBuilder) error {
 	block := s.Pulsar
-	if p := block.Projection; p != nil {
-		projectionTest(b, model.BlockPulsar, "property_projection", "the message properties are exactly the expected strings.",
+	projections(projectionSub, block.Projection, block.ForeignLang, func(sub, docEnd string, p *model.StringMapProjection) {
+		projectionTest(b, model.BlockPulsar, sub, "the message properties are exactly the expected strings."+docEnd,
 			protocol.PulsarProperties, p.EnvelopeFile,
 			jen.Id("conformanceExpectExactMap").Call(jen.Id("t"), jen.Lit("properties"), jen.Id("got"), stringMap(p.Entries)))
-	}
+	})
 	if err := emitReconciliation(b, model.BlockPulsar, block.Reconciliation, protocol.PulsarReconcile); err != nil {
 		return err
 	}
@@ -73,11 +90,11 @@ func addPulsar(s *model.Suite, b *fileBuilder) error {
 
 func addKafka(s *model.Suite, b *fileBuilder) error {
 	block := s.Kafka
-	if p := block.Projection; p != nil {
-		projectionTest(b, model.BlockKafka, "property_projection", "the record headers are exactly the expected strings.",
+	projections(projectionSub, block.Projection, block.ForeignLang, func(sub, docEnd string, p *model.StringMapProjection) {
+		projectionTest(b, model.BlockKafka, sub, "the record headers are exactly the expected strings."+docEnd,
 			protocol.KafkaHeaders, p.EnvelopeFile,
 			jen.Id("conformanceExpectExactMap").Call(jen.Id("t"), jen.Lit("headers"), jen.Id("got"), stringMap(p.Entries)))
-	}
+	})
 	if err := emitReconciliation(b, model.BlockKafka, block.Reconciliation, protocol.KafkaReconcile); err != nil {
 		return err
 	}
@@ -86,14 +103,14 @@ func addKafka(s *model.Suite, b *fileBuilder) error {
 
 func addArtemis(s *model.Suite, b *fileBuilder) error {
 	block := s.Artemis
-	if p := block.Projection; p != nil {
+	projections(projectionSub, block.Projection, block.ForeignLang, func(sub, docEnd string, p *model.ArtemisProjection) {
 		annotation := model.ObjectValue(model.Member{Key: p.JMSTypeAnnotation, Value: model.StringValue(p.JMSType)})
-		projectionTest(b, model.BlockArtemis, "property_projection", "the JMS type annotation and correlation id are equal and the application properties exactly the expected ones.",
+		projectionTest(b, model.BlockArtemis, sub, "the JMS type annotation and correlation id are equal and the application properties exactly the expected ones."+docEnd,
 			protocol.ArtemisMessage, p.EnvelopeFile,
 			jen.Id("conformanceExpectJSONIncludes").Call(jen.Id("t"), jen.Lit("annotations"), gotField("Annotations"), jsonLit(annotation)),
 			expectEqual("correlation_id", gotField("CorrelationID"), jen.Lit(p.CorrelationID)),
 			expectJSON("properties", gotField("Properties"), stringObject(p.Properties)))
-	}
+	})
 	if err := emitReconciliation(b, model.BlockArtemis, block.Reconciliation, protocol.ArtemisReconcile); err != nil {
 		return err
 	}
@@ -101,16 +118,19 @@ func addArtemis(s *model.Suite, b *fileBuilder) error {
 }
 
 func addRabbitMQ(s *model.Suite, b *fileBuilder) error {
-	if p := s.RabbitMQ.Projection; p != nil {
-		projectionTest(b, model.BlockRabbitMQ, "property_projection", "each basic property is equal and the headers deep-equal (typed).",
+	projections(projectionSub, s.RabbitMQ.Projection, s.RabbitMQ.ForeignLang, func(sub, docEnd string, p *model.RabbitMQProjection) {
+		projectionTest(b, model.BlockRabbitMQ, sub, "each basic property is equal and the headers deep-equal (typed)."+docEnd,
 			protocol.RabbitMQPublishing, p.EnvelopeFile,
 			jen.Id("conformanceExpectMapIncludes").Call(jen.Id("t"), jen.Lit("properties"), gotField("Properties"), stringMap(p.Properties)),
 			expectJSON("headers", gotField("Headers"), p.Headers))
-	}
+	})
 	return nil
 }
 
 func addRedis(s *model.Suite, b *fileBuilder) error {
+	if p := s.Redis.ProduceIdentity; p != nil {
+		defer addProduceIdentity(b, p)
+	}
 	p := s.Redis.PayloadIdentity
 	if p == nil {
 		return nil

@@ -63,7 +63,7 @@ func judgeProduced(x model.ProducerExpect, r model.Value) string {
 	for _, p := range x.NowMillis {
 		msgs = append(msgs, judgeMillis(res, p))
 	}
-	msgs = append(msgs, judgeFreshIDs(res, x.FreshIDs))
+	msgs = append(msgs, judgeFreshIDs(res, x.FreshIDs, givenStrings(x.Equal)))
 	for _, p := range x.Absent {
 		if got, ok := res.Resolve(p); ok {
 			msgs = append(msgs, fmt.Sprintf("%s is %s, the manifest expects it absent", p, got.Compact()))
@@ -121,9 +121,23 @@ func judgeMillis(res *model.Resolver, p model.Pointer) string {
 
 var uuidText = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
-// judgeFreshIDs checks each pointer holds a UUID and no two are alike.
-func judgeFreshIDs(res *model.Resolver, ps []model.Pointer) string {
-	seen := map[string]model.Pointer{}
+// givenStrings are the string values the case gives (a kept trace id): a
+// fresh id is one the producer made, so it is none of them. The generated
+// tests make two envelopes and see a reused value twice; one answer shows
+// it here.
+func givenStrings(equal []model.PreservedValue) map[string]model.Pointer {
+	out := map[string]model.Pointer{}
+	for _, e := range equal {
+		if e.Value.Kind == model.String {
+			out[e.Value.Text] = e.Pointer
+		}
+	}
+	return out
+}
+
+// judgeFreshIDs checks each pointer holds a UUID and no two are alike, nor
+// any of the given values.
+func judgeFreshIDs(res *model.Resolver, ps []model.Pointer, seen map[string]model.Pointer) string {
 	for _, p := range ps {
 		got, _ := res.Resolve(p)
 		if got.Kind != model.String || !uuidText.MatchString(got.Text) {

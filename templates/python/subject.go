@@ -240,6 +240,10 @@ func buildMethod(op protocol.Operation, byName map[string]protocol.RecordType, u
 			argDocs = append(argDocs, pname+": "+sentence(p.Doc))
 		}
 	}
+	if op.OwnLang {
+		// the oracle answers for every language: it stamps the one asked
+		args = append(args, pyString(protocol.OwnLangArg)+": "+pyString(ownLang))
+	}
 	doc := sentence(op.Doc)
 	if len(argDocs) > 0 {
 		doc += "\n\nArgs:\n" + strings.Join(indentEach(argDocs, "    "), "\n")

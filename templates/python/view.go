@@ -125,6 +125,7 @@ var blockViews = map[string]blockView{
 	model.BlockSettlement:           buildSettlement,
 	model.BlockRowErrors:            buildRowErrors,
 	model.BlockFailedWrites:         buildFailedWrites,
+	model.BlockProducer:             buildProducer,
 }
 
 // buildView computes the view of a suite over the protocol's operations.

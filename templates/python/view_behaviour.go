@@ -1,6 +1,7 @@
 package python
 
 import (
+	"strings"
 	"fmt"
 
 	"github.com/babelqueue/bqgen/model"
@@ -26,6 +27,9 @@ type sequenceTest struct {
 	Deliveries string // the list of {meta_id, outcome, forget_before}
 	Invoked    string // the list of bools: expect_effect == "run", per delivery
 	Effects    string // expected_effects
+	// Raised is the list of expect_raised per delivery (None where the
+	// manifest does not say); "" when no delivery says.
+	Raised string
 }
 
 func (b *idempotencyBody) heads() []*testHead {
@@ -72,8 +76,22 @@ func buildSequence(seq model.IdempotencySequence) (*sequenceTest, error) {
 		return nil, err
 	}
 	invokedLit, err := pyValue(invoked)
-	return &sequenceTest{testHead: newHead(seq.Name, seq.Description), Deliveries: deliveriesLit,
-		Invoked: invokedLit, Effects: pyInt(seq.ExpectedEffects)}, err
+	if err != nil {
+		return nil, err
+	}
+	t := &sequenceTest{testHead: newHead(seq.Name, seq.Description), Deliveries: deliveriesLit,
+		Invoked: invokedLit, Effects: pyInt(seq.ExpectedEffects)}
+	if seq.ChecksRaised() {
+		raised := make([]string, len(seq.Deliveries))
+		for i, d := range seq.Deliveries {
+			raised[i] = "None"
+			if d.ExpectRaised != nil {
+				raised[i] = pyBool(*d.ExpectRaised)
+			}
+		}
+		t.Raised = "[" + strings.Join(raised, ", ") + "]"
+	}
+	return t, nil
 }
 
 // payloadSchemaBody is the view of "payload_schema" and

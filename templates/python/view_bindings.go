@@ -16,16 +16,43 @@ import (
 // (one of the *Test types below, nil when the block has none), the
 // reconciliation tests and the schema-version gate tests.
 type bindingBody struct {
-	Projection any
-	projection *testHead
-	Reconcile  []*reconcileTest
-	Gate       []*gateTest
+	// Projections are the projection and its foreign-lang twin, each one
+	// of the *Test types below; none when the block has no projection.
+	Projections []any
+	projections []*testHead
+	Reconcile   []*reconcileTest
+	Gate        []*gateTest
+	// PayloadIdentity and ProduceIdentity are redis's tests.
+	PayloadIdentity *projectionTest
+	ProduceIdentity *produceIdentityTest
+}
+
+// addProjection adds a projection test t whose head is h.
+func (b *bindingBody) addProjection(t any, h *testHead) {
+	b.Projections, b.projections = append(b.Projections, t), append(b.projections, h)
+}
+
+// eachProjection calls add for a block's projection and its foreign-lang
+// twin, each with its case id.
+func eachProjection[P any](sub string, own, foreign *P, add func(sub string, p *P) error) error {
+	if own != nil {
+		if err := add(sub, own); err != nil {
+			return err
+		}
+	}
+	if foreign != nil {
+		return add(sub+model.ForeignLangSuffix, foreign)
+	}
+	return nil
 }
 
 func (b *bindingBody) heads() []*testHead {
-	var out []*testHead
-	if b.projection != nil {
-		out = append(out, b.projection)
+	out := append([]*testHead{}, b.projections...)
+	if b.PayloadIdentity != nil {
+		out = append(out, &b.PayloadIdentity.testHead)
+	}
+	if b.ProduceIdentity != nil {
+		out = append(out, &b.ProduceIdentity.testHead)
 	}
 	out = append(out, headsOf(b.Reconcile, func(t *reconcileTest) *testHead { return &t.testHead })...)
 	return append(out, headsOf(b.Gate, func(t *gateTest) *testHead { return &t.testHead })...)
@@ -37,6 +64,9 @@ type reconcileTest struct {
 	Op                     string // the subject method
 	Body, Native, Expected string // literals: body attempts, the native count, the result
 }
+
+// projectionSub is the case id of every broker's projection but SQS's.
+const projectionSub = "property_projection"
 
 // projectionTest is a projection test: Fixture is the envelope projected.
 type projectionTest struct {
@@ -85,7 +115,7 @@ type attributeMapTest struct {
 
 func buildSQS(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
-	if p := s.SQS.Projection; p != nil {
+	err := eachProjection("attribute_projection", s.SQS.Projection, s.SQS.ForeignLang, func(sub string, p *model.SQSProjection) error {
 		attrs := model.ObjectValue()
 		for _, a := range p.Attributes {
 			attrs.Members = append(attrs.Members, model.Member{Key: a.Name, Value: model.ObjectValue(
@@ -94,10 +124,14 @@ func buildSQS(s *model.Suite, c *common) (testFile, error) {
 		}
 		lit, err := pyBlock(attrs)
 		if err != nil {
-			return testFile{}, err
+			return err
 		}
-		t := &attributeMapTest{projectionTest: newProjection(model.BlockSQS, "attribute_projection", p.EnvelopeFile), Attributes: lit}
-		b.Projection, b.projection = t, &t.testHead
+		t := &attributeMapTest{projectionTest: newProjection(model.BlockSQS, sub, p.EnvelopeFile), Attributes: lit}
+		b.addProjection(t, &t.testHead)
+		return nil
+	})
+	if err != nil {
+		return testFile{}, err
 	}
 	return bindingFile(c, model.BlockSQS, b, s.SQS.Reconciliation, protocol.SQSReconcile,
 		s.Gate(model.BlockSQS), protocol.SQSSchemaVersionGate)
@@ -112,15 +146,19 @@ type serviceBusMessageTest struct {
 
 func buildASB(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
-	if p := s.ASB.Projection; p != nil {
+	err := eachProjection(projectionSub, s.ASB.Projection, s.ASB.ForeignLang, func(sub string, p *model.ASBProjection) error {
 		props, err := pyBlock(p.ApplicationProperties)
 		if err != nil {
-			return testFile{}, err
+			return err
 		}
-		t := &serviceBusMessageTest{projectionTest: newProjection(model.BlockASB, "property_projection", p.EnvelopeFile),
+		t := &serviceBusMessageTest{projectionTest: newProjection(model.BlockASB, sub, p.EnvelopeFile),
 			Subject: pyString(p.Subject), CorrelationID: pyString(p.CorrelationID), MessageID: pyString(p.MessageID),
 			ContentType: pyString(p.ContentType), ApplicationProperties: props}
-		b.Projection, b.projection = t, &t.testHead
+		b.addProjection(t, &t.testHead)
+		return nil
+	})
+	if err != nil {
+		return testFile{}, err
 	}
 	return bindingFile(c, model.BlockASB, b, s.ASB.Reconciliation, protocol.ASBReconcile,
 		s.Gate(model.BlockASB), protocol.ASBSchemaVersionGate)
@@ -137,28 +175,32 @@ type stringMapTest struct {
 
 // buildStringMap builds a block whose projection is op, onto a string map,
 // whose reconciliation is reconcile and whose schema-version gate is gate.
-func buildStringMap(c *common, block string, p *model.StringMapProjection, r *model.Reconciliation,
+func buildStringMap(c *common, block string, own, foreign *model.StringMapProjection, r *model.Reconciliation,
 	g *model.SchemaVersionGate, op, reconcile, gate protocol.Operation) (testFile, error) {
 	b := &bindingBody{}
-	if p != nil {
+	err := eachProjection(projectionSub, own, foreign, func(sub string, p *model.StringMapProjection) error {
 		method, err := c.method(op)
 		if err != nil {
-			return testFile{}, err
+			return err
 		}
-		t := &stringMapTest{projectionTest: newProjection(block, "property_projection", p.EnvelopeFile), Op: method,
+		t := &stringMapTest{projectionTest: newProjection(block, sub, p.EnvelopeFile), Op: method,
 			What: pyString(op.Result.Member), Expected: stringMapLit(p.Entries)}
-		b.Projection, b.projection = t, &t.testHead
+		b.addProjection(t, &t.testHead)
+		return nil
+	})
+	if err != nil {
+		return testFile{}, err
 	}
 	return bindingFile(c, block, b, r, reconcile, g, gate)
 }
 
 func buildPulsar(s *model.Suite, c *common) (testFile, error) {
-	return buildStringMap(c, model.BlockPulsar, s.Pulsar.Projection, s.Pulsar.Reconciliation, s.Gate(model.BlockPulsar),
+	return buildStringMap(c, model.BlockPulsar, s.Pulsar.Projection, s.Pulsar.ForeignLang, s.Pulsar.Reconciliation, s.Gate(model.BlockPulsar),
 		protocol.PulsarProperties, protocol.PulsarReconcile, protocol.PulsarSchemaVersionGate)
 }
 
 func buildKafka(s *model.Suite, c *common) (testFile, error) {
-	return buildStringMap(c, model.BlockKafka, s.Kafka.Projection, s.Kafka.Reconciliation, s.Gate(model.BlockKafka),
+	return buildStringMap(c, model.BlockKafka, s.Kafka.Projection, s.Kafka.ForeignLang, s.Kafka.Reconciliation, s.Gate(model.BlockKafka),
 		protocol.KafkaHeaders, protocol.KafkaReconcile, protocol.KafkaSchemaVersionGate)
 }
 
@@ -181,23 +223,46 @@ type amqpMessageTest struct {
 
 func buildArtemis(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
-	if p := s.Artemis.Projection; p != nil {
-		t := &amqpMessageTest{projectionTest: newProjection(model.BlockArtemis, "property_projection", p.EnvelopeFile),
+	_ = eachProjection(projectionSub, s.Artemis.Projection, s.Artemis.ForeignLang, func(sub string, p *model.ArtemisProjection) error {
+		t := &amqpMessageTest{projectionTest: newProjection(model.BlockArtemis, sub, p.EnvelopeFile),
 			AnnotationKey: pyString(p.JMSTypeAnnotation), JMSType: pyString(p.JMSType),
 			CorrelationID: pyString(p.CorrelationID), Properties: stringMapLit(p.Properties)}
-		b.Projection, b.projection = t, &t.testHead
-	}
+		b.addProjection(t, &t.testHead)
+		return nil // strings only: cannot fail
+	})
 	return bindingFile(c, model.BlockArtemis, b, s.Artemis.Reconciliation, protocol.ArtemisReconcile,
 		s.Gate(model.BlockArtemis), protocol.ArtemisSchemaVersionGate)
 }
 
-// buildRedis builds the payload identity test: the projection is a bare
-// projectionTest.
+// produceIdentityTest asks the Redis publisher for a new message and checks
+// the element it stored.
+type produceIdentityTest struct {
+	testHead
+	URN, Queue, TraceID string // str literals
+	Data                string // the data's dict literal
+	Expected            string // the members of the element: job, trace_id, data
+}
+
+// buildRedis builds the payload identity test (a bare projectionTest) and
+// the produce identity test.
 func buildRedis(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
 	if p := s.Redis.PayloadIdentity; p != nil {
 		t := newProjection(model.BlockRedis, "payload_identity", p.EnvelopeFile)
-		b.Projection, b.projection = &t, &t.testHead
+		b.PayloadIdentity = &t
+	}
+	if p := s.Redis.ProduceIdentity; p != nil {
+		data, err := pyBlock(p.Data)
+		if err != nil {
+			return testFile{}, fmt.Errorf("produce_identity: %w", err)
+		}
+		expected, err := pyBlock(model.ObjectValue(model.Member{Key: "job", Value: model.StringValue(p.URN)},
+			model.Member{Key: "trace_id", Value: model.StringValue(p.TraceID)}, model.Member{Key: "data", Value: p.Data}))
+		if err != nil {
+			return testFile{}, fmt.Errorf("produce_identity: %w", err)
+		}
+		b.ProduceIdentity = &produceIdentityTest{testHead: newSubBlockHead(model.BlockRedis, "produce_identity"),
+			URN: pyString(p.URN), Queue: pyString(p.Queue), TraceID: pyString(p.TraceID), Data: data, Expected: expected}
 	}
 	return c.testFile(model.BlockRedis, b)
 }
@@ -214,16 +279,20 @@ type nameValue struct{ Name, Value string }
 
 func buildRabbitMQ(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
-	if p := s.RabbitMQ.Projection; p != nil {
+	err := eachProjection(projectionSub, s.RabbitMQ.Projection, s.RabbitMQ.ForeignLang, func(sub string, p *model.RabbitMQProjection) error {
 		headers, err := pyBlock(p.Headers)
 		if err != nil {
-			return testFile{}, err
+			return err
 		}
-		t := &publishingTest{projectionTest: newProjection(model.BlockRabbitMQ, "property_projection", p.EnvelopeFile), Headers: headers}
+		t := &publishingTest{projectionTest: newProjection(model.BlockRabbitMQ, sub, p.EnvelopeFile), Headers: headers}
 		for _, e := range p.Properties {
 			t.Properties = append(t.Properties, nameValue{Name: pyString(e.Name), Value: pyString(e.Value)})
 		}
-		b.Projection, b.projection = t, &t.testHead
+		b.addProjection(t, &t.testHead)
+		return nil
+	})
+	if err != nil {
+		return testFile{}, err
 	}
 	return c.testFile(model.BlockRabbitMQ, b)
 }

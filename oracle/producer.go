@@ -69,7 +69,9 @@ func (o *Oracle) produceAs(m newMessage) (*envelope, error) {
 	top := []member{
 		{"job", mustMarshalString(m.urn)},
 		{"trace_id", mustMarshalString(o.traceIDFor(m.traceID, m.faulty))},
-		{"data", compact(m.data)},
+		// data is written as a codec writes what it decoded: the value
+		// given, its strings without escapes they do not need
+		{"data", codecStrings(compact(m.data))},
 		{metaKey, writeObject(meta)},
 		{"attempts", json.RawMessage("0")},
 	}

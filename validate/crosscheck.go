@@ -9,6 +9,7 @@ import (
 	"github.com/babelqueue/bqgen/internal/parallel"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/oracle"
+	"github.com/babelqueue/bqgen/protocol"
 )
 
 // expectation is one question to the oracle and the judgement of its
@@ -119,14 +120,47 @@ func (e expectation) caseKey() string {
 	return Disagreement{Block: e.block, Case: e.name, At: e.at}.caseKey()
 }
 
-func expectations(s *model.Suite) []expectation {
+func expectations(s *model.Suite) []expectation { return expectationsFor(s, "") }
+
+// expectationsFor is every expectation of s as the generated tests of the
+// language tagged lang ask them: its tag goes to the operations whose
+// answer carries an SDK's own tag (protocol.Operation.OwnLang), as its
+// oracle subject sends it, and is the own tag a producer case expects. An
+// empty lang asks as the oracle answers by default (Go's tag).
+func expectationsFor(s *model.Suite, lang string) []expectation {
 	var out []expectation
 	for _, gather := range []func(*model.Suite) []expectation{
 		envelopeExpectations, idempotencyExpectations, bindingExpectations,
-		payloadExpectations, behaviourExpectations, messagingExpectations, producerExpectations,
+		payloadExpectations, behaviourExpectations, messagingExpectations,
+		func(s *model.Suite) []expectation { return producerExpectations(s, ownTag(lang)) },
 	} {
 		out = append(out, gather(s)...)
 	}
+	if lang != "" {
+		for i, e := range out {
+			if op, ok := protocol.Lookup(e.op); ok && op.OwnLang {
+				out[i].args = withArg(e.args, protocol.OwnLangArg, lang)
+			}
+		}
+	}
+	return out
+}
+
+// ownTag is the tag an oracle asked as lang stamps.
+func ownTag(lang string) string {
+	if lang == "" {
+		return crossCheckLang
+	}
+	return lang
+}
+
+// withArg is a copy of args with key set to value.
+func withArg(args map[string]any, key string, value any) map[string]any {
+	out := make(map[string]any, len(args)+1)
+	for k, v := range args {
+		out[k] = v
+	}
+	out[key] = value
 	return out
 }
 

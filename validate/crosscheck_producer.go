@@ -11,15 +11,15 @@ import (
 	"github.com/babelqueue/bqgen/protocol"
 )
 
-// crossCheckLang is the language tag validate's questions leave the oracle
-// to stamp (they send no protocol.OwnLangArg): the Go SDK's.
+// crossCheckLang is the language tag the oracle stamps when a question
+// sends no protocol.OwnLangArg: the Go SDK's.
 const crossCheckLang = "go"
 
 // producerExpectations asks produce or dead_letter for each producer case
 // and judges what the oracle wrote by the case's expect, as a generated
 // test does (one envelope: the distinctness across two makes is the
 // generated tests' to see).
-func producerExpectations(s *model.Suite) []expectation {
+func producerExpectations(s *model.Suite, lang string) []expectation {
 	if s.Producer == nil {
 		return nil
 	}
@@ -27,7 +27,7 @@ func producerExpectations(s *model.Suite) []expectation {
 	for _, c := range s.Producer.Cases {
 		c := c
 		e := expectation{block: model.BlockProducer, name: c.Name, at: c.At,
-			judge: func(r model.Value) string { return judgeProduced(c.Expect, r) }}
+			judge: func(r model.Value) string { return judgeProduced(c.Expect, lang, r) }}
 		if c.Mode == model.ProducerMake {
 			e.op, e.args = protocol.Produce.Name, map[string]any{"urn": c.URN, "queue": c.Queue, "data": raw(c.Data), "trace_id": c.TraceID}
 		} else {
@@ -40,7 +40,7 @@ func producerExpectations(s *model.Suite) []expectation {
 }
 
 // judgeProduced checks one written envelope against every clause of x.
-func judgeProduced(x model.ProducerExpect, r model.Value) string {
+func judgeProduced(x model.ProducerExpect, lang string, r model.Value) string {
 	doc, msg := encodedDoc(r)
 	if msg != "" {
 		return msg
@@ -58,7 +58,7 @@ func judgeProduced(x model.ProducerExpect, r model.Value) string {
 	}
 	for _, p := range x.OwnLang {
 		got, _ := res.Resolve(p)
-		msgs = append(msgs, mismatch(p.String(), got, model.StringValue(crossCheckLang)))
+		msgs = append(msgs, mismatch(p.String(), got, model.StringValue(lang)))
 	}
 	for _, p := range x.NowMillis {
 		msgs = append(msgs, judgeMillis(res, p))

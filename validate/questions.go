@@ -36,6 +36,13 @@ type judged struct {
 // QuestionsOf is every expectation of s, ready to ask.
 func QuestionsOf(s *model.Suite) (*Questions, error) { return questionsOf(expectations(s)) }
 
+// QuestionsFor is every expectation of s as the generated tests of the
+// language tagged lang ask them (expectationsFor): the mutants that stamp
+// an SDK's own tag fail a different set of cases in each language.
+func QuestionsFor(s *model.Suite, lang string) (*Questions, error) {
+	return questionsOf(expectationsFor(s, lang))
+}
+
 func questionsOf(exps []expectation) (*Questions, error) {
 	q := &Questions{exps: exps, args: make([]json.RawMessage, len(exps))}
 	for i, e := range exps {

@@ -7,7 +7,8 @@ import (
 )
 
 // MutantsFor is MutantsOf for b's language: the suite as its tests deliver
-// it. A language whose numbers keep no integral-float spelling (JavaScript
+// it, asked with the tag its SDK stamps (a mutant that stamps the SDK's own
+// tag in place of an envelope's fails where the two differ). A language whose numbers keep no integral-float spelling (JavaScript
 // has one number type: the payload 7.0 reaches the subject as 7) gets its
 // reference expectations computed on the values as its tests send them.
 func MutantsFor(b backend.Backend, s *model.Suite) ([]Mutant, error) {

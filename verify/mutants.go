@@ -16,10 +16,14 @@ import (
 // The suite's questions are put to the correct oracle once, and to each
 // fault only those whose correct answer asked about it (validate.Questions):
 // the others it answers alike. The faults go side by side, one per CPU.
-func MutantsOf(s *model.Suite) ([]Mutant, error) {
+func MutantsOf(s *model.Suite) ([]Mutant, error) { return mutantsAsked(s, "") }
+
+// mutantsAsked is MutantsOf with the questions as the generated tests of
+// the language tagged lang ask them ("": the language-neutral reference).
+func mutantsAsked(s *model.Suite, lang string) ([]Mutant, error) {
 	faults := oracle.Faults()
 	out := make([]Mutant, len(faults))
-	questions, err := validate.QuestionsOf(s)
+	questions, err := validate.QuestionsFor(s, lang)
 	if err != nil {
 		return nil, err
 	}
@@ -70,32 +74,40 @@ func Unkilled(s *model.Suite, ms []Mutant) []string {
 // every language whose numbers hold the suite's spelling has the same.
 type Mutants struct {
 	Suite *model.Suite
-	views map[bool][]Mutant // by whether integral floats read as integers
+	views map[mutantView][]Mutant
+}
+
+// mutantView is what a language's reference depends on: whether integral
+// floats read as integers in it, and the tag its SDK stamps ("" for the
+// language-neutral reference).
+type mutantView struct {
+	integersOnly bool
+	lang         string
 }
 
 // NewMutants is the mutants of s, none computed yet.
-func NewMutants(s *model.Suite) *Mutants { return &Mutants{Suite: s, views: map[bool][]Mutant{}} }
+func NewMutants(s *model.Suite) *Mutants { return &Mutants{Suite: s, views: map[mutantView][]Mutant{}} }
 
 // For is MutantsFor(b, m.Suite), computed the first time b's view is asked.
 func (m *Mutants) For(b backend.Backend) ([]Mutant, error) {
-	return m.view(lacksIntegralFloats(b))
+	return m.view(mutantView{lacksIntegralFloats(b), b.Lang()})
 }
 
 // Neutral is MutantsOf(m.Suite): the language-neutral reference's.
-func (m *Mutants) Neutral() ([]Mutant, error) { return m.view(false) }
+func (m *Mutants) Neutral() ([]Mutant, error) { return m.view(mutantView{}) }
 
-func (m *Mutants) view(integersOnly bool) ([]Mutant, error) {
-	if ms, ok := m.views[integersOnly]; ok {
+func (m *Mutants) view(v mutantView) ([]Mutant, error) {
+	if ms, ok := m.views[v]; ok {
 		return ms, nil
 	}
 	s := m.Suite
-	if integersOnly {
+	if v.integersOnly {
 		s = integralNumbersAsIntegers(s)
 	}
-	ms, err := MutantsOf(s)
+	ms, err := mutantsAsked(s, v.lang)
 	if err != nil {
 		return nil, err
 	}
-	m.views[integersOnly] = ms
+	m.views[v] = ms
 	return ms, nil
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/internal/testkit/racetest"
 	"github.com/babelqueue/bqgen/model"
-	"github.com/babelqueue/bqgen/protocol"
+	"github.com/babelqueue/bqgen/internal/testkit/protocoltest"
 )
 
 var _ backend.ScaffoldAuditor = (*Backend)(nil)
@@ -45,7 +45,7 @@ func TestAuditFindsNothingInFreshScaffolds(t *testing.T) {
 			t.Errorf("%s: %+v", name, findings)
 		}
 	}
-	if findings := laterThanOldScaffold(t, audit(t, s, readOldScaffold(t))); len(findings) > 0 {
+	if findings := protocoltest.WithoutLaterMissing(audit(t, s, readOldScaffold(t))); len(findings) > 0 {
 		t.Errorf("the scaffold of 7de544a: %+v", findings)
 	}
 }
@@ -99,7 +99,7 @@ func TestAuditBreaksOnAChangedSignature(t *testing.T) {
 	if changed == old {
 		t.Fatalf("the old scaffold has no %s", was)
 	}
-	findings := laterThanOldScaffold(t, audit(t, canonicalSuite(t), changed))
+	findings := protocoltest.WithoutLaterMissing(audit(t, canonicalSuite(t), changed))
 	if len(findings) != 1 {
 		t.Fatalf("%d findings, want 1: %+v", len(findings), findings)
 	}
@@ -139,26 +139,6 @@ func TestStubs(t *testing.T) {
 	if _, err := b.Stubs([]string{"decode", "frobnicate"}, s, backend.Options{}); err == nil || !strings.Contains(err.Error(), `"frobnicate"`) {
 		t.Errorf("an unknown operation: %v", err)
 	}
-}
-
-// oldScaffoldSuite is the suite revision the scaffold of 7de544a was
-// written for: the operations added after it are missing from it.
-const oldScaffoldSuite = "1.5.0"
-
-// laterThanOldScaffold is findings without the warnings, each of a missing
-// method, of the operations added after the old scaffold (the upgrade
-// tests check those); any other finding about them is kept.
-func laterThanOldScaffold(t *testing.T, findings []backend.ScaffoldFinding) []backend.ScaffoldFinding {
-	t.Helper()
-	var kept []backend.ScaffoldFinding
-	for _, f := range findings {
-		op, _ := protocol.Lookup(f.Operation)
-		if !f.Breaks && op.Since > oldScaffoldSuite && strings.Contains(f.Problem, "has no method") {
-			continue
-		}
-		kept = append(kept, f)
-	}
-	return kept
 }
 
 func readOldScaffold(t *testing.T) string {

@@ -28,7 +28,7 @@ const probeSkip = "not provided: this scaffold predates operation probe_echo (bq
 // generated after an operation is appended to the protocol, builds and runs
 // in the stand-in core module with the scaffold of 7de544a unchanged, and
 // with the scaffold bqgen writes today (before the append); every generated
-// test ends as it does without the append, and the SDK's own test of the new
+// test ends as it does with the same scaffold without the append, and the SDK's own test of the new
 // operation skips with the reason. A method whose signature is no longer the
 // protocol's still builds, and fails its operation's tests saying what to
 // change. Not parallel: protocoltest.Append changes the protocol.
@@ -44,10 +44,13 @@ func TestUpgradeKeepsOldScaffold(t *testing.T) {
 
 	base := outcomes(runInStandin(t, withScaffold(before, old), ""))
 	t.Logf("7de544a scaffold, today's protocol: %s", tallyOf(base))
+	bases := map[string]map[string]testResult{"7de544a scaffold": base,
+		"today's scaffold": outcomes(runInStandin(t, withScaffold(before, fresh), ""))}
 	for name, files := range map[string][]backend.File{
 		"7de544a scaffold": withScaffold(after, old, backend.File{Path: "probe_test.go", Content: probe}),
 		"today's scaffold": withScaffold(after, fresh, backend.File{Path: "probe_test.go", Content: probe}),
 	} {
+		base := bases[name]
 		got := outcomes(runInStandin(t, files, ""))
 		probeResult, ok := got["TestConformanceProbeEcho"]
 		if !ok || probeResult.action != "skip" || !strings.Contains(probeResult.output, probeSkip) {

@@ -25,8 +25,23 @@ type Meta struct {
 
 // DeadLetter is the envelope's dead_letter object.
 type DeadLetter struct {
-	Reason        string `json:"reason"`
-	OriginalQueue string `json:"original_queue"`
+	Reason        string  `json:"reason"`
+	Error         *string `json:"error"`
+	FailedAt      int64   `json:"failed_at"`
+	OriginalQueue string  `json:"original_queue"`
+	Attempts      int     `json:"attempts"`
+}
+
+// Annotate returns env with a dead_letter block (the signature the
+// scaffold's dead_letter mapping calls).
+func Annotate(env Envelope, reason, originalQueue string, attempts int, cause error) Envelope {
+	dl := &DeadLetter{Reason: reason, OriginalQueue: originalQueue, Attempts: attempts}
+	if cause != nil {
+		text := cause.Error()
+		dl.Error = &text
+	}
+	env.DeadLetter = dl
+	return env
 }
 
 // Envelope is a decoded message.

@@ -48,7 +48,7 @@ func allocatedBy(run func()) uint64 {
 // the rule and the schema that made it grow, before it builds the rest.
 // The limit is lowered to 256 KiB here so the suite need not be large.
 func TestDeriveStopsAtTheSuitesLimits(t *testing.T) {
-	s := payloadSuite(t, 200, 16<<10, 0)
+	s := payloadSuite(t, 200, 8<<10, 0)
 	var whole []Case
 	all := allocatedBy(func() {
 		var err error

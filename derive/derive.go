@@ -9,6 +9,9 @@ import (
 	"github.com/xeipuuv/gojsonschema"
 )
 
+// derivedPrefix begins the name of every derived case.
+const derivedPrefix = "derived-"
+
 // Block names of the two blocks derived cases go into.
 const (
 	blockCases   = model.BlockCases
@@ -194,7 +197,7 @@ func (d *deriver) existingNames() map[string]bool {
 // caseName is "derived-" and the candidate's name; a name already taken
 // gets " (2)" and on, as the suite names repeated cases.
 func (d *deriver) caseName(c candidate, names map[string]bool) string {
-	name := "derived-" + c.name
+	name := derivedPrefix + c.name
 	if !names[c.block+" "+name] {
 		return name
 	}

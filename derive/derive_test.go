@@ -231,6 +231,10 @@ func TestDerivedCasesKillTheirMutants(t *testing.T) {
 			"customer-tier-enum-as-null", "customer-version-const-as-null"),
 		"payload-const-enum-array-unwrapped": payload("currency-enum-as-array", "priority-enum-as-array", "version-const-as-array",
 			"customer-tier-enum-as-array", "customer-version-const-as-array"),
+		"payload-number-accepts-boolean": payload("amount-as-boolean"),
+		"payload-integer-accepts-fraction": payload("order-id-non-integral", "quantity-non-integral", "discount-non-integral",
+			"customer-id-non-integral", "customer-visits-non-integral", "customer-share-non-integral"),
+		"payload-closed-by-default": payload("metadata-extra-key"),
 	}
 	for fault, cases := range want {
 		o, err := oracle.New(fault)

@@ -3,6 +3,7 @@ package derive
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/babelqueue/bqgen/model"
 )
@@ -34,14 +35,16 @@ func (d *deriver) payloadBase(parent model.Pointer) (string, model.Value, bool) 
 	return c.Name, c.Data, true
 }
 
-// validPayloadCases are the valid cases of payload_schema, in order.
+// validPayloadCases are the valid cases of payload_schema a derived case
+// may start from, in order: the suite's own, never a derived one, so the
+// suite derives the same cases with or without those it derived before.
 func (d *deriver) validPayloadCases() []model.PayloadCase {
 	var out []model.PayloadCase
 	if d.s.PayloadSchema == nil {
 		return nil
 	}
 	for _, c := range d.s.PayloadSchema.Cases {
-		if c.Valid {
+		if c.Valid && !strings.HasPrefix(c.Name, derivedPrefix) {
 			out = append(out, c)
 		}
 	}

@@ -38,6 +38,12 @@ func Rules() []Rule {
 			Explanation: "every required payload property whose type admits null, present as null: required asks for presence, and null is a present value"},
 		{Name: "const-enum-types", derive: (*deriver).constEnumTypes,
 			Explanation: "every payload const and enum, given its first value in another JSON type (the string of a number, the boolean of 1 or 0, null, the value wrapped in an array) and, for an integer, spelled with a zero fraction: draft-07 compares values with their JSON types, and 1.0 equals 1"},
+		{Name: "payload-wrong-type", derive: (*deriver).payloadWrongType,
+			Explanation: "every payload property its schema types, given each other JSON type (object, array, string, number, integer, boolean, null) in turn: a validator that checks a type loosely (a boolean as a number, a number's text as a number) accepts what the schema rejects"},
+		{Name: "non-integral", derive: (*deriver).nonIntegral,
+			Explanation: "every payload property typed integer, given a valid value plus a half (inside its bounds): a validator that reads integer as number accepts 3.5"},
+		{Name: "open-object", derive: (*deriver).openObjects,
+			Explanation: "every payload object whose schema leaves additionalProperties out, given a member it does not declare: draft-07's default admits it, and a validator that closes objects by default rejects it"},
 		{Name: "multiple-of-one", derive: (*deriver).multipleOfOne,
 			Explanation: "every payload multipleOf, given 1.0 where the multiple divides 1: a float division that rounds is not draft-07's exact test"},
 	}

@@ -35,12 +35,24 @@ func (v *validator) checkType(s map[string]any, inst any, at *place) error {
 				continue // integer read as the spelling, not the value
 			}
 		}
-		if hasType(inst, name) {
+		if hasType(inst, name) || v.looseType(inst, name) {
 			return nil
 		}
 	}
 	v.fail(at, "type is %s, want %v", jsonType(inst), names)
 	return nil
+}
+
+// looseType is the type faults of the keyword mutants: a boolean taken
+// for a number, a number with a fraction for an integer.
+func (v *validator) looseType(inst any, name string) bool {
+	switch t := jsonType(inst); {
+	case v.oracle.has(faultPayloadNumberAcceptsBoolean) && name == "number" && t == "boolean":
+		return true
+	case v.oracle.has(faultPayloadIntegerAcceptsFraction) && name == "integer" && t == "number":
+		return true
+	}
+	return false
 }
 
 // typeNames reads the value of "type".
@@ -331,6 +343,9 @@ func (v *validator) checkObject(s map[string]any, inst any, at *place) error {
 				continue
 			}
 			sub, declared = s["additionalProperties"]
+			if !declared && v.oracle.has(faultPayloadClosedByDefault) {
+				sub, declared = false, true // additionalProperties read as false when absent
+			}
 		}
 		if !declared {
 			continue

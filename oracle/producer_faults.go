@@ -11,34 +11,37 @@ import (
 // The producer's mutants: each plants one bug of what an SDK writes, each a
 // clause of the producer block (suite 1.6.0).
 const (
-	faultProduceAttemptsOne           Fault = "produce-attempts-one"
-	faultProduceAttemptsOmitted       Fault = "produce-attempts-omitted"
-	faultProduceLangWrongTag          Fault = "produce-lang-wrong-tag"
-	faultProduceCreatedAtSeconds      Fault = "produce-created-at-seconds"
-	faultProduceBlankTraceIDKept      Fault = "produce-blank-trace-id-kept"
-	faultProduceEmptyTraceIDKept      Fault = "produce-empty-trace-id-kept"
-	faultProduceGivenTraceIDReplaced  Fault = "produce-given-trace-id-replaced"
-	faultProduceMetaIDIsTraceID       Fault = "produce-meta-id-is-trace-id"
-	faultProduceIDsNotUUID            Fault = "produce-ids-not-uuid"
-	faultProduceSchemaVersionString   Fault = "produce-schema-version-string"
-	faultProduceQueueIgnored          Fault = "produce-queue-ignored"
-	faultDeadLetterFailedAtSeconds    Fault = "dead-letter-failed-at-seconds"
-	faultDeadLetterReasonAlwaysFailed Fault = "dead-letter-reason-always-failed"
-	faultDeadLetterQueueFromMeta      Fault = "dead-letter-queue-from-meta"
-	faultDeadLetterAttemptsZero       Fault = "dead-letter-attempts-zero"
-	faultDeadLetterErrorDropped       Fault = "dead-letter-error-dropped"
-	faultDeadLetterResetsAttempts     Fault = "dead-letter-resets-attempts"
-	faultDeadLetterReplacesTraceID    Fault = "dead-letter-replaces-trace-id"
-	faultHelperSwallowsError          Fault = "idempotency-helper-swallows-error"
-	faultSkipRaises                   Fault = "idempotency-skip-raises"
-	faultSQSProjectsOwnLang           Fault = "sqs-projects-own-lang"
-	faultASBProjectsOwnLang           Fault = "asb-projects-own-lang"
-	faultPulsarProjectsOwnLang        Fault = "pulsar-projects-own-lang"
-	faultKafkaProjectsOwnLang         Fault = "kafka-projects-own-lang"
-	faultArtemisProjectsOwnLang       Fault = "artemis-projects-own-lang"
-	faultRabbitMQProjectsOwnLang      Fault = "rabbitmq-projects-own-lang"
-	faultRedisProduceFramed           Fault = "redis-produce-framed"
-	faultRedisProduceReserialised     Fault = "redis-produce-reserialised"
+	faultProduceAttemptsOne            Fault = "produce-attempts-one"
+	faultProduceAttemptsOmitted        Fault = "produce-attempts-omitted"
+	faultProduceLangWrongTag           Fault = "produce-lang-wrong-tag"
+	faultProduceCreatedAtSeconds       Fault = "produce-created-at-seconds"
+	faultProduceBlankTraceIDKept       Fault = "produce-blank-trace-id-kept"
+	faultProduceEmptyTraceIDKept       Fault = "produce-empty-trace-id-kept"
+	faultProduceGivenTraceIDReplaced   Fault = "produce-given-trace-id-replaced"
+	faultProduceMetaIDIsTraceID        Fault = "produce-meta-id-is-trace-id"
+	faultProduceIDsNotUUID             Fault = "produce-ids-not-uuid"
+	faultProduceSchemaVersionString    Fault = "produce-schema-version-string"
+	faultProduceQueueIgnored           Fault = "produce-queue-ignored"
+	faultDeadLetterFailedAtSeconds     Fault = "dead-letter-failed-at-seconds"
+	faultDeadLetterReasonAlwaysFailed  Fault = "dead-letter-reason-always-failed"
+	faultDeadLetterQueueFromMeta       Fault = "dead-letter-queue-from-meta"
+	faultDeadLetterAttemptsZero        Fault = "dead-letter-attempts-zero"
+	faultDeadLetterErrorDropped        Fault = "dead-letter-error-dropped"
+	faultDeadLetterResetsAttempts      Fault = "dead-letter-resets-attempts"
+	faultDeadLetterReplacesTraceID     Fault = "dead-letter-replaces-trace-id"
+	faultHelperSwallowsError           Fault = "idempotency-helper-swallows-error"
+	faultSkipRaises                    Fault = "idempotency-skip-raises"
+	faultSQSProjectsOwnLang            Fault = "sqs-projects-own-lang"
+	faultASBProjectsOwnLang            Fault = "asb-projects-own-lang"
+	faultPulsarProjectsOwnLang         Fault = "pulsar-projects-own-lang"
+	faultKafkaProjectsOwnLang          Fault = "kafka-projects-own-lang"
+	faultArtemisProjectsOwnLang        Fault = "artemis-projects-own-lang"
+	faultRabbitMQProjectsOwnLang       Fault = "rabbitmq-projects-own-lang"
+	faultRedisProduceFramed            Fault = "redis-produce-framed"
+	faultRedisProduceReserialised      Fault = "redis-produce-reserialised"
+	faultPayloadNumberAcceptsBoolean   Fault = "payload-number-accepts-boolean"
+	faultPayloadIntegerAcceptsFraction Fault = "payload-integer-accepts-fraction"
+	faultPayloadClosedByDefault        Fault = "payload-closed-by-default"
 )
 
 // ownLangProjection is the bug of each broker's own-lang fault.
@@ -76,6 +79,9 @@ func producerFaultTable() []FaultInfo {
 		{Name: faultArtemisProjectsOwnLang, Block: model.BlockArtemis, Description: ownLangProjection},
 		{Name: faultRabbitMQProjectsOwnLang, Block: model.BlockRabbitMQ, Description: ownLangProjection},
 		{Name: faultRedisProduceFramed, Block: model.BlockRedis, Description: "the Redis publisher always wraps the envelope in a frame ({\"headers\":{},\"body\":...}), even with no headers to carry"},
+		{Name: faultPayloadNumberAcceptsBoolean, Block: model.BlockPayloadSchema, Description: "the payload validator takes a boolean for type number (true as 1)"},
+		{Name: faultPayloadIntegerAcceptsFraction, Block: model.BlockPayloadSchema, Description: "the payload validator takes any number for type integer, so 3.5 is valid"},
+		{Name: faultPayloadClosedByDefault, Block: model.BlockPayloadSchema, Description: "the payload validator treats an absent additionalProperties as false, rejecting a member draft-07's open default admits"},
 		{Name: faultRedisProduceReserialised, Block: model.BlockRedis, Description: "the Redis publisher stores the envelope written by a second serialiser ('/' and non-ASCII escaped) instead of the codec's bytes"},
 	}
 }

@@ -89,10 +89,13 @@ func producerProbes() map[Fault]probe {
 			r, err := o.RabbitMQPublishing(a)
 			return r.Headers["x-source-lang"], err
 		})},
-		faultRedisProduceFramed:       {"element is the envelope", redisProduceProbe},
-		faultRedisProduceReserialised: {"element is the envelope", redisProduceProbe},
-		faultHelperSwallowsError:      {"[true,false]", raisedProbe(d("A", "throw", false), d("A", "ok", false))},
-		faultSkipRaises:               {"[false,false]", raisedProbe(d("A", "ok", false), d("A", "", false))},
+		faultRedisProduceFramed:            {"element is the envelope", redisProduceProbe},
+		faultRedisProduceReserialised:      {"element is the envelope", redisProduceProbe},
+		faultPayloadNumberAcceptsBoolean:   {"false", validProbe(`{"type":"number"}`, `true`)},
+		faultPayloadIntegerAcceptsFraction: {"false", validProbe(`{"type":"integer"}`, `3.5`)},
+		faultPayloadClosedByDefault:        {"true", validProbe(`{"properties":{"a":{"type":"string"}}}`, `{"a":"x","b":1}`)},
+		faultHelperSwallowsError:           {"[true,false]", raisedProbe(d("A", "throw", false), d("A", "ok", false))},
+		faultSkipRaises:                    {"[false,false]", raisedProbe(d("A", "ok", false), d("A", "", false))},
 	}
 }
 

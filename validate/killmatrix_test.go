@@ -151,7 +151,7 @@ func holeMutants() map[oracle.Fault][]string {
 			"payload_schema valid-nested-enum-integer", "payload_schema valid-nested-at-maximum",
 			"payload_schema valid-nested-above-exclusive-minimum", "payload_schema valid-nested-below-exclusive-maximum",
 			"payload_schema valid-nested-at-min-length", "payload_schema valid-nested-at-max-length",
-			"payload_schema valid-nested-pattern-found-inside", "payload_schema valid-nested-const",
+			"payload_schema valid-nested-pattern-found-inside", "payload_schema valid-nested-const", "payload_schema valid-shipping",
 			"payload_schema valid-nested-items"},
 		"kafka-header-float":           {"kafka header-fraction-ignored"},
 		"kafka-header-trimmed":         {"kafka header-leading-space-ignored"},

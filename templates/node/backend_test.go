@@ -189,6 +189,9 @@ func TestOneTestPerCase(t *testing.T) {
 // caseNames lists, per block, the display name of every test it must get.
 func caseNames(s *model.Suite) map[string][]string {
 	out := map[string][]string{}
+	foreignLang := map[string]bool{model.BlockSQS: s.SQS.ForeignLang != nil, model.BlockASB: s.ASB.ForeignLang != nil,
+		model.BlockPulsar: s.Pulsar.ForeignLang != nil, model.BlockKafka: s.Kafka.ForeignLang != nil,
+		model.BlockArtemis: s.Artemis.ForeignLang != nil, model.BlockRabbitMQ: s.RabbitMQ.ForeignLang != nil}
 	add := func(block string, names ...string) { out[block] = append(out[block], names...) }
 	for _, c := range s.Cases {
 		add(model.BlockCases, c.Name)
@@ -208,6 +211,9 @@ func caseNames(s *model.Suite) map[string][]string {
 			sub = subAttributes
 		}
 		add(block, block+" "+sub)
+		if foreignLang[block] {
+			add(block, block+" "+sub+model.ForeignLangSuffix)
+		}
 		for _, c := range r.Cases {
 			add(block, c.Name)
 		}
@@ -218,7 +224,18 @@ func caseNames(s *model.Suite) map[string][]string {
 		}
 	}
 	add(model.BlockRedis, model.BlockRedis+" "+subPayloadID)
+	if s.Redis.ProduceIdentity != nil {
+		add(model.BlockRedis, model.BlockRedis+" "+subProduceID)
+	}
 	add(model.BlockRabbitMQ, model.BlockRabbitMQ+" "+subProperties)
+	if foreignLang[model.BlockRabbitMQ] {
+		add(model.BlockRabbitMQ, model.BlockRabbitMQ+" "+subProperties+model.ForeignLangSuffix)
+	}
+	if s.Producer != nil {
+		for _, c := range s.Producer.Cases {
+			add(model.BlockProducer, c.Name)
+		}
+	}
 	for _, c := range s.PayloadSchema.Cases {
 		add(model.BlockPayloadSchema, c.Name)
 	}

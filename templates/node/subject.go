@@ -137,6 +137,10 @@ func buildMethod(op protocol.Operation, records map[string]bool) (methodView, er
 	}
 	mv.Signature = layoutList(memberIndent, mv.Method+"(", params, ")", len("async : Promise<> {")+len(result))
 	mv.OptionalSignature = layoutList(memberIndent, mv.Method+"?(", params, ")", len(": Awaitable<>;")+len(result))
+	if op.OwnLang {
+		// the oracle answers for every language: it stamps the one asked
+		args = append(args, tsPropertyName(protocol.OwnLangArg)+": "+tsString(ownLang))
+	}
 	mv.OracleCall = oracleCall(mv, op.Result.Member, args)
 	mv.Doc, err = jsDoc(append([]string{sentence(withParamNames(op.Doc, op.Params))}, paramDocs...), memberIndent)
 	return mv, err

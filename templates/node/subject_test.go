@@ -70,7 +70,8 @@ func TestScaffoldMappings(t *testing.T) {
 			t.Errorf("%s has no mapping, yet its method does not report it not provided", m.Name)
 		}
 	}
-	want := []string{`"decode"`, `"reencode"`, `"make"`, `"idempotency_key"`, `"idempotency_replay"`, `"validate_payload"`}
+	want := []string{`"decode"`, `"reencode"`, `"make"`, `"idempotency_key"`, `"idempotency_replay"`, `"validate_payload"`,
+		`"produce"`, `"dead_letter"`, `"idempotency_raised"`}
 	if !slices.Equal(sc.Core, want) || len(sc.Transports) != 0 {
 		t.Errorf("core operations %v, want %v; transports %v, want none", sc.Core, want, sc.Transports)
 	}
@@ -125,7 +126,7 @@ func TestScaffoldNotProvidedReasons(t *testing.T) {
 // constant, or a default where the SDK gave nothing.
 func TestScaffoldMappingsCallTheSDK(t *testing.T) {
 	sc, out := renderScaffold(t)
-	sdk := regexp.MustCompile(`\b(EnvelopeCodec|codec|Wrap|InMemoryStore|payloadSchemas)\.|\bWrap\(`)
+	sdk := regexp.MustCompile(`\b(EnvelopeCodec|codec|Wrap|InMemoryStore|payloadSchemas)\.|\b(Wrap|annotate)\(|\bnew InMemoryStore\(`)
 	for _, m := range sc.Methods {
 		if m.Mapping == "" {
 			continue

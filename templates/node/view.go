@@ -80,6 +80,7 @@ var blockViews = map[string]blockView{
 	model.BlockSettlement:           buildSettlement,
 	model.BlockRowErrors:            buildRowErrors,
 	model.BlockFailedWrites:         buildFailedWrites,
+	model.BlockProducer:             buildProducer,
 }
 
 // file is the test file of block with its body and imports.

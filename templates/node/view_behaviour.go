@@ -31,6 +31,9 @@ type sequenceView struct {
 	Deliveries []deliveryView
 	Invoked    string // literal: per delivery, whether the handler must run
 	Effects    string
+	// Raised is the literal of expect_raised per delivery (null where the
+	// manifest does not say); "" when no delivery says.
+	Raised string
 }
 
 // deliveryView is one delivery, every field a literal. A skipped delivery
@@ -50,6 +53,9 @@ func buildIdempotency(s *model.Suite, c *common) (testFile, error) {
 	}
 	for _, seq := range s.Idempotency.Sequences {
 		b.Sequences = append(b.Sequences, buildSequence(seq))
+		if seq.ChecksRaised() {
+			imp.Support = unique(append(imp.Support, "assertErrorsRaised"))
+		}
 	}
 	if len(b.Sequences) > 0 {
 		b.SequencesDoc = tsComment(manifestText(s, model.BlockIdempotency, subSequences, "description"), "")
@@ -70,6 +76,17 @@ func buildSequence(seq model.IdempotencySequence) sequenceView {
 		invoked[i] = model.BoolValue(d.ExpectEffect == "run")
 	}
 	sv.Invoked, _ = tsValue(model.ArrayValue(invoked...), nestedBodyIndent) // booleans always encode
+	if seq.ChecksRaised() {
+		raised := model.ArrayValue()
+		for _, d := range seq.Deliveries {
+			said := model.NullValue()
+			if d.ExpectRaised != nil {
+				said = model.BoolValue(*d.ExpectRaised)
+			}
+			raised.Items = append(raised.Items, said)
+		}
+		sv.Raised, _ = tsValue(raised, nestedBodyIndent) // booleans and nulls always encode
+	}
 	return sv
 }
 

@@ -14,6 +14,7 @@ const (
 	subProperties     = "property_projection"
 	subReconciliation = "attempts_reconciliation"
 	subPayloadID      = "payload_identity"
+	subProduceID      = "produce_identity"
 	subGate           = model.SubSchemaVersionGate
 )
 
@@ -21,9 +22,28 @@ const (
 // block-specific view), its reconciliation tests and its schema-version gate
 // tests, each when present.
 type bindingBody struct {
-	Projection any
-	Reconcile  *reconcileView
-	Gate       *gateView
+	// Projections are the projection and its foreign-lang twin, each a
+	// block-specific view; none when the block has no projection.
+	Projections []any
+	Reconcile   *reconcileView
+	Gate        *gateView
+	// PayloadIdentity and ProduceIdentity are redis's tests.
+	PayloadIdentity *payloadIdentityView
+	ProduceIdentity *produceIdentityView
+}
+
+// eachProjection calls add for a block's projection and its foreign-lang
+// twin, each with its sub-block's key.
+func eachProjection[P any](sub string, own, foreign *P, add func(sub string, p *P) error) error {
+	if own != nil {
+		if err := add(sub, own); err != nil {
+			return err
+		}
+	}
+	if foreign != nil {
+		return add(sub+model.ForeignLangSuffix, foreign)
+	}
+	return nil
 }
 
 // reconcileView is an attempts_reconciliation sub-block.
@@ -137,9 +157,13 @@ var compareOnly = projectionUses{support: []string{"assertJsonEqual"}}
 // bindingImports is what a broker block's file imports.
 func bindingImports(b *bindingBody, uses projectionUses) imports {
 	imp := imports{Support: []string{"whenProvided"}}
-	if b.Projection != nil {
+	if len(b.Projections) > 0 || b.PayloadIdentity != nil {
 		imp.Assert = uses.assert
 		imp.Support = append(append(imp.Support, uses.support...), "fixture")
+	}
+	if b.ProduceIdentity != nil {
+		imp.Assert = true
+		imp.Support = append(imp.Support, "assertJsonEqual", "member", "parseJson")
 	}
 	if b.Reconcile != nil {
 		imp.Assert = true
@@ -178,7 +202,7 @@ type mapProjectionView struct {
 
 func buildSQS(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
-	if p := s.SQS.Projection; p != nil {
+	err := eachProjection(subAttributes, s.SQS.Projection, s.SQS.ForeignLang, func(sub string, p *model.SQSProjection) error {
 		var members []model.Member
 		for _, a := range p.Attributes {
 			members = append(members, model.Member{Key: a.Name, Value: model.ObjectValue(
@@ -187,15 +211,19 @@ func buildSQS(s *model.Suite, c *common) (testFile, error) {
 		}
 		expected, err := tsValue(model.ObjectValue(members...), bodyIndent)
 		if err != nil {
-			return testFile{}, err
+			return err
 		}
-		b.Projection = &mapProjectionView{testCase: projectionCase(s, model.BlockSQS, subAttributes), Fixture: tsString(p.EnvelopeFile), Expected: expected}
+		b.Projections = append(b.Projections, &mapProjectionView{testCase: projectionCase(s, model.BlockSQS, sub), Fixture: tsString(p.EnvelopeFile), Expected: expected})
+		return nil
+	})
+	if err != nil {
+		return testFile{}, err
 	}
 	return finishBinding(s, c, b, model.BlockSQS, s.SQS.Reconciliation, protocol.SQSReconcile, compareOnly)
 }
 
 func buildPulsar(s *model.Suite, c *common) (testFile, error) {
-	b, err := stringMapBinding(s, model.BlockPulsar, s.Pulsar.Projection)
+	b, err := stringMapBinding(s, model.BlockPulsar, s.Pulsar.Projection, s.Pulsar.ForeignLang)
 	if err != nil {
 		return testFile{}, err
 	}
@@ -203,7 +231,7 @@ func buildPulsar(s *model.Suite, c *common) (testFile, error) {
 }
 
 func buildKafka(s *model.Suite, c *common) (testFile, error) {
-	b, err := stringMapBinding(s, model.BlockKafka, s.Kafka.Projection)
+	b, err := stringMapBinding(s, model.BlockKafka, s.Kafka.Projection, s.Kafka.ForeignLang)
 	if err != nil {
 		return testFile{}, err
 	}
@@ -211,17 +239,17 @@ func buildKafka(s *model.Suite, c *common) (testFile, error) {
 }
 
 // stringMapBinding starts a binding whose projection is a string map.
-func stringMapBinding(s *model.Suite, block string, p *model.StringMapProjection) (*bindingBody, error) {
+func stringMapBinding(s *model.Suite, block string, own, foreign *model.StringMapProjection) (*bindingBody, error) {
 	b := &bindingBody{}
-	if p == nil {
-		return b, nil
-	}
-	expected, err := tsValue(entriesObject(p.Entries), bodyIndent)
-	if err != nil {
-		return nil, err
-	}
-	b.Projection = &mapProjectionView{testCase: projectionCase(s, block, subProperties), Fixture: tsString(p.EnvelopeFile), Expected: expected}
-	return b, nil
+	err := eachProjection(subProperties, own, foreign, func(sub string, p *model.StringMapProjection) error {
+		expected, err := tsValue(entriesObject(p.Entries), bodyIndent)
+		if err != nil {
+			return err
+		}
+		b.Projections = append(b.Projections, &mapProjectionView{testCase: projectionCase(s, block, sub), Fixture: tsString(p.EnvelopeFile), Expected: expected})
+		return nil
+	})
+	return b, err
 }
 
 // finishBinding adds the reconciliation sub-block of op and the block's
@@ -258,14 +286,18 @@ type serviceBusView struct {
 
 func buildASB(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
-	if p := s.ASB.Projection; p != nil {
+	err := eachProjection(subProperties, s.ASB.Projection, s.ASB.ForeignLang, func(sub string, p *model.ASBProjection) error {
 		props, err := tsValue(p.ApplicationProperties, bodyIndent)
 		if err != nil {
-			return testFile{}, err
+			return err
 		}
-		b.Projection = &serviceBusView{testCase: projectionCase(s, model.BlockASB, subProperties), Fixture: tsString(p.EnvelopeFile),
+		b.Projections = append(b.Projections, &serviceBusView{testCase: projectionCase(s, model.BlockASB, sub), Fixture: tsString(p.EnvelopeFile),
 			Subject: tsString(p.Subject), CorrelationID: tsString(p.CorrelationID), MessageID: tsString(p.MessageID),
-			ContentType: tsString(p.ContentType), ApplicationProperties: props}
+			ContentType: tsString(p.ContentType), ApplicationProperties: props})
+		return nil
+	})
+	if err != nil {
+		return testFile{}, err
 	}
 	uses := projectionUses{assert: true, support: []string{"assertJsonEqual"}}
 	return finishBinding(s, c, b, model.BlockASB, s.ASB.Reconciliation, protocol.ASBReconcile, uses)
@@ -282,14 +314,18 @@ type amqpMessageView struct {
 
 func buildArtemis(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
-	if p := s.Artemis.Projection; p != nil {
+	err := eachProjection(subProperties, s.Artemis.Projection, s.Artemis.ForeignLang, func(sub string, p *model.ArtemisProjection) error {
 		props, err := tsValue(entriesObject(p.Properties), bodyIndent)
 		if err != nil {
-			return testFile{}, err
+			return err
 		}
-		b.Projection = &amqpMessageView{testCase: projectionCase(s, model.BlockArtemis, subProperties), Fixture: tsString(p.EnvelopeFile),
+		b.Projections = append(b.Projections, &amqpMessageView{testCase: projectionCase(s, model.BlockArtemis, sub), Fixture: tsString(p.EnvelopeFile),
 			Annotation: tsString(p.JMSTypeAnnotation), AnnotationWhat: tsString("annotation " + p.JMSTypeAnnotation),
-			JMSType: tsString(p.JMSType), CorrelationID: tsString(p.CorrelationID), Properties: props}
+			JMSType: tsString(p.JMSType), CorrelationID: tsString(p.CorrelationID), Properties: props})
+		return nil
+	})
+	if err != nil {
+		return testFile{}, err
 	}
 	uses := projectionUses{assert: true, support: []string{"assertJsonEqual", "member"}}
 	return finishBinding(s, c, b, model.BlockArtemis, s.Artemis.Reconciliation, protocol.ArtemisReconcile, uses)
@@ -311,16 +347,20 @@ type namedValue struct {
 
 func buildRabbitMQ(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
-	if p := s.RabbitMQ.Projection; p != nil {
+	err := eachProjection(subProperties, s.RabbitMQ.Projection, s.RabbitMQ.ForeignLang, func(sub string, p *model.RabbitMQProjection) error {
 		headers, err := tsValue(p.Headers, bodyIndent)
 		if err != nil {
-			return testFile{}, err
+			return err
 		}
-		pv := &publishingView{testCase: projectionCase(s, model.BlockRabbitMQ, subProperties), Fixture: tsString(p.EnvelopeFile), Headers: headers}
+		pv := &publishingView{testCase: projectionCase(s, model.BlockRabbitMQ, sub), Fixture: tsString(p.EnvelopeFile), Headers: headers}
 		for _, e := range p.Properties {
 			pv.Properties = append(pv.Properties, namedValue{Name: tsString(e.Name), What: tsString("properties." + e.Name), Value: tsString(e.Value)})
 		}
-		b.Projection = pv
+		b.Projections = append(b.Projections, pv)
+		return nil
+	})
+	if err != nil {
+		return testFile{}, err
 	}
 	return finishBinding(s, c, b, model.BlockRabbitMQ, nil, protocol.Operation{}, projectionUses{support: []string{"assertJsonEqual", "member"}})
 }
@@ -334,18 +374,35 @@ type payloadIdentityView struct {
 func buildRedis(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
 	if p := s.Redis.PayloadIdentity; p != nil {
-		b.Projection = &payloadIdentityView{testCase: projectionCase(s, model.BlockRedis, subPayloadID), Fixture: tsString(p.EnvelopeFile)}
+		b.PayloadIdentity = &payloadIdentityView{testCase: projectionCase(s, model.BlockRedis, subPayloadID), Fixture: tsString(p.EnvelopeFile)}
+	}
+	if p := s.Redis.ProduceIdentity; p != nil {
+		pv, err := buildProduceIdentity(s, p)
+		if err != nil {
+			return testFile{}, err
+		}
+		b.ProduceIdentity = pv
 	}
 	return finishBinding(s, c, b, model.BlockRedis, nil, protocol.Operation{}, compareOnly)
 }
 
 // empty reports whether a broker block has no sub-block bqgen tests.
-func (b *bindingBody) empty() bool { return b.Projection == nil && b.Reconcile == nil && b.Gate == nil }
+func (b *bindingBody) empty() bool {
+	return len(b.Projections) == 0 && b.Reconcile == nil && b.Gate == nil && b.PayloadIdentity == nil && b.ProduceIdentity == nil
+}
 
 func (b *bindingBody) heads() []header {
 	var out []header
-	if h, ok := b.Projection.(header); ok {
-		out = append(out, h)
+	for _, p := range b.Projections {
+		if h, ok := p.(header); ok {
+			out = append(out, h)
+		}
+	}
+	if b.PayloadIdentity != nil {
+		out = append(out, b.PayloadIdentity)
+	}
+	if b.ProduceIdentity != nil {
+		out = append(out, b.ProduceIdentity)
 	}
 	if b.Reconcile != nil {
 		out = append(out, headsOf(b.Reconcile.Cases)...)

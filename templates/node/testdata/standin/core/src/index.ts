@@ -174,4 +174,25 @@ export function Wrap(store: Store, handler: Handler): Handler {
   };
 }
 
+export interface AnnotateOptions {
+  attempts?: number;
+  error?: string | null;
+  exception?: string | null;
+}
+
+export function annotate(envelope: Envelope, reason: string, originalQueue: string, options: AnnotateOptions = {}): Envelope {
+  return {
+    ...envelope,
+    dead_letter: {
+      reason,
+      error: options.error ?? null,
+      exception: options.exception ?? null,
+      failed_at: Date.now(),
+      original_queue: originalQueue,
+      attempts: options.attempts ?? envelope.attempts,
+      lang: SOURCE_LANG,
+    },
+  };
+}
+
 export * as schema from "./schema.js";

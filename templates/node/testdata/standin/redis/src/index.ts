@@ -45,3 +45,25 @@ export class RedisConsumer {
     return true;
   }
 }
+
+export interface PublishOptions {
+  traceId?: string;
+  headers?: HeaderCarrier;
+}
+
+export class RedisPublisher {
+  private constructor(
+    private readonly client: RedisClient,
+    private readonly queue: string,
+  ) {}
+
+  static create(client: RedisClient, queue: string): RedisPublisher {
+    return new RedisPublisher(client, queue);
+  }
+
+  async publish(urn: string, data: Record<string, unknown>, options: PublishOptions = {}): Promise<string> {
+    const envelope = EnvelopeCodec.make(urn, data, { queue: this.queue, traceId: options.traceId });
+    await this.client.rpush(this.queue, frameValue(EnvelopeCodec.encode(envelope), options.headers));
+    return envelope.meta.id;
+  }
+}

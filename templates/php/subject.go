@@ -46,6 +46,9 @@ type method struct {
 	// the operation not provided with, in the target generated for:
 	// backend.DefaultReason.
 	Default string
+	// OwnLang: the oracle subject sends its target's tag with the request
+	// (protocol.Operation.OwnLang), the tag the oracle stamps.
+	OwnLang bool
 }
 
 // param is one parameter of a method.
@@ -102,7 +105,8 @@ func buildSubject(ops []protocol.Operation, records []protocol.RecordType) (subj
 
 // newMethod is the PHP method of op.
 func newMethod(op protocol.Operation, records []protocol.RecordType) (method, error) {
-	m := method{Wire: op.Name, Name: phpName(op.Name), Transport: op.Transport, Summary: sentence(op.Doc), Member: op.Result.Member}
+	m := method{Wire: op.Name, Name: phpName(op.Name), Transport: op.Transport, Summary: sentence(op.Doc), Member: op.Result.Member,
+		OwnLang: op.OwnLang}
 	for _, p := range op.Params {
 		t, err := phpTypeOf(p.Type, records)
 		if err != nil {
@@ -366,6 +370,9 @@ func (m method) Request(indent string) string {
 	args := make([]string, len(m.Params))
 	for i, p := range m.Params {
 		args[i] = phpString(p.Wire) + " => $" + p.Name
+	}
+	if m.OwnLang {
+		args = append(args, phpString(protocol.OwnLangArg)+" => "+phpString(ownLang))
 	}
 	access := ""
 	if m.Member != "" {

@@ -137,6 +137,7 @@ var blockViews = map[string]blockView{
 	model.BlockSettlement:           buildSettlement,
 	model.BlockRowErrors:            buildRowErrors,
 	model.BlockFailedWrites:         buildFailedWrites,
+	model.BlockProducer:             buildProducer,
 }
 
 // buildView precomputes names, literals and the file list, with the

@@ -26,11 +26,21 @@ type sequenceTest struct {
 	Deliveries []string // one PHP array literal per delivery
 	Invoked    string   // the PHP list of whether the handler runs, per delivery
 	Effects    string   // expected_effects
+	// Raised is the PHP list of expect_raised per delivery (null where the
+	// manifest does not say); "" when no delivery says.
+	Raised string
 }
 
 func buildIdempotency(s *model.Suite, c *common) (testFile, error) {
 	block := s.Idempotency
-	class := idempotencyClass{testClass: newTestClass(c, model.BlockIdempotency, "ConformanceTestCase")}
+	uses := []string{"ConformanceTestCase"}
+	for _, q := range block.Sequences {
+		if q.ChecksRaised() {
+			uses = append(uses, "Expect") // Expect::raised
+			break
+		}
+	}
+	class := idempotencyClass{testClass: newTestClass(c, model.BlockIdempotency, uses...)}
 	// dedup_key and the sequences share one class, so their method names
 	// are made unique together.
 	names := caseNames(block.Sequences, func(q model.IdempotencySequence) string { return q.Name })
@@ -64,6 +74,16 @@ func buildSequence(q model.IdempotencySequence, m testMethod) sequenceTest {
 		invoked[i] = phpBool(d.ExpectEffect == "run")
 	}
 	t.Invoked = "[" + strings.Join(invoked, ", ") + "]"
+	if q.ChecksRaised() {
+		raised := make([]string, len(q.Deliveries))
+		for i, d := range q.Deliveries {
+			raised[i] = "null"
+			if d.ExpectRaised != nil {
+				raised[i] = phpBool(*d.ExpectRaised)
+			}
+		}
+		t.Raised = "[" + strings.Join(raised, ", ") + "]"
+	}
 	return t
 }
 

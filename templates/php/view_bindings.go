@@ -12,9 +12,12 @@ import (
 // schema-version gate case, in that order.
 type bindingClass struct {
 	testClass
-	Projection any // the block's projection view, nil when absent
-	Reconcile  *reconcileTests
-	Gate       *gateTests
+	Projection  any // the block's projection view, nil when absent
+	ForeignLang any // its foreign-lang twin's view (1.6.0), nil when absent
+	Reconcile   *reconcileTests
+	Gate        *gateTests
+	// ProduceIdentity is redis.produce_identity's test, nil when absent.
+	ProduceIdentity *produceIdentity
 }
 
 // reconcileTests are an attempts_reconciliation sub-block's cases, all run
@@ -41,7 +44,11 @@ func (c *common) projectionMethod(block, subBlock string) testMethod {
 // bindingParts is what a broker block carries besides its projection: the
 // sub-blocks tested case by case, each with the operation that runs it.
 type bindingParts struct {
-	Reconciliation *model.Reconciliation
+	// ForeignLang is the projection's foreign-lang twin's view, nil when
+	// absent; ProduceIdentity is redis's produce-side test.
+	ForeignLang     any
+	ProduceIdentity *produceIdentity
+	Reconciliation  *model.Reconciliation
 	Reconcile      protocol.Operation
 	Gate           *model.SchemaVersionGate
 	GateOp         protocol.Operation
@@ -54,15 +61,29 @@ type bindingParts struct {
 // projection, the reconciliation and the gate cases are made unique together,
 // in that order, so adding gate cases never renames an earlier test.
 func newBindingClass(c *common, block, projectionSub string, projection any, parts bindingParts) (testFile, error) {
+	// the single tests first: named by their sub-blocks, their methods by
+	// their own views (projectionMethod)
 	names := []string{projectionSub}
+	if parts.ForeignLang != nil {
+		names = append(names, projectionSub+model.ForeignLangSuffix)
+	}
+	if parts.ProduceIdentity != nil {
+		names = append(names, produceIdentitySub)
+	}
+	singles := len(names)
 	if r := parts.Reconciliation; r != nil {
 		names = append(names, caseNames(r.Cases, func(c model.ReconcileCase) string { return c.Name })...)
 	}
 	if g := parts.Gate; g != nil {
 		names = append(names, caseNames(g.Cases, func(c model.GateCase) string { return c.Name })...)
 	}
-	methods := c.newMethods(block, names)[1:]
-	class := bindingClass{testClass: newTestClass(c, block, "ConformanceTestCase", "Expect"), Projection: projection}
+	methods := c.newMethods(block, names)[singles:]
+	uses := []string{"ConformanceTestCase", "Expect"}
+	if parts.ProduceIdentity != nil {
+		uses = append(uses, "Json") // the stored element is parsed
+	}
+	class := bindingClass{testClass: newTestClass(c, block, uses...), Projection: projection,
+		ForeignLang: parts.ForeignLang, ProduceIdentity: parts.ProduceIdentity}
 	var err error
 	if class.Reconcile, methods, err = buildReconcile(parts.Reconciliation, phpName(parts.Reconcile.Name), methods); err != nil {
 		return testFile{}, err
@@ -164,53 +185,65 @@ type mapProjection struct {
 	Expected string // a PHP literal of the whole map
 }
 
-func buildSQS(s *model.Suite, c *common) (testFile, error) {
-	var projection any
-	if p := s.SQS.Projection; p != nil {
-		attrs := make([]model.Member, len(p.Attributes))
-		for i, a := range p.Attributes {
-			attrs[i] = model.Member{Key: a.Name, Value: model.ObjectValue(
-				model.Member{Key: "DataType", Value: model.StringValue(a.DataType)},
-				model.Member{Key: "StringValue", Value: model.StringValue(a.StringValue)})}
+// bothProjections lays out a block's projection and its foreign-lang twin
+// with view, each named after its sub-block; an absent one is an untyped
+// nil, so templates see "absent".
+func bothProjections[P any](c *common, block, sub string, own, foreign *P,
+	view func(m testMethod, p *P) (any, error)) (projection, twin any, err error) {
+	if own != nil {
+		if projection, err = view(c.projectionMethod(block, sub), own); err != nil {
+			return nil, nil, err
 		}
-		mp, err := newMapProjection(c.projectionMethod(model.BlockSQS, "attribute_projection"), p.EnvelopeFile, model.ObjectValue(attrs...))
-		if err != nil {
-			return testFile{}, err
-		}
-		projection = mp
 	}
-	return newBindingClass(c, model.BlockSQS, "attribute_projection", projection, bindingParts{
+	if foreign != nil {
+		twin, err = view(c.projectionMethod(block, sub+model.ForeignLangSuffix), foreign)
+	}
+	return projection, twin, err
+}
+
+func buildSQS(s *model.Suite, c *common) (testFile, error) {
+	const sub = "attribute_projection"
+	projection, twin, err := bothProjections(c, model.BlockSQS, sub, s.SQS.Projection, s.SQS.ForeignLang,
+		func(m testMethod, p *model.SQSProjection) (any, error) {
+			attrs := make([]model.Member, len(p.Attributes))
+			for i, a := range p.Attributes {
+				attrs[i] = model.Member{Key: a.Name, Value: model.ObjectValue(
+					model.Member{Key: "DataType", Value: model.StringValue(a.DataType)},
+					model.Member{Key: "StringValue", Value: model.StringValue(a.StringValue)})}
+			}
+			return newMapProjection(m, p.EnvelopeFile, model.ObjectValue(attrs...))
+		})
+	if err != nil {
+		return testFile{}, err
+	}
+	return newBindingClass(c, model.BlockSQS, sub, projection, bindingParts{ForeignLang: twin,
 		Reconciliation: s.SQS.Reconciliation, Reconcile: protocol.SQSReconcile,
 		Gate: s.SQS.Gate, GateOp: protocol.SQSSchemaVersionGate})
 }
 
 func buildPulsar(s *model.Suite, c *common) (testFile, error) {
-	projection, err := stringMapProjection(c, model.BlockPulsar, s.Pulsar.Projection)
+	projection, twin, err := bothProjections(c, model.BlockPulsar, propertyProjection, s.Pulsar.Projection, s.Pulsar.ForeignLang, stringMapProjection)
 	if err != nil {
 		return testFile{}, err
 	}
-	return newBindingClass(c, model.BlockPulsar, propertyProjection, projection, bindingParts{
+	return newBindingClass(c, model.BlockPulsar, propertyProjection, projection, bindingParts{ForeignLang: twin,
 		Reconciliation: s.Pulsar.Reconciliation, Reconcile: protocol.PulsarReconcile,
 		Gate: s.Pulsar.Gate, GateOp: protocol.PulsarSchemaVersionGate})
 }
 
 func buildKafka(s *model.Suite, c *common) (testFile, error) {
-	projection, err := stringMapProjection(c, model.BlockKafka, s.Kafka.Projection)
+	projection, twin, err := bothProjections(c, model.BlockKafka, propertyProjection, s.Kafka.Projection, s.Kafka.ForeignLang, stringMapProjection)
 	if err != nil {
 		return testFile{}, err
 	}
-	return newBindingClass(c, model.BlockKafka, propertyProjection, projection, bindingParts{
+	return newBindingClass(c, model.BlockKafka, propertyProjection, projection, bindingParts{ForeignLang: twin,
 		Reconciliation: s.Kafka.Reconciliation, Reconcile: protocol.KafkaReconcile,
 		Gate: s.Kafka.Gate, GateOp: protocol.KafkaSchemaVersionGate})
 }
 
-// stringMapProjection lays out a property_projection of string entries, or
-// returns nil (an untyped nil, so templates see "absent") when there is none.
-func stringMapProjection(c *common, block string, p *model.StringMapProjection) (any, error) {
-	if p == nil {
-		return nil, nil
-	}
-	return newMapProjection(c.projectionMethod(block, propertyProjection), p.EnvelopeFile, stringMap(p.Entries))
+// stringMapProjection lays out a projection of string entries.
+func stringMapProjection(m testMethod, p *model.StringMapProjection) (any, error) {
+	return newMapProjection(m, p.EnvelopeFile, stringMap(p.Entries))
 }
 
 func newMapProjection(m testMethod, fixture string, expected model.Value) (mapProjection, error) {
@@ -236,17 +269,17 @@ type serviceBusProjection struct {
 }
 
 func buildASB(s *model.Suite, c *common) (testFile, error) {
-	var projection any
-	if p := s.ASB.Projection; p != nil {
-		props, err := phpValue(p.ApplicationProperties, bodyIndent)
-		if err != nil {
-			return testFile{}, err
-		}
-		projection = serviceBusProjection{testMethod: c.projectionMethod(model.BlockASB, propertyProjection), Fixture: phpString(p.EnvelopeFile),
-			Subject: phpString(p.Subject), CorrelationID: phpString(p.CorrelationID), MessageID: phpString(p.MessageID),
-			ContentType: phpString(p.ContentType), ApplicationProperties: props}
+	projection, twin, err := bothProjections(c, model.BlockASB, propertyProjection, s.ASB.Projection, s.ASB.ForeignLang,
+		func(m testMethod, p *model.ASBProjection) (any, error) {
+			props, err := phpValue(p.ApplicationProperties, bodyIndent)
+			return serviceBusProjection{testMethod: m, Fixture: phpString(p.EnvelopeFile),
+				Subject: phpString(p.Subject), CorrelationID: phpString(p.CorrelationID), MessageID: phpString(p.MessageID),
+				ContentType: phpString(p.ContentType), ApplicationProperties: props}, err
+		})
+	if err != nil {
+		return testFile{}, err
 	}
-	return newBindingClass(c, model.BlockASB, propertyProjection, projection, bindingParts{
+	return newBindingClass(c, model.BlockASB, propertyProjection, projection, bindingParts{ForeignLang: twin,
 		Reconciliation: s.ASB.Reconciliation, Reconcile: protocol.ASBReconcile,
 		Gate: s.ASB.Gate, GateOp: protocol.ASBSchemaVersionGate})
 }
@@ -260,16 +293,16 @@ type amqpMessageProjection struct {
 }
 
 func buildArtemis(s *model.Suite, c *common) (testFile, error) {
-	var projection any
-	if p := s.Artemis.Projection; p != nil {
-		props, err := phpValue(stringMap(p.Properties), bodyIndent)
-		if err != nil {
-			return testFile{}, err
-		}
-		projection = amqpMessageProjection{testMethod: c.projectionMethod(model.BlockArtemis, propertyProjection), Fixture: phpString(p.EnvelopeFile),
-			Annotation: phpString(p.JMSTypeAnnotation), JMSType: phpString(p.JMSType), CorrelationID: phpString(p.CorrelationID), Properties: props}
+	projection, twin, err := bothProjections(c, model.BlockArtemis, propertyProjection, s.Artemis.Projection, s.Artemis.ForeignLang,
+		func(m testMethod, p *model.ArtemisProjection) (any, error) {
+			props, err := phpValue(stringMap(p.Properties), bodyIndent)
+			return amqpMessageProjection{testMethod: m, Fixture: phpString(p.EnvelopeFile),
+				Annotation: phpString(p.JMSTypeAnnotation), JMSType: phpString(p.JMSType), CorrelationID: phpString(p.CorrelationID), Properties: props}, err
+		})
+	if err != nil {
+		return testFile{}, err
 	}
-	return newBindingClass(c, model.BlockArtemis, propertyProjection, projection, bindingParts{
+	return newBindingClass(c, model.BlockArtemis, propertyProjection, projection, bindingParts{ForeignLang: twin,
 		Reconciliation: s.Artemis.Reconciliation, Reconcile: protocol.ArtemisReconcile,
 		Gate: s.Artemis.Gate, GateOp: protocol.ArtemisSchemaVersionGate})
 }
@@ -288,19 +321,19 @@ type namedValue struct {
 }
 
 func buildRabbitMQ(s *model.Suite, c *common) (testFile, error) {
-	var projection any
-	if p := s.RabbitMQ.Projection; p != nil {
-		headers, err := phpValue(p.Headers, bodyIndent)
-		if err != nil {
-			return testFile{}, err
-		}
-		rp := rabbitMQProjection{testMethod: c.projectionMethod(model.BlockRabbitMQ, propertyProjection), Fixture: phpString(p.EnvelopeFile), Headers: headers}
-		for _, e := range p.Properties {
-			rp.Properties = append(rp.Properties, namedValue{Name: phpString(e.Name), Value: phpString(e.Value)})
-		}
-		projection = rp
+	projection, twin, err := bothProjections(c, model.BlockRabbitMQ, propertyProjection, s.RabbitMQ.Projection, s.RabbitMQ.ForeignLang,
+		func(m testMethod, p *model.RabbitMQProjection) (any, error) {
+			headers, err := phpValue(p.Headers, bodyIndent)
+			rp := rabbitMQProjection{testMethod: m, Fixture: phpString(p.EnvelopeFile), Headers: headers}
+			for _, e := range p.Properties {
+				rp.Properties = append(rp.Properties, namedValue{Name: phpString(e.Name), Value: phpString(e.Value)})
+			}
+			return rp, err
+		})
+	if err != nil {
+		return testFile{}, err
 	}
-	return newBindingClass(c, model.BlockRabbitMQ, propertyProjection, projection, bindingParts{})
+	return newBindingClass(c, model.BlockRabbitMQ, propertyProjection, projection, bindingParts{ForeignLang: twin})
 }
 
 // payloadIdentity is the Redis payload_identity.
@@ -309,12 +342,36 @@ type payloadIdentity struct {
 	Fixture string
 }
 
+// produceIdentitySub is redis's produce-side sub-block (1.6.0).
+const produceIdentitySub = "produce_identity"
+
+// produceIdentity is redis.produce_identity as PHP literals.
+type produceIdentity struct {
+	testMethod
+	URN, Queue, Data, TraceID string
+	Expected                  string // the element's members: job, trace_id, data
+}
+
 func buildRedis(s *model.Suite, c *common) (testFile, error) {
 	var projection any
 	if p := s.Redis.PayloadIdentity; p != nil {
 		projection = payloadIdentity{testMethod: c.projectionMethod(model.BlockRedis, "payload_identity"), Fixture: phpString(p.EnvelopeFile)}
 	}
-	return newBindingClass(c, model.BlockRedis, "payload_identity", projection, bindingParts{})
+	var parts bindingParts
+	if p := s.Redis.ProduceIdentity; p != nil {
+		data, err := phpValue(p.Data, bodyIndent)
+		if err != nil {
+			return testFile{}, fmt.Errorf("%s: %w", produceIdentitySub, err)
+		}
+		expected, err := phpValue(model.ObjectValue(model.Member{Key: "job", Value: model.StringValue(p.URN)},
+			model.Member{Key: "trace_id", Value: model.StringValue(p.TraceID)}, model.Member{Key: "data", Value: p.Data}), bodyIndent)
+		if err != nil {
+			return testFile{}, fmt.Errorf("%s: %w", produceIdentitySub, err)
+		}
+		parts.ProduceIdentity = &produceIdentity{testMethod: c.projectionMethod(model.BlockRedis, produceIdentitySub),
+			URN: phpString(p.URN), Queue: phpString(p.Queue), Data: data, TraceID: phpString(p.TraceID), Expected: expected}
+	}
+	return newBindingClass(c, model.BlockRedis, "payload_identity", projection, parts)
 }
 
 // caseNames lists the names of a block's cases.

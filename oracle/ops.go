@@ -135,7 +135,7 @@ func operations() []opSpec {
 		operation(protocol.Settle, (*Oracle).Settle),
 		operation(protocol.ReadMessage, (*Oracle).ReadMessage),
 		operation(protocol.WriteMessages, (*Oracle).WriteMessages),
-		operation(protocol.Produce, (*Oracle).Produce),
+		operation(protocol.NewMessage, (*Oracle).NewMessage),
 		operation(protocol.DeadLetter, (*Oracle).DeadLetter),
 		operation(protocol.IdempotencyRaised, (*Oracle).IdempotencyRaised),
 		operation(protocol.RedisProduce, (*Oracle).RedisProduce),

@@ -6,11 +6,11 @@ import (
 	"strconv"
 )
 
-// ProduceArgs is the argument of produce: a new envelope from the producer
+// NewMessageArgs is the argument of new_message: a new envelope from the producer
 // API, with a trace id when one is given. Lang is the tag the oracle stamps
 // (protocol.OwnLangArg): an oracle subject sends its target's; absent, the
 // oracle answers as the Go SDK.
-type ProduceArgs struct {
+type NewMessageArgs struct {
 	URN     string          `json:"urn"`
 	Queue   string          `json:"queue"`
 	Data    json.RawMessage `json:"data"`
@@ -31,8 +31,8 @@ type DeadLetterArgs struct {
 // deadLetterReasons are the reasons the envelope schema enumerates.
 var deadLetterReasons = []string{"failed", "unknown_urn", "poison"}
 
-// Produce builds a new envelope with the producer API and encodes it.
-func (o *Oracle) Produce(a ProduceArgs) (EncodedResult, error) {
+// NewMessage builds a new envelope with the producer API and encodes it.
+func (o *Oracle) NewMessage(a NewMessageArgs) (EncodedResult, error) {
 	env, err := o.produceForTest(newMessage{urn: a.URN, queue: a.Queue, data: a.Data, traceID: a.TraceID, lang: ownLang(a.Lang)})
 	if err != nil {
 		return EncodedResult{}, err

@@ -17,7 +17,7 @@ func producerProbes() map[Fault]probe {
 	str := func(s string) *string { return &s }
 	made := func(trace *string, observe func(env map[string]any, trace string) string) func(*testing.T, *Oracle) string {
 		return func(t *testing.T, o *Oracle) string {
-			env := produced(t, o, ProduceArgs{URN: "urn:babel:orders:created", Queue: "orders", Data: json.RawMessage(`{"order_id":1}`), TraceID: trace, Lang: str("python")})
+			env := produced(t, o, NewMessageArgs{URN: "urn:babel:orders:created", Queue: "orders", Data: json.RawMessage(`{"order_id":1}`), TraceID: trace, Lang: str("python")})
 			return observe(env, stringAt(env, "trace_id"))
 		}
 	}
@@ -110,15 +110,15 @@ func projectedLang(project func(*Oracle, ProjectionArgs) (any, error)) func(*tes
 }
 
 // produced is the envelope produce writes, parsed.
-func produced(t *testing.T, o *Oracle, a ProduceArgs) map[string]any {
+func produced(t *testing.T, o *Oracle, a NewMessageArgs) map[string]any {
 	t.Helper()
-	r, err := o.Produce(a)
+	r, err := o.NewMessage(a)
 	if err != nil {
-		t.Fatalf("produce: %v", err)
+		t.Fatalf("new_message: %v", err)
 	}
 	var env map[string]any
 	if err := json.Unmarshal([]byte(r.Encoded), &env); err != nil {
-		t.Fatalf("produce wrote %s: %v", r.Encoded, err)
+		t.Fatalf("new_message wrote %s: %v", r.Encoded, err)
 	}
 	return env
 }
@@ -184,7 +184,7 @@ func TestProduceFollowsTheSchema(t *testing.T) {
 	t.Parallel()
 	o := correct(t)
 	before := time.Now().UnixMilli()
-	env := produced(t, o, ProduceArgs{URN: "urn:babel:orders:created", Queue: "orders", Data: json.RawMessage(`{}`)})
+	env := produced(t, o, NewMessageArgs{URN: "urn:babel:orders:created", Queue: "orders", Data: json.RawMessage(`{}`)})
 	after := time.Now().UnixMilli()
 	meta := env["meta"].(map[string]any)
 	if got := toJSONText(env["attempts"]); got != "0" {

@@ -173,7 +173,7 @@ func TestServeEveryOperation(t *testing.T) {
 		"read_message": map[string]any{"type": map[string]any{"type": "object"}, "broker": "kafka", "source": "t", "position": "p",
 			"message_id": "m", "metadata": map[string]any{}, "body": "x", "action": nil, "dead_letter_queue": false},
 		"write_messages":     map[string]any{"sink": "other", "action": "fail", "batches": []any{[]any{"m1"}}, "refused": []any{}},
-		"produce":            map[string]any{"urn": "urn:x", "queue": "q", "data": map[string]any{}, "trace_id": nil, "lang": "php"},
+		"new_message":        map[string]any{"urn": "urn:x", "queue": "q", "data": map[string]any{}, "trace_id": nil, "lang": "php"},
 		"dead_letter":        map[string]any{"envelope": envelopeJSON, "reason": "failed", "original_queue": "q"},
 		"redis_produce":      map[string]any{"urn": "urn:x", "queue": "q", "data": map[string]any{"p": "a/é"}, "trace_id": "t"},
 		"idempotency_raised": map[string]any{"deliveries": []any{map[string]any{"meta_id": "a", "outcome": "throw"}}},

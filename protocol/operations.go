@@ -128,7 +128,7 @@ var (
 		Result: Result{Type: Type{Kind: Record, Record: "WriteOutcome"}}}
 	// What an SDK writes: a new envelope with a trace id given or not, and
 	// the dead_letter block it adds.
-	Produce = Operation{Name: "produce", Since: sinceProducer, Blocks: []string{model.BlockProducer}, OwnLang: true,
+	NewMessage = Operation{Name: "new_message", Since: sinceProducer, Blocks: []string{model.BlockProducer}, OwnLang: true,
 		Doc: "builds a new envelope with the producer API from a URN, a queue, data (a JSON object) and, when trace_id is present, that trace id, and encodes it",
 		Params: []Field{{Name: "urn", Type: textType}, {Name: "queue", Type: textType}, {Name: "data", Type: objectType},
 			{Name: "trace_id", Type: Type{Kind: OptionalText}, Doc: "the trace id given to the producer; absent: none given"}},
@@ -169,7 +169,7 @@ var Operations = []Operation{
 	Decode, Reencode, Make, SQSAttributes, SQSReconcile, ASBMessage, ASBReconcile, PulsarProperties, PulsarReconcile, KafkaHeaders, KafkaReconcile, ArtemisMessage, ArtemisReconcile, RabbitMQPublishing, RedisRoundtrip, IdempotencyKey, IdempotencyReplay, ValidatePayload,
 	SQSSchemaVersionGate, ASBSchemaVersionGate, PulsarSchemaVersionGate, KafkaSchemaVersionGate, ArtemisSchemaVersionGate,
 	Settle, ReadMessage, WriteMessages,
-	Produce, DeadLetter, IdempotencyRaised, RedisProduce,
+	NewMessage, DeadLetter, IdempotencyRaised, RedisProduce,
 }
 
 // Records are the structured values the operations exchange.

@@ -15,7 +15,7 @@ import (
 // sends no protocol.OwnLangArg: the Go SDK's.
 const crossCheckLang = "go"
 
-// producerExpectations asks produce or dead_letter for each producer case
+// producerExpectations asks new_message or dead_letter for each producer case
 // and judges what the oracle wrote by the case's expect, as a generated
 // test does (one envelope: the distinctness across two makes is the
 // generated tests' to see).
@@ -29,7 +29,7 @@ func producerExpectations(s *model.Suite, lang string) []expectation {
 		e := expectation{block: model.BlockProducer, name: c.Name, at: c.At,
 			judge: func(r model.Value) string { return judgeProduced(c.Expect, lang, r) }}
 		if c.Mode == model.ProducerMake {
-			e.op, e.args = protocol.Produce.Name, map[string]any{"urn": c.URN, "queue": c.Queue, "data": raw(c.Data), "trace_id": c.TraceID}
+			e.op, e.args = protocol.NewMessage.Name, map[string]any{"urn": c.URN, "queue": c.Queue, "data": raw(c.Data), "trace_id": c.TraceID}
 		} else {
 			e.op, e.args = protocol.DeadLetter.Name, map[string]any{"envelope": string(s.Fixture(c.File)), "reason": c.Reason,
 				"original_queue": c.OriginQueue, "error": c.Error}

@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/testkit/protocoltest"
 	"github.com/babelqueue/bqgen/internal/testkit/racetest"
 	"github.com/babelqueue/bqgen/model"
-	"github.com/babelqueue/bqgen/internal/testkit/protocoltest"
 )
 
 var _ backend.ScaffoldAuditor = (*Backend)(nil)

@@ -1,9 +1,9 @@
 package gobackend
 
 import (
-	"go/types"
 	"fmt"
 	"go/token"
+	"go/types"
 	"strconv"
 	"strings"
 

@@ -148,11 +148,11 @@ func emitMadeHelper(b *fileBuilder) {
 			jen.Var().Id("documents").Index().Any(),
 			jen.For(jen.Id("made").Op(":=").Lit(1), jen.Id("made").Op("<=").Lit(2), jen.Id("made").Op("++")).Block(
 				jen.Id("before").Op(":=").Add(clockMillis()),
-				jen.List(jen.Id("encoded"), jen.Err()).Op(":=").Id("subject").Dot(exported(protocol.Produce.Name)).Call(
+				jen.List(jen.Id("encoded"), jen.Err()).Op(":=").Id("subject").Dot(exported(protocol.NewMessage.Name)).Call(
 					req("URN"), req("Queue"), rawJSON().Parens(req("Data")), req("TraceID")),
 				jen.Id("after").Op(":=").Add(clockMillis()),
-				requireOK(protocol.Produce),
-				jen.Id("document").Op(":=").Id("conformanceParseOutput").Call(jen.Id("t"), jen.Lit(protocol.Produce.Name), jen.Id("encoded")),
+				requireOK(protocol.NewMessage),
+				jen.Id("document").Op(":=").Id("conformanceParseOutput").Call(jen.Id("t"), jen.Lit(protocol.NewMessage.Name), jen.Id("encoded")),
 				jen.Id(expectWritten).Call(jen.Id("t"), jen.Id("document"), jen.Id("before"), jen.Id("after"), jen.Id("want")),
 				jen.Id("documents").Op("=").Append(jen.Id("documents"), jen.Id("document")),
 			),

@@ -71,7 +71,7 @@ func TestScaffoldMappings(t *testing.T) {
 		}
 	}
 	want := []string{`"decode"`, `"reencode"`, `"make"`, `"idempotency_key"`, `"idempotency_replay"`, `"validate_payload"`,
-		`"produce"`, `"dead_letter"`, `"idempotency_raised"`}
+		`"new_message"`, `"dead_letter"`, `"idempotency_raised"`}
 	if !slices.Equal(sc.Core, want) || len(sc.Transports) != 0 {
 		t.Errorf("core operations %v, want %v; transports %v, want none", sc.Core, want, sc.Transports)
 	}

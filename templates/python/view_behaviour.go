@@ -1,8 +1,8 @@
 package python
 
 import (
-	"strings"
 	"fmt"
+	"strings"
 
 	"github.com/babelqueue/bqgen/model"
 )

@@ -145,7 +145,7 @@ func TestTransportTargetMapsOnlyItsBrokers(t *testing.T) {
 	for _, want := range []string{
 		"use BabelQueue\\Transport\\SqsTransport;",
 		"the sqs and redis blocks: each operation of those brokers is mapped onto its",
-		"'sqs_attributes' => true,\n        ]));",
+		"'sqs_attributes' => true,\n            'redis_produce' => self::canMock(ClientInterface::class),\n        ]));",
 		"is produce-only (RPUSH)", // redis_roundtrip's own reason, not the target's
 	} {
 		if !strings.Contains(scaffold, want) {

@@ -16,7 +16,7 @@ type bindingClass struct {
 	ForeignLang any // its foreign-lang twin's view (1.6.0), nil when absent
 	Reconcile   *reconcileTests
 	Gate        *gateTests
-	// ProduceIdentity is redis.produce_identity's test, nil when absent.
+	// ProduceIdentity is the produce-side identity test, nil when absent.
 	ProduceIdentity *produceIdentity
 }
 
@@ -45,7 +45,7 @@ func (c *common) projectionMethod(block, subBlock string) testMethod {
 // sub-blocks tested case by case, each with the operation that runs it.
 type bindingParts struct {
 	// ForeignLang is the projection's foreign-lang twin's view, nil when
-	// absent; ProduceIdentity is redis's produce-side test.
+	// absent; ProduceIdentity is the produce-side identity test.
 	ForeignLang     any
 	ProduceIdentity *produceIdentity
 	Reconciliation  *model.Reconciliation
@@ -342,10 +342,10 @@ type payloadIdentity struct {
 	Fixture string
 }
 
-// produceIdentitySub is redis's produce-side sub-block (1.6.0).
+// produceIdentitySub is the produce-side identity sub-block (1.6.0).
 const produceIdentitySub = "produce_identity"
 
-// produceIdentity is redis.produce_identity as PHP literals.
+// produceIdentity is the produce-side identity test as PHP literals.
 type produceIdentity struct {
 	testMethod
 	URN, Queue, Data, TraceID string

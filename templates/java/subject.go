@@ -198,6 +198,10 @@ func (g *subjectGen) operation(op protocol.Operation) (subjectOp, error) {
 	o.DefaultSignature = fill(memberIndent+len("default "), returns+" "+method+"(", decls, ")", len(" {"),
 		memberIndent+contIndent)
 	o.Doc = javadoc(sentence(op.Doc), paramDocs)
+	if op.OwnLang {
+		// the oracle answers for every language: it stamps the one asked
+		members = append(members, g.use("jsonMember")+"("+javaString(protocol.OwnLangArg)+", "+g.use("jsonString")+"("+javaString(ownLang)+"))")
+	}
 	// "        ConformanceJson.Obj result = call(...);"
 	g.use("call")
 	o.Request = stack(bodyStart+len("ConformanceJson.Obj result = "), "call("+o.Wire, members, len(";"),

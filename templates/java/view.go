@@ -62,6 +62,7 @@ var blockViews = map[string]blockView{
 	model.BlockSettlement:           buildSettlementClass,
 	model.BlockRowErrors:            buildRowErrorsClass,
 	model.BlockFailedWrites:         buildFailedWritesClass,
+	model.BlockProducer:             buildProducerClass,
 }
 
 // output is one file to render (see textkit.Output).

@@ -13,6 +13,8 @@ type idempotencyClass struct {
 	classHead
 	DedupKey  *dedupTest
 	Sequences []sequenceTest
+	// ChecksRaised: a sequence says whether the handler's error comes out.
+	ChecksRaised bool
 }
 
 // dedupTest is idempotency.dedup_key.
@@ -28,6 +30,9 @@ type sequenceTest struct {
 	Deliveries []string // new Delivery(...) expressions
 	Invoked    string   // the expected invoked list, a List.of(...) expression
 	Effects    string   // expected_effects, a long literal
+	// Raised is the expect_raised list per delivery (null where the manifest
+	// does not say), an Arrays.asList(...) expression; "" when no delivery says.
+	Raised string
 }
 
 func buildIdempotencyClass(s *model.Suite, c *common) (testFile, error) {
@@ -51,6 +56,7 @@ func buildIdempotencyClass(s *model.Suite, c *common) (testFile, error) {
 	}
 	for i, seq := range b.Sequences {
 		cls.Sequences = append(cls.Sequences, newSequenceTest(methods[i], seq))
+		cls.ChecksRaised = cls.ChecksRaised || seq.ChecksRaised()
 	}
 	return cls.file(cls), nil
 }
@@ -69,6 +75,17 @@ func newSequenceTest(m method, seq model.IdempotencySequence) sequenceTest {
 	}
 	// "        List<Boolean> expected = List.of(...);"
 	t.Invoked = fill(bodyStart+len("List<Boolean> expected = "), "List.of(", invoked, ")", len(";"), bodyIndent)
+	if seq.ChecksRaised() {
+		raised := make([]string, len(seq.Deliveries))
+		for i, d := range seq.Deliveries {
+			raised[i] = "null"
+			if d.ExpectRaised != nil {
+				raised[i] = strconv.FormatBool(*d.ExpectRaised)
+			}
+		}
+		// "        assertRaised(raised, Arrays.asList(...));"
+		t.Raised = fill(bodyStart+len("assertRaised(raised, "), "Arrays.asList(", raised, ")", len(");"), bodyIndent)
+	}
 	return t
 }
 

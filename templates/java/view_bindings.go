@@ -19,9 +19,26 @@ import (
 // bindingClass is a binding block's test class; P is its projection test.
 type bindingClass[P any] struct {
 	classHead
-	Projection *P
-	Reconcile  []reconcileTest
-	Gate       *gateTests
+	// Projections are the projection test and its foreign-lang twin's
+	// (1.6.0), each when the block has it.
+	Projections []*P
+	Reconcile   []reconcileTest
+	Gate        *gateTests
+	// ProduceIdentity is redis.produce_identity's test, nil elsewhere.
+	ProduceIdentity *produceIdentityTest
+}
+
+// projectionSubs are the case names of a block's projection sub-blocks
+// that are present: sub, and its foreign-lang twin.
+func projectionSubs(sub string, own, foreign bool) []string {
+	var out []string
+	if own {
+		out = append(out, sub)
+	}
+	if foreign {
+		out = append(out, sub+model.ForeignLangSuffix)
+	}
+	return out
 }
 
 // gateTests are the tests of a schema_version_gate, one per case.
@@ -56,11 +73,8 @@ type reconcileTest struct {
 // reconciliation tests and the schema-version gate's tests together, so
 // their method names never collide, and fills in the reconciliation and
 // gate tests.
-func newBindingClass[P any](s *model.Suite, c *common, block, projection string, rec *model.Reconciliation) (bindingClass[P], *method, error) {
-	var names []string
-	if projection != "" {
-		names = append(names, projection)
-	}
+func newBindingClass[P any](s *model.Suite, c *common, block string, projections []string, rec *model.Reconciliation) (bindingClass[P], []method, error) {
+	names := append([]string{}, projections...)
 	if rec != nil {
 		for _, rc := range rec.Cases {
 			names = append(names, rc.Name)
@@ -77,10 +91,8 @@ func newBindingClass[P any](s *model.Suite, c *common, block, projection string,
 	}
 	methods := newMethods(c, block, names)
 	cls := bindingClass[P]{classHead: newClassHead(s, c, block)}
-	var head *method
-	if projection != "" {
-		head, methods = &methods[0], methods[1:]
-	}
+	heads := methods[:len(projections)]
+	methods = methods[len(projections):]
 	if rec != nil {
 		for i, rc := range rec.Cases {
 			cls.Reconcile = append(cls.Reconcile, reconcileTest{Method: methods[i],
@@ -94,7 +106,7 @@ func newBindingClass[P any](s *model.Suite, c *common, block, projection string,
 			return cls, nil, err
 		}
 	}
-	return cls, head, nil
+	return cls, heads, nil
 }
 
 // newGateTests builds the tests of a schema_version_gate on block, named
@@ -142,7 +154,7 @@ func newGateTests(block string, g *model.SchemaVersionGate, methods []method) (*
 
 // finish returns the class's file, or none when it has no test at all.
 func (b bindingClass[P]) finish() (testFile, error) {
-	if b.Projection == nil && len(b.Reconcile) == 0 && b.Gate == nil {
+	if len(b.Projections) == 0 && len(b.Reconcile) == 0 && b.Gate == nil && b.ProduceIdentity == nil {
 		return testFile{}, nil
 	}
 	if b.Gate != nil {
@@ -179,14 +191,6 @@ func nativeLiteral(v model.Value) string {
 	}
 }
 
-// projectionName is the name of the projection test, when there is one.
-func projectionName(present bool, name string) string {
-	if present {
-		return name
-	}
-	return ""
-}
-
 // entriesTest is a projection compared as a whole map: the SQS attributes,
 // Pulsar properties, Kafka headers.
 type entriesTest struct {
@@ -197,67 +201,67 @@ type entriesTest struct {
 
 func buildSQSClass(s *model.Suite, c *common) (testFile, error) {
 	b := s.SQS
-	cls, head, err := newBindingClass[entriesTest](s, c, model.BlockSQS,
-		projectionName(b.Projection != nil, "attribute_projection"), b.Reconciliation)
+	cls, heads, err := newBindingClass[entriesTest](s, c, model.BlockSQS,
+		projectionSubs("attribute_projection", b.Projection != nil, b.ForeignLang != nil), b.Reconciliation)
 	if err != nil {
 		return testFile{}, err
 	}
-	if head != nil {
-		t := entriesTest{Method: *head, Fixture: javaString(b.Projection.EnvelopeFile)}
-		for _, a := range b.Projection.Attributes {
+	for i, p := range presentOf(b.Projection, b.ForeignLang) {
+		t := entriesTest{Method: heads[i], Fixture: javaString(p.EnvelopeFile)}
+		for _, a := range p.Attributes {
 			t.Entries = append(t.Entries, fill(bodyIndent, "Map.entry(", []string{javaString(a.Name),
 				"new SqsAttribute(" + javaString(a.DataType) + ", " + javaString(a.StringValue) + ")"}, ")", 1, bodyIndent+contIndent))
 		}
-		cls.Projection = &t
+		cls.Projections = append(cls.Projections, &t)
 	}
 	return cls.finish()
 }
 
 func buildPulsarClass(s *model.Suite, c *common) (testFile, error) {
 	b := s.Pulsar
-	return buildStringMapClass(s, c, model.BlockPulsar, b.Projection, b.Reconciliation)
+	return buildStringMapClass(s, c, model.BlockPulsar, b.Projection, b.ForeignLang, b.Reconciliation)
 }
 
 func buildKafkaClass(s *model.Suite, c *common) (testFile, error) {
 	b := s.Kafka
-	return buildStringMapClass(s, c, model.BlockKafka, b.Projection, b.Reconciliation)
+	return buildStringMapClass(s, c, model.BlockKafka, b.Projection, b.ForeignLang, b.Reconciliation)
 }
 
-func buildStringMapClass(s *model.Suite, c *common, block string, p *model.StringMapProjection, rec *model.Reconciliation) (testFile, error) {
-	cls, head, err := newBindingClass[entriesTest](s, c, block, projectionName(p != nil, "property_projection"), rec)
+func buildStringMapClass(s *model.Suite, c *common, block string, own, foreign *model.StringMapProjection, rec *model.Reconciliation) (testFile, error) {
+	cls, heads, err := newBindingClass[entriesTest](s, c, block, projectionSubs("property_projection", own != nil, foreign != nil), rec)
 	if err != nil {
 		return testFile{}, err
 	}
-	if head != nil {
-		t := entriesTest{Method: *head, Fixture: javaString(p.EnvelopeFile)}
+	for i, p := range presentOf(own, foreign) {
+		t := entriesTest{Method: heads[i], Fixture: javaString(p.EnvelopeFile)}
 		for _, e := range p.Entries {
 			t.Entries = append(t.Entries, fill(bodyIndent, "Map.entry(", []string{javaString(e.Name), javaString(e.Value)},
 				")", 1, bodyIndent+contIndent))
 		}
-		cls.Projection = &t
+		cls.Projections = append(cls.Projections, &t)
 	}
 	return cls.finish()
 }
 
 func buildASBClass(s *model.Suite, c *common) (testFile, error) {
 	b := s.ASB
-	cls, head, err := newBindingClass[checksTest](s, c, model.BlockASB,
-		projectionName(b.Projection != nil, "property_projection"), b.Reconciliation)
+	cls, heads, err := newBindingClass[checksTest](s, c, model.BlockASB,
+		projectionSubs("property_projection", b.Projection != nil, b.ForeignLang != nil), b.Reconciliation)
 	if err != nil {
 		return testFile{}, err
 	}
-	if head != nil {
-		p, jb := b.Projection, newJSONBuilder()
-		cls.Projection = &checksTest{Method: *head, Fixture: javaString(p.EnvelopeFile), Checks: []string{
+	jb := newJSONBuilder()
+	for i, p := range presentOf(b.Projection, b.ForeignLang) {
+		cls.Projections = append(cls.Projections, &checksTest{Method: heads[i], Fixture: javaString(p.EnvelopeFile), Checks: []string{
 			statement("assertEquals", javaString(p.Subject), "message.subject()", `"subject"`),
 			statement("assertEquals", javaString(p.CorrelationID), "message.correlationId()", `"correlation_id"`),
 			statement("assertEquals", javaString(p.MessageID), "message.messageId()", `"message_id"`),
 			statement("assertEquals", javaString(p.ContentType), "message.contentType()", `"content_type"`),
 			jb.statement("assertSameJson", nil, p.ApplicationProperties, "message.applicationProperties()",
 				`"application_properties"`),
-		}}
-		cls.JSONImports = jb.imports()
+		}})
 	}
+	cls.JSONImports = jb.imports()
 	return cls.finish()
 }
 
@@ -270,21 +274,21 @@ type checksTest struct {
 
 func buildArtemisClass(s *model.Suite, c *common) (testFile, error) {
 	b := s.Artemis
-	cls, head, err := newBindingClass[checksTest](s, c, model.BlockArtemis,
-		projectionName(b.Projection != nil, "property_projection"), b.Reconciliation)
+	cls, heads, err := newBindingClass[checksTest](s, c, model.BlockArtemis,
+		projectionSubs("property_projection", b.Projection != nil, b.ForeignLang != nil), b.Reconciliation)
 	if err != nil {
 		return testFile{}, err
 	}
-	if head != nil {
-		p, jb := b.Projection, newJSONBuilder()
-		cls.Projection = &checksTest{Method: *head, Fixture: javaString(p.EnvelopeFile), Checks: []string{
+	jb := newJSONBuilder()
+	for i, p := range presentOf(b.Projection, b.ForeignLang) {
+		cls.Projections = append(cls.Projections, &checksTest{Method: heads[i], Fixture: javaString(p.EnvelopeFile), Checks: []string{
 			jb.statement("assertMemberSame", nil, model.StringValue(p.JMSType), "message.annotations()",
 				javaString(p.JMSTypeAnnotation), `"the JMSType annotation"`),
 			statement("assertEquals", javaString(p.CorrelationID), "message.correlationId()", `"correlation_id"`),
 			jb.statement("assertSameJson", nil, stringObject(p.Properties), "message.properties()", `"properties"`),
-		}}
-		cls.JSONImports = jb.imports()
+		}})
 	}
+	cls.JSONImports = jb.imports()
 	return cls.finish()
 }
 
@@ -305,31 +309,58 @@ type fixtureTest struct {
 }
 
 func buildRedisClass(s *model.Suite, c *common) (testFile, error) {
-	p := s.Redis.PayloadIdentity
-	if p == nil {
-		return testFile{}, nil
+	r := s.Redis
+	names := projectionSubs("payload_identity", r.PayloadIdentity != nil, false)
+	if r.ProduceIdentity != nil {
+		names = append(names, produceIdentitySub)
 	}
+	methods := newMethods(c, model.BlockRedis, names)
 	cls := bindingClass[fixtureTest]{classHead: newClassHead(s, c, model.BlockRedis)}
-	cls.Projection = &fixtureTest{Method: newMethods(c, model.BlockRedis, []string{"payload_identity"})[0], Fixture: javaString(p.EnvelopeFile)}
+	if p := r.PayloadIdentity; p != nil {
+		cls.Projections = []*fixtureTest{{Method: methods[0], Fixture: javaString(p.EnvelopeFile)}}
+		methods = methods[1:]
+	}
+	if p := r.ProduceIdentity; p != nil {
+		t, imports, err := newProduceIdentityTest(p, methods[0])
+		if err != nil {
+			return testFile{}, err
+		}
+		cls.ProduceIdentity, cls.JSONImports = t, imports
+	}
 	return cls.finish()
 }
 
 func buildRabbitMQClass(s *model.Suite, c *common) (testFile, error) {
-	p := s.RabbitMQ.Projection
-	if p == nil {
+	r := s.RabbitMQ
+	names := projectionSubs("property_projection", r.Projection != nil, r.ForeignLang != nil)
+	if len(names) == 0 {
 		return testFile{}, nil
 	}
+	methods := newMethods(c, model.BlockRabbitMQ, names)
 	cls := bindingClass[checksTest]{classHead: newClassHead(s, c, model.BlockRabbitMQ)}
 	jb := newJSONBuilder()
-	t := checksTest{Method: newMethods(c, model.BlockRabbitMQ, []string{"property_projection"})[0], Fixture: javaString(p.EnvelopeFile)}
-	for _, e := range p.Properties {
-		t.Checks = append(t.Checks, statement("assertEquals", javaString(e.Value), "properties.get("+javaString(e.Name)+")",
-			javaString("properties."+e.Name)))
+	for i, p := range presentOf(r.Projection, r.ForeignLang) {
+		t := checksTest{Method: methods[i], Fixture: javaString(p.EnvelopeFile)}
+		for _, e := range p.Properties {
+			t.Checks = append(t.Checks, statement("assertEquals", javaString(e.Value), "properties.get("+javaString(e.Name)+")",
+				javaString("properties."+e.Name)))
+		}
+		t.Checks = append(t.Checks, jb.statement("assertSameJson", nil, p.Headers, "publishing.headers()", `"headers"`))
+		cls.Projections = append(cls.Projections, &t)
 	}
-	t.Checks = append(t.Checks, jb.statement("assertSameJson", nil, p.Headers, "publishing.headers()", `"headers"`))
 	cls.JSONImports = jb.imports()
-	cls.Projection = &t
 	return cls.finish()
+}
+
+// presentOf is a projection and its foreign-lang twin, each when present.
+func presentOf[P any](own, foreign *P) []*P {
+	var out []*P
+	for _, p := range []*P{own, foreign} {
+		if p != nil {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // transportArtifact is where a broker block's Java transport lives: its

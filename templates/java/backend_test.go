@@ -153,63 +153,17 @@ func TestOneClassPerBlockOneTestPerCase(t *testing.T) {
 	}
 }
 
-// casesIn counts the tests a block must get: one per case (a reconciliation
-// or schema-version gate case among them), plus one per projection,
-// dedup_key or payload_identity.
+// casesIn counts the tests a block must get: one per case id (a
+// reconciliation or schema-version gate case, a projection, dedup_key or
+// payload_identity each one).
 func casesIn(s *model.Suite, block string) int {
-	reconcile := func(r *model.Reconciliation) int {
-		n := 0
-		if r != nil {
-			n = len(r.Cases)
+	n := 0
+	for _, id := range s.CaseIDs() {
+		if id.Block == block {
+			n++
 		}
-		if g := s.Gate(block); g != nil {
-			n += len(g.Cases)
-		}
-		return n
 	}
-	one := func(present bool) int {
-		if present {
-			return 1
-		}
-		return 0
-	}
-	switch block {
-	case model.BlockCases:
-		return len(s.Cases)
-	case model.BlockIdempotency:
-		return one(s.Idempotency.DedupKey != nil) + len(s.Idempotency.Sequences)
-	case model.BlockSQS:
-		return one(s.SQS.Projection != nil) + reconcile(s.SQS.Reconciliation)
-	case model.BlockASB:
-		return one(s.ASB.Projection != nil) + reconcile(s.ASB.Reconciliation)
-	case model.BlockPulsar:
-		return one(s.Pulsar.Projection != nil) + reconcile(s.Pulsar.Reconciliation)
-	case model.BlockKafka:
-		return one(s.Kafka.Projection != nil) + reconcile(s.Kafka.Reconciliation)
-	case model.BlockArtemis:
-		return one(s.Artemis.Projection != nil) + reconcile(s.Artemis.Reconciliation)
-	case model.BlockRedis:
-		return one(s.Redis.PayloadIdentity != nil)
-	case model.BlockRabbitMQ:
-		return one(s.RabbitMQ.Projection != nil)
-	case model.BlockPayloadSchema:
-		return len(s.PayloadSchema.Cases)
-	case model.BlockPayloadSchemaUnicode:
-		return len(s.PayloadSchemaUnicode.Cases)
-	case model.BlockRoundtrip:
-		return len(s.Roundtrip.Cases)
-	case model.BlockDataShape:
-		return len(s.DataShape.Cases)
-	case model.BlockForbiddenKeys:
-		return len(s.ForbiddenKeys.Cases)
-	case model.BlockSettlement:
-		return len(s.Settlement.Cases)
-	case model.BlockRowErrors:
-		return len(s.RowErrors.Cases)
-	case model.BlockFailedWrites:
-		return len(s.FailedWrites.Cases)
-	}
-	return -1
+	return n
 }
 
 // TestDisplayNamesAreTheCaseNames checks every case name appears as the

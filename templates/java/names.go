@@ -41,6 +41,7 @@ var staticImports = []string{
 	"fixture", "parseJson", "rawMemberText",
 	"assertSameJson", "assertNonEmpty", "assertHasMembers", "assertMemberSame",
 	"assertPointerHolds", "assertPointerAbsent", "assertWarned", "assertMentions", "fromJava",
+	"assertJsonType", "assertOwnLang", "assertNowMillis", "assertFreshIds", "assertRaised",
 }
 
 // reservedMethodNames are the identifiers a generated test method must not take.

@@ -221,7 +221,7 @@ func TestScaffoldMappingsCallTheSDK(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := byPath(generate(t, canonical(t), bindings["sdk"]))[packageDir(DefaultPackage)+scaffoldFile]
-	sdkCall := regexp.MustCompile(`\b(EnvelopeCodec|Idempotent|PayloadValidator|CoreVersions)\.\w+\(`)
+	sdkCall := regexp.MustCompile(`\b(EnvelopeCodec|Idempotent|PayloadValidator|CoreVersions|DeadLetters)\.\w+\(|\bnew InMemoryStore\(`)
 	mapped := 0
 	for _, op := range api.Operations {
 		if op.Handshake {

@@ -39,7 +39,7 @@ func lexBack(t *testing.T, lit string) string {
 // gateClass builds the test class of a broker block with a gate.
 func gateClass(t *testing.T, s *model.Suite, block string) *gateTests {
 	t.Helper()
-	cls, _, err := newBindingClass[entriesTest](s, &common{}, block, "", nil)
+	cls, _, err := newBindingClass[entriesTest](s, &common{}, block, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestGateAndReconciliationNamesNeverCollide(t *testing.T) {
 		Gate: &model.SchemaVersionGate{Property: "p", Fixture: "f.json", Cases: []model.GateCase{
 			{Name: "same", Value: model.StringValue("1"), Expect: model.GateDecode}}},
 	}}
-	cls, _, err := newBindingClass[entriesTest](s, &common{}, model.BlockSQS, "", s.SQS.Reconciliation)
+	cls, _, err := newBindingClass[entriesTest](s, &common{}, model.BlockSQS, nil, s.SQS.Reconciliation)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,6 +57,10 @@ type operationView struct {
 	Signature string // e.g. "long SqsReconcile(long bodyAttempts, string? approximateReceiveCount)", wrapped when long
 	Result    string // the C# result type, e.g. long
 	Params    []paramView
+	// OwnLang is the member of the request carrying the tag the oracle
+	// subject sends (protocol.Operation.OwnLang: the oracle stamps it), as
+	// an object initializer entry; "" when none.
+	OwnLang csExpr
 	// ResultOpen and ResultClose surround the oracle's Call(...) expression
 	// to read the result: ResultOpen + "Call(...)" + ResultClose.
 	ResultOpen, ResultClose string
@@ -135,6 +139,7 @@ func buildSubject(ops []protocol.Operation, records []protocol.RecordType) (subj
 
 func operation(op protocol.Operation, recordNames map[string]string) (operationView, error) {
 	v := operationView{Wire: op.Name, WireLiteral: csString(op.Name), Transport: op.Transport, Method: csTypeName(op.Name),
+		OwnLang: ownLangLiteral(op),
 		Handshake: op.Name == protocol.Capabilities.Name}
 	v.OtherTarget = csString(backend.OtherTarget(op.Transport))
 	var params, docParams []string
@@ -470,3 +475,12 @@ func xmlDocText(s string) string {
 // NuGet package of its own (BabelQueue.Sqs, ...), so a core target leaves
 // their operations to those targets even though it generates their tests.
 const transportLayout = backend.TransportsApart
+
+// ownLangLiteral is the tag an oracle subject sends with op, the one the
+// oracle stamps for every language, or "" for an operation that stamps none.
+func ownLangLiteral(op protocol.Operation) csExpr {
+	if !op.OwnLang {
+		return ""
+	}
+	return "[" + csString(protocol.OwnLangArg) + "] = " + csString(ownLang)
+}

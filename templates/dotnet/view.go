@@ -196,6 +196,7 @@ var blockViews = map[string]blockView{
 	model.BlockSettlement:   buildSettlement,
 	model.BlockRowErrors:    buildRowErrors,
 	model.BlockFailedWrites: buildFailedWrites,
+	model.BlockProducer:     buildProducer,
 }
 
 // buildView computes the whole output of one Generate call; packageOf

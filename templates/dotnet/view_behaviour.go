@@ -2,6 +2,7 @@ package dotnet
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/babelqueue/bqgen/model"
 )
@@ -32,6 +33,9 @@ type sequenceBody struct {
 	Deliveries []deliveryView
 	Invoked    []csExpr // per delivery: whether the handler must run
 	Effects    csExpr   // how many times it must run in all
+	// Raised is expect_raised per delivery (null where the manifest does
+	// not say), a bool?[] initializer; "" when no delivery says.
+	Raised csExpr
 }
 
 // deliveryView is one delivery: its meta.id, the handler's outcome if it
@@ -73,6 +77,16 @@ func sequence(seq model.IdempotencySequence) (sequenceBody, error) {
 		}
 		body.Deliveries = append(body.Deliveries, deliveryView{MetaID: csString(d.MetaID), ForgetBefore: csBool(d.ForgetBefore), Outcome: csString(outcome)})
 		body.Invoked = append(body.Invoked, csBool(d.ExpectEffect == "run"))
+	}
+	if seq.ChecksRaised() {
+		raised := make([]string, len(seq.Deliveries))
+		for i, d := range seq.Deliveries {
+			raised[i] = "null"
+			if d.ExpectRaised != nil {
+				raised[i] = string(csBool(*d.ExpectRaised))
+			}
+		}
+		body.Raised = csExpr("new bool?[] { " + strings.Join(raised, ", ") + " }")
 	}
 	return body, nil
 }

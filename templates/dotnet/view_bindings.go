@@ -254,51 +254,64 @@ func brokerFile(s *model.Suite, c *common, block string, specs []testSpec, rec *
 
 func buildSQS(s *model.Suite, c *common) (testFile, error) {
 	var specs []testSpec
-	if p := s.SQS.Projection; p != nil {
+	for sub, p := range projectionsOf(subAttributeProjection, s.SQS.Projection, s.SQS.ForeignLang) {
 		body := attributesBody{Fixture: csString(p.EnvelopeFile)}
 		for _, a := range p.Attributes {
 			body.Attributes = append(body.Attributes, attributeView{a.Name, a.DataType, a.StringValue})
 		}
-		specs = append(specs, projectionSpec(model.BlockSQS, subAttributeProjection, body))
+		specs = append(specs, projectionSpec(model.BlockSQS, sub, body))
 	}
 	return brokerFile(s, c, model.BlockSQS, specs, s.SQS.Reconciliation, protocol.SQSReconcile, protocol.SQSSchemaVersionGate)
 }
 
 func buildASB(s *model.Suite, c *common) (testFile, error) {
 	var specs []testSpec
-	if p := s.ASB.Projection; p != nil {
+	for sub, p := range projectionsOf(subPropertyProjection, s.ASB.Projection, s.ASB.ForeignLang) {
 		props, err := jsonObjectExpr(p.ApplicationProperties)
 		if err != nil {
-			return testFile{}, fmt.Errorf("%s: application_properties: %w", subPropertyProjection, err)
+			return testFile{}, fmt.Errorf("%s: application_properties: %w", sub, err)
 		}
 		body := serviceBusBody{Fixture: csString(p.EnvelopeFile), Subject: csString(p.Subject),
 			CorrelationID: csString(p.CorrelationID), MessageID: csString(p.MessageID),
 			ContentType: csString(p.ContentType), ApplicationProperties: props}
-		specs = append(specs, projectionSpec(model.BlockASB, subPropertyProjection, body))
+		specs = append(specs, projectionSpec(model.BlockASB, sub, body))
 	}
 	return brokerFile(s, c, model.BlockASB, specs, s.ASB.Reconciliation, protocol.ASBReconcile, protocol.ASBSchemaVersionGate)
 }
 
 func buildPulsar(s *model.Suite, c *common) (testFile, error) {
-	specs := stringMapSpecs(model.BlockPulsar, s.Pulsar.Projection, protocol.PulsarProperties)
+	specs := stringMapSpecs(model.BlockPulsar, s.Pulsar.Projection, s.Pulsar.ForeignLang, protocol.PulsarProperties)
 	return brokerFile(s, c, model.BlockPulsar, specs, s.Pulsar.Reconciliation, protocol.PulsarReconcile, protocol.PulsarSchemaVersionGate)
 }
 
 func buildKafka(s *model.Suite, c *common) (testFile, error) {
-	specs := stringMapSpecs(model.BlockKafka, s.Kafka.Projection, protocol.KafkaHeaders)
+	specs := stringMapSpecs(model.BlockKafka, s.Kafka.Projection, s.Kafka.ForeignLang, protocol.KafkaHeaders)
 	return brokerFile(s, c, model.BlockKafka, specs, s.Kafka.Reconciliation, protocol.KafkaReconcile, protocol.KafkaSchemaVersionGate)
 }
 
 // stringMapSpecs is the projection test of a block whose projection op
 // answers a string map; the failure message names the result member.
-func stringMapSpecs(block string, p *model.StringMapProjection, op protocol.Operation) []testSpec {
-	if p == nil {
-		return nil
+func stringMapSpecs(block string, own, foreign *model.StringMapProjection, op protocol.Operation) []testSpec {
+	var specs []testSpec
+	for sub, p := range projectionsOf(subPropertyProjection, own, foreign) {
+		body := stringMapBody{Fixture: csString(p.EnvelopeFile), Method: csTypeName(op.Name), What: csString(op.Result.Member),
+			Entries: entryViews(p.Entries)}
+		specs = append(specs, testSpec{caseName: sub, display: displayName(block, sub), template: bodyStringMap, data: body})
 	}
-	body := stringMapBody{Fixture: csString(p.EnvelopeFile), Method: csTypeName(op.Name), What: csString(op.Result.Member),
-		Entries: entryViews(p.Entries)}
-	return []testSpec{{caseName: subPropertyProjection, display: displayName(block, subPropertyProjection),
-		template: bodyStringMap, data: body}}
+	return specs
+}
+
+// projectionsOf yields a block's projection and its foreign-lang twin
+// (1.6.0), each when present, with its sub-block's name.
+func projectionsOf[P any](sub string, own, foreign *P) func(yield func(string, *P) bool) {
+	return func(yield func(string, *P) bool) {
+		if own != nil && !yield(sub, own) {
+			return
+		}
+		if foreign != nil {
+			yield(sub+model.ForeignLangSuffix, foreign)
+		}
+	}
 }
 
 func entryViews(entries []model.StringEntry) []entryView {
@@ -311,34 +324,40 @@ func entryViews(entries []model.StringEntry) []entryView {
 
 func buildArtemis(s *model.Suite, c *common) (testFile, error) {
 	var specs []testSpec
-	if p := s.Artemis.Projection; p != nil {
+	for sub, p := range projectionsOf(subPropertyProjection, s.Artemis.Projection, s.Artemis.ForeignLang) {
 		props, _ := jsonObjectExpr(stringEntriesObject(p.Properties)) // always an object
 		body := amqpMessageBody{Fixture: csString(p.EnvelopeFile), Annotation: csString(p.JMSTypeAnnotation),
 			JMSType: csString(p.JMSType), CorrelationID: csString(p.CorrelationID), Properties: props}
-		specs = append(specs, projectionSpec(model.BlockArtemis, subPropertyProjection, body))
+		specs = append(specs, projectionSpec(model.BlockArtemis, sub, body))
 	}
 	return brokerFile(s, c, model.BlockArtemis, specs, s.Artemis.Reconciliation, protocol.ArtemisReconcile, protocol.ArtemisSchemaVersionGate)
 }
 
 func buildRabbitMQ(s *model.Suite, c *common) (testFile, error) {
-	p := s.RabbitMQ.Projection
-	if p == nil {
-		return c.file(model.BlockRabbitMQ, nil), nil
+	var specs []testSpec
+	for sub, p := range projectionsOf(subPropertyProjection, s.RabbitMQ.Projection, s.RabbitMQ.ForeignLang) {
+		headers, err := jsonObjectExpr(p.Headers)
+		if err != nil {
+			return testFile{}, fmt.Errorf("%s: headers: %w", sub, err)
+		}
+		body := publishingBody{Fixture: csString(p.EnvelopeFile), Properties: entryViews(p.Properties), Headers: headers}
+		specs = append(specs, projectionSpec(model.BlockRabbitMQ, sub, body))
 	}
-	headers, err := jsonObjectExpr(p.Headers)
-	if err != nil {
-		return testFile{}, fmt.Errorf("%s: headers: %w", subPropertyProjection, err)
-	}
-	body := publishingBody{Fixture: csString(p.EnvelopeFile), Properties: entryViews(p.Properties), Headers: headers}
-	return c.file(model.BlockRabbitMQ, []testSpec{projectionSpec(model.BlockRabbitMQ, subPropertyProjection, body)}), nil
+	return c.file(model.BlockRabbitMQ, specs), nil
 }
 
 func buildRedis(s *model.Suite, c *common) (testFile, error) {
-	p := s.Redis.PayloadIdentity
-	if p == nil {
-		return c.file(model.BlockRedis, nil), nil
+	var specs []testSpec
+	if p := s.Redis.PayloadIdentity; p != nil {
+		specs = append(specs, testSpec{caseName: subPayloadIdentity, display: displayName(model.BlockRedis, subPayloadIdentity),
+			template: bodyName(model.BlockRedis, subPayloadIdentity), data: fixtureBody{csString(p.EnvelopeFile)}})
 	}
-	spec := testSpec{caseName: subPayloadIdentity, display: displayName(model.BlockRedis, subPayloadIdentity),
-		template: bodyName(model.BlockRedis, subPayloadIdentity), data: fixtureBody{csString(p.EnvelopeFile)}}
-	return c.file(model.BlockRedis, []testSpec{spec}), nil
+	if p := s.Redis.ProduceIdentity; p != nil {
+		spec, err := produceIdentitySpec(p)
+		if err != nil {
+			return testFile{}, err
+		}
+		specs = append(specs, spec)
+	}
+	return c.file(model.BlockRedis, specs), nil
 }

@@ -97,6 +97,14 @@ namespace BabelQueue
             throw new NotSupportedException(urn + data + queue + traceId);
     }
 
+    public static class DeadLetters
+    {
+        public static Envelope Annotate(
+            Envelope envelope, string reason, string originalQueue, int? attempts = null, string? error = null,
+            string? exception = null) =>
+            throw new NotSupportedException(envelope + reason + originalQueue + attempts + error + exception);
+    }
+
 #if CORE_1_4
     public delegate Task Handler(Envelope envelope);
 

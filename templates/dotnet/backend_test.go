@@ -210,17 +210,9 @@ func TestOneTestPerCase(t *testing.T) {
 	count := func(path string) int {
 		return strings.Count(string(files[path].Content), "[SkippableFact(")
 	}
-	checks := map[string]int{
-		"CasesConformanceTests.cs":                len(s.Cases),
-		"RoundtripConformanceTests.cs":            len(s.Roundtrip.Cases),
-		"SqsConformanceTests.cs":                  1 + len(s.SQS.Reconciliation.Cases) + len(s.SQS.Gate.Cases),
-		"AsbConformanceTests.cs":                  1 + len(s.ASB.Reconciliation.Cases) + len(s.ASB.Gate.Cases),
-		"RedisConformanceTests.cs":                1,
-		"IdempotencyConformanceTests.cs":          1 + len(s.Idempotency.Sequences),
-		"PayloadSchemaUnicodeConformanceTests.cs": len(s.PayloadSchemaUnicode.Cases),
-		"SettlementConformanceTests.cs":           len(s.Settlement.Cases),
-		"RowErrorsConformanceTests.cs":            len(s.RowErrors.Cases),
-		"FailedWritesConformanceTests.cs":         len(s.FailedWrites.Cases),
+	checks := map[string]int{}
+	for _, id := range s.CaseIDs() {
+		checks[testClassName(id.Block)+".cs"]++
 	}
 	for path, want := range checks {
 		if got := count(path); got != want {

@@ -357,7 +357,7 @@ var bodyTypeNames = []string{
 	"IReadOnlyDictionary", "IReadOnlyList", "JsonAssert", "JsonNode", "JsonObject", "JsonValue",
 	"MapAssert", "NotProvidedException", "ConformanceExemption", "ITestOutputHelper", "SkippableFact", "StringComparison", "System", "Xunit",
 	"DisplayName", "Equals", "GetHashCode", "GetType", "ToString", "MemberwiseClone", "Finalize",
-	"ReferenceEquals",
+	"ReferenceEquals", "DateTimeOffset", "List", "WrittenAssert",
 }
 
 // reservedTypeNames are bodyTypeNames and the subject's record names.

@@ -1,4 +1,4 @@
-// Scaffolded by bqgen from conformance suite 1.5.0.
+// Scaffolded by bqgen from conformance suite 1.6.0.
 // This file is yours: bqgen writes it only when it is absent, never over your edits.
 
 package babelqueue_test
@@ -102,37 +102,8 @@ func (sdkConformanceSubject) IdempotencyKey(envelope []byte) (string, error) {
 }
 
 func (sdkConformanceSubject) IdempotencyReplay(deliveries []ConformanceDelivery) ([]bool, error) {
-	ctx := context.Background()
-	store := idempotency.NewInMemoryStore()
-	invoked := make([]bool, len(deliveries))
-	current := 0
-	const traceID = "bqgen-conformance-replay"
-	handler := idempotency.Wrap(store, func(context.Context, babelqueue.Envelope) error {
-		invoked[current] = true
-		if deliveries[current].Outcome == "throw" {
-			return errConformanceHandlerThrew
-		}
-		return nil
-	})
-	for i, d := range deliveries {
-		current = i
-		if d.ForgetBefore {
-			if err := store.Forget(ctx, d.MetaID); err != nil {
-				return nil, err
-			}
-		}
-		// One trace_id for the whole sequence: a helper keyed on it, not on
-		// meta.id, skips a delivery it must run.
-		env, err := babelqueue.Make("urn:bqgen:conformance:replay", nil, babelqueue.WithTraceID(traceID))
-		if err != nil {
-			return nil, err
-		}
-		env.Meta.ID = d.MetaID
-		if err := handler(ctx, env); err != nil && !errors.Is(err, errConformanceHandlerThrew) {
-			return nil, err
-		}
-	}
-	return invoked, nil
+	invoked, _, err := sdkConformanceReplay(idempotency.NewInMemoryStore(), deliveries)
+	return invoked, err
 }
 
 func (sdkConformanceSubject) ValidatePayload(schema, data json.RawMessage) (ConformancePayloadVerdict, error) {
@@ -191,6 +162,45 @@ func (sdkConformanceSubject) WriteMessages(
 		"once written (Acknowledging), there is no FailedMessageAction (fail, requeue, dead_letter) for a " +
 		"message the broker refuses, and no dead-letter sink"
 	return ConformanceWriteOutcome{}, conformanceNotProvided(reason)
+}
+
+func (sdkConformanceSubject) NewMessage(urn, queue string, data json.RawMessage, traceID *string) ([]byte, error) {
+	var payload map[string]any
+	if err := json.Unmarshal(data, &payload); err != nil {
+		return nil, err
+	}
+	options := []babelqueue.Option{babelqueue.WithQueue(queue)}
+	if traceID != nil {
+		options = append(options, babelqueue.WithTraceID(*traceID))
+	}
+	env, err := babelqueue.Make(urn, payload, options...)
+	if err != nil {
+		return nil, err
+	}
+	return env.Encode()
+}
+
+func (sdkConformanceSubject) DeadLetter(
+	envelope []byte,
+	reason,
+	originalQueue string,
+	errorValue *string,
+) ([]byte, error) {
+	env, err := babelqueue.Decode(envelope)
+	if err != nil {
+		return nil, err
+	}
+	var cause error
+	if errorValue != nil {
+		cause = errors.New(*errorValue)
+	}
+	// The attempts made before dead-lettering are the envelope's own count.
+	return babelqueue.Annotate(env, reason, originalQueue, env.Attempts, cause).Encode()
+}
+
+func (sdkConformanceSubject) IdempotencyRaised(deliveries []ConformanceDelivery) ([]bool, error) {
+	_, raised, err := sdkConformanceReplay(idempotency.NewInMemoryStore(), deliveries)
+	return raised, err
 }
 
 // sdkConformanceWarnings returns the decode warnings of a core that has
@@ -254,3 +264,37 @@ func (s *sdkConformanceRecordingStore) Remember(ctx context.Context, id string) 
 // errConformanceHandlerThrew is what the replayed handler returns for outcome
 // "throw".
 var errConformanceHandlerThrew = errors.New("handler threw")
+
+// sdkConformanceReplay drives one handler, wrapped once by idempotency.Wrap over
+// store (a fresh one), through the deliveries: whether the handler ran for each,
+// and whether the wrapped call returned an error to its caller.
+func sdkConformanceReplay(store idempotency.Store, deliveries []ConformanceDelivery) (invoked, raised []bool, err error) {
+	ctx := context.Background()
+	invoked, raised = make([]bool, len(deliveries)), make([]bool, len(deliveries))
+	current := 0
+	const traceID = "bqgen-conformance-replay"
+	handler := idempotency.Wrap(store, func(context.Context, babelqueue.Envelope) error {
+		invoked[current] = true
+		if deliveries[current].Outcome == "throw" {
+			return errConformanceHandlerThrew
+		}
+		return nil
+	})
+	for i, d := range deliveries {
+		current = i
+		if d.ForgetBefore {
+			if err := store.Forget(ctx, d.MetaID); err != nil {
+				return nil, nil, err
+			}
+		}
+		// One trace_id for the whole sequence: a helper keyed on it, not on
+		// meta.id, skips a delivery it must run.
+		env, err := babelqueue.Make("urn:bqgen:conformance:replay", nil, babelqueue.WithTraceID(traceID))
+		if err != nil {
+			return nil, nil, err
+		}
+		env.Meta.ID = d.MetaID
+		raised[i] = handler(ctx, env) != nil
+	}
+	return invoked, raised, nil
+}

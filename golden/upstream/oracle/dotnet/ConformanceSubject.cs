@@ -314,6 +314,57 @@ public interface IConformanceSubject
         throw new NotProvidedException(
             "write_messages",
             "this scaffold predates operation write_messages (bqgen adds it from suite 1.3.0)");
+
+    /// <summary>
+    /// Builds a new envelope with the producer API from a URN, a queue, data (a JSON object) and,
+    /// when trace_id is present, that trace id, and encodes it.
+    /// </summary>
+    /// <param name="urn"><c>urn</c>.</param>
+    /// <param name="queue"><c>queue</c>.</param>
+    /// <param name="data"><c>data</c>.</param>
+    /// <param name="traceId">The trace id given to the producer; absent: none given.</param>
+    string NewMessage(string urn, string queue, JsonObject data, string? traceId) =>
+        throw new NotProvidedException(
+            "new_message",
+            "this scaffold predates operation new_message (bqgen adds it from suite 1.6.0)");
+
+    /// <summary>
+    /// Decodes envelope and dead-letters it with the SDK's dead-letter API (the reason, the queue
+    /// it was consumed from and, when present, the error text), and encodes the result.
+    /// </summary>
+    /// <param name="envelope">The envelope, exactly as the suite file holds it.</param>
+    /// <param name="reason">Failed, unknown_urn or poison.</param>
+    /// <param name="originalQueue">The queue the message was consumed from.</param>
+    /// <param name="error">The handler's error text; absent: none.</param>
+    string DeadLetter(string envelope, string reason, string originalQueue, string? error) =>
+        throw new NotProvidedException(
+            "dead_letter",
+            "this scaffold predates operation dead_letter (bqgen adds it from suite 1.6.0)");
+
+    /// <summary>
+    /// Drives one handler, wrapped once by the idempotency helper over one fresh store, through the
+    /// deliveries in order; raised[i] reports whether the call into the wrapped handler gave an
+    /// error back to its caller for delivery i.
+    /// </summary>
+    /// <param name="deliveries"><c>deliveries</c>.</param>
+    IReadOnlyList<bool> IdempotencyRaised(IReadOnlyList<Delivery> deliveries) =>
+        throw new NotProvidedException(
+            "idempotency_raised",
+            "this scaffold predates operation idempotency_raised (bqgen adds it from suite 1.6.0)");
+
+    /// <summary>
+    /// Publishes a new message from urn, queue, data and trace_id with the Redis transport's
+    /// publisher onto a fresh queue and returns the element it stored, exactly, and that element
+    /// decoded and encoded again by the SDK's codec.
+    /// </summary>
+    /// <param name="urn"><c>urn</c>.</param>
+    /// <param name="queue"><c>queue</c>.</param>
+    /// <param name="data"><c>data</c>.</param>
+    /// <param name="traceId"><c>trace_id</c>.</param>
+    RedisProduced RedisProduce(string urn, string queue, JsonObject data, string traceId) =>
+        throw new NotProvidedException(
+            "redis_produce",
+            "belongs to the redis transport target (blocks: [redis] in bqgen.yaml)");
 }
 
 /// <summary>The outcome of decode.</summary>
@@ -457,6 +508,15 @@ public sealed record WriteOutcome(
     JsonObject Settlements,
     IReadOnlyList<string> DeadLetters,
     JsonObject AcknowledgedAfter);
+
+/// <summary>The outcome of redis_produce.</summary>
+/// <param name="Element">The queue element the publisher stored, exactly.</param>
+/// <param name="Reencoded">
+/// The element decoded and encoded again by the SDK's codec; empty when it does not decode.
+/// </param>
+public sealed record RedisProduced(
+    string Element,
+    string Reencoded);
 
 /// <summary>One delivery of an idempotency replay.</summary>
 /// <param name="MetaId">The message's meta.id; empty means the message has none.</param>

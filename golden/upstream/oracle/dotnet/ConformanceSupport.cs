@@ -415,6 +415,104 @@ public static class JsonAssert
     }
 }
 
+/// <summary>Assertions over what the SDK writes: the producer block's clauses.</summary>
+public static class WrittenAssert
+{
+    /// <summary>The language tag a .NET SDK stamps on what it writes (the schema's meta.lang).</summary>
+    public const string OwnLanguage = "dotnet";
+
+    private static readonly System.Text.RegularExpressions.Regex Uuid = new(
+        @"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\z");
+
+    /// <summary>Asserts <paramref name="pointer"/> holds a value of the JSON Schema type named.</summary>
+    public static void JsonType(JsonNode? document, string pointer, string type)
+    {
+        bool found = ConformanceJson.TryResolve(document, pointer, out JsonNode? value);
+        Assert.True(found && HasType(value, type),
+            pointer + ": expected a JSON " + type + ", got " + (found ? ConformanceJson.Show(value) : "nothing"));
+    }
+
+    // An integer is a number without a fraction (1.0 is one).
+    private static bool HasType(JsonNode? value, string type)
+    {
+        JsonValueKind kind = value is null ? JsonValueKind.Null : value.GetValueKind();
+        return type switch
+        {
+            "object" => kind == JsonValueKind.Object,
+            "array" => kind == JsonValueKind.Array,
+            "string" => kind == JsonValueKind.String,
+            "boolean" => kind is JsonValueKind.True or JsonValueKind.False,
+            "null" => kind == JsonValueKind.Null,
+            "number" => kind == JsonValueKind.Number,
+            "integer" => kind == JsonValueKind.Number && IsIntegral(value!.ToJsonString()),
+            _ => false,
+        };
+    }
+
+    private static bool IsIntegral(string number) =>
+        decimal.TryParse(number, System.Globalization.NumberStyles.Float,
+            System.Globalization.CultureInfo.InvariantCulture, out decimal d) && d == decimal.Truncate(d);
+
+    /// <summary>Asserts <paramref name="pointer"/> holds this SDK's own language tag.</summary>
+    public static void OwnLang(JsonNode? document, string pointer)
+    {
+        JsonAssert.PointerHolds(document, pointer, JsonValue.Create(OwnLanguage));
+    }
+
+    /// <summary>
+    /// Asserts <paramref name="pointer"/> holds the time of the call in Unix milliseconds: between the
+    /// clock readings before and after it, a millisecond either side (two clocks may round one instant apart).
+    /// </summary>
+    public static void NowMillis(JsonNode? document, string pointer, long before, long after)
+    {
+        bool found = ConformanceJson.TryResolve(document, pointer, out JsonNode? value);
+        bool now = found && value is JsonValue number && number.GetValueKind() == JsonValueKind.Number
+            && long.TryParse(number.ToJsonString(), out long millis) && millis >= before - 1 && millis <= after + 1;
+        Assert.True(now, pointer + ": expected the time of the call in Unix milliseconds, " + before + " to " + after
+            + ", got " + (found ? ConformanceJson.Show(value) : "nothing"));
+    }
+
+    /// <summary>Asserts every pointer of every document holds a UUID, no two of them alike.</summary>
+    public static void FreshIds(IReadOnlyList<JsonNode?> documents, string[] pointers)
+    {
+        var seen = new Dictionary<string, string>(StringComparer.Ordinal);
+        for (int i = 0; i < documents.Count; i++)
+        {
+            foreach (string pointer in pointers)
+            {
+                string where = pointer + " of envelope " + (i + 1);
+                bool found = ConformanceJson.TryResolve(documents[i], pointer, out JsonNode? value);
+                string? id = found && value is JsonValue text && text.GetValueKind() == JsonValueKind.String
+                    ? text.GetValue<string>()
+                    : null;
+                Assert.True(id is not null && Uuid.IsMatch(id),
+                    where + ": expected a fresh UUID, got " + (found ? ConformanceJson.Show(value) : "nothing"));
+                Assert.False(seen.TryGetValue(id!, out string? other),
+                    where + ": " + id + " is the id of " + other + ": expected a fresh one");
+                seen[id!] = where;
+            }
+        }
+    }
+
+    /// <summary>
+    /// Asserts, for each delivery that says (not null), whether the handler's error came out of the
+    /// idempotency helper.
+    /// </summary>
+    public static void Raised(bool?[] expected, IReadOnlyList<bool> raised)
+    {
+        Assert.True(raised.Count == expected.Length,
+            "idempotency_raised: expected one answer per delivery (" + expected.Length + "), got " + raised.Count);
+        for (int i = 0; i < expected.Length; i++)
+        {
+            if (expected[i] is bool want)
+            {
+                Assert.True(raised[i] == want, "delivery " + i
+                    + ": whether the handler's error came back to the caller: expected " + want + ", got " + raised[i]);
+            }
+        }
+    }
+}
+
 /// <summary>Assertions over string-keyed maps: the same names, and equal values.</summary>
 public static class MapAssert
 {

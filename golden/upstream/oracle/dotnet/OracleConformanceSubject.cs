@@ -197,6 +197,7 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
         MapOf(Call("sqs_attributes", new JsonObject
         {
             ["envelope"] = envelope,
+            ["lang"] = "dotnet",
         })["attributes"], SqsAttributeOf);
 
     /// <inheritdoc/>
@@ -212,6 +213,7 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
         AsbMessageOf(Call("asb_message", new JsonObject
         {
             ["envelope"] = envelope,
+            ["lang"] = "dotnet",
         }));
 
     /// <inheritdoc/>
@@ -227,6 +229,7 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
         MapOf(Call("pulsar_properties", new JsonObject
         {
             ["envelope"] = envelope,
+            ["lang"] = "dotnet",
         })["properties"], TextOf);
 
     /// <inheritdoc/>
@@ -242,6 +245,7 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
         MapOf(Call("kafka_headers", new JsonObject
         {
             ["envelope"] = envelope,
+            ["lang"] = "dotnet",
         })["headers"], TextOf);
 
     /// <inheritdoc/>
@@ -257,6 +261,7 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
         ArtemisMessageOf(Call("artemis_message", new JsonObject
         {
             ["envelope"] = envelope,
+            ["lang"] = "dotnet",
         }));
 
     /// <inheritdoc/>
@@ -272,6 +277,7 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
         RabbitMqPublishingOf(Call("rabbitmq_publishing", new JsonObject
         {
             ["envelope"] = envelope,
+            ["lang"] = "dotnet",
         }));
 
     /// <inheritdoc/>
@@ -387,6 +393,45 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
             ["action"] = action,
             ["batches"] = batches?.DeepClone(),
             ["refused"] = ListJson(refused, TextJson),
+        }));
+
+    /// <inheritdoc/>
+    public string NewMessage(string urn, string queue, JsonObject data, string? traceId) =>
+        TextOf(Call("new_message", new JsonObject
+        {
+            ["urn"] = urn,
+            ["queue"] = queue,
+            ["data"] = data.DeepClone(),
+            ["trace_id"] = traceId,
+            ["lang"] = "dotnet",
+        })["encoded"]);
+
+    /// <inheritdoc/>
+    public string DeadLetter(string envelope, string reason, string originalQueue, string? error) =>
+        TextOf(Call("dead_letter", new JsonObject
+        {
+            ["envelope"] = envelope,
+            ["reason"] = reason,
+            ["original_queue"] = originalQueue,
+            ["error"] = error,
+            ["lang"] = "dotnet",
+        })["encoded"]);
+
+    /// <inheritdoc/>
+    public IReadOnlyList<bool> IdempotencyRaised(IReadOnlyList<Delivery> deliveries) =>
+        ListOf(Call("idempotency_raised", new JsonObject
+        {
+            ["deliveries"] = ListJson(deliveries, DeliveryJson),
+        })["raised"], BooleanOf);
+
+    /// <inheritdoc/>
+    public RedisProduced RedisProduce(string urn, string queue, JsonObject data, string traceId) =>
+        RedisProducedOf(Call("redis_produce", new JsonObject
+        {
+            ["urn"] = urn,
+            ["queue"] = queue,
+            ["data"] = data.DeepClone(),
+            ["trace_id"] = traceId,
         }));
 
     // One request and its response. Tests run in parallel, so the pipe (or the
@@ -514,6 +559,10 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
         Settlements: ObjectOf(node?["settlements"]),
         DeadLetters: ListOf(node?["dead_letters"], TextOf),
         AcknowledgedAfter: ObjectOf(node?["acknowledged_after"]));
+
+    private static RedisProduced RedisProducedOf(JsonNode? node) => new(
+        Element: TextOf(node?["element"]),
+        Reencoded: TextOf(node?["reencoded"]));
 
     private static JsonObject DeliveryJson(Delivery value) => new()
     {

@@ -56,6 +56,7 @@ func (oracleConformanceSubject) SQSAttributes(envelope []byte) (map[string]Confo
 	}
 	err := conformanceOracleCall("sqs_attributes", map[string]any{
 		"envelope": string(envelope),
+		"lang":     "go",
 	}, &result)
 	return result.Attributes, err
 }
@@ -75,6 +76,7 @@ func (oracleConformanceSubject) ASBMessage(envelope []byte) (ConformanceASBMessa
 	var result ConformanceASBMessage
 	err := conformanceOracleCall("asb_message", map[string]any{
 		"envelope": string(envelope),
+		"lang":     "go",
 	}, &result)
 	return result, err
 }
@@ -96,6 +98,7 @@ func (oracleConformanceSubject) PulsarProperties(envelope []byte) (map[string]st
 	}
 	err := conformanceOracleCall("pulsar_properties", map[string]any{
 		"envelope": string(envelope),
+		"lang":     "go",
 	}, &result)
 	return result.Properties, err
 }
@@ -117,6 +120,7 @@ func (oracleConformanceSubject) KafkaHeaders(envelope []byte) (map[string]string
 	}
 	err := conformanceOracleCall("kafka_headers", map[string]any{
 		"envelope": string(envelope),
+		"lang":     "go",
 	}, &result)
 	return result.Headers, err
 }
@@ -136,6 +140,7 @@ func (oracleConformanceSubject) ArtemisMessage(envelope []byte) (ConformanceArte
 	var result ConformanceArtemisMessage
 	err := conformanceOracleCall("artemis_message", map[string]any{
 		"envelope": string(envelope),
+		"lang":     "go",
 	}, &result)
 	return result, err
 }
@@ -155,6 +160,7 @@ func (oracleConformanceSubject) RabbitMQPublishing(envelope []byte) (Conformance
 	var result ConformanceRabbitMQPublishing
 	err := conformanceOracleCall("rabbitmq_publishing", map[string]any{
 		"envelope": string(envelope),
+		"lang":     "go",
 	}, &result)
 	return result, err
 }
@@ -320,4 +326,69 @@ func (oracleConformanceSubject) WriteMessages(
 		"refused": refused,
 	}, &result)
 	return result, err
+}
+
+func (oracleConformanceSubject) NewMessage(urn, queue string, data json.RawMessage, traceID *string) ([]byte, error) {
+	var result struct {
+		Encoded string `json:"encoded"`
+	}
+	err := conformanceOracleCall("new_message", map[string]any{
+		"urn":      urn,
+		"queue":    queue,
+		"data":     data,
+		"trace_id": traceID,
+		"lang":     "go",
+	}, &result)
+	return []byte(result.Encoded), err
+}
+
+func (oracleConformanceSubject) DeadLetter(
+	envelope []byte,
+	reason,
+	originalQueue string,
+	errorValue *string,
+) ([]byte, error) {
+	var result struct {
+		Encoded string `json:"encoded"`
+	}
+	err := conformanceOracleCall("dead_letter", map[string]any{
+		"envelope":       string(envelope),
+		"reason":         reason,
+		"original_queue": originalQueue,
+		"error":          errorValue,
+		"lang":           "go",
+	}, &result)
+	return []byte(result.Encoded), err
+}
+
+func (oracleConformanceSubject) IdempotencyRaised(deliveries []ConformanceDelivery) ([]bool, error) {
+	var result struct {
+		Raised []bool `json:"raised"`
+	}
+	err := conformanceOracleCall("idempotency_raised", map[string]any{
+		"deliveries": deliveries,
+	}, &result)
+	return result.Raised, err
+}
+
+func (oracleConformanceSubject) RedisProduce(
+	urn,
+	queue string,
+	data json.RawMessage,
+	traceID string,
+) (ConformanceRedisProduced, error) {
+	var result struct {
+		Element   string `json:"element"`
+		Reencoded string `json:"reencoded"`
+	}
+	err := conformanceOracleCall("redis_produce", map[string]any{
+		"urn":      urn,
+		"queue":    queue,
+		"data":     data,
+		"trace_id": traceID,
+	}, &result)
+	return ConformanceRedisProduced{
+		Element:   []byte(result.Element),
+		Reencoded: []byte(result.Reencoded),
+	}, err
 }

@@ -116,6 +116,22 @@ type ConformanceOperations interface {
 	// bodies reached the dead-letter sink and the event after which each was
 	// acknowledged.
 	WriteMessages(sink, action string, batches json.RawMessage, refused []string) (ConformanceWriteOutcome, error)
+	// NewMessage builds a new envelope with the producer API from a URN, a queue, data
+	// (a JSON object) and, when trace_id is present, that trace id, and encodes it.
+	NewMessage(urn, queue string, data json.RawMessage, traceID *string) ([]byte, error)
+	// DeadLetter decodes envelope and dead-letters it with the SDK's dead-letter API
+	// (the reason, the queue it was consumed from and, when present, the error text),
+	// and encodes the result.
+	DeadLetter(envelope []byte, reason, originalQueue string, errorValue *string) ([]byte, error)
+	// IdempotencyRaised drives one handler, wrapped once by the idempotency helper
+	// over one fresh store, through the deliveries in order; raised[i] reports whether
+	// the call into the wrapped handler gave an error back to its caller for delivery
+	// i.
+	IdempotencyRaised(deliveries []ConformanceDelivery) ([]bool, error)
+	// RedisProduce publishes a new message from urn, queue, data and trace_id with the
+	// Redis transport's publisher onto a fresh queue and returns the element it
+	// stored, exactly, and that element decoded and encoded again by the SDK's codec.
+	RedisProduce(urn, queue string, data json.RawMessage, traceID string) (ConformanceRedisProduced, error)
 }
 
 // ConformanceSubject is what newConformanceSubject returns: any value with some of
@@ -252,6 +268,15 @@ type ConformanceWriteOutcome struct {
 	AcknowledgedAfter json.RawMessage `json:"acknowledged_after"`
 }
 
+// ConformanceRedisProduced is the outcome of redis_produce.
+type ConformanceRedisProduced struct {
+	// Element is the queue element the publisher stored, exactly.
+	Element []byte `json:"element"`
+	// Reencoded is the element decoded and encoded again by the SDK's codec; empty
+	// when it does not decode.
+	Reencoded []byte `json:"reencoded"`
+}
+
 // ConformanceDelivery is one delivery of an idempotency replay.
 type ConformanceDelivery struct {
 	// MetaID is the message's meta.id; empty means the message has none.
@@ -276,104 +301,85 @@ type ConformancePayloadVerdict struct {
 type UnimplementedConformanceSubject struct{}
 
 func (UnimplementedConformanceSubject) Decode(envelope []byte) (ConformanceDecodeResult, error) {
-	reason := "this scaffold predates operation decode (bqgen adds it from suite 1.1.0)"
-	return ConformanceDecodeResult{}, conformanceNotProvided(reason)
+	return ConformanceDecodeResult{}, conformanceNotProvided("this scaffold predates operation decode (bqgen adds it from suite 1.1.0)")
 }
 
 func (UnimplementedConformanceSubject) Reencode(envelope []byte, attemptsIncrement int64) ([]byte, error) {
-	reason := "this scaffold predates operation reencode (bqgen adds it from suite 1.1.0)"
-	return nil, conformanceNotProvided(reason)
+	return nil, conformanceNotProvided("this scaffold predates operation reencode (bqgen adds it from suite 1.1.0)")
 }
 
 func (UnimplementedConformanceSubject) Make(urn, queue string, data json.RawMessage) ([]byte, error) {
-	reason := "this scaffold predates operation make (bqgen adds it from suite 1.1.0)"
-	return nil, conformanceNotProvided(reason)
+	return nil, conformanceNotProvided("this scaffold predates operation make (bqgen adds it from suite 1.1.0)")
 }
 
 func (UnimplementedConformanceSubject) SQSAttributes(envelope []byte) (map[string]ConformanceSQSAttribute, error) {
-	reason := "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)"
-	return nil, conformanceNotProvided(reason)
+	return nil, conformanceNotProvided("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)")
 }
 
 func (UnimplementedConformanceSubject) SQSReconcile(
 	bodyAttempts int64,
 	approximateReceiveCount *string,
 ) (int64, error) {
-	reason := "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)"
-	return 0, conformanceNotProvided(reason)
+	return 0, conformanceNotProvided("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)")
 }
 
 func (UnimplementedConformanceSubject) ASBMessage(envelope []byte) (ConformanceASBMessage, error) {
-	reason := "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)"
-	return ConformanceASBMessage{}, conformanceNotProvided(reason)
+	return ConformanceASBMessage{}, conformanceNotProvided("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)")
 }
 
 func (UnimplementedConformanceSubject) ASBReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
-	reason := "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)"
-	return 0, conformanceNotProvided(reason)
+	return 0, conformanceNotProvided("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)")
 }
 
 func (UnimplementedConformanceSubject) PulsarProperties(envelope []byte) (map[string]string, error) {
-	reason := "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)"
-	return nil, conformanceNotProvided(reason)
+	return nil, conformanceNotProvided("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)")
 }
 
 func (UnimplementedConformanceSubject) PulsarReconcile(bodyAttempts, redeliveryCount int64) (int64, error) {
-	reason := "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)"
-	return 0, conformanceNotProvided(reason)
+	return 0, conformanceNotProvided("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)")
 }
 
 func (UnimplementedConformanceSubject) KafkaHeaders(envelope []byte) (map[string]string, error) {
-	reason := "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)"
-	return nil, conformanceNotProvided(reason)
+	return nil, conformanceNotProvided("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)")
 }
 
 func (UnimplementedConformanceSubject) KafkaReconcile(bodyAttempts int64, headerAttempts *string) (int64, error) {
-	reason := "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)"
-	return 0, conformanceNotProvided(reason)
+	return 0, conformanceNotProvided("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)")
 }
 
 func (UnimplementedConformanceSubject) ArtemisMessage(envelope []byte) (ConformanceArtemisMessage, error) {
-	reason := "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)"
-	return ConformanceArtemisMessage{}, conformanceNotProvided(reason)
+	return ConformanceArtemisMessage{}, conformanceNotProvided("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)")
 }
 
 func (UnimplementedConformanceSubject) ArtemisReconcile(bodyAttempts, deliveryCount int64) (int64, error) {
-	reason := "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)"
-	return 0, conformanceNotProvided(reason)
+	return 0, conformanceNotProvided("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)")
 }
 
 func (UnimplementedConformanceSubject) RabbitMQPublishing(envelope []byte) (ConformanceRabbitMQPublishing, error) {
-	reason := "belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)"
-	return ConformanceRabbitMQPublishing{}, conformanceNotProvided(reason)
+	return ConformanceRabbitMQPublishing{}, conformanceNotProvided("belongs to the rabbitmq transport target (blocks: [rabbitmq] in bqgen.yaml)")
 }
 
 func (UnimplementedConformanceSubject) RedisRoundtrip(envelope []byte) (ConformanceRedisRoundtrip, error) {
-	reason := "belongs to the redis transport target (blocks: [redis] in bqgen.yaml)"
-	return ConformanceRedisRoundtrip{}, conformanceNotProvided(reason)
+	return ConformanceRedisRoundtrip{}, conformanceNotProvided("belongs to the redis transport target (blocks: [redis] in bqgen.yaml)")
 }
 
 func (UnimplementedConformanceSubject) IdempotencyKey(envelope []byte) (string, error) {
-	reason := "this scaffold predates operation idempotency_key (bqgen adds it from suite 1.1.0)"
-	return "", conformanceNotProvided(reason)
+	return "", conformanceNotProvided("this scaffold predates operation idempotency_key (bqgen adds it from suite 1.1.0)")
 }
 
 func (UnimplementedConformanceSubject) IdempotencyReplay(deliveries []ConformanceDelivery) ([]bool, error) {
-	reason := "this scaffold predates operation idempotency_replay (bqgen adds it from suite 1.1.0)"
-	return nil, conformanceNotProvided(reason)
+	return nil, conformanceNotProvided("this scaffold predates operation idempotency_replay (bqgen adds it from suite 1.1.0)")
 }
 
 func (UnimplementedConformanceSubject) ValidatePayload(
 	schema,
 	data json.RawMessage,
 ) (ConformancePayloadVerdict, error) {
-	reason := "this scaffold predates operation validate_payload (bqgen adds it from suite 1.1.0)"
-	return ConformancePayloadVerdict{}, conformanceNotProvided(reason)
+	return ConformancePayloadVerdict{}, conformanceNotProvided("this scaffold predates operation validate_payload (bqgen adds it from suite 1.1.0)")
 }
 
 func (UnimplementedConformanceSubject) SQSSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)"
-	return "", conformanceNotProvided(reason)
+	return "", conformanceNotProvided("belongs to the sqs transport target (blocks: [sqs] in bqgen.yaml)")
 }
 
 func (UnimplementedConformanceSubject) ASBSchemaVersionGate(
@@ -381,23 +387,19 @@ func (UnimplementedConformanceSubject) ASBSchemaVersionGate(
 	property json.RawMessage,
 	amqpType *string,
 ) (string, error) {
-	reason := "belongs to the asb transport target (blocks: [asb] in bqgen.yaml)"
-	return "", conformanceNotProvided(reason)
+	return "", conformanceNotProvided("belongs to the asb transport target (blocks: [asb] in bqgen.yaml)")
 }
 
 func (UnimplementedConformanceSubject) PulsarSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)"
-	return "", conformanceNotProvided(reason)
+	return "", conformanceNotProvided("belongs to the pulsar transport target (blocks: [pulsar] in bqgen.yaml)")
 }
 
 func (UnimplementedConformanceSubject) KafkaSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)"
-	return "", conformanceNotProvided(reason)
+	return "", conformanceNotProvided("belongs to the kafka transport target (blocks: [kafka] in bqgen.yaml)")
 }
 
 func (UnimplementedConformanceSubject) ArtemisSchemaVersionGate(envelope []byte, property *string) (string, error) {
-	reason := "belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)"
-	return "", conformanceNotProvided(reason)
+	return "", conformanceNotProvided("belongs to the artemis transport target (blocks: [artemis] in bqgen.yaml)")
 }
 
 func (UnimplementedConformanceSubject) Settle(
@@ -405,8 +407,7 @@ func (UnimplementedConformanceSubject) Settle(
 	deadLetterQueue bool,
 	calls []string,
 ) (ConformanceSettlement, error) {
-	reason := "this scaffold predates operation settle (bqgen adds it from suite 1.3.0)"
-	return ConformanceSettlement{}, conformanceNotProvided(reason)
+	return ConformanceSettlement{}, conformanceNotProvided("this scaffold predates operation settle (bqgen adds it from suite 1.3.0)")
 }
 
 func (UnimplementedConformanceSubject) ReadMessage(
@@ -421,8 +422,7 @@ func (UnimplementedConformanceSubject) ReadMessage(
 	deadLetterQueue bool,
 	rawExcerptLength *int64,
 ) (ConformanceMessageRead, error) {
-	reason := "this scaffold predates operation read_message (bqgen adds it from suite 1.3.0)"
-	return ConformanceMessageRead{}, conformanceNotProvided(reason)
+	return ConformanceMessageRead{}, conformanceNotProvided("this scaffold predates operation read_message (bqgen adds it from suite 1.3.0)")
 }
 
 func (UnimplementedConformanceSubject) WriteMessages(
@@ -431,8 +431,38 @@ func (UnimplementedConformanceSubject) WriteMessages(
 	batches json.RawMessage,
 	refused []string,
 ) (ConformanceWriteOutcome, error) {
-	reason := "this scaffold predates operation write_messages (bqgen adds it from suite 1.3.0)"
-	return ConformanceWriteOutcome{}, conformanceNotProvided(reason)
+	return ConformanceWriteOutcome{}, conformanceNotProvided("this scaffold predates operation write_messages (bqgen adds it from suite 1.3.0)")
+}
+
+func (UnimplementedConformanceSubject) NewMessage(
+	urn,
+	queue string,
+	data json.RawMessage,
+	traceID *string,
+) ([]byte, error) {
+	return nil, conformanceNotProvided("this scaffold predates operation new_message (bqgen adds it from suite 1.6.0)")
+}
+
+func (UnimplementedConformanceSubject) DeadLetter(
+	envelope []byte,
+	reason,
+	originalQueue string,
+	errorValue *string,
+) ([]byte, error) {
+	return nil, conformanceNotProvided("this scaffold predates operation dead_letter (bqgen adds it from suite 1.6.0)")
+}
+
+func (UnimplementedConformanceSubject) IdempotencyRaised(deliveries []ConformanceDelivery) ([]bool, error) {
+	return nil, conformanceNotProvided("this scaffold predates operation idempotency_raised (bqgen adds it from suite 1.6.0)")
+}
+
+func (UnimplementedConformanceSubject) RedisProduce(
+	urn,
+	queue string,
+	data json.RawMessage,
+	traceID string,
+) (ConformanceRedisProduced, error) {
+	return ConformanceRedisProduced{}, conformanceNotProvided("belongs to the redis transport target (blocks: [redis] in bqgen.yaml)")
 }
 
 // conformanceSubjectFor is the subject the generated tests run against: the value
@@ -820,4 +850,62 @@ func (a conformanceSubjectAdapter) WriteMessages(
 		return ConformanceWriteOutcome{}, err
 	}
 	return UnimplementedConformanceSubject{}.WriteMessages(sink, action, batches, refused)
+}
+
+func (a conformanceSubjectAdapter) NewMessage(urn, queue string, data json.RawMessage, traceID *string) ([]byte, error) {
+	if mapped, ok := a.value.(interface {
+		NewMessage(urn, queue string, data json.RawMessage, traceID *string) ([]byte, error)
+	}); ok {
+		return mapped.NewMessage(urn, queue, data, traceID)
+	}
+	if err := conformanceSignatureMismatch(a.value, "NewMessage"); err != nil {
+		return nil, err
+	}
+	return UnimplementedConformanceSubject{}.NewMessage(urn, queue, data, traceID)
+}
+
+func (a conformanceSubjectAdapter) DeadLetter(
+	envelope []byte,
+	reason,
+	originalQueue string,
+	errorValue *string,
+) ([]byte, error) {
+	if mapped, ok := a.value.(interface {
+		DeadLetter(envelope []byte, reason, originalQueue string, errorValue *string) ([]byte, error)
+	}); ok {
+		return mapped.DeadLetter(envelope, reason, originalQueue, errorValue)
+	}
+	if err := conformanceSignatureMismatch(a.value, "DeadLetter"); err != nil {
+		return nil, err
+	}
+	return UnimplementedConformanceSubject{}.DeadLetter(envelope, reason, originalQueue, errorValue)
+}
+
+func (a conformanceSubjectAdapter) IdempotencyRaised(deliveries []ConformanceDelivery) ([]bool, error) {
+	if mapped, ok := a.value.(interface {
+		IdempotencyRaised(deliveries []ConformanceDelivery) ([]bool, error)
+	}); ok {
+		return mapped.IdempotencyRaised(deliveries)
+	}
+	if err := conformanceSignatureMismatch(a.value, "IdempotencyRaised"); err != nil {
+		return nil, err
+	}
+	return UnimplementedConformanceSubject{}.IdempotencyRaised(deliveries)
+}
+
+func (a conformanceSubjectAdapter) RedisProduce(
+	urn,
+	queue string,
+	data json.RawMessage,
+	traceID string,
+) (ConformanceRedisProduced, error) {
+	if mapped, ok := a.value.(interface {
+		RedisProduce(urn, queue string, data json.RawMessage, traceID string) (ConformanceRedisProduced, error)
+	}); ok {
+		return mapped.RedisProduce(urn, queue, data, traceID)
+	}
+	if err := conformanceSignatureMismatch(a.value, "RedisProduce"); err != nil {
+		return ConformanceRedisProduced{}, err
+	}
+	return UnimplementedConformanceSubject{}.RedisProduce(urn, queue, data, traceID)
 }

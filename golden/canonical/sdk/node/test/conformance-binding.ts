@@ -1,4 +1,4 @@
-// Scaffolded by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.5.0.
+// Scaffolded by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.6.0.
 //
 // This file is yours: bqgen writes it only when it is absent and never
 // overwrites it. It tells the generated conformance tests how to reach this
@@ -12,7 +12,7 @@
 // core's source.
 
 import * as core from "../src/index.js";
-import { EnvelopeCodec, InMemoryStore, Wrap, schema as payloadSchemas } from "../src/index.js";
+import { EnvelopeCodec, InMemoryStore, Wrap, annotate, schema as payloadSchemas } from "../src/index.js";
 import type { Envelope, IncomingEnvelope, Store } from "../src/index.js";
 import { NotProvided } from "./conformance-subject.gen.js";
 import type {
@@ -59,6 +59,9 @@ const coreOperations = [
   "idempotency_key",
   "idempotency_replay",
   "validate_payload",
+  "new_message",
+  "dead_letter",
+  "idempotency_raised",
 ];
 
 /** The subject over @babelqueue/core. */
@@ -142,32 +145,7 @@ class SdkSubject implements ConformanceSubject {
    * deliveries in order; invoked[i] reports whether the handler ran for delivery i.
    */
   async idempotencyReplay(deliveries: readonly Delivery[]): Promise<boolean[]> {
-    const store = new InMemoryStore();
-    const failure = new Error("the handler throws, as the delivery asks");
-    const invoked = deliveries.map(() => false);
-    let current = 0; // the delivery being fed, which the handler records
-    const handler = Wrap(store, () => {
-      invoked[current] = true;
-      if (deliveries[current]?.outcome === "throw") {
-        throw failure;
-      }
-    });
-    for (const [i, delivery] of deliveries.entries()) {
-      if (delivery.forget_before) {
-        await store.forget(delivery.meta_id);
-      }
-      const env = EnvelopeCodec.make(replayUrn, {});
-      env.meta.id = delivery.meta_id;
-      current = i;
-      try {
-        await handler(env);
-      } catch (error) {
-        if (error !== failure) {
-          throw error;
-        }
-      }
-    }
-    return invoked;
+    return (await replay(new InMemoryStore(), deliveries)).map(({ ran }) => ran);
   }
 
   /**
@@ -245,7 +223,67 @@ class SdkSubject implements ConformanceSubject {
     );
   }
 
+  /**
+   * Builds a new envelope with the producer API from a URN, a queue, data (a JSON object) and, when
+   * traceID is present, that trace id, and encodes it.
+   * @param traceID the trace id given to the producer; absent: none given
+   */
+  newMessage(urn: string, queue: string, data: JsonObject, traceID: string | null): string {
+    return EnvelopeCodec.encode(EnvelopeCodec.make(urn, data, traceID === null ? { queue } : { queue, traceId: traceID }));
+  }
+
+  /**
+   * Decodes envelope and dead-letters it with the SDK's dead-letter API (the reason, the queue it
+   * was consumed from and, when present, the error text), and encodes the result.
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param reason failed, unknown_urn or poison
+   * @param originalQueue the queue the message was consumed from
+   * @param error the handler's error text; absent: none
+   */
+  deadLetter(envelope: string, reason: string, originalQueue: string, error: string | null): string {
+    return EnvelopeCodec.encode(annotate(acceptedEnvelope(envelope), reason, originalQueue, { error }));
+  }
+
+  /**
+   * Drives one handler, wrapped once by the idempotency helper over one fresh store, through the
+   * deliveries in order; raised[i] reports whether the call into the wrapped handler gave an error
+   * back to its caller for delivery i.
+   */
+  async idempotencyRaised(deliveries: readonly Delivery[]): Promise<boolean[]> {
+    return (await replay(new InMemoryStore(), deliveries)).map(({ raised }) => raised);
+  }
+
   close(): void {}
+}
+
+/**
+ * Drives one handler, wrapped once by Wrap over store (a fresh one), through
+ * the deliveries: per delivery, whether the handler ran and whether the
+ * wrapped call threw.
+ */
+async function replay(store: Store, deliveries: readonly Delivery[]): Promise<{ ran: boolean; raised: boolean }[]> {
+  const results = deliveries.map(() => ({ ran: false, raised: false }));
+  let current = 0; // the delivery being fed, which the handler records
+  const handler = Wrap(store, () => {
+    results[current]!.ran = true;
+    if (deliveries[current]?.outcome === "throw") {
+      throw new Error("the handler throws, as the delivery asks");
+    }
+  });
+  for (const [i, delivery] of deliveries.entries()) {
+    if (delivery.forget_before) {
+      await store.forget(delivery.meta_id);
+    }
+    const env = EnvelopeCodec.make(replayUrn, {});
+    env.meta.id = delivery.meta_id;
+    current = i;
+    try {
+      await handler(env);
+    } catch {
+      results[i]!.raised = true;
+    }
+  }
+  return results;
 }
 
 /** Decodes an envelope the core must accept, for the operations that start from one. */

@@ -1,4 +1,4 @@
-// Scaffolded by bqgen from conformance suite 1.5.0.
+// Scaffolded by bqgen from conformance suite 1.6.0.
 // This file is yours: bqgen writes it only when it is absent, never over your edits.
 
 package redis
@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	babelqueue "github.com/babelqueue/babelqueue-go"
 	goredis "github.com/redis/go-redis/v9"
 )
 
@@ -123,6 +124,51 @@ func (sdkConformanceSubject) WriteMessages(
 		"message the broker refuses, and no dead-letter sink"
 	return ConformanceWriteOutcome{}, conformanceNotProvided(reason)
 
+}
+
+func (sdkConformanceSubject) RedisProduce(
+	urn,
+	queue string,
+	data json.RawMessage,
+	traceID string,
+) (ConformanceRedisProduced, error) {
+	// The publisher is the core's Make and Encode, then Publish: what the list
+	// holds afterwards is read straight from the in-memory store.
+	var payload map[string]any
+	if err := json.Unmarshal(data, &payload); err != nil {
+		return ConformanceRedisProduced{}, err
+	}
+	env, err := babelqueue.Make(urn, payload, babelqueue.WithQueue(queue), babelqueue.WithTraceID(traceID))
+	if err != nil {
+		return ConformanceRedisProduced{}, err
+	}
+	body, err := env.Encode()
+	if err != nil {
+		return ConformanceRedisProduced{}, err
+	}
+	store := &sdkConformanceRedisStore{lists: map[string][]string{}}
+	client := goredis.NewClient(&goredis.Options{
+		Addr:     "bqgen-conformance.invalid:6379",
+		Protocol: 2,
+		Dialer:   store.dial,
+	})
+	defer client.Close()
+	if err := NewWithClient(client).Publish(context.Background(), queue, string(body)); err != nil {
+		return ConformanceRedisProduced{}, err
+	}
+	store.mu.Lock()
+	stored := store.lists[queue]
+	store.mu.Unlock()
+	if len(stored) != 1 {
+		return ConformanceRedisProduced{}, fmt.Errorf("Publish left %d elements on the list, want 1", len(stored))
+	}
+	produced := ConformanceRedisProduced{Element: []byte(stored[0])}
+	if decoded, err := babelqueue.Decode(produced.Element); err == nil {
+		if produced.Reencoded, err = decoded.Encode(); err != nil {
+			return ConformanceRedisProduced{}, err
+		}
+	}
+	return produced, nil
 }
 
 // sdkConformanceQueue is the queue (topic) the mappings deliver on.

@@ -29,6 +29,7 @@ import type {
   MessageRead,
   PayloadVerdict,
   RabbitMQPublishing,
+  RedisProduced,
   RedisRoundtrip,
   SQSAttribute,
   Settlement,
@@ -255,7 +256,7 @@ class OracleSubject implements ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    */
   sqsAttributes(envelope: string): Promise<{ [name: string]: SQSAttribute }> {
-    return this.#call<{ [name: string]: SQSAttribute }>("sqs_attributes", { envelope }, "attributes");
+    return this.#call<{ [name: string]: SQSAttribute }>("sqs_attributes", { envelope, lang: "node" }, "attributes");
   }
 
   /**
@@ -276,7 +277,7 @@ class OracleSubject implements ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    */
   asbMessage(envelope: string): Promise<ASBMessage> {
-    return this.#call<ASBMessage>("asb_message", { envelope });
+    return this.#call<ASBMessage>("asb_message", { envelope, lang: "node" });
   }
 
   /**
@@ -296,7 +297,7 @@ class OracleSubject implements ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    */
   pulsarProperties(envelope: string): Promise<{ [name: string]: string }> {
-    return this.#call<{ [name: string]: string }>("pulsar_properties", { envelope }, "properties");
+    return this.#call<{ [name: string]: string }>("pulsar_properties", { envelope, lang: "node" }, "properties");
   }
 
   /**
@@ -316,7 +317,7 @@ class OracleSubject implements ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    */
   kafkaHeaders(envelope: string): Promise<{ [name: string]: string }> {
-    return this.#call<{ [name: string]: string }>("kafka_headers", { envelope }, "headers");
+    return this.#call<{ [name: string]: string }>("kafka_headers", { envelope, lang: "node" }, "headers");
   }
 
   /**
@@ -337,7 +338,7 @@ class OracleSubject implements ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    */
   artemisMessage(envelope: string): Promise<ArtemisMessage> {
-    return this.#call<ArtemisMessage>("artemis_message", { envelope });
+    return this.#call<ArtemisMessage>("artemis_message", { envelope, lang: "node" });
   }
 
   /**
@@ -357,7 +358,7 @@ class OracleSubject implements ConformanceSubject {
    * @param envelope the envelope, exactly as the suite file holds it
    */
   rabbitmqPublishing(envelope: string): Promise<RabbitMQPublishing> {
-    return this.#call<RabbitMQPublishing>("rabbitmq_publishing", { envelope });
+    return this.#call<RabbitMQPublishing>("rabbitmq_publishing", { envelope, lang: "node" });
   }
 
   /**
@@ -512,6 +513,49 @@ class OracleSubject implements ConformanceSubject {
     refused: readonly string[],
   ): Promise<WriteOutcome> {
     return this.#call<WriteOutcome>("write_messages", { sink, action, batches, refused });
+  }
+
+  /**
+   * Builds a new envelope with the producer API from a URN, a queue, data (a JSON object) and, when
+   * traceID is present, that trace id, and encodes it.
+   * @param traceID the trace id given to the producer; absent: none given
+   */
+  newMessage(urn: string, queue: string, data: JsonObject, traceID: string | null): Promise<string> {
+    return this.#call<string>("new_message", { urn, queue, data, trace_id: traceID, lang: "node" }, "encoded");
+  }
+
+  /**
+   * Decodes envelope and dead-letters it with the SDK's dead-letter API (the reason, the queue it
+   * was consumed from and, when present, the error text), and encodes the result.
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param reason failed, unknown_urn or poison
+   * @param originalQueue the queue the message was consumed from
+   * @param error the handler's error text; absent: none
+   */
+  deadLetter(envelope: string, reason: string, originalQueue: string, error: string | null): Promise<string> {
+    return this.#call<string>(
+      "dead_letter",
+      { envelope, reason, original_queue: originalQueue, error, lang: "node" },
+      "encoded",
+    );
+  }
+
+  /**
+   * Drives one handler, wrapped once by the idempotency helper over one fresh store, through the
+   * deliveries in order; raised[i] reports whether the call into the wrapped handler gave an error
+   * back to its caller for delivery i.
+   */
+  idempotencyRaised(deliveries: readonly Delivery[]): Promise<boolean[]> {
+    return this.#call<boolean[]>("idempotency_raised", { deliveries }, "raised");
+  }
+
+  /**
+   * Publishes a new message from urn, queue, data and traceID with the Redis transport's publisher
+   * onto a fresh queue and returns the element it stored, exactly, and that element decoded and
+   * encoded again by the SDK's codec.
+   */
+  redisProduce(urn: string, queue: string, data: JsonObject, traceID: string): Promise<RedisProduced> {
+    return this.#call<RedisProduced>("redis_produce", { urn, queue, data, trace_id: traceID });
   }
 
   /** Closes the shared server once every subject of the process is closed. */

@@ -6,7 +6,7 @@
 // value": JSON deep equality with type distinction (true is not 1, {} is not
 // [], null is not absent), numbers by value, object key order ignored.
 
-import { AssertionError } from "node:assert/strict";
+import assert, { AssertionError } from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TestContext } from "node:test";
@@ -289,6 +289,101 @@ function step(value: unknown, token: string): unknown {
     return /^(0|[1-9][0-9]*)$/.test(token) ? (value as unknown[])[Number(token)] : undefined;
   }
   return member(value, token);
+}
+
+/** The language tag a Node SDK stamps on what it writes (the schema's meta.lang). */
+export const OWN_LANG = "node";
+
+/** A UUID's text: 8-4-4-4-12 hex digits. */
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** What a written envelope must hold, each clause a list of JSON pointers into it. */
+export interface WrittenClauses {
+  /** The JSON type at each pointer ("integer": a number without a fractional part). */
+  types?: Record<string, string>;
+  /** A value deep-equal to the given one. */
+  equal?: Record<string, JsonValue>;
+  /** This SDK's own language tag. */
+  ownLang?: readonly string[];
+  /** The time of the call in Unix milliseconds. */
+  nowMillis?: readonly string[];
+  /** No value. */
+  absent?: readonly string[];
+}
+
+/** What an operation wrote, parsed, and the clock (Unix ms) read just before and after the call. */
+export interface Written {
+  document: JsonValue;
+  before: number;
+  after: number;
+}
+
+/** Calls an operation that writes an envelope between two readings of the clock. */
+export async function written(write: () => Promise<string> | string): Promise<Written> {
+  const before = Date.now();
+  const text = await write();
+  const after = Date.now();
+  return { document: parseJson(text), before, after };
+}
+
+/** Reports whether value has the JSON Schema type name (an integer is a number without a fraction). */
+function hasJsonType(value: unknown, name: string): boolean {
+  const kind = jsonKind(value);
+  if (name === "integer") {
+    return kind === "number" && Number.isInteger(value);
+  }
+  return kind === name;
+}
+
+/** Fails for every clause the written envelope does not hold. */
+export function assertWritten(write: Written, clauses: WrittenClauses): void {
+  const { document, before, after } = write;
+  for (const [pointer, name] of Object.entries(clauses.types ?? {})) {
+    const value = resolvePointer(document, pointer);
+    assert.ok(hasJsonType(value, name), `${pointer}: expected a JSON ${name}, got ${show(value)}`);
+  }
+  for (const [pointer, value] of Object.entries(clauses.equal ?? {})) {
+    assertJsonEqual(resolvePointer(document, pointer), value, pointer);
+  }
+  for (const pointer of clauses.ownLang ?? []) {
+    const value = resolvePointer(document, pointer);
+    assert.equal(value, OWN_LANG, `${pointer}: expected this SDK's own language tag "${OWN_LANG}", got ${show(value)}`);
+  }
+  for (const pointer of clauses.nowMillis ?? []) {
+    const value = resolvePointer(document, pointer);
+    // a millisecond either side: two clocks may round one instant apart
+    const inWindow = Number.isInteger(value) && (value as number) >= before - 1 && (value as number) <= after + 1;
+    const when = `expected the time of the call in Unix milliseconds, ${before} to ${after}`;
+    assert.ok(inWindow, `${pointer}: ${when}, got ${show(value)}`);
+  }
+  for (const pointer of clauses.absent ?? []) {
+    assertAbsent(document, pointer);
+  }
+}
+
+/** Fails unless every pointer of every document holds a UUID, no two of them alike. */
+export function assertFreshIds(documents: readonly JsonValue[], pointers: readonly string[]): void {
+  const seen = new Map<string, string>();
+  documents.forEach((document, i) => {
+    for (const pointer of pointers) {
+      const where = `${pointer} of envelope ${i + 1}`;
+      const id = resolvePointer(document, pointer);
+      assert.ok(typeof id === "string" && UUID.test(id), `${where}: expected a fresh UUID, got ${show(id)}`);
+      const other = seen.get(id as string);
+      assert.ok(other === undefined, `${where}: ${show(id)} is the id of ${other}: expected a fresh one`);
+      seen.set(id as string, where);
+    }
+  });
+}
+
+/** For each delivery that says (not null), whether the handler's error came out of the idempotency helper. */
+export function assertErrorsRaised(raised: readonly boolean[], expected: readonly (boolean | null)[]): void {
+  assert.equal(raised.length, expected.length, "idempotency_raised: one answer per delivery");
+  expected.forEach((want, i) => {
+    if (want !== null) {
+      assert.equal(raised[i], want, `delivery ${i}: the handler's error came back to the caller`);
+    }
+  });
 }
 
 /** Fails when pointer resolves in doc. */

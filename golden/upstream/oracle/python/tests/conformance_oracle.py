@@ -32,6 +32,7 @@ from conformance_support import (
     OperationFailed,
     PayloadVerdict,
     RabbitMQPublishing,
+    RedisProduced,
     RedisRoundtrip,
     Settlement,
     SQSAttribute,
@@ -214,7 +215,7 @@ class OracleSubject:
         return cast(str, result["encoded"])
 
     def sqs_attributes(self, envelope: str) -> dict[str, SQSAttribute]:
-        result = self._call("sqs_attributes", {"envelope": envelope})
+        result = self._call("sqs_attributes", {"envelope": envelope, "lang": "python"})
         return cast(dict[str, SQSAttribute], result["attributes"])
 
     def sqs_reconcile(self, body_attempts: int, approximate_receive_count: Optional[str]) -> int:
@@ -225,7 +226,7 @@ class OracleSubject:
         return cast(int, result["attempts"])
 
     def asb_message(self, envelope: str) -> ASBMessage:
-        result = self._call("asb_message", {"envelope": envelope})
+        result = self._call("asb_message", {"envelope": envelope, "lang": "python"})
         return cast(ASBMessage, result)
 
     def asb_reconcile(self, body_attempts: int, delivery_count: int) -> int:
@@ -236,7 +237,7 @@ class OracleSubject:
         return cast(int, result["attempts"])
 
     def pulsar_properties(self, envelope: str) -> dict[str, str]:
-        result = self._call("pulsar_properties", {"envelope": envelope})
+        result = self._call("pulsar_properties", {"envelope": envelope, "lang": "python"})
         return cast(dict[str, str], result["properties"])
 
     def pulsar_reconcile(self, body_attempts: int, redelivery_count: int) -> int:
@@ -247,7 +248,7 @@ class OracleSubject:
         return cast(int, result["attempts"])
 
     def kafka_headers(self, envelope: str) -> dict[str, str]:
-        result = self._call("kafka_headers", {"envelope": envelope})
+        result = self._call("kafka_headers", {"envelope": envelope, "lang": "python"})
         return cast(dict[str, str], result["headers"])
 
     def kafka_reconcile(self, body_attempts: int, header_attempts: Optional[str]) -> int:
@@ -258,7 +259,7 @@ class OracleSubject:
         return cast(int, result["attempts"])
 
     def artemis_message(self, envelope: str) -> ArtemisMessage:
-        result = self._call("artemis_message", {"envelope": envelope})
+        result = self._call("artemis_message", {"envelope": envelope, "lang": "python"})
         return cast(ArtemisMessage, result)
 
     def artemis_reconcile(self, body_attempts: int, delivery_count: int) -> int:
@@ -269,7 +270,7 @@ class OracleSubject:
         return cast(int, result["attempts"])
 
     def rabbitmq_publishing(self, envelope: str) -> RabbitMQPublishing:
-        result = self._call("rabbitmq_publishing", {"envelope": envelope})
+        result = self._call("rabbitmq_publishing", {"envelope": envelope, "lang": "python"})
         return cast(RabbitMQPublishing, result)
 
     def redis_roundtrip(self, envelope: str) -> RedisRoundtrip:
@@ -378,6 +379,57 @@ class OracleSubject:
             "refused": refused,
         })
         return cast(WriteOutcome, result)
+
+    def new_message(
+        self,
+        urn: str,
+        queue: str,
+        data: dict[str, Any],
+        trace_id: Optional[str],
+    ) -> str:
+        result = self._call("new_message", {
+            "urn": urn,
+            "queue": queue,
+            "data": data,
+            "trace_id": trace_id,
+            "lang": "python",
+        })
+        return cast(str, result["encoded"])
+
+    def dead_letter(
+        self,
+        envelope: str,
+        reason: str,
+        original_queue: str,
+        error: Optional[str],
+    ) -> str:
+        result = self._call("dead_letter", {
+            "envelope": envelope,
+            "reason": reason,
+            "original_queue": original_queue,
+            "error": error,
+            "lang": "python",
+        })
+        return cast(str, result["encoded"])
+
+    def idempotency_raised(self, deliveries: list[Delivery]) -> list[bool]:
+        result = self._call("idempotency_raised", {"deliveries": deliveries})
+        return cast(list[bool], result["raised"])
+
+    def redis_produce(
+        self,
+        urn: str,
+        queue: str,
+        data: dict[str, Any],
+        trace_id: str,
+    ) -> RedisProduced:
+        result = self._call("redis_produce", {
+            "urn": urn,
+            "queue": queue,
+            "data": data,
+            "trace_id": trace_id,
+        })
+        return cast(RedisProduced, result)
 
 
 def subject() -> Subject:

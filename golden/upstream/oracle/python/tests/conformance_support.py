@@ -14,6 +14,7 @@ import json
 import os
 import re
 import sys
+import time
 import unittest
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,6 +22,31 @@ from typing import Any, Callable, Optional, Protocol, TypedDict, TypeVar, Union,
 
 CONFORMANCE_VERSION = "unversioned"
 """The suite revision these tests were generated from."""
+
+OWN_LANG = "python"
+"""The language tag a Python SDK stamps on what it writes (the schema's meta.lang)."""
+
+UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+"""A UUID's text: 8-4-4-4-12 hex digits."""
+
+
+def json_type_is(value: Any, name: str) -> bool:
+    """value has the JSON Schema type name: an integer is a number with no fractional part (1.0)."""
+    if isinstance(value, bool):
+        return name == "boolean"
+    if isinstance(value, int):
+        return name in ("integer", "number")
+    if isinstance(value, float):
+        return name == "number" or (name == "integer" and value.is_integer())
+    kinds = {"string": str, "object": dict, "array": list}
+    if name == "null":
+        return value is None
+    return name in kinds and isinstance(value, kinds[name])
+
+
+def clock_millis() -> int:
+    """The clock in Unix milliseconds, as a producer reads it."""
+    return time.time_ns() // 1_000_000
 
 
 def _verdict(valid: object) -> str:
@@ -171,6 +197,17 @@ class WriteOutcome(TypedDict):
     """The ids whose bodies reached the dead-letter sink."""
     acknowledged_after: dict[str, Any]
     """For each acknowledged id, the sink event after which it was."""
+
+
+class RedisProduced(TypedDict):
+    """The outcome of redis_produce."""
+
+    element: str
+    """The queue element the publisher stored, exactly."""
+    reencoded: str
+    """The element decoded and encoded again by the SDK's codec; empty when it does
+    not decode.
+    """
 
 
 class Delivery(TypedDict):
@@ -457,6 +494,56 @@ class Subject(Protocol):
             refused: The ids the broker (or the HTTP endpoint) refuses.
         """
 
+    def new_message(
+        self,
+        urn: str,
+        queue: str,
+        data: dict[str, Any],
+        trace_id: Optional[str],
+    ) -> str:
+        """Builds a new envelope with the producer API from a URN, a queue, data (a
+        JSON object) and, when trace_id is present, that trace id, and encodes it.
+
+        Args:
+            trace_id: The trace id given to the producer; absent: none given.
+        """
+
+    def dead_letter(
+        self,
+        envelope: str,
+        reason: str,
+        original_queue: str,
+        error: Optional[str],
+    ) -> str:
+        """Decodes envelope and dead-letters it with the SDK's dead-letter API (the
+        reason, the queue it was consumed from and, when present, the error text),
+        and encodes the result.
+
+        Args:
+            envelope: The envelope, exactly as the suite file holds it.
+            reason: Failed, unknown_urn or poison.
+            original_queue: The queue the message was consumed from.
+            error: The handler's error text; absent: none.
+        """
+
+    def idempotency_raised(self, deliveries: list[Delivery]) -> list[bool]:
+        """Drives one handler, wrapped once by the idempotency helper over one fresh
+        store, through the deliveries in order; raised[i] reports whether the call
+        into the wrapped handler gave an error back to its caller for delivery i.
+        """
+
+    def redis_produce(
+        self,
+        urn: str,
+        queue: str,
+        data: dict[str, Any],
+        trace_id: str,
+    ) -> RedisProduced:
+        """Publishes a new message from urn, queue, data and trace_id with the Redis
+        transport's publisher onto a fresh queue and returns the element it stored,
+        exactly, and that element decoded and encoded again by the SDK's codec.
+        """
+
 
 class SubjectDefaults:
     """The default of every operation: not provided, with the reason its tests skip with.
@@ -628,6 +715,44 @@ class SubjectDefaults:
     ) -> WriteOutcome:
         raise NotProvided(
             "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+        )
+
+    def new_message(
+        self,
+        urn: str,
+        queue: str,
+        data: dict[str, Any],
+        trace_id: Optional[str],
+    ) -> str:
+        raise NotProvided(
+            "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+        )
+
+    def dead_letter(
+        self,
+        envelope: str,
+        reason: str,
+        original_queue: str,
+        error: Optional[str],
+    ) -> str:
+        raise NotProvided(
+            "belongs to the core target (a target without broker blocks in bqgen.yaml)"
+        )
+
+    def idempotency_raised(self, deliveries: list[Delivery]) -> list[bool]:
+        raise NotProvided(
+            "this scaffold predates operation idempotency_raised (bqgen adds it from suite 1.6.0)"
+        )
+
+    def redis_produce(
+        self,
+        urn: str,
+        queue: str,
+        data: dict[str, Any],
+        trace_id: str,
+    ) -> RedisProduced:
+        raise NotProvided(
+            "this scaffold predates operation redis_produce (bqgen adds it from suite 1.6.0)"
         )
 
 
@@ -972,6 +1097,68 @@ class ConformanceTestCase(unittest.TestCase):
         actual = resolve_pointer(document, pointer)
         self.assertIsNot(actual, MISSING, f"{pointer} does not resolve")
         self.assertJSONEqual(actual, expected, pointer)
+
+    def written(self, operation: Callable[..., str], /, *args: Any) -> tuple[dict[str, Any], int, int]:
+        """What an operation wrote, parsed, and the clock (Unix ms) read just before and after the call."""
+        before = clock_millis()
+        encoded = self.call(operation, *args)
+        after = clock_millis()
+        return self.parse_object(encoded), before, after
+
+    def assertWritten(
+        self,
+        written: tuple[dict[str, Any], int, int],
+        *,
+        types: Optional[dict[str, str]] = None,
+        equal: Optional[dict[str, Any]] = None,
+        own_lang: Sequence[str] = (),
+        now_millis: Sequence[str] = (),
+        absent: Sequence[str] = (),
+    ) -> None:
+        """A written envelope holds every clause.
+
+        The JSON type at each pointer, the value, this SDK's own tag, the time of
+        the call in Unix milliseconds, and no value where the clause says absent.
+        """
+        document, before, after = written
+        for pointer, name in (types or {}).items():
+            actual = resolve_pointer(document, pointer)
+            self.assertTrue(json_type_is(actual, name), f"{pointer}: expected a JSON {name}, got {actual!r}")
+        for pointer, expected in (equal or {}).items():
+            self.assertPointerEquals(document, pointer, expected)
+        for pointer in own_lang:
+            actual = resolve_pointer(document, pointer)
+            own = f"{pointer}: expected this SDK's own language tag {OWN_LANG!r}, got {actual!r}"
+            self.assertEqual(actual, OWN_LANG, own)
+        for pointer in now_millis:
+            actual = resolve_pointer(document, pointer)
+            # a millisecond either side: a clock read as a float may round the same instant apart
+            in_window = json_type_is(actual, "integer") and before - 1 <= actual <= after + 1
+            when = f"{pointer}: expected the time of the call in Unix milliseconds, {before} to {after}, got {actual!r}"
+            self.assertTrue(in_window, when)
+        for pointer in absent:
+            self.assertPointerAbsent(document, pointer)
+
+    def assertFreshIDs(self, documents: Sequence[Any], pointers: Sequence[str]) -> None:
+        """Every pointer of every document holds a UUID, and no two of them are alike."""
+        seen: dict[str, str] = {}
+        for number, document in enumerate(documents, start=1):
+            for pointer in pointers:
+                where = f"{pointer} of envelope {number}"
+                actual = resolve_pointer(document, pointer)
+                is_uuid = isinstance(actual, str) and UUID.fullmatch(actual) is not None
+                self.assertTrue(is_uuid, f"{where}: expected a fresh UUID, got {actual!r}")
+                reused = f"{where}: {actual!r} is the id of {seen.get(actual)}: expected a fresh one"
+                self.assertNotIn(actual, seen, reused)
+                seen[actual] = where
+
+    def assertErrorsRaised(self, raised: Sequence[bool], expected: list[Optional[bool]]) -> None:
+        """For each delivery that says (not None), whether the handler's error came out of the helper."""
+        self.assertEqual(len(raised), len(expected), "idempotency_raised: one answer per delivery")
+        for number, (actual, wanted) in enumerate(zip(raised, expected)):
+            if wanted is not None:
+                said = f"delivery {number}: the handler's error came out: expected {wanted}, got {actual!r}"
+                self.assertIs(actual, wanted, said)
 
     def assertPointerAbsent(self, document: Any, pointer: str) -> None:
         """pointer resolves to nothing in document."""

@@ -151,6 +151,14 @@ export interface WriteOutcome {
   acknowledged_after: JsonObject;
 }
 
+/** The outcome of redis_produce. */
+export interface RedisProduced {
+  /** the queue element the publisher stored, exactly */
+  element: string;
+  /** the element decoded and encoded again by the SDK's codec; empty when it does not decode */
+  reencoded: string;
+}
+
 /** One delivery of an idempotency replay. */
 export interface Delivery {
   /** the message's meta.id; empty means the message has none */
@@ -387,6 +395,37 @@ export interface ConformanceSubject {
     refused: readonly string[],
   ): Awaitable<WriteOutcome>;
 
+  /**
+   * Builds a new envelope with the producer API from a URN, a queue, data (a JSON object) and, when
+   * traceID is present, that trace id, and encodes it.
+   * @param traceID the trace id given to the producer; absent: none given
+   */
+  newMessage?(urn: string, queue: string, data: JsonObject, traceID: string | null): Awaitable<string>;
+
+  /**
+   * Decodes envelope and dead-letters it with the SDK's dead-letter API (the reason, the queue it
+   * was consumed from and, when present, the error text), and encodes the result.
+   * @param envelope the envelope, exactly as the suite file holds it
+   * @param reason failed, unknown_urn or poison
+   * @param originalQueue the queue the message was consumed from
+   * @param error the handler's error text; absent: none
+   */
+  deadLetter?(envelope: string, reason: string, originalQueue: string, error: string | null): Awaitable<string>;
+
+  /**
+   * Drives one handler, wrapped once by the idempotency helper over one fresh store, through the
+   * deliveries in order; raised[i] reports whether the call into the wrapped handler gave an error
+   * back to its caller for delivery i.
+   */
+  idempotencyRaised?(deliveries: readonly Delivery[]): Awaitable<boolean[]>;
+
+  /**
+   * Publishes a new message from urn, queue, data and traceID with the Redis transport's publisher
+   * onto a fresh queue and returns the element it stored, exactly, and that element decoded and
+   * encoded again by the SDK's codec.
+   */
+  redisProduce?(urn: string, queue: string, data: JsonObject, traceID: string): Awaitable<RedisProduced>;
+
   /** Releases what the subject holds; tests call it once, after their last test. */
   close(): Awaitable<void>;
 }
@@ -505,6 +544,22 @@ export function withDefaults(binding: ConformanceSubject): CompleteSubject {
     writeMessages: binding.writeMessages?.bind(binding) ?? notProvided(
       "write_messages",
       "this scaffold predates operation write_messages (bqgen adds it from suite 1.3.0)",
+    ),
+    newMessage: binding.newMessage?.bind(binding) ?? notProvided(
+      "new_message",
+      "this scaffold predates operation new_message (bqgen adds it from suite 1.6.0)",
+    ),
+    deadLetter: binding.deadLetter?.bind(binding) ?? notProvided(
+      "dead_letter",
+      "this scaffold predates operation dead_letter (bqgen adds it from suite 1.6.0)",
+    ),
+    idempotencyRaised: binding.idempotencyRaised?.bind(binding) ?? notProvided(
+      "idempotency_raised",
+      "this scaffold predates operation idempotency_raised (bqgen adds it from suite 1.6.0)",
+    ),
+    redisProduce: binding.redisProduce?.bind(binding) ?? notProvided(
+      "redis_produce",
+      "belongs to the redis transport target (blocks: [redis] in bqgen.yaml)",
     ),
     close: binding.close.bind(binding),
   };

@@ -28,6 +28,7 @@ from conformance_support import (
     OperationFailed,
     PayloadVerdict,
     RabbitMQPublishing,
+    RedisProduced,
     RedisRoundtrip,
     Settlement,
     SQSAttribute,
@@ -71,6 +72,10 @@ OPERATIONS = [
     "pulsar_schema_version_gate",
     "kafka_schema_version_gate",
     "artemis_schema_version_gate",
+    "new_message",
+    "dead_letter",
+    "idempotency_raised",
+    "redis_produce",
 ]
 """The operations this scaffold maps onto the SDK, in protocol order."""
 
@@ -178,6 +183,36 @@ def _retried(envelope: str, urn: str, times: int) -> str:
     if retried is None:
         raise OperationFailed("the runtime did not publish the failed message again")
     return str(retried.body)
+
+
+def _replay(store: Any, deliveries: list[Delivery]) -> list[tuple[bool, bool]]:
+    """Drive one handler, wrapped once by babelqueue.idempotency.wrap over store, through the deliveries.
+
+    Per delivery: whether the handler ran, and whether the wrapped call raised.
+    """
+    wrap = _sdk("babelqueue.idempotency", "wrap")
+    ran: list[bool] = []
+    outcome = ["ok"]  # the current delivery's outcome, read by the handler
+
+    def handler(*delivery: Any) -> None:
+        ran[-1] = True
+        if outcome[0] == "throw":
+            raise RuntimeError("the handler fails on purpose (outcome throw)")
+
+    wrapped = wrap(store, handler)
+    results: list[tuple[bool, bool]] = []
+    for delivery in deliveries:
+        if delivery["forget_before"]:
+            store.forget(delivery["meta_id"])
+        ran.append(False)
+        outcome[0] = delivery["outcome"]
+        try:
+            wrapped({}, {"id": delivery["meta_id"]})
+            raised = False
+        except Exception:  # noqa: BLE001 - any error that comes back out counts
+            raised = True
+        results.append((ran[-1], raised))
+    return results
 
 
 def _sdk(module: str, name: str, *members: str) -> Any:
@@ -660,32 +695,8 @@ class SdkSubject(SubjectDefaults):
         return keys[0]
 
     def idempotency_replay(self, deliveries: list[Delivery]) -> list[bool]:
-        InMemoryStore = _sdk("babelqueue.idempotency", "InMemoryStore", "forget")
-        wrap = _sdk("babelqueue.idempotency", "wrap")
-
-        class HandlerThrew(Exception):
-            """What the replayed handler raises for a delivery whose outcome is "throw"."""
-
-        store = InMemoryStore()
-        invoked: list[bool] = []
-        outcome = ["ok"]  # the current delivery's outcome, read by the handler
-
-        def handler(*delivery: Any) -> None:
-            invoked[-1] = True
-            if outcome[0] == "throw":
-                raise HandlerThrew()
-
-        wrapped = wrap(store, handler)
-        for delivery in deliveries:
-            if delivery["forget_before"]:
-                store.forget(delivery["meta_id"])
-            invoked.append(False)
-            outcome[0] = delivery["outcome"]
-            try:
-                wrapped({}, {"id": delivery["meta_id"]})
-            except HandlerThrew:
-                pass
-        return invoked
+        store = _sdk("babelqueue.idempotency", "InMemoryStore", "forget")()
+        return [ran for ran, _ in _replay(store, deliveries)]
 
     def validate_payload(self, schema: dict[str, Any], data: Any) -> PayloadVerdict:
         validate_schema = _sdk("babelqueue.schema", "validate_schema")
@@ -781,6 +792,51 @@ class SdkSubject(SubjectDefaults):
             "acknowledges them after a batch, a commit or a request: Transport.publish sends one "
             "body, reports no refusal and settles no source message"
         )
+
+    def new_message(
+        self,
+        urn: str,
+        queue: str,
+        data: dict[str, Any],
+        trace_id: Optional[str],
+    ) -> str:
+        return EnvelopeCodec.encode(EnvelopeCodec.make(urn, data, queue=queue, trace_id=trace_id))
+
+    def dead_letter(
+        self,
+        envelope: str,
+        reason: str,
+        original_queue: str,
+        error: Optional[str],
+    ) -> str:
+        annotate = _sdk("babelqueue.dead_letter", "annotate")
+        decoded = EnvelopeCodec.decode(envelope)
+        # The attempts made before dead-lettering are the envelope's own count.
+        return EnvelopeCodec.encode(annotate(decoded, reason, original_queue, decoded["attempts"], error=error))
+
+    def idempotency_raised(self, deliveries: list[Delivery]) -> list[bool]:
+        store = _sdk("babelqueue.idempotency", "InMemoryStore", "forget")()
+        return [raised for _, raised in _replay(store, deliveries)]
+
+    def redis_produce(
+        self,
+        urn: str,
+        queue: str,
+        data: dict[str, Any],
+        trace_id: str,
+    ) -> RedisProduced:
+        client = _ListClient()
+        transport = _transport("redis_transport", "RedisTransport", "publish")("redis://", client=client)
+        transport.publish(queue, EnvelopeCodec.encode(EnvelopeCodec.make(urn, data, queue=queue, trace_id=trace_id)))
+        stored = client.lists.get(queue) or []
+        if len(stored) != 1:
+            raise OperationFailed(f"RedisTransport.publish left {len(stored)} elements on the list, expected 1")
+        element = stored[0].decode("utf-8") if isinstance(stored[0], bytes) else str(stored[0])
+        try:
+            reencoded = EnvelopeCodec.encode(EnvelopeCodec.decode(element))
+        except Exception:  # noqa: BLE001 - an element that does not decode has no encoding
+            reencoded = ""
+        return {"element": element, "reencoded": reencoded}
 
 
 def subject() -> Subject:

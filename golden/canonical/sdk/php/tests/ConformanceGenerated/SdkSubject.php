@@ -1,7 +1,7 @@
 <?php
 
 /*
- * Scaffold written once by bqgen for the BabelQueue conformance tests (suite 1.5.0).
+ * Scaffold written once by bqgen for the BabelQueue conformance tests (suite 1.6.0).
  * bqgen never overwrites it: it belongs to the SDK, to adapt as the SDK's API moves.
  */
 
@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace BabelQueue\Tests\ConformanceGenerated;
 
 use BabelQueue\Codec\EnvelopeCodec;
+use BabelQueue\DeadLetter\DeadLetter;
 use BabelQueue\Idempotency\IdempotencyStore;
 use BabelQueue\Idempotency\Idempotent;
 use BabelQueue\Idempotency\InMemoryStore;
@@ -24,6 +25,7 @@ use BabelQueue\Transport\PulsarConsumer;
 use BabelQueue\Transport\PulsarTransport;
 use BabelQueue\Transport\PulsarWebSocketClient;
 use BabelQueue\Transport\PulsarWebSocketConsumerClient;
+use BabelQueue\Transport\RedisTransport;
 use BabelQueue\Transport\SqsClient;
 use BabelQueue\Transport\SqsTransport;
 use BabelQueue\Transport\StompClient;
@@ -31,6 +33,7 @@ use BabelQueue\Transport\StompTransport;
 use BabelQueue\Validation\EnvelopeValidator;
 use PhpAmqpLib\Channel\AMQPChannel;
 use PhpAmqpLib\Message\AMQPMessage;
+use Predis\ClientInterface;
 use BabelQueue\Tests\ConformanceGenerated\Support\Json;
 use BabelQueue\Tests\ConformanceGenerated\Support\NotProvided;
 use BabelQueue\Tests\ConformanceGenerated\Support\Subject;
@@ -87,6 +90,10 @@ final class SdkSubject extends SubjectDefaults
             'validate_payload' => class_exists(PayloadValidator::class),
             'pulsar_schema_version_gate' => true,
             'kafka_schema_version_gate' => true,
+            'new_message' => true,
+            'dead_letter' => class_exists(DeadLetter::class),
+            'idempotency_raised' => class_exists(Idempotent::class),
+            'redis_produce' => self::canMock(ClientInterface::class),
         ]));
     }
 
@@ -365,32 +372,7 @@ final class SdkSubject extends SubjectDefaults
 
     public function idempotencyReplay(array $deliveries): array
     {
-        self::requireIdempotency();
-        $store = new InMemoryStore();
-        $failure = new \RuntimeException('the handler throws, as the sequence says');
-        $invoked = [];
-        $current = ['index' => 0, 'outcome' => 'ok'];
-        $wrapped = Idempotent::wrap($store, static function () use (&$invoked, &$current, $failure): void {
-            $invoked[$current['index']] = true;
-            if ($current['outcome'] === 'throw') {
-                throw $failure;
-            }
-        });
-        foreach ($deliveries as $i => $delivery) {
-            $invoked[$i] = false;
-            $current = ['index' => $i, 'outcome' => $delivery['outcome']];
-            if ($delivery['forget_before']) {
-                $store->forget($delivery['meta_id']);
-            }
-            try {
-                $wrapped(new KafkaMessage(['meta' => ['id' => $delivery['meta_id']]]));
-            } catch (\RuntimeException $thrown) {
-                if ($thrown !== $failure) {
-                    throw $thrown;
-                }
-            }
-        }
-        return $invoked;
+        return array_column(self::replay(new InMemoryStore(), $deliveries), 'ran');
     }
 
     public function validatePayload(\stdClass $schema, mixed $data): \stdClass
@@ -534,6 +516,51 @@ final class SdkSubject extends SubjectDefaults
             . ' write failure or acknowledgement timing to report');
     }
 
+    public function newMessage(string $urn, string $queue, \stdClass $data, ?string $traceId): string
+    {
+        return EnvelopeCodec::encode(EnvelopeCodec::make($urn, Json::toAssoc($data), $queue, $traceId));
+    }
+
+    public function deadLetter(string $envelope, string $reason, string $originalQueue, ?string $error): string
+    {
+        self::requireApi(DeadLetter::class, 'annotate');
+        $decoded = EnvelopeCodec::decode($envelope);
+        $cause = $error === null ? null : new \RuntimeException($error);
+        // The attempts made before dead-lettering are the envelope's own count.
+        return EnvelopeCodec::encode(DeadLetter::annotate($decoded, $reason, $cause, $originalQueue, $decoded['attempts']));
+    }
+
+    public function idempotencyRaised(array $deliveries): array
+    {
+        return array_column(self::replay(new InMemoryStore(), $deliveries), 'raised');
+    }
+
+    public function redisProduce(string $urn, string $queue, \stdClass $data, string $traceId): \stdClass
+    {
+        self::requireMockable(ClientInterface::class, 'predis/predis');
+        self::requireApi(RedisTransport::class, 'publish');
+        $pushed = [];
+        $client = \Mockery::mock(ClientInterface::class);
+        $client->shouldReceive('rpush')->andReturnUsing(
+            static function (string $key, array $values) use (&$pushed): int {
+                array_push($pushed, ...$values);
+                return count($pushed);
+            },
+        );
+        $envelope = EnvelopeCodec::make($urn, Json::toAssoc($data), $queue, $traceId);
+        (new RedisTransport($client))->publish(EnvelopeCodec::encode($envelope), $queue);
+        if (count($pushed) !== 1) {
+            throw new \RuntimeException('RedisTransport::publish left ' . count($pushed) . ' elements on the list, expected 1');
+        }
+        $element = (string) $pushed[0];
+        try {
+            $reencoded = EnvelopeCodec::encode(EnvelopeCodec::decode($element));
+        } catch (\Throwable) {
+            $reencoded = '';
+        }
+        return (object) ['element' => $element, 'reencoded' => $reencoded];
+    }
+
     /** Whether EnvelopeCodec::decode takes the per-call warning callback ($onWarning). */
     private static function hasWarningHook(): bool
     {
@@ -577,6 +604,40 @@ final class SdkSubject extends SubjectDefaults
         if (!class_exists(Idempotent::class)) {
             throw new NotProvided('this php-sdk has no idempotency helper (BabelQueue\Idempotency\Idempotent)');
         }
+    }
+
+    /**
+     * Drives one handler, wrapped once by Idempotent::wrap over $store (a fresh
+     * one), through the deliveries: per delivery, whether the handler ran and
+     * whether the wrapped call threw.
+     *
+     * @param list<array{meta_id: string, outcome: string, forget_before: bool}> $deliveries
+     * @return list<array{ran: bool, raised: bool}>
+     */
+    private static function replay(InMemoryStore $store, array $deliveries): array
+    {
+        self::requireIdempotency();
+        $results = [];
+        $current = ['index' => 0, 'outcome' => 'ok'];
+        $wrapped = Idempotent::wrap($store, static function () use (&$results, &$current): void {
+            $results[$current['index']]['ran'] = true;
+            if ($current['outcome'] === 'throw') {
+                throw new \RuntimeException('the handler throws, as the sequence says');
+            }
+        });
+        foreach ($deliveries as $i => $delivery) {
+            $results[$i] = ['ran' => false, 'raised' => false];
+            $current = ['index' => $i, 'outcome' => $delivery['outcome']];
+            if ($delivery['forget_before']) {
+                $store->forget($delivery['meta_id']);
+            }
+            try {
+                $wrapped(new KafkaMessage(['meta' => ['id' => $delivery['meta_id']]]));
+            } catch (\Throwable) {
+                $results[$i]['raised'] = true;
+            }
+        }
+        return $results;
     }
 
     /**

@@ -1,4 +1,4 @@
-// Scaffolded by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.5.0.
+// Scaffolded by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.6.0.
 //
 // This file is yours: bqgen writes it only when it is absent and never
 // overwrites it. It tells the generated conformance tests how to reach this
@@ -12,10 +12,10 @@
 
 import { EnvelopeCodec } from "@babelqueue/core";
 import type { Envelope } from "@babelqueue/core";
-import { RedisConsumer, frameValue } from "../src/index.js";
+import { RedisConsumer, RedisPublisher, frameValue } from "../src/index.js";
 import type { BabelHandlers, RedisClient } from "../src/index.js";
 import { NotProvided } from "./conformance-subject.gen.js";
-import type { ConformanceSubject, RedisRoundtrip } from "./conformance-subject.gen.js";
+import type { ConformanceSubject, JsonObject, RedisProduced, RedisRoundtrip } from "./conformance-subject.gen.js";
 
 /** Returns the subject the generated tests run against: this package. */
 export function openSubject(): ConformanceSubject {
@@ -25,6 +25,7 @@ export function openSubject(): ConformanceSubject {
 /** The operations this package provides. */
 const operations = [
   "redis_roundtrip",
+  "redis_produce",
 ];
 
 /** The subject over this package's source. */
@@ -134,6 +135,28 @@ class PackageSubject implements ConformanceSubject {
     );
   }
 
+  /**
+   * Publishes a new message from urn, queue, data and traceID with the Redis transport's publisher
+   * onto a fresh queue and returns the element it stored, exactly, and that element decoded and
+   * encoded again by the SDK's codec.
+   */
+  async redisProduce(urn: string, queue: string, data: JsonObject, traceID: string): Promise<RedisProduced> {
+    const client = new InMemoryRedis();
+    await RedisPublisher.create(client, queue).publish(urn, data, { traceId: traceID });
+    const stored = client.elements(queue);
+    const element = stored[0];
+    if (stored.length !== 1 || element === undefined) {
+      throw new Error(`RedisPublisher.publish() left ${stored.length} elements on the list, expected 1`);
+    }
+    let reencoded = "";
+    try {
+      reencoded = EnvelopeCodec.encode(EnvelopeCodec.decode(element) as Envelope);
+    } catch {
+      // an element that does not decode has no encoding
+    }
+    return { element, reencoded };
+  }
+
   close(): void {}
 }
 
@@ -156,6 +179,11 @@ class InMemoryRedis implements RedisClient {
   /** LLEN. */
   length(key: string): number {
     return this.#list(key).length;
+  }
+
+  /** LRANGE key 0 -1. */
+  elements(key: string): string[] {
+    return [...this.#list(key)];
   }
 
   rpush(key: string, value: string): Promise<number> {

@@ -1,5 +1,5 @@
 # Scaffolded by bqgen from the BabelQueue conformance suite; this file is yours.
-# CONFORMANCE_VERSION: 1.5.0 (the suite revision it was scaffolded from)
+# CONFORMANCE_VERSION: 1.6.0 (the suite revision it was scaffolded from)
 # bqgen writes it only when it is absent and never overwrites it: edit it freely.
 """The redis transport of the babelqueue SDK as the subject of its conformance tests.
 
@@ -23,6 +23,7 @@ from babelqueue import EnvelopeCodec
 from conformance_redis_support import (
     NotProvided,
     OperationFailed,
+    RedisProduced,
     RedisRoundtrip,
     Subject,
     SubjectDefaults,
@@ -34,6 +35,7 @@ RECONCILE_URN = "urn:bqgen:conformance:reconcile"
 OPERATIONS = [
     "capabilities",
     "redis_roundtrip",
+    "redis_produce",
 ]
 """The operations this scaffold maps onto the SDK, in protocol order."""
 
@@ -130,6 +132,26 @@ class SdkSubject(SubjectDefaults):
             "queued_after_produce": queued_after_produce,
             "queued_after_reserve": client.llen("conformance"),
         }
+
+    def redis_produce(
+        self,
+        urn: str,
+        queue: str,
+        data: dict[str, Any],
+        trace_id: str,
+    ) -> RedisProduced:
+        client = _ListClient()
+        transport = _transport("redis_transport", "RedisTransport", "publish")("redis://", client=client)
+        transport.publish(queue, EnvelopeCodec.encode(EnvelopeCodec.make(urn, data, queue=queue, trace_id=trace_id)))
+        stored = client.lists.get(queue) or []
+        if len(stored) != 1:
+            raise OperationFailed(f"RedisTransport.publish left {len(stored)} elements on the list, expected 1")
+        element = stored[0].decode("utf-8") if isinstance(stored[0], bytes) else str(stored[0])
+        try:
+            reencoded = EnvelopeCodec.encode(EnvelopeCodec.decode(element))
+        except Exception:  # noqa: BLE001 - an element that does not decode has no encoding
+            reencoded = ""
+        return {"element": element, "reencoded": reencoded}
 
 
 def subject() -> Subject:

@@ -41,6 +41,9 @@ public sealed class SdkConformanceSubject : IConformanceSubject
         "idempotency_key",
         "idempotency_replay",
         "validate_payload",
+        "new_message",
+        "dead_letter",
+        "idempotency_raised",
     };
 
     /// <inheritdoc/>
@@ -169,12 +172,22 @@ public sealed class SdkConformanceSubject : IConformanceSubject
     /// <inheritdoc/>
     public IReadOnlyList<bool> IdempotencyReplay(IReadOnlyList<Delivery> deliveries)
     {
+        return Replay("idempotency_replay", deliveries).Select(delivery => delivery.Ran).ToList();
+    }
+
+    /// <summary>
+    /// One handler wrapped once over one store, driven through the deliveries: per delivery, whether
+    /// the handler ran and whether the wrapped call threw. The store is a plain set: what is under test
+    /// is the helper's use of it (which key, when it remembers).
+    /// </summary>
+    private static List<(bool Ran, bool Raised)> Replay(string operation, IReadOnlyList<Delivery> deliveries)
+    {
         var seen = new HashSet<string>(StringComparer.Ordinal);
-        var invoked = new List<bool>();
+        var results = new List<(bool Ran, bool Raised)>();
         bool ran = false;
         bool throws = false;
         Func<Envelope, Task> wrapped = OptionalCoreApi.WrapIdempotent(
-            "idempotency_replay",
+            operation,
             new IdempotencyStoreCalls(Seen: seen.Contains, Remember: id => seen.Add(id), Forget: id => seen.Remove(id)),
             _ =>
             {
@@ -190,17 +203,18 @@ public sealed class SdkConformanceSubject : IConformanceSubject
                 seen.Remove(delivery.MetaId);
             }
             (ran, throws) = (false, delivery.Outcome == "throw");
+            bool raised = false;
             try
             {
                 wrapped(DeliveryOf(delivery.MetaId)).GetAwaiter().GetResult();
             }
-            catch (InvalidOperationException) when (throws)
+            catch (Exception)
             {
-                // The handler's own failure: the helper must let it through.
+                raised = true; // the handler's error, or any other, came back out of the helper
             }
-            invoked.Add(ran);
+            results.Add((ran, raised));
         }
-        return invoked;
+        return results;
     }
 
     private static Envelope DeliveryOf(string metaId) => new(
@@ -250,6 +264,30 @@ public sealed class SdkConformanceSubject : IConformanceSubject
             + "BabelQueuePublisher, ...) send envelopes, and nothing offers the message-queue connectors' shared "
             + "messaging layer (Acknowledging() over any sink, FailedMessageAction Fail, Requeue or DeadLetter, "
             + "acknowledgement per batch, commit or request)");
+
+    /// <inheritdoc/>
+    public string NewMessage(string urn, string queue, JsonObject data, string? traceId)
+    {
+        var holder = new JsonObject { ["data"] = data.DeepClone() };
+        IReadOnlyDictionary<string, object?> decoded = EnvelopeCodec.Decode(holder.ToJsonString()).Data
+            ?? throw new InvalidOperationException("new_message: EnvelopeCodec.Decode read no data object from "
+                + data.ToJsonString());
+        return EnvelopeCodec.Encode(EnvelopeCodec.Make(urn, decoded, queue, traceId));
+    }
+
+    /// <inheritdoc/>
+    public string DeadLetter(string envelope, string reason, string originalQueue, string? error)
+    {
+        Envelope decoded = OptionalCoreApi.Decode(envelope, _ => { });
+        return EnvelopeCodec.Encode(
+            DeadLetters.Annotate(decoded, reason, originalQueue, decoded.Attempts, error: error));
+    }
+
+    /// <inheritdoc/>
+    public IReadOnlyList<bool> IdempotencyRaised(IReadOnlyList<Delivery> deliveries)
+    {
+        return Replay("idempotency_raised", deliveries).Select(delivery => delivery.Raised).ToList();
+    }
 
     // The three functions of an IIdempotencyStore.
     private sealed record IdempotencyStoreCalls(

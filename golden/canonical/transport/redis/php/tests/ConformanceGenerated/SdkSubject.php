@@ -1,7 +1,7 @@
 <?php
 
 /*
- * Scaffold written once by bqgen for the BabelQueue conformance tests (suite 1.5.0).
+ * Scaffold written once by bqgen for the BabelQueue conformance tests (suite 1.6.0).
  * bqgen never overwrites it: it belongs to the SDK, to adapt as the SDK's API moves.
  */
 
@@ -10,6 +10,8 @@ declare(strict_types=1);
 namespace BabelQueue\Tests\ConformanceGenerated;
 
 use BabelQueue\Codec\EnvelopeCodec;
+use BabelQueue\Transport\RedisTransport;
+use Predis\ClientInterface;
 use BabelQueue\Tests\ConformanceGenerated\Support\Json;
 use BabelQueue\Tests\ConformanceGenerated\Support\NotProvided;
 use BabelQueue\Tests\ConformanceGenerated\Support\Subject;
@@ -55,6 +57,7 @@ final class SdkSubject extends SubjectDefaults
     public function capabilities(): array
     {
         return array_keys(array_filter([
+            'redis_produce' => self::canMock(ClientInterface::class),
         ]));
     }
 
@@ -63,6 +66,32 @@ final class SdkSubject extends SubjectDefaults
         throw new NotProvided("RedisTransport (BabelQueue\\Transport) is produce-only (RPUSH): the php-sdk"
             . ' has no Redis reserve; framework workers reserve with BLMOVE and read the'
             . ' element through RedisTransport::unframe()');
+    }
+
+    public function redisProduce(string $urn, string $queue, \stdClass $data, string $traceId): \stdClass
+    {
+        self::requireMockable(ClientInterface::class, 'predis/predis');
+        self::requireApi(RedisTransport::class, 'publish');
+        $pushed = [];
+        $client = \Mockery::mock(ClientInterface::class);
+        $client->shouldReceive('rpush')->andReturnUsing(
+            static function (string $key, array $values) use (&$pushed): int {
+                array_push($pushed, ...$values);
+                return count($pushed);
+            },
+        );
+        $envelope = EnvelopeCodec::make($urn, Json::toAssoc($data), $queue, $traceId);
+        (new RedisTransport($client))->publish(EnvelopeCodec::encode($envelope), $queue);
+        if (count($pushed) !== 1) {
+            throw new \RuntimeException('RedisTransport::publish left ' . count($pushed) . ' elements on the list, expected 1');
+        }
+        $element = (string) $pushed[0];
+        try {
+            $reencoded = EnvelopeCodec::encode(EnvelopeCodec::decode($element));
+        } catch (\Throwable) {
+            $reencoded = '';
+        }
+        return (object) ['element' => $element, 'reencoded' => $reencoded];
     }
 
     /**

@@ -54,7 +54,7 @@ final class OracleSubject extends SubjectDefaults
 
     public function sqsAttributes(string $envelope): \stdClass
     {
-        return $this->oracle->request('sqs_attributes', ['envelope' => $envelope])->attributes;
+        return $this->oracle->request('sqs_attributes', ['envelope' => $envelope, 'lang' => 'php'])->attributes;
     }
 
     public function sqsReconcile(int $bodyAttempts, ?string $approximateReceiveCount): int
@@ -67,7 +67,7 @@ final class OracleSubject extends SubjectDefaults
 
     public function asbMessage(string $envelope): \stdClass
     {
-        return $this->oracle->request('asb_message', ['envelope' => $envelope]);
+        return $this->oracle->request('asb_message', ['envelope' => $envelope, 'lang' => 'php']);
     }
 
     public function asbReconcile(int $bodyAttempts, int $deliveryCount): int
@@ -80,7 +80,7 @@ final class OracleSubject extends SubjectDefaults
 
     public function pulsarProperties(string $envelope): \stdClass
     {
-        return $this->oracle->request('pulsar_properties', ['envelope' => $envelope])->properties;
+        return $this->oracle->request('pulsar_properties', ['envelope' => $envelope, 'lang' => 'php'])->properties;
     }
 
     public function pulsarReconcile(int $bodyAttempts, int $redeliveryCount): int
@@ -93,7 +93,7 @@ final class OracleSubject extends SubjectDefaults
 
     public function kafkaHeaders(string $envelope): \stdClass
     {
-        return $this->oracle->request('kafka_headers', ['envelope' => $envelope])->headers;
+        return $this->oracle->request('kafka_headers', ['envelope' => $envelope, 'lang' => 'php'])->headers;
     }
 
     public function kafkaReconcile(int $bodyAttempts, ?string $headerAttempts): int
@@ -106,7 +106,7 @@ final class OracleSubject extends SubjectDefaults
 
     public function artemisMessage(string $envelope): \stdClass
     {
-        return $this->oracle->request('artemis_message', ['envelope' => $envelope]);
+        return $this->oracle->request('artemis_message', ['envelope' => $envelope, 'lang' => 'php']);
     }
 
     public function artemisReconcile(int $bodyAttempts, int $deliveryCount): int
@@ -119,7 +119,7 @@ final class OracleSubject extends SubjectDefaults
 
     public function rabbitmqPublishing(string $envelope): \stdClass
     {
-        return $this->oracle->request('rabbitmq_publishing', ['envelope' => $envelope]);
+        return $this->oracle->request('rabbitmq_publishing', ['envelope' => $envelope, 'lang' => 'php']);
     }
 
     public function redisRoundtrip(string $envelope): \stdClass
@@ -225,6 +225,43 @@ final class OracleSubject extends SubjectDefaults
             'action' => $action,
             'batches' => $batches,
             'refused' => $refused,
+        ]);
+    }
+
+    public function newMessage(string $urn, string $queue, \stdClass $data, ?string $traceId): string
+    {
+        return $this->oracle->request('new_message', [
+            'urn' => $urn,
+            'queue' => $queue,
+            'data' => $data,
+            'trace_id' => $traceId,
+            'lang' => 'php',
+        ])->encoded;
+    }
+
+    public function deadLetter(string $envelope, string $reason, string $originalQueue, ?string $error): string
+    {
+        return $this->oracle->request('dead_letter', [
+            'envelope' => $envelope,
+            'reason' => $reason,
+            'original_queue' => $originalQueue,
+            'error' => $error,
+            'lang' => 'php',
+        ])->encoded;
+    }
+
+    public function idempotencyRaised(array $deliveries): array
+    {
+        return $this->oracle->request('idempotency_raised', ['deliveries' => $deliveries])->raised;
+    }
+
+    public function redisProduce(string $urn, string $queue, \stdClass $data, string $traceId): \stdClass
+    {
+        return $this->oracle->request('redis_produce', [
+            'urn' => $urn,
+            'queue' => $queue,
+            'data' => $data,
+            'trace_id' => $traceId,
         ]);
     }
 }

@@ -354,6 +354,50 @@ final class SkippingSubject extends SubjectDefaults
         }
     }
 
+    public function newMessage(string $urn, string $queue, \stdClass $data, ?string $traceId): string
+    {
+        try {
+            return is_callable([$this->subject, 'newMessage'])
+                ? $this->subject->newMessage($urn, $queue, $data, $traceId)
+                : parent::newMessage($urn, $queue, $data, $traceId);
+        } catch (NotProvided $notProvided) {
+            self::skip($notProvided);
+        }
+    }
+
+    public function deadLetter(string $envelope, string $reason, string $originalQueue, ?string $error): string
+    {
+        try {
+            return is_callable([$this->subject, 'deadLetter'])
+                ? $this->subject->deadLetter($envelope, $reason, $originalQueue, $error)
+                : parent::deadLetter($envelope, $reason, $originalQueue, $error);
+        } catch (NotProvided $notProvided) {
+            self::skip($notProvided);
+        }
+    }
+
+    public function idempotencyRaised(array $deliveries): array
+    {
+        try {
+            return is_callable([$this->subject, 'idempotencyRaised'])
+                ? $this->subject->idempotencyRaised($deliveries)
+                : parent::idempotencyRaised($deliveries);
+        } catch (NotProvided $notProvided) {
+            self::skip($notProvided);
+        }
+    }
+
+    public function redisProduce(string $urn, string $queue, \stdClass $data, string $traceId): \stdClass
+    {
+        try {
+            return is_callable([$this->subject, 'redisProduce'])
+                ? $this->subject->redisProduce($urn, $queue, $data, $traceId)
+                : parent::redisProduce($urn, $queue, $data, $traceId);
+        } catch (NotProvided $notProvided) {
+            self::skip($notProvided);
+        }
+    }
+
     private static function skip(NotProvided $notProvided): never
     {
         Assert::markTestSkipped('not provided by the subject: ' . $notProvided->getMessage());

@@ -81,6 +81,118 @@ final class Expect
         self::json($expected, Json::at($document, $pointer), $message . ': ' . $pointer);
     }
 
+    /** The language tag a PHP SDK stamps on what it writes (the schema's meta.lang). */
+    public const OWN_LANG = 'php';
+
+    /** A UUID's text: 8-4-4-4-12 hex digits. */
+    private const UUID = '/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/D';
+
+    /** The clock in Unix milliseconds, as a producer reads it. */
+    public static function clock(): int
+    {
+        return (int) floor(microtime(true) * 1000);
+    }
+
+    /**
+     * Asserts a written envelope holds every clause: the JSON type at each
+     * pointer, the value, this SDK's own tag, the time of the call in Unix
+     * milliseconds (between $before and $after), no value where absent.
+     * Returns the parsed envelope.
+     */
+    public static function written(string $encoded, int $before, int $after, \stdClass $clauses, string $message): mixed
+    {
+        $document = Json::decode($encoded);
+        $clause = static fn (string $name): mixed => get_object_vars($clauses)[$name] ?? [];
+        foreach (get_object_vars((object) $clause('types')) as $pointer => $type) {
+            $value = Json::has($document, (string) $pointer) ? Json::at($document, (string) $pointer) : null;
+            Assert::assertTrue(
+                Json::has($document, (string) $pointer) && self::hasType($value, $type),
+                $message . ': ' . $pointer . ': expected a JSON ' . $type . ', got ' . Json::describe($value),
+            );
+        }
+        foreach (get_object_vars((object) $clause('equal')) as $pointer => $expected) {
+            self::pointer($expected, $document, (string) $pointer, $message);
+        }
+        foreach ($clause('own_lang') as $pointer) {
+            self::pointer(self::OWN_LANG, $document, $pointer, $message . " (this SDK's own language tag)");
+        }
+        foreach ($clause('now_millis') as $pointer) {
+            $value = Json::has($document, $pointer) ? Json::at($document, $pointer) : null;
+            // a millisecond either side: a clock rounded another way may read one instant apart
+            Assert::assertTrue(
+                is_int($value) && $value >= $before - 1 && $value <= $after + 1,
+                $message . ': ' . $pointer . ': expected the time of the call in Unix milliseconds, '
+                    . $before . ' to ' . $after . ', got ' . Json::describe($value),
+            );
+        }
+        foreach ($clause('absent') as $pointer) {
+            self::absent($document, $pointer, $message);
+        }
+        return $document;
+    }
+
+    /** Whether $value has the JSON Schema type $type: an integer is a number without a fraction (1.0). */
+    private static function hasType(mixed $value, string $type): bool
+    {
+        return match ($type) {
+            'integer' => is_int($value) || (is_float($value) && is_finite($value) && floor($value) === $value),
+            'number' => is_int($value) || is_float($value),
+            'string' => is_string($value),
+            'boolean' => is_bool($value),
+            'null' => $value === null,
+            'object' => $value instanceof \stdClass,
+            'array' => is_array($value) && array_is_list($value),
+            default => false,
+        };
+    }
+
+    /**
+     * Asserts every pointer of every document holds a UUID, no two of them alike.
+     *
+     * @param list<mixed>  $documents
+     * @param list<string> $pointers
+     */
+    public static function freshIds(array $documents, array $pointers, string $message): void
+    {
+        $seen = [];
+        foreach ($documents as $i => $document) {
+            foreach ($pointers as $pointer) {
+                $where = $pointer . ' of envelope ' . ($i + 1);
+                $id = Json::has($document, $pointer) ? Json::at($document, $pointer) : null;
+                Assert::assertTrue(
+                    is_string($id) && preg_match(self::UUID, $id) === 1,
+                    $message . ': ' . $where . ': expected a fresh UUID, got ' . Json::describe($id),
+                );
+                Assert::assertArrayNotHasKey(
+                    $id,
+                    $seen,
+                    $message . ': ' . $where . ': ' . Json::describe($id) . ' is the id of ' . ($seen[$id] ?? '') . ': expected a fresh one',
+                );
+                $seen[$id] = $where;
+            }
+        }
+    }
+
+    /**
+     * Asserts, for each delivery that says (not null), whether the handler's error came out of the helper.
+     *
+     * @param list<bool>      $raised
+     * @param list<bool|null> $expected
+     */
+    public static function raised(array $expected, array $raised, string $message): void
+    {
+        Assert::assertCount(count($expected), $raised, $message . ': idempotency_raised answers once per delivery');
+        foreach ($expected as $i => $want) {
+            if ($want !== null) {
+                Assert::assertSame(
+                    $want,
+                    $raised[$i],
+                    $message . ': delivery ' . $i . ": whether the handler's error came back to the caller",
+                );
+            }
+        }
+    }
+
     /** Asserts the RFC 6901 pointer does not resolve in $document. */
     public static function absent(mixed $document, string $pointer, string $message): void
     {

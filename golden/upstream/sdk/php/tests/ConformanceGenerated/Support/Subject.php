@@ -96,6 +96,10 @@ namespace BabelQueue\Tests\ConformanceGenerated\Support;
  * - dead_letters: list<string>, the ids whose bodies reached the dead-letter sink
  * - acknowledged_after: \stdClass, for each acknowledged id, the sink event after which it was
  *
+ * RedisProduced, the outcome of redis_produce:
+ * - element: string, the queue element the publisher stored, exactly
+ * - reencoded: string, the element decoded and encoded again by the SDK's codec; empty when it does not decode
+ *
  * Delivery, one delivery of an idempotency replay:
  * - meta_id: string, the message's meta.id; empty means the message has none
  * - outcome: string, the handler's result if it runs: "ok" (or empty) or "throw"

@@ -483,4 +483,81 @@ abstract class SubjectDefaults implements Subject
     {
         throw new NotProvided('belongs to the core target (a target without broker blocks in bqgen.yaml)');
     }
+
+    /**
+     * Builds a new envelope with the producer API from a URN, a queue, data (a
+     * JSON object) and, when trace_id is present, that trace id, and encodes
+     * it.
+     * Protocol operation `new_message`.
+     *
+     * @param string $urn
+     * @param string $queue
+     * @param \stdClass $data
+     * @param ?string $traceId the trace id given to the producer; absent: none given
+     * @return string the `encoded` result
+     *
+     * @throws NotProvided when this subject cannot perform the operation
+     */
+    public function newMessage(string $urn, string $queue, \stdClass $data, ?string $traceId): string
+    {
+        throw new NotProvided('belongs to the core target (a target without broker blocks in bqgen.yaml)');
+    }
+
+    /**
+     * Decodes envelope and dead-letters it with the SDK's dead-letter API (the
+     * reason, the queue it was consumed from and, when present, the error
+     * text), and encodes the result.
+     * Protocol operation `dead_letter`.
+     *
+     * @param string $envelope the envelope, exactly as the suite file holds it
+     * @param string $reason failed, unknown_urn or poison
+     * @param string $originalQueue the queue the message was consumed from
+     * @param ?string $error the handler's error text; absent: none
+     * @return string the `encoded` result
+     *
+     * @throws NotProvided when this subject cannot perform the operation
+     */
+    public function deadLetter(string $envelope, string $reason, string $originalQueue, ?string $error): string
+    {
+        throw new NotProvided('belongs to the core target (a target without broker blocks in bqgen.yaml)');
+    }
+
+    /**
+     * Drives one handler, wrapped once by the idempotency helper over one fresh
+     * store, through the deliveries in order; raised[i] reports whether the
+     * call into the wrapped handler gave an error back to its caller for
+     * delivery i.
+     * Protocol operation `idempotency_raised`.
+     *
+     * @param list<array{meta_id: string, outcome: string, forget_before: bool}> $deliveries
+     * @return list<bool> the `raised` result
+     *
+     * @throws NotProvided when this subject cannot perform the operation
+     */
+    public function idempotencyRaised(array $deliveries): array
+    {
+        throw new NotProvided('this scaffold predates operation idempotency_raised (bqgen adds it from suite'
+            . ' 1.6.0)');
+    }
+
+    /**
+     * Publishes a new message from urn, queue, data and trace_id with the Redis
+     * transport's publisher onto a fresh queue and returns the element it
+     * stored, exactly, and that element decoded and encoded again by the SDK's
+     * codec.
+     * Protocol operation `redis_produce`.
+     *
+     * @param string $urn
+     * @param string $queue
+     * @param \stdClass $data
+     * @param string $traceId
+     * @return \stdClass a RedisProduced
+     *
+     * @throws NotProvided when this subject cannot perform the operation
+     */
+    public function redisProduce(string $urn, string $queue, \stdClass $data, string $traceId): \stdClass
+    {
+        throw new NotProvided('this scaffold predates operation redis_produce (bqgen adds it from suite'
+            . ' 1.6.0)');
+    }
 }

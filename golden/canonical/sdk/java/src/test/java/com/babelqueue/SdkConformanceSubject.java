@@ -1,9 +1,10 @@
-// Scaffold written by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.5.0.
+// Scaffold written by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.6.0.
 // bqgen writes this file only when it is absent: it belongs to the SDK from then on. It maps the
 // conformance subject onto the SDK's API; keep it in step with the API.
 package com.babelqueue;
 
 import com.babelqueue.DeadLetter;
+import com.babelqueue.DeadLetters;
 import com.babelqueue.Envelope;
 import com.babelqueue.EnvelopeCodec;
 import com.babelqueue.JsonValues;
@@ -44,7 +45,10 @@ final class SdkConformanceSubject implements ConformanceSubject {
                 "make",
                 "idempotency_key",
                 "idempotency_replay",
-                "validate_payload");
+                "validate_payload",
+                "new_message",
+                "dead_letter",
+                "idempotency_raised");
     }
 
     @Override
@@ -133,7 +137,18 @@ final class SdkConformanceSubject implements ConformanceSubject {
 
     @Override
     public List<Boolean> idempotencyReplay(List<Delivery> deliveries) {
-        InMemoryStore store = new InMemoryStore();
+        List<Boolean> invoked = new ArrayList<>();
+        for (boolean[] delivery : replay(new InMemoryStore(), deliveries)) {
+            invoked.add(delivery[0]);
+        }
+        return invoked;
+    }
+
+    /**
+     * Drives one handler, wrapped once by Idempotent.wrap over {@code store} (a fresh one), through the
+     * deliveries: per delivery, whether the handler ran and whether the wrapped call threw.
+     */
+    private static List<boolean[]> replay(InMemoryStore store, List<Delivery> deliveries) {
         boolean[] ran = new boolean[1];
         Delivery[] current = new Delivery[1];
         Handler wrapped = Idempotent.wrap(store, env -> {
@@ -142,23 +157,22 @@ final class SdkConformanceSubject implements ConformanceSubject {
                 throw new IllegalStateException("conformance: the handler throws for this delivery");
             }
         });
-        List<Boolean> invoked = new ArrayList<>();
+        List<boolean[]> results = new ArrayList<>();
         for (Delivery delivery : deliveries) {
             if (delivery.forgetBefore()) {
                 store.forget(delivery.metaId());
             }
             ran[0] = false;
             current[0] = delivery;
+            boolean raised = false;
             try {
                 wrapped.handle(replayEnvelope(delivery.metaId()));
             } catch (Exception thrown) {
-                if (!"throw".equals(delivery.outcome())) {
-                    throw new IllegalStateException("the idempotency helper threw for an ok delivery", thrown);
-                }
+                raised = true;
             }
-            invoked.add(ran[0]);
+            results.add(new boolean[] {ran[0], raised});
         }
-        return invoked;
+        return results;
     }
 
     /** A valid envelope whose meta.id is {@code metaId}; "" is a message without a usable id. */
@@ -189,6 +203,28 @@ final class SdkConformanceSubject implements ConformanceSubject {
     public WriteOutcome writeMessages(String sink, String action, ConformanceJson batches,
             List<String> refused) {
         throw new NotProvidedException(NO_SDK + "no sink that settles what it wrote, nor FailedMessageAction)");
+    }
+
+    @Override
+    public String newMessage(String urn, String queue, ConformanceJson data, String traceId) {
+        return EnvelopeCodec.encode(EnvelopeCodec.make(urn, sdkObject(data), queue, traceId));
+    }
+
+    @Override
+    public String deadLetter(String envelope, String reason, String originalQueue, String error) {
+        Envelope decoded = EnvelopeCodec.decode(envelope);
+        // The attempts made before dead-lettering are the envelope's own count.
+        return EnvelopeCodec.encode(
+                DeadLetters.annotate(decoded, reason, originalQueue, decoded.attempts(), error, null));
+    }
+
+    @Override
+    public List<Boolean> idempotencyRaised(List<Delivery> deliveries) {
+        List<Boolean> raised = new ArrayList<>();
+        for (boolean[] delivery : replay(new InMemoryStore(), deliveries)) {
+            raised.add(delivery[1]);
+        }
+        return raised;
     }
 
     /** The dead_letter block as JSON; the record reports absent numbers as 0, which are left out. */

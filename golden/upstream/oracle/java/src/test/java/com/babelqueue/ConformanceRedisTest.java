@@ -5,7 +5,6 @@ package com.babelqueue;
 
 import static com.babelqueue.ConformanceFixtures.fixture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import com.babelqueue.ConformanceSubject.RedisRoundtrip;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

@@ -304,6 +304,49 @@ interface ConformanceSubject {
     }
 
     /**
+     * Builds a new envelope with the producer API from a URN, a queue, data (a JSON object) and,
+     * when trace_id is present, that trace id, and encodes it.
+     *
+     * @param traceId the trace id given to the producer; absent: none given
+     */
+    default String newMessage(String urn, String queue, ConformanceJson data, String traceId) {
+        throw new NotProvidedException("this scaffold predates operation new_message (bqgen adds it from suite 1.6.0)");
+    }
+
+    /**
+     * Decodes envelope and dead-letters it with the SDK's dead-letter API (the reason, the queue
+     * it was consumed from and, when present, the error text), and encodes the result.
+     *
+     * @param envelope the envelope, exactly as the suite file holds it
+     * @param reason failed, unknown_urn or poison
+     * @param originalQueue the queue the message was consumed from
+     * @param error the handler's error text; absent: none
+     */
+    default String deadLetter(String envelope, String reason, String originalQueue, String error) {
+        throw new NotProvidedException("this scaffold predates operation dead_letter (bqgen adds it from suite 1.6.0)");
+    }
+
+    /**
+     * Drives one handler, wrapped once by the idempotency helper over one fresh store, through the
+     * deliveries in order; raised[i] reports whether the call into the wrapped handler gave an
+     * error back to its caller for delivery i.
+     */
+    default List<Boolean> idempotencyRaised(List<Delivery> deliveries) {
+        throw new NotProvidedException("this scaffold predates operation idempotency_raised (bqgen "
+                + "adds it from suite 1.6.0)");
+    }
+
+    /**
+     * Publishes a new message from urn, queue, data and trace_id with the Redis transport's
+     * publisher onto a fresh queue and returns the element it stored, exactly, and that element
+     * decoded and encoded again by the SDK's codec.
+     */
+    default RedisProduced redisProduce(String urn, String queue, ConformanceJson data,
+            String traceId) {
+        throw new NotProvidedException("belongs to the redis transport target (blocks: [redis] in bqgen.yaml)");
+    }
+
+    /**
      * The outcome of decode.
      *
      * @param accepted whether a consumer accepts the envelope
@@ -426,6 +469,16 @@ interface ConformanceSubject {
      */
     record WriteOutcome(boolean writeFails, ConformanceJson settlements, List<String> deadLetters,
             ConformanceJson acknowledgedAfter) {
+    }
+
+    /**
+     * The outcome of redis_produce.
+     *
+     * @param element the queue element the publisher stored, exactly
+     * @param reencoded the element decoded and encoded again by the SDK's codec; empty when it
+     *        does not decode
+     */
+    record RedisProduced(String element, String reencoded) {
     }
 
     /**

@@ -62,7 +62,8 @@ final class OracleConformanceSubject implements ConformanceSubject {
     @Override
     public Map<String, SqsAttribute> sqsAttributes(String envelope) {
         ConformanceJson.Obj result = call("sqs_attributes",
-                jsonMember("envelope", jsonString(envelope)));
+                jsonMember("envelope", jsonString(envelope)),
+                jsonMember("lang", jsonString("java")));
         return member(result, "attributes", map(OracleConformanceSubject::readSqsAttribute));
     }
 
@@ -77,7 +78,8 @@ final class OracleConformanceSubject implements ConformanceSubject {
     @Override
     public AsbMessage asbMessage(String envelope) {
         ConformanceJson.Obj result = call("asb_message",
-                jsonMember("envelope", jsonString(envelope)));
+                jsonMember("envelope", jsonString(envelope)),
+                jsonMember("lang", jsonString("java")));
         return readAsbMessage(result, "the answer to asb_message");
     }
 
@@ -92,7 +94,8 @@ final class OracleConformanceSubject implements ConformanceSubject {
     @Override
     public Map<String, String> pulsarProperties(String envelope) {
         ConformanceJson.Obj result = call("pulsar_properties",
-                jsonMember("envelope", jsonString(envelope)));
+                jsonMember("envelope", jsonString(envelope)),
+                jsonMember("lang", jsonString("java")));
         return member(result, "properties", map(TEXT));
     }
 
@@ -107,7 +110,8 @@ final class OracleConformanceSubject implements ConformanceSubject {
     @Override
     public Map<String, String> kafkaHeaders(String envelope) {
         ConformanceJson.Obj result = call("kafka_headers",
-                jsonMember("envelope", jsonString(envelope)));
+                jsonMember("envelope", jsonString(envelope)),
+                jsonMember("lang", jsonString("java")));
         return member(result, "headers", map(TEXT));
     }
 
@@ -122,7 +126,8 @@ final class OracleConformanceSubject implements ConformanceSubject {
     @Override
     public ArtemisMessage artemisMessage(String envelope) {
         ConformanceJson.Obj result = call("artemis_message",
-                jsonMember("envelope", jsonString(envelope)));
+                jsonMember("envelope", jsonString(envelope)),
+                jsonMember("lang", jsonString("java")));
         return readArtemisMessage(result, "the answer to artemis_message");
     }
 
@@ -137,7 +142,8 @@ final class OracleConformanceSubject implements ConformanceSubject {
     @Override
     public RabbitMqPublishing rabbitmqPublishing(String envelope) {
         ConformanceJson.Obj result = call("rabbitmq_publishing",
-                jsonMember("envelope", jsonString(envelope)));
+                jsonMember("envelope", jsonString(envelope)),
+                jsonMember("lang", jsonString("java")));
         return readRabbitMqPublishing(result, "the answer to rabbitmq_publishing");
     }
 
@@ -249,6 +255,46 @@ final class OracleConformanceSubject implements ConformanceSubject {
         return readWriteOutcome(result, "the answer to write_messages");
     }
 
+    @Override
+    public String newMessage(String urn, String queue, ConformanceJson data, String traceId) {
+        ConformanceJson.Obj result = call("new_message",
+                jsonMember("urn", jsonString(urn)),
+                jsonMember("queue", jsonString(queue)),
+                jsonMember("data", data),
+                jsonMember("trace_id", optionalText(traceId)),
+                jsonMember("lang", jsonString("java")));
+        return member(result, "encoded", TEXT);
+    }
+
+    @Override
+    public String deadLetter(String envelope, String reason, String originalQueue, String error) {
+        ConformanceJson.Obj result = call("dead_letter",
+                jsonMember("envelope", jsonString(envelope)),
+                jsonMember("reason", jsonString(reason)),
+                jsonMember("original_queue", jsonString(originalQueue)),
+                jsonMember("error", optionalText(error)),
+                jsonMember("lang", jsonString("java")));
+        return member(result, "encoded", TEXT);
+    }
+
+    @Override
+    public List<Boolean> idempotencyRaised(List<Delivery> deliveries) {
+        ConformanceJson.Obj result = call("idempotency_raised",
+                jsonMember("deliveries", writeList(deliveries, OracleConformanceSubject::writeDelivery)));
+        return member(result, "raised", list(BOOLEAN));
+    }
+
+    @Override
+    public RedisProduced redisProduce(String urn, String queue, ConformanceJson data,
+            String traceId) {
+        ConformanceJson.Obj result = call("redis_produce",
+                jsonMember("urn", jsonString(urn)),
+                jsonMember("queue", jsonString(queue)),
+                jsonMember("data", data),
+                jsonMember("trace_id", jsonString(traceId)));
+        return readRedisProduced(result, "the answer to redis_produce");
+    }
+
     private static DecodeResult readDecodeResult(ConformanceJson value, String name) {
         ConformanceJson.Obj object = asObject(value, name);
         return new DecodeResult(
@@ -341,6 +387,13 @@ final class OracleConformanceSubject implements ConformanceSubject {
                 member(object, "settlements", OBJECT),
                 member(object, "dead_letters", list(TEXT)),
                 member(object, "acknowledged_after", OBJECT));
+    }
+
+    private static RedisProduced readRedisProduced(ConformanceJson value, String name) {
+        ConformanceJson.Obj object = asObject(value, name);
+        return new RedisProduced(
+                member(object, "element", TEXT),
+                member(object, "reencoded", TEXT));
     }
 
     private static ConformanceJson writeDelivery(Delivery value) {

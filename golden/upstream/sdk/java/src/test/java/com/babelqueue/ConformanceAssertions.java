@@ -60,6 +60,90 @@ final class ConformanceAssertions {
         assertSameJson(expected, actual, pointer);
     }
 
+    /** The language tag a Java SDK stamps on what it writes (the schema's meta.lang). */
+    static final String OWN_LANG = "java";
+
+    /** A UUID's text: 8-4-4-4-12 hex digits. */
+    private static final java.util.regex.Pattern UUID = java.util.regex.Pattern.compile(
+            "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+
+    /** {@code pointer} holds a value of the JSON Schema type {@code type} (integer: no fraction). */
+    static void assertJsonType(String type, ConformanceJson document, String pointer) {
+        ConformanceJson actual = ConformancePointer.resolve(document, pointer).orElse(null);
+        boolean matches = switch (type) {
+            case "object" -> actual instanceof ConformanceJson.Obj;
+            case "array" -> actual instanceof ConformanceJson.Arr;
+            case "string" -> actual instanceof ConformanceJson.Str;
+            case "boolean" -> actual instanceof ConformanceJson.Bool;
+            case "null" -> actual instanceof ConformanceJson.Null;
+            case "number" -> actual instanceof ConformanceJson.Num;
+            case "integer" -> actual instanceof ConformanceJson.Num n && isIntegral(n);
+            default -> false;
+        };
+        if (!matches) {
+            fail(pointer + " ==> expected a JSON " + type + " but was: " + (actual == null ? "absent" : actual));
+        }
+    }
+
+    private static boolean isIntegral(ConformanceJson.Num number) {
+        return number.decimal().stripTrailingZeros().scale() <= 0;
+    }
+
+    /** {@code pointer} holds this SDK's own language tag. */
+    static void assertOwnLang(ConformanceJson document, String pointer) {
+        ConformanceJson actual = ConformancePointer.resolve(document, pointer).orElse(null);
+        assertSameJson(new ConformanceJson.Str(OWN_LANG), actual, pointer + " (this SDK's own language tag)");
+    }
+
+    /**
+     * {@code pointer} holds the time of the call in Unix milliseconds: between the clock readings just
+     * before and after it, a millisecond either side (two clocks may round one instant apart).
+     */
+    static void assertNowMillis(ConformanceJson document, String pointer, long before, long after) {
+        ConformanceJson actual = ConformancePointer.resolve(document, pointer).orElse(null);
+        boolean now = actual instanceof ConformanceJson.Num n && isIntegral(n)
+                && n.decimal().compareTo(java.math.BigDecimal.valueOf(before - 1)) >= 0
+                && n.decimal().compareTo(java.math.BigDecimal.valueOf(after + 1)) <= 0;
+        if (!now) {
+            fail(pointer + " ==> expected the time of the call in Unix milliseconds, " + before + " to " + after
+                    + " but was: " + (actual == null ? "absent" : actual));
+        }
+    }
+
+    /** Every pointer of every document holds a UUID, no two of them alike. */
+    static void assertFreshIds(List<ConformanceJson> documents, String... pointers) {
+        Map<String, String> seen = new java.util.HashMap<>();
+        for (int i = 0; i < documents.size(); i++) {
+            for (String pointer : pointers) {
+                String where = pointer + " of envelope " + (i + 1);
+                ConformanceJson actual = ConformancePointer.resolve(documents.get(i), pointer).orElse(null);
+                if (!(actual instanceof ConformanceJson.Str id) || !UUID.matcher(id.value()).matches()) {
+                    fail(where + " ==> expected a fresh UUID but was: " + (actual == null ? "absent" : actual));
+                    return;
+                }
+                String other = seen.putIfAbsent(id.value(), where);
+                if (other != null) {
+                    fail(where + " ==> " + actual + " is the id of " + other + ": expected a fresh one");
+                }
+            }
+        }
+    }
+
+    /** For each delivery that says (not null), whether the handler's error came out of the idempotency helper. */
+    static void assertRaised(List<Boolean> raised, List<Boolean> expected) {
+        if (raised == null || raised.size() != expected.size()) {
+            fail("idempotency_raised ==> expected one answer per delivery (" + expected.size() + ") but was: "
+                    + raised);
+            return;
+        }
+        for (int i = 0; i < expected.size(); i++) {
+            if (expected.get(i) != null && !expected.get(i).equals(raised.get(i))) {
+                fail("delivery " + i + ": whether the handler's error came back to the caller ==> expected: "
+                        + expected.get(i) + " but was: " + raised.get(i));
+            }
+        }
+    }
+
     /** {@code pointer} resolves to nothing in {@code document}. */
     static void assertPointerAbsent(ConformanceJson document, String pointer) {
         ConformancePointer.resolve(document, pointer)

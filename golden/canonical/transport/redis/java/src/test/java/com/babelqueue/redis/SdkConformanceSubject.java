@@ -1,10 +1,11 @@
-// Scaffold written by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.5.0.
+// Scaffold written by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.6.0.
 // bqgen writes this file only when it is absent: it belongs to the SDK from then on. It maps the
 // conformance subject onto this transport's own code; keep it in step with that code.
 package com.babelqueue.redis;
 
 import com.babelqueue.Envelope;
 import com.babelqueue.EnvelopeCodec;
+import com.babelqueue.JsonValues;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -27,7 +28,8 @@ final class SdkConformanceSubject implements ConformanceSubject {
     public List<String> capabilities() {
         return List.of(
                 "capabilities",
-                "redis_roundtrip");
+                "redis_roundtrip",
+                "redis_produce");
     }
 
     @Override
@@ -43,6 +45,31 @@ final class SdkConformanceSubject implements ConformanceSubject {
             throw new IllegalStateException("RedisConsumer.poll reserved " + lists.reserved.size() + " elements, not one");
         }
         return new RedisRoundtrip(lists.reserved.get(0), queuedAfterProduce, lists.length(QUEUE));
+    }
+
+    @Override
+    public RedisProduced redisProduce(String urn, String queue, ConformanceJson data,
+            String traceId) {
+        InMemoryLists lists = new InMemoryLists();
+        RedisPublisher.create(lists.commands(), queue).publish(urn, codecObject(data), traceId);
+        Deque<String> stored = lists.list(queue);
+        if (stored.size() != 1) {
+            throw new IllegalStateException("RedisPublisher.publish left " + stored.size() + " elements, not one");
+        }
+        String element = stored.peekFirst();
+        String reencoded;
+        try {
+            reencoded = EnvelopeCodec.encode(EnvelopeCodec.decode(element));
+        } catch (RuntimeException notAnEnvelope) {
+            reencoded = "";
+        }
+        return new RedisProduced(element, reencoded);
+    }
+
+    /** A JSON object as the SDK's codec types it. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> codecObject(ConformanceJson value) {
+        return (Map<String, Object>) JsonValues.decode(ConformanceJsonWriter.write(value));
     }
 
     /** The queue the envelope is produced onto. */

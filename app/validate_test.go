@@ -175,7 +175,7 @@ func TestValidateReportsEachBrokenSuite(t *testing.T) {
 		}, []string{"manifest.json: /sqs/attempts_reconciliation/cases/1/name:", "limit is 1024"}},
 		{"payload verdict contradicting Draft-07", func(t *testing.T, d string) {
 			edit(t, d, "manifest.json", `{ "name": "invalid-enum", "valid": false`, `{ "name": "invalid-enum", "valid": true`)
-		}, []string{"manifest.json: /payload_schema/cases/5/valid:", "Draft-07"}},
+		}, []string{"manifest.json: /payload_schema/cases/7/valid:", "Draft-07"}},
 	}
 	for _, c := range cases {
 		c := c

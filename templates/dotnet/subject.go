@@ -139,7 +139,7 @@ func buildSubject(ops []protocol.Operation, records []protocol.RecordType) (subj
 
 func operation(op protocol.Operation, recordNames map[string]string) (operationView, error) {
 	v := operationView{Wire: op.Name, WireLiteral: csString(op.Name), Transport: op.Transport, Method: csTypeName(op.Name),
-		OwnLang: ownLangLiteral(op),
+		OwnLang:   ownLangLiteral(op),
 		Handshake: op.Name == protocol.Capabilities.Name}
 	v.OtherTarget = csString(backend.OtherTarget(op.Transport))
 	var params, docParams []string

@@ -49,9 +49,9 @@ type bindingParts struct {
 	ForeignLang     any
 	ProduceIdentity *produceIdentity
 	Reconciliation  *model.Reconciliation
-	Reconcile      protocol.Operation
-	Gate           *model.SchemaVersionGate
-	GateOp         protocol.Operation
+	Reconcile       protocol.Operation
+	Gate            *model.SchemaVersionGate
+	GateOp          protocol.Operation
 }
 
 // newBindingClass builds a binding class from its projection (named

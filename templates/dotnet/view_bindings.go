@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 )
@@ -254,7 +255,7 @@ func brokerFile(s *model.Suite, c *common, block string, specs []testSpec, rec *
 
 func buildSQS(s *model.Suite, c *common) (testFile, error) {
 	var specs []testSpec
-	for sub, p := range projectionsOf(subAttributeProjection, s.SQS.Projection, s.SQS.ForeignLang) {
+	for sub, p := range backend.Projections(subAttributeProjection, s.SQS.Projection, s.SQS.ForeignLang) {
 		body := attributesBody{Fixture: csString(p.EnvelopeFile)}
 		for _, a := range p.Attributes {
 			body.Attributes = append(body.Attributes, attributeView{a.Name, a.DataType, a.StringValue})
@@ -266,7 +267,7 @@ func buildSQS(s *model.Suite, c *common) (testFile, error) {
 
 func buildASB(s *model.Suite, c *common) (testFile, error) {
 	var specs []testSpec
-	for sub, p := range projectionsOf(subPropertyProjection, s.ASB.Projection, s.ASB.ForeignLang) {
+	for sub, p := range backend.Projections(subPropertyProjection, s.ASB.Projection, s.ASB.ForeignLang) {
 		props, err := jsonObjectExpr(p.ApplicationProperties)
 		if err != nil {
 			return testFile{}, fmt.Errorf("%s: application_properties: %w", sub, err)
@@ -293,25 +294,12 @@ func buildKafka(s *model.Suite, c *common) (testFile, error) {
 // answers a string map; the failure message names the result member.
 func stringMapSpecs(block string, own, foreign *model.StringMapProjection, op protocol.Operation) []testSpec {
 	var specs []testSpec
-	for sub, p := range projectionsOf(subPropertyProjection, own, foreign) {
+	for sub, p := range backend.Projections(subPropertyProjection, own, foreign) {
 		body := stringMapBody{Fixture: csString(p.EnvelopeFile), Method: csTypeName(op.Name), What: csString(op.Result.Member),
 			Entries: entryViews(p.Entries)}
 		specs = append(specs, testSpec{caseName: sub, display: displayName(block, sub), template: bodyStringMap, data: body})
 	}
 	return specs
-}
-
-// projectionsOf yields a block's projection and its foreign-lang twin
-// (1.6.0), each when present, with its sub-block's name.
-func projectionsOf[P any](sub string, own, foreign *P) func(yield func(string, *P) bool) {
-	return func(yield func(string, *P) bool) {
-		if own != nil && !yield(sub, own) {
-			return
-		}
-		if foreign != nil {
-			yield(sub+model.ForeignLangSuffix, foreign)
-		}
-	}
 }
 
 func entryViews(entries []model.StringEntry) []entryView {
@@ -324,7 +312,7 @@ func entryViews(entries []model.StringEntry) []entryView {
 
 func buildArtemis(s *model.Suite, c *common) (testFile, error) {
 	var specs []testSpec
-	for sub, p := range projectionsOf(subPropertyProjection, s.Artemis.Projection, s.Artemis.ForeignLang) {
+	for sub, p := range backend.Projections(subPropertyProjection, s.Artemis.Projection, s.Artemis.ForeignLang) {
 		props, _ := jsonObjectExpr(stringEntriesObject(p.Properties)) // always an object
 		body := amqpMessageBody{Fixture: csString(p.EnvelopeFile), Annotation: csString(p.JMSTypeAnnotation),
 			JMSType: csString(p.JMSType), CorrelationID: csString(p.CorrelationID), Properties: props}
@@ -335,7 +323,7 @@ func buildArtemis(s *model.Suite, c *common) (testFile, error) {
 
 func buildRabbitMQ(s *model.Suite, c *common) (testFile, error) {
 	var specs []testSpec
-	for sub, p := range projectionsOf(subPropertyProjection, s.RabbitMQ.Projection, s.RabbitMQ.ForeignLang) {
+	for sub, p := range backend.Projections(subPropertyProjection, s.RabbitMQ.Projection, s.RabbitMQ.ForeignLang) {
 		headers, err := jsonObjectExpr(p.Headers)
 		if err != nil {
 			return testFile{}, fmt.Errorf("%s: headers: %w", sub, err)

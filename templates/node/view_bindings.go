@@ -3,6 +3,7 @@ package node
 import (
 	"fmt"
 
+	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 )
@@ -30,20 +31,6 @@ type bindingBody struct {
 	// PayloadIdentity and ProduceIdentity are redis's tests.
 	PayloadIdentity *payloadIdentityView
 	ProduceIdentity *produceIdentityView
-}
-
-// eachProjection calls add for a block's projection and its foreign-lang
-// twin, each with its sub-block's key.
-func eachProjection[P any](sub string, own, foreign *P, add func(sub string, p *P) error) error {
-	if own != nil {
-		if err := add(sub, own); err != nil {
-			return err
-		}
-	}
-	if foreign != nil {
-		return add(sub+model.ForeignLangSuffix, foreign)
-	}
-	return nil
 }
 
 // reconcileView is an attempts_reconciliation sub-block.
@@ -202,7 +189,7 @@ type mapProjectionView struct {
 
 func buildSQS(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
-	err := eachProjection(subAttributes, s.SQS.Projection, s.SQS.ForeignLang, func(sub string, p *model.SQSProjection) error {
+	err := backend.EachProjection(subAttributes, s.SQS.Projection, s.SQS.ForeignLang, func(sub string, p *model.SQSProjection) error {
 		var members []model.Member
 		for _, a := range p.Attributes {
 			members = append(members, model.Member{Key: a.Name, Value: model.ObjectValue(
@@ -241,7 +228,7 @@ func buildKafka(s *model.Suite, c *common) (testFile, error) {
 // stringMapBinding starts a binding whose projection is a string map.
 func stringMapBinding(s *model.Suite, block string, own, foreign *model.StringMapProjection) (*bindingBody, error) {
 	b := &bindingBody{}
-	err := eachProjection(subProperties, own, foreign, func(sub string, p *model.StringMapProjection) error {
+	err := backend.EachProjection(subProperties, own, foreign, func(sub string, p *model.StringMapProjection) error {
 		expected, err := tsValue(entriesObject(p.Entries), bodyIndent)
 		if err != nil {
 			return err
@@ -286,7 +273,7 @@ type serviceBusView struct {
 
 func buildASB(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
-	err := eachProjection(subProperties, s.ASB.Projection, s.ASB.ForeignLang, func(sub string, p *model.ASBProjection) error {
+	err := backend.EachProjection(subProperties, s.ASB.Projection, s.ASB.ForeignLang, func(sub string, p *model.ASBProjection) error {
 		props, err := tsValue(p.ApplicationProperties, bodyIndent)
 		if err != nil {
 			return err
@@ -314,7 +301,7 @@ type amqpMessageView struct {
 
 func buildArtemis(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
-	err := eachProjection(subProperties, s.Artemis.Projection, s.Artemis.ForeignLang, func(sub string, p *model.ArtemisProjection) error {
+	err := backend.EachProjection(subProperties, s.Artemis.Projection, s.Artemis.ForeignLang, func(sub string, p *model.ArtemisProjection) error {
 		props, err := tsValue(entriesObject(p.Properties), bodyIndent)
 		if err != nil {
 			return err
@@ -347,7 +334,7 @@ type namedValue struct {
 
 func buildRabbitMQ(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
-	err := eachProjection(subProperties, s.RabbitMQ.Projection, s.RabbitMQ.ForeignLang, func(sub string, p *model.RabbitMQProjection) error {
+	err := backend.EachProjection(subProperties, s.RabbitMQ.Projection, s.RabbitMQ.ForeignLang, func(sub string, p *model.RabbitMQProjection) error {
 		headers, err := tsValue(p.Headers, bodyIndent)
 		if err != nil {
 			return err

@@ -3,6 +3,7 @@ package node
 import (
 	"fmt"
 
+	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
 )
 
@@ -77,46 +78,14 @@ func optionalString(s *string) string {
 
 // pointerArray is an array literal of pointers.
 func pointerArray(ps []model.Pointer) string {
-	lit, _ := tsValue(pointerList(ps), "") // strings only: cannot fail
+	lit, _ := tsValue(backend.PointerList(ps), "") // strings only: cannot fail
 	return lit
 }
 
-func pointerList(ps []model.Pointer) model.Value {
-	list := model.ArrayValue()
-	for _, p := range ps {
-		list.Items = append(list.Items, model.StringValue(p.String()))
-	}
-	return list
-}
-
 // writtenClauses are the clauses of expect but the fresh ids, as the
-// WrittenClauses object assertWritten takes; a clause the case lacks is
-// left out.
+// WrittenClauses object assertWritten takes (camelCase members).
 func writtenClauses(x model.ProducerExpect) model.Value {
-	out := model.ObjectValue()
-	if len(x.Types) > 0 {
-		types := model.ObjectValue()
-		for _, t := range x.Types {
-			types.Members = append(types.Members, model.Member{Key: t.Pointer.String(), Value: model.StringValue(t.Type)})
-		}
-		out.Members = append(out.Members, model.Member{Key: "types", Value: types})
-	}
-	if len(x.Equal) > 0 {
-		equal := model.ObjectValue()
-		for _, e := range x.Equal {
-			equal.Members = append(equal.Members, model.Member{Key: e.Pointer.String(), Value: e.Value})
-		}
-		out.Members = append(out.Members, model.Member{Key: "equal", Value: equal})
-	}
-	for _, clause := range []struct {
-		key string
-		ps  []model.Pointer
-	}{{"ownLang", x.OwnLang}, {"nowMillis", x.NowMillis}, {"absent", x.Absent}} {
-		if len(clause.ps) > 0 {
-			out.Members = append(out.Members, model.Member{Key: clause.key, Value: pointerList(clause.ps)})
-		}
-	}
-	return out
+	return backend.ClausesValue(x, lowerCamel)
 }
 
 // produceIdentityView is redis.produce_identity: the publisher's stored

@@ -3,6 +3,7 @@ package php
 import (
 	"fmt"
 
+	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
 )
 
@@ -50,7 +51,7 @@ func buildProducerTest(pc model.ProducerCase, m testMethod) (producerTest, error
 			return t, err
 		}
 		t.URN, t.Queue, t.TraceID = phpString(pc.URN), phpString(pc.Queue), optionalString(pc.TraceID)
-		if t.FreshIDs, err = phpValue(pointerList(pc.Expect.FreshIDs), bodyIndent); err != nil {
+		if t.FreshIDs, err = phpValue(backend.PointerList(pc.Expect.FreshIDs), bodyIndent); err != nil {
 			return t, err
 		}
 	} else {
@@ -68,40 +69,8 @@ func optionalString(s *string) string {
 	return phpString(*s)
 }
 
-// pointerList is the pointers as a JSON array of strings.
-func pointerList(ps []model.Pointer) model.Value {
-	list := model.ArrayValue()
-	for _, p := range ps {
-		list.Items = append(list.Items, model.StringValue(p.String()))
-	}
-	return list
-}
-
 // writtenClauses are the clauses of expect but the fresh ids, as the
-// object Expect::written reads; a clause the case lacks is left out.
+// object Expect::written reads (the manifest's names).
 func writtenClauses(x model.ProducerExpect) model.Value {
-	out := model.ObjectValue()
-	if len(x.Types) > 0 {
-		types := model.ObjectValue()
-		for _, t := range x.Types {
-			types.Members = append(types.Members, model.Member{Key: t.Pointer.String(), Value: model.StringValue(t.Type)})
-		}
-		out.Members = append(out.Members, model.Member{Key: "types", Value: types})
-	}
-	if len(x.Equal) > 0 {
-		equal := model.ObjectValue()
-		for _, e := range x.Equal {
-			equal.Members = append(equal.Members, model.Member{Key: e.Pointer.String(), Value: e.Value})
-		}
-		out.Members = append(out.Members, model.Member{Key: "equal", Value: equal})
-	}
-	for _, clause := range []struct {
-		key string
-		ps  []model.Pointer
-	}{{"own_lang", x.OwnLang}, {"now_millis", x.NowMillis}, {"absent", x.Absent}} {
-		if len(clause.ps) > 0 {
-			out.Members = append(out.Members, model.Member{Key: clause.key, Value: pointerList(clause.ps)})
-		}
-	}
-	return out
+	return backend.ClausesValue(x, func(clause string) string { return clause })
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 )
@@ -30,20 +31,6 @@ type bindingBody struct {
 // addProjection adds a projection test t whose head is h.
 func (b *bindingBody) addProjection(t any, h *testHead) {
 	b.Projections, b.projections = append(b.Projections, t), append(b.projections, h)
-}
-
-// eachProjection calls add for a block's projection and its foreign-lang
-// twin, each with its case id.
-func eachProjection[P any](sub string, own, foreign *P, add func(sub string, p *P) error) error {
-	if own != nil {
-		if err := add(sub, own); err != nil {
-			return err
-		}
-	}
-	if foreign != nil {
-		return add(sub+model.ForeignLangSuffix, foreign)
-	}
-	return nil
 }
 
 func (b *bindingBody) heads() []*testHead {
@@ -115,7 +102,7 @@ type attributeMapTest struct {
 
 func buildSQS(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
-	err := eachProjection("attribute_projection", s.SQS.Projection, s.SQS.ForeignLang, func(sub string, p *model.SQSProjection) error {
+	err := backend.EachProjection("attribute_projection", s.SQS.Projection, s.SQS.ForeignLang, func(sub string, p *model.SQSProjection) error {
 		attrs := model.ObjectValue()
 		for _, a := range p.Attributes {
 			attrs.Members = append(attrs.Members, model.Member{Key: a.Name, Value: model.ObjectValue(
@@ -146,7 +133,7 @@ type serviceBusMessageTest struct {
 
 func buildASB(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
-	err := eachProjection(projectionSub, s.ASB.Projection, s.ASB.ForeignLang, func(sub string, p *model.ASBProjection) error {
+	err := backend.EachProjection(projectionSub, s.ASB.Projection, s.ASB.ForeignLang, func(sub string, p *model.ASBProjection) error {
 		props, err := pyBlock(p.ApplicationProperties)
 		if err != nil {
 			return err
@@ -178,7 +165,7 @@ type stringMapTest struct {
 func buildStringMap(c *common, block string, own, foreign *model.StringMapProjection, r *model.Reconciliation,
 	g *model.SchemaVersionGate, op, reconcile, gate protocol.Operation) (testFile, error) {
 	b := &bindingBody{}
-	err := eachProjection(projectionSub, own, foreign, func(sub string, p *model.StringMapProjection) error {
+	err := backend.EachProjection(projectionSub, own, foreign, func(sub string, p *model.StringMapProjection) error {
 		method, err := c.method(op)
 		if err != nil {
 			return err
@@ -223,7 +210,7 @@ type amqpMessageTest struct {
 
 func buildArtemis(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
-	_ = eachProjection(projectionSub, s.Artemis.Projection, s.Artemis.ForeignLang, func(sub string, p *model.ArtemisProjection) error {
+	_ = backend.EachProjection(projectionSub, s.Artemis.Projection, s.Artemis.ForeignLang, func(sub string, p *model.ArtemisProjection) error {
 		t := &amqpMessageTest{projectionTest: newProjection(model.BlockArtemis, sub, p.EnvelopeFile),
 			AnnotationKey: pyString(p.JMSTypeAnnotation), JMSType: pyString(p.JMSType),
 			CorrelationID: pyString(p.CorrelationID), Properties: stringMapLit(p.Properties)}
@@ -279,7 +266,7 @@ type nameValue struct{ Name, Value string }
 
 func buildRabbitMQ(s *model.Suite, c *common) (testFile, error) {
 	b := &bindingBody{}
-	err := eachProjection(projectionSub, s.RabbitMQ.Projection, s.RabbitMQ.ForeignLang, func(sub string, p *model.RabbitMQProjection) error {
+	err := backend.EachProjection(projectionSub, s.RabbitMQ.Projection, s.RabbitMQ.ForeignLang, func(sub string, p *model.RabbitMQProjection) error {
 		headers, err := pyBlock(p.Headers)
 		if err != nil {
 			return err

@@ -3,6 +3,7 @@ package python
 import (
 	"fmt"
 
+	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
 )
 
@@ -70,11 +71,7 @@ func optionalString(s *string) string {
 
 // pointerListLit is a list literal of pointers.
 func pointerListLit(ps []model.Pointer) string {
-	list := model.ArrayValue()
-	for _, p := range ps {
-		list.Items = append(list.Items, model.StringValue(p.String()))
-	}
-	lit, _ := pyBlock(list) // strings only: cannot fail
+	lit, _ := pyBlock(backend.PointerList(ps)) // strings only: cannot fail
 	return lit
 }
 

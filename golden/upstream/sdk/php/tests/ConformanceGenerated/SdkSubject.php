@@ -372,6 +372,7 @@ final class SdkSubject extends SubjectDefaults
 
     public function idempotencyReplay(array $deliveries): array
     {
+        self::requireIdempotency();
         return array_column(self::replay(new InMemoryStore(), $deliveries), 'ran');
     }
 
@@ -532,6 +533,7 @@ final class SdkSubject extends SubjectDefaults
 
     public function idempotencyRaised(array $deliveries): array
     {
+        self::requireIdempotency();
         return array_column(self::replay(new InMemoryStore(), $deliveries), 'raised');
     }
 
@@ -616,7 +618,6 @@ final class SdkSubject extends SubjectDefaults
      */
     private static function replay(InMemoryStore $store, array $deliveries): array
     {
-        self::requireIdempotency();
         $results = [];
         $current = ['index' => 0, 'outcome' => 'ok'];
         $wrapped = Idempotent::wrap($store, static function () use (&$results, &$current): void {

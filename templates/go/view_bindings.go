@@ -3,6 +3,7 @@ package gobackend
 import (
 	"fmt"
 
+	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 	"github.com/dave/jennifer/jen"
@@ -32,11 +33,12 @@ const foreignLangDoc = " The envelope's meta.lang is another SDK's."
 // projections calls add for a block's projection and its foreign-lang twin,
 // each with its case id and the end of its doc.
 func projections[P any](sub string, own, foreign *P, add func(sub, docEnd string, p *P)) {
-	if own != nil {
-		add(sub, "", own)
-	}
-	if foreign != nil {
-		add(sub+model.ForeignLangSuffix, foreignLangDoc, foreign)
+	for name, p := range backend.Projections(sub, own, foreign) {
+		docEnd := ""
+		if name != sub {
+			docEnd = foreignLangDoc
+		}
+		add(name, docEnd, p)
 	}
 }
 

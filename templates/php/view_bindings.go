@@ -3,6 +3,7 @@ package php
 import (
 	"fmt"
 
+	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/protocol"
 )
@@ -190,15 +191,18 @@ type mapProjection struct {
 // nil, so templates see "absent".
 func bothProjections[P any](c *common, block, sub string, own, foreign *P,
 	view func(m testMethod, p *P) (any, error)) (projection, twin any, err error) {
-	if own != nil {
-		if projection, err = view(c.projectionMethod(block, sub), own); err != nil {
+	for name, p := range backend.Projections(sub, own, foreign) {
+		v, err := view(c.projectionMethod(block, name), p)
+		if err != nil {
 			return nil, nil, err
 		}
+		if name == sub {
+			projection = v
+		} else {
+			twin = v
+		}
 	}
-	if foreign != nil {
-		twin, err = view(c.projectionMethod(block, sub+model.ForeignLangSuffix), foreign)
-	}
-	return projection, twin, err
+	return projection, twin, nil
 }
 
 func buildSQS(s *model.Suite, c *common) (testFile, error) {

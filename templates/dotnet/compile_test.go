@@ -62,6 +62,7 @@ var standInTransportTargets = []struct {
 	block, testProject, coreVersion string
 }{
 	{model.BlockPulsar, "tests/BabelQueue.Pulsar.Tests/BabelQueue.Pulsar.Tests.csproj", "1.0.0"},
+	{model.BlockRedis, "tests/BabelQueue.Redis.Tests/BabelQueue.Redis.Tests.csproj", "1.4.0"},
 }
 
 // The generated C# compiles with every warning an error, the way the core

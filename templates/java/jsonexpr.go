@@ -136,5 +136,10 @@ func (b *jsonBuilder) jsonCall(col, tail int, head string, before []string, v mo
 
 // statement is jsonCall for a statement of its own in a test body.
 func (b *jsonBuilder) statement(head string, before []string, v model.Value, after ...string) string {
-	return b.jsonCall(bodyStart, len(";"), head, before, v, after)
+	return b.statementAt(bodyStart, head, before, v, after...)
+}
+
+// statementAt is statement starting at column col.
+func (b *jsonBuilder) statementAt(col int, head string, before []string, v model.Value, after ...string) string {
+	return b.jsonCall(col, len(";"), head, before, v, after)
 }

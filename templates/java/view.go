@@ -296,5 +296,12 @@ func displayName(name string) string {
 // ";", wrapped before an argument that would pass lineWidth. The arguments
 // are finished Java expressions on one line each.
 func statement(head string, args ...string) string {
-	return fill(bodyStart, head+"(", args, ")", len(";"), bodyIndent)
+	return statementAt(bodyStart, head, args...)
+}
+
+// statementAt is statement starting at column col (a statement in a loop
+// body starts a block indent further), its continuation lines a
+// continuation indent further.
+func statementAt(col int, head string, args ...string) string {
+	return fill(col, head+"(", args, ")", len(";"), col+contIndent)
 }

@@ -83,8 +83,8 @@ func newSequenceTest(m method, seq model.IdempotencySequence) sequenceTest {
 				raised[i] = strconv.FormatBool(*d.ExpectRaised)
 			}
 		}
-		// "        assertRaised(raised, Arrays.asList(...));"
-		t.Raised = fill(bodyStart+len("assertRaised(raised, "), "Arrays.asList(", raised, ")", len(");"), bodyIndent)
+		// "        assertRaised(deliveries, raised, Arrays.asList(...));"
+		t.Raised = fill(bodyStart+len("assertRaised(deliveries, raised, "), "Arrays.asList(", raised, ")", len(");"), bodyIndent)
 	}
 	return t
 }

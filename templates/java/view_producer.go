@@ -2,7 +2,6 @@ package java
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/babelqueue/bqgen/model"
 )
@@ -53,29 +52,27 @@ func buildProducerClass(s *model.Suite, c *common) (testFile, error) {
 // writtenDecl begins the statement that parses what a call wrote.
 const writtenDecl = "ConformanceJson written = parseJson("
 
+// loopStart is the column of a statement in the loop over the two makes:
+// a block indent further than a statement of the method.
+const loopStart = bodyStart + 4
+
 func newProducerTest(m method, pc model.ProducerCase, jb *jsonBuilder) (producerTest, error) {
 	t := producerTest{Method: m, Make: pc.Mode == model.ProducerMake}
-	col := bodyStart + len(writtenDecl)
+	col := bodyStart
 	if t.Make {
-		col += contIndent // inside the loop over the two makes
-		t.Call = jb.jsonCall(col, len("));"), "subject.newMessage", []string{javaString(pc.URN), javaString(pc.Queue)},
-			pc.Data, []string{optionalString(pc.TraceID)})
+		col = loopStart
+		t.Call = jb.jsonCall(col+len(writtenDecl), len("));"), "subject.newMessage",
+			[]string{javaString(pc.URN), javaString(pc.Queue)}, pc.Data, []string{optionalString(pc.TraceID)})
 		ids := make([]string, len(pc.Expect.FreshIDs))
 		for i, p := range pc.Expect.FreshIDs {
 			ids[i] = javaString(p.String())
 		}
 		t.FreshIDs = statement("assertFreshIds", append([]string{"made"}, ids...)...)
 	} else {
-		t.Call = fill(col, "subject.deadLetter(", []string{"fixture(" + javaString(pc.File) + ")", javaString(pc.Reason),
-			javaString(pc.OriginQueue), optionalString(pc.Error)}, ")", len("));"), bodyIndent)
+		t.Call = fill(col+len(writtenDecl), "subject.deadLetter(", []string{"fixture(" + javaString(pc.File) + ")",
+			javaString(pc.Reason), javaString(pc.OriginQueue), optionalString(pc.Error)}, ")", len("));"), bodyIndent)
 	}
-	indent := ""
-	if t.Make {
-		indent = strings.Repeat(" ", contIndent)
-	}
-	for _, check := range writtenChecks(pc.Expect, jb) {
-		t.Checks = append(t.Checks, indent+check)
-	}
+	t.Checks = writtenChecks(pc.Expect, jb, col)
 	return t, nil
 }
 
@@ -89,23 +86,23 @@ func optionalString(s *string) string {
 
 // writtenChecks are the assertions of every clause but the fresh ids on
 // the parsed envelope "written" (between the clock readings before and
-// after).
-func writtenChecks(x model.ProducerExpect, jb *jsonBuilder) []string {
+// after), statements starting at column col.
+func writtenChecks(x model.ProducerExpect, jb *jsonBuilder, col int) []string {
 	var out []string
 	for _, t := range x.Types {
-		out = append(out, statement("assertJsonType", javaString(t.Type), "written", javaString(t.Pointer.String())))
+		out = append(out, statementAt(col, "assertJsonType", javaString(t.Type), "written", javaString(t.Pointer.String())))
 	}
 	for _, e := range x.Equal {
-		out = append(out, jb.statement("assertPointerHolds", nil, e.Value, "written", javaString(e.Pointer.String())))
+		out = append(out, jb.statementAt(col, "assertPointerHolds", nil, e.Value, "written", javaString(e.Pointer.String())))
 	}
 	for _, p := range x.OwnLang {
-		out = append(out, statement("assertOwnLang", "written", javaString(p.String())))
+		out = append(out, statementAt(col, "assertOwnLang", "written", javaString(p.String())))
 	}
 	for _, p := range x.NowMillis {
-		out = append(out, statement("assertNowMillis", "written", javaString(p.String()), "before", "after"))
+		out = append(out, statementAt(col, "assertNowMillis", "written", javaString(p.String()), "before", "after"))
 	}
 	for _, p := range x.Absent {
-		out = append(out, statement("assertPointerAbsent", "written", javaString(p.String())))
+		out = append(out, statementAt(col, "assertPointerAbsent", "written", javaString(p.String())))
 	}
 	return out
 }

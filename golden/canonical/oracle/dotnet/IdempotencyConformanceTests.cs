@@ -25,11 +25,12 @@ public sealed class IdempotencyConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "idempotency/sequences/duplicate-delivery-runs-once")]
     public void DuplicateDeliveryRunsOnce()
     {
-        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(new Delivery[]
+        var deliveries = new Delivery[]
         {
             new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
             new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
-        });
+        };
+        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(deliveries);
         Assert.Equal(new bool[] { true, false }, invoked);
         Assert.Equal(1L, invoked.LongCount(ran => ran));
     }
@@ -39,13 +40,14 @@ public sealed class IdempotencyConformanceTests
         DisplayName = "idempotency/sequences/at-least-once-redelivery-is-noop")]
     public void AtLeastOnceRedeliveryIsNoop()
     {
-        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(new Delivery[]
+        var deliveries = new Delivery[]
         {
             new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
             new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
             new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
             new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
-        });
+        };
+        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(deliveries);
         Assert.Equal(new bool[] { true, false, false, false }, invoked);
         Assert.Equal(1L, invoked.LongCount(ran => ran));
     }
@@ -53,12 +55,13 @@ public sealed class IdempotencyConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "idempotency/sequences/distinct-ids-each-run")]
     public void DistinctIdsEachRun()
     {
-        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(new Delivery[]
+        var deliveries = new Delivery[]
         {
             new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
             new Delivery(MetaId: "id-B", Outcome: "ok", ForgetBefore: false),
             new Delivery(MetaId: "id-C", Outcome: "ok", ForgetBefore: false),
-        });
+        };
+        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(deliveries);
         Assert.Equal(new bool[] { true, true, true }, invoked);
         Assert.Equal(3L, invoked.LongCount(ran => ran));
     }
@@ -66,33 +69,29 @@ public sealed class IdempotencyConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "idempotency/sequences/throw-leaves-id-unmarked")]
     public void ThrowLeavesIdUnmarked()
     {
-        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(new Delivery[]
+        var deliveries = new Delivery[]
         {
             new Delivery(MetaId: "id-A", Outcome: "throw", ForgetBefore: false),
             new Delivery(MetaId: "id-A", Outcome: "throw", ForgetBefore: false),
             new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
             new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
-        });
+        };
+        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(deliveries);
         Assert.Equal(new bool[] { true, true, true, false }, invoked);
         Assert.Equal(3L, invoked.LongCount(ran => ran));
-        IReadOnlyList<bool> raised = ConformanceSubjects.Current.IdempotencyRaised(new Delivery[]
-        {
-            new Delivery(MetaId: "id-A", Outcome: "throw", ForgetBefore: false),
-            new Delivery(MetaId: "id-A", Outcome: "throw", ForgetBefore: false),
-            new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
-            new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
-        });
-        WrittenAssert.Raised(new bool?[] { true, true, false, false }, raised);
+        IReadOnlyList<bool> raised = ConformanceSubjects.Current.IdempotencyRaised(deliveries);
+        WrittenAssert.Raised(deliveries, new bool?[] { true, true, false, false }, raised);
     }
 
     [SkippableFact(typeof(NotProvidedException), DisplayName = "idempotency/sequences/missing-id-fails-open")]
     public void MissingIdFailsOpen()
     {
-        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(new Delivery[]
+        var deliveries = new Delivery[]
         {
             new Delivery(MetaId: "", Outcome: "ok", ForgetBefore: false),
             new Delivery(MetaId: "", Outcome: "ok", ForgetBefore: false),
-        });
+        };
+        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(deliveries);
         Assert.Equal(new bool[] { true, true }, invoked);
         Assert.Equal(2L, invoked.LongCount(ran => ran));
     }
@@ -100,12 +99,13 @@ public sealed class IdempotencyConformanceTests
     [SkippableFact(typeof(NotProvidedException), DisplayName = "idempotency/sequences/forget-allows-rerun")]
     public void ForgetAllowsRerun()
     {
-        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(new Delivery[]
+        var deliveries = new Delivery[]
         {
             new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
             new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: false),
             new Delivery(MetaId: "id-A", Outcome: "ok", ForgetBefore: true),
-        });
+        };
+        IReadOnlyList<bool> invoked = ConformanceSubjects.Current.IdempotencyReplay(deliveries);
         Assert.Equal(new bool[] { true, false, true }, invoked);
         Assert.Equal(2L, invoked.LongCount(ran => ran));
     }

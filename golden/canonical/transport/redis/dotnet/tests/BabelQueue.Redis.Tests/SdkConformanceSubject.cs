@@ -11,6 +11,9 @@ using System.Text.Json.Nodes;
 using System.Threading;
 using System.Threading.Tasks;
 using BabelQueue;
+using BabelQueue.Redis;
+using Moq;
+using StackExchange.Redis;
 
 namespace BabelQueue.Redis.Tests.Conformance;
 
@@ -30,6 +33,7 @@ public sealed class SdkConformanceSubject : IConformanceSubject
 {
     private static readonly string[] Provided =
     {
+        "redis_produce",
     };
 
     /// <inheritdoc/>
@@ -80,9 +84,25 @@ public sealed class SdkConformanceSubject : IConformanceSubject
             + "acknowledgement per batch, commit or request)");
 
     /// <inheritdoc/>
-    public RedisProduced RedisProduce(string urn, string queue, JsonObject data, string traceId) =>
-        throw new NotProvidedException(
-            "redis_produce",
-            "this scaffold has no in-memory StackExchange.Redis IDatabase to hand RedisPublisher: "
-            + "map redis_produce onto RedisPublisher.PublishAsync over a recording IDatabase (ListRightPushAsync)");
+    public RedisProduced RedisProduce(string urn, string queue, JsonObject data, string traceId)
+    {
+        var holder = new JsonObject { ["data"] = data.DeepClone() };
+        IReadOnlyDictionary<string, object?> decoded = EnvelopeCodec.Decode(holder.ToJsonString()).Data
+            ?? throw new InvalidOperationException("redis_produce: EnvelopeCodec.Decode read no data object from "
+                + data.ToJsonString());
+        var pushed = new List<string>();
+        var database = new Mock<IDatabase>();
+        database.Setup(d => d.ListRightPushAsync(
+                queue, It.IsAny<RedisValue>(), It.IsAny<When>(), It.IsAny<CommandFlags>()))
+            .Callback<RedisKey, RedisValue, When, CommandFlags>((_, value, _, _) => pushed.Add((string?)value ?? ""))
+            .ReturnsAsync(1L);
+        new RedisPublisher(database.Object, queue).PublishAsync(urn, decoded, traceId).GetAwaiter().GetResult();
+        if (pushed.Count != 1)
+        {
+            throw new InvalidOperationException(
+                "RedisPublisher.PublishAsync pushed " + pushed.Count + " elements onto " + queue + ", want 1");
+        }
+        Envelope stored = EnvelopeCodec.Decode(pushed[0]);
+        return new RedisProduced(pushed[0], EnvelopeCodec.Accepts(stored) ? EnvelopeCodec.Encode(stored) : "");
+    }
 }

@@ -496,9 +496,9 @@ public static class WrittenAssert
 
     /// <summary>
     /// Asserts, for each delivery that says (not null), whether the handler's error came out of the
-    /// idempotency helper.
+    /// idempotency helper: raised answers deliveries, one per delivery.
     /// </summary>
-    public static void Raised(bool?[] expected, IReadOnlyList<bool> raised)
+    public static void Raised(IReadOnlyList<Delivery> deliveries, bool?[] expected, IReadOnlyList<bool> raised)
     {
         Assert.True(raised.Count == expected.Length,
             "idempotency_raised: expected one answer per delivery (" + expected.Length + "), got " + raised.Count);
@@ -506,8 +506,9 @@ public static class WrittenAssert
         {
             if (expected[i] is bool want)
             {
-                Assert.True(raised[i] == want, "delivery " + i
-                    + ": whether the handler's error came back to the caller: expected " + want + ", got " + raised[i]);
+                Assert.True(raised[i] == want, "delivery " + i + " (" + deliveries[i].MetaId + ", "
+                    + deliveries[i].Outcome + "): whether the handler's error came back to the caller: expected "
+                    + want + ", got " + raised[i]);
             }
         }
     }

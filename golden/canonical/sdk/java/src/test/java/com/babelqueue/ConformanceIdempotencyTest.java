@@ -43,9 +43,10 @@ class ConformanceIdempotencyTest {
     @Test
     @DisplayName("duplicate-delivery-runs-once")
     void duplicateDeliveryRunsOnce() {
-        List<Boolean> invoked = subject.idempotencyReplay(List.of(
+        List<Delivery> deliveries = List.of(
                 new Delivery("id-A", "ok", false),
-                new Delivery("id-A", "ok", false)));
+                new Delivery("id-A", "ok", false));
+        List<Boolean> invoked = subject.idempotencyReplay(deliveries);
         List<Boolean> expected = List.of(true, false);
         assertEquals(expected, invoked, "handler invoked, per delivery (run = true, skip = false)");
         assertEquals(1L, invoked.stream().filter(Boolean::booleanValue).count(), "expected_effects");
@@ -58,11 +59,12 @@ class ConformanceIdempotencyTest {
     @Test
     @DisplayName("at-least-once-redelivery-is-noop")
     void atLeastOnceRedeliveryIsNoop() {
-        List<Boolean> invoked = subject.idempotencyReplay(List.of(
+        List<Delivery> deliveries = List.of(
                 new Delivery("id-A", "ok", false),
                 new Delivery("id-A", "ok", false),
                 new Delivery("id-A", "ok", false),
-                new Delivery("id-A", "ok", false)));
+                new Delivery("id-A", "ok", false));
+        List<Boolean> invoked = subject.idempotencyReplay(deliveries);
         List<Boolean> expected = List.of(true, false, false, false);
         assertEquals(expected, invoked, "handler invoked, per delivery (run = true, skip = false)");
         assertEquals(1L, invoked.stream().filter(Boolean::booleanValue).count(), "expected_effects");
@@ -75,10 +77,11 @@ class ConformanceIdempotencyTest {
     @Test
     @DisplayName("distinct-ids-each-run")
     void distinctIdsEachRun() {
-        List<Boolean> invoked = subject.idempotencyReplay(List.of(
+        List<Delivery> deliveries = List.of(
                 new Delivery("id-A", "ok", false),
                 new Delivery("id-B", "ok", false),
-                new Delivery("id-C", "ok", false)));
+                new Delivery("id-C", "ok", false));
+        List<Boolean> invoked = subject.idempotencyReplay(deliveries);
         List<Boolean> expected = List.of(true, true, true);
         assertEquals(expected, invoked, "handler invoked, per delivery (run = true, skip = false)");
         assertEquals(3L, invoked.stream().filter(Boolean::booleanValue).count(), "expected_effects");
@@ -91,20 +94,17 @@ class ConformanceIdempotencyTest {
     @Test
     @DisplayName("throw-leaves-id-unmarked")
     void throwLeavesIdUnmarked() {
-        List<Boolean> invoked = subject.idempotencyReplay(List.of(
+        List<Delivery> deliveries = List.of(
                 new Delivery("id-A", "throw", false),
                 new Delivery("id-A", "throw", false),
                 new Delivery("id-A", "ok", false),
-                new Delivery("id-A", "ok", false)));
+                new Delivery("id-A", "ok", false));
+        List<Boolean> invoked = subject.idempotencyReplay(deliveries);
         List<Boolean> expected = List.of(true, true, true, false);
         assertEquals(expected, invoked, "handler invoked, per delivery (run = true, skip = false)");
         assertEquals(3L, invoked.stream().filter(Boolean::booleanValue).count(), "expected_effects");
-        List<Boolean> raised = subject.idempotencyRaised(List.of(
-                new Delivery("id-A", "throw", false),
-                new Delivery("id-A", "throw", false),
-                new Delivery("id-A", "ok", false),
-                new Delivery("id-A", "ok", false)));
-        assertRaised(raised, Arrays.asList(true, true, false, false));
+        List<Boolean> raised = subject.idempotencyRaised(deliveries);
+        assertRaised(deliveries, raised, Arrays.asList(true, true, false, false));
     }
 
     /**
@@ -114,9 +114,10 @@ class ConformanceIdempotencyTest {
     @Test
     @DisplayName("missing-id-fails-open")
     void missingIdFailsOpen() {
-        List<Boolean> invoked = subject.idempotencyReplay(List.of(
+        List<Delivery> deliveries = List.of(
                 new Delivery("", "ok", false),
-                new Delivery("", "ok", false)));
+                new Delivery("", "ok", false));
+        List<Boolean> invoked = subject.idempotencyReplay(deliveries);
         List<Boolean> expected = List.of(true, true);
         assertEquals(expected, invoked, "handler invoked, per delivery (run = true, skip = false)");
         assertEquals(2L, invoked.stream().filter(Boolean::booleanValue).count(), "expected_effects");
@@ -129,10 +130,11 @@ class ConformanceIdempotencyTest {
     @Test
     @DisplayName("forget-allows-rerun")
     void forgetAllowsRerun() {
-        List<Boolean> invoked = subject.idempotencyReplay(List.of(
+        List<Delivery> deliveries = List.of(
                 new Delivery("id-A", "ok", false),
                 new Delivery("id-A", "ok", false),
-                new Delivery("id-A", "ok", true)));
+                new Delivery("id-A", "ok", true));
+        List<Boolean> invoked = subject.idempotencyReplay(deliveries);
         List<Boolean> expected = List.of(true, false, true);
         assertEquals(expected, invoked, "handler invoked, per delivery (run = true, skip = false)");
         assertEquals(2L, invoked.stream().filter(Boolean::booleanValue).count(), "expected_effects");

@@ -57,31 +57,31 @@ class ConformanceProducerTest {
         for (int make = 1; make <= 2; make++) {
             long before = System.currentTimeMillis();
             ConformanceJson written = parseJson(subject.newMessage("urn:babel:orders:created", "orders", jsonObject(
-                                                            jsonMember("order_id", jsonNumber("1042")),
-                                                            jsonMember("note", jsonString("caf\u00e9 \u2713"))),
-                                                            null));
+                                                        jsonMember("order_id", jsonNumber("1042")),
+                                                        jsonMember("note", jsonString("caf\u00e9 \u2713"))),
+                                                        null));
             long after = System.currentTimeMillis();
-                assertJsonType("string", written, "/job");
-                assertJsonType("string", written, "/trace_id");
-                assertJsonType("object", written, "/data");
-                assertJsonType("object", written, "/meta");
-                assertJsonType("string", written, "/meta/id");
-                assertJsonType("string", written, "/meta/queue");
-                assertJsonType("string", written, "/meta/lang");
-                assertJsonType("integer", written, "/meta/schema_version");
-                assertJsonType("integer", written, "/meta/created_at");
-                assertJsonType("integer", written, "/attempts");
-                assertPointerHolds(jsonString("urn:babel:orders:created"), written, "/job");
-                assertPointerHolds(jsonObject(
-                jsonMember("order_id", jsonNumber("1042")),
-                jsonMember("note", jsonString("caf\u00e9 \u2713"))),
-                written, "/data");
-                assertPointerHolds(jsonString("orders"), written, "/meta/queue");
-                assertPointerHolds(jsonNumber("1"), written, "/meta/schema_version");
-                assertPointerHolds(jsonNumber("0"), written, "/attempts");
-                assertOwnLang(written, "/meta/lang");
-                assertNowMillis(written, "/meta/created_at", before, after);
-                assertPointerAbsent(written, "/dead_letter");
+            assertJsonType("string", written, "/job");
+            assertJsonType("string", written, "/trace_id");
+            assertJsonType("object", written, "/data");
+            assertJsonType("object", written, "/meta");
+            assertJsonType("string", written, "/meta/id");
+            assertJsonType("string", written, "/meta/queue");
+            assertJsonType("string", written, "/meta/lang");
+            assertJsonType("integer", written, "/meta/schema_version");
+            assertJsonType("integer", written, "/meta/created_at");
+            assertJsonType("integer", written, "/attempts");
+            assertPointerHolds(jsonString("urn:babel:orders:created"), written, "/job");
+            assertPointerHolds(jsonObject(
+                    jsonMember("order_id", jsonNumber("1042")),
+                    jsonMember("note", jsonString("caf\u00e9 \u2713"))),
+                    written, "/data");
+            assertPointerHolds(jsonString("orders"), written, "/meta/queue");
+            assertPointerHolds(jsonNumber("1"), written, "/meta/schema_version");
+            assertPointerHolds(jsonNumber("0"), written, "/attempts");
+            assertOwnLang(written, "/meta/lang");
+            assertNowMillis(written, "/meta/created_at", before, after);
+            assertPointerAbsent(written, "/dead_letter");
             made.add(written);
         }
         assertFreshIds(made, "/trace_id", "/meta/id");
@@ -98,33 +98,33 @@ class ConformanceProducerTest {
         for (int make = 1; make <= 2; make++) {
             long before = System.currentTimeMillis();
             ConformanceJson written = parseJson(subject.newMessage("urn:babel:orders:created", "orders", jsonObject(
-                                                            jsonMember("order_id", jsonNumber("1042")),
-                                                            jsonMember("note", jsonString("caf\u00e9 \u2713"))),
-                                                            "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b"));
+                                                        jsonMember("order_id", jsonNumber("1042")),
+                                                        jsonMember("note", jsonString("caf\u00e9 \u2713"))),
+                                                        "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b"));
             long after = System.currentTimeMillis();
-                assertJsonType("string", written, "/job");
-                assertJsonType("string", written, "/trace_id");
-                assertJsonType("object", written, "/data");
-                assertJsonType("object", written, "/meta");
-                assertJsonType("string", written, "/meta/id");
-                assertJsonType("string", written, "/meta/queue");
-                assertJsonType("string", written, "/meta/lang");
-                assertJsonType("integer", written, "/meta/schema_version");
-                assertJsonType("integer", written, "/meta/created_at");
-                assertJsonType("integer", written, "/attempts");
-                assertPointerHolds(jsonString("urn:babel:orders:created"), written, "/job");
-                assertPointerHolds(jsonObject(
-                jsonMember("order_id", jsonNumber("1042")),
-                jsonMember("note", jsonString("caf\u00e9 \u2713"))),
-                written, "/data");
-                assertPointerHolds(jsonString("orders"), written, "/meta/queue");
-                assertPointerHolds(jsonNumber("1"), written, "/meta/schema_version");
-                assertPointerHolds(jsonNumber("0"), written, "/attempts");
-                assertPointerHolds(jsonString("7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b"), written,
-                "/trace_id");
-                assertOwnLang(written, "/meta/lang");
-                assertNowMillis(written, "/meta/created_at", before, after);
-                assertPointerAbsent(written, "/dead_letter");
+            assertJsonType("string", written, "/job");
+            assertJsonType("string", written, "/trace_id");
+            assertJsonType("object", written, "/data");
+            assertJsonType("object", written, "/meta");
+            assertJsonType("string", written, "/meta/id");
+            assertJsonType("string", written, "/meta/queue");
+            assertJsonType("string", written, "/meta/lang");
+            assertJsonType("integer", written, "/meta/schema_version");
+            assertJsonType("integer", written, "/meta/created_at");
+            assertJsonType("integer", written, "/attempts");
+            assertPointerHolds(jsonString("urn:babel:orders:created"), written, "/job");
+            assertPointerHolds(jsonObject(
+                    jsonMember("order_id", jsonNumber("1042")),
+                    jsonMember("note", jsonString("caf\u00e9 \u2713"))),
+                    written, "/data");
+            assertPointerHolds(jsonString("orders"), written, "/meta/queue");
+            assertPointerHolds(jsonNumber("1"), written, "/meta/schema_version");
+            assertPointerHolds(jsonNumber("0"), written, "/attempts");
+            assertPointerHolds(jsonString("7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b"), written,
+                    "/trace_id");
+            assertOwnLang(written, "/meta/lang");
+            assertNowMillis(written, "/meta/created_at", before, after);
+            assertPointerAbsent(written, "/dead_letter");
             made.add(written);
         }
         assertFreshIds(made, "/meta/id");
@@ -141,31 +141,31 @@ class ConformanceProducerTest {
         for (int make = 1; make <= 2; make++) {
             long before = System.currentTimeMillis();
             ConformanceJson written = parseJson(subject.newMessage("urn:babel:orders:created", "orders", jsonObject(
-                                                            jsonMember("order_id", jsonNumber("1042")),
-                                                            jsonMember("note", jsonString("caf\u00e9 \u2713"))),
-                                                            ""));
+                                                        jsonMember("order_id", jsonNumber("1042")),
+                                                        jsonMember("note", jsonString("caf\u00e9 \u2713"))),
+                                                        ""));
             long after = System.currentTimeMillis();
-                assertJsonType("string", written, "/job");
-                assertJsonType("string", written, "/trace_id");
-                assertJsonType("object", written, "/data");
-                assertJsonType("object", written, "/meta");
-                assertJsonType("string", written, "/meta/id");
-                assertJsonType("string", written, "/meta/queue");
-                assertJsonType("string", written, "/meta/lang");
-                assertJsonType("integer", written, "/meta/schema_version");
-                assertJsonType("integer", written, "/meta/created_at");
-                assertJsonType("integer", written, "/attempts");
-                assertPointerHolds(jsonString("urn:babel:orders:created"), written, "/job");
-                assertPointerHolds(jsonObject(
-                jsonMember("order_id", jsonNumber("1042")),
-                jsonMember("note", jsonString("caf\u00e9 \u2713"))),
-                written, "/data");
-                assertPointerHolds(jsonString("orders"), written, "/meta/queue");
-                assertPointerHolds(jsonNumber("1"), written, "/meta/schema_version");
-                assertPointerHolds(jsonNumber("0"), written, "/attempts");
-                assertOwnLang(written, "/meta/lang");
-                assertNowMillis(written, "/meta/created_at", before, after);
-                assertPointerAbsent(written, "/dead_letter");
+            assertJsonType("string", written, "/job");
+            assertJsonType("string", written, "/trace_id");
+            assertJsonType("object", written, "/data");
+            assertJsonType("object", written, "/meta");
+            assertJsonType("string", written, "/meta/id");
+            assertJsonType("string", written, "/meta/queue");
+            assertJsonType("string", written, "/meta/lang");
+            assertJsonType("integer", written, "/meta/schema_version");
+            assertJsonType("integer", written, "/meta/created_at");
+            assertJsonType("integer", written, "/attempts");
+            assertPointerHolds(jsonString("urn:babel:orders:created"), written, "/job");
+            assertPointerHolds(jsonObject(
+                    jsonMember("order_id", jsonNumber("1042")),
+                    jsonMember("note", jsonString("caf\u00e9 \u2713"))),
+                    written, "/data");
+            assertPointerHolds(jsonString("orders"), written, "/meta/queue");
+            assertPointerHolds(jsonNumber("1"), written, "/meta/schema_version");
+            assertPointerHolds(jsonNumber("0"), written, "/attempts");
+            assertOwnLang(written, "/meta/lang");
+            assertNowMillis(written, "/meta/created_at", before, after);
+            assertPointerAbsent(written, "/dead_letter");
             made.add(written);
         }
         assertFreshIds(made, "/trace_id", "/meta/id");
@@ -182,31 +182,31 @@ class ConformanceProducerTest {
         for (int make = 1; make <= 2; make++) {
             long before = System.currentTimeMillis();
             ConformanceJson written = parseJson(subject.newMessage("urn:babel:orders:created", "orders", jsonObject(
-                                                            jsonMember("order_id", jsonNumber("1042")),
-                                                            jsonMember("note", jsonString("caf\u00e9 \u2713"))),
-                                                            "   "));
+                                                        jsonMember("order_id", jsonNumber("1042")),
+                                                        jsonMember("note", jsonString("caf\u00e9 \u2713"))),
+                                                        "   "));
             long after = System.currentTimeMillis();
-                assertJsonType("string", written, "/job");
-                assertJsonType("string", written, "/trace_id");
-                assertJsonType("object", written, "/data");
-                assertJsonType("object", written, "/meta");
-                assertJsonType("string", written, "/meta/id");
-                assertJsonType("string", written, "/meta/queue");
-                assertJsonType("string", written, "/meta/lang");
-                assertJsonType("integer", written, "/meta/schema_version");
-                assertJsonType("integer", written, "/meta/created_at");
-                assertJsonType("integer", written, "/attempts");
-                assertPointerHolds(jsonString("urn:babel:orders:created"), written, "/job");
-                assertPointerHolds(jsonObject(
-                jsonMember("order_id", jsonNumber("1042")),
-                jsonMember("note", jsonString("caf\u00e9 \u2713"))),
-                written, "/data");
-                assertPointerHolds(jsonString("orders"), written, "/meta/queue");
-                assertPointerHolds(jsonNumber("1"), written, "/meta/schema_version");
-                assertPointerHolds(jsonNumber("0"), written, "/attempts");
-                assertOwnLang(written, "/meta/lang");
-                assertNowMillis(written, "/meta/created_at", before, after);
-                assertPointerAbsent(written, "/dead_letter");
+            assertJsonType("string", written, "/job");
+            assertJsonType("string", written, "/trace_id");
+            assertJsonType("object", written, "/data");
+            assertJsonType("object", written, "/meta");
+            assertJsonType("string", written, "/meta/id");
+            assertJsonType("string", written, "/meta/queue");
+            assertJsonType("string", written, "/meta/lang");
+            assertJsonType("integer", written, "/meta/schema_version");
+            assertJsonType("integer", written, "/meta/created_at");
+            assertJsonType("integer", written, "/attempts");
+            assertPointerHolds(jsonString("urn:babel:orders:created"), written, "/job");
+            assertPointerHolds(jsonObject(
+                    jsonMember("order_id", jsonNumber("1042")),
+                    jsonMember("note", jsonString("caf\u00e9 \u2713"))),
+                    written, "/data");
+            assertPointerHolds(jsonString("orders"), written, "/meta/queue");
+            assertPointerHolds(jsonNumber("1"), written, "/meta/schema_version");
+            assertPointerHolds(jsonNumber("0"), written, "/attempts");
+            assertOwnLang(written, "/meta/lang");
+            assertNowMillis(written, "/meta/created_at", before, after);
+            assertPointerAbsent(written, "/dead_letter");
             made.add(written);
         }
         assertFreshIds(made, "/trace_id", "/meta/id");

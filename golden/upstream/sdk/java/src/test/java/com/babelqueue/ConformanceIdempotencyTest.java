@@ -41,9 +41,10 @@ class ConformanceIdempotencyTest {
     @Test
     @DisplayName("duplicate-delivery-runs-once")
     void duplicateDeliveryRunsOnce() {
-        List<Boolean> invoked = subject.idempotencyReplay(List.of(
+        List<Delivery> deliveries = List.of(
                 new Delivery("id-A", "ok", false),
-                new Delivery("id-A", "ok", false)));
+                new Delivery("id-A", "ok", false));
+        List<Boolean> invoked = subject.idempotencyReplay(deliveries);
         List<Boolean> expected = List.of(true, false);
         assertEquals(expected, invoked, "handler invoked, per delivery (run = true, skip = false)");
         assertEquals(1L, invoked.stream().filter(Boolean::booleanValue).count(), "expected_effects");
@@ -56,11 +57,12 @@ class ConformanceIdempotencyTest {
     @Test
     @DisplayName("at-least-once-redelivery-is-noop")
     void atLeastOnceRedeliveryIsNoop() {
-        List<Boolean> invoked = subject.idempotencyReplay(List.of(
+        List<Delivery> deliveries = List.of(
                 new Delivery("id-A", "ok", false),
                 new Delivery("id-A", "ok", false),
                 new Delivery("id-A", "ok", false),
-                new Delivery("id-A", "ok", false)));
+                new Delivery("id-A", "ok", false));
+        List<Boolean> invoked = subject.idempotencyReplay(deliveries);
         List<Boolean> expected = List.of(true, false, false, false);
         assertEquals(expected, invoked, "handler invoked, per delivery (run = true, skip = false)");
         assertEquals(1L, invoked.stream().filter(Boolean::booleanValue).count(), "expected_effects");
@@ -73,10 +75,11 @@ class ConformanceIdempotencyTest {
     @Test
     @DisplayName("distinct-ids-each-run")
     void distinctIdsEachRun() {
-        List<Boolean> invoked = subject.idempotencyReplay(List.of(
+        List<Delivery> deliveries = List.of(
                 new Delivery("id-A", "ok", false),
                 new Delivery("id-B", "ok", false),
-                new Delivery("id-C", "ok", false)));
+                new Delivery("id-C", "ok", false));
+        List<Boolean> invoked = subject.idempotencyReplay(deliveries);
         List<Boolean> expected = List.of(true, true, true);
         assertEquals(expected, invoked, "handler invoked, per delivery (run = true, skip = false)");
         assertEquals(3L, invoked.stream().filter(Boolean::booleanValue).count(), "expected_effects");
@@ -89,11 +92,12 @@ class ConformanceIdempotencyTest {
     @Test
     @DisplayName("throw-leaves-id-unmarked")
     void throwLeavesIdUnmarked() {
-        List<Boolean> invoked = subject.idempotencyReplay(List.of(
+        List<Delivery> deliveries = List.of(
                 new Delivery("id-A", "throw", false),
                 new Delivery("id-A", "throw", false),
                 new Delivery("id-A", "ok", false),
-                new Delivery("id-A", "ok", false)));
+                new Delivery("id-A", "ok", false));
+        List<Boolean> invoked = subject.idempotencyReplay(deliveries);
         List<Boolean> expected = List.of(true, true, true, false);
         assertEquals(expected, invoked, "handler invoked, per delivery (run = true, skip = false)");
         assertEquals(3L, invoked.stream().filter(Boolean::booleanValue).count(), "expected_effects");
@@ -106,9 +110,10 @@ class ConformanceIdempotencyTest {
     @Test
     @DisplayName("missing-id-fails-open")
     void missingIdFailsOpen() {
-        List<Boolean> invoked = subject.idempotencyReplay(List.of(
+        List<Delivery> deliveries = List.of(
                 new Delivery("", "ok", false),
-                new Delivery("", "ok", false)));
+                new Delivery("", "ok", false));
+        List<Boolean> invoked = subject.idempotencyReplay(deliveries);
         List<Boolean> expected = List.of(true, true);
         assertEquals(expected, invoked, "handler invoked, per delivery (run = true, skip = false)");
         assertEquals(2L, invoked.stream().filter(Boolean::booleanValue).count(), "expected_effects");
@@ -121,10 +126,11 @@ class ConformanceIdempotencyTest {
     @Test
     @DisplayName("forget-allows-rerun")
     void forgetAllowsRerun() {
-        List<Boolean> invoked = subject.idempotencyReplay(List.of(
+        List<Delivery> deliveries = List.of(
                 new Delivery("id-A", "ok", false),
                 new Delivery("id-A", "ok", false),
-                new Delivery("id-A", "ok", true)));
+                new Delivery("id-A", "ok", true));
+        List<Boolean> invoked = subject.idempotencyReplay(deliveries);
         List<Boolean> expected = List.of(true, false, true);
         assertEquals(expected, invoked, "handler invoked, per delivery (run = true, skip = false)");
         assertEquals(2L, invoked.stream().filter(Boolean::booleanValue).count(), "expected_effects");

@@ -129,8 +129,12 @@ final class ConformanceAssertions {
         }
     }
 
-    /** For each delivery that says (not null), whether the handler's error came out of the idempotency helper. */
-    static void assertRaised(List<Boolean> raised, List<Boolean> expected) {
+    /**
+     * For each delivery that says (not null), whether the handler's error came out of the idempotency
+     * helper: {@code raised} answers {@code deliveries}, one per delivery.
+     */
+    static void assertRaised(List<ConformanceSubject.Delivery> deliveries, List<Boolean> raised,
+            List<Boolean> expected) {
         if (raised == null || raised.size() != expected.size()) {
             fail("idempotency_raised ==> expected one answer per delivery (" + expected.size() + ") but was: "
                     + raised);
@@ -138,8 +142,9 @@ final class ConformanceAssertions {
         }
         for (int i = 0; i < expected.size(); i++) {
             if (expected.get(i) != null && !expected.get(i).equals(raised.get(i))) {
-                fail("delivery " + i + ": whether the handler's error came back to the caller ==> expected: "
-                        + expected.get(i) + " but was: " + raised.get(i));
+                ConformanceSubject.Delivery d = deliveries.get(i);
+                fail("delivery " + i + " (" + d.metaId() + ", " + d.outcome() + "): whether the handler's error "
+                        + "came back to the caller ==> expected: " + expected.get(i) + " but was: " + raised.get(i));
             }
         }
     }

@@ -174,20 +174,25 @@ final class Expect
     }
 
     /**
-     * Asserts, for each delivery that says (not null), whether the handler's error came out of the helper.
+     * Asserts, for each delivery that says (not null), whether the handler's error came out of the helper;
+     * a failure names the delivery by its place, meta_id and outcome.
      *
-     * @param list<bool>      $raised
-     * @param list<bool|null> $expected
+     * @param list<bool|null>                                                    $expected
+     * @param list<bool>                                                         $raised
+     * @param list<array{meta_id: string, outcome: string, forget_before: bool}> $deliveries
      */
-    public static function raised(array $expected, array $raised, string $message): void
+    public static function raised(array $expected, array $raised, array $deliveries, string $message): void
     {
-        Assert::assertCount(count($expected), $raised, $message . ': idempotency_raised answers once per delivery');
-        foreach ($expected as $i => $want) {
+        Assert::assertCount(count($deliveries), $raised, $message . ': idempotency_raised answers once per delivery');
+        foreach ($deliveries as $i => $delivery) {
+            $want = $expected[$i] ?? null;
             if ($want !== null) {
+                $which = 'delivery ' . $i . ' (meta_id ' . Json::describe($delivery['meta_id'])
+                    . ', outcome ' . Json::describe($delivery['outcome']) . ')';
                 Assert::assertSame(
                     $want,
                     $raised[$i],
-                    $message . ': delivery ' . $i . ": whether the handler's error came back to the caller",
+                    $message . ': ' . $which . ": whether the handler's error came back to the caller",
                 );
             }
         }

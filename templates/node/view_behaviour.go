@@ -60,6 +60,7 @@ func buildIdempotency(s *model.Suite, c *common) (testFile, error) {
 	if len(b.Sequences) > 0 {
 		b.SequencesDoc = tsComment(manifestText(s, model.BlockIdempotency, subSequences, "description"), "")
 		imp.Support = append(imp.Support, "assertJsonEqual")
+		imp.Types = []string{"Delivery"} // a sequence's deliveries, replayed and asked again
 	}
 	return c.file(s, model.BlockIdempotency, b, imp), nil
 }

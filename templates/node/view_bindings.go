@@ -150,7 +150,7 @@ func bindingImports(b *bindingBody, uses projectionUses) imports {
 	}
 	if b.ProduceIdentity != nil {
 		imp.Assert = true
-		imp.Support = append(imp.Support, "assertJsonEqual", "member", "parseJson")
+		imp.Support = append(imp.Support, "assertJsonContains", "assertJsonEqual", "member", "parseJson")
 	}
 	if b.Reconcile != nil {
 		imp.Assert = true

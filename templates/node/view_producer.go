@@ -2,6 +2,7 @@ package node
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/model"
@@ -20,11 +21,13 @@ type producerBody struct {
 // fixture, then checks every clause.
 type producerCaseView struct {
 	testCase
-	Make                           bool
-	URN, Queue, Data, TraceID      string // make: literals (TraceID null when none is given)
-	Fixture, Reason, Origin, Error string // dead_letter: literals (Error null when none is given)
-	Clauses                        string // the WrittenClauses object literal
-	FreshIDs                       string // make: the array of pointers whose ids must be fresh
+	Make bool
+	// Write is the statement that calls new_message (inside the loop over
+	// the two makes) or dead_letter between two clock readings, every
+	// argument a literal: const write = await written(() => ...);
+	Write    string
+	Clauses  string // the WrittenClauses object literal
+	FreshIDs string // make: the array of pointers whose ids must be fresh
 }
 
 func (b *producerBody) empty() bool     { return len(b.Cases) == 0 }
@@ -50,22 +53,55 @@ func buildProducer(s *model.Suite, c *common) (testFile, error) {
 
 func producerCase(pc model.ProducerCase) (producerCaseView, error) {
 	cv := producerCaseView{testCase: newCase(pc.Name, pc.Description, ""), Make: pc.Mode == model.ProducerMake}
+	indent := bodyIndent
 	var err error
 	if cv.Make {
-		if cv.Data, err = tsValue(pc.Data, nestedBodyIndent); err != nil {
-			return cv, err
-		}
-		cv.URN, cv.Queue, cv.TraceID = tsString(pc.URN), tsString(pc.Queue), optionalString(pc.TraceID)
+		indent = nestedBodyIndent // inside the loop over the two makes
 		cv.FreshIDs = pointerArray(pc.Expect.FreshIDs)
-	} else {
-		cv.Fixture, cv.Reason, cv.Origin, cv.Error = tsString(pc.File), tsString(pc.Reason), tsString(pc.OriginQueue), optionalString(pc.Error)
 	}
-	indent := bodyIndent
-	if cv.Make {
-		indent = nestedBodyIndent
+	if cv.Write, err = producerWrite(pc, indent); err != nil {
+		return cv, err
 	}
 	cv.Clauses, err = tsValue(writtenClauses(pc.Expect), indent)
 	return cv, err
+}
+
+// producerWrite is the statement at indent that writes the case's envelope:
+// on one line when it fits, else one argument a line, the data literal then
+// built at its argument's indentation.
+func producerWrite(pc model.ProducerCase, indent string) (string, error) {
+	op := "dead_letter"
+	if pc.Mode == model.ProducerMake {
+		op = "new_message"
+	}
+	name, err := method(op)
+	if err != nil {
+		return "", err
+	}
+	open := "const write = await written(() => subject." + name + "("
+	items, err := producerArgs(pc, indent)
+	if err != nil {
+		return "", err
+	}
+	call := layoutList(indent, open, items, "));", 0)
+	if !strings.HasPrefix(call, open+"\n") {
+		return call, nil
+	}
+	if items, err = producerArgs(pc, indent+"  "); err != nil { // one argument a line
+		return "", err
+	}
+	return layoutList(indent, open, items, "));", 0), nil
+}
+
+// producerArgs are the literals the case's operation is called with, a
+// data literal that spans lines continuing from at.
+func producerArgs(pc model.ProducerCase, at string) ([]string, error) {
+	if pc.Mode != model.ProducerMake {
+		fixture := "fixture(" + tsString(pc.File) + ")"
+		return []string{fixture, tsString(pc.Reason), tsString(pc.OriginQueue), optionalString(pc.Error)}, nil
+	}
+	data, err := tsValue(pc.Data, at)
+	return []string{tsString(pc.URN), tsString(pc.Queue), data, optionalString(pc.TraceID)}, err
 }
 
 // optionalString is a string literal, or null.

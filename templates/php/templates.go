@@ -23,6 +23,7 @@ var templateFS embed.FS
 func parseTemplates() (*template.Template, error) {
 	return textkit.Parse(templateFS, template.FuncMap{
 		"stmt":      statement,
+		"loopStmt":  loopStatement,
 		"stmtArgs":  func(head string, args []string) string { return statement(head, args...) },
 		"phpString": phpString,
 		"phpText":   phpText,
@@ -31,21 +32,33 @@ func parseTemplates() (*template.Template, error) {
 }
 
 // statement writes the call statement "head(arg, ...);" of a test method
-// body: on one line when every line of it fits in maxLine, otherwise with
+// body (see statementAt).
+func statement(head string, args ...string) string {
+	return statementAt(bodyIndent, head, args...)
+}
+
+// loopStatement is statement one level deeper, in a loop of a test method
+// body: its arguments' literals are built at that depth (loopIndent).
+func loopStatement(head string, args ...string) string {
+	return statementAt(loopIndent, head, args...)
+}
+
+// statementAt writes the call statement "head(arg, ...);" that starts at
+// indent: on one line when every line of it fits in maxLine, otherwise with
 // one argument per line (and a trailing comma), an argument's own
 // continuation lines indented with it.
-func statement(head string, args ...string) string {
+func statementAt(indent, head string, args ...string) string {
 	one := head + "(" + strings.Join(args, ", ") + ");"
-	if fits(bodyIndent, one) {
+	if fits(indent, one) {
 		return one
 	}
-	inner := bodyIndent + "    "
+	inner := indent + "    "
 	var b strings.Builder
 	b.WriteString(head + "(\n")
 	for _, a := range args {
 		b.WriteString(inner + strings.ReplaceAll(a, "\n", "\n    ") + ",\n")
 	}
-	b.WriteString(bodyIndent + ");")
+	b.WriteString(indent + ");")
 	return b.String()
 }
 

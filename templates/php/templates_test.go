@@ -42,6 +42,21 @@ func TestStatementBreaksLongCalls(t *testing.T) {
 	}
 }
 
+// A statement in a loop of a test method body (the producer's two makes)
+// puts its arguments one level deeper than the statement, and closes at the
+// statement's own indentation.
+func TestLoopStatementIndentsUnderTheLoop(t *testing.T) {
+	long := "'" + strings.Repeat("an argument too long for one line ", 4) + "'"
+	got := loopStatement("$encoded = $this->subject()->newMessage", long, "null")
+	want := "$encoded = $this->subject()->newMessage(\n" +
+		loopIndent + "    " + long + ",\n" +
+		loopIndent + "    null,\n" +
+		loopIndent + ");"
+	if got != want {
+		t.Errorf("loop statement:\n%s\nwant:\n%s", got, want)
+	}
+}
+
 // A long reason becomes concatenated literals that evaluate to the same
 // text; a short one stays one literal.
 func TestPHPTextSplitsLongProse(t *testing.T) {

@@ -11,6 +11,9 @@ import (
 // spanning lines continue from it.
 const bodyIndent = "        "
 
+// loopIndent is the indentation of a statement in a loop of a test method.
+const loopIndent = bodyIndent + "    "
+
 // testMethod is what every generated test method starts with: its name and
 // the raw case name as a PHP literal, used in every assertion message, and
 // the case's exemption from the SDK's bqgen.yaml, if any.

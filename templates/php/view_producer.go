@@ -46,7 +46,7 @@ func buildProducerTest(pc model.ProducerCase, m testMethod) (producerTest, error
 	var err error
 	indent := bodyIndent
 	if t.Make {
-		indent = bodyIndent + "    " // inside the loop over the two makes
+		indent = loopIndent // inside the loop over the two makes
 		if t.Data, err = phpValue(pc.Data, indent); err != nil {
 			return t, err
 		}

@@ -33,7 +33,12 @@ describe("conformance producer", () => {
   test("new-envelope", (t) => whenProvided(t, async () => {
     const made = [];
     for (let i = 0; i < 2; i++) {
-      const write = await written(() => subject.newMessage("urn:babel:orders:created", "orders", { "order_id": 1042, "note": "café ✓" }, null));
+      const write = await written(() => subject.newMessage(
+        "urn:babel:orders:created",
+        "orders",
+        { "order_id": 1042, "note": "café ✓" },
+        null,
+      ));
       assertWritten(write, {
         "types": {
           "/job": "string",
@@ -68,7 +73,12 @@ describe("conformance producer", () => {
   test("given-trace-id-kept", (t) => whenProvided(t, async () => {
     const made = [];
     for (let i = 0; i < 2; i++) {
-      const write = await written(() => subject.newMessage("urn:babel:orders:created", "orders", { "order_id": 1042, "note": "café ✓" }, "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b"));
+      const write = await written(() => subject.newMessage(
+        "urn:babel:orders:created",
+        "orders",
+        { "order_id": 1042, "note": "café ✓" },
+        "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
+      ));
       assertWritten(write, {
         "types": {
           "/job": "string",
@@ -104,7 +114,12 @@ describe("conformance producer", () => {
   test("empty-trace-id-replaced", (t) => whenProvided(t, async () => {
     const made = [];
     for (let i = 0; i < 2; i++) {
-      const write = await written(() => subject.newMessage("urn:babel:orders:created", "orders", { "order_id": 1042, "note": "café ✓" }, ""));
+      const write = await written(() => subject.newMessage(
+        "urn:babel:orders:created",
+        "orders",
+        { "order_id": 1042, "note": "café ✓" },
+        "",
+      ));
       assertWritten(write, {
         "types": {
           "/job": "string",
@@ -139,7 +154,12 @@ describe("conformance producer", () => {
   test("blank-trace-id-replaced", (t) => whenProvided(t, async () => {
     const made = [];
     for (let i = 0; i < 2; i++) {
-      const write = await written(() => subject.newMessage("urn:babel:orders:created", "orders", { "order_id": 1042, "note": "café ✓" }, "   "));
+      const write = await written(() => subject.newMessage(
+        "urn:babel:orders:created",
+        "orders",
+        { "order_id": 1042, "note": "café ✓" },
+        "   ",
+      ));
       assertWritten(write, {
         "types": {
           "/job": "string",
@@ -173,7 +193,12 @@ describe("conformance producer", () => {
   // original queue, the attempts made (the envelope's), failed_at now in Unix milliseconds; the
   // original envelope is preserved unchanged beside it.
   test("dead-letter-failed", (t) => whenProvided(t, async () => {
-    const write = await written(() => subject.deadLetter(fixture("fixtures/order-exhausted.json"), "failed", "orders", "Payment gateway timeout"));
+    const write = await written(() => subject.deadLetter(
+      fixture("fixtures/order-exhausted.json"),
+      "failed",
+      "orders",
+      "Payment gateway timeout",
+    ));
     assertWritten(write, {
       "types": {
         "/job": "string",
@@ -216,7 +241,12 @@ describe("conformance producer", () => {
   // A poison message dead-lettered from another queue, with no error text: the block carries the
   // reason and the queue it was consumed from, not a default.
   test("dead-letter-poison", (t) => whenProvided(t, async () => {
-    const write = await written(() => subject.deadLetter(fixture("fixtures/order-exhausted.json"), "poison", "orders-priority", null));
+    const write = await written(() => subject.deadLetter(
+      fixture("fixtures/order-exhausted.json"),
+      "poison",
+      "orders-priority",
+      null,
+    ));
     assertWritten(write, {
       "types": {
         "/job": "string",

@@ -15,7 +15,14 @@ import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
-import { assertJsonEqual, fixture, member, parseJson, whenProvided } from "./conformance-support.gen.js";
+import {
+  assertJsonContains,
+  assertJsonEqual,
+  fixture,
+  member,
+  parseJson,
+  whenProvided,
+} from "./conformance-support.gen.js";
 
 const subject = withDefaults(openSubject());
 after(() => subject.close());
@@ -49,7 +56,7 @@ describe("conformance redis", () => {
       "extra": {},
     }, "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b");
     const element = parseJson(produced.element);
-    for (const [key, value] of Object.entries({
+    assertJsonContains(element, {
       "job": "urn:babel:orders:created",
       "trace_id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
       "data": {
@@ -58,10 +65,9 @@ describe("conformance redis", () => {
         "note": "café ✓",
         "extra": {},
       },
-    })) {
-      assertJsonEqual(member(element, key), value, `the stored element's ${key}`);
-    }
+    }, "the stored element");
     assertJsonEqual(member(member(element, "meta"), "queue"), "orders", "the stored element's meta.queue");
-    assert.equal(produced.element, produced.reencoded, "the stored element is not the bytes the SDK's codec writes for it");
+    const notCodec = "the stored element is not the bytes the SDK's codec writes for it";
+    assert.equal(produced.element, produced.reencoded, `${notCodec}: expected ${produced.reencoded}, got ${produced.element}`);
   }));
 });

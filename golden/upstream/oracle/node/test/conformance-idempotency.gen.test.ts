@@ -12,6 +12,7 @@
 
 import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import type { Delivery } from "./conformance-subject.gen.js";
 import { withDefaults } from "./conformance-subject.gen.js";
 import { openSubject } from "./conformance-binding.js";
 import { assertJsonEqual, fixture, whenProvided } from "./conformance-support.gen.js";
@@ -45,10 +46,11 @@ describe("conformance idempotency", () => {
     // The same meta.id delivered twice (a textbook at-least-once redelivery): first runs the
     // effect, second is skipped. One effect.
     test("duplicate-delivery-runs-once", (t) => whenProvided(t, async () => {
-      const invoked = await subject.idempotencyReplay([
+      const deliveries: Delivery[] = [
         { meta_id: "id-A", outcome: "ok", forget_before: false },
         { meta_id: "id-A", outcome: "ok", forget_before: false },
-      ]);
+      ];
+      const invoked = await subject.idempotencyReplay(deliveries);
       assertJsonEqual(invoked, [true, false], "handler invoked, per delivery");
       assert.equal(invoked.filter((ran) => ran).length, 1, "expected_effects");
     }));
@@ -56,12 +58,13 @@ describe("conformance idempotency", () => {
     // Three redeliveries of one id (a flaky broker / worker-crash-before-ack storm): the effect
     // fires once; every subsequent redelivery is a no-op skip.
     test("at-least-once-redelivery-is-noop", (t) => whenProvided(t, async () => {
-      const invoked = await subject.idempotencyReplay([
+      const deliveries: Delivery[] = [
         { meta_id: "id-A", outcome: "ok", forget_before: false },
         { meta_id: "id-A", outcome: "ok", forget_before: false },
         { meta_id: "id-A", outcome: "ok", forget_before: false },
         { meta_id: "id-A", outcome: "ok", forget_before: false },
-      ]);
+      ];
+      const invoked = await subject.idempotencyReplay(deliveries);
       assertJsonEqual(invoked, [true, false, false, false], "handler invoked, per delivery");
       assert.equal(invoked.filter((ran) => ran).length, 1, "expected_effects");
     }));
@@ -69,11 +72,12 @@ describe("conformance idempotency", () => {
     // Different meta.ids are different messages — each runs once. Dedupe is per-id, never
     // collapses unrelated messages.
     test("distinct-ids-each-run", (t) => whenProvided(t, async () => {
-      const invoked = await subject.idempotencyReplay([
+      const deliveries: Delivery[] = [
         { meta_id: "id-A", outcome: "ok", forget_before: false },
         { meta_id: "id-B", outcome: "ok", forget_before: false },
         { meta_id: "id-C", outcome: "ok", forget_before: false },
-      ]);
+      ];
+      const invoked = await subject.idempotencyReplay(deliveries);
       assertJsonEqual(invoked, [true, true, true], "handler invoked, per delivery");
       assert.equal(invoked.filter((ran) => ran).length, 3, "expected_effects");
     }));
@@ -81,12 +85,13 @@ describe("conformance idempotency", () => {
     // A handler that throws does NOT remember the id, so the next redelivery runs it again (retry
     // semantics survive the guard). The third delivery succeeds and is then deduped on a fourth.
     test("throw-leaves-id-unmarked", (t) => whenProvided(t, async () => {
-      const invoked = await subject.idempotencyReplay([
+      const deliveries: Delivery[] = [
         { meta_id: "id-A", outcome: "throw", forget_before: false },
         { meta_id: "id-A", outcome: "throw", forget_before: false },
         { meta_id: "id-A", outcome: "ok", forget_before: false },
         { meta_id: "id-A", outcome: "ok", forget_before: false },
-      ]);
+      ];
+      const invoked = await subject.idempotencyReplay(deliveries);
       assertJsonEqual(invoked, [true, true, true, false], "handler invoked, per delivery");
       assert.equal(invoked.filter((ran) => ran).length, 3, "expected_effects");
     }));
@@ -95,10 +100,11 @@ describe("conformance idempotency", () => {
     // open: every delivery runs the handler. The guard never silently drops work it cannot
     // identify.
     test("missing-id-fails-open", (t) => whenProvided(t, async () => {
-      const invoked = await subject.idempotencyReplay([
+      const deliveries: Delivery[] = [
         { meta_id: "", outcome: "ok", forget_before: false },
         { meta_id: "", outcome: "ok", forget_before: false },
-      ]);
+      ];
+      const invoked = await subject.idempotencyReplay(deliveries);
       assertJsonEqual(invoked, [true, true], "handler invoked, per delivery");
       assert.equal(invoked.filter((ran) => ran).length, 2, "expected_effects");
     }));
@@ -106,11 +112,12 @@ describe("conformance idempotency", () => {
     // forget(id) evicts an id from the seen-set, so a later delivery of that id runs again
     // (manual replay / TTL expiry). Locks the third Store method.
     test("forget-allows-rerun", (t) => whenProvided(t, async () => {
-      const invoked = await subject.idempotencyReplay([
+      const deliveries: Delivery[] = [
         { meta_id: "id-A", outcome: "ok", forget_before: false },
         { meta_id: "id-A", outcome: "ok", forget_before: false },
         { meta_id: "id-A", outcome: "ok", forget_before: true },
-      ]);
+      ];
+      const invoked = await subject.idempotencyReplay(deliveries);
       assertJsonEqual(invoked, [true, false, true], "handler invoked, per delivery");
       assert.equal(invoked.filter((ran) => ran).length, 2, "expected_effects");
     }));

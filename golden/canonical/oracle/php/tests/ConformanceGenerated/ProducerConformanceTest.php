@@ -26,11 +26,11 @@ final class ProducerConformanceTest extends ConformanceTestCase
         for ($make = 1; $make <= 2; $make++) {
             $before = Expect::clock();
             $encoded = $this->subject()->newMessage(
-            'urn:babel:orders:created',
-            'orders',
-            (object) ['order_id' => 1042, 'note' => 'café ✓'],
-            null,
-        );
+                'urn:babel:orders:created',
+                'orders',
+                (object) ['order_id' => 1042, 'note' => 'café ✓'],
+                null,
+            );
             $after = Expect::clock();
             $made[] = Expect::written($encoded, $before, $after, (object) [
                 'types' => (object) [
@@ -67,11 +67,11 @@ final class ProducerConformanceTest extends ConformanceTestCase
         for ($make = 1; $make <= 2; $make++) {
             $before = Expect::clock();
             $encoded = $this->subject()->newMessage(
-            'urn:babel:orders:created',
-            'orders',
-            (object) ['order_id' => 1042, 'note' => 'café ✓'],
-            '7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b',
-        );
+                'urn:babel:orders:created',
+                'orders',
+                (object) ['order_id' => 1042, 'note' => 'café ✓'],
+                '7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b',
+            );
             $after = Expect::clock();
             $made[] = Expect::written($encoded, $before, $after, (object) [
                 'types' => (object) [
@@ -109,11 +109,11 @@ final class ProducerConformanceTest extends ConformanceTestCase
         for ($make = 1; $make <= 2; $make++) {
             $before = Expect::clock();
             $encoded = $this->subject()->newMessage(
-            'urn:babel:orders:created',
-            'orders',
-            (object) ['order_id' => 1042, 'note' => 'café ✓'],
-            '',
-        );
+                'urn:babel:orders:created',
+                'orders',
+                (object) ['order_id' => 1042, 'note' => 'café ✓'],
+                '',
+            );
             $after = Expect::clock();
             $made[] = Expect::written($encoded, $before, $after, (object) [
                 'types' => (object) [
@@ -150,11 +150,11 @@ final class ProducerConformanceTest extends ConformanceTestCase
         for ($make = 1; $make <= 2; $make++) {
             $before = Expect::clock();
             $encoded = $this->subject()->newMessage(
-            'urn:babel:orders:created',
-            'orders',
-            (object) ['order_id' => 1042, 'note' => 'café ✓'],
-            '   ',
-        );
+                'urn:babel:orders:created',
+                'orders',
+                (object) ['order_id' => 1042, 'note' => 'café ✓'],
+                '   ',
+            );
             $after = Expect::clock();
             $made[] = Expect::written($encoded, $before, $after, (object) [
                 'types' => (object) [

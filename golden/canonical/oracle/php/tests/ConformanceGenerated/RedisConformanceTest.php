@@ -60,8 +60,8 @@ final class RedisConformanceTest extends ConformanceTestCase
         ], $element, $case . ': the stored element');
         Expect::pointer('orders', $element, '/meta/queue', $case . ': the stored element');
         self::assertSame(
-            $produced->element,
             $produced->reencoded,
+            $produced->element,
             $case . ": the stored element is not the bytes the SDK's codec writes for it",
         );
     }

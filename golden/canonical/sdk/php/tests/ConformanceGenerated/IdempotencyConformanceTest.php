@@ -33,10 +33,11 @@ final class IdempotencyConformanceTest extends ConformanceTestCase
     public function test_duplicate_delivery_runs_once(): void
     {
         $case = 'duplicate-delivery-runs-once';
-        $invoked = $this->subject()->idempotencyReplay([
+        $deliveries = [
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
-        ]);
+        ];
+        $invoked = $this->subject()->idempotencyReplay($deliveries);
         self::assertSame([true, false], $invoked, $case . ': whether the handler ran, per delivery');
         self::assertCount(1, array_filter($invoked), $case . ': expected_effects (handler invocations)');
     }
@@ -44,12 +45,13 @@ final class IdempotencyConformanceTest extends ConformanceTestCase
     public function test_at_least_once_redelivery_is_noop(): void
     {
         $case = 'at-least-once-redelivery-is-noop';
-        $invoked = $this->subject()->idempotencyReplay([
+        $deliveries = [
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
-        ]);
+        ];
+        $invoked = $this->subject()->idempotencyReplay($deliveries);
         self::assertSame([true, false, false, false], $invoked, $case . ': whether the handler ran, per delivery');
         self::assertCount(1, array_filter($invoked), $case . ': expected_effects (handler invocations)');
     }
@@ -57,11 +59,12 @@ final class IdempotencyConformanceTest extends ConformanceTestCase
     public function test_distinct_ids_each_run(): void
     {
         $case = 'distinct-ids-each-run';
-        $invoked = $this->subject()->idempotencyReplay([
+        $deliveries = [
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => 'id-B', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => 'id-C', 'outcome' => 'ok', 'forget_before' => false],
-        ]);
+        ];
+        $invoked = $this->subject()->idempotencyReplay($deliveries);
         self::assertSame([true, true, true], $invoked, $case . ': whether the handler ran, per delivery');
         self::assertCount(3, array_filter($invoked), $case . ': expected_effects (handler invocations)');
     }
@@ -69,30 +72,27 @@ final class IdempotencyConformanceTest extends ConformanceTestCase
     public function test_throw_leaves_id_unmarked(): void
     {
         $case = 'throw-leaves-id-unmarked';
-        $invoked = $this->subject()->idempotencyReplay([
+        $deliveries = [
             ['meta_id' => 'id-A', 'outcome' => 'throw', 'forget_before' => false],
             ['meta_id' => 'id-A', 'outcome' => 'throw', 'forget_before' => false],
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
-        ]);
+        ];
+        $invoked = $this->subject()->idempotencyReplay($deliveries);
         self::assertSame([true, true, true, false], $invoked, $case . ': whether the handler ran, per delivery');
         self::assertCount(3, array_filter($invoked), $case . ': expected_effects (handler invocations)');
-        $raised = $this->subject()->idempotencyRaised([
-            ['meta_id' => 'id-A', 'outcome' => 'throw', 'forget_before' => false],
-            ['meta_id' => 'id-A', 'outcome' => 'throw', 'forget_before' => false],
-            ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
-            ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
-        ]);
-        Expect::raised([true, true, false, false], $raised, $case);
+        $raised = $this->subject()->idempotencyRaised($deliveries);
+        Expect::raised([true, true, false, false], $raised, $deliveries, $case);
     }
 
     public function test_missing_id_fails_open(): void
     {
         $case = 'missing-id-fails-open';
-        $invoked = $this->subject()->idempotencyReplay([
+        $deliveries = [
             ['meta_id' => '', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => '', 'outcome' => 'ok', 'forget_before' => false],
-        ]);
+        ];
+        $invoked = $this->subject()->idempotencyReplay($deliveries);
         self::assertSame([true, true], $invoked, $case . ': whether the handler ran, per delivery');
         self::assertCount(2, array_filter($invoked), $case . ': expected_effects (handler invocations)');
     }
@@ -100,11 +100,12 @@ final class IdempotencyConformanceTest extends ConformanceTestCase
     public function test_forget_allows_rerun(): void
     {
         $case = 'forget-allows-rerun';
-        $invoked = $this->subject()->idempotencyReplay([
+        $deliveries = [
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => true],
-        ]);
+        ];
+        $invoked = $this->subject()->idempotencyReplay($deliveries);
         self::assertSame([true, false, true], $invoked, $case . ': whether the handler ran, per delivery');
         self::assertCount(2, array_filter($invoked), $case . ': expected_effects (handler invocations)');
     }

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { TestContext } from "node:test";
 import { fileURLToPath } from "node:url";
 import { NotProvided } from "./conformance-subject.gen.js";
-import type { DecodeResult, JsonValue, View } from "./conformance-subject.gen.js";
+import type { DecodeResult, Delivery, JsonValue, View } from "./conformance-subject.gen.js";
 
 /** The vendored suite, next to the tests. */
 const suiteDir = fileURLToPath(new URL("./conformance/", import.meta.url));
@@ -376,12 +376,23 @@ export function assertFreshIds(documents: readonly JsonValue[], pointers: readon
   });
 }
 
-/** For each delivery that says (not null), whether the handler's error came out of the idempotency helper. */
-export function assertErrorsRaised(raised: readonly boolean[], expected: readonly (boolean | null)[]): void {
-  assert.equal(raised.length, expected.length, "idempotency_raised: one answer per delivery");
-  expected.forEach((want, i) => {
-    if (want !== null) {
-      assert.equal(raised[i], want, `delivery ${i}: the handler's error came back to the caller`);
+/**
+ * For each delivery that says (not null), whether the handler's error came out of the idempotency
+ * helper; a failure names the delivery by its place, meta_id and outcome.
+ */
+export function assertErrorsRaised(
+  raised: readonly boolean[],
+  deliveries: readonly Delivery[],
+  expected: readonly (boolean | null)[],
+): void {
+  const answers = `idempotency_raised: expected ${deliveries.length} answers, one per delivery, got ${raised.length}`;
+  assert.equal(raised.length, deliveries.length, answers);
+  deliveries.forEach(({ meta_id: id, outcome }, i) => {
+    const want = expected[i];
+    if (want !== null && want !== undefined) {
+      const which = `delivery ${i} (meta_id ${JSON.stringify(id)}, outcome ${JSON.stringify(outcome)})`;
+      const said = `the handler's error came back to the caller: expected ${want}, got ${String(raised[i])}`;
+      assert.equal(raised[i], want, `${which}: ${said}`);
     }
   });
 }

@@ -32,10 +32,11 @@ final class IdempotencyConformanceTest extends ConformanceTestCase
     public function test_duplicate_delivery_runs_once(): void
     {
         $case = 'duplicate-delivery-runs-once';
-        $invoked = $this->subject()->idempotencyReplay([
+        $deliveries = [
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
-        ]);
+        ];
+        $invoked = $this->subject()->idempotencyReplay($deliveries);
         self::assertSame([true, false], $invoked, $case . ': whether the handler ran, per delivery');
         self::assertCount(1, array_filter($invoked), $case . ': expected_effects (handler invocations)');
     }
@@ -43,12 +44,13 @@ final class IdempotencyConformanceTest extends ConformanceTestCase
     public function test_at_least_once_redelivery_is_noop(): void
     {
         $case = 'at-least-once-redelivery-is-noop';
-        $invoked = $this->subject()->idempotencyReplay([
+        $deliveries = [
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
-        ]);
+        ];
+        $invoked = $this->subject()->idempotencyReplay($deliveries);
         self::assertSame([true, false, false, false], $invoked, $case . ': whether the handler ran, per delivery');
         self::assertCount(1, array_filter($invoked), $case . ': expected_effects (handler invocations)');
     }
@@ -56,11 +58,12 @@ final class IdempotencyConformanceTest extends ConformanceTestCase
     public function test_distinct_ids_each_run(): void
     {
         $case = 'distinct-ids-each-run';
-        $invoked = $this->subject()->idempotencyReplay([
+        $deliveries = [
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => 'id-B', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => 'id-C', 'outcome' => 'ok', 'forget_before' => false],
-        ]);
+        ];
+        $invoked = $this->subject()->idempotencyReplay($deliveries);
         self::assertSame([true, true, true], $invoked, $case . ': whether the handler ran, per delivery');
         self::assertCount(3, array_filter($invoked), $case . ': expected_effects (handler invocations)');
     }
@@ -68,12 +71,13 @@ final class IdempotencyConformanceTest extends ConformanceTestCase
     public function test_throw_leaves_id_unmarked(): void
     {
         $case = 'throw-leaves-id-unmarked';
-        $invoked = $this->subject()->idempotencyReplay([
+        $deliveries = [
             ['meta_id' => 'id-A', 'outcome' => 'throw', 'forget_before' => false],
             ['meta_id' => 'id-A', 'outcome' => 'throw', 'forget_before' => false],
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
-        ]);
+        ];
+        $invoked = $this->subject()->idempotencyReplay($deliveries);
         self::assertSame([true, true, true, false], $invoked, $case . ': whether the handler ran, per delivery');
         self::assertCount(3, array_filter($invoked), $case . ': expected_effects (handler invocations)');
     }
@@ -81,10 +85,11 @@ final class IdempotencyConformanceTest extends ConformanceTestCase
     public function test_missing_id_fails_open(): void
     {
         $case = 'missing-id-fails-open';
-        $invoked = $this->subject()->idempotencyReplay([
+        $deliveries = [
             ['meta_id' => '', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => '', 'outcome' => 'ok', 'forget_before' => false],
-        ]);
+        ];
+        $invoked = $this->subject()->idempotencyReplay($deliveries);
         self::assertSame([true, true], $invoked, $case . ': whether the handler ran, per delivery');
         self::assertCount(2, array_filter($invoked), $case . ': expected_effects (handler invocations)');
     }
@@ -92,11 +97,12 @@ final class IdempotencyConformanceTest extends ConformanceTestCase
     public function test_forget_allows_rerun(): void
     {
         $case = 'forget-allows-rerun';
-        $invoked = $this->subject()->idempotencyReplay([
+        $deliveries = [
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => false],
             ['meta_id' => 'id-A', 'outcome' => 'ok', 'forget_before' => true],
-        ]);
+        ];
+        $invoked = $this->subject()->idempotencyReplay($deliveries);
         self::assertSame([true, false, true], $invoked, $case . ': whether the handler ran, per delivery');
         self::assertCount(2, array_filter($invoked), $case . ': expected_effects (handler invocations)');
     }

@@ -528,7 +528,9 @@ final class SdkSubject extends SubjectDefaults
         $decoded = EnvelopeCodec::decode($envelope);
         $cause = $error === null ? null : new \RuntimeException($error);
         // The attempts made before dead-lettering are the envelope's own count.
-        return EnvelopeCodec::encode(DeadLetter::annotate($decoded, $reason, $cause, $originalQueue, $decoded['attempts']));
+        return EnvelopeCodec::encode(
+            DeadLetter::annotate($decoded, $reason, $cause, $originalQueue, $decoded['attempts']),
+        );
     }
 
     public function idempotencyRaised(array $deliveries): array
@@ -552,7 +554,9 @@ final class SdkSubject extends SubjectDefaults
         $envelope = EnvelopeCodec::make($urn, Json::toAssoc($data), $queue, $traceId);
         (new RedisTransport($client))->publish(EnvelopeCodec::encode($envelope), $queue);
         if (count($pushed) !== 1) {
-            throw new \RuntimeException('RedisTransport::publish left ' . count($pushed) . ' elements on the list, expected 1');
+            throw new \RuntimeException(
+                'RedisTransport::publish left ' . count($pushed) . ' elements on the list, expected 1',
+            );
         }
         $element = (string) $pushed[0];
         try {

@@ -83,7 +83,9 @@ final class SdkSubject extends SubjectDefaults
         $envelope = EnvelopeCodec::make($urn, Json::toAssoc($data), $queue, $traceId);
         (new RedisTransport($client))->publish(EnvelopeCodec::encode($envelope), $queue);
         if (count($pushed) !== 1) {
-            throw new \RuntimeException('RedisTransport::publish left ' . count($pushed) . ' elements on the list, expected 1');
+            throw new \RuntimeException(
+                'RedisTransport::publish left ' . count($pushed) . ' elements on the list, expected 1',
+            );
         }
         $element = (string) $pushed[0];
         try {

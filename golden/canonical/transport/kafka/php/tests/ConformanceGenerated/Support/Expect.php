@@ -107,7 +107,8 @@ final class Expect
             $value = Json::has($document, (string) $pointer) ? Json::at($document, (string) $pointer) : null;
             Assert::assertTrue(
                 Json::has($document, (string) $pointer) && self::hasType($value, $type),
-                $message . ': ' . $pointer . ': expected a JSON ' . $type . ', got ' . Json::describe($value),
+                $message . ': ' . $pointer . ': expected a JSON ' . $type
+                    . ', got ' . self::found($document, (string) $pointer),
             );
         }
         foreach (get_object_vars((object) $clause('equal')) as $pointer => $expected) {
@@ -122,13 +123,19 @@ final class Expect
             Assert::assertTrue(
                 is_int($value) && $value >= $before - 1 && $value <= $after + 1,
                 $message . ': ' . $pointer . ': expected the time of the call in Unix milliseconds, '
-                    . $before . ' to ' . $after . ', got ' . Json::describe($value),
+                    . $before . ' to ' . $after . ', got ' . self::found($document, $pointer),
             );
         }
         foreach ($clause('absent') as $pointer) {
             self::absent($document, $pointer, $message);
         }
         return $document;
+    }
+
+    /** What the pointer holds in $document, for a message: its JSON, or "nothing (absent)" (never "null"). */
+    private static function found(mixed $document, string $pointer): string
+    {
+        return Json::has($document, $pointer) ? Json::describe(Json::at($document, $pointer)) : 'nothing (absent)';
     }
 
     /** Whether $value has the JSON Schema type $type: an integer is a number without a fraction (1.0). */
@@ -161,12 +168,13 @@ final class Expect
                 $id = Json::has($document, $pointer) ? Json::at($document, $pointer) : null;
                 Assert::assertTrue(
                     is_string($id) && preg_match(self::UUID, $id) === 1,
-                    $message . ': ' . $where . ': expected a fresh UUID, got ' . Json::describe($id),
+                    $message . ': ' . $where . ': expected a fresh UUID, got ' . self::found($document, $pointer),
                 );
                 Assert::assertArrayNotHasKey(
                     $id,
                     $seen,
-                    $message . ': ' . $where . ': ' . Json::describe($id) . ' is the id of ' . ($seen[$id] ?? '') . ': expected a fresh one',
+                    $message . ': ' . $where . ': ' . Json::describe($id) . ' is the id of ' . ($seen[$id] ?? '')
+                        . ': expected a fresh one',
                 );
                 $seen[$id] = $where;
             }
@@ -174,20 +182,25 @@ final class Expect
     }
 
     /**
-     * Asserts, for each delivery that says (not null), whether the handler's error came out of the helper.
+     * Asserts, for each delivery that says (not null), whether the handler's error came out of the helper;
+     * a failure names the delivery by its place, meta_id and outcome.
      *
-     * @param list<bool>      $raised
-     * @param list<bool|null> $expected
+     * @param list<bool|null>                                                    $expected
+     * @param list<bool>                                                         $raised
+     * @param list<array{meta_id: string, outcome: string, forget_before: bool}> $deliveries
      */
-    public static function raised(array $expected, array $raised, string $message): void
+    public static function raised(array $expected, array $raised, array $deliveries, string $message): void
     {
-        Assert::assertCount(count($expected), $raised, $message . ': idempotency_raised answers once per delivery');
-        foreach ($expected as $i => $want) {
+        Assert::assertCount(count($deliveries), $raised, $message . ': idempotency_raised answers once per delivery');
+        foreach ($deliveries as $i => $delivery) {
+            $want = $expected[$i] ?? null;
             if ($want !== null) {
+                $which = 'delivery ' . $i . ' (meta_id ' . Json::describe($delivery['meta_id'])
+                    . ', outcome ' . Json::describe($delivery['outcome']) . ')';
                 Assert::assertSame(
                     $want,
                     $raised[$i],
-                    $message . ': delivery ' . $i . ": whether the handler's error came back to the caller",
+                    $message . ': ' . $which . ": whether the handler's error came back to the caller",
                 );
             }
         }

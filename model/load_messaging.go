@@ -15,8 +15,13 @@ type argSpec struct {
 type expectSpec struct {
 	key   string
 	kinds []Kind
-	// mentions: the member is {"mentions": [strings]} or null.
+	// mentions: the member may be {"mentions": [strings]} (suites before
+	// 1.7.0 named a read error by the words its message holds).
 	mentions bool
+	// oneOf: the member may be {"one_of": [values]}, each of kinds.
+	oneOf bool
+	// optional: suites before the member's revision leave it out.
+	optional bool
 }
 
 // messagingSpec is the shape of a messaging block's cases.
@@ -37,7 +42,7 @@ var messagingSpecs = map[string]messagingSpec{
 			{key: "results", kinds: []Kind{Array}},
 			{key: "broker_actions", kinds: []Kind{Array}},
 			{key: "redelivered_by", kinds: []Kind{String, Null}},
-			{key: "messages_settled", kinds: []Kind{Object}},
+			{key: "messages_settled", kinds: []Kind{Object}, oneOf: true},
 		},
 	},
 	BlockRowErrors: {
@@ -56,10 +61,11 @@ var messagingSpecs = map[string]messagingSpec{
 		expect: []expectSpec{
 			{key: "handed_on", kinds: []Kind{Bool}},
 			{key: "read_error", kinds: []Kind{Object, Null}, mentions: true},
-			{key: "excerpt", kinds: []Kind{String, Null}},
-			{key: "settlement", kinds: []Kind{String}},
+			{key: "excerpt", kinds: []Kind{String, Null}, oneOf: true},
+			{key: "settlement", kinds: []Kind{String}, oneOf: true},
 			{key: "dead_letters", kinds: []Kind{Array}},
 			{key: "row_errors", kinds: []Kind{Object}},
+			{key: "messages_settled", kinds: []Kind{Object}, oneOf: true, optional: true},
 		},
 	},
 	BlockFailedWrites: {
@@ -148,22 +154,68 @@ func readExpectations(c *objReader, specs []expectSpec) []Expectation {
 	}
 	var out []Expectation
 	for _, s := range specs {
-		v, ok := e.member(s.key, true)
+		v, ok := e.member(s.key, !s.optional)
 		if !ok {
 			continue
 		}
-		if !kindIn(v.Kind, s.kinds) {
-			e.r.fail(e.at.Child(s.key), "must be %s, not %s", kindList(s.kinds), v.Kind)
-			continue
+		if exp, ok := readExpectation(e.r, s, v, e.at.Child(s.key)); ok {
+			out = append(out, exp)
 		}
-		exp := Expectation{Member: s.key, Value: v}
-		if s.mentions && v.Kind == Object {
-			exp.Mentions = readMentions(e.r, v, e.at.Child(s.key))
-			exp.Value = Value{}
-		}
-		out = append(out, exp)
 	}
 	return out
+}
+
+// readExpectation reads one expected member in whichever of its forms it
+// is written: a value, {"one_of": [...]} or {"mentions": [...]}.
+func readExpectation(r *reader, s expectSpec, v Value, at Pointer) (Expectation, bool) {
+	exp := Expectation{Member: s.key, Value: v}
+	switch form := soleKey(v); {
+	case s.oneOf && form == "one_of":
+		exp.OneOf, exp.Value = readOneOf(r, v, at, s.kinds), Value{}
+		return exp, true
+	case s.mentions && form == "mentions":
+		exp.Mentions, exp.Value = readMentions(r, v, at), Value{}
+		return exp, true
+	}
+	if !kindIn(v.Kind, s.kinds) {
+		r.fail(at, "must be %s, not %s", kindList(s.kinds), v.Kind)
+		return exp, false
+	}
+	return exp, true
+}
+
+// soleKey is the key of an object with one member, else "".
+func soleKey(v Value) string {
+	if v.Kind != Object || len(v.Members) != 1 {
+		return ""
+	}
+	return v.Members[0].Key
+}
+
+// maxOneOf bounds a one_of list, so that telling its values apart (each
+// against the earlier ones) stays small work.
+const maxOneOf = 16
+
+// readOneOf reads {"one_of": [values]}: two to maxOneOf values, no two
+// equal, each of one of the member's kinds.
+func readOneOf(r *reader, v Value, at Pointer, kinds []Kind) []Value {
+	list := v.Members[0].Value
+	at = at.Child("one_of")
+	if list.Kind != Array || len(list.Items) < 2 || len(list.Items) > maxOneOf {
+		r.fail(at, "must be a list of 2 to %d values", maxOneOf)
+		return []Value{}
+	}
+	for i, item := range list.Items {
+		if !kindIn(item.Kind, kinds) {
+			r.fail(at.Index(i), "must be %s, not %s", kindList(kinds), item.Kind)
+		}
+		for _, earlier := range list.Items[:i] {
+			if earlier.Equal(item) {
+				r.fail(at.Index(i), "repeats an earlier value")
+			}
+		}
+	}
+	return list.Items
 }
 
 // readMentions reads {"mentions": ["...", ...]}.

@@ -31,12 +31,15 @@ type MessagingCase struct {
 	At                Location
 }
 
-// Expectation is one member of an operation's result: equal to Value, or,
-// where Mentions is set, a text that contains each of them (an error
-// message, whose wording is the SDK's own).
+// Expectation is one member of an operation's result: equal to Value; or,
+// where OneOf is set, equal to one of those values (where the specification
+// leaves the choice to each broker or SDK, the case lists every reading it
+// allows); or, where Mentions is set, a text that contains each of them (an
+// error message, in suites before 1.7.0).
 type Expectation struct {
 	Member   string
-	Value    Value    // when Mentions is nil; may be null
+	Value    Value    // when OneOf and Mentions are nil; may be null
+	OneOf    []Value  // the values the member may equal, two or more
 	Mentions []string // the strings the member must contain
 }
 

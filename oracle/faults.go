@@ -142,6 +142,10 @@ const (
 	faultDeadLetterNeverSettles              Fault = "dead-letter-never-settles"
 	faultDeadLetterDropsMetadata             Fault = "dead-letter-drops-metadata"
 	faultRowErrorCountedTwice                Fault = "row-error-counted-twice"
+	faultDeadLetterIgnoresDeadLetterQueue    Fault = "dead-letter-ignores-dead-letter-queue"
+	faultDeadLetterQueueCountedRejected      Fault = "dead-letter-queue-counted-rejected"
+	faultSkipSettlementNotCounted            Fault = "skip-settlement-not-counted"
+	faultReadErrorNamesTheMessageID          Fault = "read-error-names-the-message-id"
 	faultFailedWriteAcknowledges             Fault = "failed-write-acknowledges"
 	faultWriteRequeueAcknowledges            Fault = "write-requeue-acknowledges"
 	faultWriteStopsAfterRequeue              Fault = "write-stops-after-requeue"
@@ -303,6 +307,10 @@ func faultTable() []FaultInfo {
 		{Name: faultDeadLetterNeverSettles, Block: model.BlockRowErrors, Description: "DeadLetter sends the MessageFailure but never settles the message"},
 		{Name: faultDeadLetterDropsMetadata, Block: model.BlockRowErrors, Description: "the MessageFailure loses the broker's metadata"},
 		{Name: faultRowErrorCountedTwice, Block: model.BlockRowErrors, Description: "a dead-lettered row error is counted under skip as well as dead_letter"},
+		{Name: faultDeadLetterIgnoresDeadLetterQueue, Block: model.BlockRowErrors, Description: "DeadLetter removes the message even where the queue has a dead-letter queue, instead of settling it as Skip does (NPipeline's Service Bus source completes it)"},
+		{Name: faultDeadLetterQueueCountedRejected, Block: model.BlockRowErrors, Description: "a message Skip rejects to the dead-letter queue is counted rejected, not dead_lettered (NPipeline's RabbitMQ source)"},
+		{Name: faultSkipSettlementNotCounted, Block: model.BlockRowErrors, Description: "the settlement a Skip or a DeadLetter makes is not counted in messages_settled (NPipeline's Kafka source)"},
+		{Name: faultReadErrorNamesTheMessageID, Block: model.BlockRowErrors, Description: "the read error names the message id where the message's position belongs"},
 		{Name: faultFailedWriteAcknowledges, Block: model.BlockFailedWrites, Description: "with Fail, the message the broker refused is acknowledged, so it never comes back"},
 		{Name: faultWriteRequeueAcknowledges, Block: model.BlockFailedWrites, Description: "Requeue acknowledges the refused message's source instead of rejecting it with requeue"},
 		{Name: faultWriteStopsAfterRequeue, Block: model.BlockFailedWrites, Description: "after a Requeue the write stops instead of going on, leaving later batches unsettled"},

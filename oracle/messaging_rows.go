@@ -43,9 +43,12 @@ type MessageFailure struct {
 	Metadata  json.RawMessage `json:"metadata"`
 }
 
-// ReadError is a failed read.
+// ReadError is a failed read, as the members the specification decides:
+// the topic or queue, and the message's position. Its message's wording is
+// the SDK's own, so no case reads it.
 type ReadError struct {
-	Message string `json:"message"`
+	Source   string `json:"source"`
+	Position string `json:"position"`
 }
 
 // MessageReadResult is the result of read_message.
@@ -56,6 +59,8 @@ type MessageReadResult struct {
 	Settlement  string           `json:"settlement"`
 	DeadLetters []MessageFailure `json:"dead_letters"`
 	RowErrors   map[string]int   `json:"row_errors"`
+	// MessagesSettled counts the settlement a skip or a dead letter makes.
+	MessagesSettled map[string]int `json:"messages_settled"`
 }
 
 // The settlements a read leaves a message in.
@@ -70,7 +75,8 @@ func (o *Oracle) ReadMessage(a ReadMessageArgs) (MessageReadResult, error) {
 	if err := checkBroker(a.Broker); err != nil {
 		return MessageReadResult{}, err
 	}
-	res := MessageReadResult{Settlement: readUnsettled, DeadLetters: []MessageFailure{}, RowErrors: map[string]int{}}
+	res := MessageReadResult{Settlement: readUnsettled, DeadLetters: []MessageFailure{}, RowErrors: map[string]int{},
+		MessagesSettled: map[string]int{}}
 	valid, err := o.isValidT(a.Type, a.Body)
 	if err != nil {
 		return MessageReadResult{}, err
@@ -88,8 +94,7 @@ func (o *Oracle) ReadMessage(a ReadMessageArgs) (MessageReadResult, error) {
 	case "fail":
 		excerpt := o.excerpt(a.Body, a.RawExcerptLength)
 		res.Excerpt = &excerpt
-		res.ReadError = &ReadError{Message: "cannot read the message at " + a.Position + " of " + a.Source +
-			" as T; its body starts " + excerpt}
+		res.ReadError = o.readError(a)
 	case "dead_letter":
 		failure := MessageFailure{Source: a.Source, MessageID: a.MessageID, Body: a.Body, Metadata: a.Metadata}
 		if o.has(faultDeadLetterDropsMetadata) {
@@ -100,14 +105,42 @@ func (o *Oracle) ReadMessage(a ReadMessageArgs) (MessageReadResult, error) {
 			res.RowErrors["skip"]++ // settled as for Skip, counted as one too
 		}
 		if !o.has(faultDeadLetterNeverSettles) {
-			res.Settlement = settledAsSkipped(a.DeadLetterQueue)
+			o.settleAsSkipped(&res, a, !o.has(faultDeadLetterIgnoresDeadLetterQueue))
 		}
 	case "skip":
 		if !o.has(faultSkipLeavesUnsettled) {
-			res.Settlement = settledAsSkipped(a.DeadLetterQueue)
+			o.settleAsSkipped(&res, a, true)
 		}
 	}
 	return res, nil
+}
+
+// readError names the topic or queue and the message's position.
+func (o *Oracle) readError(a ReadMessageArgs) *ReadError {
+	e := &ReadError{Source: a.Source, Position: a.Position}
+	if o.has(faultReadErrorNamesTheMessageID) {
+		e.Position = a.MessageID
+	}
+	return e
+}
+
+// settleAsSkipped settles an undeserializable message as Skip does: to the
+// dead-letter queue where there is one (and useQueue), otherwise removed,
+// counting the settlement. A removed message is rejected on RabbitMQ (a
+// reject without requeue drops it there) and deleted or passed, which
+// acknowledges it, elsewhere.
+func (o *Oracle) settleAsSkipped(res *MessageReadResult, a ReadMessageArgs, useQueue bool) {
+	res.Settlement = settledAsSkipped(a.DeadLetterQueue && useQueue)
+	outcome := outcomeAcknowledged
+	switch {
+	case res.Settlement == readDeadLettered && !o.has(faultDeadLetterQueueCountedRejected):
+		outcome = outcomeDeadLettered
+	case res.Settlement == readDeadLettered, a.Broker == "rabbitmq":
+		outcome = outcomeRejected
+	}
+	if !o.has(faultSkipSettlementNotCounted) {
+		res.MessagesSettled[outcome]++
+	}
 }
 
 // rowErrorAction is the handler's action; no handler means Fail.

@@ -10,7 +10,8 @@ import (
 
 // messagingExpectations asks the messaging blocks' operations about every
 // case: the case's arguments as they are, each expected result member
-// judged by deep equality, or, for an error message, by what it mentions.
+// judged by deep equality (or by equality to one of the values a
+// one_of allows), or, for an error message, by what it mentions.
 func messagingExpectations(s *model.Suite) []expectation {
 	var out []expectation
 	for _, b := range []struct {
@@ -40,6 +41,12 @@ func messagingExpectations(s *model.Suite) []expectation {
 func judgeMessaging(r model.Value, expect []model.Expectation) string {
 	for _, e := range expect {
 		got := field(r, e.Member)
+		if e.OneOf != nil {
+			if msg := notOneOf(e.Member, got, e.OneOf); msg != "" {
+				return msg
+			}
+			continue
+		}
 		if e.Mentions == nil {
 			if msg := mismatch(e.Member, got, e.Value); msg != "" {
 				return msg
@@ -57,4 +64,18 @@ func judgeMessaging(r model.Value, expect []model.Expectation) string {
 		}
 	}
 	return ""
+}
+
+// notOneOf says how got differs from every value the manifest allows.
+func notOneOf(member string, got model.Value, allowed []model.Value) string {
+	for _, v := range allowed {
+		if got.Equal(v) {
+			return ""
+		}
+	}
+	list := make([]string, len(allowed))
+	for i, v := range allowed {
+		list[i] = v.Compact()
+	}
+	return fmt.Sprintf("%s is %s, the manifest expects one of %s", member, got.Compact(), strings.Join(list, ", "))
 }

@@ -201,13 +201,21 @@ func messagingCall(op protocol.Operation, args []jen.Code) *jen.Statement {
 }
 
 // expectMember checks one member of the result: an error message that
-// mentions each string, or a value deep-equal to the expected one once the
+// mentions each string, a value equal to one of those a one_of allows, or a
+// value deep-equal to the expected one once the
 // typed member is converted to JSON (conformanceExpectResult). A nil list
 // is an empty one (conformanceList): the protocol's lists are never absent.
 func expectMember(f protocol.Field, e model.Expectation) jen.Code {
 	got := gotField(exported(f.Name))
 	if e.Mentions != nil {
 		return call("conformanceExpectMentions", jen.Id("t"), jen.Lit(e.Member), got, stringList(e.Mentions))
+	}
+	if e.OneOf != nil {
+		args := []jen.Code{jen.Id("t"), jen.Lit(e.Member), got}
+		for _, v := range e.OneOf {
+			args = append(args, jsonLit(v))
+		}
+		return call("conformanceExpectOneOf", args...)
 	}
 	switch f.Type.Kind {
 	case protocol.TextList, protocol.BooleanList, protocol.RecordList:

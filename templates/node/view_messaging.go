@@ -129,8 +129,9 @@ func sharedByEvery(cases []model.MessagingCase, name string, v model.Value) bool
 // constant may be none of them.
 var takenNames = map[string]bool{
 	"subject": true, "after": true, "test": true, "describe": true, "assert": true, "openSubject": true,
-	"t": true, messagingResult: true, "assertJsonEqual": true, "assertMentions": true, "whenProvided": true,
-	"arguments": true, "await": true, "break": true, "case": true, "catch": true, "class": true, "const": true,
+	"t": true, messagingResult: true, "assertJsonEqual": true, "assertMentions": true, "assertJsonOneOf": true,
+	"whenProvided": true,
+	"arguments":    true, "await": true, "break": true, "case": true, "catch": true, "class": true, "const": true,
 	"continue": true, "debugger": true, "default": true, "delete": true, "do": true, "else": true, "enum": true,
 	"eval": true, "export": true, "extends": true, "false": true, "finally": true, "for": true, "function": true,
 	"if": true, "implements": true, "import": true, "in": true, "instanceof": true, "interface": true, "let": true,
@@ -301,7 +302,8 @@ func paramType(t protocol.Type, param bool) string {
 }
 
 // expectation is the assertion of one expected member and the support
-// function it calls: deep JSON equality with the expected value, or, for an
+// function it calls: deep JSON equality with the expected value (or with
+// one of those a one_of allows), or, for an
 // error message, that the member is {"message": text} with text mentioning
 // each string.
 func expectation(e model.Expectation, results map[string]resultMember) (string, string, error) {
@@ -324,6 +326,9 @@ func expectation(e model.Expectation, results map[string]resultMember) (string, 
 		}
 		return stmt(bodyIndent, "assertMentions", rm.access, lit, what), "assertMentions", nil
 	}
+	if e.OneOf != nil {
+		return oneOfExpectation(e, rm, what)
+	}
 	if !fits(rm.typ.Kind, e.Value) {
 		return "", "", fmt.Errorf("%s is not a value of the member's type %s", e.Value.Compact(), paramType(rm.typ, false))
 	}
@@ -332,6 +337,21 @@ func expectation(e model.Expectation, results map[string]resultMember) (string, 
 		return "", "", err
 	}
 	return stmt(bodyIndent, "assertJsonEqual", rm.access, lit, what), "assertJsonEqual", nil
+}
+
+// oneOfExpectation asserts the member equals one of the values e allows,
+// each a value of the member's type.
+func oneOfExpectation(e model.Expectation, rm resultMember, what string) (string, string, error) {
+	for _, v := range e.OneOf {
+		if !fits(rm.typ.Kind, v) {
+			return "", "", fmt.Errorf("%s is not a value of the member's type %s", v.Compact(), paramType(rm.typ, false))
+		}
+	}
+	lit, err := tsValue(model.ArrayValue(e.OneOf...), bodyIndent)
+	if err != nil {
+		return "", "", err
+	}
+	return stmt(bodyIndent, "assertJsonOneOf", rm.access, lit, what), "assertJsonOneOf", nil
 }
 
 // callStatement is open, the arguments and closing as one statement: on one

@@ -117,7 +117,7 @@ func messagingCase(mc model.MessagingCase, op protocol.Operation, method string,
 }
 
 // messagingAssert is the statement that checks one expected member: deep
-// JSON equality with its value, or, for an error, that its message
+// JSON equality with its value or with one of those a one_of allows, or, for an error, that its message
 // mentions each string.
 // A text too long for a line is split into adjacent literals (an excerpt
 // keeps up to 256 code points of a body).
@@ -133,6 +133,10 @@ func messagingAssert(e model.Expectation) (string, error) {
 			lit = "[\n" + indentLines(strings.Join(textLines(e.Mentions, width-4), ",\n")+",", "    ") + "\n]"
 		}
 		return wrapCall(8, "self.assertMentions(", []string{"result", pyString(e.Member), lit}, ")"), err
+	}
+	if e.OneOf != nil {
+		lit, err := pyBlock(model.ArrayValue(e.OneOf...))
+		return wrapCall(8, "self.assertResultMemberOneOf(", []string{"result", pyString(e.Member), lit}, ")"), err
 	}
 	lit, err := pyBlock(e.Value)
 	if e.Value.Kind == model.String {

@@ -173,7 +173,8 @@ func callStatement(prefix string, args []string) csExpr {
 }
 
 // memberCheck asserts one expected member of the result record rec: equal
-// as JSON to the expected value, or, with mentions, an object whose message
+// as JSON to the expected value (or to one of those a one_of allows), or,
+// with mentions, an object whose message
 // mentions each. locals are the body's locals so far; it declares one more.
 func memberCheck(rec protocol.RecordType, e model.Expectation, locals map[string]bool) (csExpr, error) {
 	var field *protocol.Field
@@ -197,21 +198,25 @@ func memberCheck(rec protocol.RecordType, e model.Expectation, locals map[string
 		}
 		return callStatement("JsonAssert.Mentions", args), nil
 	}
-	call := func(expected string) csExpr {
-		return callStatement("JsonAssert.Equal", []string{expected, string(actual), string(what)})
+	assert, value, prefix := "JsonAssert.Equal", e.Value, "expected"
+	if e.OneOf != nil {
+		assert, value, prefix = "JsonAssert.OneOf", model.ArrayValue(e.OneOf...), "allowed"
 	}
-	expected := expectedJSON(e.Value)
+	call := func(expected string) csExpr {
+		return callStatement(assert, []string{expected, string(actual), string(what)})
+	}
+	expected := expectedJSON(value)
 	if stmt := call(string(expected)); !strings.Contains(string(stmt), "\n") {
 		return stmt, nil
 	}
-	local := "expected" + csTypeName(field.Name)
+	local := prefix + csTypeName(field.Name)
 	if locals[local] {
 		return "", fmt.Errorf("the expected value would be a second local %s", local)
 	}
 	locals[local] = true
 	decl := csExpr("JsonNode? "+local+" = ") + expected + ";"
-	if e.Value.Kind == model.String {
-		decl = csStringStatement("JsonNode? "+local+" = JsonValue.Create(", e.Value.Text, ");")
+	if value.Kind == model.String {
+		decl = csStringStatement("JsonNode? "+local+" = JsonValue.Create(", value.Text, ");")
 	}
 	return decl + "\n" + call(local), nil
 }

@@ -39,7 +39,7 @@ var staticImports = []string{
 	"assertEquals", "assertTrue", "assertFalse", "assertNotNull",
 	"jsonNull", "jsonBool", "jsonNumber", "jsonString", "jsonArray", "jsonObject", "jsonMember",
 	"fixture", "parseJson", "rawMemberText",
-	"assertSameJson", "assertNonEmpty", "assertHasMembers", "assertMemberSame",
+	"assertSameJson", "assertSameJsonAsOneOf", "assertNonEmpty", "assertHasMembers", "assertMemberSame",
 	"assertPointerHolds", "assertPointerAbsent", "assertWarned", "assertMentions", "fromJava",
 	"assertJsonType", "assertOwnLang", "assertNowMillis", "assertFreshIds", "assertRaised",
 }

@@ -307,7 +307,7 @@ func (g *messagingGen) argument(p protocol.Field, v model.Value) (arg, local str
 }
 
 // check is the assertion of one expected member of the result, which is
-// compared as JSON: a record component of a Java type goes through
+// compared as JSON (with the expected value, or with each a one_of allows): a record component of a Java type goes through
 // ConformanceJson.fromJava first.
 func (g *messagingGen) check(e model.Expectation) (string, error) {
 	f, ok := g.fields[e.Member]
@@ -330,6 +330,10 @@ func (g *messagingGen) check(e model.Expectation) (string, error) {
 			args = append(args, javaString(m))
 		}
 		return statement("assertMentions", args...), nil
+	}
+	if e.OneOf != nil {
+		g.asserts["assertSameJsonAsOneOf"] = true
+		return g.jb.statement("assertSameJsonAsOneOf", nil, model.ArrayValue(e.OneOf...), actual, what), nil
 	}
 	g.asserts["assertSameJson"] = true
 	return g.jb.statement("assertSameJson", nil, e.Value, actual, what), nil

@@ -29,12 +29,13 @@ type messagingTest struct {
 }
 
 // memberExpectation is one expected member of the result, as PHP literals:
-// equal to Value, or, when Mentions is set, an object whose message string
+// equal to Value, or to one of OneOf when it is set, or, when Mentions is set, an object whose message string
 // contains each of the listed strings.
 type memberExpectation struct {
 	Member   string // the member's name
 	Value    string // the expected value, in the JSON model
 	Mentions string // a list of the strings the member's message must contain; "" for a Value
+	OneOf    string // a list of the values the member may equal; "" for a Value
 }
 
 func buildSettlement(s *model.Suite, c *common) (testFile, error) {
@@ -90,9 +91,12 @@ func buildMessagingTest(mc model.MessagingCase, op protocol.Operation, m method,
 	for _, e := range mc.Expect {
 		x := memberExpectation{Member: phpString(e.Member)}
 		var err error
-		if e.Mentions != nil {
+		switch {
+		case e.Mentions != nil:
 			x.Mentions, err = phpTextList(e.Mentions)
-		} else {
+		case e.OneOf != nil:
+			x.OneOf, err = phpLongValue(model.ArrayValue(e.OneOf...))
+		default:
 			x.Value, err = phpLongValue(e.Value)
 		}
 		if err != nil {

@@ -196,9 +196,9 @@ func TestMessagingTestsRendered(t *testing.T) {
 			"        $result = $this->subject()->settle(broker: 'rabbitmq', deadLetterQueue: false, calls: ['acknowledge']);\n" +
 			"        Expect::member(['acknowledged'], $result, 'results', $case . ': result of settle');\n"},
 		model.BlockRowErrors: {"            body: '{oops',\n            action: null,\n",
-			"        Expect::mentions(\n            ['orders', 'partition 0 offset 42', '{oops'],\n            $result,\n" +
+			"        Expect::member(\n            (object) ['source' => 'orders', 'position' => '42'],\n            $result,\n" +
 				"            'read_error',\n            $case . ': result of read_message',\n        );\n",
-			"            rawExcerptLength: 5,\n", "Expect::member('abcd😀', $result, 'excerpt', $case . ': result of read_message');"},
+			"            rawExcerptLength: 5,\n", "Expect::memberOneOf(['abcd', 'abcd😀'], $result, 'excerpt', $case . ': result of read_message');"},
 		model.BlockFailedWrites: {"$result = $this->subject()->writeMessages(\n            sink: 'message_queue',\n" +
 			"            action: 'fail',\n            batches: [['m1', 'm2'], ['m3']],\n            refused: [],\n        );\n"},
 	} {

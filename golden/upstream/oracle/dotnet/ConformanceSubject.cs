@@ -276,7 +276,10 @@ public interface IConformanceSubject
     /// <param name="type">The JSON schema of T.</param>
     /// <param name="broker"><c>broker</c>.</param>
     /// <param name="source">The queue or topic.</param>
-    /// <param name="position">The message's position, as the broker names it.</param>
+    /// <param name="position">
+    /// The message's position: the broker's number for it (Kafka's offset, RabbitMQ's delivery tag,
+    /// Service Bus's sequence number), in decimal.
+    /// </param>
     /// <param name="messageId"><c>message_id</c>.</param>
     /// <param name="metadata">The broker's metadata.</param>
     /// <param name="body"><c>body</c>.</param>
@@ -477,22 +480,33 @@ public sealed record Settlement(
 
 /// <summary>What reading one message did.</summary>
 /// <param name="HandedOn">Whether its body deserialized and the message was emitted.</param>
-/// <param name="ReadError">Null, or {"message": the read's error message}.</param>
+/// <param name="ReadError">
+/// Null, or {"source": the topic or queue the error names, "position": the message's position it
+/// names}.
+/// </param>
 /// <param name="Excerpt">
-/// The start of the body a failed read keeps; absent when the read did not fail.
+/// The start of the body a failed read keeps, without any marker the SDK appends; absent when the
+/// read did not fail.
 /// </param>
 /// <param name="Settlement">Unsettled, dead_lettered or removed.</param>
 /// <param name="DeadLetters">
 /// The MessageFailures the dead-letter sink received: {source, message_id, body, metadata}.
 /// </param>
-/// <param name="RowErrors">The row_errors counter by action.</param>
+/// <param name="RowErrors">
+/// The row_errors counter by action, in the suite's words: fail, skip, dead_letter.
+/// </param>
+/// <param name="MessagesSettled">
+/// The messages_settled counter by outcome (acknowledged, requeued, rejected, dead_lettered): the
+/// settlement a skip or a dead letter made.
+/// </param>
 public sealed record MessageRead(
     bool HandedOn,
     JsonNode? ReadError,
     string? Excerpt,
     string Settlement,
     JsonNode? DeadLetters,
-    JsonObject RowErrors);
+    JsonObject RowErrors,
+    JsonObject MessagesSettled);
 
 /// <summary>What writing through a sink did.</summary>
 /// <param name="WriteFails"><c>write_fails</c>.</param>

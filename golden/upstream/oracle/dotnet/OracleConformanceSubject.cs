@@ -552,7 +552,8 @@ public sealed class OracleConformanceSubject : IConformanceSubject, IDisposable
         Excerpt: OptionalTextOf(node?["excerpt"]),
         Settlement: TextOf(node?["settlement"]),
         DeadLetters: ValueOf(node?["dead_letters"]),
-        RowErrors: ObjectOf(node?["row_errors"]));
+        RowErrors: ObjectOf(node?["row_errors"]),
+        MessagesSettled: ObjectOf(node?["messages_settled"]));
 
     private static WriteOutcome WriteOutcomeOf(JsonNode? node) => new(
         WriteFails: BooleanOf(node?["write_fails"]),

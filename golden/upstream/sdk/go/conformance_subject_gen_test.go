@@ -241,18 +241,23 @@ type ConformanceSettlement struct {
 type ConformanceMessageRead struct {
 	// HandedOn is whether its body deserialized and the message was emitted.
 	HandedOn bool `json:"handed_on"`
-	// ReadError is null, or {"message": the read's error message}.
+	// ReadError is null, or {"source": the topic or queue the error names, "position":
+	// the message's position it names}.
 	ReadError json.RawMessage `json:"read_error"`
-	// Excerpt is the start of the body a failed read keeps; absent when the read did
-	// not fail.
+	// Excerpt is the start of the body a failed read keeps, without any marker the SDK
+	// appends; absent when the read did not fail.
 	Excerpt *string `json:"excerpt"`
 	// Settlement is unsettled, dead_lettered or removed.
 	Settlement string `json:"settlement"`
 	// DeadLetters is the MessageFailures the dead-letter sink received: {source,
 	// message_id, body, metadata}.
 	DeadLetters json.RawMessage `json:"dead_letters"`
-	// RowErrors is the row_errors counter by action.
+	// RowErrors is the row_errors counter by action, in the suite's words: fail, skip,
+	// dead_letter.
 	RowErrors json.RawMessage `json:"row_errors"`
+	// MessagesSettled is the messages_settled counter by outcome (acknowledged,
+	// requeued, rejected, dead_lettered): the settlement a skip or a dead letter made.
+	MessagesSettled json.RawMessage `json:"messages_settled"`
 }
 
 // ConformanceWriteOutcome is what writing through a sink did.

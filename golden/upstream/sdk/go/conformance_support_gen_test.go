@@ -411,6 +411,25 @@ func conformanceExpectResult(t testing.TB, what string, got any, want string) {
 	conformanceExpectJSON(t, what, raw, want)
 }
 
+// conformanceExpectOneOf fails the test unless got, a member of an operation's
+// typed result, equals one of the JSON values wants: the readings of a
+// behaviour the specification leaves to each broker or SDK.
+func conformanceExpectOneOf(t testing.TB, what string, got any, wants ...string) {
+	t.Helper()
+	raw, err := conformanceResultJSON(got)
+	if err != nil {
+		t.Errorf("%s = %#v is not JSON (%v), want one of %s", what, got, err, strings.Join(wants, ", "))
+		return
+	}
+	value, err := conformanceParseJSON(raw)
+	for _, want := range wants {
+		if err == nil && conformanceJSONEqual(value, conformanceWant(t, want)) {
+			return
+		}
+	}
+	t.Errorf("%s = %s, want one of %s", what, conformanceShow(raw), strings.Join(wants, ", "))
+}
+
 // conformanceExpectMentions fails the test unless got, a member of an operation's
 // typed result, is an object whose message is a string containing each of
 // mentions (the wording around them is the implementation's own).

@@ -1,4 +1,4 @@
-// Scaffolded by bqgen from conformance suite 1.6.0.
+// Scaffolded by bqgen from conformance suite 1.7.0.
 // This file is yours: bqgen writes it only when it is absent, never over your edits.
 
 package azureservicebus

@@ -465,7 +465,8 @@ class OracleSubject implements ConformanceSubject {
    * error, how it was settled, what reached the dead-letter sink and the row_errors counts.
    * @param type the JSON schema of T
    * @param source the queue or topic
-   * @param position the message's position, as the broker names it
+   * @param position the message's position: the broker's number for it (Kafka's offset, RabbitMQ's
+   * delivery tag, Service Bus's sequence number), in decimal
    * @param metadata the broker's metadata
    * @param action fail, skip or dead_letter; absent: no handler
    * @param rawExcerptLength RawExcerptLength; absent: the default

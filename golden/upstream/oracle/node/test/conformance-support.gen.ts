@@ -172,6 +172,22 @@ export function assertJsonEqual(actual: unknown, expected: JsonValue, what: stri
   throw new AssertionError({ message, actual, expected, operator: "jsonEqual" });
 }
 
+/**
+ * Fails unless actual is the same JSON value as one of allowed: the readings
+ * of a behaviour the specification leaves to each broker or SDK.
+ */
+export function assertJsonOneOf(actual: unknown, allowed: readonly JsonValue[], what: string): void {
+  if (allowed.some((expected) => jsonEqual(actual, expected))) {
+    return;
+  }
+  throw new AssertionError({
+    message: `${what}: expected one of ${allowed.map(show).join(", ")}, got ${show(actual)}`,
+    actual,
+    expected: allowed,
+    operator: "jsonOneOf",
+  });
+}
+
 /** The RFC 6901 pointer (below path) of the first place a and b differ, or undefined when they are the same value. */
 function firstDifference(a: unknown, b: unknown, path: string): string | undefined {
   if (jsonEqual(a, b)) {

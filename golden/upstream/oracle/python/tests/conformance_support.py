@@ -174,9 +174,13 @@ class MessageRead(TypedDict):
     handed_on: bool
     """Whether its body deserialized and the message was emitted."""
     read_error: Any
-    """Null, or {"message": the read's error message}."""
+    """Null, or {"source": the topic or queue the error names, "position": the
+    message's position it names}.
+    """
     excerpt: Optional[str]
-    """The start of the body a failed read keeps; absent when the read did not fail."""
+    """The start of the body a failed read keeps, without any marker the SDK
+    appends; absent when the read did not fail.
+    """
     settlement: str
     """Unsettled, dead_lettered or removed."""
     dead_letters: Any
@@ -184,7 +188,11 @@ class MessageRead(TypedDict):
     body, metadata}.
     """
     row_errors: dict[str, Any]
-    """The row_errors counter by action."""
+    """The row_errors counter by action, in the suite's words: fail, skip, dead_letter."""
+    messages_settled: dict[str, Any]
+    """The messages_settled counter by outcome (acknowledged, requeued, rejected,
+    dead_lettered): the settlement a skip or a dead letter made.
+    """
 
 
 class WriteOutcome(TypedDict):
@@ -467,7 +475,9 @@ class Subject(Protocol):
         Args:
             type: The JSON schema of T.
             source: The queue or topic.
-            position: The message's position, as the broker names it.
+            position: The message's position: the broker's number for it (Kafka's
+                offset, RabbitMQ's delivery tag, Service Bus's sequence number), in
+                decimal.
             metadata: The broker's metadata.
             action: Fail, skip or dead_letter; absent: no handler.
             raw_excerpt_length: RawExcerptLength; absent: the default.
@@ -1009,6 +1019,14 @@ class ConformanceTestCase(unittest.TestCase):
         """
         self.assertIsInstance(result, dict, "the result must be an object")
         self.assertJSONEqual(result.get(key), expected, key)
+
+    def assertResultMemberOneOf(self, result: Any, key: str, allowed: list[Any]) -> None:
+        """The member key of an operation's result is the same JSON value as one of allowed:
+        the readings of a behaviour the specification leaves to each broker or SDK."""
+        self.assertIsInstance(result, dict, "the result must be an object")
+        actual = result.get(key)
+        if not any(json_equal(actual, expected) for expected in allowed):
+            self.fail(f"{key}: expected one of {allowed!r}, got {actual!r}")
 
     def assertMentions(self, result: Any, key: str, mentions: list[str]) -> None:
         """The member key of an operation's result is an error, {"message": text}, whose

@@ -128,16 +128,27 @@ export interface Settlement {
 export interface MessageRead {
   /** whether its body deserialized and the message was emitted */
   handed_on: boolean;
-  /** null, or {"message": the read's error message} */
+  /**
+   * null, or {"source": the topic or queue the error names, "position": the message's position it
+   * names}
+   */
   read_error: JsonValue;
-  /** the start of the body a failed read keeps; absent when the read did not fail */
+  /**
+   * the start of the body a failed read keeps, without any marker the SDK appends; absent when the
+   * read did not fail
+   */
   excerpt: string | null;
   /** unsettled, dead_lettered or removed */
   settlement: string;
   /** the MessageFailures the dead-letter sink received: {source, message_id, body, metadata} */
   dead_letters: JsonValue;
-  /** the row_errors counter by action */
+  /** the row_errors counter by action, in the suite's words: fail, skip, dead_letter */
   row_errors: JsonObject;
+  /**
+   * the messages_settled counter by outcome (acknowledged, requeued, rejected, dead_lettered): the
+   * settlement a skip or a dead letter made
+   */
+  messages_settled: JsonObject;
 }
 
 /** What writing through a sink did. */
@@ -360,7 +371,8 @@ export interface ConformanceSubject {
    * error, how it was settled, what reached the dead-letter sink and the row_errors counts.
    * @param type the JSON schema of T
    * @param source the queue or topic
-   * @param position the message's position, as the broker names it
+   * @param position the message's position: the broker's number for it (Kafka's offset, RabbitMQ's
+   * delivery tag, Service Bus's sequence number), in decimal
    * @param metadata the broker's metadata
    * @param action fail, skip or dead_letter; absent: no handler
    * @param rawExcerptLength RawExcerptLength; absent: the default

@@ -1,4 +1,4 @@
-// Scaffolded by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.6.0.
+// Scaffolded by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.7.0.
 //
 // This file is yours: bqgen writes it only when it is absent and never
 // overwrites it. It tells the generated conformance tests how to reach this
@@ -95,7 +95,8 @@ class PackageSubject implements ConformanceSubject {
    * error, how it was settled, what reached the dead-letter sink and the row_errors counts.
    * @param type the JSON schema of T
    * @param source the queue or topic
-   * @param position the message's position, as the broker names it
+   * @param position the message's position: the broker's number for it (Kafka's offset, RabbitMQ's
+   * delivery tag, Service Bus's sequence number), in decimal
    * @param metadata the broker's metadata
    * @param action fail, skip or dead_letter; absent: no handler
    * @param rawExcerptLength RawExcerptLength; absent: the default

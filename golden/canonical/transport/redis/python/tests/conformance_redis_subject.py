@@ -1,5 +1,5 @@
 # Scaffolded by bqgen from the BabelQueue conformance suite; this file is yours.
-# CONFORMANCE_VERSION: 1.6.0 (the suite revision it was scaffolded from)
+# CONFORMANCE_VERSION: 1.7.0 (the suite revision it was scaffolded from)
 # bqgen writes it only when it is absent and never overwrites it: edit it freely.
 """The redis transport of the babelqueue SDK as the subject of its conformance tests.
 

@@ -1,7 +1,7 @@
 <?php
 
 /*
- * Scaffold written once by bqgen for the BabelQueue conformance tests (suite 1.6.0).
+ * Scaffold written once by bqgen for the BabelQueue conformance tests (suite 1.7.0).
  * bqgen never overwrites it: it belongs to the SDK, to adapt as the SDK's API moves.
  */
 

@@ -43,6 +43,27 @@ final class Expect
     }
 
     /**
+     * Asserts an object has member $name equal to one of $allowed: the readings
+     * of a behaviour the specification leaves to each broker or SDK.
+     *
+     * @param list<mixed> $allowed
+     */
+    public static function memberOneOf(array $allowed, mixed $object, string $name, string $message): void
+    {
+        Assert::assertTrue(
+            Json::hasMember($object, $name),
+            $message . ': no member ' . Json::describe($name) . ' in ' . Json::describe($object),
+        );
+        $actual = get_object_vars($object)[$name];
+        $matches = array_filter($allowed, static fn (mixed $expected): bool => Json::equal($expected, $actual));
+        Assert::assertTrue(
+            $matches !== [],
+            $message . ': member ' . Json::describe($name)
+                . "\nexpected: one of " . Json::describe($allowed) . "\nactual:   " . Json::describe($actual),
+        );
+    }
+
+    /**
      * Asserts an object has member $name, an error: an object whose `message`
      * is a string containing each of $mentions (the wording is the SDK's own).
      *

@@ -437,7 +437,8 @@ abstract class SubjectDefaults implements Subject
      * @param \stdClass $type the JSON schema of T
      * @param string $broker
      * @param string $source the queue or topic
-     * @param string $position the message's position, as the broker names it
+     * @param string $position the message's position: the broker's number for it (Kafka's offset, RabbitMQ's
+     *     delivery tag, Service Bus's sequence number), in decimal
      * @param string $messageId
      * @param \stdClass $metadata the broker's metadata
      * @param string $body

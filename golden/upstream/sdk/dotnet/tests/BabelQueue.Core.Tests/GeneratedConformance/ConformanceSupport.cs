@@ -353,6 +353,18 @@ public static class JsonAssert
     }
 
     /// <summary>
+    /// Asserts that <paramref name="actual"/> is the same JSON value as one item of the array
+    /// <paramref name="allowed"/>: the readings of a behaviour the specification leaves to each
+    /// broker or SDK.
+    /// </summary>
+    public static void OneOf(JsonNode? allowed, JsonNode? actual, string what)
+    {
+        bool matches = allowed is JsonArray list && list.Any(expected => ConformanceJson.DeepEquals(expected, actual));
+        Assert.True(matches,
+            what + ": expected one of " + ConformanceJson.Show(allowed) + ", got " + ConformanceJson.Show(actual));
+    }
+
+    /// <summary>
     /// Asserts that <paramref name="actual"/> is an object carrying every member of
     /// <paramref name="expected"/> with an equal value; it may carry more.
     /// </summary>

@@ -84,11 +84,15 @@ namespace BabelQueue\Tests\ConformanceGenerated\Support;
  *
  * MessageRead, what reading one message did:
  * - handed_on: bool, whether its body deserialized and the message was emitted
- * - read_error: mixed, null, or {"message": the read's error message}
- * - excerpt: ?string, the start of the body a failed read keeps; absent when the read did not fail
+ * - read_error: mixed, null, or {"source": the topic or queue the error names, "position": the message's position
+ *     it names}
+ * - excerpt: ?string, the start of the body a failed read keeps, without any marker the SDK appends; absent when
+ *     the read did not fail
  * - settlement: string, unsettled, dead_lettered or removed
  * - dead_letters: mixed, the MessageFailures the dead-letter sink received: {source, message_id, body, metadata}
- * - row_errors: \stdClass, the row_errors counter by action
+ * - row_errors: \stdClass, the row_errors counter by action, in the suite's words: fail, skip, dead_letter
+ * - messages_settled: \stdClass, the messages_settled counter by outcome (acknowledged, requeued, rejected,
+ *     dead_lettered): the settlement a skip or a dead letter made
  *
  * WriteOutcome, what writing through a sink did:
  * - write_fails: bool

@@ -274,7 +274,8 @@ interface ConformanceSubject {
      *
      * @param type the JSON schema of T
      * @param source the queue or topic
-     * @param position the message's position, as the broker names it
+     * @param position the message's position: the broker's number for it (Kafka's offset,
+     *        RabbitMQ's delivery tag, Service Bus's sequence number), in decimal
      * @param metadata the broker's metadata
      * @param action fail, skip or dead_letter; absent: no handler
      * @param rawExcerptLength RawExcerptLength; absent: the default
@@ -448,15 +449,21 @@ interface ConformanceSubject {
      * What reading one message did.
      *
      * @param handedOn whether its body deserialized and the message was emitted
-     * @param readError null, or {"message": the read's error message}
-     * @param excerpt the start of the body a failed read keeps; absent when the read did not fail
+     * @param readError null, or {"source": the topic or queue the error names, "position": the
+     *        message's position it names}
+     * @param excerpt the start of the body a failed read keeps, without any marker the SDK
+     *        appends; absent when the read did not fail
      * @param settlement unsettled, dead_lettered or removed
      * @param deadLetters the MessageFailures the dead-letter sink received: {source, message_id,
      *        body, metadata}
-     * @param rowErrors the row_errors counter by action
+     * @param rowErrors the row_errors counter by action, in the suite's words: fail, skip,
+     *        dead_letter
+     * @param messagesSettled the messages_settled counter by outcome (acknowledged, requeued,
+     *        rejected, dead_lettered): the settlement a skip or a dead letter made
      */
     record MessageRead(boolean handedOn, ConformanceJson readError, String excerpt,
-            String settlement, ConformanceJson deadLetters, ConformanceJson rowErrors) {
+            String settlement, ConformanceJson deadLetters, ConformanceJson rowErrors,
+            ConformanceJson messagesSettled) {
     }
 
     /**

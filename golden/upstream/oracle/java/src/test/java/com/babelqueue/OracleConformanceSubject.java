@@ -377,7 +377,8 @@ final class OracleConformanceSubject implements ConformanceSubject {
                 member(object, "excerpt", nullable(TEXT)),
                 member(object, "settlement", TEXT),
                 member(object, "dead_letters", JSON),
-                member(object, "row_errors", OBJECT));
+                member(object, "row_errors", OBJECT),
+                member(object, "messages_settled", OBJECT));
     }
 
     private static WriteOutcome readWriteOutcome(ConformanceJson value, String name) {

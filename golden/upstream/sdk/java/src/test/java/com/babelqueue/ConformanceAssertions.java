@@ -24,6 +24,21 @@ final class ConformanceAssertions {
         }
     }
 
+    /**
+     * {@code actual} is the same JSON value as one item of {@code allowed}: the readings of a behaviour the
+     * specification leaves to each broker or SDK.
+     */
+    static void assertSameJsonAsOneOf(ConformanceJson allowed, ConformanceJson actual, String what) {
+        if (actual != null && allowed instanceof ConformanceJson.Arr list) {
+            for (ConformanceJson expected : list.items()) {
+                if (ConformanceJson.same(expected, actual)) {
+                    return;
+                }
+            }
+        }
+        fail(what + " ==> expected one of: " + allowed + " but was: " + (actual == null ? "absent" : actual));
+    }
+
     /** {@code actual} is a non-empty string. */
     static void assertNonEmpty(String actual, String what) {
         assertNotNull(actual, what + " is absent");

@@ -1,4 +1,4 @@
-// Scaffold written by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.6.0.
+// Scaffold written by bqgen for the BabelQueue conformance suite, CONFORMANCE_VERSION 1.7.0.
 // bqgen writes this file only when it is absent: it belongs to the SDK from then on. It maps the
 // conformance subject onto this transport's own code; keep it in step with that code.
 package com.babelqueue.spring;

@@ -217,7 +217,7 @@ public sealed class RowErrorsConformanceTests
         JsonObject metadata = JsonNode.Parse("""
             {"key": "k-1"}
             """)!.AsObject();
-        string body = "{\"order_id\": 7.5}";
+        string body = "{\"order_id\": true}";
         string? action = "skip";
         bool deadLetterQueue = false;
         long? rawExcerptLength = null;

@@ -152,7 +152,7 @@ func TestConformanceSuiteRowErrors(t *testing.T) {
 			"43",                             // position
 			"m-1",                            // message_id
 			json.RawMessage(`{"key":"k-1"}`), // metadata
-			"{\"order_id\": 7.5}",            // body
+			"{\"order_id\": true}",           // body
 			conformancePtr("skip"),           // action
 			false,                            // dead_letter_queue
 			nil,                              // raw_excerpt_length

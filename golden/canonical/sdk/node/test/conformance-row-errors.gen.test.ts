@@ -155,7 +155,7 @@ describe("conformance row_errors", () => {
       "43",
       "m-1",
       { "key": "k-1" },
-      "{\"order_id\": 7.5}",
+      "{\"order_id\": true}",
       "skip",
       false,
       null,

@@ -173,7 +173,7 @@ class RowErrorsConformanceTest(support.ConformanceTestCase):
             position="43",
             message_id="m-1",
             metadata={"key": "k-1"},
-            body="{\"order_id\": 7.5}",
+            body="{\"order_id\": true}",
             action="skip",
             dead_letter_queue=False,
             raw_excerpt_length=None,

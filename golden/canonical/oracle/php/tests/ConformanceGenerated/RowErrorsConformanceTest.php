@@ -211,7 +211,7 @@ final class RowErrorsConformanceTest extends ConformanceTestCase
             position: '43',
             messageId: 'm-1',
             metadata: (object) ['key' => 'k-1'],
-            body: '{"order_id": 7.5}',
+            body: '{"order_id": true}',
             action: 'skip',
             deadLetterQueue: false,
             rawExcerptLength: null,

@@ -11,7 +11,7 @@
 # e.g. in CI: export "$(scripts/rabbitmq.sh start)"; go test ./...; scripts/rabbitmq.sh stop
 #
 # The tests take the printed line as their environment (see
-# internal/amqp/rabbitmqtest); without it they start a broker of their own.
+# internal/testkit/rabbitmqtest); without it they start a broker of their own.
 # Ports: RABBITMQ_PORT (AMQP, 5672), RABBITMQ_DIST_PORT (inter-node, AMQP
 # port + 20000) and RABBITMQ_EPMD_PORT (a private epmd, 24369, so that an
 # epmd already running is neither used nor stopped).

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/babelqueue/bqgen/internal/amqp"
-	"github.com/babelqueue/bqgen/internal/amqp/rabbitmqtest"
+	"github.com/babelqueue/bqgen/internal/testkit/rabbitmqtest"
 )
 
 // The client against a real broker (skipped without one): one of each

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/internal/amqp"
-	"github.com/babelqueue/bqgen/internal/amqp/rabbitmqtest"
+	"github.com/babelqueue/bqgen/internal/testkit/rabbitmqtest"
 )
 
 // One broker for every scenario (a start costs seconds); each scenario

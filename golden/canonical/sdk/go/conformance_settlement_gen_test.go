@@ -35,6 +35,18 @@ func TestConformanceSuiteSettlement(t *testing.T) {
 		conformanceExpectResult(t, "redelivered_by", got.RedeliveredBy, `"requeue"`)
 		conformanceExpectResult(t, "messages_settled", got.MessagesSettled, `{"requeued":1}`)
 	})
+	t.Run("requeue-on-rabbitmq-delivers-again", func(t *testing.T) {
+		got, err := subject.Settle(
+			"rabbitmq",          // broker
+			false,               // dead_letter_queue
+			[]string{"requeue"}, // calls
+		)
+		conformanceRequireOK(t, "settle", err)
+		conformanceExpectResult(t, "results", conformanceList(got.Results), `["requeued"]`)
+		conformanceExpectResult(t, "broker_actions", conformanceList(got.BrokerActions), `["requeued"]`)
+		conformanceExpectResult(t, "redelivered_by", got.RedeliveredBy, `"requeue"`)
+		conformanceExpectResult(t, "messages_settled", got.MessagesSettled, `{"requeued":1}`)
+	})
 	t.Run("reject-to-dead-letter-queue", func(t *testing.T) {
 		got, err := subject.Settle(
 			"servicebus",       // broker

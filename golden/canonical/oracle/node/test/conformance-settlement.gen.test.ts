@@ -37,6 +37,14 @@ describe("conformance settlement", () => {
     assertJsonEqual(result.messages_settled, { "requeued": 1 }, "messages_settled");
   }));
 
+  test("requeue-on-rabbitmq-delivers-again", (t) => whenProvided(t, async () => {
+    const result = await subject.settle("rabbitmq", false, ["requeue"]);
+    assertJsonEqual(result.results, ["requeued"], "results");
+    assertJsonEqual(result.broker_actions, ["requeued"], "broker_actions");
+    assertJsonEqual(result.redelivered_by, "requeue", "redelivered_by");
+    assertJsonEqual(result.messages_settled, { "requeued": 1 }, "messages_settled");
+  }));
+
   test("reject-to-dead-letter-queue", (t) => whenProvided(t, async () => {
     const result = await subject.settle("servicebus", true, ["reject"]);
     assertJsonEqual(result.results, ["dead_lettered"], "results");

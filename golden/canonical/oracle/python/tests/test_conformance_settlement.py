@@ -46,6 +46,19 @@ class SettlementConformanceTest(support.ConformanceTestCase):
         self.assertResultMember(result, "redelivered_by", "requeue")
         self.assertResultMember(result, "messages_settled", {"requeued": 1})
 
+    def test_requeue_on_rabbitmq_delivers_again(self):
+        """requeue-on-rabbitmq-delivers-again"""
+        result = self.call(
+            self.subject.settle,
+            broker="rabbitmq",
+            dead_letter_queue=False,
+            calls=["requeue"],
+        )
+        self.assertResultMember(result, "results", ["requeued"])
+        self.assertResultMember(result, "broker_actions", ["requeued"])
+        self.assertResultMember(result, "redelivered_by", "requeue")
+        self.assertResultMember(result, "messages_settled", {"requeued": 1})
+
     def test_reject_to_dead_letter_queue(self):
         """reject-to-dead-letter-queue"""
         result = self.call(

@@ -39,6 +39,16 @@ final class SettlementConformanceTest extends ConformanceTestCase
         Expect::member((object) ['requeued' => 1], $result, 'messages_settled', $case . ': result of settle');
     }
 
+    public function test_requeue_on_rabbitmq_delivers_again(): void
+    {
+        $case = 'requeue-on-rabbitmq-delivers-again';
+        $result = $this->subject()->settle(broker: 'rabbitmq', deadLetterQueue: false, calls: ['requeue']);
+        Expect::member(['requeued'], $result, 'results', $case . ': result of settle');
+        Expect::member(['requeued'], $result, 'broker_actions', $case . ': result of settle');
+        Expect::member('requeue', $result, 'redelivered_by', $case . ': result of settle');
+        Expect::member((object) ['requeued' => 1], $result, 'messages_settled', $case . ': result of settle');
+    }
+
     public function test_reject_to_dead_letter_queue(): void
     {
         $case = 'reject-to-dead-letter-queue';

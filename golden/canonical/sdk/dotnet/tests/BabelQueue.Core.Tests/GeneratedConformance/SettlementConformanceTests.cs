@@ -58,6 +58,28 @@ public sealed class SettlementConformanceTests
         JsonAssert.Equal(expectedMessagesSettled, result.MessagesSettled, "messages_settled");
     }
 
+    [SkippableFact(typeof(NotProvidedException), DisplayName = "settlement/requeue-on-rabbitmq-delivers-again")]
+    public void RequeueOnRabbitmqDeliversAgain()
+    {
+        string broker = "rabbitmq";
+        bool deadLetterQueue = false;
+        IReadOnlyList<string> calls = new string[] { "requeue" };
+        Settlement result = ConformanceSubjects.Current.Settle(broker, deadLetterQueue, calls);
+        JsonNode? expectedResults = JsonNode.Parse("""
+            ["requeued"]
+            """);
+        JsonAssert.Equal(expectedResults, ConformanceJson.Texts(result.Results), "results");
+        JsonNode? expectedBrokerActions = JsonNode.Parse("""
+            ["requeued"]
+            """);
+        JsonAssert.Equal(expectedBrokerActions, ConformanceJson.Texts(result.BrokerActions), "broker_actions");
+        JsonAssert.Equal(JsonValue.Create("requeue"), JsonValue.Create(result.RedeliveredBy), "redelivered_by");
+        JsonNode? expectedMessagesSettled = JsonNode.Parse("""
+            {"requeued": 1}
+            """);
+        JsonAssert.Equal(expectedMessagesSettled, result.MessagesSettled, "messages_settled");
+    }
+
     [SkippableFact(typeof(NotProvidedException), DisplayName = "settlement/reject-to-dead-letter-queue")]
     public void RejectToDeadLetterQueue()
     {

@@ -65,6 +65,21 @@ class ConformanceSettlementTest {
     }
 
     @Test
+    @DisplayName("requeue-on-rabbitmq-delivers-again")
+    void requeueOnRabbitmqDeliversAgain() {
+        List<String> calls = List.of("requeue");
+        Settlement settlement = subject.settle("rabbitmq", false, calls);
+        assertSameJson(jsonArray(jsonString("requeued")),
+                fromJava(settlement.results()), "results");
+        assertSameJson(jsonArray(jsonString("requeued")),
+                fromJava(settlement.brokerActions()), "broker_actions");
+        assertSameJson(jsonString("requeue"), fromJava(settlement.redeliveredBy()),
+                "redelivered_by");
+        assertSameJson(jsonObject(jsonMember("requeued", jsonNumber("1"))),
+                settlement.messagesSettled(), "messages_settled");
+    }
+
+    @Test
     @DisplayName("reject-to-dead-letter-queue")
     void rejectToDeadLetterQueue() {
         List<String> calls = List.of("reject");

@@ -180,7 +180,8 @@ var messagingNames = append(append([]string{}, nasty...), "settlement", "message
 
 // adversarialMessaging is the messaging blocks of the adversarial suite:
 // every argument and expected member a nasty value, long ones included,
-// absent and null optional arguments, and mentions to look for.
+// absent and null optional arguments, mentions to look for and one_of
+// lists of them.
 func adversarialMessaging(entries func(func(string) string) string) string {
 	var settle, rows, writes []string
 	for i, n := range messagingNames {
@@ -201,7 +202,7 @@ func adversarialMessaging(entries func(func(string) string) string) string {
 		}
 		rows = append(rows, `{"name":`+q(n)+`,"broker":"kafka","source":`+q(n)+`,"position":`+q(long)+
 			`,"message_id":`+q(n)+`,"metadata":{`+q(n)+`:`+q(n)+`},"body":`+q(long)+optional+
-			`,"dead_letter_queue":false,"expect":{"handed_on":false,"read_error":`+readError+`,"excerpt":`+q(n)+
+			`,"dead_letter_queue":false,"expect":{"handed_on":false,"read_error":`+readError+`,"excerpt":{"one_of":[`+q(n)+`,`+q(long)+`]}`+
 			`,"settlement":`+q(long)+`,"dead_letters":[{"body":`+q(n)+`}],"row_errors":{`+q(n)+`:1}}}`)
 		writes = append(writes, `{"name":`+q(n)+`,"sink":"other","action":"fail","batches":[[`+q(n)+`],[]],"refused":[`+
 			q(n)+`,`+q(long)+`],"expect":{"write_fails":true,"settlements":{`+q(n)+`:`+q(long)+`},"dead_letters":[`+q(n)+

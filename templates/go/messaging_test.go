@@ -57,7 +57,7 @@ func messagingRuns(t *testing.T, src []byte, block string, op protocol.Operation
 				switch name := funcName(call.Fun); {
 				case name == "subject."+exported(op.Name):
 					run.args = call.Args
-				case name == "conformanceExpectResult" || name == "conformanceExpectMentions":
+				case name == "conformanceExpectResult" || name == "conformanceExpectMentions" || name == "conformanceExpectOneOf":
 					member, _ := stringValue(t, call.Args[1])
 					run.checks[member] = call
 					run.order = append(run.order, member)
@@ -137,6 +137,10 @@ func checkMessagingRun(t *testing.T, block string, op protocol.Operation, c mode
 			if got := stringItems(t, check.Args[3]); funcName(check.Fun) != "conformanceExpectMentions" || !slices.Equal(got, e.Mentions) {
 				t.Errorf("%s %q: %s mentions %q, want %q", block, c.Name, e.Member, got, e.Mentions)
 			}
+			continue
+		}
+		if e.OneOf != nil {
+			checkOneOf(t, block, c.Name, e, check)
 			continue
 		}
 		text, _ := stringValue(t, check.Args[3])
@@ -236,5 +240,21 @@ func TestScaffoldReasonsForMessaging(t *testing.T) {
 		}
 		files := byPath(t, generate(t, sel, backend.Options{Binding: backend.BindSDK}))
 		check(block, parseScaffoldMethods(t, files[ScaffoldFile].Content))
+	}
+}
+
+// checkOneOf holds a one_of expectation's check to the values it allows, in
+// order, each a JSON literal.
+func checkOneOf(t *testing.T, block, name string, e model.Expectation, check *ast.CallExpr) {
+	t.Helper()
+	if funcName(check.Fun) != "conformanceExpectOneOf" || len(check.Args) != 3+len(e.OneOf) {
+		t.Errorf("%s %q: %s is not checked against its %d allowed values", block, name, e.Member, len(e.OneOf))
+		return
+	}
+	for i, want := range e.OneOf {
+		text, _ := stringValue(t, check.Args[3+i])
+		if got, err := model.Parse([]byte(text)); err != nil || !got.Equal(want) {
+			t.Errorf("%s %q: %s allows %s, want %s", block, name, e.Member, text, want.Compact())
+		}
 	}
 }

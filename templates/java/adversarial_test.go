@@ -85,7 +85,7 @@ func adversarialMessaging() (settlement, rowErrors, failedWrites map[string]any)
 		c := map[string]any{"name": name, "description": s, "broker": brokers[i%4], "source": s, "position": s,
 			"message_id": s, "metadata": obj, "body": s, "dead_letter_queue": i%2 == 1,
 			"expect": map[string]any{"handed_on": i%2 == 0, "read_error": map[string]any{"mentions": []any{"m " + s, s + " m"}},
-				"excerpt": []any{s, nil}[i%2], "settlement": s, "dead_letters": []any{obj}, "row_errors": obj}}
+				"excerpt": []any{map[string]any{"one_of": []any{s, nil}}, s}[i%2], "settlement": s, "dead_letters": []any{obj}, "row_errors": obj}}
 		if i%3 == 0 {
 			c["action"], c["raw_excerpt_length"] = "dead_letter", i
 			c["expect"].(map[string]any)["read_error"] = nil

@@ -169,6 +169,9 @@ func expectCheck(t *testing.T, cls messagingClass, op protocol.Operation, e mode
 		}
 		return "assertMentions(" + strings.Join(args, ", ") + ")"
 	}
+	if e.OneOf != nil {
+		return "assertSameJsonAsOneOf(" + newJSONBuilder().flat(model.ArrayValue(e.OneOf...)) + ", " + actual + ", " + javaString(e.Member) + ")"
+	}
 	return "assertSameJson(" + newJSONBuilder().flat(e.Value) + ", " + actual + ", " + javaString(e.Member) + ")"
 }
 

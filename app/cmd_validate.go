@@ -73,6 +73,9 @@ func diagFormat(c *cli.Context) (string, error) {
 // standard output and returns failure, the error to exit with: its message
 // is the summary, else ok says what the command found.
 func writeFindings(c *cli.Context, format, command, ok string, found []diag.Diagnostic, failure error) error {
+	if format == "github" {
+		found = diag.MapFiles(found, fromWorkspace())
+	}
 	r := diag.Report{Command: command, OK: failure == nil, Summary: ok, Diagnostics: found}
 	if failure != nil {
 		r.Summary = failure.Error()

@@ -34,7 +34,6 @@ type outputRun struct {
 	lines   bool                        // it prints JSON lines (a protocol)
 }
 
-
 // in is args in a format given by --format.
 func in(args ...string) func(hostileWorld, string) []string {
 	return func(_ hostileWorld, f string) []string { return append(args, "--format", f) }

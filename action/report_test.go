@@ -70,3 +70,37 @@ func TestActionReportsOnAStandIn(t *testing.T) {
 		t.Errorf("a result file without generated tests: %v\nsummary:\n%s\nlog:\n%s", res.err, summary, res.log)
 	}
 }
+
+// The check step annotates what it finds and writes it to the job summary;
+// a report step with no results directory (the test step failed before
+// writing one) says so instead of the file system's error.
+func TestActionCheckAnnotatesAndSummarises(t *testing.T) {
+	tier.Toolchain(t, "go, on the stand-in's tests")
+	c := goStandin(t, "", goCoreConfig)
+	r := bqgenRelease(t)
+	r.env = append(r.env, c.env...)
+	if res := r.runAction(t, map[string]string{"version": testVersion, "command": "check"}, c.dir); res.err != nil {
+		t.Fatalf("check: %v\n%s", res.err, res.log)
+	}
+	if summary, _ := os.ReadFile(r.summary); !strings.Contains(string(summary), "## bqgen check passed") {
+		t.Errorf("an up-to-date check's job summary:\n%s", summary)
+	}
+	generated, err := filepath.Glob(filepath.Join(c.dir, "conformance_cases_gen_test.go"))
+	if err != nil || len(generated) != 1 {
+		t.Fatalf("the generated cases file: %v %v", generated, err)
+	}
+	edited, _ := os.ReadFile(generated[0])
+	if err := os.WriteFile(generated[0], append(edited, "// an edit\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := r.runAction(t, map[string]string{"version": testVersion, "command": "check"}, c.dir)
+	summary, _ := os.ReadFile(r.summary)
+	if res.err == nil || !strings.Contains(res.log, "::error file=conformance_cases_gen_test.go") ||
+		!strings.Contains(string(summary), "## bqgen check failed") || !strings.Contains(string(summary), "conformance\\_cases\\_gen\\_test.go") {
+		t.Errorf("an edited checkout: %v\nsummary:\n%s\nlog:\n%s", res.err, summary, res.log)
+	}
+	res = r.runAction(t, map[string]string{"version": testVersion, "command": "report", "results-dir": "results"}, c.dir)
+	if res.err == nil || !strings.Contains(res.log, "no test results were written") || strings.Contains(res.log, "lstat") {
+		t.Errorf("no results directory: %v\n%s", res.err, res.log)
+	}
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs one bqgen command for the GitHub Action (action.yml), in the working
-# directory the step sets. For `report`: the report is built once (JSON,
+# directory the step sets. check annotates and writes the job summary. For
+# `report`: the report is built once (JSON,
 # with the gate), then rendered from that JSON as Markdown into the job
 # summary and as HTML for upload, and its totals become the step's outputs;
 # the step exits as the gated report did.
@@ -24,8 +25,25 @@ if [ -n "${BQGEN_ARGS:-}" ]; then
   args+=("${extra[@]}")
 fi
 
+# check, with no --format of the caller's: annotations on the files it
+# finds stale (--format github) and the same findings as a table in the job
+# summary (--format md), so a red step says why where the reviewer looks.
+check_annotated() {
+  local status=0
+  "$bqgen" check --format github ${args[@]+"${args[@]}"} || status=$?
+  if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+    "$bqgen" check --format md ${args[@]+"${args[@]}"} >>"$GITHUB_STEP_SUMMARY" 2>/dev/null || true
+  fi
+  exit "$status"
+}
+
 case ${BQGEN_COMMAND:-check} in
-  check | generate | verify)
+  check)
+    case " ${BQGEN_ARGS:-} " in
+      *" --format"*) exec "$bqgen" check ${args[@]+"${args[@]}"} ;;
+      *) check_annotated ;;
+    esac ;;
+  generate | verify)
     exec "$bqgen" "$BQGEN_COMMAND" ${args[@]+"${args[@]}"} ;;
   report) ;;
   *) fail "command '${BQGEN_COMMAND}': want check, generate, report or verify" ;;
@@ -35,7 +53,12 @@ while IFS= read -r file; do
   file=${file%$'\r'}
   [ -n "$file" ] && args+=(--results "$file")
 done <<<"${BQGEN_RESULTS:-}"
-[ -n "${BQGEN_RESULTS_DIR:-}" ] && args+=(--results-dir "$BQGEN_RESULTS_DIR")
+if [ -n "${BQGEN_RESULTS_DIR:-}" ]; then
+  # No results directory is what a test step that failed before writing
+  # its results leaves: say that, not the file system's lstat error.
+  [ -d "$BQGEN_RESULTS_DIR" ] || fail "results-dir '$BQGEN_RESULTS_DIR' does not exist in $(pwd): no test results were written (did the step that runs the tests fail before writing them?)"
+  args+=(--results-dir "$BQGEN_RESULTS_DIR")
+fi
 [ -n "${BQGEN_FAIL_ON:-}" ] && args+=(--fail-on "$BQGEN_FAIL_ON")
 
 out="${RUNNER_TEMP:?RUNNER_TEMP is not set}/bqgen-report"

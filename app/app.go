@@ -87,8 +87,11 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Reader:      stdin,
 		Writer:      stdout,
 		ErrWriter:   stderr,
-		Flags:       append(append(writeFlags(), versionFlag()), verbosityFlags()...),
+		Flags:       append(append(writeFlags(), versionFlag(), rootHelpFlag()), verbosityFlags()...),
 		Action: func(c *cli.Context) error {
+			if c.Bool("help") {
+				return cli.ShowAppHelp(c)
+			}
 			if c.Bool("version") {
 				return printVersion(c.App.Writer, "text")
 			}

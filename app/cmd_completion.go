@@ -6,7 +6,6 @@ import (
 
 	"github.com/babelqueue/bqgen/completion"
 	"github.com/babelqueue/bqgen/completion/urfave"
-	"github.com/babelqueue/bqgen/diag"
 	"github.com/babelqueue/bqgen/internal/suggest"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/urfave/cli/v2"
@@ -36,9 +35,9 @@ func completionCommand() *cli.Command {
 // path; a test holds every --format flag to having an entry.
 var formatChoices = map[string][]string{
 	"report":   {"md", "json", "html", "blocks", "counts"},
-	"validate": diag.Formats,
-	"check":    diag.Formats,
-	"verify":   diag.Formats,
+	"validate": findingsFormats,
+	"check":    findingsFormats,
+	"verify":   findingsFormats,
 	"diff":     {"text", "md", "json"},
 	"version":  {"text", "json"},
 }

@@ -49,7 +49,7 @@ func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "exit 1 with a diff when a checkout does not hold exactly what generate would write (writes nothing)",
-		UsageText: "bqgen check " + targetUsage + " [--format text|json|github]",
+		UsageText: "bqgen check " + targetUsage + " [--format text|json|github|md]",
 		Flags:     append(generateFlags(), formatFlag()),
 		Action:    runCheck,
 	}

@@ -15,3 +15,11 @@ func helpCommand() *cli.Command {
 		Action:    cliusage.Help,
 	}
 }
+
+// rootHelpFlag is the root's --help and -h. The CLI library adds them only
+// to an app without a help command of its own, and bqgen has one, so
+// without this flag `bqgen --help`, the first command anyone types, was a
+// usage error.
+func rootHelpFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "help", Aliases: []string{"h"}, Usage: "show this help (as bqgen help)"}
+}

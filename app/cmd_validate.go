@@ -1,6 +1,7 @@
 package app
 
 import (
+	"io"
 	"slices"
 	"strings"
 
@@ -13,7 +14,7 @@ func validateCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "validate",
 		Usage:     "check that a suite is well-formed and agrees with the oracle (exit 1 lists every problem)",
-		UsageText: "bqgen validate [--suite DIR] [--format text|json|github]",
+		UsageText: "bqgen validate [--suite DIR] [--format text|json|github|md]",
 		Flags:     []cli.Flag{suiteFlag(), formatFlag()},
 		Action:    runValidate,
 	}
@@ -58,13 +59,13 @@ func runValidate(c *cli.Context) error {
 // place: text for people, json for programs, github for annotations.
 func formatFlag() cli.Flag {
 	return &cli.StringFlag{Name: "format", Value: "text",
-		Usage: "`FORMAT` of the findings: " + strings.Join(diag.Formats, ", ") + " (json: docs/formats.md; github: workflow-command annotations on each file and line)"}
+		Usage: "`FORMAT` of the findings: " + strings.Join(findingsFormats, ", ") + " (json: docs/formats.md; github: workflow-command annotations on each file and line; md: a table for a CI job's summary)"}
 }
 
 func diagFormat(c *cli.Context) (string, error) {
 	f := c.String("format")
-	if !slices.Contains(diag.Formats, f) {
-		return "", usageErr("--format %q is not one of %s", f, strings.Join(diag.Formats, ", "))
+	if !slices.Contains(findingsFormats, f) {
+		return "", usageErr("--format %q is not one of %s", f, strings.Join(findingsFormats, ", "))
 	}
 	return f, nil
 }
@@ -73,11 +74,18 @@ func diagFormat(c *cli.Context) (string, error) {
 // standard output and returns failure, the error to exit with: its message
 // is the summary, else ok says what the command found.
 func writeFindings(c *cli.Context, format, command, ok string, found []diag.Diagnostic, failure error) error {
+	if format == "github" {
+		found = diag.MapFiles(found, fromWorkspace())
+	}
 	r := diag.Report{Command: command, OK: failure == nil, Summary: ok, Diagnostics: found}
 	if failure != nil {
 		r.Summary = failure.Error()
 	}
-	if err := diag.Write(c.App.Writer, format, r); err != nil {
+	write := func(w io.Writer, r diag.Report) error { return diag.Write(w, format, r) }
+	if format == "md" {
+		write = writeFindingsMarkdown
+	}
+	if err := write(c.App.Writer, r); err != nil {
 		return err
 	}
 	if failure != nil {

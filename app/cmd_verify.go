@@ -17,7 +17,7 @@ func verifyCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "verify",
 		Usage:     "run the generated tests against the oracle (all must pass) and each mutant (each must be caught)",
-		UsageText: "bqgen verify --lang LANG|all [--suite DIR] [--keep] [--report FILE [--oracle-only]] [--process-per-run] [--every-test] [--run-each-alone] [--format text|json|github]",
+		UsageText: "bqgen verify --lang LANG|all [--suite DIR] [--keep] [--report FILE [--oracle-only]] [--process-per-run] [--every-test] [--run-each-alone] [--format text|json|github|md]",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "lang", Usage: "`LANG` to verify, or all (every language whose tools are installed)"},
 			suiteFlag(),

@@ -83,8 +83,16 @@ func TestHelpCommand(t *testing.T) {
 			t.Errorf("help %v: exit %d\n%s\nwant what --help prints:\n%s", args, code, viaHelp, viaFlag)
 		}
 	}
-	if code, out, _ := run(t, "help"); code != 0 || !strings.Contains(out, "COMMANDS") {
-		t.Errorf("help: exit %d\n%s", code, out)
+	code, root, _ := run(t, "help")
+	if code != 0 || !strings.Contains(root, "COMMANDS") {
+		t.Errorf("help: exit %d\n%s", code, root)
+	}
+	// The root's own flags print the same help and succeed: --help is the
+	// first thing anyone types.
+	for _, flag := range []string{"--help", "-h"} {
+		if code, out, stderr := run(t, flag); code != 0 || out != root || stderr != "" {
+			t.Errorf("bqgen %s: exit %d, stderr %q\n%s\nwant what bqgen help prints", flag, code, stderr, out)
+		}
 	}
 	if code, _, stderr := run(t, "help", "chek"); code != 2 || !strings.Contains(stderr, `(did you mean "check"?)`) {
 		t.Errorf("help chek: exit %d, %s", code, stderr)

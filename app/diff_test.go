@@ -364,4 +364,8 @@ func TestGenerateSummaryWritesTheMarkdown(t *testing.T) {
 			t.Errorf("summary lacks %q:\n%s", want, md)
 		}
 	}
+	// The summary goes into a pull request: no path of this machine in it.
+	if tmp := os.TempDir(); strings.Contains(string(md), tmp) || strings.Contains(string(md), filepath.ToSlash(tmp)) {
+		t.Errorf("the summary names a local path (%s):\n%s", tmp, md)
+	}
 }

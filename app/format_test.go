@@ -92,3 +92,26 @@ func TestCheckFormats(t *testing.T) {
 	}
 	assertWorkflowCommands(t, "check --format github", stdout)
 }
+
+// In GitHub Actions an annotation's file is its path from the repository
+// root, wherever bqgen ran: a monorepo's step with working-directory: sqs
+// annotates sqs/tests/…, not tests/….
+func TestGitHubAnnotationsAreRelativeToTheWorkspace(t *testing.T) {
+	repo := t.TempDir()
+	pkg := filepath.Join(repo, "sqs")
+	if err := os.Mkdir(pkg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := run(t, "generate", "--lang", "python", "--out", pkg); code != 0 {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	edit(t, pkg, "tests/test_conformance_cases.py", "\n", "\n# an edit\n")
+	t.Setenv("GITHUB_WORKSPACE", repo)
+	t.Chdir(pkg)
+	for _, out := range []string{".", pkg} {
+		code, stdout, _ := run(t, "check", "--lang", "python", "--out", out, "--format", "github")
+		if code != 1 || !strings.Contains(stdout, "::error file=sqs/tests/test_conformance_cases.py,") {
+			t.Errorf("--out %s: exit %d, want 1 and an annotation on sqs/tests/…\n%s", out, code, stdout)
+		}
+	}
+}

@@ -34,8 +34,6 @@ type outputRun struct {
 	lines   bool                        // it prints JSON lines (a protocol)
 }
 
-var findingsFormats = []string{"text", "json", "github"}
-
 // in is args in a format given by --format.
 func in(args ...string) func(hostileWorld, string) []string {
 	return func(_ hostileWorld, f string) []string { return append(args, "--format", f) }

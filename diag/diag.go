@@ -81,6 +81,19 @@ func WriteJSON(w io.Writer, r Report) error {
 	return err
 }
 
+// MapFiles is found with each diagnostic's file replaced by to(file): a
+// command's findings with their paths as another place sees them.
+func MapFiles(found []Diagnostic, to func(file string) string) []Diagnostic {
+	out := make([]Diagnostic, len(found))
+	for i, d := range found {
+		if d.File != "" {
+			d.File = to(d.File)
+		}
+		out[i] = d
+	}
+	return out
+}
+
 // WriteGitHub writes each diagnostic as a workflow command
 // (`::error file=F,line=L,col=C,title=T::message`), then the summary as a
 // notice. Each is written by quote.WriteCommand: in front of standard

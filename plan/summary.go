@@ -2,8 +2,10 @@ package plan
 
 import (
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
+	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
 	"github.com/babelqueue/bqgen/internal/mdtext"
@@ -89,9 +91,39 @@ func BumpSummary(gens []Generated, suiteDir string) string {
 			continue
 		}
 		if d := suiteDiffFor(g, suiteDir, suiteTargets(all, backends)); d != nil {
-			return suitediff.Markdown(d)
+			return suitediff.Markdown(withoutMachinePaths(d, all))
 		}
 		return "## Conformance suite unchanged\n\nThe checkout already vendors suite " + mdtext.Text(g.Whole.VersionLabel()) + ".\n"
 	}
 	return "## Conformance suite added\n\nNo suite was vendored before this run.\n"
+}
+
+// withoutMachinePaths is d with every directory it names relative to where
+// bqgen runs: the summary goes into a pull request's body, where the
+// runner's or a laptop's absolute paths (a home directory, a temp dir) mean
+// nothing and tell what they should not.
+func withoutMachinePaths(d *suitediff.Diff, targets []Target) *suitediff.Diff {
+	here, err := os.Getwd()
+	shown := func(p string) string {
+		if !filepath.IsAbs(p) {
+			return p
+		}
+		// Below where bqgen runs, or a sibling of it (../conformance);
+		// anything further is named by its last element alone.
+		if rel, relErr := filepath.Rel(here, p); err == nil && relErr == nil && !strings.HasPrefix(filepath.ToSlash(rel), "../..") {
+			return filepath.ToSlash(rel)
+		}
+		return filepath.Base(p)
+	}
+	out := *d
+	out.From.Name, out.To.Name = shown(d.From.Name), shown(d.To.Name)
+	out.Targets = append([]suitediff.TargetImpact{}, d.Targets...)
+	for i := range out.Targets {
+		for _, t := range targets {
+			if out.Targets[i].Target == t.Describe() {
+				out.Targets[i].Target = fmt.Sprintf("%s into %s", t.Lang, shown(t.ShownDir()))
+			}
+		}
+	}
+	return &out
 }

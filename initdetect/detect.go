@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -44,7 +45,14 @@ type Package struct {
 	// Workspace says the directory is a monorepo's root, not a package: it
 	// gets no target of its own, only its packages do.
 	Workspace bool
+	// Messaging says the package is a message-queue messaging layer
+	// (NPipeline.Connectors): its target runs the messaging blocks alone.
+	Messaging bool
 }
+
+// messagingLayers are the .NET projects that hold a message-queue
+// messaging layer, the system the messaging blocks were written from.
+var messagingLayers = []string{"NPipeline.Connectors"}
 
 // brokerNames maps a transport package's name, lowercased without
 // separators and the BabelQueue prefix, to its broker block.
@@ -295,11 +303,18 @@ func detectPython(dir string) (*Package, error) {
 }
 
 // detectDotnet reads the solution and project names at the top and in
-// src/*/: BabelQueue.<Broker> is a transport, BabelQueue.Core the core.
+// src/*/: BabelQueue.<Broker> is a transport, BabelQueue.Core the core, a
+// messaging layer's project (NPipeline.Connectors) a messaging target.
 func detectDotnet(dir string) (*Package, error) {
 	names, err := dotnetProjectNames(dir)
 	if err != nil || len(names) == 0 {
 		return nil, err
+	}
+	for _, n := range names {
+		base := strings.TrimSuffix(path.Base(n), path.Ext(n))
+		if path.Ext(n) == ".csproj" && slices.ContainsFunc(messagingLayers, func(m string) bool { return strings.EqualFold(m, base) }) {
+			return &Package{Name: base, File: n, Messaging: true}, nil
+		}
 	}
 	for _, n := range names {
 		base := strings.TrimSuffix(path.Base(n), path.Ext(n))

@@ -34,6 +34,10 @@ strict: false
 # file); bqgen puts the tests below it where %s keeps them.
 targets:
 `, config.SchemaURL, config.Version, lang)
+	if info != nil && info.Messaging {
+		writeMessagingTarget(&b, lang, info)
+		return b.String()
+	}
 	if info != nil && info.Block != "" {
 		fmt.Fprintf(&b, "  # This is the %s transport package %s (%s): its target runs the %s block;\n"+
 			"  # the core's blocks belong to the core's own target.\n", info.Block, jsonQuote(info.Name), info.File, info.Block)
@@ -85,6 +89,22 @@ func writeCoreTarget(b *strings.Builder, lang string, info *Package) {
     #     action: fail
     #     reason: accepts() does not check trace_id yet (issue 123)
 `, lang, strings.Join(model.TransportBlocks, ", "), strings.Join(core, ", "))
+}
+
+// writeMessagingTarget writes the target of a messaging layer's package:
+// the messaging blocks, which its own types answer (settle-once settlement,
+// messages that do not deserialize, failed writes).
+func writeMessagingTarget(b *strings.Builder, lang string, info *Package) {
+	fmt.Fprintf(b, `  # This is the messaging layer %s (%s): its target runs the messaging blocks,
+  # mapped onto the layer's own types; the envelope and broker blocks belong to the SDKs.
+  - lang: %s
+    out: .
+    blocks: [%s]
+    # exemptions: cases where the layer departs from the specification, e.g.
+    #   - case: "row_errors/excerpt-never-splits-a-character"
+    #     action: fail
+    #     reason: the excerpt cuts a surrogate pair in half
+`, jsonQuote(info.Name), info.File, lang, strings.Join(model.MessagingBlocks, ", "))
 }
 
 // writeTransportTarget writes the target of the transport package info at

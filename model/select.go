@@ -12,6 +12,11 @@ import (
 // (often in its own module or repository), not by an SDK's core.
 var TransportBlocks = []string{BlockSQS, BlockASB, BlockPulsar, BlockKafka, BlockArtemis, BlockRedis, BlockRabbitMQ}
 
+// MessagingBlocks are the blocks of the message-queue messaging layer
+// (settle-once, undeserializable messages, failed writes): a target of
+// these alone is a messaging layer's, such as NPipeline.Connectors.
+var MessagingBlocks = []string{BlockSettlement, BlockRowErrors, BlockFailedWrites}
+
 // IsTransportBlock reports whether block is a broker block.
 func IsTransportBlock(block string) bool { return slices.Contains(TransportBlocks, block) }
 

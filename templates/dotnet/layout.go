@@ -26,8 +26,12 @@ const (
 
 // The names of the generated layout.
 const (
-	oracleProjectName      = "BabelQueue.Conformance.Tests"
-	corePackage            = "BabelQueue.Core"
+	oracleProjectName = "BabelQueue.Conformance.Tests"
+	corePackage       = "BabelQueue.Core"
+	// MessagingLayerPackage is the package a target of the messaging blocks
+	// alone is for: NPipeline's messaging layer, whose test project is
+	// tests/NPipeline.Connectors.Tests.
+	MessagingLayerPackage  = "NPipeline.Connectors"
 	sdkTestProjectDir      = "tests/" + corePackage + ".Tests"
 	generatedDirName       = "GeneratedConformance"
 	propsFileName          = "BabelQueue.Conformance.props"

@@ -74,6 +74,10 @@ type target struct {
 	Package string // the NuGet package, e.g. BabelQueue.Core or BabelQueue.Sqs
 	// Block is the broker block of a transport target; "" for the core.
 	Block string
+	// Messaging says the target is a message-queue messaging layer (the
+	// suite carries only the messaging blocks): NPipeline.Connectors, whose
+	// documentation the messaging blocks were written from.
+	Messaging bool
 }
 
 // ProjectFile is the test project the output is for, e.g.
@@ -98,6 +102,9 @@ func targetOf(s *model.Suite, b backend.Binding, packageOf packageNamer) (target
 	if b != backend.BindSDK || len(blocks) == 0 {
 		return core, nil
 	}
+	if !slices.ContainsFunc(blocks, func(b string) bool { return !slices.Contains(model.MessagingBlocks, b) }) {
+		return target{Package: MessagingLayerPackage, Messaging: true}, nil
+	}
 	var pkgs []string
 	for _, block := range blocks {
 		if !model.IsTransportBlock(block) {
@@ -120,7 +127,7 @@ func targetOf(s *model.Suite, b backend.Binding, packageOf packageNamer) (target
 
 // defaultNamespace is the namespace of a target's generated code.
 func (t target) defaultNamespace() string {
-	if !t.Transport() {
+	if !t.Transport() && !t.Messaging {
 		return DefaultNamespace
 	}
 	return t.Package + ".Tests.Conformance"

@@ -277,6 +277,7 @@ func TestConformanceSuiteRowErrors(t *testing.T) {
 			got.MessagesSettled,
 			`{"dead_lettered":1}`,
 			`{"acknowledged":1}`,
+			`{"rejected":1}`,
 		)
 	})
 	t.Run("dead-letter-on-servicebus-settles-as-skip", func(t *testing.T) {

@@ -74,6 +74,9 @@ func TestInitStartersWorkAsWritten(t *testing.T) {
 			[]string{"tests/BabelQueue.Core.Tests/GeneratedConformance/CasesConformanceTests.cs"}},
 		{"dotnet", "dotnet/transport", []string{"    out: .\n    blocks: [asb]\n"},
 			[]string{"tests/BabelQueue.AzureServiceBus.Tests/GeneratedConformance/AsbConformanceTests.cs"}},
+		{"dotnet", "dotnet/npipeline", []string{`messaging layer "NPipeline.Connectors"`, "    out: .\n    blocks: [settlement, row_errors, failed_writes]\n"},
+			[]string{"tests/NPipeline.Connectors.Tests/GeneratedConformance/RowErrorsConformanceTests.cs",
+				"tests/NPipeline.Connectors.Tests/SdkConformanceSubject.cs"}},
 	} {
 		t.Run(tc.standIn, func(t *testing.T) {
 			t.Parallel()

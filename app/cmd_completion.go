@@ -8,6 +8,7 @@ import (
 	"github.com/babelqueue/bqgen/completion/urfave"
 	"github.com/babelqueue/bqgen/internal/suggest"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/report"
 	"github.com/urfave/cli/v2"
 )
 
@@ -56,6 +57,8 @@ func flagValues(path, name string) []string {
 		return model.KnownBlocks
 	case "format":
 		return formatChoices[path]
+	case "fail-on":
+		return report.GateNames()
 	}
 	return nil
 }

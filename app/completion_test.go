@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -115,4 +116,15 @@ func TestEveryFormatFlagCompletesItsValues(t *testing.T) {
 		}
 	}
 	walk("", tree)
+}
+
+// report's --fail-on completes to the statuses the gate knows.
+func TestFailOnCompletesTheGateStatuses(t *testing.T) {
+	t.Parallel()
+	got := flagValues("report", "fail-on")
+	for _, want := range []string{"fail", "not-run", "not-provided", "known-failure"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("--fail-on completes to %v, lacking %s", got, want)
+		}
+	}
 }

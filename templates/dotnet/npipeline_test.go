@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -175,10 +176,7 @@ func dotnetTestFailures(t *testing.T, project string) ([]string, int) {
 	if m == nil {
 		t.Fatalf("dotnet test printed no totals:\n%s", diagnostics(string(out)))
 	}
-	passed := 0
-	for _, c := range m[1] {
-		passed = passed*10 + int(c-'0')
-	}
+	passed, _ := strconv.Atoi(m[1]) // \d+ matched
 	return failed, passed
 }
 

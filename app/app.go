@@ -104,7 +104,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			return runGenerate(c)
 		},
 		Commands: []*cli.Command{
-			generateCommand(), checkCommand(), versionCommand(), scaffoldCommand(), casesCommand(), initCommand(), validateCommand(), deriveCommand(), verifyCommand(), oracleCommand(), reportCommand(), diffCommand(),
+			generateCommand(), checkCommand(), versionCommand(), scaffoldCommand(), casesCommand(), initCommand(), validateCommand(), deriveCommand(), verifyCommand(), oracleCommand(), reportCommand(), baselineCommand(), diffCommand(),
 			completionCommand(), helpCommand(),
 		},
 		// urfave/cli calls os.Exit from its default handler; Run owns exiting.

@@ -64,22 +64,56 @@ type Options struct {
 const (
 	// ExemptSkip makes the case's test skip with the reason.
 	ExemptSkip = "skip"
-	// ExemptFail makes the case a known failure: its test passes while the
-	// SDK fails the case, and fails with "now passes: remove the exemption"
-	// once the SDK passes it.
+	// ExemptFail makes the case a known failure: while the SDK fails the
+	// case its test reports an expected failure (the runner's own, or a
+	// skip saying "known failure"), never a pass, and once the SDK passes
+	// it the test fails with "now passes:" and the Remedy.
 	ExemptFail = "fail"
 )
 
 // Exemption excuses the cases whose "<block>/<case name>" matches Pattern
-// (path.Match syntax).
+// (path.Match syntax), or equals it when Literal.
 type Exemption struct {
 	Pattern, Action, Reason string
+	// Source is the file the exemption was read from, as the SDK's
+	// maintainer finds it ("bqgen.yaml", ".bqgen/go.baseline"): a known
+	// failure that now passes says to remove it there. "" is bqgen.yaml.
+	Source string
+	// Literal: Pattern is one case id, compared whole (a baseline's line,
+	// written from a run's results), never read as a pattern.
+	Literal bool
+}
+
+// Remedy is what a known failure's test asks for once the SDK passes the
+// case: the exemption removed from where it was read.
+func (e Exemption) Remedy() string {
+	if e.Literal {
+		return fmt.Sprintf("remove %q from %s", e.Pattern, e.source())
+	}
+	return fmt.Sprintf("remove the exemption %s from %s", e.Pattern, e.source())
+}
+
+func (e Exemption) source() string {
+	if e.Source == "" {
+		return "bqgen.yaml"
+	}
+	return e.Source
+}
+
+// Covers reports whether the exemption covers the case id
+// "<block>/<case name>".
+func (e Exemption) Covers(id string) bool {
+	if e.Literal {
+		return e.Pattern == id
+	}
+	ok, _ := path.Match(e.Pattern, id)
+	return ok
 }
 
 // ExemptionFor returns the first exemption covering case name of block.
 func (o Options) ExemptionFor(block, name string) (Exemption, bool) {
 	for _, e := range o.Exemptions {
-		if ok, _ := path.Match(e.Pattern, block+"/"+name); ok {
+		if e.Covers(block + "/" + name) {
 			return e, true
 		}
 	}

@@ -61,6 +61,10 @@ type indexEntry struct {
 type indexExemption struct {
 	Action string `json:"action"`
 	Reason string `json:"reason"`
+	// Remedy is what a known failure asks for once its case passes (what
+	// to remove, and where): the report says it for a known failure's
+	// test that fails.
+	Remedy string `json:"remedy,omitempty"`
 }
 
 // TestIndexFile is the test index of a target's generated tests, at dir
@@ -102,6 +106,9 @@ func TestIndexFile(dir, lang string, s *model.Suite, opt Options, tests []Indexe
 		e := indexEntry{Case: c.String(), Block: c.Block, Expect: digests[c.String()], Names: sortedNames(t.Names), File: t.File, Line: t.Line}
 		if ex, ok := opt.ExemptionFor(c.Block, c.Name); ok {
 			e.Exemption = &indexExemption{Action: ex.Action, Reason: ex.Reason}
+			if ex.Action == ExemptFail {
+				e.Exemption.Remedy = ex.Remedy()
+			}
 		}
 		idx.Tests = append(idx.Tests, e)
 	}

@@ -45,7 +45,8 @@ func TestTestIndexFile(t *testing.T) {
       ],
       "exemption": {
         "action": "fail",
-        "reason": "issue 12"
+        "reason": "issue 12",
+        "remedy": "remove the exemption cases/a from bqgen.yaml"
       }
     },
     {

@@ -58,6 +58,9 @@ func GenerateAll(ctx context.Context, r Request) (*Run, []Generated, error) {
 	if err := checkExemptions(p, s, r.Stderr); err != nil {
 		return nil, nil, err
 	}
+	if err := readBaselines(p, s, r.Stderr); err != nil {
+		return nil, nil, err
+	}
 	var out []Generated
 	for _, t := range p.Targets {
 		g, err := GenerateTarget(s, t, r.Backends)

@@ -296,7 +296,7 @@ func classify(ex *Exemption, t results.Test) Result {
 		return Result{Status: Passed}
 	case results.Fail:
 		if failExempt {
-			return Result{Status: Failed, Reason: "exempted as a known failure (" + ex.Reason + "), yet the test failed: if the SDK now passes the case, remove the exemption", Message: t.Message}
+			return Result{Status: Failed, Reason: knownFailureFailed(ex), Message: t.Message}
 		}
 		return Result{Status: Failed, Message: t.Message}
 	}
@@ -313,6 +313,15 @@ func classify(ex *Exemption, t results.Test) Result {
 		return Result{Status: KnownFailure, Reason: ex.Reason, Message: t.Message}
 	}
 	return Result{Status: Skipped, Reason: t.Message}
+}
+
+// knownFailureFailed says why a known failure's test failed: the SDK now
+// passes the case (the test fails only then), so the exemption goes.
+func knownFailureFailed(ex *Exemption) string {
+	if ex.Remedy != "" {
+		return "known failure (" + ex.Reason + ") now passes: " + ex.Remedy
+	}
+	return "exempted as a known failure (" + ex.Reason + "), yet the test failed: if the SDK now passes the case, remove the exemption"
 }
 
 // expectationsOf are the expectation digests an index records, by case id;

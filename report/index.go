@@ -41,10 +41,14 @@ type IndexEntry struct {
 	Line int    `json:"line,omitempty"`
 }
 
-// Exemption is the bqgen.yaml exemption a generated test was built with.
+// Exemption is the exemption a generated test was built with (of
+// bqgen.yaml, or a line of the target's baseline).
 type Exemption struct {
 	Action string `json:"action"` // "skip" or "fail"
 	Reason string `json:"reason"`
+	// Remedy is what a known failure asks for once its case passes ("" in
+	// an index from a bqgen that recorded none).
+	Remedy string `json:"remedy,omitempty"`
 }
 
 // ReadIndex reads the test index in data, read from the file name. A file

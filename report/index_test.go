@@ -25,7 +25,7 @@ func TestReadIndexReadsTheBackendsIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	if idx.ConformanceVersion != "1.4.0" || idx.Lang != "php" || len(idx.Tests) != 2 || idx.Tests[0].Case != "cases/a | `b` <script>\n" ||
-		idx.Tests[0].Names[0].Name != "a & b" || len(idx.Tests[1].Names) != 2 || *idx.Tests[1].Exemption != (Exemption{"fail", "issue 3"}) {
+		idx.Tests[0].Names[0].Name != "a & b" || len(idx.Tests[1].Names) != 2 || *idx.Tests[1].Exemption != (Exemption{Action: "fail", Reason: "issue 3", Remedy: "remove the exemption cases/c from bqgen.yaml"}) {
 		t.Errorf("%+v", idx)
 	}
 }

@@ -132,7 +132,7 @@ func Build(ctx context.Context, q Request) (r report.Report, own int, err error)
 	case ours && len(files) == 0:
 		return r, 0, exitcode.Usagef("no result files: give --results FILE or --results-dir DIR (a directory with none is an error too)")
 	case ours:
-		if r, err = repositoryReport(ctx, q, files); err != nil {
+		if r, _, err = repositoryReport(ctx, q, files); err != nil {
 			return r, 0, err
 		}
 		own = len(r.SDKs)
@@ -168,16 +168,30 @@ func Build(ctx context.Context, q Request) (r report.Report, own int, err error)
 	return r, own, nil
 }
 
+// RepositoryReport is the report of this repository's targets from the
+// result files the flags name (none is a usage error), with the targets
+// generated in memory, in the report's order.
+func RepositoryReport(ctx context.Context, q Request) (report.Report, []plan.Generated, error) {
+	files, err := resultFiles(q)
+	if err != nil {
+		return report.Report{}, nil, err
+	}
+	if len(files) == 0 {
+		return report.Report{}, nil, exitcode.Usagef("no result files: give --results FILE or --results-dir DIR")
+	}
+	return repositoryReport(ctx, q, files)
+}
+
 // repositoryReport generates the targets in memory (as check does), reads
 // each one's test index from the checkout and classifies the result files.
-func repositoryReport(ctx context.Context, q Request, files []resultFile) (report.Report, error) {
+func repositoryReport(ctx context.Context, q Request, files []resultFile) (report.Report, []plan.Generated, error) {
 	p, gens, err := plan.GenerateAll(ctx, q.Plan)
 	if err != nil {
-		return report.Report{}, err
+		return report.Report{}, nil, err
 	}
 	runs, err := readResults(files, q.Plan.Stderr)
 	if err != nil {
-		return report.Report{}, err
+		return report.Report{}, nil, err
 	}
 	repo := repositoryName(q, p)
 	in := report.Input{Runs: runs, Descriptions: map[string]string{}, Facts: map[string]report.Case{}}
@@ -186,7 +200,7 @@ func repositoryReport(ctx context.Context, q Request, files []resultFile) (repor
 	for i, g := range gens {
 		idx, err := readTargetIndex(g)
 		if err != nil {
-			return report.Report{}, err
+			return report.Report{}, nil, err
 		}
 		in.Targets = append(in.Targets, report.Target{Repository: repo, Name: names[i], Index: idx})
 		for id, f := range g.Suite.CaseFacts() {
@@ -201,9 +215,10 @@ func repositoryReport(ctx context.Context, q Request, files []resultFile) (repor
 	}
 	r, err := report.Build(in)
 	if err != nil {
-		return report.Report{}, exitcode.Problemsf("%v", err)
+		return report.Report{}, nil, exitcode.Problemsf("%v", err)
 	}
-	return withProvenance(q, r, gens)
+	r, err = withProvenance(q, r, gens)
+	return r, gens, err
 }
 
 // readTargetIndex reads the test index generate wrote for g, where g's

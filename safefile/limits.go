@@ -45,6 +45,9 @@ var (
 	Manifest = Kind{"a package manifest", 1 << 20}
 	// Fixture is a suite's file (a case, a fixture, a schema).
 	Fixture = Kind{"a suite file", 16 << 20}
+	// Baseline is a target's baseline (.bqgen/<lang>.baseline): 2,000
+	// entries of 4 KiB lines at most, 8 MiB; real ones are a few KiB.
+	Baseline = Kind{"a baseline", 8 << 20}
 	// MergedReport is a --format json report given to report --merge.
 	MergedReport = Kind{"a merged report", 16 << 20}
 	// SuiteTotal is not one file but a suite's files together, each name
@@ -62,7 +65,7 @@ var (
 )
 
 // Kinds lists every kind, for the documentation test.
-var Kinds = []Kind{RunnerConfig, History, Result, Index, Scaffold, Manifest, Fixture, MergedReport, SuiteTotal, ResultsTotal}
+var Kinds = []Kind{RunnerConfig, History, Result, Index, Scaffold, Manifest, Fixture, Baseline, MergedReport, SuiteTotal, ResultsTotal}
 
 // Deadline is how long one read may take. A regular file of the largest
 // limit reads in well under a second; a file on a stalled network mount

@@ -33,6 +33,36 @@ func Write(path string, data []byte) error {
 	return nil
 }
 
+// WriteIn replaces the file rel (a slash path) below root, a directory
+// bqgen writes into (a target's out dir), as Write does: through no link,
+// atomically. Its errors name root joined with rel.
+func WriteIn(root, rel string, data []byte) error {
+	if err := writeBelow(root, filepath.FromSlash(rel), data); err != nil {
+		return &Error{File: filepath.Join(root, filepath.FromSlash(rel)), Err: err}
+	}
+	return nil
+}
+
+// RemoveIn removes the file rel (a slash path) below root, through no link
+// (a link there is removed itself, never what it points at); an absent
+// file is no error.
+func RemoveIn(root, rel string) error {
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return &Error{File: root, Err: unwrapPath(err)}
+	}
+	defer r.Close()
+	if dir := filepath.Dir(filepath.FromSlash(rel)); dir != "." {
+		if info, err := r.Lstat(dir); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+			return &Error{File: filepath.Join(root, dir), Err: writeLinkError(dir)}
+		}
+	}
+	if err := r.Remove(filepath.FromSlash(rel)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return &Error{File: filepath.Join(root, filepath.FromSlash(rel)), Err: unwrapPath(err)}
+	}
+	return nil
+}
+
 func writeBelow(root, rel string, data []byte) error {
 	if !filepath.IsLocal(rel) {
 		return errors.New("is not a file path")

@@ -16,7 +16,7 @@ import (
 
 // The "fail" exemptions run on the real toolchain: a known failure on a case
 // the oracle passes fails the run with "now passes", and one on the case a
-// mutant breaks passes against that mutant.
+// mutant breaks is skipped as a known failure against that mutant.
 func TestKnownFailuresRun(t *testing.T) {
 	tc := prooftest.Shared(t, verify.NewDotnetToolchain())
 	prooftest.RequireToolchain(t, tc)
@@ -47,7 +47,9 @@ func TestKnownFailuresRun(t *testing.T) {
 	}
 	nowPasses := "now passes: remove the exemption " + passes + " from bqgen.yaml"
 	// The correct oracle passes both cases: both exemptions "now pass". The
-	// mutant breaks only the second: it is a known failure, and passes.
+	// mutant breaks only the second: it is a known failure, skipped (never a
+	// pass), so that run skips one test more than the first.
+	var skipped []int
 	for _, run := range []struct {
 		fault  string
 		failed int
@@ -64,5 +66,9 @@ func TestKnownFailuresRun(t *testing.T) {
 		if brokenPasses != (run.fault == "") {
 			t.Errorf("fault %q: %s reported as now passing: %v\n%s", run.fault, broken, brokenPasses, res.Output)
 		}
+		skipped = append(skipped, res.Skipped)
+	}
+	if len(skipped) == 2 && skipped[1] != skipped[0]+1 {
+		t.Errorf("skipped %d against the oracle and %d against %s; want one more: the known failure", skipped[0], skipped[1], mutant)
 	}
 }

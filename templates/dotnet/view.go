@@ -163,7 +163,7 @@ type testMethod struct {
 // knownFailure is a "fail" exemption of one test, as C# expressions laid
 // out for the lines of the call that runs the body.
 type knownFailure struct {
-	Pattern, Reason csExpr
+	Remedy, Reason csExpr
 }
 
 // testSpec is what a block builder says about one test before names are
@@ -270,7 +270,7 @@ func (c *common) file(block string, specs []testSpec) testFile {
 			case backend.ExemptSkip:
 				m.Attribute = factAttribute(specs[i].display, "exempt: "+e.Reason)
 			case backend.ExemptFail:
-				m.KnownFailure = &knownFailure{Pattern: csStringAtColumn(e.Pattern, knownFailureIndent, 1),
+				m.KnownFailure = &knownFailure{Remedy: csStringAtColumn(e.Remedy(), knownFailureIndent, 1),
 					Reason: csStringAtColumn(e.Reason, knownFailureIndent, 1)}
 				f.KnownFailures = true
 			}

@@ -106,9 +106,9 @@ func (b *fileBuilder) caseTest(name, caseName string, body ...jen.Code) *jen.Sta
 // exempt is the body of a case's test as the exemption covering
 // "<block>/<name>" says: none, the body; skip, t.Skip with the reason (the
 // body stays, unreached, to show what the case checks); fail, the body run
-// as a known failure by conformanceKnownFailure, which passes while the
-// checks fail and fails, naming the exemption to remove, once they pass.
-// The pattern and reason are the SDK's text: they go in as literals.
+// as a known failure by conformanceKnownFailure, which skips as "known
+// failure" while the checks fail and fails with the remedy once they pass.
+// The remedy and reason are the SDK's text: they go in as literals.
 func (b *fileBuilder) exempt(name string, body []jen.Code) []jen.Code {
 	e, ok := b.exemptions.ExemptionFor(b.block, name)
 	switch {
@@ -117,7 +117,7 @@ func (b *fileBuilder) exempt(name string, body []jen.Code) []jen.Code {
 	case e.Action == backend.ExemptSkip:
 		return append([]jen.Code{tDo("Skip", textLit("exempt: "+e.Reason))}, body...)
 	}
-	return []jen.Code{jen.Id("conformanceKnownFailure").Call(jen.Id("t"), textLit(e.Pattern), textLit(e.Reason),
+	return []jen.Code{jen.Id("conformanceKnownFailure").Call(jen.Id("t"), textLit(e.Remedy()), textLit(e.Reason),
 		jen.Func().Params(tbParam()).Block(body...))}
 }
 

@@ -97,7 +97,7 @@ func TestCoreTarget(t *testing.T) {
 }
 
 // Exemptions reach the case's test: skip skips with the reason before the
-// checks; fail runs the checks as a known failure naming the pattern.
+// checks; fail runs the checks as a known failure whose remedy names the pattern.
 func TestExemptionsInOutput(t *testing.T) {
 	t.Parallel()
 	opt := backend.Options{Binding: backend.BindSDK, Exemptions: []backend.Exemption{
@@ -116,10 +116,10 @@ func TestExemptionsInOutput(t *testing.T) {
 		}
 	}
 	expect(BlockFile(model.BlockCases), `t.Run("order-created", func(t *testing.T) {`+"\n\t\t"+`t.Skip("exempt: why \"quoted\"\n*/")`)
-	expect(BlockFile(model.BlockSQS), `conformanceKnownFailure(t, "sqs/attribute_projection", "issue 42", func(t testing.TB) {`)
+	expect(BlockFile(model.BlockSQS), `conformanceKnownFailure(t, "remove the exemption sqs/attribute_projection from bqgen.yaml", "issue 42", func(t testing.TB) {`)
 	expect(BlockFile(model.BlockIdempotency), `t.Skip("exempt: later")`)
 	kafka := string(files[BlockFile(model.BlockKafka)].Content)
-	if got, want := strings.Count(kafka, `conformanceKnownFailure(t, "kafka/reject *", "no gate"`), len(canonicalSuite(t).Gate(model.BlockKafka).Cases)-6; got != want {
+	if got, want := strings.Count(kafka, `conformanceKnownFailure(t, "remove the exemption kafka/reject * from bqgen.yaml", "no gate"`), len(canonicalSuite(t).Gate(model.BlockKafka).Cases)-6; got != want {
 		t.Errorf("%d kafka known failures, want %d (the reject cases)", got, want)
 	}
 	if strings.Contains(string(files[BlockFile(model.BlockCases)].Content), "conformanceKnownFailure") {

@@ -53,7 +53,7 @@ func TestHeaderSaysHowToRegenerate(t *testing.T) {
 }
 
 // An exemption annotates exactly the tests of the cases it matches: skip
-// with Skip and its reason, fail with KnownFailure, its pattern and reason.
+// with Skip and its reason, fail with KnownFailure, its remedy and reason.
 func TestExemptionsAnnotateTheirCases(t *testing.T) {
 	s := canonical(t)
 	opt := backend.Options{Binding: backend.BindSDK, Exemptions: []backend.Exemption{
@@ -62,7 +62,7 @@ func TestExemptionsAnnotateTheirCases(t *testing.T) {
 	}}
 	files := byPath(generate(t, s, opt))
 	cases := string(files["src/test/java/com/babelqueue/ConformanceCasesTest.java"].Content)
-	known := "    @ConformanceExemptions.KnownFailure(\n            exemption = \"cases/invalid-trace-id-*\",\n" +
+	known := "    @ConformanceExemptions.KnownFailure(\n            remedy = \"remove the exemption cases/invalid-trace-id-* from bqgen.yaml\",\n" +
 		"            reason = \"trace_id \\\"unchecked\\\" */ (issue 1)\")\n    @Test\n"
 	if n := strings.Count(cases, known); n != 3 {
 		t.Errorf("ConformanceCasesTest has %d known-failure annotations for the three invalid-trace-id cases, want 3:\n%s", n, cases)

@@ -282,7 +282,7 @@ func exemptAnnotation(e backend.Exemption) string {
 	if e.Action == backend.ExemptSkip {
 		return "@ConformanceExemptions.Skip(\n" + element("reason", e.Reason, true) + ")"
 	}
-	return "@ConformanceExemptions.KnownFailure(\n" + element("exemption", e.Pattern, false) + ",\n" +
+	return "@ConformanceExemptions.KnownFailure(\n" + element("remedy", e.Remedy(), false) + ",\n" +
 		element("reason", e.Reason, true) + ")"
 }
 

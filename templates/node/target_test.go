@@ -77,7 +77,7 @@ func TestExemptionsReachTheTests(t *testing.T) {
 	}}
 	files := generateWith(t, canonical(t), opt)
 	cases := string(files[TestFileName(model.BlockCases)].Content)
-	want := `whenProvided(t, { action: "fail", reason: "trace \"id\" \\ not checked", pattern: "cases/invalid-trace-id-*" }, async`
+	want := `whenProvided(t, { action: "fail", reason: "trace \"id\" \\ not checked", remedy: "remove the exemption cases/invalid-trace-id-* from bqgen.yaml" }, async`
 	if got := strings.Count(cases, want); got != 3 {
 		t.Errorf("cases: %d tests carry %s; want the 3 invalid-trace-id cases", got, want)
 	}
@@ -85,7 +85,7 @@ func TestExemptionsReachTheTests(t *testing.T) {
 		t.Errorf("cases: an exemption reached a case it does not match")
 	}
 	sqs := string(files[TestFileName(model.BlockSQS)].Content)
-	if !strings.Contains(sqs, `test("sqs attribute_projection", (t) => whenProvided(t, { action: "skip", reason: "no attributes", pattern: "sqs/attribute_projection" }, async`) {
+	if !strings.Contains(sqs, `test("sqs attribute_projection", (t) => whenProvided(t, { action: "skip", reason: "no attributes", remedy: "remove the exemption sqs/attribute_projection from bqgen.yaml" }, async`) {
 		t.Errorf("sqs: the projection test does not carry its skip exemption:\n%s", sqs)
 	}
 	if got, want := strings.Count(sqs, `action: "fail"`), 12; got != want {

@@ -164,7 +164,7 @@ func (c *testCase) head() *testCase { return c }
 type header interface{ head() *testCase }
 
 // exempt sets the exemption argument of every test of block from opt: the
-// action, the reason and the pattern as literals, for whenProvided.
+// action, the reason and the remedy as literals, for whenProvided.
 func exempt(block string, b body, opt backend.Options) {
 	for _, h := range b.heads() {
 		tc := h.head()
@@ -173,7 +173,7 @@ func exempt(block string, b body, opt backend.Options) {
 			continue
 		}
 		tc.Exempt = "{ action: " + tsString(e.Action) + ", reason: " + tsString(e.Reason) +
-			", pattern: " + tsString(e.Pattern) + " }, "
+			", remedy: " + tsString(e.Remedy()) + " }, "
 	}
 }
 

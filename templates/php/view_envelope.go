@@ -24,16 +24,16 @@ type testMethod struct {
 	// test skips with SkipMessage. KnownFailure says backend.ExemptFail:
 	// the test runs the assertions, in the private method Assertions,
 	// through ConformanceTestCase::knownFailure with ExemptReason and
-	// ExemptPattern.
+	// ExemptRemedy.
 	Skip, KnownFailure bool
 	SkipMessage        string // PHP literal: "exempt: <reason>"
 	ExemptReason       string // PHP literal: the exemption's reason
-	ExemptPattern      string // PHP literal: the exemption's case pattern, as bqgen.yaml spells it
+	ExemptRemedy       string // PHP literal: what to remove, and where, once the SDK passes the case
 	Assertions         string // the private method holding a known failure's assertions
 }
 
 // newMethods pairs method names with the case names of block, and gives
-// each the exemption bqgen.yaml sets for it.
+// each the exemption bqgen.yaml or the baseline sets for it.
 func (c *common) newMethods(block string, names []string) []testMethod {
 	methods := methodNames(names)
 	out := make([]testMethod, len(names))
@@ -52,7 +52,7 @@ func (m *testMethod) exempt(e backend.Exemption) {
 	m.Skip, m.KnownFailure = e.Action == backend.ExemptSkip, e.Action == backend.ExemptFail
 	m.SkipMessage = phpLongString("exempt: "+e.Reason, maxMessage)
 	m.ExemptReason = phpLongString(e.Reason, maxMessage)
-	m.ExemptPattern = phpLongString(e.Pattern, maxMessage)
+	m.ExemptRemedy = phpLongString(e.Remedy(), maxMessage)
 	// Test methods all start with "test", so this name is never one of them.
 	m.Assertions = "known_failure_" + m.Method
 }

@@ -10,11 +10,10 @@ import (
 )
 
 // exemptionDecorators are the decorator lines (indent 4) of the test of
-// case name in block, from the exemption bqgen.yaml gives it: skip is
-// unittest's own skip, "exempt: <reason>"; fail is the support module's
-// known_failure, an expected failure while the case fails and a failure
-// saying "now passes: remove the exemption <pattern> from bqgen.yaml" once
-// it passes. No exemption: "".
+// case name in block, from the exemption bqgen.yaml or the baseline gives
+// it: skip is unittest's own skip, "exempt: <reason>"; fail is the support
+// module's known_failure, an expected failure while the case fails and a
+// failure saying "now passes: <remedy>" once it passes. No exemption: "".
 func exemptionDecorators(opt backend.Options, block, name string) string {
 	e, ok := opt.ExemptionFor(block, name)
 	if !ok {
@@ -23,7 +22,7 @@ func exemptionDecorators(opt backend.Options, block, name string) string {
 	if e.Action == backend.ExemptSkip {
 		return decorator("unittest.skip", "exempt: "+e.Reason)
 	}
-	return decorator("support.known_failure", e.Pattern, e.Reason)
+	return decorator("support.known_failure", e.Remedy(), e.Reason)
 }
 
 // decorator is "@name(args...)" at indent 4, its str arguments one a line

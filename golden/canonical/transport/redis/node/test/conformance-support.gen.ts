@@ -23,14 +23,15 @@ export function fixture(path: string): string {
 }
 
 /**
- * An exemption of bqgen.yaml covering a test: "skip" skips it; "fail" makes
- * it a known failure, which passes (reported as TODO) while its assertions
- * fail, and fails once they all pass, so the exemption is removed.
+ * An exemption covering a test (of bqgen.yaml, or a line of the target's
+ * baseline): "skip" skips it; "fail" makes it a known failure, reported as
+ * TODO while its assertions fail, and failing with the remedy (what to
+ * remove, and where) once they all pass.
  */
 export interface Exemption {
   action: string;
   reason: string;
-  pattern: string;
+  remedy: string;
 }
 
 /**
@@ -68,7 +69,7 @@ export async function whenProvided(
     return;
   }
   if (exemption !== null) {
-    throw new Error(`now passes: remove the exemption ${exemption.pattern} from bqgen.yaml`);
+    throw new Error(`now passes: ${exemption.remedy}`);
   }
 }
 

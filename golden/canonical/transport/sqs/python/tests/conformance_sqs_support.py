@@ -911,12 +911,12 @@ def _under_pytest() -> bool:
     return "PYTEST_CURRENT_TEST" in os.environ and "pytest" in sys.modules
 
 
-def known_failure(pattern: str, reason: str) -> Callable[[TestMethod], TestMethod]:
-    """Marks a test as a known failure of the SDK, excused by bqgen.yaml's exemption pattern.
+def known_failure(remedy: str, reason: str) -> Callable[[TestMethod], TestMethod]:
+    """Marks a test as a known failure of the SDK (a bqgen.yaml exemption or a baseline line).
 
     While its assertions fail, the test is an expected failure saying "known
     failure: <reason>" (pytest's xfail with that reason; unittest's expected
-    failure). Once they pass, the test fails saying to remove the exemption.
+    failure). Once they pass, the test fails with the remedy: what to remove, and where.
     A test that skips (an operation not provided) still skips.
     """
 
@@ -934,9 +934,9 @@ def known_failure(pattern: str, reason: str) -> Callable[[TestMethod], TestMetho
                 raise AssertionError(message) from exc
             # A cleanup runs after unittest stops expecting the failure, so
             # this fails the test even where it is marked as expected to fail.
-            self.addCleanup(self.fail, f"now passes: remove the exemption {pattern} from bqgen.yaml")
+            self.addCleanup(self.fail, f"now passes: {remedy}")
 
-        run.known_failure = (pattern, reason)  # type: ignore[attr-defined]
+        run.known_failure = (remedy, reason)  # type: ignore[attr-defined]
         return run
 
     return decorate

@@ -33,15 +33,16 @@ abstract class ConformanceTestCase extends TestCase
     }
 
     /**
-     * Runs the assertions of a case the SDK's bqgen.yaml exempts as a known
-     * failure. While they fail (an assertion, or an error of the SDK), the
-     * test is reported incomplete: "known failure: <reason>". Once they all
-     * pass, the test fails, so the exemption is removed. A test skipped on
+     * Runs the assertions of a case the SDK is known to fail (a "fail"
+     * exemption of bqgen.yaml, or a line of the target's baseline). While
+     * they fail (an assertion, or an error of the SDK), the test is reported
+     * incomplete: "known failure: <reason>". Once they all pass, the test
+     * fails with the remedy: what to remove, and where. A test skipped on
      * the way (an operation not provided) stays skipped.
      *
      * @param \Closure(): void $assertions
      */
-    protected function knownFailure(string $reason, string $pattern, \Closure $assertions): void
+    protected function knownFailure(string $reason, string $remedy, \Closure $assertions): void
     {
         try {
             $assertions();
@@ -50,7 +51,7 @@ abstract class ConformanceTestCase extends TestCase
         } catch (\Throwable $failure) {
             self::markTestIncomplete('known failure: ' . $reason . "\n" . $failure->getMessage());
         }
-        self::fail('now passes: remove the exemption ' . $pattern . ' from bqgen.yaml');
+        self::fail('now passes: ' . $remedy);
     }
 
     /** The exact bytes of a file of the vendored suite, by its path in the manifest. */

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 
+	"github.com/babelqueue/bqgen/completion/urfave"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/plan"
 	"github.com/babelqueue/bqgen/validate"
@@ -16,7 +17,7 @@ func casesCommand() *cli.Command {
 			"(gate cases by the names bqgen gives them); the ids are the same in every language",
 		UsageText: "bqgen cases [--blocks LIST] [--lang LANG] [--suite DIR]",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "blocks", Usage: "only these `BLOCKS` (comma-separated; default: all), as a target's blocks"},
+			urfave.List(&cli.StringFlag{Name: "blocks", Usage: "only these `BLOCKS` (comma-separated; default: all), as a target's blocks"}),
 			&cli.StringFlag{Name: "lang", Usage: "`LANG` of the target (" + langNames() + "): checked, but every language sees the same ids"},
 			suiteFlag(),
 		},

@@ -9,6 +9,7 @@ import (
 	"github.com/babelqueue/bqgen/internal/suggest"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/report"
+	"github.com/babelqueue/bqgen/scaffoldaudit"
 	"github.com/urfave/cli/v2"
 )
 
@@ -59,6 +60,8 @@ func flagValues(path, name string) []string {
 		return formatChoices[path]
 	case "fail-on":
 		return report.GateNames()
+	case "ops":
+		return scaffoldaudit.OperationNames()
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/babelqueue/bqgen/checkout"
+	"github.com/babelqueue/bqgen/completion/urfave"
 	"github.com/babelqueue/bqgen/config"
 	"github.com/babelqueue/bqgen/internal/critical"
 	"github.com/babelqueue/bqgen/plan"
@@ -18,7 +19,7 @@ func generateFlags() []cli.Flag {
 		&cli.StringFlag{Name: "out", Usage: "the SDK checkout `DIR` to write into (must exist)"},
 		suiteFlag(),
 		&cli.StringFlag{Name: "package", Usage: "package or namespace `NAME` of the generated tests (default: the SDK's)"},
-		&cli.StringFlag{Name: "blocks", Usage: "generate only these `BLOCKS` (comma-separated; default: all), e.g. sqs for a transport package"},
+		urfave.List(&cli.StringFlag{Name: "blocks", Usage: "generate only these `BLOCKS` (comma-separated; default: all), e.g. sqs for a transport package"}),
 		&cli.BoolFlag{Name: "strict", Usage: "a block of the suite bqgen cannot generate is an error, not a warning"},
 		&cli.StringFlag{Name: "config", Usage: "the `FILE` listing the targets (default: " + config.FileName + " found upward from here)"},
 	}

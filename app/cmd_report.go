@@ -3,6 +3,7 @@ package app
 import (
 	"strings"
 
+	"github.com/babelqueue/bqgen/completion/urfave"
 	"github.com/babelqueue/bqgen/config"
 	"github.com/babelqueue/bqgen/report"
 	"github.com/babelqueue/bqgen/reportio"
@@ -24,8 +25,8 @@ func reportCommand() *cli.Command {
 			&cli.StringFlag{Name: "name", Usage: "the repository's `NAME` in the report (default: the base name of the directory of " + config.FileName + ", or of --out)"},
 			&cli.StringFlag{Name: "format", Value: "md", Usage: "`FORMAT` of the report: md, json, html, blocks (the per-block table a suite's README embeds), " +
 				"or counts (name=value lines of the totals, for a CI step's outputs)"},
-			&cli.StringFlag{Name: "fail-on", Usage: "exit 1 when any target has a result of a status in `LIST` (comma-separated: " +
-				strings.Join(report.GateNames(), ", ") + "), after writing the report"},
+			urfave.List(&cli.StringFlag{Name: "fail-on", Usage: "exit 1 when any target has a result of a status in `LIST` (comma-separated: " +
+				strings.Join(report.GateNames(), ", ") + "), after writing the report"}),
 			&cli.StringFlag{Name: "output", Usage: "write the report to `FILE` (default: standard output)"},
 			&cli.StringFlag{Name: "history", Usage: "the history `FILE` (JSON): read, the changes since its last entry reported, this report appended"},
 			&cli.StringFlag{Name: "badges", Usage: "write an SVG badge per SDK target into `DIR`"},
@@ -74,7 +75,7 @@ func reportTargetFlags() []cli.Flag {
 		&cli.StringFlag{Name: "out", Usage: "the target's package `DIR`, where generate wrote its tests and test index"},
 		suiteFlag(),
 		&cli.StringFlag{Name: "package", Usage: "the package or namespace `NAME` the target was generated with (default: the SDK's)"},
-		&cli.StringFlag{Name: "blocks", Usage: "the target's `BLOCKS` (comma-separated; default: all), as it was generated"},
+		urfave.List(&cli.StringFlag{Name: "blocks", Usage: "the target's `BLOCKS` (comma-separated; default: all), as it was generated"}),
 		&cli.StringFlag{Name: "config", Usage: "report every target of this `FILE` (default: " + config.FileName + " found upward from here)"},
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/completion/urfave"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/plan"
 	"github.com/babelqueue/bqgen/scaffoldaudit"
@@ -20,8 +21,8 @@ func scaffoldCommand() *cli.Command {
 		UsageText: "bqgen scaffold --lang LANG [--ops LIST] [--blocks LIST] [--package NAME] [--suite DIR]",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "lang", Usage: "target `LANG`: " + langNames()},
-			&cli.StringFlag{Name: "ops", Usage: "print only the methods of these `OPERATIONS` (comma-separated wire names, e.g. settle,kafka_reconcile)"},
-			&cli.StringFlag{Name: "blocks", Usage: "the target's `BLOCKS` (comma-separated; default: all), e.g. sqs for a transport package"},
+			urfave.List(&cli.StringFlag{Name: "ops", Usage: "print only the methods of these `OPERATIONS` (comma-separated wire names, e.g. settle,kafka_reconcile)"}),
+			urfave.List(&cli.StringFlag{Name: "blocks", Usage: "the target's `BLOCKS` (comma-separated; default: all), e.g. sqs for a transport package"}),
 			&cli.StringFlag{Name: "package", Usage: "package or namespace `NAME` of the generated tests (default: the SDK's)"},
 			suiteFlag(),
 		},

@@ -128,3 +128,65 @@ func TestFailOnCompletesTheGateStatuses(t *testing.T) {
 		}
 	}
 }
+
+// Every flag that takes a comma-separated list is marked urfave.List, so
+// completion offers its values after a comma too; no other flag is.
+func TestListFlagsAreMarked(t *testing.T) {
+	t.Parallel()
+	var walk func(path string, c completion.Command)
+	walk = func(path string, c completion.Command) {
+		for _, f := range c.Flags {
+			if says := strings.Contains(f.Usage, "comma-separated"); says != f.List {
+				t.Errorf("%q --%s: says comma-separated %v, marked a list %v", path, f.Name, says, f.List)
+			}
+			if f.List && len(f.Values) == 0 {
+				t.Errorf("%q --%s: a list with no values to offer", path, f.Name)
+			}
+		}
+		for _, s := range c.Subcommands {
+			walk(strings.TrimSpace(path+" "+s.Name), s)
+		}
+	}
+	walk("", urfave.Tree(newApp(nil, nil, nil), flagValues))
+}
+
+// `bqgen completion bash` completes each list flag after a comma: the
+// values not yet in the list, what was typed kept in front.
+func TestCompletionBashAfterAComma(t *testing.T) {
+	tier.Toolchain(t, "bash")
+	code, script, stderr := run(t, "completion", "bash")
+	if code != 0 {
+		t.Fatalf("completion bash: exit %d\n%s", code, stderr)
+	}
+	file := filepath.Join(t.TempDir(), "bqgen.bash")
+	if err := os.WriteFile(file, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		line      string
+		want, not []string
+	}{
+		{"bqgen generate --blocks cases,id", []string{"cases,idempotency"}, []string{"cases,cases"}},
+		{"bqgen generate --blocks cases,", []string{"cases,idempotency", "cases,sqs"}, []string{"cases,cases"}},
+		{"bqgen report --fail-on fail,not-", []string{"fail,not-run", "fail,not-provided"}, nil},
+		{"bqgen scaffold --ops settle,kafka_", []string{"settle,kafka_reconcile"}, nil},
+	} {
+		// The words as bash splits the line, the cursor on the last.
+		prog := `source "$1"; read -ra COMP_WORDS <<<"$2"; COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _bqgen; printf '%s\n' "${COMPREPLY[@]}"`
+		out, err := exec.Command("bash", "--norc", "--noprofile", "-c", prog, "bash", file, c.line).CombinedOutput()
+		if err != nil {
+			t.Fatalf("bash: %v\n%s", err, out)
+		}
+		got := strings.Fields(string(out))
+		for _, w := range c.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%q: offers %v, lacking %s", c.line, got, w)
+			}
+		}
+		for _, w := range c.not {
+			if slices.Contains(got, w) {
+				t.Errorf("%q: offers %s again: %v", c.line, w, got)
+			}
+		}
+	}
+}

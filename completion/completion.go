@@ -29,6 +29,10 @@ type Flag struct {
 	TakesValue bool
 	// Values are the values to offer.
 	Values []string
+	// List: the value is a comma-separated list of Values (--blocks
+	// cases,sqs), so after a comma the shell offers the Values again,
+	// after what was typed, leaving out those already in the list.
+	List bool
 	// Files: without Values, the value is a file or directory name, so
 	// the shell offers those; otherwise nothing is offered.
 	Files bool

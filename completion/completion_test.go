@@ -17,7 +17,8 @@ var tool = Command{
 	Flags: []Flag{{Name: "lang", TakesValue: true, Values: []string{"go", "python"}}, {Name: "out", TakesValue: true, Files: true}},
 	Subcommands: []Command{
 		{Name: "check", Usage: "it's a check", Flags: []Flag{{Name: "lang", TakesValue: true, Values: []string{"go", "python"}}, {Name: "strict"}}},
-		{Name: "verify", Flags: []Flag{{Name: "lang", TakesValue: true, Values: []string{"go", "python", "all"}}, {Name: "package", TakesValue: true}}},
+		{Name: "verify", Flags: []Flag{{Name: "lang", TakesValue: true, Values: []string{"go", "python", "all"}}, {Name: "package", TakesValue: true},
+			{Name: "blocks", TakesValue: true, List: true, Values: []string{"cases", "idempotency", "sqs"}}}},
 		{Name: "oracle", Subcommands: []Command{{Name: "serve", Flags: []Flag{{Name: "fault", TakesValue: true}}}}},
 	},
 }
@@ -75,6 +76,13 @@ func TestBashCompletesCommandsFlagsAndValues(t *testing.T) {
 		"tool oracle serve --":        "--fault",
 		"tool verify --package ":      "", // a name only the user knows
 		"tool check --strict --lang ": "go python",
+		// A list: the values after the last comma, what was typed kept, none twice.
+		"tool verify --blocks s":              "sqs",
+		"tool verify --blocks cases,id":       "cases,idempotency",
+		"tool verify --blocks cases,":         "cases,idempotency cases,sqs",
+		"tool verify --blocks cases,sqs,":     "cases,sqs,idempotency",
+		"tool verify --blocks cases,sqs,idem": "cases,sqs,idempotency",
+		"tool verify --blocks cases,x":        "",
 	} {
 		if got := strings.Join(bashComplete(t, file, line), " "); got != want {
 			t.Errorf("%q: offers %q, want %q", line, got, want)
@@ -95,6 +103,54 @@ func TestZshAndFishScriptsParse(t *testing.T) {
 	}
 }
 
+// The -short tier starts no shell, so there each script is read: a list
+// flag's values go to the script's list completion.
+func TestScriptsHandListsToTheirListCompletion(t *testing.T) {
+	bash := `'verify/--blocks') _tool_list 'cases idempotency sqs' "$cur"; return ;;`
+	for shell, want := range map[string]string{
+		"bash":       bash,
+		"zsh":        bash,
+		"fish":       `-l blocks -x -a '(__tool_list cases idempotency sqs)'`,
+		"powershell": `$lists = @('verify|--blocks')`,
+	} {
+		if s := script(t, shell); !strings.Contains(s, want) {
+			t.Errorf("%s: the script lacks %s:\n%s", shell, want, s)
+		}
+	}
+}
+
+// zsh runs bash's function through bashcompinit, whose compgen -W offers
+// every value and leaves matching the word to compadd: the test matches.
+func TestZshCompletesAList(t *testing.T) {
+	need(t, "zsh")
+	file := filepath.Join(t.TempDir(), "tool.zsh")
+	os.WriteFile(file, []byte(script(t, "zsh")), 0o644)
+	// What _bash_complete sets before it calls compgen -F.
+	prog := `autoload -U compinit && compinit -u -D
+source $1
+words=( ${(z)2} ) CURRENT=$(( ${#${(z)2}} ))
+COMP_WORDS=( "${words[@]}" ) COMP_CWORD=$(( CURRENT - 1 ))
+compgen -F _tool -- "${words[CURRENT]}"`
+	for line, want := range map[string]string{
+		"tool verify --blocks cases,id":   "cases,idempotency",
+		"tool verify --blocks cases,sqs,": "cases,sqs,idempotency",
+		"tool verify --lang a":            "all",
+	} {
+		cmd := exec.Command("zsh", "-f", "-c", prog, "zsh", file, line)
+		cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
+		out, err := cmd.CombinedOutput()
+		var got []string
+		for _, w := range strings.Fields(string(out)) {
+			if strings.HasPrefix(w, line[strings.LastIndexByte(line, ' ')+1:]) {
+				got = append(got, w)
+			}
+		}
+		if err != nil || strings.Join(got, " ") != want {
+			t.Errorf("%q: offers %q (%v), want %q\n%s", line, got, err, want, out)
+		}
+	}
+}
+
 func TestFishCompletesCommandsAndValues(t *testing.T) {
 	need(t, "fish")
 	file := filepath.Join(t.TempDir(), "tool.fish")
@@ -103,6 +159,10 @@ func TestFishCompletesCommandsAndValues(t *testing.T) {
 		"tool ch":             "check",
 		"tool verify --lang ": "all go python",
 		"tool oracle ":        "serve",
+		// fish puts back the --flag= itself.
+		"tool verify --blocks cases,":     "cases,idempotency cases,sqs",
+		"tool verify --blocks=cases,id":   "--blocks=cases,idempotency",
+		"tool verify --blocks cases,sqs,": "cases,sqs,idempotency",
 	} {
 		out, err := exec.Command("fish", "--no-config", "-c", "source $argv[1]; complete -C $argv[2] | string replace -r '\\t.*' '' | sort", file, line).CombinedOutput()
 		if got := strings.Join(strings.Fields(string(out)), " "); err != nil || got != want {
@@ -125,6 +185,12 @@ func TestPowerShellCompletesCommandsAndValues(t *testing.T) {
 		"tool ch":             "check",
 		"tool verify --lang ": "go python all",
 		"tool oracle ":        "serve",
+		// To PowerShell cases,id is an array: it replaces only what follows
+		// the last comma, so the values come bare.
+		"tool verify --blocks cases,id":   "idempotency",
+		"tool verify --blocks cases,":     "idempotency sqs",
+		"tool verify --blocks cases,sqs,": "idempotency",
+		"tool verify --blocks ":           "cases idempotency sqs",
 	} {
 		out, err := exec.Command(pwsh, "-NoProfile", "-NonInteractive", "-File", runner, file, line).CombinedOutput()
 		if got := strings.Join(strings.Fields(string(out)), " "); err != nil || got != want {

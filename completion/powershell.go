@@ -21,10 +21,14 @@ func writePowerShell(w io.Writer, program string, t tree) error {
 		fmt.Fprintf(&b, "    '%s' = @(%s)\n", p, psList(t.words(p)))
 	}
 	b.WriteString("  }\n  $values = @{\n")
+	var lists []string
 	for _, p := range t.paths {
 		for _, f := range t.commands[p].Flags {
 			if len(f.Values) > 0 {
 				fmt.Fprintf(&b, "    '%s|--%s' = @(%s)\n", p, f.Name, psList(f.Values))
+				if f.List {
+					lists = append(lists, p+"|--"+f.Name)
+				}
 			}
 		}
 	}
@@ -32,9 +36,13 @@ func writePowerShell(w io.Writer, program string, t tree) error {
 	for _, f := range t.valueFlags() {
 		vf = append(vf, "--"+f)
 	}
-	fmt.Fprintf(&b, "  }\n  $valueFlags = @(%s)\n", psList(vf))
-	b.WriteString(`  $elements = @($commandAst.CommandElements | Select-Object -Skip 1 | ForEach-Object { $_.ToString() })
-  if ($wordToComplete -ne '' -and $elements.Count -gt 0) { $elements = @($elements | Select-Object -SkipLast 1) }
+	fmt.Fprintf(&b, "  }\n  $valueFlags = @(%s)\n  $lists = @(%s)\n", psList(vf), psList(lists))
+	// Words are split by their extents, not by $wordToComplete: in a list
+	// ("cases,id", an array to PowerShell) $wordToComplete is only what
+	// follows the last comma, and after a bare comma it is empty.
+	b.WriteString(`  $rest = @($commandAst.CommandElements | Select-Object -Skip 1)
+  $elements = @($rest | Where-Object { $_.Extent.EndOffset -lt $cursorPosition } | ForEach-Object { $_.ToString() })
+  $at = $rest | Where-Object { $_.Extent.StartOffset -le $cursorPosition -and $_.Extent.EndOffset -ge $cursorPosition } | Select-Object -First 1
   $path = ''
   for ($i = 0; $i -lt $elements.Count; $i++) {
     $w = $elements[$i]
@@ -47,6 +55,10 @@ func writePowerShell(w io.Writer, program string, t tree) error {
   if ($values.ContainsKey("$path|$prev")) { $candidates = $values["$path|$prev"] }
   elseif ($valueFlags -contains $prev) { return $null }
   else { $candidates = $words[$path] }
+  if ($lists -contains "$path|$prev" -and $at) {
+    $typed = @($at.Extent.Text.Substring(0, $cursorPosition - $at.Extent.StartOffset) -split ',' | Select-Object -SkipLast 1)
+    $candidates = @($candidates | Where-Object { $typed -notcontains $_ })
+  }
   $candidates | Where-Object { $_ -like "$wordToComplete*" } | ForEach-Object {
     [System.Management.Automation.CompletionResult]::new($_, $_, 'ParameterValue', $_)
   }

@@ -20,7 +20,7 @@ func Stubs(b backend.Backend, s *model.Suite, t plan.Target, ops []string) (stri
 		return "", exitcode.Usagef("%s: bqgen cannot print stubs for this language yet", b.Lang())
 	}
 	if len(ops) == 0 {
-		return "", exitcode.Usagef("--ops names no operation (known: %s)", strings.Join(operationNames(), ", "))
+		return "", exitcode.Usagef("--ops names no operation (known: %s)", strings.Join(OperationNames(), ", "))
 	}
 	sel, err := s.Select(t.Blocks)
 	if err != nil {
@@ -28,7 +28,7 @@ func Stubs(b backend.Backend, s *model.Suite, t plan.Target, ops []string) (stri
 	}
 	for _, op := range ops {
 		if _, ok := protocol.Lookup(op); !ok {
-			return "", exitcode.Usagef("--ops: unknown operation %s (known: %s)", quote.Name(op), strings.Join(operationNames(), ", "))
+			return "", exitcode.Usagef("--ops: unknown operation %s (known: %s)", quote.Name(op), strings.Join(OperationNames(), ", "))
 		}
 	}
 	stubs, err := auditor.Stubs(ops, sel, t.Opt)
@@ -38,8 +38,9 @@ func Stubs(b backend.Backend, s *model.Suite, t plan.Target, ops []string) (stri
 	return stubs, nil
 }
 
-// operationNames are the wire names of the subject operations, for messages.
-func operationNames() []string {
+// OperationNames are the wire names of the subject operations, the names
+// --ops takes: for its messages and its completion.
+func OperationNames() []string {
 	var names []string
 	for _, op := range protocol.Operations {
 		names = append(names, op.Name)

@@ -15,6 +15,14 @@ import (
 // names where the flag takes a value.
 type Values func(path, name string) []string
 
+// List marks f as taking a comma-separated list of its values (--blocks
+// cases,sqs), so completion offers the values again after each comma. To
+// urfave/cli it is f: every method is f's, and the value is read as f's.
+func List(f *cli.StringFlag) cli.Flag { return list{f} }
+
+// list is a flag List marked; flags finds the mark by its type.
+type list struct{ *cli.StringFlag }
+
 // Tree describes a's commands and flags for package completion.
 func Tree(a *cli.App, values Values) completion.Command {
 	root := completion.Command{Flags: flags("", a.Flags, values)}
@@ -61,6 +69,7 @@ func flags(path string, all []cli.Flag, values Values) []completion.Flag {
 			continue
 		}
 		cf := completion.Flag{Name: name, Values: values(path, name)}
+		_, cf.List = f.(list)
 		if d, ok := f.(cli.DocGenerationFlag); ok {
 			placeholder, usage := unquoteUsage(d.GetUsage())
 			cf.Usage, cf.TakesValue = usage, d.TakesValue()

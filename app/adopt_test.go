@@ -46,3 +46,40 @@ func TestAdoptSaysWhatItReplaced(t *testing.T) {
 		t.Errorf("nothing in the way, yet:\n%s", stdout)
 	}
 }
+
+// Before an SDK's own copy of the suite is replaced, bqgen says which suite
+// it is, what the change means, which of the SDK's files read it (found by
+// the copy's directory, never among bqgen's own files or the copy) and how
+// to keep it: in the refusal without --adopt, and again with it.
+func TestAdoptNamesTheSDKFilesThatReadItsCopy(t *testing.T) {
+	t.Parallel()
+	out := t.TempDir()
+	mkdirs(t, out, "tests", "conformance")
+	mkdirs(t, out, "node_modules", "x")
+	put := func(p, content string) {
+		if err := os.WriteFile(filepath.Join(out, filepath.FromSlash(p)), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put("tests/conformance/manifest.json", `{"copied": "by an older sync script"}`)
+	put("tests/test_own_runner.py", "SUITE = Path(__file__).parent / \"conformance\"\n")
+	put("tests/test_unrelated.py", "def test_x(): pass\n")
+	put("node_modules/x/reads.js", "require('./conformance/manifest.json')\n")
+	code, _, stderr := run(t, "generate", "--lang", "python", "--out", out)
+	if code != 1 {
+		t.Fatalf("generate without --adopt: exit %d\n%s", code, stderr)
+	}
+	for _, want := range []string{
+		"tests/conformance holds a copy of the suite bqgen did not write",
+		"your files that read it, which would run against bqgen's suite after --adopt: tests/test_own_runner.py\n",
+		"to keep your copy, set vendor: DIR on the target",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("the refusal lacks %q:\n%s", want, stderr)
+		}
+	}
+	code, stdout, stderr := run(t, "generate", "--lang", "python", "--out", out, "--adopt")
+	if code != 0 || !strings.Contains(stdout, "your files that read it run against bqgen's suite from now on: tests/test_own_runner.py\n") {
+		t.Errorf("generate --adopt: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}

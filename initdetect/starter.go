@@ -84,6 +84,8 @@ func writeCoreTarget(b *strings.Builder, lang string, info *Package) {
     # exemptions: cases this SDK does not pass yet, matched on "<block>/<case name>".
     # skip: the test skips with the reason. fail: a known failure; its test fails
     # with "now passes: remove the exemption" once the SDK passes the case.
+    # The cases a first run fails need no hand-written exemption: after the tests
+    # ran, bqgen baseline --results-dir DIR lists them in .bqgen/<lang>.baseline.
     # exemptions:
     #   - case: "cases/invalid-trace-id-*"
     #     action: fail

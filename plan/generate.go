@@ -22,6 +22,9 @@ type Generated struct {
 	Whole   *model.Suite // the suite in use, every block
 	Files   []backend.File
 	Backend backend.Backend
+	// SuiteDir is the run's suite ("": the embedded one), as the user
+	// named it: what a message about the suite change names.
+	SuiteDir string
 }
 
 // GenerateAll plans the run, validates the suite once and generates every
@@ -67,6 +70,7 @@ func GenerateAll(ctx context.Context, r Request) (*Run, []Generated, error) {
 		if err != nil {
 			return nil, nil, err
 		}
+		g.SuiteDir = p.SuiteDir
 		out = append(out, g)
 	}
 	return p, out, nil
@@ -150,12 +154,16 @@ func (g Generated) ScaffoldText() []byte {
 // what --adopt took over.
 func (g Generated) Write(ctx context.Context) (written *writer.Plan, said string, err error) {
 	before := g.previousCases()
+	takeover := g.vendoredTakeover(g.SuiteDir)
 	written, err = writer.Write(ctx, g.Out, g.Lang, g.Files, g.Adopt)
 	if errors.Is(err, writer.ErrInterrupted) {
 		return nil, "", exitcode.Interruptedf("%s: %v", g.Describe(), err)
 	}
 	if err != nil {
+		if takeover != "" {
+			return nil, "", fmt.Errorf("%s: %w\n%s", g.Describe(), err, strings.TrimSuffix(takeover, "\n"))
+		}
 		return nil, "", fmt.Errorf("%s: %w", g.Describe(), err)
 	}
-	return written, g.vanishedCases(before) + g.adoptReport(written), nil
+	return written, takeover + g.vanishedCases(before) + g.adoptReport(written), nil
 }

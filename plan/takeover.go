@@ -1,0 +1,80 @@
+package plan
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/babelqueue/bqgen/internal/quote"
+	"github.com/babelqueue/bqgen/suitediff"
+	"github.com/babelqueue/bqgen/writer"
+)
+
+// vendoredTakeover says, before anything is written, what taking over the
+// SDK's own copy of the suite would do: which suite it is and what the
+// change means by case, and which of the SDK's files read it, since those
+// hand-written tests would run against bqgen's suite from then on. It
+// names the way to keep the copy (vendor: on the target). "" when no
+// vendored file of the SDK's is in the way.
+func (g Generated) vendoredTakeover(suiteDir string) string {
+	dir, ok := vendorDir(g.Files)
+	if !ok || !sdkCopyInTheWay(g, dir) {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s holds a copy of the suite bqgen did not write", g.Describe(), quote.Name(dir))
+	if d := suiteDiffFor(g, suiteDir, nil); d != nil {
+		added, removed, changed := caseCounts(d)
+		fmt.Fprintf(&b, " (suite %s; bqgen's is %s: %d case(s) added, %d removed, %d changed; bqgen diff --from %s --to %s lists them)",
+			quote.Name(d.From.Version), quote.Name(d.To.Version), added, removed, changed, shellWord(path.Join(g.ShownDir(), dir)), diffTarget(suiteDir))
+	}
+	b.WriteString("\n")
+	readers := suiteReaders(g, dir)
+	switch {
+	case len(readers) > 0 && g.Adopt:
+		fmt.Fprintf(&b, "  your files that read it run against bqgen's suite from now on: %s\n", strings.Join(quoteAll(readers), ", "))
+	case len(readers) > 0:
+		fmt.Fprintf(&b, "  your files that read it, which would run against bqgen's suite after --adopt: %s\n", strings.Join(quoteAll(readers), ", "))
+	}
+	fmt.Fprintf(&b, "  to keep your copy, set vendor: DIR on the target (bqgen vendors its suite there, e.g. vendor: %s)\n", path.Join(path.Dir(dir), "bqgen-conformance"))
+	return b.String()
+}
+
+// sdkCopyInTheWay reports whether a vendored file of g would replace one
+// bqgen did not write (or that was edited since).
+func sdkCopyInTheWay(g Generated, dir string) bool {
+	p, err := writer.MakePlan(g.Out, g.Lang, g.Files)
+	if err != nil {
+		return false
+	}
+	for _, c := range p.Conflicts {
+		if c.Path == dir || strings.HasPrefix(c.Path, dir+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+func caseCounts(d *suitediff.Diff) (added, removed, changed int) {
+	for _, b := range d.Blocks {
+		added += len(b.Added)
+		removed += len(b.Removed)
+		changed += len(b.Changed)
+	}
+	return added, removed, changed
+}
+
+func diffTarget(suiteDir string) string {
+	if suiteDir == "" {
+		return "embedded"
+	}
+	return shellWord(suiteDir)
+}
+
+func quoteAll(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = quote.Name(n)
+	}
+	return out
+}

@@ -11,11 +11,11 @@ import (
 )
 
 // Each command's help is held to the flags it takes: its usage line names
-// every flag and no other, and the README's command table row for it does
+// every flag and no other, and the docs/commands.md's table row for it does
 // too, so neither can drift from the code.
 func TestHelpAndReadmeNameEachCommandsFlags(t *testing.T) {
 	t.Parallel()
-	readme, err := os.ReadFile("../README.md")
+	readme, err := os.ReadFile("../docs/commands.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,11 +35,11 @@ func TestHelpAndReadmeNameEachCommandsFlags(t *testing.T) {
 			}
 			row, ok := rows[name]
 			if !ok {
-				t.Errorf("bqgen %s: no row in README's command table", name)
+				t.Errorf("bqgen %s: no row in docs/commands.md's table", name)
 				continue
 			}
 			if got := mentionedFlags(row); !slices.Equal(got, own) {
-				t.Errorf("bqgen %s: README's row names %v; the command takes %v", name, got, own)
+				t.Errorf("bqgen %s: docs/commands.md's row names %v; the command takes %v", name, got, own)
 			}
 		}
 	}
@@ -47,7 +47,7 @@ func TestHelpAndReadmeNameEachCommandsFlags(t *testing.T) {
 }
 
 // flagNames are the names of flags, less --quiet and --verbose, which the
-// README names once for every command.
+// docs/commands.md names once for every command.
 func flagNames(flags []cli.Flag) []string {
 	var out []string
 	for _, f := range flags {
@@ -74,7 +74,7 @@ func mentionedFlags(text string) []string {
 }
 
 // readmeCommandRows maps each command to the synopses of its rows in the
-// README's command table (a command with several rows gets them joined).
+// docs/commands.md's table (a command with several rows gets them joined).
 func readmeCommandRows(readme string) map[string]string {
 	_, table, _ := strings.Cut(readme, "\n## Commands\n")
 	table, _, _ = strings.Cut(table, "\n## ")

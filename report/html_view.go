@@ -49,6 +49,7 @@ type htmlSDK struct {
 	Unknown                                           []htmlUnknown
 	// Provenance: any may be "".
 	RepoURL, Commit, CommitURL, Date, Bqgen string
+	ShortCommit                             string // Commit as the summary shows it (htmlShortCommit)
 	Trend                                   *htmlTrend
 	Blocks                                  []htmlSDKBlock
 	NewlyFailing                            []htmlEntry
@@ -261,6 +262,7 @@ func newHTMLSDK(r Report, i int, sdk SDK, pages htmlPages, blockN map[string]int
 		Date:       htmlName(sdk.Date),
 		Bqgen:      htmlName(sdk.Bqgen),
 	}
+	h.ShortCommit = htmlName(htmlShortCommit(sdk.Commit))
 	for _, s := range htmlStatuses {
 		h.Looks = append(h.Looks, htmlLooks[s])
 	}
@@ -283,6 +285,23 @@ func newHTMLSDK(r Report, i int, sdk SDK, pages htmlPages, blockN map[string]int
 		}
 	}
 	return h
+}
+
+// htmlShortCommit is a commit as the summary table shows it: a full hash
+// (40 or 64 hex digits) as its first 12, as Git abbreviates one, so that
+// the summary's provenance column stays narrow enough for a desktop's
+// width; a tag or branch name whole. Its link and the target's section
+// keep the whole hash.
+func htmlShortCommit(c string) string {
+	if len(c) != 40 && len(c) != 64 {
+		return c
+	}
+	for _, r := range c {
+		if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
+			return c
+		}
+	}
+	return c[:12]
 }
 
 // htmlPast is what the history and the changes say of each target, read

@@ -177,13 +177,15 @@ nav p { margin: .4em 0 0; }
 {{if .NewlyFailing}}<div class="callout"><h3>Newly failing since the previous report ({{len .NewlyFailing}})</h3><ul>
 {{range .NewlyFailing}}<li><a href="{{.CaseHref}}"><bdi>{{.CaseID}}</bdi></a></li>
 {{end}}</ul></div>
-{{end}}<div class="wide" tabindex="0" role="region" aria-label="Blocks of {{.Name}}"><table class="target-blocks">
+{{end}}{{if .Blocks}}<div class="wide" tabindex="0" role="region" aria-label="Blocks of {{.Name}}"><table class="target-blocks">
 <caption>Cases of <bdi>{{.Name}}</bdi> per block and status</caption>
 <thead><tr><th scope="col">Block</th><th scope="col">Passing</th>{{range .Looks}}<th scope="col"><span aria-hidden="true">{{.Symbol}}</span> {{.Label}}</th>{{end}}</tr></thead>
 <tbody>
 {{range .Blocks}}<tr><th scope="row"><a href="{{.Href}}"><bdi>{{.Name}}</bdi></a></th><td class="num">{{.Of}}</td>{{range .Counts}}<td class="num">{{.}}</td>{{end}}</tr>
 {{end}}</tbody>
 </table></div>
+{{else}}<p>It generates none of the report's cases.</p>
+{{end}}
 <h3>Not passing ({{len .NotPassing}} distinct {{if eq (len .NotPassing) 1}}reason{{else}}reasons{{end}})</h3>
 {{if .NotPassing}}<ul class="results">
 {{range .NotPassing}}<li class="{{.Classes}}"><p><span class="{{.Look.Class}}"><span aria-hidden="true">{{.Look.Symbol}}</span> {{.Look.Label}}</span> × {{len .Entries}}</p>

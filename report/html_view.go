@@ -64,8 +64,10 @@ type htmlUnknown struct{ Suite, Name, Outcome, Message string }
 // htmlSDKBlock is one target's counts on one block's cases, by status.
 type htmlSDKBlock struct {
 	Name, Href string
+	N          int // the block's number (htmlBlock.N)
 	Counts     []int
 	Of         string // "passed/generated", "—" for none
+	generated  bool   // the target generates one of its cases at least
 }
 
 // htmlGroup is a target's results of one status with one reason or
@@ -204,6 +206,12 @@ func (v htmlView) page(pages htmlPages, target int) htmlView {
 	} else {
 		v.Targets = []htmlSDK{v.SDKs[target]}
 		v.Home = pages.index
+		// A target's own page filters by its own blocks only: a core's
+		// page offers no transport block it never generates.
+		for _, b := range v.SDKs[target].Blocks {
+			v.Filters = append(v.Filters, htmlFilter{ID: "only-bk-" + strconv.Itoa(b.N), Label: b.Name, N: b.N, Block: true})
+		}
+		return v
 	}
 	for _, b := range v.Blocks {
 		v.Filters = append(v.Filters, htmlFilter{ID: "only-bk-" + strconv.Itoa(b.N), Label: b.Name, N: b.N, Block: true})
@@ -333,7 +341,7 @@ func newHTMLPast(r Report, hist *History, changes *Changes) htmlPast {
 func (h *htmlSDK) results(r Report, i int, sdk SDK, pages htmlPages, at string, blockN map[string]int) {
 	blocks := make([]htmlSDKBlock, len(blockN))
 	for b, n := range blockN {
-		blocks[n] = htmlSDKBlock{Name: htmlName(b), Href: pages.href(at, pages.index, htmlBlockID(b)), Counts: make([]int, len(htmlStatuses))}
+		blocks[n] = htmlSDKBlock{Name: htmlName(b), N: n, Href: pages.href(at, pages.index, htmlBlockID(b)), Counts: make([]int, len(htmlStatuses))}
 	}
 	groups := map[string]int{}
 	h.Passing = htmlGroup{Look: htmlLooks[Passed]}
@@ -347,6 +355,7 @@ func (h *htmlSDK) results(r Report, i int, sdk SDK, pages htmlPages, at string, 
 		if res.Status == NotGenerated {
 			continue
 		}
+		blocks[blockN[c.Block]].generated = true
 		bk := "bk-" + strconv.Itoa(blockN[c.Block])
 		e := htmlEntry{
 			ID: htmlResultID(i, n), CaseID: htmlName(c.ID), Classes: "fb " + bk,
@@ -381,10 +390,21 @@ func (h *htmlSDK) results(r Report, i int, sdk SDK, pages htmlPages, at string, 
 		h.NotPassing[g].setClasses(htmlStatusClass(Status(h.NotPassing[g].key)))
 	}
 	htmlSortGroups(h.NotPassing)
-	for k := range blocks {
-		blocks[k].Of = passedOf(blockCounts(blocks[k].Counts))
+	h.Blocks = ownBlocks(blocks)
+}
+
+// ownBlocks are the blocks a target generates a case of, measured: a
+// block all of whose cases it does not generate (a transport's, on a
+// core's page) is no part of its section.
+func ownBlocks(blocks []htmlSDKBlock) []htmlSDKBlock {
+	var own []htmlSDKBlock
+	for _, b := range blocks {
+		if b.generated {
+			b.Of = passedOf(blockCounts(b.Counts))
+			own = append(own, b)
+		}
 	}
-	h.Blocks = blocks
+	return own
 }
 
 // add puts e in the group, and its block among the group's classes.

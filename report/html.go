@@ -31,7 +31,9 @@ func HTML(r Report, changes *Changes) ([]byte, error) {
 // HTMLOptions are what an HTML rendering adds to the report.
 type HTMLOptions struct {
 	Changes *Changes
-	// History is the history before this report: each target's trend.
+	// History is the history before this report: each target's trend
+	// (WithTrends). Without it, a page draws the trends the report's
+	// targets carry (a merged JSON report's).
 	History *History
 }
 

@@ -165,7 +165,7 @@ nav p { margin: .4em 0 0; }
 </body>
 </html>
 {{define "provenance"}}{{if .Date}}<span class="prov">ran <time>{{.Date}}</time></span><br/>{{end}}{{if .Commit}}<span class="prov">commit {{if .CommitURL}}<a href="{{.CommitURL}}"><bdi class="hash">{{.ShortCommit}}</bdi></a>{{else}}<bdi class="hash">{{.ShortCommit}}</bdi>{{end}}</span><br/>{{else if .RepoURL}}<a href="{{.RepoURL}}">repository</a><br/>{{end}}{{if .Bqgen}}<span class="prov">bqgen <bdi>{{.Bqgen}}</bdi></span>{{end}}{{end}}
-{{define "trend"}}{{if .}}<svg class="trend" width="120" height="28" viewBox="0 0 120 28" role="img" aria-label="{{.Label}}"><title>{{.Label}}</title><polyline points="{{.Points}}" fill="none" stroke="#2e6b30" stroke-width="2"/><circle cx="{{.LastX}}" cy="{{.LastY}}" r="2.5" fill="#2e6b30"/></svg>{{else}}–{{end}}{{end}}
+{{define "trend"}}{{if .}}<svg class="trend" width="120" height="28" viewBox="0 0 120 28" role="img" aria-label="{{.Label}}"><title>{{.Label}}</title>{{if .Points}}<polyline points="{{.Points}}" fill="none" stroke="#2e6b30" stroke-width="2"/>{{end}}<circle cx="{{.LastX}}" cy="{{.LastY}}" r="2.5" fill="#2e6b30"/></svg>{{else}}–{{end}}{{end}}
 {{define "changes"}}{{if .}}<ul>
 {{range .}}<li>{{if .Href}}<a href="{{.Href}}"><bdi>{{.Case}}</bdi></a>{{else}}<bdi>{{.Case}}</bdi>{{end}} on <bdi>{{.SDK}}</bdi>: <span aria-hidden="true">{{.From.Symbol}}</span> {{.From.Label}} → <span aria-hidden="true">{{.To.Symbol}}</span> {{.To.Label}}</li>
 {{end}}</ul>{{else}}<p>None.</p>{{end}}{{end}}

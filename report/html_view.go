@@ -90,7 +90,7 @@ type htmlEntry struct {
 }
 
 // htmlTrend is a target's passing cases over the recorded runs, drawn as
-// an inline SVG polyline.
+// an inline SVG polyline (none for a single point: its dot alone).
 type htmlTrend struct {
 	Points, Label string
 	LastX, LastY  string
@@ -161,6 +161,9 @@ func (p htmlPages) href(at, file, id string) string {
 }
 
 func newHTMLView(r Report, changes *Changes, hist *History, pages htmlPages) htmlView {
+	if hist != nil {
+		r = r.WithTrends(*hist)
+	}
 	v := htmlView{Newest: htmlName(r.Newest), Cases: len(r.Cases), Span: len(r.SDKs) + 1}
 	for _, s := range htmlStatuses {
 		v.Looks = append(v.Looks, htmlLooks[s])
@@ -169,7 +172,7 @@ func newHTMLView(r Report, changes *Changes, hist *History, pages htmlPages) htm
 	for _, b := range r.Blocks() {
 		blockN[b] = len(blockN)
 	}
-	past := newHTMLPast(r, hist, changes)
+	past := newHTMLPast(r, changes)
 	for i, sdk := range r.SDKs {
 		v.SDKs = append(v.SDKs, newHTMLSDK(r, i, sdk, pages, blockN, past))
 	}
@@ -283,10 +286,8 @@ func newHTMLSDK(r Report, i int, sdk SDK, pages htmlPages, blockN map[string]int
 			Outcome: htmlName(string(t.Outcome)), Message: htmlText(cleanMessage(t.Message)),
 		})
 	}
+	h.Trend = newHTMLTrend(sdk.Trend)
 	name := [2]string{sdk.Repository, sdk.Target}
-	if past.trends != nil {
-		h.Trend = newHTMLTrend(past.trends[name], sdk)
-	}
 	for _, ch := range past.failing[name] {
 		if k, ok := past.cases[ch.Case]; ok {
 			h.NewlyFailing = append(h.NewlyFailing, htmlEntry{ID: htmlResultID(i, k), CaseID: htmlName(ch.Case), CaseHref: "#" + htmlResultID(i, k)})
@@ -312,20 +313,16 @@ func htmlShortCommit(c string) string {
 	return c[:12]
 }
 
-// htmlPast is what the history and the changes say of each target, read
-// once for all of them: a pass over the history, or over the changes, per
-// target cost targets × their size.
+// htmlPast is what the changes say of each target, read once for all of
+// them: a pass over the changes per target cost targets × their size.
+// (The history's trends are the SDKs' own, WithTrends, read once too.)
 type htmlPast struct {
-	trends  map[[2]string][]int    // passing cases in each recorded run, by repository and target; nil without a history
 	failing map[[2]string][]Change // the newly failing cases, by repository and target
 	cases   map[string]int         // each case's place (htmlCaseIndex)
 }
 
-func newHTMLPast(r Report, hist *History, changes *Changes) htmlPast {
+func newHTMLPast(r Report, changes *Changes) htmlPast {
 	past := htmlPast{cases: htmlCaseIndex(r), failing: map[[2]string][]Change{}}
-	if hist != nil {
-		past.trends = trendPoints(*hist)
-	}
 	if changes != nil {
 		for _, ch := range changes.NewlyFailing {
 			name := [2]string{ch.Repository, ch.Target}

@@ -125,3 +125,38 @@ func TestReportHTMLTrendWithHistory(t *testing.T) {
 		}
 	}
 }
+
+// --title names the HTML report, escaped as text; a title that is too
+// long or holds a control character is a usage error naming the flag,
+// before any input is read; without it the title is what it was.
+func TestReportHTMLTitle(t *testing.T) {
+	t.Parallel()
+	root, cfg, results, _ := goTargetPassing(t)
+	base := []string{"report", "--config", cfg, "--results", results, "--name", "sdk-go", "--format", "html"}
+	for title, want := range map[string]string{
+		"":                          "<title>BabelQueue conformance report</title>",
+		`Go SDK <i>conformance</i>`: "<title>Go SDK &lt;i&gt;conformance&lt;/i&gt;</title>",
+	} {
+		args := base
+		if title != "" {
+			args = append(append([]string{}, base...), "--title", title)
+		}
+		code, stdout, stderr := run(t, args...)
+		if code != 0 || !strings.Contains(stdout, want) {
+			t.Errorf("--title %q: %d, want %s in the page\n%s", title, code, want, stderr)
+		}
+		if h1 := strings.Replace(want, "title>", "h1>", 2); !strings.Contains(stdout, h1) {
+			t.Errorf("--title %q: no heading %s", title, h1)
+		}
+	}
+	for _, title := range []string{strings.Repeat("t", 201), "two\nlines", "\x1b[31mred", ""} {
+		args := append(append([]string{}, base...), "--title", title, "--output", filepath.Join(root, "never.html"))
+		code, _, stderr := run(t, args...)
+		if code != 2 || !strings.Contains(stderr, "--title") {
+			t.Errorf("--title %q: exit %d, want 2 naming --title\n%s", title, code, stderr)
+		}
+		if _, err := os.Stat(filepath.Join(root, "never.html")); err == nil {
+			t.Errorf("--title %q: a report was written", title)
+		}
+	}
+}

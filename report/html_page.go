@@ -27,7 +27,7 @@ const htmlPageText = `<!DOCTYPE html>
 <head>
 <meta charset="utf-8"/>
 <meta name="viewport" content="width=device-width, initial-scale=1"/>
-<title>{{if .Index}}BabelQueue conformance report{{else}}{{range .Targets}}{{.Name}}{{end}}: BabelQueue conformance{{end}}</title>
+<title>{{.PageTitle}}</title>
 <style>
 body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 1em; color: #1b1b1b; background: #fff; line-height: 1.4; overflow-wrap: break-word; }
 h1 { font-size: 1.5em; margin: 0 0 .3em; }
@@ -97,7 +97,7 @@ nav p { margin: .4em 0 0; }
 <body>
 <span class="anchor" id="all"></span>{{range .Filters}}<span class="anchor" id="{{.ID}}"></span>{{end}}
 <header>
-{{if .Index}}<h1>BabelQueue conformance report</h1>
+{{if .Index}}<h1>{{.Title}}</h1>
 <p>{{len .SDKs}} SDK targets, {{.Cases}} cases; the newest suite read is <bdi>{{.Newest}}</bdi>.{{if .Blocks}} Interop score: <strong id="interop-score">{{.Interop.Share}}</strong> ({{.Interop.Passing}} of {{.Interop.Run}} cases pass in every SDK target that runs them).{{end}}</p>
 {{else}}{{range .Targets}}<h1><bdi>{{.Name}}</bdi></h1>
 <p><a href="{{$.Home}}">All SDK targets</a> · score {{.Score}}</p>

@@ -30,6 +30,11 @@ type htmlView struct {
 	Home    string
 	Filters []htmlFilter // status filters, then block filters
 	Rows    []htmlCaseInfo
+
+	// Title is the index's heading, PageTitle this page's <title>
+	// (htmlTitles).
+	Title, PageTitle string
+	targetTitle      string // what follows a target's name in its page's title
 }
 
 // htmlFilter is one "show only" link and the anchor its CSS rule keys on.
@@ -160,11 +165,13 @@ func (p htmlPages) href(at, file, id string) string {
 	return file + "#" + id
 }
 
-func newHTMLView(r Report, changes *Changes, hist *History, pages htmlPages) htmlView {
-	if hist != nil {
-		r = r.WithTrends(*hist)
+func newHTMLView(r Report, o HTMLOptions, pages htmlPages) htmlView {
+	if o.History != nil {
+		r = r.WithTrends(*o.History)
 	}
+	changes := o.Changes
 	v := htmlView{Newest: htmlName(r.Newest), Cases: len(r.Cases), Span: len(r.SDKs) + 1}
+	v.Title, v.targetTitle = htmlTitles(o.Title)
 	for _, s := range htmlStatuses {
 		v.Looks = append(v.Looks, htmlLooks[s])
 	}
@@ -202,13 +209,14 @@ func newHTMLView(r Report, changes *Changes, hist *History, pages htmlPages) htm
 func (v htmlView) page(pages htmlPages, target int) htmlView {
 	v.Filters = htmlStatusFilters()
 	if target < 0 {
-		v.Index = true
+		v.Index, v.PageTitle = true, v.Title
 		if pages.index == "" {
 			v.Targets = v.SDKs
 		}
 	} else {
 		v.Targets = []htmlSDK{v.SDKs[target]}
 		v.Home = pages.index
+		v.PageTitle = v.SDKs[target].Name + ": " + v.targetTitle
 		// A target's own page filters by its own blocks only: a core's
 		// page offers no transport block it never generates.
 		for _, b := range v.SDKs[target].Blocks {

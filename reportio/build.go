@@ -74,7 +74,7 @@ func prunedHistory(q Request, file string, h report.History, changes *report.Cha
 func writeReport(q Request, r report.Report, changes *report.Changes, render Render) error {
 	file := q.Flags.String("output")
 	if q.Flags.String("format") == "html" {
-		o := report.HTMLOptions{Changes: changes} // r's targets carry their trends
+		o := report.HTMLOptions{Title: q.Flags.String("title"), Changes: changes} // r's targets carry their trends
 		if isDirOutput(file) {
 			pages, err := report.HTMLSite(r, o)
 			if err != nil {

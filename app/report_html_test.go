@@ -47,6 +47,15 @@ func TestReportHTMLSite(t *testing.T) {
 	if first.File == "" || first.Line == 0 {
 		t.Errorf("the go index gives no file and line: %+v", first)
 	}
+	checkNoMachinePath(t, site, root)
+	// An absolute --out has no place in the repository: its tests are not
+	// linked, and its path shows nowhere.
+	abs := filepath.Join(root, "abs") + string(filepath.Separator)
+	if code, _, stderr := run(t, "report", "--lang", "go", "--out", filepath.Join(root, "sdk"), "--blocks", "cases", "--results", results,
+		"--repository", "https://github.com/example/sdk-go", "--format", "html", "--output", abs); code != 0 {
+		t.Fatalf("report --out ABSOLUTE: %d\n%s", code, stderr)
+	}
+	checkNoMachinePath(t, abs, root)
 	// An address that is not a plain https URL is refused.
 	bad := append(append([]string{}, args...), "--repository", "javascript:alert(1)")
 	if code, _, stderr := run(t, bad...); code == 0 || !strings.Contains(stderr, "--repository") {
@@ -157,6 +166,30 @@ func TestReportHTMLTitle(t *testing.T) {
 		}
 		if _, err := os.Stat(filepath.Join(root, "never.html")); err == nil {
 			t.Errorf("--title %q: a report was written", title)
+		}
+	}
+}
+
+// checkNoMachinePath wants no page of the site in dir to hold the path of
+// the machine's checkout (root, with either slash), nor a link to a file:
+// address or an absolute path: the site is published, and its links lead
+// into the repository, relative to the checkout.
+func checkNoMachinePath(t *testing.T, dir, root string) {
+	t.Helper()
+	pages, err := filepath.Glob(filepath.Join(dir, "*.html"))
+	if err != nil || len(pages) < 2 {
+		t.Fatalf("the site in %s: %v, %v", dir, pages, err)
+	}
+	for _, p := range pages {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := string(data)
+		for _, bad := range []string{root, filepath.ToSlash(root), `href="file:`, `href="/`} {
+			if strings.Contains(page, bad) {
+				t.Errorf("%s holds %q", filepath.Base(p), bad)
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/babelqueue/bqgen/completion/urfave"
@@ -17,7 +18,7 @@ func reportCommand() *cli.Command {
 			"(Markdown, HTML or JSON; with a history and badges)",
 		UsageText: "bqgen report (--lang LANG --out DIR [--suite DIR] [--package NAME] [--blocks LIST] | [--config FILE]) " +
 			"(--results FILE... | --results-dir DIR) [--merge REPORT.json...] [--name NAME] [--format md|json|html|blocks|counts] " +
-			"[--output FILE|DIR/] [--history FILE] [--badges DIR] [--fail-on LIST] [--repository URL] [--commit REV] [--suite-url URL] [--date DAY]\nbqgen report --merge REPORT.json... [flags]",
+			"[--output FILE|DIR/] [--history FILE] [--badges DIR] [--fail-on LIST] [--repository URL] [--commit REV] [--suite-url URL] [--date DAY] [--title TEXT]\nbqgen report --merge REPORT.json... [flags]",
 		Flags: append(reportTargetFlags(),
 			&cli.StringSliceFlag{Name: "results", Usage: "a runner's result `FILE` (go test -json, JUnit XML, TRX); repeat the flag for more"},
 			&cli.StringFlag{Name: "results-dir", Usage: "read every result file under `DIR`"},
@@ -34,6 +35,8 @@ func reportCommand() *cli.Command {
 			&cli.StringFlag{Name: "commit", Usage: "the `REVISION` the results are of (default: each target's commit: in " + config.FileName + ")"},
 			&cli.StringFlag{Name: "suite-url", Usage: "the `URL` of the suite's files at its revision (e.g. https://github.com/o/r/blob/v1.4.0/conformance), for links to each case's fixture and manifest entry"},
 			&cli.StringFlag{Name: "date", Usage: "the `DAY` of the run (YYYY-MM-DD; default: from SOURCE_DATE_EPOCH when set, else none)"},
+			&cli.StringFlag{Name: "title", Usage: "the HTML report's title and heading, `TEXT` (default: " + report.DefaultHTMLTitle + "; at most " +
+				strconv.Itoa(report.MaxTitleBytes) + " bytes, no control character; other formats have none)"},
 		),
 		Action: runReport,
 	}
@@ -52,6 +55,11 @@ func runReport(c *cli.Context) error {
 	gate, err := report.ParseGate(c.String("fail-on"))
 	if err != nil {
 		return usageErr("--fail-on: %v", err)
+	}
+	if c.IsSet("title") {
+		if err := report.CheckTitle(c.String("title")); err != nil {
+			return usageErr("--title: %v", err) // before any input is read: the command line is wrong
+		}
 	}
 	q := reportio.Request{Plan: planRequest(c), Flags: c, Stdout: c.App.Writer}
 	r, own, err := reportio.Build(c.Context, q)

@@ -169,6 +169,7 @@ type pageRequest struct {
 	width, height int           // the viewport; 1280 x 2000 when 0
 	waitFor       string        // a CSS selector the page's own script adds once it has run, waited for after the load event
 	screenshot    bool          // draw the viewport
+	evaluate      string        // a JavaScript expression run once the page has loaded (and waitFor is there); its string value is returned
 	limit         time.Duration // chromiumTimeout when 0
 }
 
@@ -178,6 +179,7 @@ type loadedPage struct {
 	requests []string    // the URLs the page asked for beyond file: and data: ones
 	image    image.Image // the viewport drawn, when asked for
 	png      []byte      // the same, as Chromium encoded it
+	value    string      // what evaluate returned
 }
 
 // load opens a page in the browser's tab, waits for its load event (and
@@ -207,11 +209,10 @@ func (b *browser) load(p pageRequest) loadedPage {
 		expr := `new Promise(ok => { const f = () => document.querySelector(` + jsString(p.waitFor) + `) ? ok(true) : setTimeout(f, 20); f(); })`
 		b.call(session, "Runtime.evaluate", map[string]any{"expression": expr, "awaitPromise": true}, time.Until(deadline))
 	}
-	var dom struct {
-		Result struct{ Value string }
+	page.dom = []byte(b.evaluate(session, "document.documentElement.outerHTML", deadline))
+	if p.evaluate != "" {
+		page.value = b.evaluate(session, p.evaluate, deadline)
 	}
-	decode(b.t, b.call(session, "Runtime.evaluate", map[string]any{"expression": "document.documentElement.outerHTML", "returnByValue": true}, time.Until(deadline)), &dom)
-	page.dom = []byte(dom.Result.Value)
 	if p.screenshot {
 		var shot struct{ Data string }
 		decode(b.t, b.call(session, "Page.captureScreenshot", map[string]any{"format": "png"}, time.Until(deadline)), &shot)
@@ -230,6 +231,22 @@ func (b *browser) load(p pageRequest) loadedPage {
 	}
 	page.requests = append(page.requests, b.drainRequests(events)...)
 	return page
+}
+
+// evaluate runs a JavaScript expression in the tab's page and returns
+// its value, which must be a string: a measurement from the page itself,
+// with no script added to a copy of it.
+func (b *browser) evaluate(session, expr string, deadline time.Time) string {
+	b.t.Helper()
+	var out struct {
+		Result           struct{ Value string }
+		ExceptionDetails json.RawMessage
+	}
+	decode(b.t, b.call(session, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true}, time.Until(deadline)), &out)
+	if out.ExceptionDetails != nil {
+		b.t.Fatalf("evaluating %.80s...: %s", expr, out.ExceptionDetails)
+	}
+	return out.Result.Value
 }
 
 // tab is the browser's one page, in a browser context of its own (no

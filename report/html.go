@@ -30,15 +30,35 @@ func HTML(r Report, changes *Changes) ([]byte, error) {
 
 // HTMLOptions are what an HTML rendering adds to the report.
 type HTMLOptions struct {
+	// Title is the index's title and heading, and follows each target's
+	// name in its page's title: DefaultHTMLTitle when "". CheckTitle's
+	// rules apply.
+	Title   string
 	Changes *Changes
-	// History is the history before this report: each target's trend.
+	// History is the history before this report: each target's trend
+	// (WithTrends). Without it, a page draws the trends the report's
+	// targets carry (a merged JSON report's).
 	History *History
 }
 
 // HTMLPage is HTML with the options: the whole report as one page.
 func HTMLPage(r Report, o HTMLOptions) ([]byte, error) {
-	v := newHTMLView(r, o.Changes, o.History, htmlPages{})
+	if err := o.check(); err != nil {
+		return nil, err
+	}
+	v := newHTMLView(r, o, htmlPages{})
 	return renderHTML(v.page(htmlPages{}, -1))
+}
+
+// check refuses options no page can show.
+func (o HTMLOptions) check() error {
+	if o.Title == "" {
+		return nil
+	}
+	if err := CheckTitle(o.Title); err != nil {
+		return fmt.Errorf("report: the title: %w", err)
+	}
+	return nil
 }
 
 // HTMLIndexFile is the site's index page.
@@ -48,11 +68,14 @@ const HTMLIndexFile = "index.html"
 // blocks, matrix, cases) and one page per SDK target (HTMLTargetFile),
 // by file name.
 func HTMLSite(r Report, o HTMLOptions) (map[string][]byte, error) {
+	if err := o.check(); err != nil {
+		return nil, err
+	}
 	pages := htmlPages{index: HTMLIndexFile}
 	for i, s := range r.SDKs {
 		pages.targets = append(pages.targets, HTMLTargetFile(i, s))
 	}
-	v := newHTMLView(r, o.Changes, o.History, pages)
+	v := newHTMLView(r, o, pages)
 	out := map[string][]byte{}
 	page, err := renderHTML(v.page(pages, -1))
 	if err != nil {

@@ -154,3 +154,40 @@ func countBlock(r Report, block string) int {
 	}
 	return n
 }
+
+// wideReport is the demo report as a real merged one stretches it: full
+// commit hashes, more SDK targets (the summary and matrix get wider),
+// long test names among the unknown tests, and a failure whose message
+// holds a long path with no space to break at.
+func wideReport(t *testing.T) (Report, History, *Changes) {
+	t.Helper()
+	r, h, ch := demoReport(t)
+	for _, extra := range []SDK{
+		{Repository: "babelqueue-dotnet", Target: "dotnet core", Lang: "dotnet", TestDir: "tests/BabelQueue.Conformance.Tests"},
+		{Repository: "babelqueue-java", Target: "java core", Lang: "java", TestDir: "src/test/java/com/babelqueue/conformance"},
+		{Repository: "babelqueue-php", Target: "php core", Lang: "php", TestDir: "tests/Conformance"},
+	} {
+		s := r.SDKs[0]
+		s.Repository, s.Target, s.Lang, s.TestDir, s.RepositoryURL = extra.Repository, extra.Target, extra.Lang, extra.TestDir, demoRepoURL+extra.Lang
+		r.SDKs = append(r.SDKs, s)
+	}
+	for i := range r.SDKs {
+		r.SDKs[i].Commit = strings.Repeat("0123456789abcdef", 3)[i : i+40]
+	}
+	py := &r.SDKs[2]
+	py.Unknown = []results.Test{{
+		Suite:   "tests/conformance/test_generated_conformance_cases_and_transport_blocks.py",
+		Name:    "TestConformanceGenerated::test_sqs_attribute_projection_keeps_every_message_attribute_with_its_data_type",
+		Outcome: results.Fail,
+		Message: "AssertionError at /home/runner/work/babelqueue-python/babelqueue-python/tests/conformance/test_generated_conformance_cases_and_transport_blocks.py:1234",
+	}}
+	for _, c := range r.Cases {
+		if c.Block == "sqs" {
+			res := py.Results[c.ID]
+			res.Status, res.Message = Failed, "Traceback: File \"/home/runner/work/babelqueue-python/babelqueue-python/src/babelqueue/transport/sqs/attribute_projection_for_every_message_kind.py\", line 88"
+			py.Results[c.ID] = res
+			break
+		}
+	}
+	return r, h, ch
+}

@@ -12,7 +12,11 @@ import (
 // following it scrolls to the top, the filters in view), and the
 // :target rule of that anchor hides every row a status filter applies to
 // (.fs) without that status's class, or a block filter (.fb) without the
-// block's, so they work with script off. It is parsed on first use: every
+// block's, so they work with script off. The page never scrolls sideways,
+// at a desktop's 1280 px nor a phone's 390 px: each table sits in a box of
+// its own (.wide) that scrolls instead, a labelled region a keyboard can
+// focus; long names wrap (break-word), and hashes and test names break
+// anywhere in a cell so a table can shrink. It is parsed on first use: every
 // bqgen process initialises this package, the oracle server's included.
 var htmlPage = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("report").Parse(htmlPageText))
@@ -23,22 +27,26 @@ const htmlPageText = `<!DOCTYPE html>
 <head>
 <meta charset="utf-8"/>
 <meta name="viewport" content="width=device-width, initial-scale=1"/>
-<title>{{if .Index}}BabelQueue conformance report{{else}}{{range .Targets}}{{.Name}}{{end}}: BabelQueue conformance{{end}}</title>
+<title>{{.PageTitle}}</title>
 <style>
-body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 1em; color: #1b1b1b; background: #fff; line-height: 1.4; }
+body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 1em; color: #1b1b1b; background: #fff; line-height: 1.4; overflow-wrap: break-word; }
 h1 { font-size: 1.5em; margin: 0 0 .3em; }
 h2 { font-size: 1.3em; margin-top: 1.6em; border-bottom: 1px solid #ccc; }
 h3 { font-size: 1.1em; }
 table { border-collapse: collapse; margin: .6em 0; font-size: .92em; }
 .wide { overflow-x: auto; max-width: 100%; }
+.wide:focus-visible { outline: 3px solid #3a6ea5; }
 caption { text-align: left; font-weight: bold; padding: .3em 0; max-width: calc(100vw - 3em); }
-.prov { white-space: nowrap; }
+.prov { display: inline-block; max-width: 100%; }
+.hash, .brk { overflow-wrap: anywhere; }
+td .prov, .prov time { white-space: nowrap; }
 th, td { border: 1px solid #bbb; padding: .25em .5em; text-align: left; vertical-align: top; }
 thead th { background: #eef1f5; }
 tbody th[scope=rowgroup] { background: #f6f6f6; font-weight: bold; }
 a { color: #0b4f8a; }
 td a, th a { color: inherit; }
 .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.num.wraps { white-space: normal; }
 .s-pass { background: #dff3e0; }
 .s-fail { background: #f9d6d5; }
 .s-known { background: #fbecc8; }
@@ -89,7 +97,7 @@ nav p { margin: .4em 0 0; }
 <body>
 <span class="anchor" id="all"></span>{{range .Filters}}<span class="anchor" id="{{.ID}}"></span>{{end}}
 <header>
-{{if .Index}}<h1>BabelQueue conformance report</h1>
+{{if .Index}}<h1>{{.Title}}</h1>
 <p>{{len .SDKs}} SDK targets, {{.Cases}} cases; the newest suite read is <bdi>{{.Newest}}</bdi>.{{if .Blocks}} Interop score: <strong id="interop-score">{{.Interop.Share}}</strong> ({{.Interop.Passing}} of {{.Interop.Run}} cases pass in every SDK target that runs them).{{end}}</p>
 {{else}}{{range .Targets}}<h1><bdi>{{.Name}}</bdi></h1>
 <p><a href="{{$.Home}}">All SDK targets</a> · score {{.Score}}</p>
@@ -101,11 +109,11 @@ nav p { margin: .4em 0 0; }
 <main>
 {{if .Index}}<section id="summary">
 <h2>SDK targets</h2>
-<div class="wide"><table id="summary-table">
+<div class="wide" tabindex="0" role="region" aria-label="SDK targets table"><table id="summary-table">
 <caption>Every SDK target: its score, the suite its tests were generated from, where and when it ran, its cases by status, and what its runners' own summaries said of bqgen's tests.</caption>
 <thead><tr><th scope="col">SDK target (language)</th><th scope="col">Score</th><th scope="col">Trend</th><th scope="col">Suite and run</th>{{range .Looks}}<th scope="col"><span aria-hidden="true">{{.Symbol}}</span> {{.Label}}</th>{{end}}<th scope="col">Runner: passed / failed / skipped; unknown tests; not bqgen's</th></tr></thead>
 <tbody>
-{{range .SDKs}}<tr id="row-{{.ID}}"><th scope="row"><a href="{{.Href}}"><bdi>{{.Repository}}</bdi><br/><bdi>{{.Target}}</bdi></a> (<bdi>{{.Lang}}</bdi>)</th><td class="num">{{.Score}}</td><td>{{template "trend" .Trend}}</td><td><span class="prov">suite <bdi>{{.Version}}</bdi></span>{{if .Older}}<br/><span class="older">older suite (newest: <bdi>{{$.Newest}}</bdi>)</span>{{end}}<br/>{{template "provenance" .}}</td>{{range .Counts}}<td class="num">{{.}}</td>{{end}}<td class="num">{{.Runner.Passed}} / {{.Runner.Failed}} / {{.Runner.Skipped}}<br/>{{len .Unknown}} unknown<br/>{{.Others}} not bqgen's</td></tr>
+{{range .SDKs}}<tr id="row-{{.ID}}"><th scope="row"><a href="{{.Href}}"><bdi>{{.Repository}}</bdi><br/><bdi>{{.Target}}</bdi></a> (<bdi>{{.Lang}}</bdi>)</th><td class="num wraps">{{.Score}}</td><td>{{template "trend" .Trend}}</td><td><span class="prov">suite <bdi>{{.Version}}</bdi></span>{{if .Older}}<br/><span class="older">older suite (newest: <bdi>{{$.Newest}}</bdi>)</span>{{end}}<br/>{{template "provenance" .}}</td>{{range .Counts}}<td class="num">{{.}}</td>{{end}}<td class="num wraps"><span class="prov">{{.Runner.Passed}} / {{.Runner.Failed}} / {{.Runner.Skipped}}</span><br/>{{len .Unknown}} unknown<br/>{{.Others}} not bqgen's</td></tr>
 {{end}}</tbody>
 </table></div>
 </section>
@@ -122,7 +130,7 @@ nav p { margin: .4em 0 0; }
 </section>
 {{end}}<section id="blocks">
 <h2>Blocks</h2>
-<div class="wide"><table id="blocks-table">
+<div class="wide" tabindex="0" role="region" aria-label="Blocks table"><table id="blocks-table">
 <caption>Per block: the share of results that pass (every SDK target's passing cases out of those it generates), the interop score (the cases that pass in every SDK target that runs them, out of the cases some target runs), and each SDK target's passing cases out of those it generates.</caption>
 <thead><tr><th scope="col">Block</th><th scope="col">Cases</th><th scope="col">Results passing</th><th scope="col">Interop</th>{{range .SDKs}}<th scope="col"><bdi>{{.Name}}</bdi></th>{{end}}</tr></thead>
 <tbody>
@@ -133,7 +141,7 @@ nav p { margin: .4em 0 0; }
 </section>
 <section id="matrix-section">
 <h2>Case × SDK matrix</h2>
-<div class="wide"><table id="matrix">
+<div class="wide" tabindex="0" role="region" aria-label="Case × SDK matrix"><table id="matrix">
 <caption>Every case's status on every SDK target, grouped by block; each cell links to that target's result (a passing case's entry links to its generated test where the report knows it).</caption>
 <thead><tr><th scope="col">Case</th>{{range .SDKs}}<th scope="col"><a href="{{.Href}}"><bdi>{{.Repository}}</bdi><br/><bdi>{{.Target}}</bdi></a></th>{{end}}</tr></thead>
 {{range .Blocks}}<tbody id="{{.ID}}">
@@ -156,8 +164,8 @@ nav p { margin: .4em 0 0; }
 {{end}}</main>
 </body>
 </html>
-{{define "provenance"}}{{if .Date}}<span class="prov">ran <time>{{.Date}}</time></span><br/>{{end}}{{if .Commit}}<span class="prov">commit {{if .CommitURL}}<a href="{{.CommitURL}}"><bdi>{{.Commit}}</bdi></a>{{else}}<bdi>{{.Commit}}</bdi>{{end}}</span><br/>{{else if .RepoURL}}<a href="{{.RepoURL}}">repository</a><br/>{{end}}{{if .Bqgen}}<span class="prov">bqgen <bdi>{{.Bqgen}}</bdi></span>{{end}}{{end}}
-{{define "trend"}}{{if .}}<svg class="trend" width="120" height="28" viewBox="0 0 120 28" role="img" aria-label="{{.Label}}"><title>{{.Label}}</title><polyline points="{{.Points}}" fill="none" stroke="#2e6b30" stroke-width="2"/><circle cx="{{.LastX}}" cy="{{.LastY}}" r="2.5" fill="#2e6b30"/></svg>{{else}}–{{end}}{{end}}
+{{define "provenance"}}{{if .Date}}<span class="prov">ran <time>{{.Date}}</time></span><br/>{{end}}{{if .Commit}}<span class="prov">commit {{if .CommitURL}}<a href="{{.CommitURL}}"><bdi class="hash">{{.ShortCommit}}</bdi></a>{{else}}<bdi class="hash">{{.ShortCommit}}</bdi>{{end}}</span><br/>{{else if .RepoURL}}<a href="{{.RepoURL}}">repository</a><br/>{{end}}{{if .Bqgen}}<span class="prov">bqgen <bdi>{{.Bqgen}}</bdi></span>{{end}}{{end}}
+{{define "trend"}}{{if .}}<svg class="trend" width="120" height="28" viewBox="0 0 120 28" role="img" aria-label="{{.Label}}"><title>{{.Label}}</title>{{if .Points}}<polyline points="{{.Points}}" fill="none" stroke="#2e6b30" stroke-width="2"/>{{end}}<circle cx="{{.LastX}}" cy="{{.LastY}}" r="2.5" fill="#2e6b30"/></svg>{{else}}–{{end}}{{end}}
 {{define "changes"}}{{if .}}<ul>
 {{range .}}<li>{{if .Href}}<a href="{{.Href}}"><bdi>{{.Case}}</bdi></a>{{else}}<bdi>{{.Case}}</bdi>{{end}} on <bdi>{{.SDK}}</bdi>: <span aria-hidden="true">{{.From.Symbol}}</span> {{.From.Label}} → <span aria-hidden="true">{{.To.Symbol}}</span> {{.To.Label}}</li>
 {{end}}</ul>{{else}}<p>None.</p>{{end}}{{end}}
@@ -165,17 +173,19 @@ nav p { margin: .4em 0 0; }
 {{define "passing"}}<li id="{{.ID}}" class="{{.Classes}}"><a href="{{if .TestURL}}{{.TestURL}}{{else}}{{.CaseHref}}{{end}}">{{.CaseID}}</a></li>{{end}}
 {{define "target"}}<section class="target" id="{{.ID}}" aria-labelledby="{{.ID}}-h">
 <h2 id="{{.ID}}-h"><bdi>{{.Name}}</bdi> (<bdi>{{.Lang}}</bdi>): {{.Score}}</h2>
-<p>Suite <bdi>{{.Version}}</bdi>{{if .Older}} <span class="older">(older suite)</span>{{end}}{{if .Date}} · <span class="prov">ran <time>{{.Date}}</time></span>{{end}}{{if .Commit}} · <span class="prov">commit {{if .CommitURL}}<a href="{{.CommitURL}}"><bdi>{{.Commit}}</bdi></a>{{else}}<bdi>{{.Commit}}</bdi>{{end}}</span>{{else if .RepoURL}} · <a href="{{.RepoURL}}">repository</a>{{end}}{{if .Bqgen}} · <span class="prov">bqgen <bdi>{{.Bqgen}}</bdi></span>{{end}}{{if .Trend}} · {{template "trend" .Trend}}{{end}}</p>
+<p>Suite <bdi>{{.Version}}</bdi>{{if .Older}} <span class="older">(older suite)</span>{{end}}{{if .Date}} · <span class="prov">ran <time>{{.Date}}</time></span>{{end}}{{if .Commit}} · <span class="prov">commit {{if .CommitURL}}<a href="{{.CommitURL}}"><bdi class="hash">{{.Commit}}</bdi></a>{{else}}<bdi class="hash">{{.Commit}}</bdi>{{end}}</span>{{else if .RepoURL}} · <a href="{{.RepoURL}}">repository</a>{{end}}{{if .Bqgen}} · <span class="prov">bqgen <bdi>{{.Bqgen}}</bdi></span>{{end}}{{if .Trend}} · {{template "trend" .Trend}}{{end}}</p>
 {{if .NewlyFailing}}<div class="callout"><h3>Newly failing since the previous report ({{len .NewlyFailing}})</h3><ul>
 {{range .NewlyFailing}}<li><a href="{{.CaseHref}}"><bdi>{{.CaseID}}</bdi></a></li>
 {{end}}</ul></div>
-{{end}}<div class="wide"><table class="target-blocks">
+{{end}}{{if .Blocks}}<div class="wide" tabindex="0" role="region" aria-label="Blocks of {{.Name}}"><table class="target-blocks">
 <caption>Cases of <bdi>{{.Name}}</bdi> per block and status</caption>
 <thead><tr><th scope="col">Block</th><th scope="col">Passing</th>{{range .Looks}}<th scope="col"><span aria-hidden="true">{{.Symbol}}</span> {{.Label}}</th>{{end}}</tr></thead>
 <tbody>
 {{range .Blocks}}<tr><th scope="row"><a href="{{.Href}}"><bdi>{{.Name}}</bdi></a></th><td class="num">{{.Of}}</td>{{range .Counts}}<td class="num">{{.}}</td>{{end}}</tr>
 {{end}}</tbody>
 </table></div>
+{{else}}<p>It generates none of the report's cases.</p>
+{{end}}
 <h3>Not passing ({{len .NotPassing}} distinct {{if eq (len .NotPassing) 1}}reason{{else}}reasons{{end}})</h3>
 {{if .NotPassing}}<ul class="results">
 {{range .NotPassing}}<li class="{{.Classes}}"><p><span class="{{.Look.Class}}"><span aria-hidden="true">{{.Look.Symbol}}</span> {{.Look.Label}}</span> × {{len .Entries}}</p>
@@ -189,11 +199,11 @@ nav p { margin: .4em 0 0; }
 {{range .Passing.Entries}}{{template "passing" .}}
 {{end}}</ul></details></li></ul>
 <h3>Unknown tests ({{len .Unknown}})</h3>
-{{if .Unknown}}<div class="wide"><table>
+{{if .Unknown}}<div class="wide" tabindex="0" role="region" aria-label="Unknown tests of {{.Name}}"><table>
 <caption>Tests of a generated suite that the test index of <bdi>{{.Name}}</bdi> does not list</caption>
 <thead><tr><th scope="col">Suite</th><th scope="col">Name</th><th scope="col">Outcome</th><th scope="col">Message</th></tr></thead>
 <tbody>
-{{range .Unknown}}<tr><td><bdi>{{.Suite}}</bdi></td><th scope="row"><bdi>{{.Name}}</bdi></th><td>{{.Outcome}}</td><td><pre>{{.Message}}</pre></td></tr>
+{{range .Unknown}}<tr><td class="brk"><bdi>{{.Suite}}</bdi></td><th scope="row" class="brk"><bdi>{{.Name}}</bdi></th><td>{{.Outcome}}</td><td><pre>{{.Message}}</pre></td></tr>
 {{end}}</tbody>
 </table></div>
 {{else}}<p>None.</p>

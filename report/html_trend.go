@@ -1,7 +1,6 @@
 package report
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -13,33 +12,12 @@ const (
 	trendMargin    = 3
 )
 
-// trendPoints are, by repository and target, the passing cases of each
-// recorded run of that target, oldest first: the history read once for
-// every target.
-func trendPoints(h History) map[[2]string][]int {
-	out := map[[2]string][]int{}
-	for _, e := range h.Entries {
-		for _, s := range e.SDKs {
-			n := 0
-			for _, st := range s.Statuses {
-				if st == Passed {
-					n++
-				}
-			}
-			name := [2]string{s.Repository, s.Target}
-			out[name] = append(out[name], n)
-		}
-	}
-	return out
-}
-
-// newHTMLTrend is sdk's passing cases in every recorded run that has it
-// (recorded, from trendPoints), then in this report; nil with fewer than
-// two points.
-func newHTMLTrend(recorded []int, sdk SDK) *htmlTrend {
-	passed, _ := sdk.Score()
-	points := append(slices.Clone(recorded), passed)
-	if len(points) < 2 {
+// newHTMLTrend draws a target's trend (SDK.Trend: its passing cases in
+// each recorded run, then in this report): a line through the points and
+// a dot on the last; a lone dot at the right for a first run, whose
+// history records nothing yet. nil without a trend (no history given).
+func newHTMLTrend(points []int) *htmlTrend {
+	if len(points) == 0 {
 		return nil
 	}
 	top := 1
@@ -47,19 +25,25 @@ func newHTMLTrend(recorded []int, sdk SDK) *htmlTrend {
 		top = max(top, p)
 	}
 	xy := make([]string, len(points))
+	label := make([]string, len(points))
 	var x, y int
 	for i, p := range points {
-		x = trendMargin + i*(trendW-2*trendMargin)/(len(points)-1)
+		x = trendW - trendMargin
+		if len(points) > 1 {
+			x = trendMargin + i*(trendW-2*trendMargin)/(len(points)-1)
+		}
 		y = trendH - trendMargin - p*(trendH-2*trendMargin)/top
 		xy[i] = strconv.Itoa(x) + "," + strconv.Itoa(y)
-	}
-	label := make([]string, len(points))
-	for i, p := range points {
 		label[i] = strconv.Itoa(p)
 	}
-	return &htmlTrend{
-		Points: strings.Join(xy, " "),
-		Label:  "Passing cases over the last " + strconv.Itoa(len(points)) + " runs, oldest first: " + strings.Join(label, ", "),
-		LastX:  strconv.Itoa(x), LastY: strconv.Itoa(y),
+	t := &htmlTrend{
+		Label: "Passing cases over the last " + strconv.Itoa(len(points)) + " runs, oldest first: " + strings.Join(label, ", "),
+		LastX: strconv.Itoa(x), LastY: strconv.Itoa(y),
 	}
+	if len(points) == 1 {
+		t.Label = "Passing cases in this run, the first its history records: " + label[0]
+		return t
+	}
+	t.Points = strings.Join(xy, " ")
+	return t
 }

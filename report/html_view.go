@@ -30,6 +30,11 @@ type htmlView struct {
 	Home    string
 	Filters []htmlFilter // status filters, then block filters
 	Rows    []htmlCaseInfo
+
+	// Title is the index's heading, PageTitle this page's <title>
+	// (htmlTitles).
+	Title, PageTitle string
+	targetTitle      string // what follows a target's name in its page's title
 }
 
 // htmlFilter is one "show only" link and the anchor its CSS rule keys on.
@@ -49,6 +54,7 @@ type htmlSDK struct {
 	Unknown                                           []htmlUnknown
 	// Provenance: any may be "".
 	RepoURL, Commit, CommitURL, Date, Bqgen string
+	ShortCommit                             string // Commit as the summary shows it (htmlShortCommit)
 	Trend                                   *htmlTrend
 	Blocks                                  []htmlSDKBlock
 	NewlyFailing                            []htmlEntry
@@ -63,8 +69,10 @@ type htmlUnknown struct{ Suite, Name, Outcome, Message string }
 // htmlSDKBlock is one target's counts on one block's cases, by status.
 type htmlSDKBlock struct {
 	Name, Href string
+	N          int // the block's number (htmlBlock.N)
 	Counts     []int
 	Of         string // "passed/generated", "—" for none
+	generated  bool   // the target generates one of its cases at least
 }
 
 // htmlGroup is a target's results of one status with one reason or
@@ -87,7 +95,7 @@ type htmlEntry struct {
 }
 
 // htmlTrend is a target's passing cases over the recorded runs, drawn as
-// an inline SVG polyline.
+// an inline SVG polyline (none for a single point: its dot alone).
 type htmlTrend struct {
 	Points, Label string
 	LastX, LastY  string
@@ -157,8 +165,13 @@ func (p htmlPages) href(at, file, id string) string {
 	return file + "#" + id
 }
 
-func newHTMLView(r Report, changes *Changes, hist *History, pages htmlPages) htmlView {
+func newHTMLView(r Report, o HTMLOptions, pages htmlPages) htmlView {
+	if o.History != nil {
+		r = r.WithTrends(*o.History)
+	}
+	changes := o.Changes
 	v := htmlView{Newest: htmlName(r.Newest), Cases: len(r.Cases), Span: len(r.SDKs) + 1}
+	v.Title, v.targetTitle = htmlTitles(o.Title)
 	for _, s := range htmlStatuses {
 		v.Looks = append(v.Looks, htmlLooks[s])
 	}
@@ -166,7 +179,7 @@ func newHTMLView(r Report, changes *Changes, hist *History, pages htmlPages) htm
 	for _, b := range r.Blocks() {
 		blockN[b] = len(blockN)
 	}
-	past := newHTMLPast(r, hist, changes)
+	past := newHTMLPast(r, changes)
 	for i, sdk := range r.SDKs {
 		v.SDKs = append(v.SDKs, newHTMLSDK(r, i, sdk, pages, blockN, past))
 	}
@@ -196,13 +209,20 @@ func newHTMLView(r Report, changes *Changes, hist *History, pages htmlPages) htm
 func (v htmlView) page(pages htmlPages, target int) htmlView {
 	v.Filters = htmlStatusFilters()
 	if target < 0 {
-		v.Index = true
+		v.Index, v.PageTitle = true, v.Title
 		if pages.index == "" {
 			v.Targets = v.SDKs
 		}
 	} else {
 		v.Targets = []htmlSDK{v.SDKs[target]}
 		v.Home = pages.index
+		v.PageTitle = v.SDKs[target].Name + ": " + v.targetTitle
+		// A target's own page filters by its own blocks only: a core's
+		// page offers no transport block it never generates.
+		for _, b := range v.SDKs[target].Blocks {
+			v.Filters = append(v.Filters, htmlFilter{ID: "only-bk-" + strconv.Itoa(b.N), Label: b.Name, N: b.N, Block: true})
+		}
+		return v
 	}
 	for _, b := range v.Blocks {
 		v.Filters = append(v.Filters, htmlFilter{ID: "only-bk-" + strconv.Itoa(b.N), Label: b.Name, N: b.N, Block: true})
@@ -261,6 +281,7 @@ func newHTMLSDK(r Report, i int, sdk SDK, pages htmlPages, blockN map[string]int
 		Date:       htmlName(sdk.Date),
 		Bqgen:      htmlName(sdk.Bqgen),
 	}
+	h.ShortCommit = htmlName(htmlShortCommit(sdk.Commit))
 	for _, s := range htmlStatuses {
 		h.Looks = append(h.Looks, htmlLooks[s])
 	}
@@ -273,10 +294,8 @@ func newHTMLSDK(r Report, i int, sdk SDK, pages htmlPages, blockN map[string]int
 			Outcome: htmlName(string(t.Outcome)), Message: htmlText(cleanMessage(t.Message)),
 		})
 	}
+	h.Trend = newHTMLTrend(sdk.Trend)
 	name := [2]string{sdk.Repository, sdk.Target}
-	if past.trends != nil {
-		h.Trend = newHTMLTrend(past.trends[name], sdk)
-	}
 	for _, ch := range past.failing[name] {
 		if k, ok := past.cases[ch.Case]; ok {
 			h.NewlyFailing = append(h.NewlyFailing, htmlEntry{ID: htmlResultID(i, k), CaseID: htmlName(ch.Case), CaseHref: "#" + htmlResultID(i, k)})
@@ -285,20 +304,33 @@ func newHTMLSDK(r Report, i int, sdk SDK, pages htmlPages, blockN map[string]int
 	return h
 }
 
-// htmlPast is what the history and the changes say of each target, read
-// once for all of them: a pass over the history, or over the changes, per
-// target cost targets × their size.
+// htmlShortCommit is a commit as the summary table shows it: a full hash
+// (40 or 64 hex digits) as its first 12, as Git abbreviates one, so that
+// the summary's provenance column stays narrow enough for a desktop's
+// width; a tag or branch name whole. Its link and the target's section
+// keep the whole hash.
+func htmlShortCommit(c string) string {
+	if len(c) != 40 && len(c) != 64 {
+		return c
+	}
+	for _, r := range c {
+		if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
+			return c
+		}
+	}
+	return c[:12]
+}
+
+// htmlPast is what the changes say of each target, read once for all of
+// them: a pass over the changes per target cost targets × their size.
+// (The history's trends are the SDKs' own, WithTrends, read once too.)
 type htmlPast struct {
-	trends  map[[2]string][]int    // passing cases in each recorded run, by repository and target; nil without a history
 	failing map[[2]string][]Change // the newly failing cases, by repository and target
 	cases   map[string]int         // each case's place (htmlCaseIndex)
 }
 
-func newHTMLPast(r Report, hist *History, changes *Changes) htmlPast {
+func newHTMLPast(r Report, changes *Changes) htmlPast {
 	past := htmlPast{cases: htmlCaseIndex(r), failing: map[[2]string][]Change{}}
-	if hist != nil {
-		past.trends = trendPoints(*hist)
-	}
 	if changes != nil {
 		for _, ch := range changes.NewlyFailing {
 			name := [2]string{ch.Repository, ch.Target}
@@ -314,7 +346,7 @@ func newHTMLPast(r Report, hist *History, changes *Changes) htmlPast {
 func (h *htmlSDK) results(r Report, i int, sdk SDK, pages htmlPages, at string, blockN map[string]int) {
 	blocks := make([]htmlSDKBlock, len(blockN))
 	for b, n := range blockN {
-		blocks[n] = htmlSDKBlock{Name: htmlName(b), Href: pages.href(at, pages.index, htmlBlockID(b)), Counts: make([]int, len(htmlStatuses))}
+		blocks[n] = htmlSDKBlock{Name: htmlName(b), N: n, Href: pages.href(at, pages.index, htmlBlockID(b)), Counts: make([]int, len(htmlStatuses))}
 	}
 	groups := map[string]int{}
 	h.Passing = htmlGroup{Look: htmlLooks[Passed]}
@@ -328,6 +360,7 @@ func (h *htmlSDK) results(r Report, i int, sdk SDK, pages htmlPages, at string, 
 		if res.Status == NotGenerated {
 			continue
 		}
+		blocks[blockN[c.Block]].generated = true
 		bk := "bk-" + strconv.Itoa(blockN[c.Block])
 		e := htmlEntry{
 			ID: htmlResultID(i, n), CaseID: htmlName(c.ID), Classes: "fb " + bk,
@@ -362,10 +395,21 @@ func (h *htmlSDK) results(r Report, i int, sdk SDK, pages htmlPages, at string, 
 		h.NotPassing[g].setClasses(htmlStatusClass(Status(h.NotPassing[g].key)))
 	}
 	htmlSortGroups(h.NotPassing)
-	for k := range blocks {
-		blocks[k].Of = passedOf(blockCounts(blocks[k].Counts))
+	h.Blocks = ownBlocks(blocks)
+}
+
+// ownBlocks are the blocks a target generates a case of, measured: a
+// block all of whose cases it does not generate (a transport's, on a
+// core's page) is no part of its section.
+func ownBlocks(blocks []htmlSDKBlock) []htmlSDKBlock {
+	var own []htmlSDKBlock
+	for _, b := range blocks {
+		if b.generated {
+			b.Of = passedOf(blockCounts(b.Counts))
+			own = append(own, b)
+		}
 	}
-	h.Blocks = blocks
+	return own
 }
 
 // add puts e in the group, and its block among the group's classes.

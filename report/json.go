@@ -94,6 +94,9 @@ func (r Report) check() error {
 				return fmt.Errorf("sdks[%d] (%s): case %q has status %q, which is none of bqgen's", i, SDKName(s.Repository, s.Target), id, res.Status)
 			}
 		}
+		if err := s.checkTrend(); err != nil {
+			return fmt.Errorf("sdks[%d] (%s): %w", i, SDKName(s.Repository, s.Target), err)
+		}
 	}
 	return nil
 }

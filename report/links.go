@@ -43,9 +43,12 @@ func CheckCommit(s string) error {
 }
 
 // RelativePath says whether p is a relative slash path that stays where it
-// is put: no leading '/', no empty, "." or ".." segment, no backslash.
+// is put: no leading '/', no Windows drive ("C:/..." or "C:..."), no
+// empty, "." or ".." segment, no backslash. Such a path joins a link to
+// the checkout; an absolute one would put the machine's own directories
+// (/home/runner/work/..., C:/Users/...) in the page.
 func RelativePath(p string) bool {
-	if p == "" || strings.ContainsAny(p, "\\\x00") {
+	if p == "" || strings.ContainsAny(p, "\\\x00") || hasDrive(p) {
 		return false
 	}
 	for _, seg := range strings.Split(p, "/") {
@@ -54,6 +57,11 @@ func RelativePath(p string) bool {
 		}
 	}
 	return true
+}
+
+// hasDrive says whether p starts with a Windows drive letter and colon.
+func hasDrive(p string) bool {
+	return len(p) >= 2 && p[1] == ':' && ('a' <= p[0]|0x20 && p[0]|0x20 <= 'z')
 }
 
 // joinURL is base followed by the path's segments, each percent-escaped,

@@ -24,6 +24,8 @@ func TestReadJSONRefusesBadLinks(t *testing.T) {
 		{`, "test_dir": "../up"`, "", "", "test_dir"},
 		{`, "date": "yesterday"`, "", "", "date"},
 		{"", `, "fixture": "/etc/passwd"`, "", "fixture"},
+		{"", `, "fixture": "C:/Users/runner/fixtures/a.json"`, "", "fixture"},
+		{`, "test_dir": "D:/a/repo/repo/tests"`, "", "", "test_dir"},
 		{"", "", "data:text/html,x", "suite_url"},
 	} {
 		_, err := ReadJSON("bad.json", []byte(doc(c.sdk, c.cases, c.suite)))
@@ -46,5 +48,28 @@ func TestLinkURLs(t *testing.T) {
 	c := Case{Fixture: "fixtures/x?.json", ManifestPointer: "/cases/0", ManifestLine: 5}
 	if fixtureURL(r, c) != "https://github.com/o/s/blob/1.4.0/fixtures/x%3F.json" || manifestURL(r, c) != "https://github.com/o/s/blob/1.4.0/manifest.json#L5" {
 		t.Errorf("suite URLs %s %s", fixtureURL(r, c), manifestURL(r, c))
+	}
+}
+
+// A path joined to a link stays in the checkout: no absolute path of the
+// machine that ran the tests, POSIX or Windows, gets into a link.
+func TestRelativePath(t *testing.T) {
+	for p, want := range map[string]bool{
+		"tests/test_cases.py":     true,
+		"x_test.go":               true,
+		"src/a:b/c.go":            true, // a colon past the first byte pair is a name's
+		"/home/runner/work/r/r/x": false,
+		"C:/Users/runner/x.py":    false,
+		"c:relative.py":           false,
+		`C:\Users\runner\x.py`:    false,
+		`tests\x.py`:              false,
+		"../x":                    false,
+		"a//b":                    false,
+		"./a":                     false,
+		"":                        false,
+	} {
+		if got := RelativePath(p); got != want {
+			t.Errorf("RelativePath(%q) = %v, want %v", p, got, want)
+		}
 	}
 }

@@ -96,6 +96,12 @@ type SDK struct {
 	// bqgen that made the report.
 	Date  string `json:"date,omitempty"`
 	Bqgen string `json:"bqgen_version,omitempty"`
+
+	// Trend is the target's passing cases in each run its history recorded
+	// (the newest TrendRuns), then in this report, oldest first; absent
+	// without a history (WithTrends). It travels in the JSON report, so a
+	// page rendered from it (--merge) draws the trend its history gave.
+	Trend []int `json:"trend,omitempty"`
 }
 
 // Result is one SDK target's status on one case.

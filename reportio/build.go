@@ -20,7 +20,9 @@ import (
 
 // Write renders r and writes it, the history (--history) and the badges
 // (--badges). The history is pruned before the report is rendered, so the
-// report says how many of its entries went.
+// report says how many of its entries went. With a history, every target
+// of the report has a trend (report.WithTrends), in every format that
+// shows one and in the JSON, whose --merge renders it again.
 func Write(q Request, r report.Report, render Render) error {
 	file := q.Flags.String("history")
 	hist, changes, err := readHistory(file, r)
@@ -32,8 +34,9 @@ func Write(q Request, r report.Report, render Render) error {
 		if history, err = prunedHistory(q, file, hist.Append(r), changes); err != nil {
 			return err
 		}
+		r = r.WithTrends(hist)
 	}
-	if err := writeReport(q, r, hist, changes, render); err != nil {
+	if err := writeReport(q, r, changes, render); err != nil {
 		return err
 	}
 	if file != "" {
@@ -68,13 +71,10 @@ func prunedHistory(q Request, file string, h report.History, changes *report.Cha
 // writeReport renders the report and writes it: to standard output, to
 // the file --output names or, for --format html with --output naming a
 // directory (an existing one, or a name ending in '/'), as a site of pages.
-func writeReport(q Request, r report.Report, hist report.History, changes *report.Changes, render Render) error {
+func writeReport(q Request, r report.Report, changes *report.Changes, render Render) error {
 	file := q.Flags.String("output")
 	if q.Flags.String("format") == "html" {
-		o := report.HTMLOptions{Changes: changes}
-		if q.Flags.String("history") != "" {
-			o.History = &hist
-		}
+		o := report.HTMLOptions{Title: q.Flags.String("title"), Changes: changes} // r's targets carry their trends
 		if isDirOutput(file) {
 			pages, err := report.HTMLSite(r, o)
 			if err != nil {

@@ -39,7 +39,7 @@ func TestActionReportsOnAStandIn(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(results, "go-test.json"), events, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res := r.runAction(t, map[string]string{"version": testVersion, "command": "report", "results-dir": "results"}, c.dir)
+	res := r.runAction(t, map[string]string{"version": testVersion, "command": "report", "results-dir": "results", "title": "babelqueue-go & co"}, c.dir)
 	if res.err != nil {
 		t.Fatalf("report: %v\n%s", res.err, res.log)
 	}
@@ -53,7 +53,7 @@ func TestActionReportsOnAStandIn(t *testing.T) {
 	if !strings.Contains(string(summary), "# Conformance report") || !strings.Contains(string(summary), "**"+strconv.Itoa(own.pass)+"/") {
 		t.Errorf("job summary:\n%s", summary)
 	}
-	if html, err := os.ReadFile(res.outputs["html"]); err != nil || !strings.Contains(string(html), "<html") {
+	if html, err := os.ReadFile(res.outputs["html"]); err != nil || !strings.Contains(string(html), "<title>babelqueue-go &amp; co</title>") {
 		t.Errorf("html output %q: %v", res.outputs["html"], err)
 	}
 

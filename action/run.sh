@@ -73,7 +73,7 @@ if [ ! -f "$json" ]; then
 fi
 summary=${GITHUB_STEP_SUMMARY:?GITHUB_STEP_SUMMARY is not set}
 "$bqgen" report --merge "$json" --format md >>"$summary"
-"$bqgen" report --merge "$json" --format html --output "$html"
+"$bqgen" report --merge "$json" --format html --output "$html" ${BQGEN_TITLE:+--title "$BQGEN_TITLE"}
 if [ "$status" -ne 0 ]; then
   # An indented code block: no line of bqgen's message can end it (a fence
   # could be closed by a line of backticks).

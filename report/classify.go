@@ -259,7 +259,7 @@ func classifyTarget(idx Index, got map[string][]results.Test, cases []Case) map[
 		case len(got[c.ID]) == 0:
 			out[c.ID] = Result{Status: NotRun}
 		default:
-			out[c.ID] = classify(e.Exemption, combine(got[c.ID]))
+			out[c.ID] = classify(e.Exemption, withSkipReason(e, combine(got[c.ID])))
 		}
 		if ok {
 			res := out[c.ID]

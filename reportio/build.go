@@ -3,6 +3,7 @@ package reportio
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -218,7 +219,7 @@ func repositoryReport(ctx context.Context, q Request, files []resultFile) (repor
 		return report.Report{}, nil, exitcode.Problemsf("%v", err)
 	}
 	r, err = withProvenance(q, r, gens)
-	return r, gens, err
+	return r.WithoutRoot(machineRoots(p, gens)), gens, err
 }
 
 // readTargetIndex reads the test index generate wrote for g, where g's
@@ -298,4 +299,32 @@ func appendNew(list []string, s string) []string {
 		}
 	}
 	return append(list, s)
+}
+
+// machineRoots are the directories whose paths a runner's messages carry
+// and no report should: the checkout (the directory of bqgen.yaml, else
+// each target's out dir, so paths read relative to the repository root) and the working directory, each as given, made
+// absolute, and as its real path.
+func machineRoots(p *plan.Run, gens []plan.Generated) []string {
+	var dirs []string
+	if p.Config != nil {
+		dirs = append(dirs, p.Config.Dir())
+	} else {
+		for _, g := range gens {
+			dirs = append(dirs, g.Out)
+		}
+	}
+	if wd, err := os.Getwd(); err == nil {
+		dirs = append(dirs, wd)
+	}
+	var out []string
+	for _, d := range dirs {
+		if abs, err := filepath.Abs(d); err == nil {
+			out = append(out, abs)
+			if real, err := filepath.EvalSymlinks(abs); err == nil {
+				out = append(out, real)
+			}
+		}
+	}
+	return out
 }

@@ -179,7 +179,34 @@ func (d junitDetail) message() string {
 	if m := strings.TrimSpace(d.Message); m != "" {
 		return m
 	}
-	return strings.TrimSpace(stackFrame.ReplaceAllString(d.Text, ""))
+	return withoutPHPUnitFrame(strings.TrimSpace(stackFrame.ReplaceAllString(d.Text, "")))
+}
+
+// phpunitHeader is the first line of PHPUnit's failure text, the test's
+// "Class::method" (with its data set), and phpunitLocation a line of the
+// file:line list it ends with.
+var (
+	phpunitHeader   = regexp.MustCompile(`^[A-Za-z_\\][\w\\]*::\w+(?: with data set .*)?$`)
+	phpunitLocation = regexp.MustCompile(`^\S+:\d+$`)
+)
+
+// withoutPHPUnitFrame is a PHPUnit failure's text as its assertion said it:
+// without the test's name before it and the file:line list after it (the
+// name is the report's own; the lines name the machine that ran it).
+func withoutPHPUnitFrame(text string) string {
+	lines := strings.Split(text, "\n")
+	if len(lines) < 2 || !phpunitHeader.MatchString(lines[0]) {
+		return text
+	}
+	lines = lines[1:]
+	for len(lines) > 0 {
+		last := strings.TrimSpace(lines[len(lines)-1])
+		if last != "" && !phpunitLocation.MatchString(last) {
+			break
+		}
+		lines = lines[:len(lines)-1]
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
 }
 
 // nodeMessage repairs what node:test's JUnit reporter does to a failure's

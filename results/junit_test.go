@@ -32,7 +32,7 @@ EnvelopeTest.php:17</error>
 	const class = `Sample\Conformance\EnvelopeTest`
 	want := []Test{
 		pass(class, "testPasses"),
-		{class, "testErrors", Fail, class + "::testErrors\nRuntimeException: boom\n\nEnvelopeTest.php:17"},
+		{class, "testErrors", Fail, "RuntimeException: boom"},
 		{class, "bare", Skip, "why"},
 	}
 	if !reflect.DeepEqual(run.Tests, want) {
@@ -88,5 +88,33 @@ but was 2</failure></testcase></testsuite>`
 	}
 	if strings.Contains(run.Tests[0].Message, " at ") {
 		t.Errorf("message keeps a frame: %q", run.Tests[0].Message)
+	}
+}
+
+// A PHPUnit failure's text is its assertion's message: without the
+// test's "Class::method" line before it and the file:line list after it.
+func TestReadJUnitPHPUnitFailureText(t *testing.T) {
+	xml := `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites><testsuite name="FooTest" tests="2" failures="1" errors="1">
+<testcase name="test_fails" class="FooTest" classname="FooTest"><failure type="PHPUnit\Framework\ExpectationFailedException">FooTest::test_fails
+accepts(): expected 1, got 2
+Failed asserting that 2 is identical to 1.
+
+/tmp/phpu/FooTest.php:4</failure></testcase>
+<testcase name="test_errors" class="A\B\FooTest" classname="A.B.FooTest"><error type="RuntimeException">A\B\FooTest::test_errors with data set #0 (1)
+RuntimeException: boom here
+
+/tmp/phpu/src/Codec.php:12
+C:\work\phpu\FooTest.php:5</error></testcase>
+</testsuite></testsuites>`
+	run, err := Read("junit.xml", []byte(xml))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"accepts(): expected 1, got 2\nFailed asserting that 2 is identical to 1.", "RuntimeException: boom here"}
+	for i, w := range want {
+		if got := run.Tests[i].Message; got != w {
+			t.Errorf("test %d: message %q, want %q", i, got, w)
+		}
 	}
 }

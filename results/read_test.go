@@ -69,8 +69,8 @@ func TestReadSamples(t *testing.T) {
 		}},
 		{"phpunit.xml", FormatJUnitXML, &Counts{Passed: 6, Failed: 1, Skipped: 1}, []Test{
 			pass(phpClass, "testPasses"),
-			{phpClass, "testFailsWithAMessage", Fail, "Sample\\Conformance\\EnvelopeTest::testFailsWithAMessage\nexpected <a> & \"b\"\n" +
-				"Failed asserting that two strings are identical.\n--- Expected\n+++ Actual\n@@ @@\n-'b'\n+'a'\n\n/tmp/rr-samples/php/EnvelopeTest.php:17"},
+			{phpClass, "testFailsWithAMessage", Fail, "expected <a> & \"b\"\n" +
+				"Failed asserting that two strings are identical.\n--- Expected\n+++ Actual\n@@ @@\n-'b'\n+'a'"},
 			{phpClass, "testSkippedWithAReason", Skip, ""}, // PHPUnit 9 writes no skip reason
 			pass(phpClass, phpData+`"`+hostile+`"`),
 			pass(phpClass, phpData+"\"line one\nline two\""),

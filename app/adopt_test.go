@@ -71,15 +71,15 @@ func TestAdoptNamesTheSDKFilesThatReadItsCopy(t *testing.T) {
 	}
 	for _, want := range []string{
 		"tests/conformance holds a copy of the suite bqgen did not write",
-		"your files that read it, which would run against bqgen's suite after --adopt: tests/test_own_runner.py\n",
-		"to keep your copy, set vendor: DIR on the target",
+		"your files that name its directory (so may read it), which would run against bqgen's suite after --adopt: tests/test_own_runner.py\n",
+		"to keep your copy, move it (e.g. to tests/sdk-conformance) and point the files above at it",
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("the refusal lacks %q:\n%s", want, stderr)
 		}
 	}
 	code, stdout, stderr := run(t, "generate", "--lang", "python", "--out", out, "--adopt")
-	if code != 0 || !strings.Contains(stdout, "your files that read it run against bqgen's suite from now on: tests/test_own_runner.py\n") {
+	if code != 0 || !strings.Contains(stdout, "your files that name its directory (so may read it) run against bqgen's suite from now on: tests/test_own_runner.py\n") {
 		t.Errorf("generate --adopt: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }

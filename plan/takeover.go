@@ -14,7 +14,8 @@ import (
 // SDK's own copy of the suite would do: which suite it is and what the
 // change means by case, and which of the SDK's files read it, since those
 // hand-written tests would run against bqgen's suite from then on. It
-// names the way to keep the copy (vendor: on the target). "" when no
+// names the way to keep the copy (move it, and point those files at it).
+// "" when no
 // vendored file of the SDK's is in the way.
 func (g Generated) vendoredTakeover(suiteDir string) string {
 	dir, ok := vendorDir(g.Files)
@@ -32,11 +33,11 @@ func (g Generated) vendoredTakeover(suiteDir string) string {
 	readers := suiteReaders(g, dir)
 	switch {
 	case len(readers) > 0 && g.Adopt:
-		fmt.Fprintf(&b, "  your files that read it run against bqgen's suite from now on: %s\n", strings.Join(quoteAll(readers), ", "))
+		fmt.Fprintf(&b, "  your files that name its directory (so may read it) run against bqgen's suite from now on: %s\n", strings.Join(quoteAll(readers), ", "))
 	case len(readers) > 0:
-		fmt.Fprintf(&b, "  your files that read it, which would run against bqgen's suite after --adopt: %s\n", strings.Join(quoteAll(readers), ", "))
+		fmt.Fprintf(&b, "  your files that name its directory (so may read it), which would run against bqgen's suite after --adopt: %s\n", strings.Join(quoteAll(readers), ", "))
 	}
-	fmt.Fprintf(&b, "  to keep your copy, set vendor: DIR on the target (bqgen vendors its suite there, e.g. vendor: %s)\n", path.Join(path.Dir(dir), "bqgen-conformance"))
+	fmt.Fprintf(&b, "  to keep your copy, move it (e.g. to %s) and point the files above at it, then run bqgen generate again\n", path.Join(path.Dir(dir), "sdk-conformance"))
 	return b.String()
 }
 

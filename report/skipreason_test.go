@@ -29,3 +29,17 @@ func TestBareSkipsGetTheReasonBqgenKnows(t *testing.T) {
 		t.Errorf("a reason the runner gave is kept: %+v", got)
 	}
 }
+
+// A known failure that now passes names what to remove once: in the
+// reason, unless the test's own message already says it.
+func TestKnownFailureThatPassesSaysTheRemedyOnce(t *testing.T) {
+	ex := &Exemption{Action: "fail", Reason: "r", Remedy: `remove "cases/a" from .bqgen/go.baseline`}
+	said := classify(ex, results.Test{Outcome: results.Fail, Message: "now passes: " + ex.Remedy})
+	if said.Status != Failed || strings.Contains(said.Reason, ex.Remedy) {
+		t.Errorf("the message has the remedy: %+v", said)
+	}
+	silent := classify(ex, results.Test{Outcome: results.Fail})
+	if !strings.HasSuffix(silent.Reason, ex.Remedy) {
+		t.Errorf("no message: %+v", silent)
+	}
+}

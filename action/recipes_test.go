@@ -265,6 +265,9 @@ func (c checkout) resultFiles(t *testing.T) []string {
 			return nil
 		})
 	}
+	// Surefire's: its JUnit XML, not the text summary beside each
+	surefire, _ := filepath.Glob(filepath.Join(c.dir, "target", "surefire-reports", "TEST-*.xml"))
+	files = append(files, surefire...)
 	if len(files) == 0 {
 		t.Fatal("the recipe wrote no result file")
 	}

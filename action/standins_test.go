@@ -168,19 +168,42 @@ const minimalDecodeExemptions = `    exemptions:
         reason: the stand-in's view has no dead_letter
 `
 
-// javaStandin is the stand-in core 1.8.0 in src/main/java, the generated
-// tests in src/test/java.
+// javaStandin is the stand-in babelqueue-java under Maven
+// (templates/java/testdata/maven/sdk: its pom, src/main/java), the stand-in
+// core 1.8.0 beside the generated tests in src/test/java (it parses with
+// their JSON parser). Its .mvn/maven.config points Maven at Debian's
+// repository, offline: this machine's stand-in for setup-java's cache of
+// Maven Central.
 func javaStandin(t *testing.T) checkout {
 	requireTools(t, "java", "javac", "java")
-	if _, err := os.Stat("/usr/share/java/junit-platform-console-standalone.jar"); err != nil {
-		absent(t, "java", "Debian's junit5 (the JUnit console launcher) is not installed here")
+	if _, err := exec.LookPath("mvn"); err != nil || !haveDir(debianSurefire) {
+		msg := "Maven and Debian's Surefire (apt-get install maven libsurefire-java) are not installed here"
+		if os.Getenv(requireMavenEnv) != "" {
+			t.Fatalf("%s, and %s is set", msg, requireMavenEnv)
+		}
+		t.Skip(msg)
 	}
 	dir := t.TempDir()
-	copyTree(t, filepath.Join(standinOf("java"), "common"), filepath.Join(dir, "src", "main", "java"))
-	copyTree(t, filepath.Join(standinOf("java"), "core-1.8.0"), filepath.Join(dir, "src", "main", "java"))
+	javaTemplates := filepath.Join(repoRoot, "templates", "java", "testdata")
+	copyTree(t, filepath.Join(javaTemplates, "maven", "sdk"), dir)
+	for _, part := range []string{"common", "core-1.8.0"} {
+		copyTree(t, filepath.Join(standinOf("java"), part), filepath.Join(dir, "src", "test", "java"))
+	}
+	writeFile(t, dir, ".mvn/maven.config", "-o\n-Dmaven.repo.local=/usr/share/maven-repo\n")
 	c := checkout{dir: dir}
 	c.adopt(t, "", "version: 1\ntargets:\n  - lang: java\n    out: .\n    blocks: [cases]\n"+minimalDecodeExemptions)
 	return c
+}
+
+// Maven on this machine: required where CI installed it.
+const (
+	requireMavenEnv = "BQGEN_REQUIRE_MAVEN"
+	debianSurefire  = "/usr/share/maven-repo/org/apache/maven/plugins/maven-surefire-plugin/2.22.3"
+)
+
+func haveDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
 }
 
 // dotnetStandin is the stand-in BabelQueue.Core solution, its test project

@@ -7,6 +7,7 @@ import (
 	"io"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
@@ -17,18 +18,27 @@ import (
 // source directory is the one they are generated into and Surefire's
 // includes and excludes let their classes through.
 
-// pomFile is the Maven build file at the root of the output directory.
-const pomFile = "pom.xml"
+// pomFile is the Maven build file at the root of the output directory;
+// parentPomFile is where Maven looks for its parent by default (a module
+// of a multi-module build).
+const (
+	pomFile       = "pom.xml"
+	parentPomFile = "../pom.xml"
+)
 
-// WiringFiles is the Maven build file the check reads.
-func (Backend) WiringFiles() []string { return []string{pomFile} }
+// WiringFiles are the Maven build files the check reads: the project's and
+// its parent's, whose Surefire configuration the project inherits.
+func (Backend) WiringFiles() []string { return []string{pomFile, parentPomFile} }
 
 // surefireDefaultIncludes are Surefire's includes when a pom sets none.
 var surefireDefaultIncludes = []string{"**/Test*.java", "**/*Test.java", "**/*Tests.java", "**/*TestCase.java"}
 
 // generatedInclude is the Surefire include that matches every generated
-// test class.
-const generatedInclude = "**/Conformance*" + TestClassSuffix + SourceExt
+// test class; generatedTest is the same as a <test> pattern.
+const (
+	generatedInclude = "**/Conformance*" + TestClassSuffix + SourceExt
+	generatedTest    = "Conformance*" + TestClassSuffix
+)
 
 // CheckWiring reports every way `mvn test` would not run the generated test
 // classes: a test source directory other than TestSourceRoot, or Surefire
@@ -55,20 +65,24 @@ func (Backend) CheckWiring(files map[string][]byte, generated []backend.File) []
 	if len(classes) == 0 {
 		return out
 	}
-	for _, conf := range pom.surefireConfigurations() {
+	for _, conf := range surefireConfigurations(pom, parentOf(pom, files[parentPomFile])) {
+		if len(conf.Tests) > 0 {
+			out = append(out, testProblems(conf, classes)...)
+			continue // Surefire ignores includes and excludes where <test> is set
+		}
 		includes := conf.Includes
 		if len(includes) == 0 {
 			includes = surefireDefaultIncludes
 		}
 		if missed := unmatched(classes, includes); len(missed) > 0 {
-			out = append(out, backend.WiringProblem{File: pomFile,
+			out = append(out, backend.WiringProblem{File: conf.File,
 				Problem: fmt.Sprintf("the maven-surefire-plugin %s <includes> (%s) do not match %s",
 					conf.Where, strings.Join(conf.Includes, ", "), strings.Join(missed, ", ")),
 				Fix: "add <include>" + generatedInclude + "</include> to those <includes>"})
 		}
 		for _, ex := range conf.Excludes {
 			if hit := matched(classes, ex); len(hit) > 0 {
-				out = append(out, backend.WiringProblem{File: pomFile,
+				out = append(out, backend.WiringProblem{File: conf.File,
 					Problem: fmt.Sprintf("the maven-surefire-plugin %s <exclude>%s</exclude> drops %s", conf.Where, ex,
 						strings.Join(hit, ", ")),
 					Fix: "remove <exclude>" + ex + "</exclude>, or narrow it so it matches no Conformance*Test class"})
@@ -76,6 +90,34 @@ func (Backend) CheckWiring(files map[string][]byte, generated []backend.File) []
 		}
 	}
 	return out
+}
+
+// testProblems are what a <test> configuration keeps from running: it
+// runs only the classes its patterns name.
+func testProblems(conf surefireConf, classes []string) []backend.WiringProblem {
+	missed := unmatched(classes, conf.Tests)
+	if len(missed) == 0 {
+		return nil
+	}
+	return []backend.WiringProblem{{File: conf.File,
+		Problem: fmt.Sprintf("the maven-surefire-plugin %s <test>%s</test> runs only the tests it names, not %s",
+			conf.Where, strings.Join(conf.Tests, ","), strings.Join(missed, ", ")),
+		Fix: "make it <test>" + strings.Join(append(slices.Clone(conf.Tests), generatedTest), ",") + "</test>"}}
+}
+
+// parentOf is the parent POM in data when pom names one at Maven's default
+// place (../pom.xml) and data is that project; else nil. A parent found
+// elsewhere (another <relativePath>, a repository) is not read.
+func parentOf(pom *pomXML, data []byte) *pomXML {
+	rel := strings.TrimSuffix(strings.TrimSpace(pom.Parent.RelativePath), "/")
+	if pom.Parent.ArtifactID == "" || data == nil || rel != "" && rel != ".." && rel != parentPomFile {
+		return nil
+	}
+	parent, err := readPOM(data)
+	if err != nil || strings.TrimSpace(parent.ArtifactID) != strings.TrimSpace(pom.Parent.ArtifactID) {
+		return nil
+	}
+	return parent
 }
 
 // generatedTestClasses are the generated test classes, as paths relative
@@ -96,12 +138,18 @@ func generatedTestClasses(files []backend.File) []string {
 
 // surefireConf is one configuration of the Surefire plugin.
 type surefireConf struct {
-	Where              string // "configuration", or "execution <id> configuration"
-	Includes, Excludes []string
+	File                      string // the POM it is in: pom.xml or ../pom.xml
+	Where                     string // "configuration", or "execution <id> configuration"
+	Includes, Excludes, Tests []string
 }
 
 // pomXML is what the check reads of a POM.
 type pomXML struct {
+	ArtifactID string `xml:"artifactId"`
+	Parent     struct {
+		ArtifactID   string `xml:"artifactId"`
+		RelativePath string `xml:"relativePath"`
+	} `xml:"parent"`
 	Build struct {
 		TestSourceDirectory string      `xml:"testSourceDirectory"`
 		Plugins             []pomPlugin `xml:"plugins>plugin"`
@@ -123,6 +171,7 @@ type pomExecId struct {
 type pomConfig struct {
 	Includes []string `xml:"includes>include"`
 	Excludes []string `xml:"excludes>exclude"`
+	Test     string   `xml:"test"`
 }
 
 func readPOM(data []byte) (*pomXML, error) {
@@ -135,31 +184,46 @@ func readPOM(data []byte) (*pomXML, error) {
 	return &pom, nil
 }
 
-// surefireConfigurations are the Surefire configurations that set includes
-// or excludes; a plugin's own configuration applies over the managed one.
-func (p *pomXML) surefireConfigurations() []surefireConf {
+// surefireConfigurations are the Surefire configurations that set includes,
+// excludes or tests, from the first place that has any, in the order Maven
+// lets one override the next: the plugin's own, its pluginManagement, then
+// the parent's plugin and pluginManagement (parent may be nil).
+func surefireConfigurations(pom, parent *pomXML) []surefireConf {
+	type level struct {
+		file, where string
+		plugins     []pomPlugin
+	}
+	levels := []level{{pomFile, "", pom.Build.Plugins}, {pomFile, "(pluginManagement) ", pom.Build.Managed}}
+	if parent != nil {
+		levels = append(levels, level{parentPomFile, "(parent) ", parent.Build.Plugins},
+			level{parentPomFile, "(parent's pluginManagement) ", parent.Build.Managed})
+	}
+	for _, level := range levels {
+		if out := surefireConfigurationsIn(level.file, level.where, level.plugins); len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+// surefireConfigurationsIn are the configurations of the Surefire plugins
+// among plugins that set includes, excludes or tests.
+func surefireConfigurationsIn(file, where string, plugins []pomPlugin) []surefireConf {
 	var out []surefireConf
 	add := func(where string, c *pomConfig) {
-		if c == nil || len(c.Includes)+len(c.Excludes) == 0 {
+		if c == nil || len(c.Includes)+len(c.Excludes) == 0 && strings.TrimSpace(c.Test) == "" {
 			return
 		}
-		out = append(out, surefireConf{Where: where, Includes: splitPatterns(c.Includes), Excludes: splitPatterns(c.Excludes)})
+		out = append(out, surefireConf{File: file, Where: where, Includes: splitPatterns(c.Includes),
+			Excludes: splitPatterns(c.Excludes), Tests: splitPatterns([]string{c.Test})})
 	}
-	for _, set := range []struct {
-		where   string
-		plugins []pomPlugin
-	}{{"", p.Build.Plugins}, {"(pluginManagement) ", p.Build.Managed}} {
-		if set.where != "" && len(out) > 0 {
-			break // the plugin's own includes and excludes replace the managed ones
+	for _, pl := range plugins {
+		if strings.TrimSpace(pl.ArtifactID) != "maven-surefire-plugin" {
+			continue
 		}
-		for _, pl := range set.plugins {
-			if strings.TrimSpace(pl.ArtifactID) != "maven-surefire-plugin" {
-				continue
-			}
-			add(set.where+"configuration", pl.Configuration)
-			for _, ex := range pl.Executions {
-				add(set.where+"execution "+strings.TrimSpace(ex.ID)+" configuration", ex.Configuration)
-			}
+		add(where+"configuration", pl.Configuration)
+		for _, ex := range pl.Executions {
+			add(where+"execution "+strings.TrimSpace(ex.ID)+" configuration", ex.Configuration)
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package java
 
 import (
+	"cmp"
 	"strings"
 	"testing"
 
@@ -29,11 +30,31 @@ func surefire(configuration string) string {
         </plugins>`
 }
 
+// childOf is a module's pom.xml whose parent is artifact, at ../pom.xml,
+// with build as its build section.
+func childOf(artifact, build string) []byte {
+	return []byte(`<project><modelVersion>4.0.0</modelVersion>
+    <parent><groupId>com.babelqueue</groupId><artifactId>` + artifact + `</artifactId><version>1</version></parent>
+    <artifactId>babelqueue-kafka</artifactId>
+    <build>` + build + `</build>
+</project>
+`)
+}
+
+// parentPOM is a parent pom.xml, artifact, whose pluginManagement sets
+// Surefire's includes.
+func parentPOM(artifact string) []byte {
+	return []byte(strings.Replace(string(pom(`
+        <pluginManagement>`+surefire(`
+                <configuration><includes><include>**/*IT.java</include></includes></configuration>`)+`
+        </pluginManagement>`)), "babelqueue-kafka", artifact, 1))
+}
+
 func TestCheckWiring(t *testing.T) {
 	generated := generate(t, canonical(t), backend.Options{Binding: backend.BindSDK})
 	var wc backend.WiringChecker = New().(backend.WiringChecker)
-	if got := wc.WiringFiles(); len(got) != 1 || got[0] != "pom.xml" {
-		t.Fatalf("WiringFiles = %v, want [pom.xml]", got)
+	if got := wc.WiringFiles(); len(got) != 2 || got[0] != "pom.xml" || got[1] != "../pom.xml" {
+		t.Fatalf("WiringFiles = %v, want [pom.xml ../pom.xml]", got)
 	}
 	cases := []struct {
 		name string
@@ -98,6 +119,58 @@ func TestCheckWiring(t *testing.T) {
 		}
 		for _, w := range c.want {
 			if !strings.Contains(text, w) {
+				t.Errorf("%s: %q lacks %q", c.name, text, w)
+			}
+		}
+	}
+}
+
+// <test> replaces Surefire's includes and excludes; a module inherits its
+// parent's configuration (../pom.xml, the same artifactId as its
+// <parent>) where it sets none of its own.
+func TestCheckWiringTestAndParent(t *testing.T) {
+	generated := generate(t, canonical(t), backend.Options{Binding: backend.BindSDK})
+	wc := New().(backend.WiringChecker)
+	cases := []struct {
+		name   string
+		pom    []byte
+		want   []string
+		parent []byte // ../pom.xml
+		file   string // the file at fault, when not pom.xml
+	}{
+		{"a <test> that names other tests", pom(surefire(`
+                <configuration><test>OwnTest, Other*Test</test></configuration>`)),
+			[]string{"configuration <test>OwnTest,Other*Test</test> runs only the tests it names, not ConformanceArtemisTest.java",
+				"make it <test>OwnTest,Other*Test,Conformance*Test</test>"}, nil, ""},
+		{"a <test> that names them, over includes that miss", pom(surefire(`
+                <configuration><test>Conformance*</test><includes><include>**/*IT.java</include></includes></configuration>`)), nil, nil, ""},
+		{"a parent's managed includes that miss", childOf("root", ""), []string{"(parent's pluginManagement) configuration <includes> (**/*IT.java) do not match"},
+			parentPOM("root"), "../pom.xml"},
+		{"a parent pom of another project", childOf("other", ""), nil, parentPOM("root"), ""},
+		{"includes of its own over its parent's", childOf("root", surefire(`
+                <configuration><includes><include>**/*Test.java</include></includes></configuration>`)), nil, parentPOM("root"), ""},
+	}
+	for _, c := range cases {
+		files := map[string][]byte{"pom.xml": c.pom}
+		if c.parent != nil {
+			files["../pom.xml"] = c.parent
+		}
+		problems := wc.CheckWiring(files, generated)
+		if len(c.want) == 0 {
+			if len(problems) > 0 {
+				t.Errorf("%s: problems %+v, want none", c.name, problems)
+			}
+			continue
+		}
+		if len(problems) != 1 {
+			t.Fatalf("%s: %d problems %+v, want 1", c.name, len(problems), problems)
+		}
+		p := problems[0]
+		if want := cmp.Or(c.file, "pom.xml"); p.File != want {
+			t.Errorf("%s: the problem names %s, want %s", c.name, p.File, want)
+		}
+		for _, w := range c.want {
+			if text := p.Problem + "; " + p.Fix; !strings.Contains(text, w) {
 				t.Errorf("%s: %q lacks %q", c.name, text, w)
 			}
 		}

@@ -1,11 +1,14 @@
 package plan
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"strings"
 
 	"github.com/babelqueue/bqgen/internal/quote"
+	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/safefile"
 	"github.com/babelqueue/bqgen/suitediff"
 	"github.com/babelqueue/bqgen/writer"
 )
@@ -42,8 +45,14 @@ func (g Generated) vendoredTakeover(suiteDir string) string {
 }
 
 // sdkCopyInTheWay reports whether a vendored file of g would replace one
-// bqgen did not write (or that was edited since).
+// bqgen did not write (or that was edited since). Planning reads the whole
+// out dir, and writing plans it again, so it is done only where the
+// vendored manifest on disk is there and differs from bqgen's: a first
+// adoption or a suite change, never a run that changes nothing.
 func sdkCopyInTheWay(g Generated, dir string) bool {
+	if !manifestDiffers(g, dir) {
+		return false
+	}
 	p, err := writer.MakePlan(g.Out, g.Lang, g.Files)
 	if err != nil {
 		return false
@@ -54,6 +63,23 @@ func sdkCopyInTheWay(g Generated, dir string) bool {
 		}
 	}
 	return false
+}
+
+// manifestDiffers reports whether the checkout holds a vendored manifest
+// at dir whose bytes are not the ones g writes there.
+func manifestDiffers(g Generated, dir string) bool {
+	at := path.Join(dir, model.ManifestFile)
+	got, err := writer.ReadSDKFiles(g.Out, []string{at}, safefile.Fixture)
+	onDisk, ok := got[at]
+	if err != nil || !ok {
+		return err != nil // unreadable: let the plan say what it is
+	}
+	for _, f := range g.Files {
+		if f.Path == at {
+			return !bytes.Equal(f.Content, onDisk)
+		}
+	}
+	return true
 }
 
 func caseCounts(d *suitediff.Diff) (added, removed, changed int) {

@@ -72,7 +72,7 @@ func runBaseline(c *cli.Context) error {
 func regenerate(ratchets []reportio.Ratchet) ([]plan.Generated, error) {
 	var out []plan.Generated
 	for _, rt := range ratchets {
-		t := plan.WithBaseline(rt.Gen.Target, rt.New, caseIDs(rt.Gen), io.Discard)
+		t := plan.WithBaseline(rt.Gen.Target, rt.New, rt.Gen.CaseIDs(), io.Discard)
 		g, err := plan.GenerateTarget(rt.Gen.Whole, t, Backends())
 		if err != nil {
 			return nil, err
@@ -80,14 +80,6 @@ func regenerate(ratchets []reportio.Ratchet) ([]plan.Generated, error) {
 		out = append(out, g)
 	}
 	return out, nil
-}
-
-func caseIDs(g plan.Generated) []string {
-	var ids []string
-	for _, id := range g.Suite.CaseIDs() {
-		ids = append(ids, id.String())
-	}
-	return ids
 }
 
 // writeBaselines writes each target's new baseline (an empty one removes

@@ -21,7 +21,7 @@ import (
 // baseline drops it; the file itself must parse.
 func readBaselines(p *Run, s *model.Suite, stderr io.Writer) error {
 	for i, t := range p.Targets {
-		f, err := ReadBaseline(t)
+		f, err := readBaseline(t)
 		if err != nil {
 			return err
 		}
@@ -34,8 +34,8 @@ func readBaselines(p *Run, s *model.Suite, stderr io.Writer) error {
 	return nil
 }
 
-// ReadBaseline reads t's baseline from its out dir (none: an empty File).
-func ReadBaseline(t Target) (baseline.File, error) {
+// readBaseline reads t's baseline from its out dir (none: an empty File).
+func readBaseline(t Target) (baseline.File, error) {
 	at := baseline.Path(t.Lang)
 	got, err := writer.ReadSDKFiles(t.Out, []string{at}, safefile.Baseline)
 	if err != nil {
@@ -82,6 +82,9 @@ func WithBaseline(t Target, f baseline.File, ids []string, warn io.Writer) Targe
 		ex = append(ex, backend.Exemption{Pattern: e.Case, Action: backend.ExemptFail, Literal: true,
 			Source: baseline.Path(t.Lang), Reason: "listed in " + baseline.Path(t.Lang) + " since suite " + e.Suite})
 	}
-	t.Opt.Exemptions = ex
+	t.Opt.Exemptions, t.Baseline = ex, f
 	return t
 }
+
+// CaseIDs are the "<block>/<case name>" ids of g's cases, in suite order.
+func (g Generated) CaseIDs() []string { return caseIDStrings(g.Suite) }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/baseline"
 	"github.com/babelqueue/bqgen/config"
 	"github.com/babelqueue/bqgen/internal/exitcode"
 	"github.com/babelqueue/bqgen/internal/quote"
@@ -29,6 +30,9 @@ type Target struct {
 	ConfigIndex int
 	// Repository and Commit are bqgen.yaml's, for the report's links.
 	Repository, Commit string
+	// Baseline is the target's baseline as read (its known failures are in
+	// Opt.Exemptions), for bqgen baseline to ratchet.
+	Baseline baseline.File
 }
 
 // Run is what a generate or check run does: the suite, and its targets,

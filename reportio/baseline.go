@@ -32,15 +32,11 @@ type Ratchet struct {
 func Ratchets(r report.Report, gens []plan.Generated) ([]Ratchet, error) {
 	var out []Ratchet
 	for i, g := range gens {
-		old, err := plan.ReadBaseline(g.Target)
-		if err != nil {
-			return nil, err
-		}
 		sdk := r.SDKs[i]
 		if !ranAny(sdk) {
 			return nil, exitcode.Problemsf("%s: the result files hold none of its generated tests: run them first (bqgen report says where each runner writes)", g.Describe())
 		}
-		out = append(out, ratchet(g, old, sdk))
+		out = append(out, ratchet(g, g.Baseline, sdk))
 	}
 	return out, nil
 }
@@ -58,8 +54,7 @@ func ratchet(g plan.Generated, old baseline.File, sdk report.SDK) Ratchet {
 	rt := Ratchet{Gen: g, Old: old}
 	known := old.ByCase()
 	inSuite := map[string]bool{}
-	for _, id := range g.Suite.CaseIDs() {
-		key := id.String()
+	for _, key := range g.CaseIDs() {
 		inSuite[key] = true
 		res := sdk.Results[key]
 		e, listed := known[key]

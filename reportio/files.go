@@ -83,6 +83,8 @@ func readResults(files []resultFile, stderr io.Writer) ([]results.Run, error) {
 func readResultsWithin(files []resultFile, stderr io.Writer, limit int64) ([]results.Run, error) {
 	var runs []results.Run
 	var total int64
+	var notResults []string
+	defer func() { noteNotResults(stderr, notResults) }()
 	for _, f := range files {
 		data, err := safefile.Read(f.path, safefile.Result)
 		if err != nil {
@@ -93,7 +95,7 @@ func readResultsWithin(files []resultFile, stderr io.Writer, limit int64) ([]res
 		}
 		run, err := results.Read(f.path, data)
 		if err != nil && f.guessed {
-			fmt.Fprintf(stderr, "warning: --results-dir: not read, not a result file: %s\n", quote.Text(err.Error()))
+			notResults = append(notResults, f.path)
 			continue
 		}
 		if err != nil {
@@ -105,6 +107,28 @@ func readResultsWithin(files []resultFile, stderr io.Writer, limit int64) ([]res
 		runs = append(runs, run)
 	}
 	return runs, nil
+}
+
+// maxNotResultsNamed bounds the files noteNotResults names.
+const maxNotResultsNamed = 3
+
+// noteNotResults says, in one line, which files under --results-dir were
+// not read: a runner writes text beside its XML (Surefire a .txt per
+// class), and a line for each would bury the report.
+func noteNotResults(stderr io.Writer, paths []string) {
+	if len(paths) == 0 {
+		return
+	}
+	named := make([]string, 0, maxNotResultsNamed)
+	for _, p := range paths[:min(len(paths), maxNotResultsNamed)] {
+		named = append(named, quote.Name(p))
+	}
+	more := ""
+	if n := len(paths) - len(named); n > 0 {
+		more = fmt.Sprintf(" and %d more", n)
+	}
+	fmt.Fprintf(stderr, "note: --results-dir: %d files are not results in a format bqgen reads, and were not read: %s%s\n",
+		len(paths), strings.Join(named, ", "), more)
 }
 
 func readMergeReport(file string) (report.Report, error) {

@@ -1,0 +1,45 @@
+package gobackend_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/testkit/prooftest"
+	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
+	"github.com/babelqueue/bqgen/internal/testkit/vendortest"
+	gobackend "github.com/babelqueue/bqgen/templates/go"
+	"github.com/babelqueue/bqgen/verify"
+)
+
+// A vendor: directory moves the vendored suite, and the tests read it there.
+func TestVendorDirMovesTheSuite(t *testing.T) {
+	for _, b := range []backend.Binding{backend.BindSDK, backend.BindOracle} {
+		vendortest.Check(t, gobackend.New(), suitetest.Canonical(t),
+			backend.Options{Binding: b, VendorDir: "testdata/bqgen-conformance"}, gobackend.SuiteDir, `filepath.Join("testdata", "bqgen-conformance",`)
+		vendortest.Check(t, gobackend.New(), suitetest.Canonical(t),
+			backend.Options{Binding: b, VendorDir: "testdata/it's \"here\""}, gobackend.SuiteDir, `filepath.Join("testdata", "it's \"here\"",`)
+	}
+}
+
+// The oracle-bound output with its suite elsewhere passes against the oracle.
+func TestVendorDirRunsAgainstTheOracle(t *testing.T) {
+	t.Parallel()
+	tc := verify.NewGoToolchain()
+	prooftest.RequireToolchain(t, tc)
+	files := vendortest.Check(t, gobackend.New(), suitetest.Canonical(t),
+		backend.Options{Binding: backend.BindOracle, VendorDir: "testdata/suite dir/it's"}, gobackend.SuiteDir, `filepath.Join("testdata", "suite dir", "it's",`)
+	res, _ := prooftest.RunAgainstOracle(t, tc, files)
+	if res.Failed > 0 || res.Passed == 0 {
+		t.Fatalf("run: %s\n%s", res.Summary, res.Output)
+	}
+}
+
+// The module's vendor directory is the go command's, never the suite's.
+func TestVendorDirRefusesTheModulesVendorDirectory(t *testing.T) {
+	_, err := gobackend.New().Generate(suitetest.Canonical(t), backend.Options{VendorDir: "vendor/suite"})
+	var oe *backend.OptionError
+	if !errors.As(err, &oe) {
+		t.Fatalf("err = %v, want an OptionError", err)
+	}
+}

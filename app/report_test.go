@@ -230,6 +230,9 @@ func TestReportResultsDir(t *testing.T) {
 		strings.Count(stderr, "--results-dir") != 1 || strings.Contains(stderr, "broken.xml") {
 		t.Errorf("stderr:\n%s", stderr)
 	}
+	if _, _, stderr := run(t, "report", "-q", "--lang", "go", "--out", out, "--results-dir", res); strings.Contains(stderr, "note:") {
+		t.Errorf("--quiet keeps the note:\n%s", stderr)
+	}
 	if err := os.WriteFile(filepath.Join(res, "junit.xml"), []byte("<testsuite>\n<testcase name=\"a\">"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -74,17 +74,17 @@ func resultFiles(q Request) ([]resultFile, error) {
 // readResults reads every result file; one results.Read refuses is an
 // error naming it (it names the place), unless --results-dir only guessed
 // it was one.
-func readResults(files []resultFile, stderr io.Writer) ([]results.Run, error) {
-	return readResultsWithin(files, stderr, safefile.ResultsTotal.Limit)
+func readResults(files []resultFile, notes io.Writer) ([]results.Run, error) {
+	return readResultsWithin(files, notes, safefile.ResultsTotal.Limit)
 }
 
 // readResultsWithin is readResults refusing the file with which the files
 // read pass limit bytes together.
-func readResultsWithin(files []resultFile, stderr io.Writer, limit int64) ([]results.Run, error) {
+func readResultsWithin(files []resultFile, notes io.Writer, limit int64) ([]results.Run, error) {
 	var runs []results.Run
 	var total int64
 	var notResults []string
-	defer func() { noteNotResults(stderr, notResults) }()
+	defer func() { noteNotResults(notes, notResults) }()
 	for _, f := range files {
 		data, err := safefile.Read(f.path, safefile.Result)
 		if err != nil {

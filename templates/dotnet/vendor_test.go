@@ -67,14 +67,8 @@ func wantIn(t *testing.T, files []backend.File, path string, texts ...string) {
 // The oracle-bound output with its suite elsewhere passes against the oracle.
 func TestVendorDirRunsAgainstTheOracle(t *testing.T) {
 	t.Parallel()
-	tc := verify.NewDotnetToolchain()
-	prooftest.RequireToolchain(t, tc)
-	files := vendortest.Check(t, dotnet.New(), suitetest.Canonical(t),
-		backend.Options{Binding: backend.BindOracle, VendorDir: "suite dir/it's 50% é"}, "conformance", `"suite dir", "it's 50% \u00E9"`)
-	res, _ := prooftest.RunAgainstOracle(t, tc, files)
-	if res.Failed > 0 || res.Passed == 0 {
-		t.Fatalf("run: %s\n%s", res.Summary, res.Output)
-	}
+	vendortest.PassesAgainstOracle(t, verify.NewDotnetToolchain(), dotnet.New(),
+		"suite dir/it's 50% é", "conformance", `"suite dir", "it's 50% \u00E9"`)
 }
 
 // The SDK's test project, importing the .props, copies a suite vendored

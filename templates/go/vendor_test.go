@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/internal/testkit/prooftest"
 	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 	"github.com/babelqueue/bqgen/internal/testkit/vendortest"
 	gobackend "github.com/babelqueue/bqgen/templates/go"
@@ -25,14 +24,8 @@ func TestVendorDirMovesTheSuite(t *testing.T) {
 // The oracle-bound output with its suite elsewhere passes against the oracle.
 func TestVendorDirRunsAgainstTheOracle(t *testing.T) {
 	t.Parallel()
-	tc := verify.NewGoToolchain()
-	prooftest.RequireToolchain(t, tc)
-	files := vendortest.Check(t, gobackend.New(), suitetest.Canonical(t),
-		backend.Options{Binding: backend.BindOracle, VendorDir: "testdata/suite dir/it's"}, gobackend.SuiteDir, `filepath.Join("testdata", "suite dir", "it's",`)
-	res, _ := prooftest.RunAgainstOracle(t, tc, files)
-	if res.Failed > 0 || res.Passed == 0 {
-		t.Fatalf("run: %s\n%s", res.Summary, res.Output)
-	}
+	vendortest.PassesAgainstOracle(t, verify.NewGoToolchain(), gobackend.New(),
+		"testdata/suite dir/it's", gobackend.SuiteDir, `filepath.Join("testdata", "suite dir", "it's",`)
 }
 
 // The module's vendor directory is the go command's, never the suite's.

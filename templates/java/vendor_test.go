@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/internal/testkit/prooftest"
 	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 	"github.com/babelqueue/bqgen/internal/testkit/vendortest"
 	"github.com/babelqueue/bqgen/templates/java"
@@ -37,12 +36,6 @@ func TestVendorDirOutsideTheResourcesIsRefused(t *testing.T) {
 // The oracle-bound output with its suite elsewhere passes against the oracle.
 func TestVendorDirRunsAgainstTheOracle(t *testing.T) {
 	t.Parallel()
-	tc := verify.NewJavaToolchain()
-	prooftest.RequireToolchain(t, tc)
-	files := vendortest.Check(t, java.New(), suitetest.Canonical(t),
-		backend.Options{Binding: backend.BindOracle, VendorDir: java.TestResourceRoot + "/suite dir/it's #1/\u00e9"}, java.SuiteDir, `"/suite dir/it's #1/\u00e9/"`)
-	res, _ := prooftest.RunAgainstOracle(t, tc, files)
-	if res.Failed > 0 || res.Passed == 0 {
-		t.Fatalf("run: %s\n%s", res.Summary, res.Output)
-	}
+	vendortest.PassesAgainstOracle(t, verify.NewJavaToolchain(), java.New(),
+		java.TestResourceRoot+"/suite dir/it's #1/\u00e9", java.SuiteDir, `"/suite dir/it's #1/\u00e9/"`)
 }

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/internal/testkit/prooftest"
 	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 	"github.com/babelqueue/bqgen/internal/testkit/vendortest"
 	"github.com/babelqueue/bqgen/templates/node"
@@ -26,12 +25,6 @@ func TestVendorDirMovesTheSuite(t *testing.T) {
 
 // The oracle-bound output with its suite elsewhere passes against the oracle.
 func TestVendorDirRunsAgainstTheOracle(t *testing.T) {
-	tc := verify.NewNodeToolchain()
-	prooftest.RequireToolchain(t, tc)
-	files := vendortest.Check(t, node.New(), suitetest.Canonical(t),
-		backend.Options{Binding: backend.BindOracle, VendorDir: "fixtures/suite dir#1"}, defaultSuiteDir, `"./../fixtures/suite%20dir%231/"`)
-	res, _ := prooftest.RunAgainstOracle(t, prooftest.Shared(t, tc), files)
-	if res.Failed > 0 || res.Passed == 0 {
-		t.Fatalf("run: %s\n%s", res.Summary, res.Output)
-	}
+	vendortest.PassesAgainstOracle(t, verify.NewNodeToolchain(), node.New(),
+		"fixtures/suite dir#1", defaultSuiteDir, `"./../fixtures/suite%20dir%231/"`)
 }

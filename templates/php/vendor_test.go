@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/internal/testkit/prooftest"
 	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 	"github.com/babelqueue/bqgen/internal/testkit/vendortest"
 	"github.com/babelqueue/bqgen/templates/php"
@@ -25,12 +24,6 @@ func TestVendorDirMovesTheSuite(t *testing.T) {
 // The oracle-bound output with its suite elsewhere passes against the oracle.
 func TestVendorDirRunsAgainstTheOracle(t *testing.T) {
 	t.Parallel()
-	tc := verify.NewPHPToolchain()
-	prooftest.RequireToolchain(t, tc)
-	files := vendortest.Check(t, php.New(), suitetest.Canonical(t),
-		backend.Options{Binding: backend.BindOracle, VendorDir: "suite dir/it's $x é"}, php.SuiteDir, `"/../../../suite dir/it's \$x `)
-	res, _ := prooftest.RunAgainstOracle(t, tc, files)
-	if res.Failed > 0 || res.Passed == 0 {
-		t.Fatalf("run: %s\n%s", res.Summary, res.Output)
-	}
+	vendortest.PassesAgainstOracle(t, verify.NewPHPToolchain(), php.New(),
+		"suite dir/it's $x é", php.SuiteDir, `"/../../../suite dir/it's \$x `)
 }

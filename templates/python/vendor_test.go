@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/internal/testkit/prooftest"
 	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 	"github.com/babelqueue/bqgen/internal/testkit/vendortest"
 	"github.com/babelqueue/bqgen/templates/python"
@@ -24,12 +23,6 @@ func TestVendorDirMovesTheSuite(t *testing.T) {
 // The oracle-bound output with its suite elsewhere passes against the oracle.
 func TestVendorDirRunsAgainstTheOracle(t *testing.T) {
 	t.Parallel()
-	tc := verify.NewPythonToolchain()
-	prooftest.RequireToolchain(t, tc)
-	files := vendortest.Check(t, python.New(), suitetest.Canonical(t),
-		backend.Options{Binding: backend.BindOracle, VendorDir: "suite dir/it's"}, python.SuiteDir, `"../suite dir/it's"`)
-	res, _ := prooftest.RunAgainstOracle(t, tc, files)
-	if res.Failed > 0 || res.Passed == 0 {
-		t.Fatalf("run: %s\n%s", res.Summary, res.Output)
-	}
+	vendortest.PassesAgainstOracle(t, verify.NewPythonToolchain(), python.New(),
+		"suite dir/it's", python.SuiteDir, `"../suite dir/it's"`)
 }

@@ -9,7 +9,10 @@ import (
 	"testing"
 
 	"github.com/babelqueue/bqgen/backend"
+	"github.com/babelqueue/bqgen/internal/testkit/prooftest"
+	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 	"github.com/babelqueue/bqgen/model"
+	"github.com/babelqueue/bqgen/verify"
 )
 
 // Check generates s with b under opt (opt.VendorDir set) and fails t
@@ -44,4 +47,19 @@ func Check(t *testing.T, b backend.Backend, s *model.Suite, opt backend.Options,
 		t.Errorf("no generated file names %s", literal)
 	}
 	return files
+}
+
+// PassesAgainstOracle generates the canonical suite bound to the oracle
+// with its suite vendored at vendorDir (Check, with defaultDir and
+// literal), runs it with tc, and fails t unless every test passes: the
+// generated code finds the suite at the new place. It skips where tc's
+// toolchain is absent, as every proof does.
+func PassesAgainstOracle(t *testing.T, tc verify.Toolchain, b backend.Backend, vendorDir, defaultDir, literal string) {
+	t.Helper()
+	prooftest.RequireToolchain(t, tc)
+	files := Check(t, b, suitetest.Canonical(t), backend.Options{Binding: backend.BindOracle, VendorDir: vendorDir}, defaultDir, literal)
+	res, _ := prooftest.RunAgainstOracle(t, prooftest.Shared(t, tc), files)
+	if res.Failed > 0 || res.Passed == 0 {
+		t.Fatalf("run: %s\n%s", res.Summary, res.Output)
+	}
 }

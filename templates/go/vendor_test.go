@@ -13,12 +13,9 @@ import (
 
 // A vendor: directory moves the vendored suite, and the tests read it there.
 func TestVendorDirMovesTheSuite(t *testing.T) {
-	for _, b := range []backend.Binding{backend.BindSDK, backend.BindOracle} {
-		vendortest.Check(t, gobackend.New(), suitetest.Canonical(t),
-			backend.Options{Binding: b, VendorDir: "testdata/bqgen-conformance"}, gobackend.SuiteDir, `filepath.Join("testdata", "bqgen-conformance",`)
-		vendortest.Check(t, gobackend.New(), suitetest.Canonical(t),
-			backend.Options{Binding: b, VendorDir: "testdata/it's \"here\""}, gobackend.SuiteDir, `filepath.Join("testdata", "it's \"here\"",`)
-	}
+	vendortest.MovesTheSuite(t, gobackend.New(), gobackend.SuiteDir,
+		vendortest.Place{Dir: "testdata/bqgen-conformance", Literal: `filepath.Join("testdata", "bqgen-conformance",`},
+		vendortest.Place{Dir: "testdata/it's \"here\"", Literal: `filepath.Join("testdata", "it's \"here\"",`})
 }
 
 // The oracle-bound output with its suite elsewhere passes against the oracle.

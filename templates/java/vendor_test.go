@@ -15,12 +15,9 @@ import (
 // A vendor directory below the test resources moves the vendored suite,
 // and the fixtures read it from the class path prefix it makes.
 func TestVendorDirMovesTheSuite(t *testing.T) {
-	for _, b := range []backend.Binding{backend.BindSDK, backend.BindOracle} {
-		vendortest.Check(t, java.New(), suitetest.Canonical(t),
-			backend.Options{Binding: b, VendorDir: java.TestResourceRoot + "/bqgen-conformance"}, java.SuiteDir, `"/bqgen-conformance/"`)
-		vendortest.Check(t, java.New(), suitetest.Canonical(t),
-			backend.Options{Binding: b, VendorDir: java.TestResourceRoot + `/it's "q"/\u00e9`}, java.SuiteDir, `"/it's \"q\"/\\u00e9/"`)
-	}
+	vendortest.MovesTheSuite(t, java.New(), java.SuiteDir,
+		vendortest.Place{Dir: java.TestResourceRoot + "/bqgen-conformance", Literal: `"/bqgen-conformance/"`},
+		vendortest.Place{Dir: java.TestResourceRoot + `/it's "q"/\u00e9`, Literal: `"/it's \"q\"/\\u00e9/"`})
 }
 
 // Only the test resources are on the class path: a vendor directory

@@ -3,8 +3,6 @@ package node_test
 import (
 	"testing"
 
-	"github.com/babelqueue/bqgen/backend"
-	"github.com/babelqueue/bqgen/internal/testkit/suitetest"
 	"github.com/babelqueue/bqgen/internal/testkit/vendortest"
 	"github.com/babelqueue/bqgen/templates/node"
 	"github.com/babelqueue/bqgen/verify"
@@ -15,12 +13,9 @@ const defaultSuiteDir = "test/conformance"
 
 // A vendor: directory moves the vendored suite, and the tests read it there.
 func TestVendorDirMovesTheSuite(t *testing.T) {
-	for _, b := range []backend.Binding{backend.BindSDK, backend.BindOracle} {
-		vendortest.Check(t, node.New(), suitetest.Canonical(t),
-			backend.Options{Binding: b, VendorDir: "test/bqgen-conformance"}, defaultSuiteDir, `new URL("./bqgen-conformance/", import.meta.url)`)
-		vendortest.Check(t, node.New(), suitetest.Canonical(t),
-			backend.Options{Binding: b, VendorDir: "fixtures/it's \"#?%\""}, defaultSuiteDir, `new URL("./../fixtures/it%27s%20%22%23%3F%25%22/", import.meta.url)`)
-	}
+	vendortest.MovesTheSuite(t, node.New(), defaultSuiteDir,
+		vendortest.Place{Dir: "test/bqgen-conformance", Literal: `new URL("./bqgen-conformance/", import.meta.url)`},
+		vendortest.Place{Dir: "fixtures/it's \"#?%\"", Literal: `new URL("./../fixtures/it%27s%20%22%23%3F%25%22/", import.meta.url)`})
 }
 
 // The oracle-bound output with its suite elsewhere passes against the oracle.

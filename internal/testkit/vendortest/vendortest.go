@@ -63,3 +63,18 @@ func PassesAgainstOracle(t *testing.T, tc verify.Toolchain, b backend.Backend, v
 		t.Fatalf("run: %s\n%s", res.Summary, res.Output)
 	}
 }
+
+// Place is a vendor directory and the literal by which the generated code
+// names it.
+type Place struct{ Dir, Literal string }
+
+// MovesTheSuite checks (Check) that b, bound to the SDK and to the
+// oracle, vendors the canonical suite at each place and names it there.
+func MovesTheSuite(t *testing.T, b backend.Backend, defaultDir string, places ...Place) {
+	t.Helper()
+	for _, binding := range []backend.Binding{backend.BindSDK, backend.BindOracle} {
+		for _, p := range places {
+			Check(t, b, suitetest.Canonical(t), backend.Options{Binding: binding, VendorDir: p.Dir}, defaultDir, p.Literal)
+		}
+	}
+}

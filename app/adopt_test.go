@@ -72,6 +72,7 @@ func TestAdoptNamesTheSDKFilesThatReadItsCopy(t *testing.T) {
 	for _, want := range []string{
 		"tests/conformance holds a copy of the suite bqgen did not write",
 		"your files that name its directory (so may read it), which would run against bqgen's suite after --adopt: tests/test_own_runner.py\n",
+		"to keep your copy where it is, untouched, vendor bqgen's suite elsewhere: add --vendor tests/bqgen-conformance\n",
 		"to keep your copy, move it (e.g. to tests/sdk-conformance) and point the files above at it",
 	} {
 		if !strings.Contains(stderr, want) {

@@ -80,7 +80,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	a := &cli.App{
 		Name:      "bqgen",
 		Usage:     "generate native BabelQueue conformance tests for every SDK language, and prove them",
-		UsageText: "bqgen --lang LANG --out DIR [--suite DIR] [--package NAME] [--blocks LIST] [--adopt]   (same as bqgen generate)\nbqgen generate|check   (every target of bqgen.yaml)\nbqgen init|check|diff|scaffold|cases|validate|verify|report|oracle serve|version|help|completion [flags]",
+		UsageText: "bqgen --lang LANG --out DIR [--suite DIR] [--package NAME] [--vendor DIR] [--blocks LIST] [--adopt]   (same as bqgen generate)\nbqgen generate|check   (every target of bqgen.yaml)\nbqgen init|check|diff|scaffold|cases|validate|verify|report|oracle serve|version|help|completion [flags]",
 		// bqgen's --version is its own (versionFlag): urfave/cli's prints
 		// only a version string.
 		HideVersion: true,

@@ -19,7 +19,7 @@ func baselineCommand() *cli.Command {
 		Name: "baseline",
 		Usage: "write each target's known failures (.bqgen/<lang>.baseline) from a run's result files and regenerate its tests, " +
 			"so the gate passes on them and fails on a new failure or a known one that passes",
-		UsageText: "bqgen baseline (--results FILE... | --results-dir DIR) [--config FILE | --lang LANG --out DIR [--suite DIR] [--package NAME] [--blocks LIST]]",
+		UsageText: "bqgen baseline (--results FILE... | --results-dir DIR) [--config FILE | --lang LANG --out DIR [--suite DIR] [--package NAME] [--vendor DIR] [--blocks LIST]]",
 		Flags: append(reportTargetFlags(),
 			&cli.StringSliceFlag{Name: "results", Usage: "a runner's result `FILE` (go test -json, JUnit XML, TRX); repeat the flag for more"},
 			&cli.StringFlag{Name: "results-dir", Usage: "read every result file under `DIR`"},

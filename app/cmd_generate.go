@@ -19,6 +19,7 @@ func generateFlags() []cli.Flag {
 		&cli.StringFlag{Name: "out", Usage: "the SDK checkout `DIR` to write into (must exist)"},
 		suiteFlag(),
 		&cli.StringFlag{Name: "package", Usage: "package or namespace `NAME` of the generated tests (default: the SDK's)"},
+		vendorFlag("vendor the suite in `DIR`, relative to --out"),
 		urfave.List(&cli.StringFlag{Name: "blocks", Usage: "generate only these `BLOCKS` (comma-separated; default: all), e.g. sqs for a transport package"}),
 		&cli.BoolFlag{Name: "strict", Usage: "a block of the suite bqgen cannot generate is an error, not a warning"},
 		&cli.StringFlag{Name: "config", Usage: "the `FILE` listing the targets (default: " + config.FileName + " found upward from here)"},
@@ -32,9 +33,15 @@ func writeFlags() []cli.Flag {
 		&cli.StringFlag{Name: "summary", Usage: "write to `FILE` what the suite change means, in Markdown (bqgen diff --format md), for a pull request's body"})
 }
 
+// vendorFlag is --vendor: where the target's suite is vendored, when the
+// SDK keeps its own copy at the language's default place.
+func vendorFlag(usage string) cli.Flag {
+	return &cli.StringFlag{Name: "vendor", Usage: usage + " (default: the language's place, e.g. tests/conformance; keep the SDK's own copy there)"}
+}
+
 func langNames() string { return strings.Join(Backends().Langs(), ", ") }
 
-const targetUsage = "(--lang LANG --out DIR [--suite DIR] [--package NAME] [--blocks LIST] | [--config FILE]) [--strict]"
+const targetUsage = "(--lang LANG --out DIR [--suite DIR] [--package NAME] [--vendor DIR] [--blocks LIST] | [--config FILE]) [--strict]"
 
 func generateCommand() *cli.Command {
 	return &cli.Command{

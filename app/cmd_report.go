@@ -16,7 +16,7 @@ func reportCommand() *cli.Command {
 		Name: "report",
 		Usage: "say where an SDK stands on the suite, from its runners' own result files and the test index bqgen generated " +
 			"(Markdown, HTML or JSON; with a history and badges)",
-		UsageText: "bqgen report (--lang LANG --out DIR [--suite DIR] [--package NAME] [--blocks LIST] | [--config FILE]) " +
+		UsageText: "bqgen report (--lang LANG --out DIR [--suite DIR] [--package NAME] [--vendor DIR] [--blocks LIST] | [--config FILE]) " +
 			"(--results FILE... | --results-dir DIR) [--merge REPORT.json...] [--name NAME] [--format md|json|html|blocks|counts] " +
 			"[--output FILE|DIR/] [--history FILE] [--badges DIR] [--fail-on LIST] [--repository URL] [--commit REV] [--suite-url URL] [--date DAY] [--title TEXT]\nbqgen report --merge REPORT.json... [flags]",
 		Flags: append(reportTargetFlags(),
@@ -83,6 +83,7 @@ func reportTargetFlags() []cli.Flag {
 		&cli.StringFlag{Name: "out", Usage: "the target's package `DIR`, where generate wrote its tests and test index"},
 		suiteFlag(),
 		&cli.StringFlag{Name: "package", Usage: "the package or namespace `NAME` the target was generated with (default: the SDK's)"},
+		vendorFlag("the `DIR` the target vendors the suite in, relative to --out, as it was generated"),
 		urfave.List(&cli.StringFlag{Name: "blocks", Usage: "the target's `BLOCKS` (comma-separated; default: all), as it was generated"}),
 		&cli.StringFlag{Name: "config", Usage: "report every target of this `FILE` (default: " + config.FileName + " found upward from here)"},
 	}

@@ -86,8 +86,9 @@ func TestReportFailOn(t *testing.T) {
 		want  string
 	}{
 		{nil, 0, ""},
-		{[]string{"--fail-on", "fail"}, 1, "--fail-on fail: sdk · go core: 1 fail"},
-		{[]string{"--fail-on", "fail,not_run,unknown"}, 1, "--fail-on fail,not-run,unknown: sdk · go core: 1 fail, 1 not-run"},
+		{[]string{"--fail-on", "fail"}, 1, "--fail-on fail: sdk · go core: 1 fail (" + string(idx.Tests[0].Case) + ")"},
+		{[]string{"--fail-on", "fail,not_run,unknown"}, 1, "--fail-on fail,not-run,unknown: sdk · go core: 1 fail (" +
+			string(idx.Tests[0].Case) + "), 1 not-run (" + string(idx.Tests[1].Case) + ")"},
 		{[]string{"--fail-on", "skipped,unknown"}, 0, ""},
 		{[]string{"--fail-on", "fail,flaky"}, 2, `"flaky" is not a status the gate knows; want a comma-separated list of fail, known-failure, not-provided, exempted, skipped, not-run, not-generated, unknown`},
 		{[]string{"--format", "counts"}, 0, ""},

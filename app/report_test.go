@@ -203,13 +203,16 @@ func TestReportMergesJSONReports(t *testing.T) {
 
 // --results-dir reads every file under it: one with a result format's
 // extension that does not read is an error naming it and the place; any
-// other file that does not read (a runner's text summary) is skipped with
-// a warning; hidden directories are not entered.
+// other file that does not read (a runner's text summary) is skipped,
+// all of them named in one line; hidden directories are not entered.
 func TestReportResultsDir(t *testing.T) {
 	t.Parallel()
 	out, res := t.TempDir(), t.TempDir()
 	for name, content := range map[string]string{
 		"surefire/summary.txt": "Tests run: 3",
+		"surefire/a.txt":       "Tests run: 1",
+		"surefire/b.txt":       "Tests run: 1",
+		"surefire/c.txt":       "Tests run: 1",
 		".cache/broken.xml":    "<testsuite",
 		"go.json":              `{"Action": "pass", "Package": "p", "Test": "T"}`,
 	} {
@@ -222,9 +225,13 @@ func TestReportResultsDir(t *testing.T) {
 		}
 	}
 	_, _, stderr := run(t, "report", "--lang", "go", "--out", out, "--results-dir", res)
-	if !strings.Contains(stderr, "warning: --results-dir: not read, not a result file: "+filepath.Join(res, "surefire", "summary.txt")) ||
-		strings.Contains(stderr, "broken.xml") {
+	if !strings.Contains(stderr, "note: --results-dir: 4 files are not results in a format bqgen reads, and were not read: "+
+		filepath.Join(res, "surefire", "a.txt")+", ") || !strings.Contains(stderr, "c.txt and 1 more\n") ||
+		strings.Count(stderr, "--results-dir") != 1 || strings.Contains(stderr, "broken.xml") {
 		t.Errorf("stderr:\n%s", stderr)
+	}
+	if _, _, stderr := run(t, "report", "-q", "--lang", "go", "--out", out, "--results-dir", res); strings.Contains(stderr, "note:") {
+		t.Errorf("--quiet keeps the note:\n%s", stderr)
 	}
 	if err := os.WriteFile(filepath.Join(res, "junit.xml"), []byte("<testsuite>\n<testcase name=\"a\">"), 0o644); err != nil {
 		t.Fatal(err)

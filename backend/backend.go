@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path"
 	"sort"
+	"strings"
 
 	"github.com/babelqueue/bqgen/internal/suggest"
 	"github.com/babelqueue/bqgen/model"
@@ -58,6 +59,19 @@ type Options struct {
 	Regenerate string
 	// Exemptions excuse cases from passing, as the SDK's bqgen.yaml says.
 	Exemptions []Exemption
+	// VendorDir is where the suite is vendored, a clean slash path relative
+	// to the output root (bqgen.yaml's vendor:); "" is the language's
+	// default place. The generated tests read the suite from there.
+	VendorDir string
+}
+
+// SuiteDirOr is where the suite goes: VendorDir, cleaned, or def when
+// VendorDir is "".
+func (o Options) SuiteDirOr(def string) string {
+	if o.VendorDir == "" {
+		return def
+	}
+	return path.Clean(o.VendorDir)
 }
 
 // The actions of an exemption.
@@ -239,4 +253,31 @@ func VendorSuite(s *model.Suite, dir string) []File {
 func SortedByPath(files []File) []File {
 	sort.SliceStable(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files
+}
+
+// RelativeDir is the slash path from directory from to directory to, both
+// clean slash paths relative to the same root ("." is the root itself):
+// "tests" to "tests/conformance" is "conformance", "tests" to
+// "testdata/suite" is "../testdata/suite", and a directory to itself ".".
+func RelativeDir(from, to string) string {
+	split := func(p string) []string {
+		if p = path.Clean(p); p == "." {
+			return nil
+		}
+		return strings.Split(p, "/")
+	}
+	f, t := split(from), split(to)
+	i := 0
+	for i < len(f) && i < len(t) && f[i] == t[i] {
+		i++
+	}
+	parts := make([]string, 0, len(f)-i+len(t)-i)
+	for range f[i:] {
+		parts = append(parts, "..")
+	}
+	parts = append(parts, t[i:]...)
+	if len(parts) == 0 {
+		return "."
+	}
+	return strings.Join(parts, "/")
 }

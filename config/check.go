@@ -6,6 +6,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/babelqueue/bqgen/internal/gitrev"
 	"github.com/babelqueue/bqgen/internal/portable"
@@ -50,6 +52,9 @@ func (c *Config) check(knownLangs, knownBlocks []string) []string {
 			add(t.line, "%s: the same lang and out as target %d", where, first)
 		}
 		seen[key] = i + 1
+		if msg := checkVendor(t.Vendor, t.vendorSet); msg != "" {
+			add(t.line, "%s: %s", where, msg)
+		}
 		if msg := checkRepository(t.Repository, t.Commit); msg != "" {
 			add(t.line, "%s: %s", where, msg)
 		}
@@ -79,6 +84,64 @@ func (c *Config) check(knownLangs, knownBlocks []string) []string {
 	return out
 }
 
+// MaxVendor is the longest vendor: path, in bytes.
+const MaxVendor = 256
+
+// checkVendor says what is wrong with a target's vendor: key ("" when
+// nothing, or when the file has none).
+func checkVendor(v string, set bool) string {
+	if v == "" && !set {
+		return ""
+	}
+	why := VendorProblem(v)
+	switch {
+	case why == "":
+		return ""
+	case len(v) > MaxVendor:
+		return "vendor: a path that " + why // too long to show
+	}
+	return fmt.Sprintf("vendor: %q %s", v, why)
+}
+
+// VendorProblem says why v cannot be a target's vendor directory, "" when
+// it can: it must be a local relative slash path below out, in bqgen's
+// own .bqgen directory nowhere, and portable, since the directory is
+// written into every checkout and named in the generated code.
+func VendorProblem(v string) string {
+	const want = "; want a relative slash path below out, such as tests/bqgen-conformance"
+	switch {
+	case strings.TrimSpace(v) == "":
+		return "is empty" + want + " (or leave it out for the language's default)"
+	case len(v) > MaxVendor:
+		return fmt.Sprintf("is %d bytes, over %d", len(v), MaxVendor)
+	case !utf8.ValidString(v) || strings.ContainsFunc(v, unicode.IsControl):
+		return "holds a control character or is not UTF-8" + want
+	case strings.Contains(v, `\`):
+		return "holds a backslash" + want
+	case strings.HasPrefix(v, "/"):
+		return "is absolute" + want
+	case len(v) > 1 && v[1] == ':':
+		return "names a Windows drive" + want
+	case slices.Contains(strings.Split(v, "/"), ".."):
+		return `climbs by ".."` + want
+	}
+	clean := path.Clean(v)
+	first, _, _ := strings.Cut(clean, "/")
+	switch {
+	case clean == ".":
+		return "is out itself" + want
+	case portable.Key(first) == portable.Key(stateDir):
+		return "lies in " + stateDir + ", bqgen's own directory" + want
+	}
+	if why := portable.Problem(clean); why != "" {
+		return "is not a portable path: " + why
+	}
+	return ""
+}
+
+// stateDir is bqgen's own directory in an out dir (writer's state).
+const stateDir = ".bqgen"
+
 // climbsOut reports whether the relative slash path p, cleaned, starts
 // above the directory it is relative to ("../x", "a/../../x").
 func climbsOut(p string) bool {
@@ -101,6 +164,7 @@ func recordLines(root *yaml.Node, c *Config) {
 			return
 		}
 		c.Targets[i].line = tn.Line
+		c.Targets[i].vendorSet = mapValue(tn, "vendor") != nil
 		if ex := mapValue(tn, "exemptions"); ex != nil && ex.Kind == yaml.SequenceNode {
 			for j, en := range ex.Content {
 				if j < len(c.Targets[i].Exemptions) {

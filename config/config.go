@@ -54,7 +54,11 @@ type Target struct {
 	Blocks []string `yaml:"blocks"`
 	// Adopt lets the first run take over files bqgen did not write (a
 	// vendored suite kept by an older script).
-	Adopt      bool        `yaml:"adopt"`
+	Adopt bool `yaml:"adopt"`
+	// Vendor is where bqgen vendors the suite for this target, a slash path
+	// relative to Out ("": the language's default place), so an SDK that
+	// keeps its own older copy at that place keeps it untouched.
+	Vendor     string      `yaml:"vendor"`
 	Exemptions []Exemption `yaml:"exemptions"`
 	// Repository is the SDK repository's web address and Commit the
 	// revision its results are of (both optional): `bqgen report` links
@@ -62,8 +66,18 @@ type Target struct {
 	Repository string `yaml:"repository"`
 	Commit     string `yaml:"commit"`
 
-	line   int    // where the target starts, for errors
-	outDir string // Out's real path, once Load resolved it
+	line      int    // where the target starts, for errors
+	vendorSet bool   // the file has a vendor: key, empty or not
+	outDir    string // Out's real path, once Load resolved it
+}
+
+// VendorDir is the target's vendor directory as a clean slash path
+// relative to its out dir, "" for the language's default.
+func (t Target) VendorDir() string {
+	if t.Vendor == "" {
+		return ""
+	}
+	return path.Clean(t.Vendor)
 }
 
 // The actions of an exemption.

@@ -6,6 +6,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/babelqueue/bqgen/config"
 	"github.com/babelqueue/bqgen/internal/quote"
 	"github.com/babelqueue/bqgen/model"
 	"github.com/babelqueue/bqgen/safefile"
@@ -40,8 +41,19 @@ func (g Generated) vendoredTakeover(suiteDir string) string {
 	case len(readers) > 0:
 		fmt.Fprintf(&b, "  your files that name its directory (so may read it), which would run against bqgen's suite after --adopt: %s\n", strings.Join(quoteAll(readers), ", "))
 	}
+	b.WriteString(g.vendorElsewhere(dir))
 	fmt.Fprintf(&b, "  to keep your copy, move it (e.g. to %s) and point the files above at it, then run bqgen generate again\n", path.Join(path.Dir(dir), "sdk-conformance"))
 	return b.String()
+}
+
+// vendorElsewhere is the way to keep the SDK's copy at dir untouched, and
+// its readers with it: bqgen vendors its own suite beside it.
+func (g Generated) vendorElsewhere(dir string) string {
+	other := path.Join(path.Dir(dir), "bqgen-conformance")
+	if g.ConfigIndex < 0 {
+		return fmt.Sprintf("  to keep your copy where it is, untouched, vendor bqgen's suite elsewhere: add --vendor %s\n", shellWord(other))
+	}
+	return fmt.Sprintf("  to keep your copy where it is, untouched, vendor bqgen's suite elsewhere: add vendor: %s to this target in %s\n", quote.Name(other), config.FileName)
 }
 
 // sdkCopyInTheWay reports whether a vendored file of g would replace one

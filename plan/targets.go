@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -87,19 +88,38 @@ func fromFlags(r Request) (*Run, error) {
 	if err := refuseOwnedOut(r, lang, out); err != nil {
 		return nil, err
 	}
+	vendor, err := vendorFlag(r.Flags)
+	if err != nil {
+		return nil, err
+	}
 	blocks := SplitList(r.Flags.String("blocks"))
 	p := &Run{SuiteDir: r.Flags.String("suite"), Strict: r.Flags.Bool("strict")}
-	p.FixIt = flagsCommand(lang, out, p.SuiteDir, r.Flags.String("package"), blocks, p.Strict)
+	cmd := generateCommand{lang: lang, out: out, suite: p.SuiteDir, pkg: r.Flags.String("package"), vendor: vendor, blocks: blocks, strict: p.Strict}
+	p.FixIt = cmd.String()
+	cmd.out, cmd.suite = ".", relativeTo(out, p.SuiteDir)
 	p.Targets = []Target{{Lang: lang, Out: out, Shown: out, Blocks: blocks, Adopt: r.Flags.Bool("adopt"), ConfigIndex: -1, Opt: backend.Options{
-		Binding: backend.BindSDK, Package: r.Flags.String("package"),
-		Regenerate: flagsCommand(lang, ".", relativeTo(out, p.SuiteDir), r.Flags.String("package"), blocks, p.Strict),
+		Binding: backend.BindSDK, Package: r.Flags.String("package"), VendorDir: vendor,
+		Regenerate: cmd.String(),
 	}}}
 	return p, nil
 }
 
+// vendorFlag is --vendor as a clean slash path, "" when not given; a
+// command without the flag reads as not given.
+func vendorFlag(f Flags) (string, error) {
+	if !f.IsSet("vendor") {
+		return "", nil
+	}
+	v := f.String("vendor")
+	if why := config.VendorProblem(v); why != "" {
+		return "", exitcode.Usagef("--vendor %s %s", quote.Name(v), why)
+	}
+	return path.Clean(v), nil
+}
+
 func fromConfig(r Request) (*Run, error) {
 	dryRun := r.Flags.IsSet("suite") && r.previews()
-	for _, flag := range []string{"package", "blocks", "suite"} {
+	for _, flag := range []string{"package", "vendor", "blocks", "suite"} {
 		if r.Flags.IsSet(flag) && !(flag == "suite" && dryRun) {
 			return nil, exitcode.Usagef("--%s applies with --lang and --out; with %s, set it in the file (check and diff take --suite DIR to preview another suite)", flag, config.FileName)
 		}
@@ -144,7 +164,7 @@ func ConfigTargets(cfg *config.Config, adopt bool) []Target {
 	for i, t := range cfg.Targets {
 		out = append(out, Target{Lang: t.Lang, Out: cfg.OutDir(t), Shown: t.Out, Blocks: t.Blocks, Adopt: t.Adopt || adopt, ConfigIndex: i,
 			Repository: t.Repository, Commit: t.Commit,
-			Opt: backend.Options{Binding: backend.BindSDK, Package: t.Package, Exemptions: exemptions(t),
+			Opt: backend.Options{Binding: backend.BindSDK, Package: t.Package, VendorDir: t.VendorDir(), Exemptions: exemptions(t),
 				Regenerate: "bqgen generate (" + config.FileName + ")"}})
 	}
 	return out
@@ -158,19 +178,25 @@ func exemptions(t config.Target) []backend.Exemption {
 	return out
 }
 
-// flagsCommand spells the generate command for these flags.
-func flagsCommand(lang, out, suite, pkg string, blocks []string, strict bool) string {
-	args := []string{"bqgen generate", "--lang", lang, "--out", shellWord(out)}
-	if suite != "" {
-		args = append(args, "--suite", shellWord(suite))
+// generateCommand is a generate command with these flags.
+type generateCommand struct {
+	lang, out, suite, pkg, vendor string
+	blocks                        []string
+	strict                        bool
+}
+
+// String spells the command.
+func (c generateCommand) String() string {
+	args := []string{"bqgen generate", "--lang", c.lang, "--out", shellWord(c.out)}
+	for _, f := range [][2]string{{"--suite", c.suite}, {"--package", c.pkg}, {"--vendor", c.vendor}} {
+		if f[1] != "" {
+			args = append(args, f[0], shellWord(f[1]))
+		}
 	}
-	if pkg != "" {
-		args = append(args, "--package", shellWord(pkg))
+	if len(c.blocks) > 0 {
+		args = append(args, "--blocks", strings.Join(c.blocks, ","))
 	}
-	if len(blocks) > 0 {
-		args = append(args, "--blocks", strings.Join(blocks, ","))
-	}
-	if strict {
+	if c.strict {
 		args = append(args, "--strict")
 	}
 	return strings.Join(args, " ")

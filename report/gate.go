@@ -2,6 +2,8 @@ package report
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -86,20 +88,33 @@ func Counts(r Report) []byte {
 }
 
 // Gate says, per SDK target, how many of its results have a status the
-// gate names ("node core: 2 fail, 1 unknown"); nil when none does.
+// gate names, and the first such case by id, so the one line CI shows
+// leads somewhere ("node core: 2 fail (first: cases/a), 1 unknown"); nil
+// when none does.
 func (r Report) Gate(names []string) []string {
 	var out []string
 	for _, sdk := range r.SDKs {
-		n := map[string]int{}
-		for _, res := range sdk.Results {
-			n[gateName(res.Status)]++
+		n, first := map[string]int{}, map[string]string{}
+		for _, id := range slices.Sorted(maps.Keys(sdk.Results)) {
+			name := gateName(sdk.Results[id].Status)
+			if n[name]++; first[name] == "" {
+				first[name] = id
+			}
 		}
 		n[Unknown] = len(sdk.Unknown)
+		if len(sdk.Unknown) > 0 {
+			first[Unknown] = sdk.Unknown[0].Name
+		}
 		var hits []string
 		for _, name := range names {
-			if n[name] > 0 {
-				hits = append(hits, fmt.Sprintf("%d %s", n[name], name))
+			if n[name] == 0 {
+				continue
 			}
+			which := "first: "
+			if n[name] == 1 {
+				which = ""
+			}
+			hits = append(hits, fmt.Sprintf("%d %s (%s%s)", n[name], name, which, first[name]))
 		}
 		if len(hits) > 0 {
 			out = append(out, SDKName(sdk.Repository, sdk.Target)+": "+strings.Join(hits, ", "))

@@ -74,7 +74,8 @@ func writeNotPassing(b *strings.Builder, r Report, s SDK) {
 		if res.Status == Passed || res.Status == NotGenerated {
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("- %s: %s%s%s\n", mdtext.Item(c.ID), mdtext.Text(res.Status.Label()), detail(res.Reason), detail(res.Message)))
+		lines = append(lines, fmt.Sprintf("- %s: %s%s%s\n", mdtext.Item(c.ID), mdtext.Text(res.Status.Label()), detail(res.Reason),
+			detail(unlessSaid(res.Message, res.Reason))))
 	}
 	if len(lines) == 0 {
 		return
@@ -204,17 +205,28 @@ func writeCaseChanges(b *strings.Builder, title string, list []CaseChange) {
 	b.WriteString("\n")
 }
 
-// detail is " — text" for a non-empty text: its first line, shortened.
+// detail is " — text" for a non-empty text: its lines on one, shortened.
 func detail(text string) string {
-	text = strings.TrimSpace(text)
+	text = strings.ReplaceAll(cleanMessage(strings.TrimSpace(text)), "\n", " · ")
 	if text == "" {
 		return ""
 	}
-	if i := strings.IndexAny(text, "\r\n"); i >= 0 {
-		text = strings.TrimSpace(text[:i]) + " …"
-	}
-	if runes := []rune(text); len(runes) > 300 {
-		text = string(runes[:300]) + "…"
+	if runes := []rune(text); len(runes) > maxDetail {
+		text = string(runes[:maxDetail]) + "…"
 	}
 	return " — " + mdtext.Text(text)
+}
+
+// maxDetail bounds a reason or message on a Markdown line, in characters.
+// Its lines are joined with " · ": xUnit's and JUnit's assertion messages
+// say expected and actual on the lines after the first.
+const maxDetail = 300
+
+// unlessSaid is message, or "" when it only repeats reason (a known
+// failure's runner message quotes the reason it was given).
+func unlessSaid(message, reason string) string {
+	if r := strings.TrimSpace(reason); r != "" && strings.Contains(message, r) {
+		return ""
+	}
+	return message
 }

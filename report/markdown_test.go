@@ -8,7 +8,8 @@ import (
 )
 
 // mdHostileReport has a case name and an SDK name built to break a table, a
-// code span or the page, and a failure message of several lines.
+// code span or the page, and a failure message of several lines (shown
+// on one).
 func mdHostileReport() Report {
 	id := "cases/a|b `c` <script>alert(1)</script>\nnext & [link](x) *em* _u_"
 	return Report{Newest: "1.4.0", Cases: []Case{{ID: id, Block: "cases"}, {ID: "cases/ok", Block: "cases"}},
@@ -21,7 +22,7 @@ func mdHostileReport() Report {
 // Untrusted names cannot add a cell, end a row, open a tag or a code span.
 func TestMarkdownEscapesHostileNames(t *testing.T) {
 	out := string(Markdown(mdHostileReport(), nil))
-	for _, bad := range []string{"<script>", "<b>", "`c`", "[link](x)", " *em*", "line two"} {
+	for _, bad := range []string{"<script>", "<b>", "`c`", "[link](x)", " *em*", "\nline two"} {
 		if strings.Contains(out, bad) {
 			t.Errorf("the report holds %q unescaped:\n%s", bad, out)
 		}
@@ -44,7 +45,7 @@ func TestMarkdownEscapesHostileNames(t *testing.T) {
 		"| cases | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 0 |",
 		"| cases/a\\|b \\`c\\` &lt;script&gt;alert(1)&lt;/script&gt; next &amp; \\[link\\](x) \\*em\\* \\_u\\_ | ✗ fail |",
 		"| cases/ok | ✓ pass |",
-		"✗ fail — line one \\| &lt;b&gt; …",
+		"✗ fail — line one \\| &lt;b&gt; · line two\n",
 		"- pkg › Test\\|X: fail",
 		"| cases | 0/1 | 0% |",
 	} {
@@ -71,5 +72,24 @@ func TestMarkdownChanges(t *testing.T) {
 	}
 	if out := string(Markdown(Report{}, &Changes{})); !strings.Contains(out, "Nothing changed.") {
 		t.Errorf("no changes: %s", out)
+	}
+}
+
+// A known failure's line gives its reason once: the runner's message that
+// quotes it is not repeated; an xUnit message keeps expected and actual.
+func TestMarkdownKnownFailureAndMultilineMessages(t *testing.T) {
+	reason := `listed in .bqgen/dotnet.baseline: "Assert.Equal() Failure"`
+	r := Report{Newest: "1.7.0", Cases: []Case{{ID: "cases/a", Block: "cases"}, {ID: "cases/b", Block: "cases"}},
+		SDKs: []SDK{{Repository: "sdk", Target: "dotnet core", Lang: "dotnet", ConformanceVersion: "1.7.0",
+			Results: map[string]Result{
+				"cases/a": {Status: KnownFailure, Reason: reason, Message: "known failure: " + reason},
+				"cases/b": {Status: Failed, Message: "Assert.Equal() Failure: Values differ\nExpected: 1\nActual:   2"},
+			}}}}
+	out := string(Markdown(r, nil))
+	if n := strings.Count(out, "Assert.Equal() Failure&quot;"); n != 1 && strings.Count(out, "listed in") != 1 {
+		t.Errorf("the known failure's reason is given %d times:\n%s", n, out)
+	}
+	if want := "✗ fail — Assert.Equal() Failure: Values differ · Expected: 1 · Actual:   2\n"; !strings.Contains(out, want) {
+		t.Errorf("missing %q in:\n%s", want, out)
 	}
 }

@@ -3,6 +3,7 @@ package reportio
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,7 +65,7 @@ func prunedHistory(q Request, file string, h report.History, changes *report.Cha
 		if changes != nil {
 			changes.HistoryPruned = pruned
 		}
-		fmt.Fprintf(q.Plan.Stderr, "note: --history %s: %s (It keeps at most %d bytes.)\n", quote.Name(file), report.PrunedNote(pruned), historyRoom)
+		fmt.Fprintf(notes(q), "note: --history %s: %s (It keeps at most %d bytes.)\n", quote.Name(file), report.PrunedNote(pruned), historyRoom)
 	}
 	return data, nil
 }
@@ -183,6 +184,15 @@ func RepositoryReport(ctx context.Context, q Request) (report.Report, []plan.Gen
 	return repositoryReport(ctx, q, files)
 }
 
+// notes is where report's notes go: nowhere under --quiet, which keeps
+// warnings and errors alone.
+func notes(q Request) io.Writer {
+	if q.Flags.Bool("quiet") {
+		return io.Discard
+	}
+	return q.Plan.Stderr
+}
+
 // repositoryReport generates the targets in memory (as check does), reads
 // each one's test index from the checkout and classifies the result files.
 func repositoryReport(ctx context.Context, q Request, files []resultFile) (report.Report, []plan.Generated, error) {
@@ -190,7 +200,7 @@ func repositoryReport(ctx context.Context, q Request, files []resultFile) (repor
 	if err != nil {
 		return report.Report{}, nil, err
 	}
-	runs, err := readResults(files, q.Plan.Stderr)
+	runs, err := readResults(files, notes(q))
 	if err != nil {
 		return report.Report{}, nil, err
 	}

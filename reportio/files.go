@@ -74,15 +74,17 @@ func resultFiles(q Request) ([]resultFile, error) {
 // readResults reads every result file; one results.Read refuses is an
 // error naming it (it names the place), unless --results-dir only guessed
 // it was one.
-func readResults(files []resultFile, stderr io.Writer) ([]results.Run, error) {
-	return readResultsWithin(files, stderr, safefile.ResultsTotal.Limit)
+func readResults(files []resultFile, notes io.Writer) ([]results.Run, error) {
+	return readResultsWithin(files, notes, safefile.ResultsTotal.Limit)
 }
 
 // readResultsWithin is readResults refusing the file with which the files
 // read pass limit bytes together.
-func readResultsWithin(files []resultFile, stderr io.Writer, limit int64) ([]results.Run, error) {
+func readResultsWithin(files []resultFile, notes io.Writer, limit int64) ([]results.Run, error) {
 	var runs []results.Run
 	var total int64
+	var notResults []string
+	defer func() { noteNotResults(notes, notResults) }()
 	for _, f := range files {
 		data, err := safefile.Read(f.path, safefile.Result)
 		if err != nil {
@@ -93,7 +95,7 @@ func readResultsWithin(files []resultFile, stderr io.Writer, limit int64) ([]res
 		}
 		run, err := results.Read(f.path, data)
 		if err != nil && f.guessed {
-			fmt.Fprintf(stderr, "warning: --results-dir: not read, not a result file: %s\n", quote.Text(err.Error()))
+			notResults = append(notResults, f.path)
 			continue
 		}
 		if err != nil {
@@ -105,6 +107,28 @@ func readResultsWithin(files []resultFile, stderr io.Writer, limit int64) ([]res
 		runs = append(runs, run)
 	}
 	return runs, nil
+}
+
+// maxNotResultsNamed bounds the files noteNotResults names.
+const maxNotResultsNamed = 3
+
+// noteNotResults says, in one line, which files under --results-dir were
+// not read: a runner writes text beside its XML (Surefire a .txt per
+// class), and a line for each would bury the report.
+func noteNotResults(stderr io.Writer, paths []string) {
+	if len(paths) == 0 {
+		return
+	}
+	named := make([]string, 0, maxNotResultsNamed)
+	for _, p := range paths[:min(len(paths), maxNotResultsNamed)] {
+		named = append(named, quote.Name(p))
+	}
+	more := ""
+	if n := len(paths) - len(named); n > 0 {
+		more = fmt.Sprintf(" and %d more", n)
+	}
+	fmt.Fprintf(stderr, "note: --results-dir: %d files are not results in a format bqgen reads, and were not read: %s%s\n",
+		len(paths), strings.Join(named, ", "), more)
 }
 
 func readMergeReport(file string) (report.Report, error) {

@@ -2,6 +2,7 @@ package writer
 
 import (
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
@@ -25,6 +26,12 @@ func Report(p *Plan, target string) string {
 			// The suite change is summarised by case above the diff (bqgen
 			// diff); its files' lines would bury the tests' own change.
 			fmt.Fprintf(&b, "%s: vendored suite file %s changed, %d line(s)\n", target, quote.Name(c.File.Path), changedLines(c.Old, c.File.Content))
+		case c.File.Kind == backend.Generated && path.Base(c.File.Path) == backend.IndexFileName:
+			// Every test's line is in it: a test added or a known failure
+			// marked moves the lines of all below, and a diff of those
+			// would bury the tests' own change.
+			fmt.Fprintf(&b, "%s: test index %s changed, %d line(s) (where each case's test is; generate writes it)\n",
+				target, quote.Name(c.File.Path), changedLines(c.Old, c.File.Content))
 		case isStatePath(c.File.Path):
 			fmt.Fprintf(&b, "%s: %s differs from what generate writes%s\n", target, quote.Name(c.File.Path), stateNote(c.File.Path))
 			b.WriteString(UnifiedDiff(c.File.Path, c.Old, c.File.Content))

@@ -151,3 +151,20 @@ func TestReportShowsDiffOfHandEdit(t *testing.T) {
 		t.Fatalf("report:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// The test index changes a line for every test below one added or marked:
+// check counts its lines instead of showing them.
+func TestReportSummarisesTheTestIndex(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	old := []backend.File{gen("tests/"+backend.IndexFileName, "{\"line\": 1}\n{\"line\": 2}\n")}
+	write(t, root, old...)
+	p, err := MakePlan(root, "go", []backend.File{gen("tests/"+backend.IndexFileName, "{\"line\": 3}\n{\"line\": 4}\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "go into x: test index tests/" + backend.IndexFileName + " changed, 4 line(s) (where each case's test is; generate writes it)\n"
+	if got := Report(p, "go into x"); !strings.HasPrefix(got, want) || strings.Contains(got, "line\": 3") {
+		t.Fatalf("report:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -88,24 +88,28 @@ func TestProjectDir(pkg string) string { return "tests/" + pkg + ".Tests" }
 // BindOracle writes a standalone test project at the root, which is what
 // `bqgen verify` builds and runs.
 type layout struct {
-	codeDir   string // generated .cs files
-	suiteDir  string // the vendored suite
-	extraFile string // the .csproj (oracle) or the .props to import (SDK)
-	scaffold  string // the scaffold subject; "" when the binding has none
+	projectDir string // the test project's directory; "" for the root
+	codeDir    string // generated .cs files
+	suiteDir   string // the vendored suite
+	extraFile  string // the .csproj (oracle) or the .props to import (SDK)
+	scaffold   string // the scaffold subject; "" when the binding has none
 }
 
 // layoutFor is the layout of binding b; pkg is the SDK package whose test
-// project BindSDK writes into.
-func layoutFor(b backend.Binding, pkg string) layout {
+// project BindSDK writes into, and vendorDir the suite's directory when
+// not the default (conformance/ in the test project).
+func layoutFor(b backend.Binding, pkg, vendorDir string) layout {
+	vendor := backend.Options{VendorDir: vendorDir}
 	if b == backend.BindOracle {
-		return layout{codeDir: "", suiteDir: vendoredSuiteDirectory, extraFile: OracleProjectFile}
+		return layout{codeDir: "", suiteDir: vendor.SuiteDirOr(vendoredSuiteDirectory), extraFile: OracleProjectFile}
 	}
 	project := TestProjectDir(pkg) + "/"
 	return layout{
-		codeDir:   project + generatedDirName,
-		suiteDir:  project + vendoredSuiteDirectory,
-		extraFile: project + generatedDirName + "/" + propsFileName,
-		scaffold:  project + scaffoldFileName,
+		projectDir: TestProjectDir(pkg),
+		codeDir:    project + generatedDirName,
+		suiteDir:   vendor.SuiteDirOr(project + vendoredSuiteDirectory),
+		extraFile:  project + generatedDirName + "/" + propsFileName,
+		scaffold:   project + scaffoldFileName,
 	}
 }
 

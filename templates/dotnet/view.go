@@ -23,7 +23,10 @@ type view struct {
 	Subject   subjectAPI
 	Files     []testFile
 	Packages  packages
-	layout    layout
+	// Suite is where the suite is vendored, as the project files copy it
+	// and the tests read it.
+	Suite  suiteCopy
+	layout layout
 }
 
 // header is what every generated file says about itself.
@@ -228,7 +231,11 @@ func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation, 
 	}
 	subject.withDefaults(s, ops)
 	c := &common{Header: newHeader(versionText(s), opt.Regenerate), Namespace: ns,
-		layout: layoutFor(opt.Binding, tgt.Package), opt: opt}
+		layout: layoutFor(opt.Binding, tgt.Package, opt.VendorDir), opt: opt}
+	suite, err := suiteCopyOf(c.layout)
+	if err != nil {
+		return nil, err
+	}
 	v := &view{
 		Header:    c.Header,
 		Namespace: ns,
@@ -236,6 +243,7 @@ func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation, 
 		Subject:   subject,
 		Packages: packages{targetFramework, testSdkVersion, xunitVersion, xunitRunnerVersion,
 			skippableFactVersion, xunitConsoleVersion, XunitConsoleDir},
+		Suite:  suite,
 		layout: c.layout,
 	}
 	for _, block := range s.Blocks() {

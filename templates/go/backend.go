@@ -100,7 +100,7 @@ func (v *view) render(t *template.Template) ([]backend.File, error) {
 		}
 		files = append(files, f)
 	}
-	return append(files, backend.VendorSuite(v.suite, SuiteDir)...), nil
+	return append(files, backend.VendorSuite(v.suite, v.common.suiteDir)...), nil
 }
 
 // formatSource drops the imports a template's code does not use, formats it

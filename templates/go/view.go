@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/babelqueue/bqgen/backend"
@@ -34,6 +35,9 @@ type common struct {
 	// target (layout.go).
 	transport *transport
 	api       *subjectAPI
+	// suiteDir is where the suite is vendored, relative to the module root
+	// where the tests run: SuiteDir, or the target's vendor directory.
+	suiteDir string
 }
 
 // testFile is one generated Go test file under construction.
@@ -94,6 +98,10 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 	if err != nil {
 		return nil, err
 	}
+	if first, _, _ := strings.Cut(opt.SuiteDirOr(SuiteDir), "/"); first == "vendor" {
+		return nil, backend.OptionErrorf("vendor: %s lies in the module's vendor directory, which the go command reads as vendored modules; "+
+			"choose another directory, e.g. %s", strconv.Quote(opt.VendorDir), "testdata/bqgen-conformance")
+	}
 	version, err := versionLabel(s)
 	if err != nil {
 		return nil, err
@@ -115,7 +123,8 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 		regenerate = defaultRegenerate
 	}
 	v := &view{suite: s, common: &common{binding: opt.Binding, pkg: pkg, version: version,
-		regenerate: regenerate, exemptions: backend.Options{Exemptions: opt.Exemptions}, transport: tr, api: api}}
+		regenerate: regenerate, exemptions: backend.Options{Exemptions: opt.Exemptions}, transport: tr, api: api,
+		suiteDir: opt.SuiteDirOr(SuiteDir)}}
 	for _, name := range s.Blocks() {
 		build, ok := blockViews[name]
 		if !ok {
@@ -147,8 +156,8 @@ type transportData struct{ Block, Package string }
 
 func (c *common) templateData() templateData {
 	var dir []string
-	for _, part := range strings.Split(SuiteDir, "/") {
-		dir = append(dir, fmt.Sprintf("%q", part))
+	for _, part := range strings.Split(c.suiteDir, "/") {
+		dir = append(dir, strconv.Quote(part))
 	}
 	return templateData{
 		Header: c.header(), Package: c.pkg, Version: c.version,

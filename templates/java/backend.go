@@ -50,5 +50,5 @@ func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 		return nil, fmt.Errorf("java: %w", err)
 	}
 	files = append(files, index)
-	return append(files, backend.VendorSuite(s, SuiteDir)...), nil
+	return append(files, backend.VendorSuite(s, v.suiteDir)...), nil
 }

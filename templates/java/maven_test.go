@@ -37,6 +37,7 @@ var debianArtifacts = map[string]string{
 	"org/apache/maven/plugins/maven-compiler-plugin/3.10.1": "libmaven-compiler-plugin-java",
 	"org/apache/maven/plugins/maven-resources-plugin/3.3.0": "libmaven-resources-plugin-java",
 	"org/junit/jupiter/junit-jupiter/5.9.2":                 "junit5",
+	"org/codehaus/mojo/build-helper-maven-plugin/3.3.0":     "libbuild-helper-maven-plugin-java",
 }
 
 // requireMaven skips t in the -short tier and where Maven, the plugins or

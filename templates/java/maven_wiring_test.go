@@ -42,6 +42,18 @@ var wiringCases = []wiringCase{
 	{name: "test", build: surefirePlugin(`<configuration><test>OwnTest</test></configuration>`)},
 	{name: "managed", build: `<pluginManagement>` + surefirePlugin(`<configuration><includes><include>**/*IT.java</include></includes></configuration>`) + `</pluginManagement>`},
 	{name: "parent-managed", parentBuild: `<pluginManagement>` + surefirePlugin(`<configuration><includes><include>**/*IT.java</include></includes></configuration>`) + `</pluginManagement>`},
+	{name: "parent-over-managed", build: `<pluginManagement>` + surefirePlugin(`<configuration><includes><include>**/*IT.java</include></includes></configuration>`) + `</pluginManagement>`,
+		parentBuild: surefirePlugin(`<configuration><includes><include>**/*Test.java</include></includes></configuration>`)},
+	{name: "execution-of-its-own", build: surefirePlugin(`<executions><execution><id>unit</id><goals><goal>test</goal></goals>` +
+		`<configuration><includes><include>**/*IT.java</include></includes></configuration></execution></executions>`)},
+	{name: "default-test-skipped", build: surefirePlugin(`<executions><execution><id>default-test</id><configuration><skip>true</skip></configuration></execution>` +
+		`<execution><id>unit</id><goals><goal>test</goal></goals><configuration><includes><include>**/Own*.java</include></includes></configuration></execution></executions>`)},
+	{name: "an-execution-runs-them", build: surefirePlugin(`<executions><execution><id>default-test</id><configuration><skip>true</skip></configuration></execution>` +
+		`<execution><id>unit</id><goals><goal>test</goal></goals></execution></executions>`)},
+	{name: "skip-tests", build: surefirePlugin(`<configuration><skipTests>true</skipTests></configuration>`)},
+	{name: "later-phase", build: surefirePlugin(`<executions><execution><id>default-test</id><configuration><skip>true</skip></configuration></execution>` +
+		`<execution><id>it</id><phase>integration-test</phase><goals><goal>test</goal></goals></execution></executions>`)},
+	{name: "test-source-directory", build: `<testSourceDirectory>src/it/java</testSourceDirectory>`},
 }
 
 // ownTest is a test of the SDK's own in every module, so that a
@@ -131,10 +143,12 @@ func applyWiringFix(t *testing.T, m *wiringModule, p backend.WiringProblem) {
 	}
 	if f := regexp.MustCompile(`add (<include>[^<]+</include>) to those <includes>`).FindStringSubmatch(p.Fix); f != nil {
 		*pom = strings.Replace(*pom, "</includes>", f[1]+"</includes>", 1)
-	} else if f := regexp.MustCompile(`remove (<exclude>[^<]+</exclude>)`).FindStringSubmatch(p.Fix); f != nil {
+	} else if f := regexp.MustCompile(`remove (<(exclude|skip|skipTests)>[^<]+</(exclude|skip|skipTests)>)`).FindStringSubmatch(p.Fix); f != nil {
 		*pom = strings.Replace(*pom, f[1], "", 1)
 	} else if f := regexp.MustCompile(`make it (<test>[^<]+</test>)`).FindStringSubmatch(p.Fix); f != nil {
 		*pom = regexp.MustCompile(`<test>[^<]*</test>`).ReplaceAllLiteralString(*pom, f[1])
+	} else if f := regexp.MustCompile(`(<plugin><groupId>org\.codehaus\.mojo</groupId>.*</plugin>)`).FindStringSubmatch(p.Fix); f != nil {
+		*pom = strings.Replace(*pom, "</build>", "<plugins>"+f[1]+"</plugins></build>", 1)
 	} else {
 		t.Fatalf("%s: the test cannot apply the fix %q", m.dir, p.Fix)
 	}
@@ -171,6 +185,7 @@ func rootPom(modules []string) string {
 <build><pluginManagement><plugins>
 <plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-compiler-plugin</artifactId><version>3.10.1</version></plugin>
 <plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-surefire-plugin</artifactId><version>2.22.3</version></plugin>
+<plugin><groupId>org.codehaus.mojo</groupId><artifactId>build-helper-maven-plugin</artifactId><version>3.3.0</version></plugin>
 </plugins></pluginManagement></build>
 </project>
 `
@@ -192,7 +207,7 @@ func modulePoms(c wiringCase, root string) (pom, parent string) {
 	if c.parentBuild == "" {
 		return childPom("root", c.name, "jar", "", c.build), root
 	}
-	return childPom(c.name, c.name+"-child", "jar", "", ""),
+	return childPom(c.name, c.name+"-child", "jar", "", c.build),
 		childPom("root", c.name, "pom", "<modules><module>child</module></modules>", c.parentBuild)
 }
 

@@ -23,6 +23,8 @@ type common struct {
 	// Transport is the transport target the output is for (see
 	// transportTarget), nil for a core target.
 	Transport *transportTarget
+	// Suite is where the suite is vendored, as the fixtures reach it.
+	Suite suitePlace
 
 	exemptions backend.Options // the options whose exemptions the tests honour
 	index      *testIndex      // every test method named so far, by case
@@ -76,6 +78,7 @@ type view struct {
 	// IndexDir is the directory of the generated tests.
 	IndexDir string
 	places   []backend.TestPlace // where each of Index is declared
+	suiteDir string              // where the suite is vendored
 }
 
 // subjectFile is the data of the files that spell out the subject API:
@@ -165,6 +168,7 @@ func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation, 
 		}
 	}
 	v.Index, v.places, v.IndexDir = c.index.tests, c.index.places, indexDir(c.Package)
+	v.suiteDir = c.Suite.dir
 	return v, nil
 }
 
@@ -184,6 +188,10 @@ func buildCommon(s *model.Suite, opt backend.Options) (common, error) {
 	if err := checkPackage(pkg); err != nil {
 		return common{}, err
 	}
+	suite, err := suitePlaceOf(opt)
+	if err != nil {
+		return common{}, err
+	}
 	regenerate := opt.Regenerate
 	if regenerate == "" {
 		regenerate = defaultRegenerate
@@ -199,6 +207,7 @@ func buildCommon(s *model.Suite, opt backend.Options) (common, error) {
 		Regenerate:     commentText(regenerate),
 		Oracle:         opt.Binding == backend.BindOracle,
 		Transport:      tt,
+		Suite:          suite,
 		exemptions:     backend.Options{Exemptions: opt.Exemptions},
 		index:          &testIndex{},
 	}, nil

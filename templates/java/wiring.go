@@ -55,35 +55,103 @@ func (Backend) CheckWiring(files map[string][]byte, generated []backend.File) []
 			Fix: "fix the XML, then run bqgen check again"}}
 	}
 	var out []backend.WiringProblem
-	if dir := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(pom.Build.TestSourceDirectory), "${project.basedir}/"), "/"); dir != "" && dir != TestSourceRoot {
-		out = append(out, backend.WiringProblem{File: pomFile,
-			Problem: fmt.Sprintf("<testSourceDirectory> is %s, so Maven does not compile the generated tests in %s", dir, TestSourceRoot),
-			Fix: "add the generated sources with build-helper-maven-plugin's add-test-source goal: " +
-				"<source>" + TestSourceRoot + "</source>"})
+	parent := parentOf(pom, files[parentPomFile])
+	if p, ok := testSourceProblem(pom); !ok {
+		out = append(out, p)
 	}
 	classes := generatedTestClasses(generated)
 	if len(classes) == 0 {
 		return out
 	}
-	for _, conf := range surefireConfigurations(pom, parentOf(pom, files[parentPomFile])) {
-		if len(conf.Tests) > 0 {
-			out = append(out, testProblems(conf, classes)...)
-			continue // Surefire ignores includes and excludes where <test> is set
+	runs := surefireRuns(pom, parent)
+	missed := notRun(classes, runs)
+	if len(missed) == 0 {
+		return out
+	}
+	// The fix for the first run that runs at all (default-test, unless
+	// it is skipped): one place to change, so one set of problems.
+	for _, r := range runs {
+		if r.skip == nil {
+			return append(out, runProblems(r, missed)...)
 		}
-		includes := conf.Includes
-		if len(includes) == 0 {
-			includes = surefireDefaultIncludes
+	}
+	s := runs[0].skip
+	return append(out, backend.WiringProblem{File: s.File,
+		Problem: fmt.Sprintf("the maven-surefire-plugin %s %s skips its tests, and no execution of its own runs %s",
+			s.Where, s.element(), strings.Join(bases(missed), ", ")),
+		Fix: "remove " + s.element()})
+}
+
+// testSourceProblem is the problem of a <testSourceDirectory> other than
+// TestSourceRoot, unless build-helper-maven-plugin adds TestSourceRoot back;
+// ok when there is none.
+func testSourceProblem(pom *pomXML) (backend.WiringProblem, bool) {
+	dir := projectPath(pom.Build.TestSourceDirectory)
+	if dir == "" || dir == TestSourceRoot || addsTestSource(pom, TestSourceRoot) {
+		return backend.WiringProblem{}, true
+	}
+	return backend.WiringProblem{File: pomFile,
+		Problem: fmt.Sprintf("<testSourceDirectory> is %s, so Maven does not compile the generated tests in %s", dir, TestSourceRoot),
+		Fix: "add them with build-helper-maven-plugin's add-test-source goal, in <build><plugins> (with the version your build pins): " +
+			buildHelperPlugin}, false
+}
+
+// buildHelperPlugin is the plugin element that adds TestSourceRoot to a
+// project whose <testSourceDirectory> is elsewhere.
+const buildHelperPlugin = "<plugin><groupId>org.codehaus.mojo</groupId><artifactId>build-helper-maven-plugin</artifactId>" +
+	"<executions><execution><id>bqgen-conformance-tests</id><phase>generate-test-sources</phase>" +
+	"<goals><goal>add-test-source</goal></goals><configuration><sources><source>" + TestSourceRoot +
+	"</source></sources></configuration></execution></executions></plugin>"
+
+// addsTestSource reports whether a build-helper-maven-plugin execution of
+// pom adds dir as a test source root.
+func addsTestSource(pom *pomXML, dir string) bool {
+	for _, pl := range pom.Build.Plugins {
+		if strings.TrimSpace(pl.ArtifactID) != "build-helper-maven-plugin" {
+			continue
 		}
-		if missed := unmatched(classes, includes); len(missed) > 0 {
-			out = append(out, backend.WiringProblem{File: conf.File,
+		for _, ex := range pl.Executions {
+			if !slices.ContainsFunc(ex.Goals, func(g string) bool { return strings.TrimSpace(g) == "add-test-source" }) {
+				continue
+			}
+			if ex.Configuration != nil && slices.ContainsFunc(ex.Configuration.Sources, func(s string) bool { return projectPath(s) == dir }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// projectPath is a directory of a POM relative to the project:
+// ${project.basedir}/ and a trailing slash removed.
+func projectPath(dir string) string {
+	dir = strings.TrimSpace(dir)
+	for _, prefix := range []string{"${project.basedir}/", "${basedir}/"} {
+		dir = strings.TrimPrefix(dir, prefix)
+	}
+	return strings.TrimSuffix(dir, "/")
+}
+
+// runProblems are why run r does not run classes: its <test> names
+// others, its includes miss them, or its excludes drop them.
+func runProblems(r surefireRun, classes []string) []backend.WiringProblem {
+	if r.tests != nil {
+		return testProblems(*r.tests, classes)
+	}
+	var out []backend.WiringProblem
+	if r.includes != nil {
+		if missed := unmatched(classes, r.includes.Values); len(missed) > 0 {
+			out = append(out, backend.WiringProblem{File: r.includes.File,
 				Problem: fmt.Sprintf("the maven-surefire-plugin %s <includes> (%s) do not match %s",
-					conf.Where, strings.Join(conf.Includes, ", "), strings.Join(missed, ", ")),
+					r.includes.Where, strings.Join(r.includes.Values, ", "), strings.Join(missed, ", ")),
 				Fix: "add <include>" + generatedInclude + "</include> to those <includes>"})
 		}
-		for _, ex := range conf.Excludes {
+	}
+	if r.excludes != nil {
+		for _, ex := range r.excludes.Values {
 			if hit := matched(classes, ex); len(hit) > 0 {
-				out = append(out, backend.WiringProblem{File: conf.File,
-					Problem: fmt.Sprintf("the maven-surefire-plugin %s <exclude>%s</exclude> drops %s", conf.Where, ex,
+				out = append(out, backend.WiringProblem{File: r.excludes.File,
+					Problem: fmt.Sprintf("the maven-surefire-plugin %s <exclude>%s</exclude> drops %s", r.excludes.Where, ex,
 						strings.Join(hit, ", ")),
 					Fix: "remove <exclude>" + ex + "</exclude>, or narrow it so it matches no Conformance*Test class"})
 			}
@@ -92,17 +160,26 @@ func (Backend) CheckWiring(files map[string][]byte, generated []backend.File) []
 	return out
 }
 
-// testProblems are what a <test> configuration keeps from running: it
-// runs only the classes its patterns name.
-func testProblems(conf surefireConf, classes []string) []backend.WiringProblem {
-	missed := unmatched(classes, conf.Tests)
+// testProblems are what a <test> setting keeps from running: it runs only
+// the classes its patterns name.
+func testProblems(tests surefireSetting, classes []string) []backend.WiringProblem {
+	missed := unmatched(classes, tests.Values)
 	if len(missed) == 0 {
 		return nil
 	}
-	return []backend.WiringProblem{{File: conf.File,
+	return []backend.WiringProblem{{File: tests.File,
 		Problem: fmt.Sprintf("the maven-surefire-plugin %s <test>%s</test> runs only the tests it names, not %s",
-			conf.Where, strings.Join(conf.Tests, ","), strings.Join(missed, ", ")),
-		Fix: "make it <test>" + strings.Join(append(slices.Clone(conf.Tests), generatedTest), ",") + "</test>"}}
+			tests.Where, strings.Join(tests.Values, ","), strings.Join(missed, ", ")),
+		Fix: "make it <test>" + strings.Join(append(slices.Clone(tests.Values), generatedTest), ",") + "</test>"}}
+}
+
+// bases are the file names of paths.
+func bases(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = path.Base(p)
+	}
+	return out
 }
 
 // parentOf is the parent POM in data when pom names one at Maven's default
@@ -136,13 +213,6 @@ func generatedTestClasses(files []backend.File) []string {
 	return out
 }
 
-// surefireConf is one configuration of the Surefire plugin.
-type surefireConf struct {
-	File                      string // the POM it is in: pom.xml or ../pom.xml
-	Where                     string // "configuration", or "execution <id> configuration"
-	Includes, Excludes, Tests []string
-}
-
 // pomXML is what the check reads of a POM.
 type pomXML struct {
 	ArtifactID string `xml:"artifactId"`
@@ -165,13 +235,20 @@ type pomPlugin struct {
 
 type pomExecId struct {
 	ID            string     `xml:"id"`
+	Phase         string     `xml:"phase"`
+	Goals         []string   `xml:"goals>goal"`
 	Configuration *pomConfig `xml:"configuration"`
 }
 
+// pomConfig is what the check reads of a plugin's or an execution's
+// configuration: Surefire's selection and skips, build-helper's sources.
 type pomConfig struct {
-	Includes []string `xml:"includes>include"`
-	Excludes []string `xml:"excludes>exclude"`
-	Test     string   `xml:"test"`
+	Includes  []string `xml:"includes>include"`
+	Excludes  []string `xml:"excludes>exclude"`
+	Test      string   `xml:"test"`
+	Skip      string   `xml:"skip"`
+	SkipTests string   `xml:"skipTests"`
+	Sources   []string `xml:"sources>source"`
 }
 
 func readPOM(data []byte) (*pomXML, error) {
@@ -182,51 +259,6 @@ func readPOM(data []byte) (*pomXML, error) {
 		return nil, err
 	}
 	return &pom, nil
-}
-
-// surefireConfigurations are the Surefire configurations that set includes,
-// excludes or tests, from the first place that has any, in the order Maven
-// lets one override the next: the plugin's own, its pluginManagement, then
-// the parent's plugin and pluginManagement (parent may be nil).
-func surefireConfigurations(pom, parent *pomXML) []surefireConf {
-	type level struct {
-		file, where string
-		plugins     []pomPlugin
-	}
-	levels := []level{{pomFile, "", pom.Build.Plugins}, {pomFile, "(pluginManagement) ", pom.Build.Managed}}
-	if parent != nil {
-		levels = append(levels, level{parentPomFile, "(parent) ", parent.Build.Plugins},
-			level{parentPomFile, "(parent's pluginManagement) ", parent.Build.Managed})
-	}
-	for _, level := range levels {
-		if out := surefireConfigurationsIn(level.file, level.where, level.plugins); len(out) > 0 {
-			return out
-		}
-	}
-	return nil
-}
-
-// surefireConfigurationsIn are the configurations of the Surefire plugins
-// among plugins that set includes, excludes or tests.
-func surefireConfigurationsIn(file, where string, plugins []pomPlugin) []surefireConf {
-	var out []surefireConf
-	add := func(where string, c *pomConfig) {
-		if c == nil || len(c.Includes)+len(c.Excludes) == 0 && strings.TrimSpace(c.Test) == "" {
-			return
-		}
-		out = append(out, surefireConf{File: file, Where: where, Includes: splitPatterns(c.Includes),
-			Excludes: splitPatterns(c.Excludes), Tests: splitPatterns([]string{c.Test})})
-	}
-	for _, pl := range plugins {
-		if strings.TrimSpace(pl.ArtifactID) != "maven-surefire-plugin" {
-			continue
-		}
-		add(where+"configuration", pl.Configuration)
-		for _, ex := range pl.Executions {
-			add(where+"execution "+strings.TrimSpace(ex.ID)+" configuration", ex.Configuration)
-		}
-	}
-	return out
 }
 
 // splitPatterns trims the patterns and splits the comma-separated lists

@@ -74,10 +74,31 @@ func TestCheckWiring(t *testing.T) {
 		{"an include in one package", pom(surefire(`
                 <configuration><includes><include>com/babelqueue/kafka/*Test.java</include></includes></configuration>`)),
 			[]string{"do not match ConformanceArtemisTest.java", "ConformanceCasesTest.java"}},
-		{"an execution's includes", pom(surefire(`
+		{"an execution without goals", pom(surefire(`
                 <executions><execution><id>unit</id><configuration><includes>
+                    <include>**/*UnitTest.java</include></includes></configuration></execution></executions>`)), nil},
+		{"an execution of its own beside default-test", pom(surefire(`
+                <executions><execution><id>unit</id><goals><goal>test</goal></goals><configuration><includes>
+                    <include>**/*UnitTest.java</include></includes></configuration></execution></executions>`)), nil},
+		{"default-test's own includes", pom(surefire(`
+                <executions><execution><id>default-test</id><configuration><includes>
+                    <include>**/*IT.java</include></includes></configuration></execution></executions>`)),
+			[]string{"execution default-test configuration <includes> (**/*IT.java) do not match"}},
+		{"default-test skipped, and an execution's includes miss", pom(surefire(`
+                <executions><execution><id>default-test</id><configuration><skip>true</skip></configuration></execution>
+                <execution><id>unit</id><goals><goal>test</goal></goals><configuration><includes>
                     <include>**/*UnitTest.java, **/*IT.java</include></includes></configuration></execution></executions>`)),
 			[]string{"execution unit configuration <includes> (**/*UnitTest.java, **/*IT.java) do not match"}},
+		{"every run skipped", pom(surefire(`
+                <configuration><skipTests>true</skipTests></configuration>`)),
+			[]string{"configuration <skipTests>true</skipTests> skips its tests, and no execution of its own runs ConformanceArtemisTest.java",
+				"remove <skipTests>true</skipTests>"}},
+		{"skipped by an expression", pom(surefire(`
+                <configuration><skipTests>${skipUnitTests}</skipTests></configuration>`)), nil},
+		{"default-test skipped, and the execution left runs after mvn test", pom(surefire(`
+                <executions><execution><id>default-test</id><configuration><skip>true</skip></configuration></execution>
+                <execution><id>it</id><phase>integration-test</phase><goals><goal>test</goal></goals></execution></executions>`)),
+			[]string{"execution default-test configuration <skip>true</skip> skips its tests", "remove <skip>true</skip>"}},
 		{"an exclude that drops them", pom(surefire(`
                 <configuration><excludes><exclude>**/Conformance*</exclude></excludes></configuration>`)),
 			[]string{"<exclude>**/Conformance*</exclude> drops ConformanceArtemisTest.java, ", "ConformanceCasesTest.java",
@@ -91,7 +112,9 @@ func TestCheckWiring(t *testing.T) {
 		{"a test source directory elsewhere", pom(`
         <testSourceDirectory>src/it/java</testSourceDirectory>`),
 			[]string{"<testSourceDirectory> is src/it/java, so Maven does not compile the generated tests in src/test/java",
-				"<source>src/test/java</source>"}},
+				"build-helper-maven-plugin", "<goal>add-test-source</goal>", "<source>src/test/java</source>"}},
+		{"a test source directory elsewhere, with build-helper adding them back", pom(`
+        <testSourceDirectory>src/it/java</testSourceDirectory><plugins>` + buildHelperPlugin + `</plugins>`), nil},
 		{"the default test source directory spelt out", pom(`
         <testSourceDirectory>${project.basedir}/src/test/java</testSourceDirectory>`), nil},
 		{"not XML", []byte("<project><build>"), []string{"cannot be read as a Maven POM"}},
@@ -147,6 +170,10 @@ func TestCheckWiringTestAndParent(t *testing.T) {
 		{"a parent's managed includes that miss", childOf("root", ""), []string{"(parent's pluginManagement) configuration <includes> (**/*IT.java) do not match"},
 			parentPOM("root"), "../pom.xml"},
 		{"a parent pom of another project", childOf("other", ""), nil, parentPOM("root"), ""},
+		{"its parent's plugins over its own pluginManagement", childOf("root", `<pluginManagement>`+surefire(`
+                <configuration><includes><include>**/*IT.java</include></includes></configuration>`)+`</pluginManagement>`), nil,
+			[]byte(strings.Replace(string(pom(surefire(`
+                <configuration><includes><include>**/*Test.java</include></includes></configuration>`))), "babelqueue-kafka", "root", 1)), ""},
 		{"includes of its own over its parent's", childOf("root", surefire(`
                 <configuration><includes><include>**/*Test.java</include></includes></configuration>`)), nil, parentPOM("root"), ""},
 	}

@@ -75,7 +75,7 @@ func (b Backend) generate(s *model.Suite, opt backend.Options) ([]backend.File, 
 		return nil, err
 	}
 	out = append(append(out, shared...), index)
-	return append(out, backend.VendorSuite(s, suiteDir)...), nil
+	return append(out, backend.VendorSuite(s, opt.SuiteDirOr(suiteDir))...), nil
 }
 
 // defined reports whether b's templates define name: which operations have

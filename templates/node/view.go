@@ -2,6 +2,7 @@ package node
 
 import (
 	"fmt"
+	"net/url"
 	"regexp"
 	"sort"
 	"strings"
@@ -34,6 +35,7 @@ type view struct {
 	Subject   string       // module specifier of the subject interface file
 	Support   string       // module specifier of the support file
 	Binding   string       // module specifier of the binding file
+	SuiteURL  string       // the vendored suite's directory, a relative URL from the support module, as a string literal
 	EnvNames  oracleEnvLit // the environment variables the oracle subject reads
 }
 
@@ -192,6 +194,24 @@ type oracleEnvLit struct {
 	Bin, Fault, Addr, Token string
 }
 
+// suiteURL is the relative URL, from the support module's directory, of
+// the vendored suite's directory dir (relative to out): each segment
+// percent-encoded, so the support module's URL resolves to it and
+// fileURLToPath decodes it back.
+func suiteURL(dir string) string {
+	rel := backend.RelativeDir(TestDir, dir)
+	if rel == "." {
+		return "./"
+	}
+	parts := strings.Split(rel, "/")
+	for i, p := range parts {
+		if p != ".." {
+			parts[i] = url.PathEscape(p)
+		}
+	}
+	return "./" + strings.Join(parts, "/") + "/"
+}
+
 // buildView computes the view of a suite.
 func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 	version := s.Version
@@ -218,6 +238,7 @@ func buildView(s *model.Suite, opt backend.Options) (*view, error) {
 		Subject:        tsString(moduleSpecifier(subjectFile)),
 		Support:        tsString(moduleSpecifier(supportFile)),
 		Binding:        tsString(moduleSpecifier(bindingFile)),
+		SuiteURL:       tsString(suiteURL(opt.SuiteDirOr(suiteDir))),
 		EnvNames: oracleEnvLit{Bin: tsString(backend.EnvOracleBin), Fault: tsString(backend.EnvOracleFault),
 			Addr: tsString(backend.EnvOracleAddr), Token: tsString(backend.EnvOracleToken)},
 	}

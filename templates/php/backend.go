@@ -61,7 +61,7 @@ func (b Backend) render(s *model.Suite, v *view) ([]backend.File, error) {
 		return nil, fmt.Errorf("php: %w", err)
 	}
 	out = append(out, index)
-	return append(out, backend.VendorSuite(s, SuiteDir)...), nil
+	return append(out, backend.VendorSuite(s, v.options.SuiteDirOr(SuiteDir))...), nil
 }
 
 // TransportLayout says that the PHP SDK's core carries the transports: a

@@ -164,7 +164,7 @@ func buildViewWith(s *model.Suite, opt backend.Options, ops []protocol.Operation
 		common:           newCommon(s, ns, opt),
 		Oracle:           opt.Binding == backend.BindOracle,
 		Subject:          api,
-		SuiteFromSupport: phpString("/" + relativePath(SupportDir, SuiteDir) + "/"),
+		SuiteFromSupport: phpString("/" + relativePath(SupportDir, opt.SuiteDirOr(SuiteDir)) + "/"),
 		AutoloadPrefix:   phpString(ns + `\`),
 		TestsFromRoot:    TestDir,
 		TestSuffix:       TestSuffix,

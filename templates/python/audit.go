@@ -29,7 +29,7 @@ func (Backend) AuditScaffold(scaffold map[string][]byte, s *model.Suite, opt bac
 	if opt.Binding == backend.BindOracle {
 		return nil
 	}
-	l := layoutOf(s.Blocks())
+	l := layoutOfBlocks(s.Blocks())
 	path := l.path(l.Scaffold)
 	src, ok := scaffold[path]
 	if !ok {

@@ -14,7 +14,7 @@ import (
 // by path.
 func auditedScaffold(t *testing.T, s *model.Suite) (string, []byte) {
 	t.Helper()
-	l := layoutOf(s.Blocks())
+	l := layoutOfBlocks(s.Blocks())
 	path := l.path(l.Scaffold)
 	for _, f := range generate(t, s, backend.BindSDK) {
 		if f.Path == path {

@@ -50,11 +50,20 @@ type outputLayout struct {
 	Blocks []string
 	// Support, Scaffold and Oracle are the module names.
 	Support, Scaffold, Oracle string
+	// Suite is where the suite is vendored, relative to out: SuiteDir, or
+	// the target's vendor: directory.
+	Suite string
 }
 
 // layoutOf is the layout of the output for the blocks of a suite: a
 // transport target's when every block is a broker block.
-func layoutOf(blocks []string) outputLayout {
+func layoutOf(blocks []string, vendorDir string) outputLayout {
+	l := layoutOfBlocks(blocks)
+	l.Suite = backend.Options{VendorDir: vendorDir}.SuiteDirOr(SuiteDir)
+	return l
+}
+
+func layoutOfBlocks(blocks []string) outputLayout {
 	transport := len(blocks) > 0
 	for _, b := range blocks {
 		transport = transport && model.IsTransportBlock(b)
@@ -72,10 +81,16 @@ func (l outputLayout) path(module string) string {
 	return l.Dir + "/" + module + ".py"
 }
 
-// suiteDir is where the layout vendors the suite: next to the test modules,
-// which read it from the conformance directory beside their own file.
+// suiteDir is where the layout vendors the suite: by default next to the
+// test modules, which read it relative to their own file (suiteLit).
 func (l outputLayout) suiteDir() string {
-	return l.Dir + "/conformance"
+	return l.Suite
+}
+
+// suiteLit is the Python str literal of the suite's directory relative to
+// the test modules' directory, which the test modules join to their own.
+func (l outputLayout) suiteLit() string {
+	return pyString(backend.RelativeDir(l.Dir, l.Suite))
 }
 
 // subjectModule is the module the tests import subject() from: the SDK's

@@ -55,6 +55,7 @@ type testFile struct {
 	ClassDoc      string // its docstring literal
 	SupportModule string
 	SubjectModule string
+	SuiteDir      string // the vendored suite's directory, relative to Path's, as a str literal
 	Body          body   // the block's view: *casesBody, *bindingBody, ...
 	block         string // the block whose cases the module tests
 }
@@ -148,7 +149,7 @@ func buildViewOf(s *model.Suite, opt backend.Options, ops []protocol.Operation, 
 	if err != nil {
 		return nil, fmt.Errorf("python: subject: %w", err)
 	}
-	l := layoutOf(s.Blocks())
+	l := layoutOf(s.Blocks(), opt.VendorDir)
 	c := &common{Header: h, SupportModule: l.Support, SubjectModule: l.subjectModule(opt.Binding), Subject: api, layout: l, opt: opt}
 	v := &view{Header: h, Layout: l, SupportModule: l.Support, SubjectModule: c.SubjectModule, Subject: api,
 		Scaffold: buildScaffold(api, ops, l), Defaults: buildDefaults(s, api, ops)}
@@ -183,7 +184,7 @@ func (c *common) testFile(block string, b body) (testFile, error) {
 		Doc:           pyDoc(summary, version, docWidth),
 		Class:         testClassName(block),
 		ClassDoc:      pyDoc(fmt.Sprintf("One test per case of the %q block.", block), "", docWidth),
-		SupportModule: c.SupportModule, SubjectModule: c.SubjectModule, Body: b, block: block,
+		SupportModule: c.SupportModule, SubjectModule: c.SubjectModule, SuiteDir: c.layout.suiteLit(), Body: b, block: block,
 	}, nil
 }
 

@@ -1,4 +1,4 @@
-// Signatures, and minimal decode behaviour; every other body throws. See ../../README.md.
+// Signatures, and minimal decode and encode behaviour; every other body throws. See ../../README.md.
 using System.Text.Json;
 using System.Text.Json.Serialization;
 
@@ -90,7 +90,21 @@ namespace BabelQueue
             _ => null,
         };
 
-        public static string Encode(Envelope envelope) => throw new NotSupportedException(envelope.ToString());
+        // The canonical members alone: a key decode did not keep (a forbidden one) is gone.
+        public static string Encode(Envelope envelope) => JsonSerializer.Serialize(new Dictionary<string, object?>
+        {
+            ["job"] = envelope.Job,
+            ["trace_id"] = envelope.TraceId,
+            ["data"] = envelope.Data,
+            ["meta"] = envelope.Meta is { } m
+                ? new Dictionary<string, object?>
+                {
+                    ["id"] = m.Id, ["queue"] = m.Queue, ["lang"] = m.Lang, ["schema_version"] = m.SchemaVersion,
+                    ["created_at"] = m.CreatedAt,
+                }
+                : null,
+            ["attempts"] = envelope.Attempts,
+        });
 
         public static Envelope Make(
             string urn, IReadOnlyDictionary<string, object?>? data = null, string queue = "default", string? traceId = null) =>

@@ -5,7 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The minimal decode both stand-in versions share: the members the tests read, nothing checked. */
+/**
+ * The minimal decode and encode both stand-in versions share: the members the tests read,
+ * nothing checked; encode writes the canonical members alone, so a key decode did not keep
+ * (a forbidden one) is gone, as in the real 1.7.0.
+ */
 final class StandInDecoder {
     private StandInDecoder() {
     }
@@ -24,6 +28,24 @@ final class StandInDecoder {
                     (int) integer(f.get("schema_version")), integer(f.get("created_at")));
         }
         return new Envelope(job, text(m.get("trace_id")), data, meta, (int) integer(m.get("attempts")), null);
+    }
+
+    static String encode(Envelope e) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("job", e.job());
+        out.put("trace_id", e.traceId());
+        out.put("data", e.data());
+        if (e.meta() != null) {
+            Map<String, Object> meta = new LinkedHashMap<>();
+            meta.put("id", e.meta().id());
+            meta.put("queue", e.meta().queue());
+            meta.put("lang", e.meta().lang());
+            meta.put("schema_version", (long) e.meta().schemaVersion());
+            meta.put("created_at", e.meta().createdAt());
+            out.put("meta", meta);
+        }
+        out.put("attempts", (long) e.attempts());
+        return ConformanceJsonWriter.write(ConformanceJson.fromJava(out));
     }
 
     static boolean accepts(Envelope e) {

@@ -46,29 +46,46 @@ type surefireRun struct {
 	skip                      *surefireSetting
 }
 
-// selects reports whether r runs the test class at rel.
-func (r surefireRun) selects(rel string) bool {
+// selector is the test of whether r runs a test class, its patterns
+// compiled once.
+func (r surefireRun) selector() func(rel string) bool {
 	if r.skip != nil {
-		return false
+		return func(string) bool { return false }
 	}
 	if r.tests != nil { // <test> replaces includes and excludes
-		return len(unmatched([]string{rel}, r.tests.Values)) == 0
+		return anyOf(r.tests.Values)
 	}
 	includes := surefireDefaultIncludes
 	if r.includes != nil {
 		includes = r.includes.Values
 	}
-	if len(unmatched([]string{rel}, includes)) > 0 {
-		return false
+	included, excluded := anyOf(includes), func(string) bool { return false }
+	if r.excludes != nil {
+		excluded = anyOf(r.excludes.Values)
 	}
-	return r.excludes == nil || !slices.ContainsFunc(r.excludes.Values, func(ex string) bool { return surefireMatch(ex, rel) })
+	return func(rel string) bool { return included(rel) && !excluded(rel) }
+}
+
+// anyOf is the test of whether any of patterns matches.
+func anyOf(patterns []string) func(rel string) bool {
+	matchers := make([]func(string) bool, len(patterns))
+	for i, p := range patterns {
+		matchers[i] = surefireMatcher(p)
+	}
+	return func(rel string) bool {
+		return slices.ContainsFunc(matchers, func(m func(string) bool) bool { return m(rel) })
+	}
 }
 
 // notRun are the classes no run selects.
 func notRun(classes []string, runs []surefireRun) []string {
+	selectors := make([]func(string) bool, len(runs))
+	for i, r := range runs {
+		selectors[i] = r.selector()
+	}
 	var out []string
 	for _, c := range classes {
-		if !slices.ContainsFunc(runs, func(r surefireRun) bool { return r.selects(c) }) {
+		if !slices.ContainsFunc(selectors, func(selects func(string) bool) bool { return selects(c) }) {
 			out = append(out, c)
 		}
 	}
@@ -107,91 +124,110 @@ func surefireOnly(plugins []pomPlugin) []pomPlugin {
 	return out
 }
 
+// levelExecution is one execution element and the level it is in.
+type levelExecution struct {
+	level pomLevel
+	ex    pomExecId
+}
+
 // surefireRuns are Surefire's runs under `mvn test`: default-test first,
 // then each execution of the test goal bound to a phase up to test, in the
-// order the POMs declare them.
+// order the POMs declare them. Each element is looked at a bounded number
+// of times: the work is linear in the POMs.
 func surefireRuns(pom, parent *pomXML) []surefireRun {
 	levels := surefireLevels(pom, parent)
 	ids := []string{defaultTestID}
+	byID := map[string][]levelExecution{defaultTestID: nil}
 	for _, l := range levels {
 		for _, pl := range l.plugins {
 			for _, ex := range pl.Executions {
-				if id := strings.TrimSpace(ex.ID); !slices.Contains(ids, id) && runsInTest(levels, id) {
+				id := strings.TrimSpace(ex.ID)
+				if _, seen := byID[id]; !seen {
 					ids = append(ids, id)
 				}
+				byID[id] = append(byID[id], levelExecution{l, ex})
 			}
 		}
 	}
-	runs := make([]surefireRun, len(ids))
-	for i, id := range ids {
-		runs[i] = surefireRun{id: id,
-			includes: setting(levels, id, "includes", func(c *pomConfig) []string { return splitPatterns(c.Includes) }),
-			excludes: setting(levels, id, "excludes", func(c *pomConfig) []string { return splitPatterns(c.Excludes) }),
-			tests:    setting(levels, id, "test", func(c *pomConfig) []string { return splitPatterns([]string{c.Test}) }),
+	plugin := pluginSettings(levels)
+	var runs []surefireRun
+	for _, id := range ids {
+		if id != defaultTestID && !runsInTest(byID[id]) {
+			continue
 		}
-		for _, s := range []*surefireSetting{
-			setting(levels, id, "skip", func(c *pomConfig) []string { return word(c.Skip) }),
-			setting(levels, id, "skipTests", func(c *pomConfig) []string { return word(c.SkipTests) }),
-		} {
+		execs := byID[id]
+		r := surefireRun{id: id,
+			includes: setting(execs, plugin, id, "includes"),
+			excludes: setting(execs, plugin, id, "excludes"),
+			tests:    setting(execs, plugin, id, "test"),
+		}
+		for _, name := range []string{"skip", "skipTests"} {
 			// only a literal true: an expression (${skipUnitTests}) may
 			// be false when it runs
-			if s != nil && runs[i].skip == nil && strings.EqualFold(s.Values[0], "true") {
-				runs[i].skip = s
+			if s := setting(execs, plugin, id, name); s != nil && r.skip == nil && strings.EqualFold(s.Values[0], "true") {
+				r.skip = s
 			}
 		}
+		runs = append(runs, r)
 	}
 	return runs
 }
 
-// runsInTest reports whether the execution id runs under `mvn test`: its
+// runsInTest reports whether an execution runs under `mvn test`: its
 // goals (merged over the levels) include test, and its phase (the first
 // level's that sets one) is test's or earlier; none is test's own.
-func runsInTest(levels []pomLevel, id string) bool {
-	var goals []string
-	phase := ""
+func runsInTest(execs []levelExecution) bool {
+	hasTest, phase := false, ""
+	for _, le := range execs {
+		hasTest = hasTest || slices.ContainsFunc(le.ex.Goals, func(g string) bool { return strings.TrimSpace(g) == "test" })
+		if phase == "" {
+			phase = strings.TrimSpace(le.ex.Phase)
+		}
+	}
+	return hasTest && (phase == "" || slices.Contains(phasesUpToTest, phase))
+}
+
+// surefireElements read each element of Surefire's configuration that the
+// check uses, by name.
+var surefireElements = map[string]func(*pomConfig) []string{
+	"includes":  func(c *pomConfig) []string { return splitPatterns(c.Includes) },
+	"excludes":  func(c *pomConfig) []string { return splitPatterns(c.Excludes) },
+	"test":      func(c *pomConfig) []string { return splitPatterns([]string{c.Test}) },
+	"skip":      func(c *pomConfig) []string { return word(c.Skip) },
+	"skipTests": func(c *pomConfig) []string { return word(c.SkipTests) },
+}
+
+// pluginSettings are the plugin-level settings, by element: the first
+// level's that sets each.
+func pluginSettings(levels []pomLevel) map[string]*surefireSetting {
+	out := map[string]*surefireSetting{}
 	for _, l := range levels {
 		for _, pl := range l.plugins {
-			for _, ex := range pl.Executions {
-				if strings.TrimSpace(ex.ID) != id {
-					continue
-				}
-				for _, g := range ex.Goals {
-					goals = append(goals, strings.TrimSpace(g))
-				}
-				if phase == "" {
-					phase = strings.TrimSpace(ex.Phase)
+			if pl.Configuration == nil {
+				continue
+			}
+			for name, get := range surefireElements {
+				if v := get(pl.Configuration); len(v) > 0 && out[name] == nil {
+					out[name] = &surefireSetting{l.file, l.where + "configuration", name, v}
 				}
 			}
 		}
 	}
-	return slices.Contains(goals, "test") && (phase == "" || slices.Contains(phasesUpToTest, phase))
+	return out
 }
 
 // setting is the effective value of one element for the execution id:
-// the execution's own, at the first level that sets it, over the plugin's,
-// at the first level that sets it; nil when none does.
-func setting(levels []pomLevel, id, name string, get func(*pomConfig) []string) *surefireSetting {
-	for _, l := range levels {
-		for _, pl := range l.plugins {
-			for _, ex := range pl.Executions {
-				if strings.TrimSpace(ex.ID) == id && ex.Configuration != nil {
-					if v := get(ex.Configuration); len(v) > 0 {
-						return &surefireSetting{l.file, l.where + "execution " + id + " configuration", name, v}
-					}
-				}
+// the execution's own, at the first level that sets it, over the plugin's;
+// nil when none does.
+func setting(execs []levelExecution, plugin map[string]*surefireSetting, id, name string) *surefireSetting {
+	for _, le := range execs {
+		if le.ex.Configuration != nil {
+			if v := surefireElements[name](le.ex.Configuration); len(v) > 0 {
+				return &surefireSetting{le.level.file, le.level.where + "execution " + id + " configuration", name, v}
 			}
 		}
 	}
-	for _, l := range levels {
-		for _, pl := range l.plugins {
-			if pl.Configuration != nil {
-				if v := get(pl.Configuration); len(v) > 0 {
-					return &surefireSetting{l.file, l.where + "configuration", name, v}
-				}
-			}
-		}
-	}
-	return nil
+	return plugin[name]
 }
 
 // word is an element's trimmed text as a one-value setting, none when

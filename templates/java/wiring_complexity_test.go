@@ -29,10 +29,28 @@ func adversarialPOM(n int) []byte {
 	return pom(surefire("<configuration><includes>" + inc.String() + "</includes></configuration>"))
 }
 
+// executionsPOM is a pom.xml of n Surefire executions of the test goal,
+// each with an id of its own and includes that miss, the default-test one
+// skipped, spread over as many plugin elements: every run must be read.
+func executionsPOM(n int) []byte {
+	var b strings.Builder
+	b.WriteString("<executions><execution><id>default-test</id><configuration><skip>true</skip></configuration></execution></executions>")
+	for i := range n {
+		if i%2 == 0 {
+			b.WriteString("</plugin><plugin><artifactId>maven-surefire-plugin</artifactId>")
+		}
+		fmt.Fprintf(&b, "<executions><execution><id>e%d</id><goals><goal>test</goal></goals>"+
+			"<configuration><includes><include>**/*It%d.java</include></includes></configuration></execution></executions>", i, i)
+	}
+	return pom(surefire(b.String()))
+}
+
 func TestComplexityWiring(t *testing.T) {
 	complexitytest.Skip(t)
 	generated := generate(t, canonical(t), backend.Options{Binding: backend.BindSDK})
 	run := func(data []byte) { Backend{}.CheckWiring(map[string][]byte{"pom.xml": data}, generated) }
 	complexitytest.Linear(t, "runner config: pom.xml (Surefire includes)", 16, adversarialPOM, run)
 	complexitytest.Within(t, "runner config: pom.xml at 1 MiB", adversarialPOM(1<<20/50), run)
+	complexitytest.Linear(t, "runner config: pom.xml (Surefire executions)", 16, executionsPOM, run)
+	complexitytest.Within(t, "runner config: pom.xml of executions at 1 MiB", executionsPOM(1<<20/200), run)
 }

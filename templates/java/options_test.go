@@ -100,7 +100,7 @@ func TestTransportTarget(t *testing.T) {
 		block, dir, maps string
 	}{
 		{model.BlockKafka, "src/test/java/com/babelqueue/kafka/", "KafkaHeaders.of(EnvelopeCodec.decode(envelope))"},
-		{model.BlockRedis, "src/test/java/com/babelqueue/redis/", "RedisPublisher.create(redis, QUEUE)"},
+		{model.BlockRedis, "src/test/java/com/babelqueue/redis/", "RedisConsumer.builder(redis, QUEUE)"},
 		{model.BlockSQS, "src/test/java/com/babelqueue/sqs/", "SqsConsumer.builder(this, SQS_QUEUE_URL)"},
 		{model.BlockPulsar, "src/test/java/com/babelqueue/pulsar/", "PulsarProperties.of(EnvelopeCodec.decode(envelope))"},
 		{model.BlockASB, "src/test/java/com/babelqueue/azureservicebus/", "AsbMessages.project(EnvelopeCodec.decode(envelope))"},

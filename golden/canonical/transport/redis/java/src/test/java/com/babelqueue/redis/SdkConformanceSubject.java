@@ -3,7 +3,6 @@
 // conformance subject onto this transport's own code; keep it in step with that code.
 package com.babelqueue.redis;
 
-import com.babelqueue.Envelope;
 import com.babelqueue.EnvelopeCodec;
 import com.babelqueue.JsonValues;
 import io.lettuce.core.api.sync.RedisCommands;
@@ -36,15 +35,20 @@ final class SdkConformanceSubject implements ConformanceSubject {
     public RedisRoundtrip redisRoundtrip(String envelope) {
         InMemoryLists lists = new InMemoryLists();
         RedisCommands<String, String> redis = lists.commands();
-        Envelope decoded = EnvelopeCodec.decode(envelope);
-        RedisPublisher.create(redis, QUEUE).publishWithHeaders(decoded, Map.of());
+        // The element is the envelope's own bytes, pushed as a producer would: RedisPublisher takes an
+        // Envelope and writes it with the SDK's codec, which keeps no document's formatting, so no public
+        // call stores given bytes (redis_produce holds what the publisher stores). Held here is reserve:
+        // RedisConsumer must hand its handler the element unchanged.
+        redis.rpush(QUEUE, envelope);
         long queuedAfterProduce = lists.length(QUEUE);
-        RedisConsumer.builder(redis, QUEUE).handler(EnvelopeCodec.urn(decoded), (env, body) -> {
-        }).build().poll();
-        if (lists.reserved.size() != 1) {
-            throw new IllegalStateException("RedisConsumer.poll reserved " + lists.reserved.size() + " elements, not one");
+        List<String> handled = new ArrayList<>();
+        RedisConsumer.builder(redis, QUEUE).handler(EnvelopeCodec.urn(EnvelopeCodec.decode(envelope)),
+                (env, body) -> handled.add(body)).build().poll();
+        if (handled.size() != 1) {
+            throw new IllegalStateException("RedisConsumer.poll handed its handler " + handled.size()
+                    + " elements, not one");
         }
-        return new RedisRoundtrip(lists.reserved.get(0), queuedAfterProduce, lists.length(QUEUE));
+        return new RedisRoundtrip(handled.get(0), queuedAfterProduce, lists.length(QUEUE));
     }
 
     @Override
@@ -84,8 +88,6 @@ final class SdkConformanceSubject implements ConformanceSubject {
     private static final class InMemoryLists {
 
         private final Map<String, Deque<String>> lists = new HashMap<>();
-        /** Every element a move took off a list, in order: what reserve returned. */
-        private final List<String> reserved = new ArrayList<>();
 
         long length(String key) {
             return list(key).size();
@@ -122,7 +124,6 @@ final class SdkConformanceSubject implements ConformanceSubject {
                     String value = list((String) args[0]).pollFirst();
                     if (value != null) {
                         list((String) args[1]).addLast(value);
-                        reserved.add(value);
                     }
                     return value;
                 }

@@ -124,26 +124,31 @@ func TestCheckWiring(t *testing.T) {
 		if c.pom != nil {
 			files["pom.xml"] = c.pom
 		}
-		problems := wc.CheckWiring(files, generated)
-		if len(c.want) == 0 {
-			if len(problems) > 0 {
-				t.Errorf("%s: problems %+v, want none", c.name, problems)
-			}
-			continue
+		expectProblem(t, c.name, wc.CheckWiring(files, generated), "pom.xml", c.want)
+	}
+}
+
+// expectProblem fails t unless problems is empty when want is, and
+// otherwise one problem in file whose text holds every string of want.
+func expectProblem(t *testing.T, name string, problems []backend.WiringProblem, file string, want []string) {
+	t.Helper()
+	if len(want) == 0 {
+		if len(problems) > 0 {
+			t.Errorf("%s: problems %+v, want none", name, problems)
 		}
-		if len(problems) != 1 {
-			t.Errorf("%s: %d problems %+v, want 1", c.name, len(problems), problems)
-			continue
-		}
-		p := problems[0]
-		text := p.File + ": " + p.Problem + "; " + p.Fix
-		if p.File != "pom.xml" {
-			t.Errorf("%s: the problem names %s, want pom.xml", c.name, p.File)
-		}
-		for _, w := range c.want {
-			if !strings.Contains(text, w) {
-				t.Errorf("%s: %q lacks %q", c.name, text, w)
-			}
+		return
+	}
+	if len(problems) != 1 {
+		t.Errorf("%s: %d problems %+v, want 1", name, len(problems), problems)
+		return
+	}
+	p := problems[0]
+	if p.File != file {
+		t.Errorf("%s: the problem names %s, want %s", name, p.File, file)
+	}
+	for _, w := range want {
+		if text := p.File + ": " + p.Problem + "; " + p.Fix; !strings.Contains(text, w) {
+			t.Errorf("%s: %q lacks %q", name, text, w)
 		}
 	}
 }
@@ -182,25 +187,7 @@ func TestCheckWiringTestAndParent(t *testing.T) {
 		if c.parent != nil {
 			files["../pom.xml"] = c.parent
 		}
-		problems := wc.CheckWiring(files, generated)
-		if len(c.want) == 0 {
-			if len(problems) > 0 {
-				t.Errorf("%s: problems %+v, want none", c.name, problems)
-			}
-			continue
-		}
-		if len(problems) != 1 {
-			t.Fatalf("%s: %d problems %+v, want 1", c.name, len(problems), problems)
-		}
-		p := problems[0]
-		if want := cmp.Or(c.file, "pom.xml"); p.File != want {
-			t.Errorf("%s: the problem names %s, want %s", c.name, p.File, want)
-		}
-		for _, w := range c.want {
-			if text := p.Problem + "; " + p.Fix; !strings.Contains(text, w) {
-				t.Errorf("%s: %q lacks %q", c.name, text, w)
-			}
-		}
+		expectProblem(t, c.name, wc.CheckWiring(files, generated), cmp.Or(c.file, "pom.xml"), c.want)
 	}
 }
 

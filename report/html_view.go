@@ -378,8 +378,8 @@ func (h *htmlSDK) results(r Report, i int, sdk SDK, pages htmlPages, at string, 
 			continue
 		}
 		text := res.Reason
-		if res.Message != "" {
-			text = strings.TrimSpace(text + "\n" + res.Message)
+		if message := unlessSaid(res.Message, res.Reason); message != "" {
+			text = strings.TrimSpace(text + "\n" + message)
 		}
 		key := string(res.Status) + "\x00" + text
 		g, ok := groups[key]
